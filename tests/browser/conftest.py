@@ -1,0 +1,128 @@
+"""Browser tier: the built web/ served on loopback, driven in Debian's Chromium.
+
+Fixtures:
+- ``server_url``: a session-scoped HTTP server over web/ (built first, cached).
+- ``app_page``: a page on the demo that has booted Pyodide and amplify_memory; a boot
+  failure fails the test with the page's own error text.
+- ``run_python(page, code)``: runs Python in the page, returns the last expression as
+  JSON-shaped data.
+- an autouse guard that fails any test whose pages asked for a non-loopback URL.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+from collections.abc import Iterator
+from typing import Any
+from urllib.parse import urlsplit
+
+import pytest
+from playwright.sync_api import BrowserContext, Page
+
+import build
+from tests.browser.helpers import RunPython
+
+BOOT_TIMEOUT_MS = 90_000
+LOOPBACK_HOSTS = {"127.0.0.1", "localhost", "[::1]", "::1"}
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
+    chromium = build.chromium_path()
+    if chromium is None:
+        pytest.fail(
+            "Chromium not found: install Debian's `chromium` (python3 build.py test does) "
+            "or set AMPLIFY_CHROMIUM to its path"
+        )
+    return {
+        **browser_type_launch_args,
+        "executable_path": chromium,
+        "args": [
+            "--disable-gpu",
+            "--disable-quic",
+            "--disable-sync",
+            "--no-first-run",
+            "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost",
+        ],
+    }
+
+
+@pytest.fixture(scope="session")
+def server_url() -> Iterator[str]:
+    build.build()
+    server = build.make_server(0)
+    thread = threading.Thread(target=server.serve_forever, name="web-server", daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+@pytest.fixture(autouse=True)
+def _offline_guard(request: pytest.FixtureRequest) -> Iterator[None]:
+    """Fail the test if any page of its browser context requested a non-loopback URL."""
+    if "context" not in request.fixturenames and "page" not in request.fixturenames:
+        yield
+        return
+    context: BrowserContext = request.getfixturevalue("context")
+    outside: list[str] = []
+
+    def check(req: Any) -> None:
+        parts = urlsplit(req.url)
+        if parts.scheme in {"data", "blob", "about", "chrome-error"}:
+            return
+        if parts.hostname not in LOOPBACK_HOSTS:
+            outside.append(req.url)
+
+    context.on("request", check)
+    yield
+    assert not outside, f"the page requested non-loopback URLs: {outside}"
+
+
+def wait_for_boot(page: Page) -> None:
+    """Wait until the page says ready; fail with the page's error text otherwise."""
+    page.wait_for_function(
+        "document.documentElement.dataset.ready !== undefined", timeout=BOOT_TIMEOUT_MS
+    )
+    state = page.evaluate("document.documentElement.dataset.ready")
+    if state != "true":
+        error = page.locator("#error").text_content()
+        pytest.fail(f"the page failed to boot amplify_memory:\n{error}", pytrace=False)
+
+
+@pytest.fixture
+def app_page(page: Page, server_url: str) -> Page:
+    console_errors: list[str] = []
+    page.on("pageerror", lambda exc: console_errors.append(str(exc)))
+    page.goto(server_url)
+    wait_for_boot(page)
+    return page
+
+
+_RUN_JS = """
+async (code) => {
+  const result = await window.amplify.runPython(code);
+  if (result && typeof result.toJs === 'function') {
+    const value = result.toJs({ dict_converter: Object.fromEntries, create_pyproxies: false });
+    result.destroy();
+    return value;
+  }
+  return result;
+}
+"""
+
+
+def _run_python(page: Page, code: str) -> Any:
+    return page.evaluate(_RUN_JS, code)
+
+
+@pytest.fixture
+def run_python() -> RunPython:
+    return _run_python
+
+
+def pytest_report_header() -> str:
+    return f"chromium: {build.chromium_path() or 'not found'} (AMPLIFY_CHROMIUM={os.environ.get('AMPLIFY_CHROMIUM', '')})"

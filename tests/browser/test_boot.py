@@ -1,0 +1,87 @@
+"""The real page boots the real Pyodide and our real wheel, offline, or says why not."""
+
+from __future__ import annotations
+
+import io
+import re
+import zipfile
+
+from playwright.sync_api import Page, Route, expect
+
+from tests.browser.helpers import RunPython
+
+
+def test_page_shows_ready_with_the_time_it_took(app_page: Page) -> None:
+    status = app_page.locator("#status")
+    expect(status).to_have_attribute("data-state", "ready")
+    expect(status).to_have_text(re.compile(r"Ready: amplify_memory \d+\.\d+\.\d+ in \d+\.\d\d s"))
+
+
+def test_amplify_memory_imports_in_pyodide(app_page: Page, run_python: RunPython) -> None:
+    result = run_python(
+        app_page,
+        "import sys, amplify_memory, snowballstemmer\n"
+        "[amplify_memory.__version__, sys.version_info[:2], sys.platform,"
+        " snowballstemmer.stemmer('english').stemWord('running')]",
+    )
+    assert result[0] == "0.1.0"
+    assert list(result[1]) == [3, 14]
+    assert result[2] == "emscripten"
+    assert result[3] == "run"
+
+
+def test_python_errors_reach_the_caller(app_page: Page, run_python: RunPython) -> None:
+    try:
+        run_python(app_page, "raise ValueError('bad value 42')")
+    except Exception as err:  # playwright.Error
+        assert "ValueError: bad value 42" in str(err)
+    else:
+        raise AssertionError("a Python exception did not reach the caller")
+
+
+def _broken_wheel(original: bytes) -> bytes:
+    """Our wheel with an __init__ that fails to import."""
+    src = zipfile.ZipFile(io.BytesIO(original))
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w") as dst:
+        for item in src.infolist():
+            data = src.read(item)
+            if item.filename == "amplify_memory/__init__.py":
+                data = b"import amplify_memory.does_not_exist\n"
+            dst.writestr(item, data)
+    return out.getvalue()
+
+
+def test_a_python_import_error_is_shown_on_the_page(page: Page, server_url: str) -> None:
+    def serve_broken(route: Route) -> None:
+        response = route.fetch()
+        route.fulfill(response=response, body=_broken_wheel(response.body()))
+
+    page.route(re.compile(r".*/amplify_memory-[^/]*\.whl$"), serve_broken)
+    page.goto(server_url)
+    page.wait_for_function("document.documentElement.dataset.ready === 'error'", timeout=90_000)
+    expect(page.locator("#status")).to_have_attribute("data-state", "error")
+    error = page.locator("#error")
+    expect(error).to_be_visible()
+    expect(error).to_contain_text("import:")
+    expect(error).to_contain_text("ModuleNotFoundError")
+    expect(error).to_contain_text("amplify_memory.does_not_exist")
+
+
+def test_a_wrong_wasm_mime_type_fails_fast_instead_of_hanging(page: Page, server_url: str) -> None:
+    def wrong_type(route: Route) -> None:
+        response = route.fetch()
+        route.fulfill(response=response, headers={**response.headers, "content-type": "text/plain"})
+
+    page.route(re.compile(r".*\.wasm$"), wrong_type)
+    page.goto(server_url)
+    page.wait_for_function("document.documentElement.dataset.ready === 'error'", timeout=20_000)
+    expect(page.locator("#error")).to_contain_text('expected "application/wasm"')
+
+
+def test_a_missing_build_is_reported_on_the_page(page: Page, server_url: str) -> None:
+    page.route("**/wheels/manifest.json", lambda route: route.fulfill(status=404, body="nope"))
+    page.goto(server_url)
+    page.wait_for_function("document.documentElement.dataset.ready === 'error'", timeout=20_000)
+    expect(page.locator("#error")).to_contain_text("HTTP 404")
+    expect(page.locator("#error")).to_contain_text("python3 build.py")

@@ -1,0 +1,19 @@
+"""Shared test set-up: the repository root on sys.path (for build.py) and tier markers."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    browser_dir = ROOT / "tests" / "browser"
+    for item in items:
+        if browser_dir in Path(item.fspath).parents:
+            item.add_marker(pytest.mark.browser)
