@@ -397,6 +397,12 @@ class Server(socketserver.ThreadingMixIn, http.server.HTTPServer):
     daemon_threads = True
     allow_reuse_address = True
 
+    def handle_error(self, request: object, client_address: object) -> None:
+        # A browser that cancels a download is normal, not an error worth a traceback.
+        if isinstance(sys.exc_info()[1], ConnectionError):
+            return
+        super().handle_error(request, client_address)  # type: ignore[arg-type]
+
 
 def make_server(port: int = 0, directory: Path = WEB) -> Server:
     """An HTTP server for ``directory`` on 127.0.0.1 (port 0 picks a free one)."""

@@ -33,12 +33,12 @@ export function withTimeout(promise, ms, step) {
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
-async function fetchChecked(url, step, ms, expectType) {
+async function fetchChecked(url, step, ms, expectType, method = 'GET') {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), ms);
   let response;
   try {
-    response = await fetch(url, { signal: controller.signal, cache: 'no-store' });
+    response = await fetch(url, { method, signal: controller.signal, cache: 'no-store' });
   } catch (err) {
     const why = controller.signal.aborted ? `no answer after ${ms} ms` : String(err);
     throw new BootError(step, `could not fetch ${url}: ${why}`, { cause: err });
@@ -87,6 +87,7 @@ export async function bootPython({ base, onStep = () => {}, timeouts = {} } = {}
     'pre-flight',
     t.fetch,
     'application/wasm',
+    'HEAD',
   );
   wasm.body?.cancel();
   mark('manifest');
