@@ -81,6 +81,16 @@ PINNED_WHEELS = (
     ),
 )
 
+# Chromium flags for tests and benchmarks on a machine without internet: no GPU, no
+# background traffic, and every host but loopback unresolvable.
+CHROMIUM_ARGS = (
+    "--disable-gpu",
+    "--disable-quic",
+    "--disable-sync",
+    "--no-first-run",
+    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost",
+)
+
 MIME_TYPES = {
     ".wasm": "application/wasm",
     ".mjs": "text/javascript",

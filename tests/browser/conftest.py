@@ -38,13 +38,7 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[s
     return {
         **browser_type_launch_args,
         "executable_path": chromium,
-        "args": [
-            "--disable-gpu",
-            "--disable-quic",
-            "--disable-sync",
-            "--no-first-run",
-            "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost",
-        ],
+        "args": list(build.CHROMIUM_ARGS),
     }
 
 
