@@ -56,13 +56,16 @@ def server_url() -> Iterator[str]:
 
 
 @pytest.fixture(autouse=True)
-def _offline_guard(request: pytest.FixtureRequest) -> Iterator[None]:
-    """Fail the test if any page of its browser context requested a non-loopback URL."""
+def offline_guard(request: pytest.FixtureRequest) -> Iterator[list[str]]:
+    """Fail the test if any page of its browser context requested a non-loopback URL.
+
+    Yields the list of such URLs (a test of the guard itself may inspect and clear it).
+    """
+    outside: list[str] = []
     if "context" not in request.fixturenames and "page" not in request.fixturenames:
-        yield
+        yield outside
         return
     context: BrowserContext = request.getfixturevalue("context")
-    outside: list[str] = []
 
     def check(req: Any) -> None:
         parts = urlsplit(req.url)
@@ -72,7 +75,7 @@ def _offline_guard(request: pytest.FixtureRequest) -> Iterator[None]:
             outside.append(req.url)
 
     context.on("request", check)
-    yield
+    yield outside
     assert not outside, f"the page requested non-loopback URLs: {outside}"
 
 

@@ -85,3 +85,18 @@ def test_a_missing_build_is_reported_on_the_page(page: Page, server_url: str) ->
     page.wait_for_function("document.documentElement.dataset.ready === 'error'", timeout=20_000)
     expect(page.locator("#error")).to_contain_text("HTTP 404")
     expect(page.locator("#error")).to_contain_text("python3 build.py")
+
+
+def test_the_offline_guard_sees_a_request_to_another_host(
+    app_page: Page, offline_guard: list[str]
+) -> None:
+    app_page.evaluate("fetch('http://example.invalid/x.whl').catch(() => null)")
+    app_page.evaluate(
+        "new Promise((ok) => { const w = new Worker(URL.createObjectURL(new Blob("
+        "['fetch(\"http://worker.invalid/y\").catch(() => 0).finally(() => postMessage(1))'],"
+        "{type: 'text/javascript'}))); w.onmessage = ok; })"
+    )
+    app_page.wait_for_timeout(200)
+    assert "http://example.invalid/x.whl" in offline_guard
+    assert "http://worker.invalid/y" in offline_guard  # requests from workers are seen too
+    offline_guard.clear()  # the guard has been shown to work; let teardown pass
