@@ -103,9 +103,11 @@ def run(collection: str, runs: int, data: Path, engines: list[str]) -> dict[str,
                     out = page.evaluate(f"(o) => bench.{method}(o)", options)
                     out["ndcg10"] = ndcg_at_10(out.pop("rankings"), qrels)
                     results[name].append(out)
-                    print(f"  run {r + 1}/{runs} {name}: index {out['indexMs']:.0f} ms, "
-                          f"p50 {out['queryP50Ms']:.2f} ms, nDCG@10 {out['ndcg10']:.3f}",
-                          flush=True)
+                    print(
+                        f"  run {r + 1}/{runs} {name}: index {out['indexMs']:.0f} ms, "
+                        f"p50 {out['queryP50Ms']:.2f} ms, nDCG@10 {out['ndcg10']:.3f}",
+                        flush=True,
+                    )
                 page.close()
             info["chromium"] = browser.version
             browser.close()
@@ -123,17 +125,30 @@ def print_table(report: dict[str, Any]) -> None:
     corpus = report["info"]["collection"]["corpusJsonBytes"]
     med = report["medians"]
     ours = med.get("amplify_memory")
-    print(f"\n{report['collection']}: {report['info']['collection']['docs']} docs, "
-          f"{report['info']['collection']['queries']} queries, corpus JSON {corpus / 1e6:.2f} MB; "
-          f"Chromium {report['info'].get('chromium')}; median of {report['runs']} runs\n")
-    head = ["engine", "nDCG@10", "index ms", "query p50 ms", "query p95 ms", "snapshot MB",
-            "snapshot / corpus", "save ms", "load+first query ms"]
+    print(
+        f"\n{report['collection']}: {report['info']['collection']['docs']} docs, "
+        f"{report['info']['collection']['queries']} queries, corpus JSON {corpus / 1e6:.2f} MB; "
+        f"Chromium {report['info'].get('chromium')}; median of {report['runs']} runs\n"
+    )
+    head = [
+        "engine",
+        "nDCG@10",
+        "index ms",
+        "query p50 ms",
+        "query p95 ms",
+        "snapshot MB",
+        "snapshot / corpus",
+        "save ms",
+        "load+first query ms",
+    ]
     print("| " + " | ".join(head) + " |")
     print("|" + "---|" * len(head))
     for name, m in med.items():
-        print(f"| {name} | {m['ndcg10']:.3f} | {m['indexMs']:.0f} | {m['queryP50Ms']:.2f} | "
-              f"{m['queryP95Ms']:.2f} | {m['snapshotBytes'] / 1e6:.2f} | "
-              f"{m['snapshotBytes'] / corpus:.2f}x | {m['saveMs']:.0f} | {m['loadToFirstMs']:.0f} |")
+        print(
+            f"| {name} | {m['ndcg10']:.3f} | {m['indexMs']:.0f} | {m['queryP50Ms']:.2f} | "
+            f"{m['queryP95Ms']:.2f} | {m['snapshotBytes'] / 1e6:.2f} | "
+            f"{m['snapshotBytes'] / corpus:.2f}x | {m['saveMs']:.0f} | {m['loadToFirstMs']:.0f} |"
+        )
     if ours is None:
         return
     print("\nratios, Orama / amplify_memory (above 1: amplify_memory is better):")
@@ -146,8 +161,9 @@ def print_table(report: dict[str, Any]) -> None:
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--collection", default="scifact", choices=["scifact", "cranfield"])
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--data", type=Path, default=DEFAULT_DATA)

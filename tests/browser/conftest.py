@@ -17,10 +17,10 @@ from collections.abc import Iterator
 from typing import Any
 from urllib.parse import urlsplit
 
+import build
 import pytest
 from playwright.sync_api import BrowserContext, Page
 
-import build
 from tests.browser.helpers import RunPython
 
 BOOT_TIMEOUT_MS = 90_000
@@ -122,4 +122,5 @@ def run_python() -> RunPython:
 
 
 def pytest_report_header() -> str:
-    return f"chromium: {build.chromium_path() or 'not found'} (AMPLIFY_CHROMIUM={os.environ.get('AMPLIFY_CHROMIUM', '')})"
+    env = os.environ.get("AMPLIFY_CHROMIUM", "")
+    return f"chromium: {build.chromium_path() or 'not found'} (AMPLIFY_CHROMIUM={env})"

@@ -6,6 +6,8 @@ import io
 import re
 import zipfile
 
+import pytest
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page, Route, expect
 
 from tests.browser.helpers import RunPython
@@ -31,12 +33,8 @@ def test_amplify_memory_imports_in_pyodide(app_page: Page, run_python: RunPython
 
 
 def test_python_errors_reach_the_caller(app_page: Page, run_python: RunPython) -> None:
-    try:
+    with pytest.raises(PlaywrightError, match="ValueError: bad value 42"):
         run_python(app_page, "raise ValueError('bad value 42')")
-    except Exception as err:  # playwright.Error
-        assert "ValueError: bad value 42" in str(err)
-    else:
-        raise AssertionError("a Python exception did not reach the caller")
 
 
 def _broken_wheel(original: bytes) -> bytes:

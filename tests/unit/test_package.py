@@ -32,5 +32,6 @@ def test_the_core_never_imports_the_browser() -> None:
         source = open(module.__file__ or "", encoding="utf-8").read()  # noqa: SIM115
         for line in source.splitlines():
             stripped = line.strip()
-            assert not stripped.startswith(("import js", "from js ", "import pyodide",
-                                            "from pyodide")), f"{mod.name}: {line}"
+            assert not stripped.startswith(
+                ("import js", "from js ", "import pyodide", "from pyodide")
+            ), f"{mod.name}: {line}"
