@@ -114,6 +114,8 @@ export async function bootPython({ base, onStep = () => {}, timeouts = {} } = {}
     t.pyodide,
     'pyodide',
   );
+  // The IndexedDB bridge of amplify_memory.browser (`import amplify_idb` in Python).
+  pyodide.registerJsModule('amplify_idb', await import('./idb.mjs'));
   mark('pyodide');
 
   onStep('packages', `loading ${manifest.preload.join(', ')}`);

@@ -1,0 +1,106 @@
+"""Agent memory: vector-store adapters, a conversation memory store, context selection
+and embeddings, on CPython and unchanged in Pyodide.
+
+Layers (as in the design):
+
+- :class:`VectorStoreAdapter` with :class:`LocalVectorAdapter` (our engine, persisted
+  in IndexedDB or files) and :class:`ChromaAdapter` (a Chroma server, HTTP API v2);
+- :class:`VectorMemoryStore`: a conversation's messages, their order, FIFO eviction
+  and a persistent queue of messages waiting for their vectors;
+- :class:`ContextSelector`: what fits in the context window (recency or relevance);
+- :class:`EmbeddingProvider`: :class:`HashingEmbeddingProvider` (local, no model),
+  :class:`OpenAIEmbeddingProvider` (``/v1/embeddings``), :class:`FallbackEmbeddingProvider`;
+- :class:`HttpTransport`: all HTTP goes through it (urllib on CPython, ``fetch`` in
+  Pyodide via :mod:`amplify_memory.agent.pyodide_http`);
+- :class:`ConversationSearchTool`: an MCP tool to search the memory on demand.
+
+>>> import asyncio
+>>> from amplify_memory.agent import (HashingEmbeddingProvider, LocalVectorAdapter,
+...     Message, VectorMemoryStore)
+>>> from amplify_memory.storage import MemoryStorage
+>>> async def demo() -> list[str]:
+...     storage, emb = MemoryStorage(), HashingEmbeddingProvider()
+...     vectors = await LocalVectorAdapter.open("agent-memory", emb.spec, storage=storage)
+...     store = await VectorMemoryStore.open(
+...         vector_store=vectors, embeddings=emb, storage=storage)
+...     await store.append_message(Message("m1", "user", "My cat is called Miso"))
+...     await store.append_message(Message("m2", "user", "I deploy with Docker"))
+...     return [m.id for m in await store.search_similar("what is my cat's name", 1)]
+>>> asyncio.run(demo())
+['m1']
+"""
+
+from __future__ import annotations
+
+from amplify_memory.agent._adapter import VectorStoreAdapter
+from amplify_memory.agent._chroma import ChromaAdapter
+from amplify_memory.agent._embeddings import (
+    EmbeddingProvider,
+    FallbackEmbeddingProvider,
+    HashingEmbeddingProvider,
+    OpenAIEmbeddingProvider,
+)
+from amplify_memory.agent._http import HttpTransport, UrllibTransport, default_transport
+from amplify_memory.agent._local import LocalVectorAdapter
+from amplify_memory.agent._loop import ChatModel, ScriptedModel, Turn, run_turn
+from amplify_memory.agent._names import (
+    CHROMA_NAME_RULE,
+    chroma_collection_name,
+    join_namespace,
+    local_store_name,
+)
+from amplify_memory.agent._selector import ContextSelector, Selection
+from amplify_memory.agent._store import VectorMemoryStore
+from amplify_memory.agent._tokens import (
+    MESSAGE_OVERHEAD,
+    TokenCounter,
+    estimate_message_tokens,
+    estimate_tokens,
+)
+from amplify_memory.agent._tool import CONVERSATION_SEARCH_TOOL, ConversationSearchTool
+from amplify_memory.agent._types import (
+    EmbeddingSpec,
+    Message,
+    Metadata,
+    MetadataFilter,
+    VectorGetResult,
+    VectorRecord,
+    VectorSearchResult,
+)
+
+__all__ = [
+    "CHROMA_NAME_RULE",
+    "CONVERSATION_SEARCH_TOOL",
+    "MESSAGE_OVERHEAD",
+    "ChatModel",
+    "ChromaAdapter",
+    "ContextSelector",
+    "ConversationSearchTool",
+    "EmbeddingProvider",
+    "EmbeddingSpec",
+    "FallbackEmbeddingProvider",
+    "HashingEmbeddingProvider",
+    "HttpTransport",
+    "LocalVectorAdapter",
+    "Message",
+    "Metadata",
+    "MetadataFilter",
+    "OpenAIEmbeddingProvider",
+    "ScriptedModel",
+    "Selection",
+    "TokenCounter",
+    "Turn",
+    "UrllibTransport",
+    "VectorGetResult",
+    "VectorMemoryStore",
+    "VectorRecord",
+    "VectorSearchResult",
+    "VectorStoreAdapter",
+    "chroma_collection_name",
+    "default_transport",
+    "estimate_message_tokens",
+    "estimate_tokens",
+    "join_namespace",
+    "local_store_name",
+    "run_turn",
+]

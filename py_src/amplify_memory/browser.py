@@ -1,0 +1,224 @@
+"""The browser side of persistence: IndexedDB, Web Locks, BroadcastChannel and page hide.
+
+The only module of amplify_memory that touches JavaScript. It imports ``pyodide`` and the
+bridge ``amplify_idb`` (``web/js/idb.mjs``, registered by ``web/js/runtime.mjs``) lazily,
+inside functions, so that ``import amplify_memory.browser`` works on CPython too (only
+using it needs Pyodide).
+
+>>> from amplify_memory.browser import open_store          # doctest: +SKIP
+>>> from amplify_memory.search import Database             # doctest: +SKIP
+>>> store = await open_store("vector_store_user_profile",  # doctest: +SKIP
+...                          lambda: Database({"id": "string", "content": "string"}))
+>>> store.insert({"content": "prefers TypeScript"})        # doctest: +SKIP
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import AsyncIterator, Callable
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
+from typing import Any, TypeVar
+
+from amplify_memory.errors import (
+    AmplifyMemoryError,
+    InvalidStoreNameError,
+    StorageError,
+    StorageQuotaError,
+    StorageTimeoutError,
+    StorageVersionError,
+)
+from amplify_memory.storage import (
+    AsyncStorage,
+    Coordinator,
+    PersistedStore,
+    StorageEstimate,
+    StoreDatabase,
+)
+from amplify_memory.storage._names import KEY_RULE, validate_key
+
+__all__ = [
+    "BRIDGE_MODULE",
+    "BrowserCoordinator",
+    "IndexedDBStorage",
+    "browser_coordinator",
+    "indexeddb_storage",
+    "open_store",
+]
+
+BRIDGE_MODULE = "amplify_idb"
+
+_ERRORS: dict[str, type[StorageError]] = {
+    "quota": StorageQuotaError,
+    "version": StorageVersionError,
+    "blocked": StorageVersionError,
+    "timeout": StorageTimeoutError,
+}
+
+DB = TypeVar("DB", bound=StoreDatabase)
+
+
+def _bridge() -> Any:
+    try:
+        return importlib.import_module(BRIDGE_MODULE)
+    except ImportError as err:
+        raise StorageError(
+            f"the IndexedDB bridge {BRIDGE_MODULE!r} is not registered; amplify_memory.browser "
+            "runs in a page booted by web/js/runtime.mjs, which registers web/js/idb.mjs as "
+            f"pyodide.registerJsModule({BRIDGE_MODULE!r}, ...)"
+        ) from err
+
+
+def _create_proxy(func: Callable[..., Any]) -> Any:
+    return importlib.import_module("pyodide.ffi").create_proxy(func)
+
+
+def _error(result: Any, name: object = None) -> StorageError:
+    kind, message = str(result.kind), str(result.message)
+    if kind == "invalid-name":
+        return InvalidStoreNameError(name, KEY_RULE)
+    return _ERRORS.get(kind, StorageError)(message)
+
+
+class IndexedDBStorage(AsyncStorage):
+    """The ``amplify_vector_stores`` IndexedDB database (object store ``stores``).
+
+    Every request has a timeout (``timeout_ms``, default 10 s): a request that does not
+    answer raises :class:`~amplify_memory.errors.StorageTimeoutError` instead of hanging.
+    A newer database version in another tab raises
+    :class:`~amplify_memory.errors.StorageVersionError`, a full disk
+    :class:`~amplify_memory.errors.StorageQuotaError`.
+    """
+
+    def __init__(self, *, timeout_ms: int | None = None) -> None:
+        self._js = _bridge()
+        self._timeout_ms = timeout_ms
+
+    async def _call(self, op: str, *args: Any, name: object = None) -> Any:
+        if self._timeout_ms is not None:
+            configured = await self._js.callForPython("configure", self._timeout_ms)
+            if not configured.ok:
+                raise _error(configured)
+            self._timeout_ms = None
+        result = await self._js.callForPython(op, *args)
+        if not result.ok:
+            raise _error(result, name)
+        return result.value
+
+    async def save(self, name: str, data: str) -> None:
+        validate_key(name)
+        if not isinstance(data, str):
+            raise TypeError(f"data must be a JSON string, got {type(data).__name__}")
+        await self._call("save", name, data, name=name)
+
+    def save_soon(self, name: str, data: str) -> None:
+        validate_key(name)
+        if not isinstance(data, str):
+            raise TypeError(f"data must be a JSON string, got {type(data).__name__}")
+        self._js.saveSoonForPython(name, data)
+
+    async def load(self, name: str) -> str | None:
+        validate_key(name)
+        value = await self._call("load", name, name=name)
+        return value if isinstance(value, str) else None
+
+    async def delete(self, name: str) -> None:
+        validate_key(name)
+        await self._call("delete", name, name=name)
+
+    async def list_names(self) -> list[str]:
+        names = await self._call("list")
+        return [str(n) for n in names.to_py()]
+
+    async def estimate(self) -> StorageEstimate | None:
+        value = await self._call("estimate")
+        if value is None:
+            return None
+        return StorageEstimate(
+            usage=int(value.usage), quota=int(value.quota), persisted=bool(value.persisted)
+        )
+
+    async def request_persistence(self) -> bool:
+        """``navigator.storage.persist()``: True when the browser will not evict the data."""
+        return bool(await self._call("persist"))
+
+
+class BrowserCoordinator(Coordinator):
+    """Web Locks (``navigator.locks``), ``BroadcastChannel`` and ``pagehide`` for stores."""
+
+    def __init__(self) -> None:
+        self._js = _bridge()
+
+    def lock(self, name: str) -> AbstractAsyncContextManager[None]:
+        return self._hold(name)
+
+    @asynccontextmanager
+    async def _hold(self, name: str) -> AsyncIterator[None]:
+        result = await self._js.callForPython("lock", name)
+        if not result.ok:
+            raise _error(result, name)
+        release = result.value
+        try:
+            yield
+        finally:
+            release()
+
+    def publish(self, name: str, message: str) -> None:
+        self._js.publish(name, message)
+
+    def subscribe(self, name: str, callback: Callable[[str], None]) -> Callable[[], None]:
+        proxy = _create_proxy(callback)
+        close = self._js.subscribe(name, proxy)
+
+        def unsubscribe() -> None:
+            close()
+            proxy.destroy()
+
+        return unsubscribe
+
+    def on_hide(self, callback: Callable[[], None]) -> Callable[[], None]:
+        proxy = _create_proxy(lambda _reason=None: callback())
+        remove = self._js.onPageHide(proxy)
+
+        def unregister() -> None:
+            remove()
+            proxy.destroy()
+
+        return unregister
+
+
+_storage: IndexedDBStorage | None = None
+_coordinator: BrowserCoordinator | None = None
+
+
+def indexeddb_storage() -> IndexedDBStorage:
+    """The page's shared :class:`IndexedDBStorage`."""
+    global _storage
+    if _storage is None:
+        _storage = IndexedDBStorage()
+    return _storage
+
+
+def browser_coordinator() -> BrowserCoordinator:
+    """The page's shared :class:`BrowserCoordinator`."""
+    global _coordinator
+    if _coordinator is None:
+        _coordinator = BrowserCoordinator()
+    return _coordinator
+
+
+async def open_store(
+    name: str,
+    create: Callable[[], DB],
+    *,
+    delay: float = 0.05,
+    on_error: Callable[[AmplifyMemoryError], None] | None = None,
+) -> PersistedStore[DB]:
+    """Open the persisted store ``name`` in IndexedDB, shared safely with other tabs."""
+    return await PersistedStore.open(
+        name,
+        indexeddb_storage(),
+        create,
+        coordinator=browser_coordinator(),
+        delay=delay,
+        on_error=on_error,
+    )

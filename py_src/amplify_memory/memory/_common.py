@@ -1,0 +1,204 @@
+"""What the two memory stores share: a lazily opened persisted database, input checks,
+ids and timestamps, and the contradiction-aware ordering of results."""
+
+from __future__ import annotations
+
+import secrets
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any
+
+from amplify_memory.errors import AmplifyMemoryError
+from amplify_memory.memory.similarity import contradicts
+from amplify_memory.search import Database
+from amplify_memory.storage import AsyncStorage, Coordinator, MemoryStorage, PersistedStore
+
+__all__ = [
+    "Clock",
+    "PersistedCollection",
+    "StorageParts",
+    "as_parts",
+    "check_confidence",
+    "check_text",
+    "new_id",
+    "order_newer_first_on_contradiction",
+    "utc_now",
+]
+
+Clock = Callable[[], str]
+MAX_CONTENT_LENGTH = 8000
+
+
+def utc_now() -> str:
+    """The current time as ISO 8601 in UTC with milliseconds: ``2026-11-29T13:05:20.123Z``."""
+    return datetime.now(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
+
+
+def new_id() -> str:
+    """A random 16-character id (64 bits)."""
+    return secrets.token_hex(8)
+
+
+def check_text(value: object, what: str, *, max_length: int = MAX_CONTENT_LENGTH) -> str:
+    """``value`` stripped, when it is a non-blank string of at most ``max_length``."""
+    if not isinstance(value, str):
+        raise TypeError(f"{what} must be a string, got {type(value).__name__} {value!r:.80}")
+    text = value.strip()
+    if not text:
+        raise ValueError(f"{what} must not be empty or blank, got {value!r:.80}")
+    if len(text) > max_length:
+        raise ValueError(f"{what} is {len(text)} characters long; at most {max_length} allowed")
+    return text
+
+
+def check_confidence(value: object) -> float:
+    """``value`` as a float when it is a number in [0, 1]."""
+    if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value <= 1:
+        raise ValueError(f"confidence must be a number from 0 to 1, got {value!r}")
+    return float(value)
+
+
+def order_newer_first_on_contradiction(hits: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Reorder ranked hits so that of two contradicting entries the newer comes first.
+
+    Each hit keeps its place otherwise; a newer hit that contradicts an older one ranked
+    above it moves to just before that one.
+    """
+    ordered: list[dict[str, Any]] = []
+    for hit in hits:
+        position = len(ordered)
+        for i, earlier in enumerate(ordered):
+            if hit["updatedAt"] > earlier["updatedAt"] and contradicts(
+                hit["content"], earlier["content"]
+            ):
+                position = i
+                break
+        ordered.insert(position, hit)
+    return ordered
+
+
+@dataclass
+class StorageParts:
+    """Where a store keeps its snapshots and how it coordinates with other tabs.
+
+    ``None`` for either picks the default of the platform: IndexedDB with Web Locks and
+    BroadcastChannel in the browser (Pyodide), memory in one process on CPython.
+    """
+
+    storage: AsyncStorage | None = None
+    coordinator: Coordinator | None = None
+    delay: float = 0.05
+    on_error: Callable[[AmplifyMemoryError], None] | None = None
+    errors: list[AmplifyMemoryError] = field(default_factory=list)
+
+    def resolve(self) -> tuple[AsyncStorage, Coordinator | None]:
+        if self.storage is None:
+            if sys.platform == "emscripten":  # pragma: no cover - browser only
+                from amplify_memory import browser
+
+                self.storage = browser.IndexedDBStorage()
+                self.coordinator = self.coordinator or browser.BrowserCoordinator()
+            else:
+                self.storage = MemoryStorage()
+        return self.storage, self.coordinator
+
+
+def as_parts(storage: StorageParts | AsyncStorage | None) -> StorageParts:
+    """``storage`` as :class:`StorageParts` (a bare storage gets the default coordinator)."""
+    if isinstance(storage, StorageParts):
+        return storage
+    if storage is None or isinstance(storage, AsyncStorage):
+        return StorageParts(storage=storage)
+    raise TypeError(
+        f"storage must be an AsyncStorage, StorageParts or None, got {type(storage).__name__}"
+    )
+
+
+class PersistedCollection:
+    """A :class:`PersistedStore` of one schema, opened on first use."""
+
+    def __init__(
+        self, name: str, schema: dict[str, Any], parts: StorageParts | AsyncStorage | None
+    ) -> None:
+        self.name = name
+        self.schema = schema
+        self.parts = as_parts(parts)
+        self._store: PersistedStore[Database] | None = None
+
+    @property
+    def is_open(self) -> bool:
+        return self._store is not None
+
+    @property
+    def load_error(self) -> Exception | None:
+        if self._store is None or not self._store.quarantined:
+            return None
+        return self._store.quarantined[-1]
+
+    @property
+    def last_write_error(self) -> Exception | None:
+        return None if self._store is None else self._store.last_error
+
+    def _report(self, error: AmplifyMemoryError) -> None:
+        self.parts.errors.append(error)
+        if self.parts.on_error is not None:
+            self.parts.on_error(error)
+
+    async def open(self) -> PersistedStore[Database]:
+        if self._store is None:
+            storage, coordinator = self.parts.resolve()
+            self._store = await PersistedStore.open(
+                self.name,
+                storage,
+                lambda: Database(self.schema),
+                coordinator=coordinator,
+                delay=self.parts.delay,
+                on_error=self._report,
+            )
+        return self._store
+
+    async def database(self) -> Database:
+        """The current database (re-read each time: another tab's write may replace it)."""
+        return (await self.open()).db
+
+    async def documents(self) -> list[dict[str, Any]]:
+        db = await self.database()
+        if len(db) == 0:
+            return []
+        return [dict(h.document) for h in db.search(term="", limit=len(db)).hits]
+
+    async def insert(self, doc: dict[str, Any]) -> None:
+        (await self.open()).insert(doc)
+
+    async def update(self, doc: dict[str, Any]) -> None:
+        (await self.open()).update(doc["id"], doc)
+
+    async def remove(self, doc_id: str) -> bool:
+        if not isinstance(doc_id, str):
+            raise TypeError(f"an entry id is a string, got {type(doc_id).__name__} {doc_id!r:.80}")
+        return (await self.open()).remove(doc_id)
+
+    async def clear(self) -> None:
+        store = await self.open()
+        for doc in await self.documents():
+            store.remove(doc["id"])
+
+    async def flush(self) -> None:
+        if self._store is not None:
+            await self._store.flush()
+
+    async def close(self) -> None:
+        if self._store is not None:
+            await self._store.close()
+            self._store = None
+
+    async def destroy(self) -> None:
+        """Close and delete the record (and its internal records) from storage."""
+        storage, _ = self.parts.resolve()
+        await self.close()
+        for key in await storage.list_names():
+            if key == self.name or key.startswith(self.name + "."):
+                await storage.delete(key)
+

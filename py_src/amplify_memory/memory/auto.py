@@ -1,0 +1,67 @@
+"""Automatic memory: extract facts from chat turns and file writes, and store them.
+
+>>> await extract_and_store_user_facts("I prefer TypeScript over JavaScript", None)  # doctest: +SKIP
+[{'action': 'inserted', 'entry': {'content': 'User prefers TypeScript over JavaScript', ...}}]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from amplify_memory.memory.extraction import extract_project_context, extract_user_facts
+from amplify_memory.memory.project_context import ProjectContextVectorStore
+from amplify_memory.memory.user_profile import UserProfileVectorStore
+
+__all__ = ["extract_and_store_project_context", "extract_and_store_user_facts"]
+
+
+async def extract_and_store_user_facts(
+    user_message: str,
+    assistant_message: str | None = None,
+    *,
+    store: UserProfileVectorStore | None = None,
+) -> list[dict[str, Any]]:
+    """Store the facts the user stated about themselves in ``user_message``.
+
+    The assistant's message is context only: nothing in it is stored as the user's.
+    Returns one ``{"action", "entry"}`` per fact (``action`` "updated" when the fact was
+    already known). Stored with confidence 0.9 and source ``user_message``.
+    """
+    store = store or UserProfileVectorStore.get_instance()
+    await store.initialize()
+    outcomes = []
+    for fact in extract_user_facts(user_message, assistant_message):
+        outcomes.append(
+            await store.add(
+                fact.content, fact.category, source=fact.source, confidence=fact.confidence
+            )
+        )
+    return outcomes
+
+
+async def extract_and_store_project_context(
+    project_id: str,
+    action_description: str,
+    type: str | None = None,  # noqa: A002 - the design's argument name
+    files: Sequence[str] = (),
+    *,
+    store: ProjectContextVectorStore | None = None,
+    source_chat_id: str = "",
+) -> list[dict[str, Any]]:
+    """Store the requirements, decisions, patterns ... found in an agent's action
+    description (called after it writes files), with the files; returns the entries."""
+    store = store or ProjectContextVectorStore.get_instance()
+    entries = []
+    for item in extract_project_context(action_description, type, files):
+        entries.append(
+            await store.add(
+                project_id,
+                item.content,
+                item.type,
+                files=list(item.files),
+                tags=list(item.tags),
+                source_chat_id=source_chat_id,
+            )
+        )
+    return entries

@@ -1,0 +1,313 @@
+"""The project-context store: requirements, decisions, errors, fixes ... of each project.
+
+One instance per page (:meth:`ProjectContextVectorStore.get_instance`); one separate
+database per project, saved under ``vector_store_project_{projectId}`` and opened on
+first use, so a project's entries can never appear in another project's results.
+
+>>> store = ProjectContextVectorStore(storage=MemoryStorage())         # doctest: +SKIP
+>>> await store.add("shop", "Must support OAuth with Google", "requirement")  # doctest: +SKIP
+>>> await store.format_context_for_prompt("shop", "login oauth")        # doctest: +SKIP
+'- [requirement] Must support OAuth with Google'
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Sequence
+from typing import Any, ClassVar, Final
+
+from amplify_memory.memory._common import (
+    Clock,
+    PersistedCollection,
+    StorageParts,
+    as_parts,
+    check_text,
+    new_id,
+    utc_now,
+)
+from amplify_memory.memory.kinds import PROJECT_TYPE_PRIORITY, PROJECT_TYPES
+from amplify_memory.memory.prompt import format_context_lines
+from amplify_memory.storage import AsyncStorage
+
+__all__ = [
+    "PROJECT_ID_RULE",
+    "PROJECT_STORE_PREFIX",
+    "ProjectContextVectorStore",
+    "project_store_name",
+]
+
+#: Each project's snapshot is saved under this prefix plus the project id.
+PROJECT_STORE_PREFIX: Final = "vector_store_project_"
+PROJECT_ID_RULE: Final = (
+    "a project id is 1 to 100 characters from A-Z, a-z, 0-9, '_' and '-', "
+    "starting with a letter or a digit"
+)
+_PROJECT_ID_RE: Final = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,99}\Z")
+_MAX_LIST_ITEMS: Final = 100
+
+SCHEMA: Final[dict[str, Any]] = {
+    "id": "string",
+    "projectId": "enum",
+    "content": "string",
+    "type": "enum",
+    "createdAt": "enum",
+    "updatedAt": "enum",
+    "sourceChatId": "enum",
+    "planPointId": "enum",
+    "files": "enum[]",
+    "tags": "enum[]",
+}
+
+
+def check_project_id(project_id: object) -> str:
+    """``project_id`` when it follows :data:`PROJECT_ID_RULE`; ValueError otherwise."""
+    if not isinstance(project_id, str) or not _PROJECT_ID_RE.match(project_id):
+        raise ValueError(f"invalid project id {project_id!r}: {PROJECT_ID_RULE}")
+    return project_id
+
+
+def project_store_name(project_id: str) -> str:
+    """``vector_store_project_{projectId}``, the project's key in storage."""
+    return PROJECT_STORE_PREFIX + check_project_id(project_id)
+
+
+def _check_type(kind: object) -> str:
+    if kind not in PROJECT_TYPES:
+        raise ValueError(
+            f"unknown project-context type {kind!r}; expected one of {list(PROJECT_TYPES)}"
+        )
+    assert isinstance(kind, str)
+    return kind
+
+
+def _check_types(kinds: Sequence[str] | None) -> list[str] | None:
+    if kinds is None:
+        return None
+    if isinstance(kinds, str):
+        kinds = [kinds]
+    return [_check_type(k) for k in kinds]
+
+
+def _check_tags(values: object) -> list[str]:
+    """Tags lowercased, without repeats."""
+    return list(dict.fromkeys(t.lower() for t in _check_strings(values, "tags")))
+
+
+def _check_strings(values: object, what: str) -> list[str]:
+    if values is None:
+        return []
+    if isinstance(values, str) or not isinstance(values, list | tuple):
+        raise TypeError(f"{what} must be a list of strings, got {values!r:.80}")
+    if len(values) > _MAX_LIST_ITEMS:
+        raise ValueError(f"{what} has {len(values)} items; at most {_MAX_LIST_ITEMS} allowed")
+    out: list[str] = []
+    for value in values:
+        text = check_text(value, f"each of {what}", max_length=500)
+        if text not in out:
+            out.append(text)
+    return out
+
+
+class ProjectContextVectorStore:
+    """Per-project knowledge: one BM25 database per project, each persisted on its own."""
+
+    _instance: ClassVar[ProjectContextVectorStore | None] = None
+
+    def __init__(
+        self, *, storage: StorageParts | AsyncStorage | None = None, clock: Clock = utc_now
+    ) -> None:
+        self._parts = as_parts(storage)
+        self._clock = clock
+        self._projects: dict[str, PersistedCollection] = {}
+
+    @classmethod
+    def get_instance(
+        cls, *, storage: StorageParts | AsyncStorage | None = None
+    ) -> ProjectContextVectorStore:
+        """The page's one store (created on first call; ``storage`` only counts then)."""
+        if cls._instance is None:
+            cls._instance = cls(storage=storage)
+        return cls._instance
+
+    @classmethod
+    def reset_instance(cls) -> None:
+        cls._instance = None
+
+    def _project(self, project_id: str) -> PersistedCollection:
+        name = project_store_name(project_id)
+        if project_id not in self._projects:
+            self._projects[project_id] = PersistedCollection(name, SCHEMA, self._parts)
+        return self._projects[project_id]
+
+    async def initialize(self, project_id: str | None = None) -> None:
+        """Open one project's database now (otherwise it opens on first use)."""
+        if project_id is not None:
+            await self._project(project_id).open()
+
+    def load_error(self, project_id: str) -> Exception | None:
+        """Why the project's saved snapshot could not be read, if it could not."""
+        collection = self._projects.get(check_project_id(project_id))
+        return None if collection is None else collection.load_error
+
+    async def flush(self) -> None:
+        for collection in self._projects.values():
+            await collection.flush()
+
+    async def close(self) -> None:
+        for collection in self._projects.values():
+            await collection.close()
+        self._projects.clear()
+
+    # -- projects
+
+    async def list_projects(self) -> list[str]:
+        """Ids of the projects with saved context or with entries in this page."""
+        storage, _ = self._parts.resolve()
+        projects = {
+            key[len(PROJECT_STORE_PREFIX) :]
+            for key in await storage.list_names()
+            if key.startswith(PROJECT_STORE_PREFIX) and "." not in key
+        }
+        for project_id, collection in self._projects.items():
+            if collection.is_open and len(await collection.database()) > 0:
+                projects.add(project_id)
+        return sorted(projects)
+
+    async def delete_project(self, project_id: str) -> None:
+        """Delete a project's entries and its saved record."""
+        collection = self._project(project_id)
+        await collection.destroy()
+        del self._projects[project_id]
+
+    # -- writing
+
+    async def add(
+        self,
+        project_id: str,
+        content: str,
+        type: str,  # noqa: A002 - the entry field's name in the design
+        *,
+        files: Sequence[str] | None = None,
+        tags: Sequence[str] | None = None,
+        source_chat_id: str = "",
+        plan_point_id: str = "",
+    ) -> dict[str, Any]:
+        """Store one entry; returns it."""
+        collection = self._project(project_id)
+        now = self._clock()
+        entry = {
+            "id": new_id(),
+            "projectId": project_id,
+            "content": check_text(content, "content"),
+            "type": _check_type(type),
+            "createdAt": now,
+            "updatedAt": now,
+            "sourceChatId": str(source_chat_id),
+            "planPointId": str(plan_point_id),
+            "files": _check_strings(files, "files"),
+            "tags": _check_tags(tags),
+        }
+        await collection.insert(entry)
+        return entry
+
+    async def update(self, project_id: str, entry_id: str, **changes: Any) -> dict[str, Any]:
+        """Change an entry's content, type, files or tags; returns the updated entry."""
+        collection = self._project(project_id)
+        current = (await collection.database()).get(entry_id)
+        if current is None:
+            raise KeyError(f"no entry {entry_id!r} in project {project_id!r}")
+        entry = dict(current)
+        allowed = {"content", "type", "files", "tags", "sourceChatId", "planPointId"}
+        unknown = set(changes) - allowed
+        if unknown:
+            raise ValueError(f"cannot change {sorted(unknown)}; changeable: {sorted(allowed)}")
+        if "content" in changes:
+            entry["content"] = check_text(changes["content"], "content")
+        if "type" in changes:
+            entry["type"] = _check_type(changes["type"])
+        if "files" in changes:
+            entry["files"] = _check_strings(changes["files"], "files")
+        if "tags" in changes:
+            entry["tags"] = _check_tags(changes["tags"])
+        entry["updatedAt"] = self._clock()
+        await collection.update(entry)
+        return entry
+
+    async def remove(self, project_id: str, entry_id: str) -> bool:
+        return await self._project(project_id).remove(entry_id)
+
+    async def clear(self, project_id: str) -> None:
+        await self._project(project_id).clear()
+
+    # -- reading
+
+    async def get(self, project_id: str, entry_id: str) -> dict[str, Any] | None:
+        doc = (await self._project(project_id).database()).get(entry_id)
+        return None if doc is None else dict(doc)
+
+    async def list(
+        self,
+        project_id: str,
+        *,
+        types: Sequence[str] | None = None,
+        files: Sequence[str] | None = None,
+        tags: Sequence[str] | None = None,
+    ) -> list[dict[str, Any]]:
+        """Every entry of the project (matching the filters), newest first."""
+        wanted = _check_types(types)
+        want_files = _check_strings(files, "files")
+        want_tags = _check_tags(tags)
+        docs = await self._project(project_id).documents()
+        docs = [
+            d
+            for d in docs
+            if (wanted is None or d["type"] in wanted)
+            and (not want_files or set(want_files) & set(d["files"]))
+            and (not want_tags or set(want_tags) & set(d["tags"]))
+        ]
+        docs.sort(key=lambda d: d["updatedAt"], reverse=True)
+        return docs
+
+    async def search(
+        self,
+        project_id: str,
+        query: str,
+        *,
+        limit: int = 10,
+        types: Sequence[str] | None = None,
+        files: Sequence[str] | None = None,
+        tags: Sequence[str] | None = None,
+    ) -> list[dict[str, Any]]:
+        """Entries of one project matching ``query`` (BM25 on the content), best first,
+        each with a ``score``; ``types``/``files``/``tags`` keep entries having any of them."""
+        if not isinstance(limit, int) or isinstance(limit, bool) or limit < 1:
+            raise ValueError(f"limit must be a positive integer, got {limit!r}")
+        clauses: list[dict[str, Any]] = []
+        wanted = _check_types(types)
+        if wanted is not None:
+            clauses.append({"type": {"in": wanted}})
+        if files:
+            clauses.append({"files": {"containsAny": _check_strings(files, "files")}})
+        if tags:
+            clauses.append({"tags": {"containsAny": _check_tags(tags)}})
+        where = None if not clauses else clauses[0] if len(clauses) == 1 else {"and": clauses}
+        db = await self._project(project_id).database()
+        result = db.search(term=str(query), properties=["content"], where=where, limit=limit)
+        return [{**h.document, "score": h.score} for h in result.hits]
+
+    async def format_context_for_prompt(
+        self, project_id: str, query: str, max_tokens: int = 1000
+    ) -> str:
+        """``- [type] content`` lines of the relevant entries, by type priority
+        (requirement first, file_context last) and then relevance, within ``max_tokens``."""
+        hits = await self.search(
+            project_id, query, limit=max(1, min(200, math.ceil(max_tokens / 4)))
+        )
+        ranked = sorted(
+            enumerate(hits), key=lambda ih: (PROJECT_TYPE_PRIORITY[ih[1]["type"]], ih[0])
+        )
+        block = format_context_lines(
+            ((h["id"], h["type"], h["content"]) for _, h in ranked), max_tokens
+        )
+        return block.text

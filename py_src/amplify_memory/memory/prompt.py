@@ -1,0 +1,61 @@
+"""Token-budgeted context blocks for the prompt.
+
+Token counts are estimated at 4 characters a token (rounded up), the rule of the
+original design; a block never exceeds its budget under that estimate. Each line is
+``- [label] content``; entries that do not fit are skipped, and smaller ones after them
+may still fit, so a long entry never hides the rest.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+__all__ = ["CHARS_PER_TOKEN", "ContextBlock", "estimate_tokens", "format_context_lines"]
+
+#: The estimate used everywhere: one token for every 4 characters, rounded up.
+CHARS_PER_TOKEN = 4
+
+
+def estimate_tokens(text: str) -> int:
+    """Estimated tokens of ``text``: ``ceil(len(text) / 4)``.
+
+    >>> estimate_tokens("- [preference] User prefers TypeScript")
+    10
+    """
+    return -(-len(text) // CHARS_PER_TOKEN)
+
+
+@dataclass(frozen=True)
+class ContextBlock:
+    """The formatted lines, the ids of the entries they show, and the tokens used."""
+
+    text: str
+    ids: tuple[str, ...]
+    tokens: int
+
+
+def format_context_lines(entries: Iterable[tuple[str, str, str]], max_tokens: int) -> ContextBlock:
+    """Format ``(id, label, content)`` entries, in the given order, within ``max_tokens``.
+
+    Newlines inside content are flattened to spaces so one entry is one line.
+
+    >>> format_context_lines([("1", "preference", "User prefers tabs")], 100).text
+    '- [preference] User prefers tabs'
+    """
+    if not isinstance(max_tokens, int) or isinstance(max_tokens, bool) or max_tokens < 0:
+        raise ValueError(f"max_tokens must be a non-negative integer, got {max_tokens!r}")
+    budget = max_tokens * CHARS_PER_TOKEN  # in characters, the unit the estimate counts
+    lines: list[str] = []
+    ids: list[str] = []
+    used = 0
+    for entry_id, label, content in entries:
+        line = f"- [{label}] {' '.join(content.split())}"
+        cost = len(line) + (1 if lines else 0)  # the newline joining it to the previous
+        if used + cost > budget:
+            continue
+        lines.append(line)
+        ids.append(entry_id)
+        used += cost
+    text = "\n".join(lines)
+    return ContextBlock(text=text, ids=tuple(ids), tokens=estimate_tokens(text))

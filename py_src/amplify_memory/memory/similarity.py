@@ -1,0 +1,506 @@
+"""How alike two memories are, and whether they contradict each other.
+
+The user-profile store de-duplicates on ``add``: a new fact that is a near paraphrase
+of a stored one refreshes that entry instead of adding a second copy. This module
+gives the three functions it needs:
+
+* :func:`content_similarity` -- a number in [0, 1]; 1.0 for texts that are identical
+  after normalisation, 0.0 when they share nothing.
+* :func:`contradicts` -- True when two memories say opposite things about the same
+  subject ("prefers tabs" / "does not prefer tabs", "2-space" / "4-space",
+  "prefers TypeScript" / "prefers Python"). A contradiction is never a duplicate.
+* :func:`is_duplicate` -- ``similarity > threshold and not contradicts``.
+
+Normalisation (one memory -> a set of weighted *terms*)
+-------------------------------------------------------
+1. Accents are folded ("café" -> "cafe"), apostrophes unified, contractions expanded
+   ("doesn't" -> "does not"), and a few phrases rewritten to one form ("works with" ->
+   "uses", "front-end" -> "frontend", "X, not Y" -> "X over Y", "no longer" -> "not").
+2. Technology mentions become one term each, by canonical name, so "postgres" and
+   "PostgreSQL" or "VS Code" and "Visual Studio Code" are the same term
+   (:mod:`amplify_memory.memory.technologies`).
+3. The remaining words are case-folded; stop words (function words, "user", frequency
+   adverbs such as "always" or "usually") are dropped; number words become digits;
+   each word is stemmed (Snowball English) and mapped through a small thesaurus of
+   memory vocabulary (prefer/like/love/enjoy -> one term, answer/response/reply ->
+   one term, concise/short/brief -> one term, ...).
+4. Negation ("not", "never", "no longer", "without", "stopped", "hate", "dislike",
+   "avoid" ...) is removed from the words and recorded as the *polarity*; a negative
+   memory also gets the term ``"¬"``, so a statement and its negation differ by a
+   term.
+
+Similarity formula
+------------------
+With ``A`` and ``B`` the two term sets and ``w(t)`` a term's weight (0.5 for generic
+nouns such as "language", "tool" or "thing"; 1.0 otherwise), each term gets a match
+credit ``m(t)`` in [0, 1]:
+
+* 1 when the other memory has the same term;
+* otherwise, for an ordinary word, its best trigram similarity with a term only the
+  other memory has, when that is at least 0.5 (else 0). The trigram similarity of two
+  terms is the Dice coefficient of their character trigrams, each term padded with a
+  space on both sides (" explain " / " explan " -> 0.62);
+* 0 for a *value* term (technology, number, proper name, or an exclusive value such
+  as "tabs" or "dark"): different values never earn partial credit.
+
+::
+
+    similarity = (sum(w(a) * m(a) for a in A) + sum(w(b) * m(b) for b in B))
+                 / (sum(w(a) for a in A) + sum(w(b) for b in B))
+
+That is a weighted Dice coefficient in which near-identical word forms the stemmer
+leaves apart ("keybindings" / "bindings") count in part. Identical term sets give
+exactly 1.0; no common term and no similar word give exactly 0.0. The formula is
+symmetric. Texts with no terms at all (empty, only stop words or punctuation) are 1.0
+to each other when their case-folded words are equal and 0.0 otherwise.
+
+The 0.8 threshold
+-----------------
+``is_duplicate`` needs a similarity *above* 0.8. With unit weights a one-term memory
+matches only itself; two memories of 3 and 4 terms that share 3 score about
+0.86 (duplicate: one extra word); of 2 and 3 terms that share 2, 0.8 (not a
+duplicate: "User uses Docker" is not "User uses Docker Compose"). So the threshold
+reads as "at most about one content word of difference, on memories of four or
+more words". The measured quality on a labelled set is in ``docs/dedup-quality.md``.
+
+>>> round(content_similarity("User prefers TypeScript over JavaScript",
+...                          "The user prefers TypeScript to JavaScript"), 3)
+1.0
+>>> is_duplicate("User prefers tabs", "User does not prefer tabs")
+False
+"""
+
+from __future__ import annotations
+
+import math
+import re
+import unicodedata
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Final
+
+import snowballstemmer
+
+from amplify_memory.memory.technologies import find_technology_mentions
+
+__all__ = [
+    "DEFAULT_DUPLICATE_THRESHOLD",
+    "content_similarity",
+    "contradiction_reason",
+    "contradicts",
+    "is_duplicate",
+]
+
+
+def _wordlist(text: str) -> list[str]:
+    """The whitespace-separated words of ``text``."""
+    return text.split()
+
+
+#: ``is_duplicate`` merges two memories whose similarity is above this.
+DEFAULT_DUPLICATE_THRESHOLD: Final = 0.8
+
+# Least trigram similarity for which an unmatched word earns partial credit.
+_SOFT_MATCH_MIN: Final = 0.5
+# Term weight of generic nouns that add little meaning ("language" in "favourite language").
+_GENERIC_WEIGHT: Final = 0.5
+_NEGATIVE: Final = "¬"
+
+# -- private tokenizer -------------------------------------------------------------------
+# (amplify_memory.search has a tokenizer in a private module; this minimal one keeps the
+# memory layer independent until a public one exists.)
+
+_WORD_RE: Final = re.compile(r"\w+")
+_HYPHEN_RE: Final = re.compile(r"(?<=[^\W\d_])-(?=[^\W\d_])")
+_SENTENCE_END: Final = frozenset(".!?\n")
+
+_STOP_WORDS: Final = frozenset(
+    _wordlist("""
+    a about above after again all also am an and any are as at be been before being
+    below between both but by can could currently did do does doing during each few for
+    from further generally had has have having he her here hers him his how i if in into
+    is it its itself just me more most mostly mainly my myself normally now of off on
+    once only or other our ours out own personally please really same she
+    should so some such that the their theirs them themselves then there these they this
+    those through too typically under until up usually always often very was we were
+    what when where which while who whom why will with would you your yours
+    s t d ll m re ve user users user's assistant
+    """)
+)
+# Negation cues (after contraction expansion). Sentiment verbs are mapped in _THESAURUS.
+_NEGATIONS: Final = frozenset(
+    _wordlist("not no never none nothing neither nor without stop stopped stops quit anymore")
+)
+_COMPARATIVES: Final = frozenset(_wordlist("over than instead rather vs versus to"))
+_NUMBER_WORDS: Final[dict[str, str]] = {
+    w: str(i)
+    for i, w in enumerate(
+        _wordlist("zero one two three four five six seven eight nine ten eleven twelve")
+    )
+}
+# Phrase rewrites applied before tokenizing (case-insensitive).
+_PHRASES: Final[tuple[tuple[re.Pattern[str], str], ...]] = tuple(
+    (re.compile(pattern, re.IGNORECASE), replacement)
+    for pattern, replacement in (
+        (r"[\u2018\u2019\u02bc`]", "'"),
+        (r"\bcan't\b", "can not"),
+        (r"\bwon't\b", "will not"),
+        (r"\bcannot\b", "can not"),
+        (r"n't\b", " not"),
+        (r"\bno longer\b", "not"),
+        (r"\bused to\b", "not"),
+        (r"\bgave up( on)?\b", "stopped"),
+        (r",\s*(?:and\s+)?not\s+", " over "),
+        (r"\brather than\b", " over "),
+        (r"\binstead of\b", " over "),
+        (r"\b(?:work|works|working|worked) (?:with|in)\b", "uses"),
+        (
+            r"\b(?:build|builds|building|built|code|codes|coding|develops?|developing) "
+            r"(?:with|in)\b",
+            "uses",
+        ),
+        (r"\b(?:is |are )?(?:a )?(?:big |huge )?fans? of\b", "likes"),
+        (r"\bfront[- ]end\b", "frontend"),
+        (r"\bback[- ]end\b", "backend"),
+        (r"\bfull[- ]stack\b", "fullstack"),
+        (r"\bPRs\b", "pull requests"),
+        (r"\bPR\b", "pull request"),
+        (r"\bstep[- ]by[- ]step\b", "stepwise"),
+        (r"\bobject[- ]oriented\b", "oop"),
+    )
+)
+
+
+def _stem_table() -> dict[str, str]:
+    """Thesaurus of memory vocabulary, keyed by stem: stem -> canonical term."""
+    groups = {
+        "like": "prefer like love enjoy favor favour favorite favourite fond",
+        "use": "use utilize utilise employ",
+        "answer": "answer response reply replies",
+        "concise": "concise short brief terse succinct",
+        "detailed": "detailed verbose long thorough lengthy elaborate",
+        "develop": "developer develop engineer programmer coder dev",
+        "mode": "mode theme",
+        "name": "name named called",
+        "test": "test tests testing",
+    }
+    table: dict[str, str] = {}
+    for canonical, words in groups.items():
+        for word in words.split():
+            table[_stem(word)] = canonical
+    return table
+
+
+# Sentiment verbs that mean "not like" / "not use": mapped to a term plus negation.
+_NEGATIVE_VERBS: Final[dict[str, str]] = {
+    "hate": "like",
+    "dislik": "like",
+    "detest": "like",
+    "loath": "like",
+    "avoid": "use",
+}
+# Words whose slot holds one value at a time: "prefers X" vs "prefers Y" contradict,
+# "uses X" vs "uses Y" do not (people use many tools).
+_EXCLUSIVE_SLOTS: Final = frozenset(
+    _wordlist(
+        "prefer preferred favourite favorite rather name main primary default live based "
+        "located timezone role job title editor"
+    )
+)
+_GENERIC_NOUNS: Final = frozenset(
+    _wordlist("language tool thing stuff option way kind library framework")
+)
+
+
+@lru_cache(maxsize=8192)
+def _stem(word: str) -> str:
+    """Snowball English stem of a case-folded word."""
+    result: str = _STEMMER.stemWord(word)
+    return result
+
+
+_STEMMER: Final = snowballstemmer.stemmer("english")
+_THESAURUS: Final = _stem_table()
+# Mutually exclusive values: two memories that differ only in values of one group
+# contradict ("tabs" / "spaces"). Keys are canonical terms (after the thesaurus).
+_VALUE_WORDS: Final[dict[str, str]] = {
+    "indent": "tab space",
+    "length": "concise detailed",
+    "mode": "dark light",
+    "quote": "single double",
+    "case": "camelcase snake_case pascalcase kebabcase",
+    "paradigm": "functional oop procedural",
+    "merge": "rebase merge squash",
+    "repo": "monorepo polyrepo",
+    "seniority": "junior mid senior lead principal staff",
+    "role": "frontend backend fullstack mobile devops",
+    "tone": "formal informal casual",
+    "language": "english german french spanish italian portuguese dutch polish "
+    "japanese chinese korean russian ukrainian hindi arabic turkish swedish",
+    "time": "morning afternoon evening night",
+}
+_EXCLUSIVE_STEMS: Final = frozenset(_stem(w) for w in _EXCLUSIVE_SLOTS)
+_GENERIC_STEMS: Final = frozenset(_stem(w) for w in _GENERIC_NOUNS)
+
+
+def _fold(text: str) -> str:
+    """Strip diacritics, keep case."""
+    if text.isascii():
+        return text
+    decomposed = unicodedata.normalize("NFKD", text)
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
+
+
+@dataclass(slots=True)
+class _Analysis:
+    """One memory, normalised: weighted terms, values, polarity and ordered pair."""
+
+    terms: dict[str, float] = field(default_factory=dict)
+    values: dict[str, str] = field(default_factory=dict)  # term -> kind/group
+    negative: bool = False
+    order: tuple[str, str] | None = None
+    words: tuple[str, ...] = ()
+    slots: set[str] = field(default_factory=set)  # exclusive-slot words present
+
+
+def _term_of(word: str) -> tuple[str, bool]:
+    """(canonical term, negates) of one case-folded non-stop word."""
+    if word in _NUMBER_WORDS:
+        return _NUMBER_WORDS[word], False
+    stem = _stem(word)
+    if stem in _NEGATIVE_VERBS:
+        return _NEGATIVE_VERBS[stem], True
+    return _THESAURUS.get(stem, stem), False
+
+
+_VALUE_GROUPS: Final[dict[str, str]] = {
+    _term_of(word)[0]: group for group, words in _VALUE_WORDS.items() for word in words.split()
+}
+
+
+@lru_cache(maxsize=4096)
+def _analyse(text: str) -> _Analysis:
+    """Normalise one memory (see the module docstring)."""
+    out = _Analysis()
+    folded = _fold(text)
+    for pattern, replacement in _PHRASES:
+        folded = pattern.sub(replacement, folded)
+    folded = _HYPHEN_RE.sub("", folded)
+    # Token stream: (term, kind) where kind is "tech", "word" or "cmp" (comparative).
+    stream: list[tuple[str, str]] = []
+    all_words: list[str] = []
+    pos = 0
+    for mention in [*find_technology_mentions(folded), None]:
+        end = mention.start if mention else len(folded)
+        for match in _WORD_RE.finditer(folded, pos, end):
+            raw = match.group()
+            word = raw.casefold()
+            all_words.append(word)
+            if word in _NEGATIONS:
+                out.negative = True
+                continue
+            if word in _COMPARATIVES:
+                stream.append((word, "cmp"))
+                if word == "rather":
+                    out.slots.add(word)
+                continue
+            if word in _STOP_WORDS:
+                continue
+            term, negates = _term_of(word)
+            out.negative |= negates
+            if _stem(word) in _EXCLUSIVE_STEMS:
+                out.slots.add(_stem(word))
+            start = match.start()
+            before = folded[:start].rstrip(" \t\"'(")
+            initial = not before or before[-1] in _SENTENCE_END
+            if term.isdigit() or any(c.isdigit() for c in term):
+                out.values[term] = "number"
+            elif term in _VALUE_GROUPS:
+                out.values[term] = _VALUE_GROUPS[term]
+            elif raw[0].isupper() and not initial:
+                out.values[term] = "name"
+            stream.append((term, "word"))
+        if mention is None:
+            break
+        term = mention.name.casefold()
+        all_words.append(term)
+        out.values[term] = "tech"
+        stream.append((term, "tech"))
+        pos = mention.end
+    for term, kind in stream:
+        if kind != "cmp":
+            weight = _GENERIC_WEIGHT if term in _GENERIC_STEMS else 1.0
+            out.terms[term] = weight
+    if out.negative:
+        out.terms[_NEGATIVE] = 1.0
+    out.order = _ordered_pair(stream, out.values)
+    out.words = tuple(all_words)
+    return out
+
+
+def _ordered_pair(stream: list[tuple[str, str]], values: dict[str, str]) -> tuple[str, str] | None:
+    """(preferred, other) around the first comparative: "tabs over spaces" -> (tab, space)."""
+    for i, (_, kind) in enumerate(stream):
+        if kind != "cmp":
+            continue
+        left = [t for t, k in stream[:i] if k != "cmp" and t in values]
+        right = [t for t, k in stream[i + 1 :] if k != "cmp" and t in values]
+        if left and right:
+            return left[-1], right[0]
+    return None
+
+
+@lru_cache(maxsize=8192)
+def _trigrams(term: str) -> frozenset[str]:
+    """Character trigrams of a term padded with one space each side."""
+    padded = f" {term} "
+    return frozenset(padded[i : i + 3] for i in range(len(padded) - 2))
+
+
+def _trigram_dice(a: str, b: str) -> float:
+    """Dice coefficient of the character trigrams of two terms."""
+    ga, gb = _trigrams(a), _trigrams(b)
+    return 2 * len(ga & gb) / (len(ga) + len(gb))
+
+
+def _credits(x: _Analysis, y: _Analysis) -> list[float]:
+    """Weighted match credit of each term of ``x`` against ``y`` (see the docstring)."""
+    unmatched = [t for t in y.terms if t not in x.terms and t not in y.values]
+    out: list[float] = []
+    for term, weight in x.terms.items():
+        if term in y.terms:
+            out.append(weight)
+        elif term not in x.values and unmatched:
+            best = max(_trigram_dice(term, other) for other in unmatched)
+            if best >= _SOFT_MATCH_MIN:
+                out.append(weight * best)
+    return out
+
+
+def content_similarity(a: str, b: str) -> float:
+    """How alike two memories are, from 0.0 (nothing shared) to 1.0 (same terms).
+
+    A weighted Dice coefficient of the normalised terms in which unmatched ordinary
+    words earn partial credit from character trigrams; see the module docstring.
+    Symmetric; identical texts always score exactly 1.0.
+
+    >>> content_similarity("User prefers dark mode", "the user PREFERS a dark theme")
+    1.0
+    >>> content_similarity("User prefers dark mode", "User's name is Sam")
+    0.0
+    >>> content_similarity("User uses Docker", "User uses Docker Compose")
+    0.5
+    """
+    if a == b:
+        return 1.0
+    x, y = _analyse(a), _analyse(b)
+    if not x.terms or not y.terms:
+        if not x.terms and not y.terms:
+            return 1.0 if x.words == y.words else 0.0
+        return 0.0
+    if x.terms.keys() == y.terms.keys():
+        return 1.0
+    total = math.fsum([*x.terms.values(), *y.terms.values()])
+    score = math.fsum([*_credits(x, y), *_credits(y, x)]) / total
+    return min(1.0, max(0.0, score))
+
+
+def contradiction_reason(a: str, b: str) -> str | None:
+    """Why two memories contradict, or None when they do not.
+
+    * ``"polarity"``: one is negated and the other not, about the same thing
+      ("prefers tabs" / "does not prefer tabs"; "likes X" / "hates X").
+    * ``"order"``: the same two values compared the other way round
+      ("tabs over spaces" / "spaces over tabs").
+    * ``"value"``: the same statement with a different value in one slot: a number
+      ("2-space" / "4-space"), a value of one exclusive group ("dark" / "light",
+      "concise" / "detailed", "camelCase" / "snake_case"), or a technology or name
+      where the slot holds one at a time ("prefers TypeScript" / "prefers Python",
+      "name is Sam" / "name is Alex"). "uses React" / "uses Vue" is *not* a
+      contradiction: both can be true.
+
+    >>> contradiction_reason("User prefers tabs", "User does not prefer tabs")
+    'polarity'
+    >>> contradiction_reason("User uses 2-space indentation", "User uses 4-space indentation")
+    'value'
+    >>> contradiction_reason("User uses React", "User uses Vue") is None
+    True
+    """
+    x, y = _analyse(a), _analyse(b)
+    tx = {t for t in x.terms if t != _NEGATIVE}
+    ty = {t for t in y.terms if t != _NEGATIVE}
+    shared = tx & ty
+    if not shared:
+        return None
+    only_x, only_y = tx - ty, ty - tx
+    values_x = {t for t in only_x if t in x.values}
+    values_y = {t for t in only_y if t in y.values}
+    if values_x and values_y and _same_slot(x, y, only_x, only_y, values_x, values_y):
+        return "value"
+    if x.order and y.order and x.order == (y.order[1], y.order[0]):
+        return "order"
+    if x.negative != y.negative and not (values_x and values_y):
+        dice = 2 * len(shared) / (len(tx) + len(ty))
+        if dice >= 0.5:
+            return "polarity"
+    return None
+
+
+def _same_slot(
+    x: _Analysis,
+    y: _Analysis,
+    only_x: set[str],
+    only_y: set[str],
+    values_x: set[str],
+    values_y: set[str],
+) -> bool:
+    """True when the differing values of two memories fill the same exclusive slot."""
+    if x.negative != y.negative:
+        return False  # "does not like Java" / "prefers TypeScript": both can hold
+    rest_x, rest_y = only_x - values_x, only_y - values_y
+    exclusive = bool(x.slots & y.slots)
+    # Same template: the words around the values are the same on both sides, or (for
+    # a slot that holds one value, "prefers") those of one side include the other's.
+    if (rest_x and rest_y) or ((rest_x or rest_y) and not exclusive):
+        return False
+    kinds_x = {x.values[t] for t in values_x}
+    kinds_y = {y.values[t] for t in values_y}
+    common = kinds_x & kinds_y
+    if not common:
+        return False
+    if common - {"tech", "name"}:
+        return True  # numbers, or two values of one exclusive group
+    return exclusive
+
+
+def contradicts(a: str, b: str) -> bool:
+    """True when ``a`` and ``b`` say opposite things; see :func:`contradiction_reason`.
+
+    A contradiction is never a duplicate, and both may not be true at once, so a store
+    keeps both and ranks the newer first.
+
+    >>> contradicts("User prefers TypeScript", "User prefers Python")
+    True
+    >>> contradicts("User prefers TypeScript over JavaScript",
+    ...             "User prefers JavaScript over TypeScript")
+    True
+    >>> contradicts("User prefers dark mode", "User prefers concise answers")
+    False
+    """
+    return contradiction_reason(a, b) is not None
+
+
+def is_duplicate(new: str, existing: str, threshold: float = DEFAULT_DUPLICATE_THRESHOLD) -> bool:
+    """True when ``new`` restates ``existing``: similarity above ``threshold``, no contradiction.
+
+    ``threshold`` is a :func:`content_similarity` value in [0, 1]; at the default 0.8
+    two memories may differ by about one content word (see the module docstring).
+
+    >>> is_duplicate("User prefers concise answers", "User likes short, concise responses")
+    True
+    >>> is_duplicate("User prefers dark mode", "User prefers light mode")
+    False
+    """
+    if not 0.0 <= threshold <= 1.0:
+        raise ValueError(f"threshold must be a number from 0 to 1, got {threshold!r}")
+    return content_similarity(new, existing) > threshold and not contradicts(new, existing)

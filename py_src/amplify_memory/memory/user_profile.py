@@ -1,0 +1,226 @@
+"""The user-profile store: what the agent knows about its user, across all projects.
+
+One instance per page (:meth:`UserProfileVectorStore.get_instance`), saved under
+``vector_store_user_profile``. Entries are de-duplicated on :meth:`add`: a new fact whose
+:func:`~amplify_memory.memory.similarity.content_similarity` with a stored one is above
+0.8, and that does not contradict it, refreshes the stored entry instead of adding a
+second one. Contradicting facts are kept apart, and the newer ranks first.
+
+>>> store = UserProfileVectorStore(storage=MemoryStorage())          # doctest: +SKIP
+>>> await store.initialize()                                          # doctest: +SKIP
+>>> await store.add("User prefers TypeScript over JavaScript", "preference")  # doctest: +SKIP
+>>> await store.format_context_for_prompt("typescript")              # doctest: +SKIP
+'- [preference] User prefers TypeScript over JavaScript'
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any, ClassVar, Final
+
+from amplify_memory.memory._common import (
+    Clock,
+    PersistedCollection,
+    StorageParts,
+    check_confidence,
+    check_text,
+    new_id,
+    order_newer_first_on_contradiction,
+    utc_now,
+)
+from amplify_memory.memory.kinds import USER_CATEGORIES
+from amplify_memory.memory.prompt import format_context_lines
+from amplify_memory.memory.similarity import content_similarity, contradicts
+from amplify_memory.storage import AsyncStorage
+
+__all__ = ["DUPLICATE_THRESHOLD", "USER_PROFILE_STORE_NAME", "UserProfileVectorStore"]
+
+#: The snapshot's name in storage (IndexedDB key in the browser).
+USER_PROFILE_STORE_NAME: Final = "vector_store_user_profile"
+#: A new fact more similar than this to a stored one (and not contradicting it) is merged.
+DUPLICATE_THRESHOLD: Final = 0.8
+#: How many BM25 candidates :meth:`add` compares a new fact with.
+_DEDUP_CANDIDATES: Final = 10
+
+SCHEMA: Final[dict[str, Any]] = {
+    "id": "string",
+    "content": "string",
+    "category": "enum",
+    "createdAt": "enum",
+    "updatedAt": "enum",
+    "accessCount": "number",
+    "source": "enum",
+    "confidence": "number",
+}
+
+
+def _check_category(category: object) -> str:
+    if category not in USER_CATEGORIES:
+        raise ValueError(
+            f"unknown user-profile category {category!r}; expected one of {list(USER_CATEGORIES)}"
+        )
+    assert isinstance(category, str)
+    return category
+
+
+class UserProfileVectorStore:
+    """User preferences, tech stack, coding style ...: one BM25 database, persisted."""
+
+    _instance: ClassVar[UserProfileVectorStore | None] = None
+
+    def __init__(
+        self,
+        *,
+        storage: StorageParts | AsyncStorage | None = None,
+        clock: Clock = utc_now,
+        name: str = USER_PROFILE_STORE_NAME,
+    ) -> None:
+        self._collection = PersistedCollection(name, SCHEMA, storage)
+        self._clock = clock
+
+    # -- the single instance of a page
+
+    @classmethod
+    def get_instance(
+        cls, *, storage: StorageParts | AsyncStorage | None = None
+    ) -> UserProfileVectorStore:
+        """The page's one store (created on first call; ``storage`` only counts then)."""
+        if cls._instance is None:
+            cls._instance = cls(storage=storage)
+        return cls._instance
+
+    @classmethod
+    def reset_instance(cls) -> None:
+        """Forget the page's instance (tests; a user switching accounts)."""
+        cls._instance = None
+
+    # -- life cycle
+
+    async def initialize(self) -> None:
+        """Load the saved snapshot (idempotent). An unreadable one is quarantined and
+        reported in :attr:`load_error`; the store then starts empty."""
+        await self._collection.open()
+
+    @property
+    def is_ready(self) -> bool:
+        return self._collection.is_open
+
+    @property
+    def load_error(self) -> Exception | None:
+        """Why the saved snapshot could not be read at :meth:`initialize`, if it could not."""
+        return self._collection.load_error
+
+    async def flush(self) -> None:
+        """Write pending changes now (they are otherwise written shortly after a change)."""
+        await self._collection.flush()
+
+    async def close(self) -> None:
+        await self._collection.close()
+
+    # -- writing
+
+    async def add(
+        self,
+        content: str,
+        category: str = "preference",
+        *,
+        source: str = "user",
+        confidence: float = 0.8,
+    ) -> dict[str, Any]:
+        """Store a fact, or refresh the stored near-duplicate of it.
+
+        Returns ``{"action": "inserted" | "updated", "entry": {...}}``. A refresh sets
+        ``updatedAt``, keeps the higher confidence and adds one to ``accessCount``.
+        """
+        text = check_text(content, "content")
+        category = _check_category(category)
+        confidence = check_confidence(confidence)
+        source = check_text(source, "source", max_length=100)
+        db = await self._collection.database()
+        now = self._clock()
+        best: tuple[float, dict[str, Any]] | None = None
+        for hit in db.search(term=text, properties=["content"], limit=_DEDUP_CANDIDATES).hits:
+            other = hit.document["content"]
+            similarity = content_similarity(text, other)
+            if similarity > DUPLICATE_THRESHOLD and not contradicts(text, other):
+                if best is None or similarity > best[0]:
+                    best = (similarity, dict(hit.document))
+        if best is not None:
+            entry = best[1]
+            entry["updatedAt"] = now
+            entry["confidence"] = max(float(entry["confidence"]), confidence)
+            entry["accessCount"] = int(entry["accessCount"]) + 1
+            await self._collection.update(entry)
+            return {"action": "updated", "entry": entry}
+        entry = {
+            "id": new_id(),
+            "content": text,
+            "category": category,
+            "createdAt": now,
+            "updatedAt": now,
+            "accessCount": 0,
+            "source": source,
+            "confidence": confidence,
+        }
+        await self._collection.insert(entry)
+        return {"action": "inserted", "entry": entry}
+
+    async def remove(self, entry_id: str) -> bool:
+        """Delete an entry; its text is gone from the next saved snapshot. False if absent."""
+        return await self._collection.remove(entry_id)
+
+    async def clear(self) -> None:
+        """Delete every entry."""
+        await self._collection.clear()
+
+    # -- reading
+
+    async def get(self, entry_id: str) -> dict[str, Any] | None:
+        db = await self._collection.database()
+        doc = db.get(entry_id)
+        return None if doc is None else dict(doc)
+
+    async def list(self, category: str | None = None) -> list[dict[str, Any]]:
+        """Every entry (of one category), newest first."""
+        if category is not None:
+            _check_category(category)
+        docs = [d for d in await self._collection.documents() if category in (None, d["category"])]
+        docs.sort(key=lambda d: d["updatedAt"], reverse=True)
+        return docs
+
+    async def count(self) -> int:
+        return len(await self._collection.database())
+
+    async def search(
+        self, query: str, *, limit: int = 10, category: str | None = None
+    ) -> list[dict[str, Any]]:
+        """Entries matching ``query`` (BM25 on the content), best first, each with a
+        ``score``. Of two contradicting entries the newer always ranks first."""
+        if not isinstance(limit, int) or isinstance(limit, bool) or limit < 1:
+            raise ValueError(f"limit must be a positive integer, got {limit!r}")
+        db = await self._collection.database()
+        where = None if category is None else {"category": {"eq": _check_category(category)}}
+        result = db.search(term=str(query), properties=["content"], where=where, limit=limit)
+        hits = [{**h.document, "score": h.score} for h in result.hits]
+        return order_newer_first_on_contradiction(hits)
+
+    async def format_context_for_prompt(self, query: str, max_tokens: int = 500) -> str:
+        """``- [category] content`` lines, most relevant first, within ``max_tokens`` (4
+        characters a token). An entry contradicted by a newer one shown is left out.
+        Each entry shown gets ``accessCount + 1``."""
+        hits = await self.search(query, limit=max(1, min(100, math.ceil(max_tokens / 4))))
+        shown: list[dict[str, Any]] = []
+        for hit in hits:
+            if any(contradicts(hit["content"], s["content"]) for s in shown):
+                continue  # a newer, contradicting entry is already in (newer ranks first)
+            shown.append(hit)
+        block = format_context_lines(
+            ((h["id"], h["category"], h["content"]) for h in shown), max_tokens
+        )
+        by_id = {h["id"]: h for h in shown}
+        for entry_id in block.ids:
+            entry = {k: v for k, v in by_id[entry_id].items() if k != "score"}
+            entry["accessCount"] = int(entry["accessCount"]) + 1
+            await self._collection.update(entry)
+        return block.text
+

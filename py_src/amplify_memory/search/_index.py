@@ -1,0 +1,141 @@
+"""The inverted index of one string field and the whole in-memory state of a database.
+
+Documents get a *document number* (``d``) in insertion order; it indexes the
+per-document lists and breaks score ties, so results are deterministic. Removing a
+document leaves a hole (``None``) until the next snapshot, which renumbers densely
+(keeping the order). An update keeps the document's number, hence its position.
+
+Per string field: ``postings[term] = {d: term frequency}``, ``lengths[d]`` (indexed
+tokens), their total and the number of documents with a non-empty field, from which
+the BM25 length norms are computed lazily and cached until the field changes.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from amplify_memory.search._vocabulary import Vocabulary
+
+__all__ = ["DocAnalysis", "FieldIndex", "State"]
+
+#: An analysed document: ``{field: (term frequencies, field length)}`` for non-empty
+#: string fields, the set of its surface words, ``{vector field: (vector, norm)}``.
+DocAnalysis = tuple[
+    dict[str, tuple[dict[str, int], int]],
+    set[str],
+    dict[str, tuple[list[float], float]],
+]
+
+
+class FieldIndex:
+    """Postings and length statistics of one string (or string[]) field."""
+
+    __slots__ = ("_norm_key", "_norms", "doc_count", "lengths", "postings", "total_length")
+
+    def __init__(self) -> None:
+        self.postings: dict[str, dict[int, int]] = {}
+        self.lengths: list[int] = []
+        self.total_length = 0
+        self.doc_count = 0
+        self._norms: list[float] | None = None
+        self._norm_key: tuple[float, float] = (0.0, 0.0)
+
+    def add(self, d: int, tfs: dict[str, int], length: int) -> None:
+        """Index document ``d``'s term frequencies (its slot in ``lengths`` exists)."""
+        postings = self.postings
+        for term, tf in tfs.items():
+            plist = postings.get(term)
+            if plist is None:
+                postings[term] = {d: tf}
+            else:
+                plist[d] = tf
+        self.lengths[d] = length
+        self.total_length += length
+        self.doc_count += 1
+        self._norms = None
+
+    def remove(self, d: int, tfs: dict[str, int], length: int) -> None:
+        """Undo :meth:`add` for document ``d``."""
+        postings = self.postings
+        for term in tfs:
+            plist = postings[term]
+            del plist[d]
+            if not plist:
+                del postings[term]
+        self.lengths[d] = 0
+        self.total_length -= length
+        self.doc_count -= 1
+        self._norms = None
+
+    def norms(self, k1: float, b: float) -> list[float]:
+        """``length_norm(lengths[d], avg, k1, b)`` for every document number ``d``."""
+        norms = self._norms
+        if norms is None or self._norm_key != (k1, b):
+            avg = self.total_length / self.doc_count if self.doc_count else 1.0
+            norms = [k1 * (1.0 - b + b * n / avg) for n in self.lengths]
+            self._norms = norms
+            self._norm_key = (k1, b)
+        return norms
+
+
+class State:
+    """Everything a database holds; replaced as a whole by ``load``."""
+
+    __slots__ = ("by_id", "docs", "fields", "ids", "vectors", "vocab")
+
+    def __init__(self, string_fields: list[str], vector_fields: list[str]) -> None:
+        self.docs: list[dict[str, Any] | None] = []
+        self.ids: list[str | None] = []
+        self.by_id: dict[str, int] = {}
+        self.fields: dict[str, FieldIndex] = {f: FieldIndex() for f in string_fields}
+        self.vectors: dict[str, list[tuple[list[float], float] | None]] = {
+            f: [] for f in vector_fields
+        }
+        self.vocab = Vocabulary()
+
+    def add(self, doc_id: str, doc: dict[str, Any], analysis: DocAnalysis) -> int:
+        """Append a document and index it; returns its document number."""
+        d = len(self.docs)
+        self.docs.append(doc)
+        self.ids.append(doc_id)
+        self.by_id[doc_id] = d
+        for fi in self.fields.values():
+            fi.lengths.append(0)
+        for vf in self.vectors.values():
+            vf.append(None)
+        self.index(d, analysis)
+        return d
+
+    def index(self, d: int, analysis: DocAnalysis) -> None:
+        """Add the terms, surface words and vectors of document ``d``."""
+        fields, surfaces, vectors = analysis
+        for name, (tfs, length) in fields.items():
+            self.fields[name].add(d, tfs, length)
+        self.vocab.add_many(surfaces)
+        for name, entry in vectors.items():
+            self.vectors[name][d] = entry
+
+    def unindex(self, d: int, analysis: DocAnalysis) -> None:
+        """Remove what :meth:`index` added for document ``d``."""
+        fields, surfaces, vectors = analysis
+        for name, (tfs, length) in fields.items():
+            self.fields[name].remove(d, tfs, length)
+        discard = self.vocab.discard
+        for word in surfaces:
+            discard(word)
+        for name in vectors:
+            self.vectors[name][d] = None
+
+    def drop(self, d: int) -> None:
+        """Forget document ``d`` (after :meth:`unindex`)."""
+        doc_id = self.ids[d]
+        if doc_id is not None:
+            del self.by_id[doc_id]
+        self.docs[d] = None
+        self.ids[d] = None
+
+    def live(self) -> list[int]:
+        """Document numbers of the stored documents, in insertion order."""
+        if len(self.by_id) == len(self.docs):
+            return list(range(len(self.docs)))
+        return [d for d, doc in enumerate(self.docs) if doc is not None]

@@ -1,0 +1,181 @@
+"""Schemas: parsing the type declarations and validating documents against them.
+
+A schema maps property names to a type name or to a nested schema (an object)::
+
+    {"id": "string", "tags": "string[]", "meta": {"author": "string"},
+     "embedding": "vector[384]"}
+
+Nested properties are addressed with dotted paths ("meta.author"). Properties are
+optional (a missing or ``None`` value is simply not indexed); properties that the
+schema does not declare are stored but not indexed. The ``id`` property, when
+declared, must be a ``string``.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, Final
+
+from amplify_memory.errors import (
+    DocumentValidationError,
+    InvalidSchemaTypeError,
+    SchemaError,
+    VectorLengthError,
+)
+
+__all__ = [
+    "SCALAR_TYPES",
+    "Property",
+    "copy_json",
+    "get_path",
+    "parse_schema",
+    "validate_document",
+]
+
+#: The accepted type names besides ``vector[N]``.
+SCALAR_TYPES: Final = (
+    "boolean",
+    "boolean[]",
+    "enum",
+    "enum[]",
+    "number",
+    "number[]",
+    "string",
+    "string[]",
+)
+_VECTOR_RE: Final = re.compile(r"vector\[([1-9][0-9]*)\]")
+_VALID_NAMES: Final = [*SCALAR_TYPES, "vector[N]", "a nested object"]
+
+
+@dataclass(frozen=True, slots=True)
+class Property:
+    """One leaf of a schema: its dotted ``path``, ``keys``, declared ``type`` and parts.
+
+    ``base`` is the element type (``"string"`` for ``"string[]"``, ``"vector"`` for
+    vectors); ``dimension`` is set for vectors only.
+    """
+
+    path: str
+    keys: tuple[str, ...]
+    type: str
+    base: str
+    is_array: bool
+    dimension: int | None = None
+
+
+def parse_schema(schema: Mapping[str, Any], _prefix: tuple[str, ...] = ()) -> dict[str, Property]:
+    """Flatten ``schema`` into ``{dotted path: Property}`` in declaration order."""
+    if not isinstance(schema, Mapping):
+        raise SchemaError(f"schema expected a dict of property -> type, got {schema!r}")
+    if not schema and not _prefix:
+        raise SchemaError("schema expected at least one property, got {}")
+    props: dict[str, Property] = {}
+    for name, spec in schema.items():
+        if not isinstance(name, str) or not name or "." in name:
+            raise SchemaError(
+                f"schema property names must be non-empty strings without '.', got {name!r}"
+            )
+        keys = (*_prefix, name)
+        path = ".".join(keys)
+        if isinstance(spec, Mapping):
+            if not spec:
+                raise SchemaError(f"nested schema {path!r} expected at least one property")
+            props.update(parse_schema(spec, keys))
+            continue
+        if not isinstance(spec, str):
+            raise InvalidSchemaTypeError(path, spec, _VALID_NAMES)
+        vector = _VECTOR_RE.fullmatch(spec)
+        if vector is not None:
+            props[path] = Property(path, keys, spec, "vector", False, int(vector.group(1)))
+        elif spec in SCALAR_TYPES:
+            is_array = spec.endswith("[]")
+            props[path] = Property(path, keys, spec, spec.removesuffix("[]"), is_array)
+        else:
+            raise InvalidSchemaTypeError(path, spec, _VALID_NAMES)
+    if not _prefix and "id" in props and props["id"].type != "string":
+        raise SchemaError(f"property 'id' must have type 'string', got {props['id'].type!r}")
+    return props
+
+
+def get_path(doc: Mapping[str, Any], keys: tuple[str, ...]) -> Any:
+    """The value at ``keys`` in a nested document, or ``None`` when any step is missing."""
+    value: Any = doc
+    for key in keys:
+        if not isinstance(value, Mapping):
+            return None
+        value = value.get(key)
+    return value
+
+
+def _check_scalar(base: str, value: Any) -> bool:
+    if base == "string":
+        return type(value) is str or isinstance(value, str)
+    if base == "boolean":
+        return isinstance(value, bool)
+    if isinstance(value, bool):
+        return False
+    if base == "number":
+        return isinstance(value, (int, float)) and math.isfinite(value)
+    # enum: a string or a finite number
+    return isinstance(value, str) or (
+        isinstance(value, (int, float)) and math.isfinite(value)
+    )
+
+
+_EXPECTED: Final = {
+    "string": "a string",
+    "number": "a finite number",
+    "boolean": "a boolean",
+    "enum": "a string or a finite number",
+}
+
+
+def validate_document(doc: Any, props: Mapping[str, Property]) -> None:
+    """Raise :class:`DocumentValidationError` when ``doc`` does not fit the schema."""
+    if not isinstance(doc, Mapping):
+        raise DocumentValidationError("<document>", "a dict", doc)
+    for prop in props.values():
+        value: Any = doc
+        for depth, key in enumerate(prop.keys):
+            if value is None:
+                break
+            if type(value) is not dict and not isinstance(value, Mapping):
+                parent = ".".join(prop.keys[:depth])
+                raise DocumentValidationError(parent, "an object (nested schema)", value)
+            value = value.get(key)
+        if value is None:
+            continue
+        if prop.base == "vector":
+            if not isinstance(value, (list, tuple)):
+                raise DocumentValidationError(prop.path, prop.type, value, "a list of numbers")
+            if len(value) != prop.dimension:
+                raise VectorLengthError(prop.path, prop.dimension or 0, value)
+            for i, item in enumerate(value):
+                if not _check_scalar("number", item):
+                    raise DocumentValidationError(f"{prop.path}[{i}]", "a finite number", item)
+        elif prop.is_array:
+            if not isinstance(value, (list, tuple)):
+                raise DocumentValidationError(
+                    prop.path, prop.type, value, f"a list of {_EXPECTED[prop.base]} values"
+                )
+            for i, item in enumerate(value):
+                if not _check_scalar(prop.base, item):
+                    raise DocumentValidationError(
+                        f"{prop.path}[{i}]", f"{prop.base} ({_EXPECTED[prop.base]})", item
+                    )
+        elif not _check_scalar(prop.base, value):
+            raise DocumentValidationError(
+                prop.path, f"{prop.type} ({_EXPECTED[prop.base]})", value
+            )
+
+
+def copy_json(value: Any) -> Any:
+    """Copy a JSON-like value (dicts and lists deeply; tuples become lists)."""
+    if isinstance(value, Mapping):
+        return {k: copy_json(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [copy_json(v) for v in value]
+    return value

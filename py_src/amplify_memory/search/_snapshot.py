@@ -1,0 +1,211 @@
+"""Snapshots: a compact, versioned, JSON-serialisable image of a database.
+
+Format ``amplify_memory.search`` version 1::
+
+    {"format": "amplify_memory.search", "version": 1,
+     "schema": {...},                        # as given to Database()
+     "settings": {"language": "english", "stemming": true, "stop_words": true,
+                  "fold_accents": true, "custom_split": false, "k1": 1.2, "b": 0.75},
+     "documents": [doc, ...],                # stored once, in insertion order
+     "fields": {"content": {
+         "lengths": [12, 7, ...],            # indexed tokens per document
+         "terms": ["migrat", "run", ...],
+         "df": [3, 1, ...],                  # postings per term
+         "docs": [0, 3, 1, 4, ...],          # all postings' document numbers, term after
+                                             # term, delta-encoded within each term
+         "tfs": [1, 2, 1, 1, ...]}},         # their term frequencies
+     "vocabulary": {"words": [...], "counts": [...]}}   # surface words, document counts
+
+Document numbers are dense (0..n-1) in a snapshot; removed documents leave no trace.
+Vectors and their norms, length totals and averages are derived on load; nothing is
+re-tokenized. Loading checks the structure, the types and the ranges of every value
+(not that the index agrees with the documents' text) and raises :class:`SnapshotError`.
+"""
+
+from __future__ import annotations
+
+import math
+import operator
+from collections.abc import Mapping
+from itertools import accumulate, chain
+from typing import Any, Final
+
+from amplify_memory.errors import AmplifyMemoryError, SnapshotError
+from amplify_memory.search._index import State
+from amplify_memory.search._schema import Property, copy_json, get_path, validate_document
+from amplify_memory.search._vector import norm
+from amplify_memory.search._vocabulary import Vocabulary
+
+__all__ = ["FORMAT", "VERSION", "decode_state", "encode_state", "read_header"]
+
+FORMAT: Final = "amplify_memory.search"
+VERSION: Final = 1
+
+
+def encode_state(
+    state: State, schema: Mapping[str, Any], settings: Mapping[str, Any]
+) -> dict[str, Any]:
+    """The snapshot of ``state`` (documents are copied)."""
+    live = state.live()
+    dense = len(live) == len(state.docs)
+    remap = None if dense else {old: new for new, old in enumerate(live)}
+    fields: dict[str, Any] = {}
+    sub = operator.sub
+    for name, fi in state.fields.items():
+        terms: list[str] = []
+        dfs: list[int] = []
+        docs_out: list[int] = []
+        tfs_out: list[int] = []
+        for term, plist in fi.postings.items():
+            old = sorted(plist)
+            new = old if remap is None else list(map(remap.__getitem__, old))
+            terms.append(term)
+            dfs.append(len(old))
+            docs_out += map(sub, new, chain((0,), new))
+            tfs_out += map(plist.__getitem__, old)
+        lengths = fi.lengths if dense else [fi.lengths[d] for d in live]
+        fields[name] = {
+            "lengths": list(lengths), "terms": terms, "df": dfs, "docs": docs_out, "tfs": tfs_out
+        }
+    counts = state.vocab.counts
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "schema": copy_json(schema),
+        "settings": dict(settings),
+        "documents": [copy_json(state.docs[d]) for d in live],
+        "fields": fields,
+        "vocabulary": {"words": list(counts), "counts": list(counts.values())},
+    }
+
+
+def read_header(raw: Any) -> tuple[dict[str, Any], dict[str, Any]]:
+    """Check format and version; return the snapshot's ``(schema, settings)``."""
+    if not isinstance(raw, Mapping):
+        raise SnapshotError(f"snapshot expected a dict, got {type(raw).__name__}")
+    if raw.get("format") != FORMAT:
+        raise SnapshotError(
+            f"not a search snapshot: format {raw.get('format')!r}, expected {FORMAT!r}"
+        )
+    version = raw.get("version")
+    if version != VERSION or isinstance(version, bool):
+        raise SnapshotError(
+            f"unsupported snapshot version {version!r}; this library reads version {VERSION}"
+        )
+    schema = raw.get("schema")
+    settings = raw.get("settings")
+    if not isinstance(schema, dict) or not isinstance(settings, dict):
+        raise SnapshotError("corrupt snapshot: 'schema' and 'settings' must be objects")
+    return schema, settings
+
+
+def _ints(values: Any, what: str, minimum: int) -> list[int]:
+    if not isinstance(values, list) or not set(map(type, values)) <= {int}:
+        raise SnapshotError(f"corrupt snapshot: {what} must be a list of integers")
+    if values and min(values) < minimum:
+        raise SnapshotError(f"corrupt snapshot: {what} has a value below {minimum}")
+    return values
+
+
+def decode_state(raw: Mapping[str, Any], props: Mapping[str, Property]) -> State:
+    """Rebuild the in-memory state from a snapshot whose header was checked."""
+    try:
+        return _decode(raw, props)
+    except SnapshotError:
+        raise
+    except AmplifyMemoryError as err:
+        raise SnapshotError(f"corrupt snapshot: {err}") from err
+    except (KeyError, TypeError, ValueError, IndexError, AttributeError) as err:
+        raise SnapshotError(f"corrupt snapshot: {type(err).__name__}: {err}") from err
+
+
+def _decode(raw: Mapping[str, Any], props: Mapping[str, Property]) -> State:
+    string_fields = [p.path for p in props.values() if p.base == "string" and p.path != "id"]
+    vector_fields = [p.path for p in props.values() if p.base == "vector"]
+    state = State(string_fields, vector_fields)
+    documents = raw["documents"]
+    if not isinstance(documents, list):
+        raise SnapshotError("corrupt snapshot: 'documents' must be a list")
+    n = len(documents)
+    by_id: dict[str, int] = {}
+    for d, doc in enumerate(documents):
+        validate_document(doc, props)
+        doc_id = doc.get("id")
+        if not isinstance(doc_id, str) or not doc_id:
+            raise SnapshotError(f"corrupt snapshot: document {d} has no string id")
+        if doc_id in by_id:
+            raise SnapshotError(f"corrupt snapshot: duplicate document id {doc_id!r}")
+        by_id[doc_id] = d
+    documents = [dict(doc) for doc in documents]  # load owns the nested values
+    state.docs = list(documents)
+    state.ids = [doc["id"] for doc in documents]
+    state.by_id = by_id
+
+    fields = raw["fields"]
+    if not isinstance(fields, dict) or set(fields) != set(string_fields):
+        raise SnapshotError(
+            f"corrupt snapshot: 'fields' must hold exactly the string properties {string_fields}"
+        )
+    for name in string_fields:
+        data = fields[name]
+        fi = state.fields[name]
+        lengths = _ints(data["lengths"], f"{name}.lengths", 0)
+        if len(lengths) != n:
+            raise SnapshotError(f"corrupt snapshot: {name}.lengths must have {n} entries")
+        terms = data["terms"]
+        if (
+            not isinstance(terms, list)
+            or not set(map(type, terms)) <= {str}
+            or "" in terms
+            or len(set(terms)) != len(terms)
+        ):
+            raise SnapshotError(
+                f"corrupt snapshot: {name}.terms must be distinct non-empty strings"
+            )
+        dfs = _ints(data["df"], f"{name}.df", 1)
+        docs = _ints(data["docs"], f"{name}.docs", 0)
+        tfs = _ints(data["tfs"], f"{name}.tfs", 1)
+        if not len(dfs) == len(terms) or not sum(dfs) == len(docs) == len(tfs):
+            raise SnapshotError(f"corrupt snapshot: {name} terms/df/docs/tfs do not match")
+        postings: dict[str, dict[int, int]] = {}
+        pos = 0
+        for term, df in zip(terms, dfs, strict=True):
+            end = pos + df
+            numbers = list(accumulate(docs[pos:end]))
+            plist = dict(zip(numbers, tfs[pos:end], strict=True))
+            if len(plist) != df or numbers[-1] >= n:
+                raise SnapshotError(
+                    f"corrupt snapshot: {name} postings of {term!r} repeat or exceed the "
+                    f"{n} documents"
+                )
+            postings[term] = plist
+            pos = end
+        fi.postings = postings
+        fi.lengths = lengths
+        fi.total_length = sum(lengths)
+        fi.doc_count = n - lengths.count(0)
+
+    for name in vector_fields:
+        keys = props[name].keys
+        column = state.vectors[name]
+        for doc in documents:
+            vec = get_path(doc, keys)
+            if vec is None:
+                column.append(None)
+            else:
+                vn = norm(vec)
+                if not math.isfinite(vn):
+                    raise SnapshotError(f"corrupt snapshot: vector {name!r} is not finite")
+                column.append((vec, vn))
+
+    vocab = raw["vocabulary"]
+    words, counts = vocab["words"], vocab["counts"]
+    if not isinstance(words, list) or not set(map(type, words)) <= {str} or "" in words:
+        raise SnapshotError("corrupt snapshot: vocabulary words must be non-empty strings")
+    _ints(counts, "vocabulary counts", 1)
+    if len(words) != len(counts):
+        raise SnapshotError("corrupt snapshot: vocabulary words and counts differ in length")
+    state.vocab = Vocabulary(dict(zip(words, counts, strict=True)))
+    if len(state.vocab) != len(words):
+        raise SnapshotError("corrupt snapshot: repeated vocabulary words")
+    return state

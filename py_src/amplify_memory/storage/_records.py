@@ -1,0 +1,178 @@
+"""The formats of persisted records: a store snapshot envelope and a pending-ops journal.
+
+A store record (key ``<name>``)::
+
+    {"format": "amplify-memory-store", "version": 1, "revision": 7, "writer": "k3x9...",
+     "applied": {"<writer>": <last op seq of that writer included>, ...},
+     "snapshot": <Database.save() output>}
+
+The header is written first and in this order, so a writer can read the revision of a
+multi-megabyte record without parsing it (:func:`peek_revision`). A record that is a bare
+snapshot (saved by plain JavaScript with ``saveOramaToIDB``) reads as revision 0.
+
+A journal record (key ``<name>.pending-<writer>``) holds the operations a page had not
+written yet when it was hidden::
+
+    {"format": "amplify-memory-journal", "version": 1, "store": "<name>",
+     "writer": "<writer>", "ops": [{"seq": 3, "op": "insert", "id": "...", "doc": {...}}]}
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from json import JSONDecodeError, dumps, loads
+from typing import Any, Literal
+
+from amplify_memory.errors import SnapshotError
+
+__all__ = [
+    "JOURNAL_FORMAT",
+    "RECORD_VERSION",
+    "STORE_FORMAT",
+    "Journal",
+    "Op",
+    "StoreRecord",
+    "decode_journal",
+    "decode_store",
+    "encode_journal",
+    "encode_store",
+    "peek_revision",
+]
+
+STORE_FORMAT = "amplify-memory-store"
+JOURNAL_FORMAT = "amplify-memory-journal"
+RECORD_VERSION = 1
+MAX_APPLIED_WRITERS = 64
+
+OpKind = Literal["insert", "update", "remove"]
+_OP_KINDS = ("insert", "update", "remove")
+
+_HEADER_RE = re.compile(
+    r'\{"format":"' + STORE_FORMAT + r'","version":1,'
+    r'"revision":([0-9]{1,15}),"writer":"([a-z0-9]*)",'
+)
+
+
+@dataclass(frozen=True)
+class Op:
+    """One change not yet written: ``doc`` is the JSON text of the document (None for remove)."""
+
+    seq: int
+    kind: OpKind
+    doc_id: str
+    doc: str | None
+
+
+@dataclass
+class StoreRecord:
+    revision: int
+    writer: str
+    snapshot: dict[str, Any]
+    applied: dict[str, int] = field(default_factory=dict)
+
+
+@dataclass
+class Journal:
+    store: str
+    writer: str
+    ops: list[Op]
+
+
+def _compact(value: Any) -> str:
+    return dumps(value, separators=(",", ":"), allow_nan=False)
+
+
+def encode_store(
+    snapshot: dict[str, Any], revision: int, writer: str, applied: dict[str, int]
+) -> str:
+    """The JSON text of a store record (header first; see the module docstring)."""
+    kept = dict(list(applied.items())[-MAX_APPLIED_WRITERS:])
+    return (
+        f'{{"format":"{STORE_FORMAT}","version":{RECORD_VERSION},"revision":{int(revision)},'
+        f'"writer":"{writer}","applied":{_compact(kept)},"snapshot":{_compact(snapshot)}}}'
+    )
+
+
+def peek_revision(text: str) -> tuple[int, str] | None:
+    """(revision, writer) from the header of a record this module wrote, without parsing."""
+    match = _HEADER_RE.match(text, 0, 256)
+    return (int(match.group(1)), match.group(2)) if match else None
+
+
+def _parse(text: str, what: str) -> Any:
+    if not isinstance(text, str):
+        raise SnapshotError(f"the {what} is a {type(text).__name__}, expected a JSON string")
+    try:
+        return loads(text)
+    except (JSONDecodeError, RecursionError) as err:
+        raise SnapshotError(f"the {what} is not valid JSON: {err}") from err
+
+
+def decode_store(text: str) -> StoreRecord:
+    """Parse a store record; raise :class:`SnapshotError` on bad JSON, version or shape."""
+    data = _parse(text, "stored record")
+    if not isinstance(data, dict):
+        kind = type(data).__name__
+        raise SnapshotError(f"the stored record is a JSON {kind}, expected an object")
+    if data.get("format") != STORE_FORMAT:
+        # A bare snapshot (e.g. saved from plain JavaScript): the database decides on it.
+        return StoreRecord(revision=0, writer="", snapshot=data)
+    version = data.get("version")
+    if version != RECORD_VERSION:
+        raise SnapshotError(
+            f"the stored record has format version {version!r}; this version of "
+            f"amplify_memory reads version {RECORD_VERSION} only"
+        )
+    revision, writer = data.get("revision"), data.get("writer")
+    snapshot, applied = data.get("snapshot"), data.get("applied", {})
+    if not isinstance(revision, int) or isinstance(revision, bool) or revision < 0:
+        raise SnapshotError(f"the stored record has revision {revision!r}, expected an int >= 0")
+    if not isinstance(writer, str):
+        raise SnapshotError(f"the stored record has writer {writer!r}, expected a string")
+    if not isinstance(snapshot, dict):
+        raise SnapshotError("the stored record has no snapshot object")
+    if not isinstance(applied, dict) or not all(
+        isinstance(k, str) and isinstance(v, int) for k, v in applied.items()
+    ):
+        raise SnapshotError("the stored record has a malformed 'applied' map")
+    return StoreRecord(revision=revision, writer=writer, snapshot=snapshot, applied=applied)
+
+
+def encode_journal(store: str, writer: str, ops: list[Op]) -> str:
+    body = ",".join(_op_text(op) for op in ops)
+    return (
+        f'{{"format":"{JOURNAL_FORMAT}","version":{RECORD_VERSION},"store":{_compact(store)},'
+        f'"writer":{_compact(writer)},"ops":[{body}]}}'
+    )
+
+
+def _op_text(op: Op) -> str:
+    # The document is already JSON text: splice it in rather than parse and re-dump it.
+    head = f'{{"seq":{op.seq},"op":"{op.kind}","id":{_compact(op.doc_id)}'
+    return head + (f',"doc":{op.doc}}}' if op.doc is not None else "}")
+
+
+def decode_journal(text: str) -> Journal:
+    data = _parse(text, "journal record")
+    if not isinstance(data, dict) or data.get("format") != JOURNAL_FORMAT:
+        raise SnapshotError("the journal record is not an amplify-memory-journal object")
+    if data.get("version") != RECORD_VERSION:
+        raise SnapshotError(
+            f"the journal record has format version {data.get('version')!r}; "
+            f"this version reads version {RECORD_VERSION} only"
+        )
+    store, writer, raw_ops = data.get("store"), data.get("writer"), data.get("ops")
+    if not isinstance(store, str) or not isinstance(writer, str) or not isinstance(raw_ops, list):
+        raise SnapshotError("the journal record lacks store, writer or ops")
+    ops: list[Op] = []
+    for item in raw_ops:
+        if not isinstance(item, dict):
+            raise SnapshotError(f"a journal operation is not an object: {item!r:.80}")
+        seq, kind, doc_id, doc = item.get("seq"), item.get("op"), item.get("id"), item.get("doc")
+        if not isinstance(seq, int) or kind not in _OP_KINDS or not isinstance(doc_id, str):
+            raise SnapshotError(f"a journal operation is malformed: {item!r:.80}")
+        if kind != "remove" and not isinstance(doc, dict):
+            raise SnapshotError(f"a journal {kind} has no document: {item!r:.80}")
+        ops.append(Op(seq, kind, doc_id, None if kind == "remove" else _compact(doc)))
+    return Journal(store=store, writer=writer, ops=ops)

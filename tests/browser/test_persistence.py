@@ -1,0 +1,434 @@
+"""Persistence in real Chromium: IndexedDB `amplify_vector_stores`, reloads, tabs, faults.
+
+Every test gets a new browser context, so IndexedDB starts empty.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import BrowserContext, Page
+
+from tests.browser.helpers import RunPython
+from tests.unit.storage import storage_contract
+
+BOOT_TIMEOUT_MS = 90_000
+
+PRELUDE = """
+from amplify_memory.browser import open_store, indexeddb_storage
+from amplify_memory.search import Database
+from amplify_memory import errors as am_errors
+SCHEMA = {"id": "string", "content": "string", "category": "string"}
+def new_db():
+    return Database(SCHEMA)
+def memory(i, who="a"):
+    return {"id": f"{who}{i}", "content": f"memory {i} from {who}", "category": "fact"}
+"""
+
+IDB_JS = "async () => await import(new URL('js/idb.mjs', location.href).href)"
+
+
+def boot(page: Page, url: str) -> None:
+    page.goto(url)
+    wait_booted(page)
+
+
+def wait_booted(page: Page) -> None:
+    page.wait_for_function(
+        "document.documentElement.dataset.ready !== undefined", timeout=BOOT_TIMEOUT_MS
+    )
+    state = page.evaluate("document.documentElement.dataset.ready")
+    assert state == "true", page.locator("#error").text_content()
+
+
+def reload(page: Page) -> None:
+    page.reload()
+    wait_booted(page)
+
+
+def idb(page: Page, body: str, arg: Any = None) -> Any:
+    """Run ``body`` (JS with ``m`` = the idb.mjs module and ``arg``) in the page."""
+    return page.evaluate(
+        "async ([body, arg]) => {"
+        " const m = await import(new URL('js/idb.mjs', location.href).href);"
+        " return await (new Function('m', 'arg', `return (async () => { ${body} })()`))(m, arg);"
+        "}",
+        [body, arg],
+    )
+
+
+def prelude(page: Page, run_python: RunPython) -> None:
+    run_python(page, PRELUDE)
+
+
+# ---------------------------------------------------------------- the storage contract
+
+
+def test_indexeddb_storage_keeps_the_storage_contract(
+    app_page: Page, run_python: RunPython
+) -> None:
+    source = Path(storage_contract.__file__).read_text(encoding="utf-8")
+    results = run_python(
+        app_page,
+        "import sys\n"
+        f"open('/tmp/storage_contract.py', 'w').write({source!r})\n"
+        "sys.path.insert(0, '/tmp')\n"
+        "import storage_contract\n"
+        "from amplify_memory.browser import indexeddb_storage\n"
+        "await storage_contract.run_all(indexeddb_storage())\n",
+    )
+    assert list(results) == [c.__name__ for c in storage_contract.CHECKS]
+    failed = {name: outcome for name, outcome in results.items() if outcome != "ok"}
+    assert not failed, failed
+
+
+def test_the_javascript_api_saves_lists_loads_and_deletes(app_page: Page) -> None:
+    result = idb(
+        app_page,
+        """
+        await m.saveOramaToIDB('vector_store_user_profile', '{"a":1}');
+        await m.saveOramaToIDB('vector_store_project_p1', '{"b":2}');
+        const before = await m.listOramaDatabases();
+        const loaded = await m.loadOramaFromIDB('vector_store_user_profile');
+        await m.deleteOramaFromIDB('vector_store_user_profile');
+        const after = await m.listOramaDatabases();
+        const gone = await m.loadOramaFromIDB('vector_store_user_profile');
+        // The record itself: database, version, object store and keyPath of the contract.
+        const db = await new Promise((ok, fail) => {
+          const r = indexedDB.open('amplify_vector_stores');
+          r.onsuccess = () => ok(r.result); r.onerror = () => fail(r.error);
+        });
+        const raw = await new Promise((ok) => {
+          const r = db.transaction('stores').objectStore('stores').get('vector_store_project_p1');
+          r.onsuccess = () => ok(r.result);
+        });
+        const shape = {version: db.version, stores: [...db.objectStoreNames],
+                       keyPath: db.transaction('stores').objectStore('stores').keyPath};
+        db.close();
+        return {before, loaded, after, gone, raw, shape};
+        """,
+    )
+    assert result["before"] == ["vector_store_project_p1", "vector_store_user_profile"]
+    assert result["loaded"] == '{"a":1}'
+    assert result["after"] == ["vector_store_project_p1"]
+    assert result["gone"] is None
+    assert result["raw"]["name"] == "vector_store_project_p1"
+    assert result["raw"]["data"] == '{"b":2}'
+    assert result["shape"] == {"version": 1, "stores": ["stores"], "keyPath": "name"}
+
+
+def test_the_javascript_api_applies_the_same_name_rule(app_page: Page) -> None:
+    names = [n for n in storage_contract.INVALID_KEYS if n is not None]
+    outcome = idb(
+        app_page,
+        """
+        const refused = {};
+        for (const name of arg.invalid) {
+          try { await m.saveOramaToIDB(name, '{}'); refused[String(name)] = 'accepted'; }
+          catch (err) { refused[String(name)] = `${err.kind}: ${err.message}`; }
+        }
+        for (const name of arg.valid) await m.saveOramaToIDB(name, '{}');
+        return {refused, stored: await m.listOramaDatabases()};
+        """,
+        {
+            "invalid": names,
+            "valid": storage_contract.VALID_STORE_NAMES + storage_contract.VALID_INTERNAL_KEYS,
+        },
+    )
+    for name in names:
+        message = outcome["refused"][str(name)]
+        assert message.startswith("invalid-name: invalid store name"), (name, message)
+        assert "1 to 128 characters" in message
+    assert outcome["stored"] == sorted(
+        storage_contract.VALID_STORE_NAMES + storage_contract.VALID_INTERNAL_KEYS
+    )
+
+
+# ---------------------------------------------------------------- reloads
+
+
+def test_a_store_survives_a_page_reload(app_page: Page, run_python: RunPython) -> None:
+    prelude(app_page, run_python)
+    run_python(
+        app_page,
+        "store = await open_store('vector_store_user_profile', new_db)\n"
+        "store.insert({'id': 'm1', 'content': 'prefers TypeScript', 'category': 'pref'})\n"
+        "store.insert_multiple([memory(1), memory(2)])\n"
+        "store.remove('a2')\n"
+        "await store.flush()\n",
+    )
+    reload(app_page)
+    prelude(app_page, run_python)
+    result = run_python(
+        app_page,
+        "store = await open_store('vector_store_user_profile', new_db)\n"
+        "[sorted(store.db.ids()), store.search('typescript').hits[0].id, store.revision,"
+        " await (indexeddb_storage()).list_names()]",
+    )
+    assert result == [["a1", "m1"], "m1", 1, ["vector_store_user_profile"]]
+
+
+@pytest.mark.parametrize("how", ["reload", "navigate"])
+def test_a_change_right_before_leaving_the_page_is_not_lost(
+    app_page: Page, run_python: RunPython, server_url: str, how: str
+) -> None:
+    prelude(app_page, run_python)
+    # A long delay: only the page-hide flush can save these changes in time.
+    run_python(
+        app_page,
+        "store = await open_store('notes', new_db, delay=30)\n"
+        "for i in range(5):\n"
+        "    store.insert(memory(i))\n"
+        "store.remove('a0')\n"
+        "assert store.pending_count == 6 and store.writes == 0\n",
+    )
+    if how == "reload":
+        app_page.reload()
+    else:
+        app_page.goto(server_url + "?again")
+    wait_booted(app_page)
+    prelude(app_page, run_python)
+    result = run_python(
+        app_page,
+        "names_before = await indexeddb_storage().list_names()\n"
+        "store = await open_store('notes', new_db)\n"
+        "await store.flush()\n"
+        "[names_before, sorted(store.db.ids()), await indexeddb_storage().list_names()]",
+    )
+    names_before, ids, names_after = result
+    assert len(names_before) == 1
+    assert names_before[0].startswith("notes.pending-")
+    assert ids == ["a1", "a2", "a3", "a4"]
+    assert names_after == ["notes"]  # the journal was merged and removed
+
+
+# ---------------------------------------------------------------- two tabs
+
+
+def _open_tab(context: BrowserContext, url: str) -> Page:
+    page = context.new_page()
+    boot(page, url)
+    return page
+
+
+def test_two_tabs_writing_one_store_interleaved_lose_nothing(
+    app_page: Page, context: BrowserContext, server_url: str, run_python: RunPython
+) -> None:
+    tab_a, tab_b = app_page, _open_tab(context, server_url)
+    for tab in (tab_a, tab_b):
+        prelude(tab, run_python)
+        run_python(tab, "store = await open_store('shared', new_db, delay=0.005)")
+    for i in range(50):
+        run_python(tab_a, f"store.insert(memory({i}, 'a'))")
+        run_python(tab_b, f"store.insert(memory({i}, 'b'))")
+    for tab in (tab_a, tab_b):
+        run_python(tab, "await store.flush()")
+    # Each tab sees the other's changes without a reload (BroadcastChannel + re-read).
+    converge = (
+        "import asyncio\n"
+        "for _ in range(100):\n"
+        "    if len(store) == 100 and store.pending_count == 0: break\n"
+        "    await asyncio.sleep(0.05)\n"
+        "[len(store), store.writes, store.revision, sorted(store.db.ids()) == sorted("
+        "[f'a{i}' for i in range(50)] + [f'b{i}' for i in range(50)])]"
+    )
+    count_a, writes_a, rev_a, complete_a = run_python(tab_a, converge)
+    count_b, writes_b, rev_b, complete_b = run_python(tab_b, converge)
+    assert (count_a, count_b) == (100, 100)
+    assert complete_a
+    assert complete_b
+    assert writes_a > 1
+    assert writes_b > 1
+    assert rev_a == rev_b == writes_a + writes_b
+    for tab in (tab_b, tab_a):
+        reload(tab)
+        prelude(tab, run_python)
+        assert run_python(tab, "len(await open_store('shared', new_db))") == 100
+
+
+# ---------------------------------------------------------------- unreadable records
+
+
+@pytest.mark.parametrize(
+    ("record", "reason"),
+    [
+        ("{not json", "not valid JSON"),
+        (
+            json.dumps(
+                {
+                    "format": "amplify-memory-store",
+                    "version": 1,
+                    "revision": 4,
+                    "writer": "x",
+                    "applied": {},
+                    "snapshot": {"format": "amplify_memory.search", "version": 99},
+                }
+            ),
+            "version",
+        ),
+    ],
+    ids=["corrupt-json", "future-snapshot-version"],
+)
+def test_an_unreadable_record_is_quarantined_and_reported(
+    app_page: Page, run_python: RunPython, record: str, reason: str
+) -> None:
+    idb(app_page, "await m.saveOramaToIDB('notes', arg);", record)
+    prelude(app_page, run_python)
+    result = run_python(
+        app_page,
+        "seen = []\n"
+        "store = await open_store('notes', new_db, on_error=seen.append)\n"
+        "err = store.quarantined[0]\n"
+        "[len(store), len(store.quarantined), type(err).__name__, err.quarantine_name,"
+        " str(err), [type(e).__name__ for e in seen],"
+        " await indexeddb_storage().load(err.quarantine_name),"
+        " await indexeddb_storage().list_names()]",
+    )
+    size, count, kind, qname, message, seen, kept, names = result
+    assert (size, count, kind, seen) == (0, 1, "CorruptRecordError", ["CorruptRecordError"])
+    assert qname.startswith("notes.corrupt-")
+    assert reason in message
+    assert qname in message
+    assert kept == record  # the unreadable record is kept byte for byte
+    assert names == [qname]  # the store starts empty, nothing overwrote the copy
+    run_python(app_page, "store.insert(memory(1))\nawait store.flush()")
+    assert idb(app_page, "return await m.loadOramaFromIDB(arg);", qname) == record
+
+
+# ---------------------------------------------------------------- failed writes
+
+
+def test_a_full_disk_raises_keeps_memory_and_the_retry_succeeds(
+    app_page: Page, run_python: RunPython
+) -> None:
+    prelude(app_page, run_python)
+    run_python(
+        app_page,
+        "store = await open_store('notes', new_db, delay=30)\n"
+        "store.insert(memory(1))\n"
+        "await store.flush()\n",
+    )
+    app_page.evaluate(
+        "() => { window.__put = IDBObjectStore.prototype.put;"
+        " IDBObjectStore.prototype.put = function () {"
+        "   throw new DOMException('The quota has been exceeded.', 'QuotaExceededError'); }; }"
+    )
+    failure = run_python(
+        app_page,
+        "store.insert(memory(2))\n"
+        "try:\n"
+        "    await store.flush()\n"
+        "    outcome = 'no error'\n"
+        "except am_errors.StorageQuotaError as err:\n"
+        "    outcome = str(err)\n"
+        "[outcome, len(store), store.pending_count, type(store.last_error).__name__]",
+    )
+    message, size, pending, last = failure
+    assert "QuotaExceededError" in message
+    assert "lack of space" in message
+    assert (size, pending, last) == (2, 1, "StorageQuotaError")
+    app_page.evaluate("() => { IDBObjectStore.prototype.put = window.__put; }")
+    assert run_python(app_page, "await store.flush()\n[store.pending_count, store.last_error]") == [
+        0,
+        None,
+    ]
+    reload(app_page)
+    prelude(app_page, run_python)
+    assert run_python(app_page, "sorted((await open_store('notes', new_db)).db.ids())") == [
+        "a1",
+        "a2",
+    ]
+
+
+def test_estimate_and_persistence_are_exposed(app_page: Page, run_python: RunPython) -> None:
+    prelude(app_page, run_python)
+    usage, quota, persisted, granted = run_python(
+        app_page,
+        "s = indexeddb_storage()\n"
+        "await s.save('notes', 'x' * 100000)\n"
+        "e = await s.estimate()\n"
+        "[e.usage, e.quota, e.persisted, await s.request_persistence()]",
+    )
+    assert usage > 0
+    assert quota > usage
+    assert isinstance(persisted, bool)
+    assert isinstance(granted, bool)
+
+
+# ---------------------------------------------------------------- versions and hangs
+
+
+def test_a_newer_database_version_in_another_tab_is_a_clear_error(
+    app_page: Page, run_python: RunPython
+) -> None:
+    prelude(app_page, run_python)
+    run_python(
+        app_page,
+        "store = await open_store('notes', new_db, delay=30)\n"
+        "store.insert(memory(1))\n"
+        "await store.flush()\n",
+    )
+    # Another tab (here: page JS) upgrades to version 2; our open connection steps aside.
+    upgraded = app_page.evaluate(
+        """() => new Promise((ok, fail) => {
+          const r = indexedDB.open('amplify_vector_stores', 2);
+          r.onsuccess = () => { const v = r.result.version; ok(v); };
+          r.onerror = () => fail(r.error);
+          r.onblocked = () => fail(new Error('blocked: the bridge kept its connection'));
+          setTimeout(() => fail(new Error('upgrade hung')), 5000);
+        })"""
+    )
+    assert upgraded == 2
+    start = time.monotonic()
+    outcome = run_python(
+        app_page,
+        "store.insert(memory(2))\n"
+        "try:\n"
+        "    await store.flush()\n"
+        "    outcome = 'no error'\n"
+        "except am_errors.StorageVersionError as err:\n"
+        "    outcome = str(err)\n"
+        "[outcome, len(store)]",
+    )
+    assert time.monotonic() - start < 5
+    message, size = outcome
+    assert "newer version" in message, message
+    assert "Reload" in message, message
+    assert size == 2
+
+
+def test_a_database_that_never_answers_times_out(app_page: Page, run_python: RunPython) -> None:
+    """An open that stays blocked behind another connection fails after the timeout."""
+    idb(
+        app_page,
+        """
+        m.configure({timeoutMs: 1000});
+        await m.saveOramaToIDB('notes', '{}');
+        m.closeConnection();
+        // Another tab holds the database open and ignores versionchange ...
+        window.__held = await new Promise((ok) => {
+          const r = indexedDB.open('amplify_vector_stores', 1); r.onsuccess = () => ok(r.result);
+        });
+        // ... while a deletion waits for it: every new open now waits too.
+        indexedDB.deleteDatabase('amplify_vector_stores');
+        """,
+    )
+    prelude(app_page, run_python)
+    start = time.monotonic()
+    outcome = run_python(
+        app_page,
+        "try:\n"
+        "    await indexeddb_storage().load('notes')\n"
+        "    outcome = 'no error'\n"
+        "except am_errors.StorageTimeoutError as err:\n"
+        "    outcome = str(err)\n"
+        "outcome",
+    )
+    elapsed = time.monotonic() - start
+    assert "no answer in 1000 ms" in outcome, outcome
+    assert 0.9 < elapsed < 5, elapsed
+    app_page.evaluate("() => window.__held.close()")
