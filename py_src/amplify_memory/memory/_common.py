@@ -201,4 +201,3 @@ class PersistedCollection:
         for key in await storage.list_names():
             if key == self.name or key.startswith(self.name + "."):
                 await storage.delete(key)
-

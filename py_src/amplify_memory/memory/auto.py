@@ -1,6 +1,6 @@
 """Automatic memory: extract facts from chat turns and file writes, and store them.
 
->>> await extract_and_store_user_facts("I prefer TypeScript over JavaScript", None)  # doctest: +SKIP
+>>> await extract_and_store_user_facts("I prefer TypeScript over JavaScript")  # doctest: +SKIP
 [{'action': 'inserted', 'entry': {'content': 'User prefers TypeScript over JavaScript', ...}}]
 """
 
@@ -43,7 +43,7 @@ async def extract_and_store_user_facts(
 async def extract_and_store_project_context(
     project_id: str,
     action_description: str,
-    type: str | None = None,  # noqa: A002 - the design's argument name
+    type: str | None = None,
     files: Sequence[str] = (),
     *,
     store: ProjectContextVectorStore | None = None,

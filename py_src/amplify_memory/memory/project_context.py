@@ -30,6 +30,8 @@ from amplify_memory.memory.kinds import PROJECT_TYPE_PRIORITY, PROJECT_TYPES
 from amplify_memory.memory.prompt import format_context_lines
 from amplify_memory.storage import AsyncStorage
 
+Entries = list[dict[str, Any]]  # (a class method below is called `list`)
+
 __all__ = [
     "PROJECT_ID_RULE",
     "PROJECT_STORE_PREFIX",
@@ -186,7 +188,7 @@ class ProjectContextVectorStore:
         self,
         project_id: str,
         content: str,
-        type: str,  # noqa: A002 - the entry field's name in the design
+        type: str,
         *,
         files: Sequence[str] | None = None,
         tags: Sequence[str] | None = None,
@@ -253,7 +255,7 @@ class ProjectContextVectorStore:
         types: Sequence[str] | None = None,
         files: Sequence[str] | None = None,
         tags: Sequence[str] | None = None,
-    ) -> list[dict[str, Any]]:
+    ) -> Entries:
         """Every entry of the project (matching the filters), newest first."""
         wanted = _check_types(types)
         want_files = _check_strings(files, "files")
@@ -278,7 +280,7 @@ class ProjectContextVectorStore:
         types: Sequence[str] | None = None,
         files: Sequence[str] | None = None,
         tags: Sequence[str] | None = None,
-    ) -> list[dict[str, Any]]:
+    ) -> Entries:
         """Entries of one project matching ``query`` (BM25 on the content), best first,
         each with a ``score``; ``types``/``files``/``tags`` keep entries having any of them."""
         if not isinstance(limit, int) or isinstance(limit, bool) or limit < 1:
@@ -304,10 +306,9 @@ class ProjectContextVectorStore:
         hits = await self.search(
             project_id, query, limit=max(1, min(200, math.ceil(max_tokens / 4)))
         )
-        ranked = sorted(
-            enumerate(hits), key=lambda ih: (PROJECT_TYPE_PRIORITY[ih[1]["type"]], ih[0])
-        )
+        # by type priority, then by relevance (the search's order)
+        ranked = sorted(hits, key=lambda h: PROJECT_TYPE_PRIORITY[h["type"]])
         block = format_context_lines(
-            ((h["id"], h["type"], h["content"]) for _, h in ranked), max_tokens
+            ((h["id"], h["type"], h["content"]) for h in ranked), max_tokens
         )
         return block.text

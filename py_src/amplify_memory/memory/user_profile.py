@@ -30,15 +30,21 @@ from amplify_memory.memory._common import (
 )
 from amplify_memory.memory.kinds import USER_CATEGORIES
 from amplify_memory.memory.prompt import format_context_lines
-from amplify_memory.memory.similarity import content_similarity, contradicts
+from amplify_memory.memory.similarity import (
+    DEFAULT_DUPLICATE_THRESHOLD,
+    content_similarity,
+    contradicts,
+)
 from amplify_memory.storage import AsyncStorage
+
+Entries = list[dict[str, Any]]  # (a class method below is called `list`)
 
 __all__ = ["DUPLICATE_THRESHOLD", "USER_PROFILE_STORE_NAME", "UserProfileVectorStore"]
 
 #: The snapshot's name in storage (IndexedDB key in the browser).
 USER_PROFILE_STORE_NAME: Final = "vector_store_user_profile"
 #: A new fact more similar than this to a stored one (and not contradicting it) is merged.
-DUPLICATE_THRESHOLD: Final = 0.8
+DUPLICATE_THRESHOLD: Final = DEFAULT_DUPLICATE_THRESHOLD
 #: How many BM25 candidates :meth:`add` compares a new fact with.
 _DEDUP_CANDIDATES: Final = 10
 
@@ -142,9 +148,9 @@ class UserProfileVectorStore:
         for hit in db.search(term=text, properties=["content"], limit=_DEDUP_CANDIDATES).hits:
             other = hit.document["content"]
             similarity = content_similarity(text, other)
-            if similarity > DUPLICATE_THRESHOLD and not contradicts(text, other):
-                if best is None or similarity > best[0]:
-                    best = (similarity, dict(hit.document))
+            better = best is None or similarity > best[0]
+            if better and similarity > DUPLICATE_THRESHOLD and not contradicts(text, other):
+                best = (similarity, dict(hit.document))
         if best is not None:
             entry = best[1]
             entry["updatedAt"] = now
@@ -180,7 +186,7 @@ class UserProfileVectorStore:
         doc = db.get(entry_id)
         return None if doc is None else dict(doc)
 
-    async def list(self, category: str | None = None) -> list[dict[str, Any]]:
+    async def list(self, category: str | None = None) -> Entries:
         """Every entry (of one category), newest first."""
         if category is not None:
             _check_category(category)
@@ -191,9 +197,7 @@ class UserProfileVectorStore:
     async def count(self) -> int:
         return len(await self._collection.database())
 
-    async def search(
-        self, query: str, *, limit: int = 10, category: str | None = None
-    ) -> list[dict[str, Any]]:
+    async def search(self, query: str, *, limit: int = 10, category: str | None = None) -> Entries:
         """Entries matching ``query`` (BM25 on the content), best first, each with a
         ``score``. Of two contradicting entries the newer always ranks first."""
         if not isinstance(limit, int) or isinstance(limit, bool) or limit < 1:
@@ -223,4 +227,3 @@ class UserProfileVectorStore:
             entry["accessCount"] = int(entry["accessCount"]) + 1
             await self._collection.update(entry)
         return block.text
-

@@ -15,20 +15,34 @@ Clock = Callable[[], str]
 
 
 @pytest.fixture
-def store(
-    storage: MemoryStorage, clock: Clock, closing: list[object]
-) -> ProjectContextVectorStore:
+def store(storage: MemoryStorage, clock: Clock, closing: list[object]) -> ProjectContextVectorStore:
     store = ProjectContextVectorStore(storage=storage, clock=clock)
     closing.append(store)
     return store
 
 
 async def test_add_returns_the_entry_with_every_field(store: ProjectContextVectorStore) -> None:
-    entry = await store.add("shop", "Must support OAuth with Google", "requirement",
-                            files=["src/auth.ts"], tags=["Auth", "auth"], source_chat_id="c1",
-                            plan_point_id="p3")
-    assert set(entry) == {"id", "projectId", "content", "type", "createdAt", "updatedAt",
-                          "sourceChatId", "planPointId", "files", "tags"}
+    entry = await store.add(
+        "shop",
+        "Must support OAuth with Google",
+        "requirement",
+        files=["src/auth.ts"],
+        tags=["Auth", "auth"],
+        source_chat_id="c1",
+        plan_point_id="p3",
+    )
+    assert set(entry) == {
+        "id",
+        "projectId",
+        "content",
+        "type",
+        "createdAt",
+        "updatedAt",
+        "sourceChatId",
+        "planPointId",
+        "files",
+        "tags",
+    }
     assert entry["projectId"] == "shop"
     assert entry["tags"] == ["auth"]
     assert await store.get("shop", entry["id"]) == entry
@@ -82,7 +96,7 @@ async def test_projects_are_loaded_lazily_on_first_use(
 async def test_an_invalid_project_id_is_a_clear_error(
     store: ProjectContextVectorStore, bad: object
 ) -> None:
-    with pytest.raises(ValueError, match="invalid project id .*1 to 100 characters"):
+    with pytest.raises(ValueError, match=r"invalid project id .*1 to 100 characters"):
         await store.add(bad, "x", "decision")  # type: ignore[arg-type]
 
 
@@ -114,8 +128,9 @@ async def test_prompt_context_stays_within_the_budget(store: ProjectContextVecto
 
 
 async def test_filters_by_type_files_and_tags(store: ProjectContextVectorStore) -> None:
-    await store.add("app", "Login form validates email", "pattern", files=["src/login.tsx"],
-                    tags=["auth"])
+    await store.add(
+        "app", "Login form validates email", "pattern", files=["src/login.tsx"], tags=["auth"]
+    )
     await store.add("app", "Login fails on Safari", "error", files=["src/login.tsx"])
     await store.add("app", "Login button color", "decision", tags=["ui"])
     assert [h["type"] for h in await store.search("app", "login", types=["error"])] == ["error"]
@@ -124,8 +139,9 @@ async def test_filters_by_type_files_and_tags(store: ProjectContextVectorStore) 
     assert [h["type"] for h in await store.search("app", "login", tags=["UI"])] == ["decision"]
     both = await store.search("app", "login", types=["pattern", "error"], tags=["auth"])
     assert [h["type"] for h in both] == ["pattern"]
-    assert [e["type"] for e in await store.list("app", files=["src/login.tsx"], types=["error"])
-            ] == ["error"]
+    assert [
+        e["type"] for e in await store.list("app", files=["src/login.tsx"], types=["error"])
+    ] == ["error"]
 
 
 async def test_delete_project_removes_its_entries_and_record(

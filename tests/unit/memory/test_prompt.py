@@ -38,7 +38,9 @@ def test_a_negative_budget_is_a_clear_error() -> None:
 
 
 @given(
-    st.lists(st.tuples(st.text(min_size=1, max_size=8), st.text(max_size=12), st.text(max_size=300))),
+    st.lists(
+        st.tuples(st.text(min_size=1, max_size=8), st.text(max_size=12), st.text(max_size=300))
+    ),
     st.integers(min_value=0, max_value=400),
 )
 def test_the_block_never_exceeds_its_budget(

@@ -46,9 +46,12 @@ def test_tool_definitions_are_valid_mcp_tools() -> None:
 
 
 async def test_store_then_search_a_user_fact(tools: MemoryTools) -> None:
-    stored = check_result(await tools.call_tool(
-        "memory_store_user_fact",
-        {"content": "User prefers pnpm over npm", "category": "preference", "confidence": 0.9}))
+    stored = check_result(
+        await tools.call_tool(
+            "memory_store_user_fact",
+            {"content": "User prefers pnpm over npm", "category": "preference", "confidence": 0.9},
+        )
+    )
     assert stored.is_error is False
     assert stored.structured_content is not None
     assert stored.structured_content["stored"]["content"] == "User prefers pnpm over npm"
@@ -62,23 +65,39 @@ async def test_store_then_search_a_user_fact(tools: MemoryTools) -> None:
 
 
 async def test_store_then_search_project_context(tools: MemoryTools) -> None:
-    check_result(await tools.call_tool("memory_store_project_context", {
-        "projectId": "shop", "content": "Payments go through Stripe Checkout",
-        "type": "decision", "files": ["src/pay.ts"], "tags": ["payments"]}))
-    found = check_result(await tools.call_tool("memory_search_project_context", {
-        "projectId": "shop", "query": "stripe payments", "types": ["decision"]}))
+    check_result(
+        await tools.call_tool(
+            "memory_store_project_context",
+            {
+                "projectId": "shop",
+                "content": "Payments go through Stripe Checkout",
+                "type": "decision",
+                "files": ["src/pay.ts"],
+                "tags": ["payments"],
+            },
+        )
+    )
+    found = check_result(
+        await tools.call_tool(
+            "memory_search_project_context",
+            {"projectId": "shop", "query": "stripe payments", "types": ["decision"]},
+        )
+    )
     assert found.structured_content is not None
     assert found.structured_content["results"][0]["files"] == ["src/pay.ts"]
 
 
-@pytest.mark.parametrize(("args", "message"), [
-    ({"content": "x"}, "arguments.category: required"),
-    ({"content": "x", "category": "hobby"}, '"hobby" is not one of'),
-    ({"content": "   ", "category": "other"}, "must not be empty"),
-    ({"content": "x", "category": "other", "confidence": 3}, "above the maximum 1"),
-    ({"content": "x", "category": "other", "extra": 1}, "unknown argument"),
-    ("not an object", "expected object"),
-])
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        ({"content": "x"}, "arguments.category: required"),
+        ({"content": "x", "category": "hobby"}, '"hobby" is not one of'),
+        ({"content": "   ", "category": "other"}, "must not be empty"),
+        ({"content": "x", "category": "other", "confidence": 3}, "above the maximum 1"),
+        ({"content": "x", "category": "other", "extra": 1}, "unknown argument"),
+        ("not an object", "expected object"),
+    ],
+)
 async def test_invalid_arguments_are_a_tool_error_the_model_can_read(
     tools: MemoryTools, args: object, message: str
 ) -> None:
@@ -88,8 +107,9 @@ async def test_invalid_arguments_are_a_tool_error_the_model_can_read(
 
 
 async def test_a_failure_inside_a_tool_is_a_tool_error(tools: MemoryTools) -> None:
-    result = check_result(await tools.call_tool("memory_search_project_context", {
-        "projectId": "-bad", "query": "x"}))
+    result = check_result(
+        await tools.call_tool("memory_search_project_context", {"projectId": "-bad", "query": "x"})
+    )
     assert result.is_error is True
     assert "invalid project id" in result.content[0].text  # type: ignore[union-attr]
 
@@ -98,8 +118,14 @@ async def test_json_rpc_list_call_and_errors(tools: MemoryTools) -> None:
     listed = await tools.handle({"jsonrpc": "2.0", "id": 1, "method": "tools/list"})
     assert listed is not None
     mcp_types.ListToolsResult.model_validate(listed["result"])
-    unknown = await tools.handle({"jsonrpc": "2.0", "id": 2, "method": "tools/call",
-                                  "params": {"name": "nope", "arguments": {}}})
+    unknown = await tools.handle(
+        {
+            "jsonrpc": "2.0",
+            "id": 2,
+            "method": "tools/call",
+            "params": {"name": "nope", "arguments": {}},
+        }
+    )
     assert unknown is not None
     assert unknown["error"]["code"] == INVALID_PARAMS
     assert "nope" in unknown["error"]["message"]
@@ -110,9 +136,18 @@ async def test_json_rpc_list_call_and_errors(tools: MemoryTools) -> None:
 
 
 async def test_json_text_in_and_out_for_javascript(tools: MemoryTools) -> None:
-    request = {"jsonrpc": "2.0", "id": "a", "method": "tools/call", "params": {
-        "name": "memory_store_user_fact",
-        "arguments": {"content": "User writes commit messages in English", "category": "workflow"}}}
+    request = {
+        "jsonrpc": "2.0",
+        "id": "a",
+        "method": "tools/call",
+        "params": {
+            "name": "memory_store_user_fact",
+            "arguments": {
+                "content": "User writes commit messages in English",
+                "category": "workflow",
+            },
+        },
+    }
     answer = json.loads(await tools.handle_json(json.dumps(request)))
     assert answer["id"] == "a"
     check_result(answer["result"])

@@ -30,29 +30,50 @@ def make(
 Make = Callable[[MemoryStorage, Clock], Awaitable[UserProfileVectorStore]]
 
 
-async def test_add_stores_an_entry_with_every_field(make: Make, storage: MemoryStorage, clock: Clock) -> None:
+async def test_add_stores_an_entry_with_every_field(
+    make: Make, storage: MemoryStorage, clock: Clock
+) -> None:
     store = await make(storage, clock)
-    out = await store.add("User prefers TypeScript over JavaScript", "preference",
-                          source="user_message", confidence=0.9)
+    out = await store.add(
+        "User prefers TypeScript over JavaScript",
+        "preference",
+        source="user_message",
+        confidence=0.9,
+    )
     entry = out["entry"]
     assert out["action"] == "inserted"
-    assert set(entry) == {"id", "content", "category", "createdAt", "updatedAt",
-                          "accessCount", "source", "confidence"}
+    assert set(entry) == {
+        "id",
+        "content",
+        "category",
+        "createdAt",
+        "updatedAt",
+        "accessCount",
+        "source",
+        "confidence",
+    }
     assert entry["createdAt"] == entry["updatedAt"] == "2026-01-01T00:00:00.000Z"
     assert entry["accessCount"] == 0
     assert await store.get(entry["id"]) == entry
 
 
-async def test_an_unknown_category_is_a_clear_error(make: Make, storage: MemoryStorage, clock: Clock) -> None:
+async def test_an_unknown_category_is_a_clear_error(
+    make: Make, storage: MemoryStorage, clock: Clock
+) -> None:
     store = await make(storage, clock)
     with pytest.raises(ValueError, match=r"unknown user-profile category 'hobby'.*preference"):
         await store.add("User likes chess", "hobby")
     assert await store.count() == 0
 
 
-@pytest.mark.parametrize(("content", "message"), [
-    ("", "must not be empty"), ("   ", "must not be empty"), (42, "must be a string"),
-])
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        ("", "must not be empty"),
+        ("   ", "must not be empty"),
+        (42, "must be a string"),
+    ],
+)
 async def test_blank_or_non_text_content_is_refused(
     make: Make, storage: MemoryStorage, clock: Clock, content: object, message: str
 ) -> None:
@@ -65,16 +86,20 @@ async def test_confidence_outside_zero_to_one_is_refused(
     make: Make, storage: MemoryStorage, clock: Clock
 ) -> None:
     store = await make(storage, clock)
-    with pytest.raises(ValueError, match="confidence must be a number from 0 to 1, got 1.5"):
+    with pytest.raises(ValueError, match=r"confidence must be a number from 0 to 1, got 1\.5"):
         await store.add("User likes tea", "preference", confidence=1.5)
 
 
-async def test_a_paraphrase_refreshes_the_stored_entry(make: Make, storage: MemoryStorage, clock: Clock) -> None:
+async def test_a_paraphrase_refreshes_the_stored_entry(
+    make: Make, storage: MemoryStorage, clock: Clock
+) -> None:
     store = await make(storage, clock)
-    first = (await store.add("User prefers TypeScript over JavaScript", "preference",
-                             confidence=0.7))["entry"]
-    again = await store.add("The user prefers TypeScript over JavaScript.", "preference",
-                            confidence=0.9)
+    first = (
+        await store.add("User prefers TypeScript over JavaScript", "preference", confidence=0.7)
+    )["entry"]
+    again = await store.add(
+        "The user prefers TypeScript over JavaScript.", "preference", confidence=0.9
+    )
     assert again["action"] == "updated"
     assert await store.count() == 1
     entry = await store.get(first["id"])
@@ -82,16 +107,18 @@ async def test_a_paraphrase_refreshes_the_stored_entry(make: Make, storage: Memo
     assert entry["accessCount"] == 1
     assert entry["confidence"] == 0.9
     assert entry["updatedAt"] > entry["createdAt"]
-    lower = await store.add("User prefers TypeScript over JavaScript", "preference",
-                            confidence=0.5)
+    lower = await store.add("User prefers TypeScript over JavaScript", "preference", confidence=0.5)
     assert lower["entry"]["confidence"] == 0.9  # the higher confidence is kept
 
 
-@pytest.mark.parametrize(("old", "new"), [
-    ("User prefers tabs", "User does not prefer tabs"),
-    ("User prefers TypeScript", "User prefers Python"),
-    ("User uses 2-space indentation", "User uses 4-space indentation"),
-])
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("User prefers tabs", "User does not prefer tabs"),
+        ("User prefers TypeScript", "User prefers Python"),
+        ("User uses 2-space indentation", "User uses 4-space indentation"),
+    ],
+)
 async def test_a_contradiction_is_kept_apart_and_the_newer_ranks_first(
     make: Make, storage: MemoryStorage, clock: Clock, old: str, new: str
 ) -> None:
@@ -193,13 +220,17 @@ async def test_clear_empties_the_store(make: Make, storage: MemoryStorage, clock
     assert await store.search("tea") == []
 
 
-async def test_list_filters_by_category_newest_first(make: Make, storage: MemoryStorage, clock: Clock) -> None:
+async def test_list_filters_by_category_newest_first(
+    make: Make, storage: MemoryStorage, clock: Clock
+) -> None:
     store = await make(storage, clock)
     await store.add("User uses Linux", "tech_stack")
     await store.add("User likes tea", "preference")
     await store.add("User uses PostgreSQL", "tech_stack")
     assert [e["content"] for e in await store.list("tech_stack")] == [
-        "User uses PostgreSQL", "User uses Linux"]
+        "User uses PostgreSQL",
+        "User uses Linux",
+    ]
 
 
 async def test_a_corrupt_snapshot_is_quarantined_and_the_store_starts_empty(
@@ -213,7 +244,7 @@ async def test_a_corrupt_snapshot_is_quarantined_and_the_store_starts_empty(
     assert any(n.startswith(USER_PROFILE_STORE_NAME + ".corrupt-") for n in names)
     await store.add("User likes tea", "preference")
     await store.flush()
-    kept = [n for n in names if ".corrupt-" in n][0]
+    kept = next(n for n in names if ".corrupt-" in n)
     assert (await storage.load(kept) or "").endswith('"versi')  # the bad record is untouched
 
 

@@ -1,0 +1,79 @@
+"""The memory stores of a chat agent and how they reach the prompt.
+
+- :class:`UserProfileVectorStore`: what the agent knows about its user (preferences,
+  tech stack, coding style ...), de-duplicated on add.
+- :class:`ProjectContextVectorStore`: per-project requirements, decisions, errors, fixes ...
+- :func:`extract_and_store_user_facts` / :func:`extract_and_store_project_context`:
+  automatic extraction from chat turns and file writes.
+- :class:`MemoryTools`: MCP tools through which the model stores and searches memories.
+
+>>> from amplify_memory.memory import UserProfileVectorStore
+>>> from amplify_memory.storage import MemoryStorage
+>>> import asyncio
+>>> async def demo() -> str:
+...     store = UserProfileVectorStore(storage=MemoryStorage())
+...     await store.initialize()
+...     await store.add("User prefers TypeScript over JavaScript", "preference")
+...     text = await store.format_context_for_prompt("typescript")
+...     await store.close()
+...     return text
+>>> asyncio.run(demo())
+'- [preference] User prefers TypeScript over JavaScript'
+"""
+
+from __future__ import annotations
+
+from amplify_memory.memory._common import StorageParts
+from amplify_memory.memory.auto import (
+    extract_and_store_project_context,
+    extract_and_store_user_facts,
+)
+from amplify_memory.memory.extraction import (
+    ExtractedContext,
+    ExtractedFact,
+    extract_project_context,
+    extract_user_facts,
+)
+from amplify_memory.memory.kinds import PROJECT_TYPE_PRIORITY, PROJECT_TYPES, USER_CATEGORIES
+from amplify_memory.memory.project_context import (
+    PROJECT_ID_RULE,
+    PROJECT_STORE_PREFIX,
+    ProjectContextVectorStore,
+    project_store_name,
+)
+from amplify_memory.memory.prompt import CHARS_PER_TOKEN, estimate_tokens, format_context_lines
+from amplify_memory.memory.similarity import content_similarity, contradicts, is_duplicate
+from amplify_memory.memory.tools import TOOL_DEFINITIONS, MemoryTools
+from amplify_memory.memory.user_profile import (
+    DUPLICATE_THRESHOLD,
+    USER_PROFILE_STORE_NAME,
+    UserProfileVectorStore,
+)
+
+__all__ = [
+    "CHARS_PER_TOKEN",
+    "DUPLICATE_THRESHOLD",
+    "PROJECT_ID_RULE",
+    "PROJECT_STORE_PREFIX",
+    "PROJECT_TYPES",
+    "PROJECT_TYPE_PRIORITY",
+    "TOOL_DEFINITIONS",
+    "USER_CATEGORIES",
+    "USER_PROFILE_STORE_NAME",
+    "ExtractedContext",
+    "ExtractedFact",
+    "MemoryTools",
+    "ProjectContextVectorStore",
+    "StorageParts",
+    "UserProfileVectorStore",
+    "content_similarity",
+    "contradicts",
+    "estimate_tokens",
+    "extract_and_store_project_context",
+    "extract_and_store_user_facts",
+    "extract_project_context",
+    "extract_user_facts",
+    "format_context_lines",
+    "is_duplicate",
+    "project_store_name",
+]
