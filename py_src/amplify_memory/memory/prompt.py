@@ -11,7 +11,13 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-__all__ = ["CHARS_PER_TOKEN", "ContextBlock", "estimate_tokens", "format_context_lines"]
+__all__ = [
+    "CHARS_PER_TOKEN",
+    "ContextBlock",
+    "estimate_tokens",
+    "format_context_lines",
+    "format_line",
+]
 
 #: The estimate used everywhere: one token for every 4 characters, rounded up.
 CHARS_PER_TOKEN = 4
@@ -24,6 +30,15 @@ def estimate_tokens(text: str) -> int:
     10
     """
     return -(-len(text) // CHARS_PER_TOKEN)
+
+
+def format_line(label: str, content: str) -> str:
+    """One context line: ``- [label] content`` with the content's whitespace flattened.
+
+    >>> format_line("preference", "User likes\n tabs")
+    '- [preference] User likes tabs'
+    """
+    return f"- [{label}] {' '.join(content.split())}"
 
 
 @dataclass(frozen=True)
@@ -50,7 +65,7 @@ def format_context_lines(entries: Iterable[tuple[str, str, str]], max_tokens: in
     ids: list[str] = []
     used = 0
     for entry_id, label, content in entries:
-        line = f"- [{label}] {' '.join(content.split())}"
+        line = format_line(label, content)
         cost = len(line) + (1 if lines else 0)  # the newline joining it to the previous
         if used + cost > budget:
             continue

@@ -426,6 +426,13 @@ def contradiction_reason(a: str, b: str) -> str | None:
     >>> contradiction_reason("User uses React", "User uses Vue") is None
     True
     """
+    return _contradiction_reason(a, b) if a <= b else _contradiction_reason(b, a)
+
+
+@lru_cache(maxsize=65536)
+def _contradiction_reason(a: str, b: str) -> str | None:
+    """:func:`contradiction_reason` of an ordered pair, cached: a store compares the same
+    entries again on every prompt."""
     x, y = _analyse(a), _analyse(b)
     tx = {t for t in x.terms if t != _NEGATIVE}
     ty = {t for t in y.terms if t != _NEGATIVE}

@@ -15,7 +15,6 @@ second one. Contradicting facts are kept apart, and the newer ranks first.
 
 from __future__ import annotations
 
-import math
 from typing import Any, ClassVar, Final
 
 from amplify_memory.memory._common import (
@@ -29,7 +28,7 @@ from amplify_memory.memory._common import (
     utc_now,
 )
 from amplify_memory.memory.kinds import USER_CATEGORIES
-from amplify_memory.memory.prompt import format_context_lines
+from amplify_memory.memory.prompt import CHARS_PER_TOKEN, format_context_lines, format_line
 from amplify_memory.memory.similarity import (
     DEFAULT_DUPLICATE_THRESHOLD,
     content_similarity,
@@ -210,20 +209,39 @@ class UserProfileVectorStore:
 
     async def format_context_for_prompt(self, query: str, max_tokens: int = 500) -> str:
         """``- [category] content`` lines, most relevant first, within ``max_tokens`` (4
-        characters a token). An entry contradicted by a newer one shown is left out.
-        Each entry shown gets ``accessCount + 1``."""
-        hits = await self.search(query, limit=max(1, min(100, math.ceil(max_tokens / 4))))
-        shown: list[dict[str, Any]] = []
+        characters a token). Of two contradicting entries only the newer is shown, in the
+        place of the better-ranked one. Each entry shown gets ``accessCount + 1``."""
+        budget = max_tokens * CHARS_PER_TOKEN if isinstance(max_tokens, int) else 0
+        db = await self._collection.database()
+        limit = max(1, min(100, budget // 20))  # no line is shorter than ~20 characters
+        hits = db.search(term=str(query), properties=["content"], limit=limit).hits
+        chosen: list[dict[str, Any]] = []
+        used = 0
         for hit in hits:
-            if any(contradicts(hit["content"], s["content"]) for s in shown):
-                continue  # a newer, contradicting entry is already in (newer ranks first)
-            shown.append(hit)
+            if budget - used < 20:
+                break  # full: nothing more can fit
+            doc = hit.document
+            cost = len(format_line(doc["category"], doc["content"])) + 1
+            rival = next(
+                (i for i, c in enumerate(chosen) if contradicts(doc["content"], c["content"])),
+                None,
+            )
+            if rival is None:
+                if used + cost <= budget + 1:  # the first line has no newline before it
+                    chosen.append(dict(doc))
+                    used += cost
+            elif doc["updatedAt"] > chosen[rival]["updatedAt"]:
+                old = chosen[rival]
+                old_cost = len(format_line(old["category"], old["content"])) + 1
+                if used - old_cost + cost <= budget + 1:
+                    chosen[rival] = dict(doc)
+                    used += cost - old_cost
         block = format_context_lines(
-            ((h["id"], h["category"], h["content"]) for h in shown), max_tokens
+            ((c["id"], c["category"], c["content"]) for c in chosen), max_tokens
         )
-        by_id = {h["id"]: h for h in shown}
+        by_id = {c["id"]: c for c in chosen}
         for entry_id in block.ids:
-            entry = {k: v for k, v in by_id[entry_id].items() if k != "score"}
+            entry = by_id[entry_id]
             entry["accessCount"] = int(entry["accessCount"]) + 1
             await self._collection.update(entry)
         return block.text

@@ -1,0 +1,97 @@
+#!/usr/bin/env python3
+"""Memory-store latency in headless Chromium (Pyodide): add and format_context_for_prompt.
+
+    .venv/bin/python bench/memory_browser.py [--sizes 1000 10000] [--calls 50]
+
+For a user-profile store and a project-context store pre-filled with N generated
+memory-like entries (IndexedDB-backed, as in the demo), measures per call:
+- ``add`` of a new entry (BM25 candidate search + de-duplication similarity + insert;
+  the coalesced IndexedDB write happens in the background and is not in the figure);
+- ``format_context_for_prompt`` for a query of 2 to 4 words (search, ordering, budget,
+  accessCount updates).
+Prints median and p95 in ms. Target: <= 10 ms per call at 1,000 entries.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+
+from _browser import booted_browser, new_booted_page, page_python
+
+PAGE_CODE = r"""
+import json, random, time
+from amplify_memory.memory import ProjectContextVectorStore, UserProfileVectorStore
+from amplify_memory.memory.kinds import PROJECT_TYPES, USER_CATEGORIES
+
+SUBJECTS = ["TypeScript", "React", "Svelte", "PostgreSQL", "Redis", "Tailwind", "Vite",
+            "pytest", "Docker", "Kubernetes", "GraphQL", "Rust", "Go", "Python", "OAuth",
+            "Stripe", "Playwright", "ESLint", "tabs", "dark mode", "Neovim", "Linux"]
+VERBS = ["prefers", "uses", "avoids", "likes", "wants", "works with", "is learning"]
+TAILS = ["for side projects", "at work", "in the {l} layer", "for tests", "when pairing",
+         "on the {l} service", "since {y}", "for the {l} team"]
+LAYERS = ["data", "api", "ui", "auth", "billing", "search", "sync", "build"]
+
+def sentence(rng, i):
+    a, b = rng.sample(SUBJECTS, 2)
+    tail = rng.choice(TAILS).format(l=rng.choice(LAYERS), y=2015 + i % 10)
+    return f"User {rng.choice(VERBS)} {a} with {b} {tail} (note {i})"
+
+async def bench(n, calls):
+    rng = random.Random(n)
+    user = UserProfileVectorStore(name=f"bench_user_{n}")
+    await user.initialize()
+    project = ProjectContextVectorStore()
+    for i in range(n):
+        await user.add(sentence(rng, i), rng.choice(USER_CATEGORIES))
+        await project.add(f"bench{n}", sentence(rng, i).replace("User", "The app"),
+                          rng.choice(PROJECT_TYPES))
+    await user.flush(); await project.flush()
+    out = {"user_add": [], "user_format": [], "project_add": [], "project_format": []}
+    for i in range(calls):
+        q = " ".join(rng.sample(SUBJECTS, rng.randint(2, 4)))
+        t = time.perf_counter(); await user.add(sentence(rng, n + i), "preference")
+        out["user_add"].append((time.perf_counter() - t) * 1000)
+        t = time.perf_counter(); await user.format_context_for_prompt(q, 500)
+        out["user_format"].append((time.perf_counter() - t) * 1000)
+        t = time.perf_counter()
+        await project.add(f"bench{n}", sentence(rng, n + i), "decision")
+        out["project_add"].append((time.perf_counter() - t) * 1000)
+        t = time.perf_counter(); await project.format_context_for_prompt(f"bench{n}", q, 1000)
+        out["project_format"].append((time.perf_counter() - t) * 1000)
+    out["entries"] = await user.count()
+    await user.close(); await project.close()
+    return json.dumps(out)
+"""
+
+
+def pct(values: list[float], p: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, round(p / 100 * len(ordered)) - 1))]
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--sizes", type=int, nargs="+", default=[1000, 10000])
+    parser.add_argument("--calls", type=int, default=50)
+    args = parser.parse_args()
+    rows = []
+    with booted_browser() as (browser, url):
+        for n in args.sizes:
+            page = new_booted_page(browser, url)
+            page_python(page, PAGE_CODE + "\n''")
+            data = json.loads(page_python(page, f"await bench({n}, {args.calls})"))
+            for key in ("user_add", "user_format", "project_add", "project_format"):
+                rows.append((n, key, statistics.median(data[key]), pct(data[key], 95)))
+            page.context.close()
+        version = browser.version
+    print(f"\nChromium {version}, {args.calls} calls each; ms per call\n")
+    print("| entries | operation | median ms | p95 ms |\n|---|---|---|---|")
+    for n, key, med, p95 in rows:
+        print(f"| {n:,} | {key} | {med:.2f} | {p95:.2f} |")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
