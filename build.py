@@ -473,10 +473,22 @@ def ensure_venv() -> Path:
     return python
 
 
+def ensure_chroma_server() -> None:
+    """The pinned Chroma server the agent-memory tests start (in ``.venv-chroma``)."""
+    sys.path.insert(0, str(ROOT))
+    from tests.chroma_server import ChromaServerError, ensure_chroma_venv
+
+    try:
+        ensure_chroma_venv()
+    except ChromaServerError as err:
+        raise BuildError(str(err)) from err
+
+
 def run_tests(pytest_args: list[str]) -> int:
     build()
     chromium = ensure_chromium()
     python = ensure_venv()
+    ensure_chroma_server()
     env = dict(os.environ, AMPLIFY_CHROMIUM=chromium)
     cmd = [str(python), "-m", "pytest", *pytest_args]
     log("running: " + " ".join(cmd[2:]))

@@ -141,11 +141,14 @@ def peak_memory_mb(build: Callable[[], Database]) -> float:
 
 _SYLLABLES = ["ka", "ro", "mi", "tel", "san", "dor", "vi", "pre", "lu", "nex", "ar", "os",
               "qui", "ber", "ton", "ly", "gra", "fe", "ul", "zen"]
-_COMMON = ("user prefers likes uses wants project team meeting deadline code review "
-           "python typescript rust java database migration api server client bug fix test "
-           "deploy release docs design style tabs spaces editor vim emacs theme dark light "
-           "morning evening weekly daily budget travel flight hotel family birthday gift "
-           "coffee tea lunch dinner allergy doctor gym running reading music playlist").split()
+_COMMON_TEXT = """
+user prefers likes uses wants project team meeting deadline code review python typescript
+rust java database migration api server client bug fix test deploy release docs design style
+tabs spaces editor vim emacs theme dark light morning evening weekly daily budget travel
+flight hotel family birthday gift coffee tea lunch dinner allergy doctor gym running reading
+music playlist
+"""
+_COMMON = _COMMON_TEXT.split()
 _TEMPLATES = [
     "{a} {v} {b} over {c}",
     "The {a} {b} is due on {c}",

@@ -353,8 +353,10 @@ class Database:
         """Search the documents.
 
         ``term``: the query text; empty returns every document (that passes ``where``)
-        with score 0, in insertion order. ``properties``: the string fields searched
-        (default all). ``where``: a filter (see :mod:`amplify_memory.search._filters`).
+        with score 0, in insertion order; a term made only of stop words matches
+        nothing (unless ``prefix`` expands its last word). ``properties``: the string
+        fields searched (default all). ``where``: a filter (see
+        :mod:`amplify_memory.search._filters`).
         ``limit``/``offset``: the page. ``threshold``: 1 = documents matching any query
         term, 0 = all terms, in between at least ``ceil((1 - threshold) * T)`` of the
         ``T`` distinct query terms. ``exact``: keep only documents whose searched text

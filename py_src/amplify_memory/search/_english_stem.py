@@ -127,10 +127,8 @@ def stem_english(word: str) -> str:
         w = "".join(chars)
 
     n = len(w)
-    for prefix in _R1_PREFIXES:
-        if w.startswith(prefix):
-            p1 = len(prefix)
-            break
+    if w.startswith(_R1_PREFIXES):
+        p1 = next(len(p) for p in _R1_PREFIXES if w.startswith(p))
     else:
         p1 = _region_start(w, 0, n)
     p2 = _region_start(w, p1, n)
@@ -203,6 +201,8 @@ def stem_english(word: str) -> str:
 
 
 def _step_1b(w: str, p1: int) -> str:
+    if not w.endswith(("ed", "ing", "ly")):
+        return w
     if w.endswith("eedly"):
         size, kind = 5, 1
     elif w.endswith("ingly"):
