@@ -13,7 +13,14 @@ if str(ROOT) not in sys.path:
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Mark the browser tier, and run it after the CPython tier.
+
+    Playwright's sync API keeps an asyncio loop running in the main thread from the first
+    browser test to the end of the session, and ``asyncio.run`` (used by the CPython
+    tests) refuses to start inside a running loop.
+    """
     browser_dir = ROOT / "tests" / "browser"
     for item in items:
         if browser_dir in Path(item.fspath).parents:
             item.add_marker(pytest.mark.browser)
+    items.sort(key=lambda item: item.get_closest_marker("browser") is not None)

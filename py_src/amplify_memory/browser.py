@@ -1,4 +1,4 @@
-"""The browser side of persistence: IndexedDB, Web Locks, BroadcastChannel and page hide.
+"""The browser boundary: IndexedDB, Web Locks, BroadcastChannel, page hide, and fetch.
 
 The only module of amplify_memory that touches JavaScript. It imports ``pyodide`` and the
 bridge ``amplify_idb`` (``web/js/idb.mjs``, registered by ``web/js/runtime.mjs``) lazily,
@@ -14,13 +14,18 @@ using it needs Pyodide).
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import importlib
-from collections.abc import AsyncIterator, Callable
+import weakref
+from collections.abc import AsyncIterator, Callable, Mapping
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from typing import Any, TypeVar
 
+from amplify_memory.agent._http import HttpTransport, encode_body, parse_body
 from amplify_memory.errors import (
     AmplifyMemoryError,
+    HttpTransportError,
     InvalidStoreNameError,
     StorageError,
     StorageQuotaError,
@@ -34,12 +39,13 @@ from amplify_memory.storage import (
     StorageEstimate,
     StoreDatabase,
 )
-from amplify_memory.storage._names import KEY_RULE, validate_key
+from amplify_memory.storage._names import KEY_RULE, journal_name, validate_key
 
 __all__ = [
     "BRIDGE_MODULE",
     "BrowserCoordinator",
     "IndexedDBStorage",
+    "PyodideTransport",
     "browser_coordinator",
     "indexeddb_storage",
     "open_store",
@@ -143,10 +149,23 @@ class IndexedDBStorage(AsyncStorage):
 
 
 class BrowserCoordinator(Coordinator):
-    """Web Locks (``navigator.locks``), ``BroadcastChannel`` and ``pagehide`` for stores."""
+    """Web Locks (``navigator.locks``), ``BroadcastChannel`` and ``pagehide`` for stores.
+
+    In a Web Worker, where ``pagehide`` never fires, it also mirrors each store's journal
+    (:meth:`PersistedStore.journal_record`) to the page through ``amplify_idb.noteJournal``:
+    the page writes the latest copy to IndexedDB itself when it is hidden (see
+    ``web/js/memory.mjs``). On the main thread ``noteJournal`` is not mirrored: nothing to do.
+    """
 
     def __init__(self) -> None:
         self._js = _bridge()
+        self._changed: dict[str, PersistedStore[Any]] = {}
+        self._stores: weakref.WeakValueDictionary[str, PersistedStore[Any]] = (
+            weakref.WeakValueDictionary()
+        )
+        self._mirrored: set[str] = set()
+        self._scheduled = False
+        self._tasks: set[asyncio.Task[None]] = set()
 
     def lock(self, name: str) -> AbstractAsyncContextManager[None]:
         return self._hold(name)
@@ -185,6 +204,53 @@ class BrowserCoordinator(Coordinator):
 
         return unregister
 
+    # -- journals mirrored to the page (stores in a Web Worker)
+
+    def pending_changed(self, store: PersistedStore[Any]) -> None:
+        """A store's pending changes changed: mirror its journal to the page soon."""
+        key = journal_name(store.name, store.writer)
+        self._stores[key] = store
+        self._changed[key] = store
+        if not self._scheduled:
+            self._scheduled = True
+            with contextlib.suppress(RuntimeError):
+                asyncio.get_event_loop().call_soon(self.post_journals)
+
+    def post_journals(self) -> None:
+        """Send the journals that changed to the page now (also called before an answer)."""
+        self._scheduled = False
+        changed, self._changed = self._changed, {}
+        if not changed or not self._js.journalMirrorActive():
+            return
+        for key, store in changed.items():
+            record = store.journal_record()
+            if record is None:
+                if key in self._mirrored:
+                    self._mirrored.discard(key)
+                    self._js.noteJournal(key, None)
+            else:
+                self._mirrored.add(key)
+                self._js.noteJournal(key, record[1])
+
+    def journals_saved(self, keys: list[str]) -> None:
+        """The page wrote these journals (it was hidden): each is deleted after the write
+        that contains its operations, or now when that write happened already."""
+        for key in keys:
+            store = self._stores.get(key)
+            if store is None:
+                continue
+            if store.pending_count:
+                store.journal_saved()
+            else:
+                with contextlib.suppress(RuntimeError):
+                    task = asyncio.get_event_loop().create_task(self._delete(store, key))
+                    self._tasks.add(task)
+                    task.add_done_callback(self._tasks.discard)
+
+    async def _delete(self, store: PersistedStore[Any], key: str) -> None:
+        with contextlib.suppress(StorageError):
+            await store.storage.delete(key)
+
 
 _storage: IndexedDBStorage | None = None
 _coordinator: BrowserCoordinator | None = None
@@ -222,3 +288,28 @@ async def open_store(
         delay=delay,
         on_error=on_error,
     )
+
+
+class PyodideTransport(HttpTransport):
+    """:class:`HttpTransport` on ``pyodide.http.pyfetch`` (Pyodide only)."""
+
+    async def request(
+        self,
+        method: str,
+        url: str,
+        json_body: Any = None,
+        headers: Mapping[str, str] | None = None,
+    ) -> tuple[int, Any]:
+        http = importlib.import_module("pyodide.http")  # lazily: Pyodide only
+        body = encode_body(json_body)
+        all_headers = {"Accept": "application/json", **(headers or {})}
+        options: dict[str, Any] = {"method": method, "headers": all_headers}
+        if body is not None:
+            all_headers.setdefault("Content-Type", "application/json")
+            options["body"] = body.decode("utf-8")
+        try:
+            response = await http.pyfetch(url, **options)
+            text = await response.string()
+        except Exception as err:  # a JsException (TypeError: Failed to fetch) or OSError
+            raise HttpTransportError(method, url, f"{type(err).__name__}: {err}") from err
+        return int(response.status), parse_body(text)

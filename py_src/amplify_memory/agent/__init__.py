@@ -11,7 +11,7 @@ Layers (as in the design):
 - :class:`EmbeddingProvider`: :class:`HashingEmbeddingProvider` (local, no model),
   :class:`OpenAIEmbeddingProvider` (``/v1/embeddings``), :class:`FallbackEmbeddingProvider`;
 - :class:`HttpTransport`: all HTTP goes through it (urllib on CPython, ``fetch`` in
-  Pyodide via :mod:`amplify_memory.agent.pyodide_http`);
+  Pyodide via :class:`amplify_memory.browser.PyodideTransport`);
 - :class:`ConversationSearchTool`: an MCP tool to search the memory on demand.
 
 >>> import asyncio

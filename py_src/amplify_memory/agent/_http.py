@@ -3,14 +3,13 @@
 The Chroma adapter and the remote embedding provider speak HTTP through
 :class:`HttpTransport` only, so the same code runs on CPython (:class:`UrllibTransport`,
 a blocking request in a worker thread) and in Pyodide
-(:class:`amplify_memory.agent.pyodide_http.PyodideTransport`, the browser's ``fetch``).
+(:class:`amplify_memory.browser.PyodideTransport`, the browser's ``fetch``).
 :func:`default_transport` picks one.
 """
 
 from __future__ import annotations
 
 import asyncio
-import importlib
 import json
 import sys
 import urllib.error
@@ -104,7 +103,7 @@ class UrllibTransport(HttpTransport):
 def default_transport() -> HttpTransport:
     """The browser's ``fetch`` inside Pyodide, :class:`UrllibTransport` elsewhere."""
     if "pyodide" in sys.modules:
-        module = importlib.import_module("amplify_memory.agent.pyodide_http")
-        transport: HttpTransport = module.PyodideTransport()
-        return transport
+        from amplify_memory.browser import PyodideTransport
+
+        return PyodideTransport()
     return UrllibTransport()

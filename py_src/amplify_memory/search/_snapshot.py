@@ -32,7 +32,7 @@ from typing import Any, Final
 
 from amplify_memory.errors import AmplifyMemoryError, SnapshotError
 from amplify_memory.search._index import State
-from amplify_memory.search._schema import Property, copy_json, get_path, validate_document
+from amplify_memory.search._schema import Property, copy_json, get_path, validate_documents
 from amplify_memory.search._vector import norm
 from amplify_memory.search._vocabulary import Vocabulary
 
@@ -128,8 +128,8 @@ def _decode(raw: Mapping[str, Any], props: Mapping[str, Property]) -> State:
         raise SnapshotError("corrupt snapshot: 'documents' must be a list")
     n = len(documents)
     by_id: dict[str, int] = {}
+    validate_documents(documents, props)
     for d, doc in enumerate(documents):
-        validate_document(doc, props)
         doc_id = doc.get("id")
         if not isinstance(doc_id, str) or not doc_id:
             raise SnapshotError(f"corrupt snapshot: document {d} has no string id")

@@ -16,6 +16,10 @@ How a store stays consistent (the same logic runs on CPython and in the browser)
 - When the page is hidden or closed, the pending operations are written at once, without
   waiting for the lock, to the store's journal ``<name>.pending-<writer>``; the next open or
   write of that store by any page merges the journal into the record and deletes it.
+  A store that runs where page hide never fires (a Web Worker) lets someone else write
+  that journal: a coordinator with a ``pending_changed(store)`` method is told of every
+  change to the pending operations, and :meth:`PersistedStore.journal_record` gives the
+  journal to write (the page keeps the latest copy and writes it itself on hide).
 - A record that cannot be read is copied to ``<name>.corrupt-<timestamp>`` before anything
   else happens to it; the error is kept in :attr:`PersistedStore.quarantined`, given to
   ``on_error``, and the store starts empty (or, in a tab that already holds the data,
@@ -145,6 +149,7 @@ class PersistedStore(Generic[DB]):
         self._loop: asyncio.AbstractEventLoop | None = None
         self._timer: asyncio.TimerHandle | None = None
         self._refresh_scheduled = False
+        self._journal_scheduled = False
         self._tasks: set[asyncio.Task[None]] = set()
         self._detach: list[Callable[[], None]] = []
         self._closed = False
@@ -206,6 +211,7 @@ class PersistedStore(Generic[DB]):
         self._detach.append(self.coordinator.on_hide(self._on_hide))
         if self._dirty:
             self._schedule_flush()
+        self._pending_changed()
 
     def _read(self, text: str) -> tuple[StoreRecord, DB]:
         record = decode_store(text)
@@ -284,6 +290,34 @@ class PersistedStore(Generic[DB]):
         self._pending.append(Op(self._seq, kind, doc_id, text))
         self._dirty = True
         self._schedule_flush()
+        self._schedule_journal()
+        self._pending_changed()
+
+    def _schedule_journal(self) -> None:
+        """Save the pending changes to the journal as soon as this task ends.
+
+        A page may be unloaded before its ``pagehide`` write commits (seen in Chromium on a
+        reload under load), so the journal is written right after each burst of changes, a
+        small write of the pending operations only; the coalesced store write follows later.
+        """
+        if self._journal_scheduled or self._closed or self._loop is None:
+            return
+        self._journal_scheduled = True
+        self._loop.call_soon(self._write_journal_now)
+
+    def _write_journal_now(self) -> None:
+        self._journal_scheduled = False
+        if not self._pending or self._closed:
+            return
+        try:
+            self.storage.save_soon(
+                self._journal_key, encode_journal(self.name, self.writer, self._pending)
+            )
+        except Exception:
+            # Best effort: a storage without immediate writes, or a full disk; the coalesced
+            # store write follows and reports its own failure.
+            return
+        self._journal_written = True
 
     def _apply(self, db: DB, op: Op) -> None:
         """Replay one operation on ``db`` as "set the document" / "remove if present"."""
@@ -389,6 +423,7 @@ class PersistedStore(Generic[DB]):
                 {"type": "written", "revision": revision, "writer": self.writer, "store": self.name}
             ),
         )
+        self._pending_changed()
 
     def _adopt(self, record: StoreRecord, db: DB) -> None:
         """Make ``db`` (just loaded from ``record``) current and replay pending changes on it."""
@@ -401,6 +436,7 @@ class PersistedStore(Generic[DB]):
         self._applied = dict(record.applied)
         self._dirty = bool(self._pending)
         self._absorbed.clear()  # merged journals are not in this record: merge them again
+        self._pending_changed()
 
     async def _absorb_journals(self) -> None:
         """Merge journals other pages left on hide (their changes become ours to write)."""
@@ -499,6 +535,27 @@ class PersistedStore(Generic[DB]):
             if self._dirty:
                 self._schedule_flush()
             return True
+
+    def journal_record(self) -> tuple[str, str] | None:
+        """``(key, text)`` of the journal a page hide would write now; None when nothing is
+        pending. For a page whose stores live in a Web Worker: it keeps the latest copy and
+        writes it on hide itself (see :meth:`journal_saved`)."""
+        if not self._pending:
+            return None
+        return self._journal_key, encode_journal(self.name, self.writer, self._pending)
+
+    def journal_saved(self) -> None:
+        """Someone else wrote :meth:`journal_record` to storage: delete that journal after
+        the next write that contains its operations (as after :meth:`_on_hide`)."""
+        self._journal_written = True
+
+    def _pending_changed(self) -> None:
+        watch = getattr(self.coordinator, "pending_changed", None)
+        if watch is not None:
+            try:
+                watch(self)
+            except Exception as err:  # a watcher must never break a change
+                self._report(StorageError(f"store {self.name!r}: pending_changed failed: {err}"))
 
     def _on_hide(self) -> None:
         """Page hidden or closing: write pending changes to the journal, now."""
