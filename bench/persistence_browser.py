@@ -35,16 +35,10 @@ sys.path.insert(0, str(ROOT))
 
 import build  # noqa: E402
 
-SCIFACT = Path("/work/shared/eval-data/scifact/corpus.jsonl")
+from _browser import EVAL_DATA  # noqa: E402
+
+SCIFACT = EVAL_DATA / "scifact" / "corpus.jsonl"
 BOOT_TIMEOUT_MS = 90_000
-# The same flags as tests/browser/conftest.py (browser_type_launch_args).
-CHROMIUM_ARGS = [
-    "--disable-gpu",
-    "--disable-quic",
-    "--disable-sync",
-    "--no-first-run",
-    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost",
-]
 
 SUBJECTS = [
     "TypeScript", "React", "Svelte", "PostgreSQL", "Redis", "Tailwind", "Vite", "pytest",
@@ -172,7 +166,7 @@ def main() -> int:
 
     results: dict[str, Any] = {}
     with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
+        browser = pw.chromium.launch(executable_path=chromium, args=list(build.CHROMIUM_ARGS))
         for name, schema, docs, query in cases:
             context = browser.new_context()  # an empty IndexedDB for each case
             page = context.new_page()
