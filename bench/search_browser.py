@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import os
 import statistics
 import subprocess
@@ -28,8 +27,11 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
 
 import build  # noqa: E402
+
+from relevance import load_collection, ndcg_at_k  # noqa: E402
 
 BENCH = ROOT / "bench"
 DEFAULT_DATA = Path(os.environ.get("AMPLIFY_EVAL_DATA", ROOT.parent / "shared" / "eval-data"))
@@ -41,25 +43,9 @@ ENGINES = {
 METRICS = ("indexMs", "queryP50Ms", "queryP95Ms", "snapshotBytes", "saveMs", "loadToFirstMs")
 
 
-def read_qrels(path: Path) -> dict[str, dict[str, int]]:
-    qrels: dict[str, dict[str, int]] = {}
-    for line in path.read_text().splitlines()[1:]:
-        qid, did, score = line.split("\t")
-        if int(score) > 0:
-            qrels.setdefault(qid, {})[did] = int(score)
-    return qrels
-
-
-def ndcg_at_10(rankings: dict[str, list[str]], qrels: dict[str, dict[str, int]]) -> float:
-    """Mean nDCG@10 over the judged queries (trec_eval: gain = grade, log2(rank + 1))."""
-    total = 0.0
-    for qid, rel in qrels.items():
-        ranked = rankings.get(qid, [])[:10]
-        dcg = sum(rel.get(d, 0) / math.log2(i + 2) for i, d in enumerate(ranked))
-        ideal = sorted(rel.values(), reverse=True)[:10]
-        idcg = sum(g / math.log2(i + 2) for i, g in enumerate(ideal))
-        total += dcg / idcg if idcg else 0.0
-    return total / len(qrels)
+def mean_ndcg_at_10(rankings: dict[str, list[str]], qrels: dict[str, dict[str, int]]) -> float:
+    """Mean nDCG@10 over the judged queries (:func:`relevance.ndcg_at_k`)."""
+    return sum(ndcg_at_k(rankings.get(q, []), rel) for q, rel in qrels.items()) / len(qrels)
 
 
 def ensure_orama() -> None:
@@ -83,7 +69,7 @@ def run(collection: str, runs: int, data: Path, engines: list[str]) -> dict[str,
 
     build.build()
     ensure_orama()
-    qrels = read_qrels(data / collection / "qrels.tsv")
+    _, _, qrels = load_collection(data / collection)
     server, url, tmp = serve_root(data)
     results: dict[str, list[dict[str, Any]]] = {name: [] for name in engines}
     info: dict[str, Any] = {}
@@ -101,7 +87,7 @@ def run(collection: str, runs: int, data: Path, engines: list[str]) -> dict[str,
                 for name in engines:
                     method, options = ENGINES[name]
                     out = page.evaluate(f"(o) => bench.{method}(o)", options)
-                    out["ndcg10"] = ndcg_at_10(out.pop("rankings"), qrels)
+                    out["ndcg10"] = mean_ndcg_at_10(out.pop("rankings"), qrels)
                     results[name].append(out)
                     print(
                         f"  run {r + 1}/{runs} {name}: index {out['indexMs']:.0f} ms, "
