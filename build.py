@@ -390,7 +390,17 @@ def build() -> None:
     own = build_own_wheel()
     write_lock_file()
     write_manifest(own)
+    build_embedding_table()
     log(f"web/ is ready ({time.perf_counter() - start:.2f} s)")
+
+
+def build_embedding_table() -> Path:
+    """The static embedding table distilled from all-MiniLM-L6-v2 (tools/embedding_table.py),
+    served from ``web/models/``; cached by the weights' hash and the recipe."""
+    sys.path.insert(0, str(ROOT / "tools"))
+    from embedding_table import ensure_table
+
+    return ensure_table(WEB / "models")
 
 
 # --------------------------------------------------------------------------- serving

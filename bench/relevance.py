@@ -71,18 +71,14 @@ def ndcg_at_k(ranked: Sequence[str], judgments: Mapping[str, int], k: int = 10) 
     return dcg / idcg if idcg > 0 else 0.0
 
 
-def build(
-    corpus: Corpus, *, two_fields: bool = False, **settings: Any
-) -> Database:
+def build(corpus: Corpus, *, two_fields: bool = False, **settings: Any) -> Database:
     """Index the corpus: ``title + " " + text`` as ``content``, or two fields."""
     if two_fields:
         db = Database({"id": "string", "title": "string", "text": "string"}, **settings)
         db.insert_multiple({"id": d["_id"], "title": d["title"], "text": d["text"]} for d in corpus)
     else:
         db = Database({"id": "string", "content": "string"}, **settings)
-        db.insert_multiple(
-            {"id": d["_id"], "content": f"{d['title']} {d['text']}"} for d in corpus
-        )
+        db.insert_multiple({"id": d["_id"], "content": f"{d['title']} {d['text']}"} for d in corpus)
     return db
 
 

@@ -139,8 +139,28 @@ def peak_memory_mb(build: Callable[[], Database]) -> float:
 
 # -- generated memories ---------------------------------------------------------------
 
-_SYLLABLES = ["ka", "ro", "mi", "tel", "san", "dor", "vi", "pre", "lu", "nex", "ar", "os",
-              "qui", "ber", "ton", "ly", "gra", "fe", "ul", "zen"]
+_SYLLABLES = [
+    "ka",
+    "ro",
+    "mi",
+    "tel",
+    "san",
+    "dor",
+    "vi",
+    "pre",
+    "lu",
+    "nex",
+    "ar",
+    "os",
+    "qui",
+    "ber",
+    "ton",
+    "ly",
+    "gra",
+    "fe",
+    "ul",
+    "zen",
+]
 _COMMON_TEXT = """
 user prefers likes uses wants project team meeting deadline code review python typescript
 rust java database migration api server client bug fix test deploy release docs design style
@@ -192,8 +212,12 @@ def generate_memories(n: int, seed: int = 7, vocab_size: int = 30_000) -> list[D
     for i in range(n):
         template = rng.choice(_TEMPLATES)
         content = template.format(
-            a=word(), v=rng.choice(["prefers", "likes", "uses", "needs", "avoids"]),
-            b=word(), c=word(), d=word(), e=word(),
+            a=word(),
+            v=rng.choice(["prefers", "likes", "uses", "needs", "avoids"]),
+            b=word(),
+            c=word(),
+            d=word(),
+            e=word(),
         )
         docs.append(
             {
@@ -218,6 +242,7 @@ def generate_queries(n: int, seed: int = 11, vocab_size: int = 30_000) -> list[s
 
 
 # -- driver ---------------------------------------------------------------------------
+
 
 def _print(title: str, metrics: dict[str, float]) -> None:
     print(f"\n{title}")
