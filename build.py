@@ -398,9 +398,10 @@ def build_embedding_table() -> Path:
     """The static embedding table distilled from all-MiniLM-L6-v2 (tools/embedding_table.py),
     served from ``web/models/``; cached by the weights' hash and the recipe."""
     sys.path.insert(0, str(ROOT / "tools"))
-    from embedding_table import ensure_table
+    from embedding_table import ensure_table  # type: ignore[import-not-found]
 
-    return ensure_table(WEB / "models")
+    table: Path = ensure_table(WEB / "models")
+    return table
 
 
 # --------------------------------------------------------------------------- serving
