@@ -73,8 +73,11 @@ def _check_number(name: str, value: Any, low: float, high: float = math.inf) -> 
 
 
 def _check_int(name: str, value: Any, low: int, high: int | None = None) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or value < low or (
-        high is not None and value > high
+    if (
+        not isinstance(value, int)
+        or isinstance(value, bool)
+        or value < low
+        or (high is not None and value > high)
     ):
         bounds = f"between {low} and {high}" if high is not None else f">= {low}"
         raise QueryError(f"{name} expected an integer {bounds}, got {value!r}")
@@ -273,7 +276,9 @@ class Database:
         new_id, copy = self._prepare(doc)
         if new_id != doc_id:
             raise DocumentValidationError(
-                "id", f"{doc_id!r} (the id being updated)", new_id,
+                "id",
+                f"{doc_id!r} (the id being updated)",
+                new_id,
                 "remove the old document and insert the new one to change an id",
             )
         new_analysis = self._analyze(copy)
@@ -605,9 +610,7 @@ class Database:
                     texts.extend(value if prop.is_array else (value,))
             words = {w.casefold() for text in texts for w in tok.words(text)}
             folded_text = "\n".join(texts).casefold()
-            if all(
-                (w in folded_text) if _is_no_space(w) else (w in words) for w in wanted
-            ):
+            if all((w in folded_text) if _is_no_space(w) else (w in words) for w in wanted):
                 kept[d] = s
         return kept
 

@@ -44,7 +44,8 @@ def _check_config(prop: Property, config: Any) -> Mapping[str, Any]:
             )
         for r in ranges:
             ok = isinstance(r, Mapping) and all(
-                isinstance(r.get(k), (int, float)) and not isinstance(r.get(k), bool)
+                isinstance(r.get(k), (int, float))
+                and not isinstance(r.get(k), bool)
                 and math.isfinite(r[k])
                 for k in ("from", "to")
             )
@@ -123,8 +124,10 @@ def compute_facets(
                 (v if isinstance(v, str) else format_number(v)): c
                 for v, c in items[offset : offset + limit]
             }
-        out[prop.path] = {"count": len(counts) if prop.base != "number" else len(values),
-                          "values": values}
+        out[prop.path] = {
+            "count": len(counts) if prop.base != "number" else len(values),
+            "values": values,
+        }
     return out
 
 

@@ -56,11 +56,7 @@ class FilterContext(Protocol):
 
 
 def _is_number(value: Any) -> bool:
-    return (
-        isinstance(value, (int, float))
-        and not isinstance(value, bool)
-        and math.isfinite(value)
-    )
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
 
 
 def _expect(ok: bool, path: str, op: str, expected: str, value: Any) -> None:
@@ -150,8 +146,11 @@ def _check_operand(prop: Property, op: str, value: Any) -> None:
         _expect(isinstance(value, str), prop.path, op, "a string", value)
     else:
         _expect(
-            isinstance(value, str) or _is_number(value), prop.path, op,
-            "a string or a number", value,
+            isinstance(value, str) or _is_number(value),
+            prop.path,
+            op,
+            "a string or a number",
+            value,
         )
 
 
@@ -177,9 +176,7 @@ def _compile_scalar_ops(prop: Property, cond: Mapping[str, Any]) -> Callable[[An
 
 def _scalar_check(prop: Property, op: str, operand: Any) -> Callable[[Any], bool]:
     if op in ("in", "nin"):
-        _expect(
-            isinstance(operand, (list, tuple)), prop.path, op, "a list of values", operand
-        )
+        _expect(isinstance(operand, (list, tuple)), prop.path, op, "a list of values", operand)
         for item in operand:
             _check_operand(prop, op, item)
         values = frozenset(operand)
@@ -189,7 +186,10 @@ def _scalar_check(prop: Property, op: str, operand: Any) -> Callable[[Any], bool
     if op == "between":
         _expect(
             isinstance(operand, (list, tuple)) and len(operand) == 2,
-            prop.path, op, "a list [low, high]", operand,
+            prop.path,
+            op,
+            "a list [low, high]",
+            operand,
         )
         low, high = operand
         _check_operand(prop, op, low)
@@ -233,7 +233,10 @@ def _compile_array(prop: Property, cond: Mapping[str, Any], ctx: FilterContext) 
         operand = cond[op]
         _expect(
             isinstance(operand, (list, tuple)) and len(operand) > 0,
-            prop.path, op, "a non-empty list of values", operand,
+            prop.path,
+            op,
+            "a non-empty list of values",
+            operand,
         )
         for item in operand:
             _check_operand(prop, op, item)

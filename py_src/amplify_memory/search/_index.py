@@ -12,11 +12,13 @@ the BM25 length norms are computed lazily and cached until the field changes.
 
 from __future__ import annotations
 
+from collections.abc import ItemsView, Iterator, KeysView, ValuesView
+from itertools import accumulate
 from typing import Any
 
 from amplify_memory.search._vocabulary import Vocabulary
 
-__all__ = ["DocAnalysis", "FieldIndex", "State"]
+__all__ = ["DocAnalysis", "FieldIndex", "LazyPostings", "State"]
 
 #: An analysed document: ``{field: (term frequencies, field length)}`` for non-empty
 #: string fields, the set of its surface words, ``{vector field: (vector, norm)}``.
@@ -25,6 +27,85 @@ DocAnalysis = tuple[
     set[str],
     dict[str, tuple[list[float], float]],
 ]
+
+
+class LazyPostings(dict[str, dict[int, int]]):
+    """``postings`` as loaded from a snapshot: each term's ``{d: tf}`` is built on first use.
+
+    A snapshot stores every term's postings as slices of two flat lists (delta-encoded
+    document numbers and term frequencies), already checked in bulk when it was loaded;
+    turning them all into dicts up front was most of the cost of loading a store, and a
+    query needs only a few of them. Behaves as the plain dict it replaces.
+    """
+
+    __slots__ = ("_docs", "_slices", "_tfs")
+
+    def __init__(self, slices: dict[str, tuple[int, int]], docs: list[int], tfs: list[int]):
+        super().__init__()
+        self._slices = slices  # term -> (start, end) in docs/tfs, for undecoded terms
+        self._docs = docs
+        self._tfs = tfs
+
+    def _decode(self, term: str) -> dict[int, int] | None:
+        span = self._slices.pop(term, None)
+        if span is None:
+            return None
+        start, end = span
+        plist = dict(zip(accumulate(self._docs[start:end]), self._tfs[start:end], strict=True))
+        dict.__setitem__(self, term, plist)
+        if not self._slices:
+            self._docs, self._tfs = [], []
+        return plist
+
+    def _decode_all(self) -> None:
+        for term in list(self._slices):
+            self._decode(term)
+
+    def __missing__(self, term: str) -> dict[int, int]:
+        plist = self._decode(term)
+        if plist is None:
+            raise KeyError(term)
+        return plist
+
+    def get(self, term: str, default: Any = None) -> Any:
+        plist = dict.get(self, term)
+        if plist is None:
+            plist = self._decode(term)
+        return default if plist is None else plist
+
+    def __contains__(self, term: object) -> bool:
+        return dict.__contains__(self, term) or term in self._slices
+
+    def __len__(self) -> int:
+        return dict.__len__(self) + len(self._slices)
+
+    def __iter__(self) -> Iterator[str]:
+        self._decode_all()
+        return dict.__iter__(self)
+
+    def __setitem__(self, term: str, plist: dict[int, int]) -> None:
+        self._slices.pop(term, None)
+        dict.__setitem__(self, term, plist)
+
+    def __delitem__(self, term: str) -> None:
+        if self._slices.pop(term, None) is None:
+            dict.__delitem__(self, term)
+
+    def keys(self) -> KeysView[str]:  # type: ignore[override]
+        self._decode_all()
+        return dict.keys(self)
+
+    def values(self) -> ValuesView[dict[int, int]]:  # type: ignore[override]
+        self._decode_all()
+        return dict.values(self)
+
+    def items(self) -> ItemsView[str, dict[int, int]]:  # type: ignore[override]
+        self._decode_all()
+        return dict.items(self)
+
+    def __reduce__(self) -> Any:
+        self._decode_all()
+        return (dict, (dict(self),))
 
 
 class FieldIndex:

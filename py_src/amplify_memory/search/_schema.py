@@ -121,9 +121,7 @@ def _check_scalar(base: str, value: Any) -> bool:
     if base == "number":
         return isinstance(value, (int, float)) and math.isfinite(value)
     # enum: a string or a finite number
-    return isinstance(value, str) or (
-        isinstance(value, (int, float)) and math.isfinite(value)
-    )
+    return isinstance(value, str) or (isinstance(value, (int, float)) and math.isfinite(value))
 
 
 _EXPECTED: Final = {
@@ -168,9 +166,7 @@ def validate_document(doc: Any, props: Mapping[str, Property]) -> None:
                         f"{prop.path}[{i}]", f"{prop.base} ({_EXPECTED[prop.base]})", item
                     )
         elif not _check_scalar(prop.base, value):
-            raise DocumentValidationError(
-                prop.path, f"{prop.type} ({_EXPECTED[prop.base]})", value
-            )
+            raise DocumentValidationError(prop.path, f"{prop.type} ({_EXPECTED[prop.base]})", value)
 
 
 # The Python types a JSON-decoded value of each base type may have (bool is not an int here:

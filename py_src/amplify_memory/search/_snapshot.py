@@ -31,7 +31,7 @@ from itertools import accumulate, chain
 from typing import Any, Final
 
 from amplify_memory.errors import AmplifyMemoryError, SnapshotError
-from amplify_memory.search._index import State
+from amplify_memory.search._index import LazyPostings, State
 from amplify_memory.search._schema import Property, copy_json, get_path, validate_documents
 from amplify_memory.search._vector import norm
 from amplify_memory.search._vocabulary import Vocabulary
@@ -65,7 +65,11 @@ def encode_state(
             tfs_out += map(plist.__getitem__, old)
         lengths = fi.lengths if dense else [fi.lengths[d] for d in live]
         fields[name] = {
-            "lengths": list(lengths), "terms": terms, "df": dfs, "docs": docs_out, "tfs": tfs_out
+            "lengths": list(lengths),
+            "terms": terms,
+            "df": dfs,
+            "docs": docs_out,
+            "tfs": tfs_out,
         }
     counts = state.vocab.counts
     return {
@@ -119,6 +123,33 @@ def decode_state(raw: Mapping[str, Any], props: Mapping[str, Property]) -> State
         raise SnapshotError(f"corrupt snapshot: {type(err).__name__}: {err}") from err
 
 
+def _lazy_postings(
+    name: str, terms: list[str], dfs: list[int], docs: list[int], tfs: list[int], n: int
+) -> LazyPostings:
+    """Check every term's postings in bulk and wrap them for decoding on first use.
+
+    A term's document numbers are the running sums of its slice of ``docs``; they must be
+    strictly increasing (every delta after the first is positive) and below ``n``.
+    """
+    ends = list(accumulate(dfs))
+    starts = [0, *ends[:-1]] if ends else []
+    # zero deltas are allowed only as the first delta of a term (document number 0)
+    firsts = list(map(docs.__getitem__, starts)) if docs else []
+    if docs.count(0) != firsts.count(0):
+        raise SnapshotError(f"corrupt snapshot: {name} postings repeat a document")
+    running = list(accumulate(docs))
+    lasts = [running[end - 1] for end in ends]
+    bases = [0, *(running[start - 1] for start in starts[1:])]
+    highest = list(map(operator.sub, lasts, bases))
+    if highest and max(highest) >= n:
+        term = terms[next(i for i, h in enumerate(highest) if h >= n)]
+        raise SnapshotError(
+            f"corrupt snapshot: {name} postings of {term!r} exceed the {n} documents"
+        )
+    slices = {term: (start, end) for term, start, end in zip(terms, starts, ends, strict=True)}
+    return LazyPostings(slices, docs, tfs)
+
+
 def _decode(raw: Mapping[str, Any], props: Mapping[str, Property]) -> State:
     string_fields = [p.path for p in props.values() if p.base == "string" and p.path != "id"]
     vector_fields = [p.path for p in props.values() if p.base == "vector"]
@@ -167,20 +198,7 @@ def _decode(raw: Mapping[str, Any], props: Mapping[str, Property]) -> State:
         tfs = _ints(data["tfs"], f"{name}.tfs", 1)
         if not len(dfs) == len(terms) or not sum(dfs) == len(docs) == len(tfs):
             raise SnapshotError(f"corrupt snapshot: {name} terms/df/docs/tfs do not match")
-        postings: dict[str, dict[int, int]] = {}
-        pos = 0
-        for term, df in zip(terms, dfs, strict=True):
-            end = pos + df
-            numbers = list(accumulate(docs[pos:end]))
-            plist = dict(zip(numbers, tfs[pos:end], strict=True))
-            if len(plist) != df or numbers[-1] >= n:
-                raise SnapshotError(
-                    f"corrupt snapshot: {name} postings of {term!r} repeat or exceed the "
-                    f"{n} documents"
-                )
-            postings[term] = plist
-            pos = end
-        fi.postings = postings
+        fi.postings = _lazy_postings(name, terms, dfs, docs, tfs, n)
         fi.lengths = lengths
         fi.total_length = sum(lengths)
         fi.doc_count = n - lengths.count(0)

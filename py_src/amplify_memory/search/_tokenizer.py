@@ -81,10 +81,7 @@ Analysis = tuple[dict[str, int], set[str], int]
 # ASCII fast path of split_words on lowercased text: one str.translate (upper -> lower,
 # non-word -> space) and str.split, about twice as fast as the regular expression.
 _ASCII_TABLE: Final = str.maketrans(
-    {
-        chr(c): (chr(c).lower() if chr(c).isalnum() or chr(c) == "_" else " ")
-        for c in range(128)
-    }
+    {chr(c): (chr(c).lower() if chr(c).isalnum() or chr(c) == "_" else " ") for c in range(128)}
 )
 
 

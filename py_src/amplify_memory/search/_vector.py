@@ -14,9 +14,7 @@ def _dot_fallback(a: Sequence[float], b: Sequence[float]) -> float:
 
 
 #: Dot product of two equal-length vectors (``math.sumprod`` on Python >= 3.12).
-dot: Callable[[Sequence[float], Sequence[float]], float] = getattr(
-    math, "sumprod", _dot_fallback
-)
+dot: Callable[[Sequence[float], Sequence[float]], float] = getattr(math, "sumprod", _dot_fallback)
 
 
 def norm(v: Sequence[float]) -> float:
