@@ -10,4 +10,4 @@ from amplify_memory.errors import AmplifyMemoryError
 
 __version__ = "0.1.0"
 
-__all__ = sorted(["AmplifyMemoryError", "__version__"])
+__all__ = ["AmplifyMemoryError", "__version__"]

@@ -1,4 +1,5 @@
-"""The browser boundary: IndexedDB, Web Locks, BroadcastChannel, page hide, and fetch.
+"""The browser boundary: IndexedDB, Web Locks, BroadcastChannel, page hide, and fetch
+(JSON requests, and the bytes of the page's own files such as the embedding table).
 
 The only module of amplify_memory that touches JavaScript. It imports ``pyodide`` and the
 bridge ``amplify_idb`` (``web/js/idb.mjs``, registered by ``web/js/runtime.mjs``) lazily,
@@ -21,6 +22,7 @@ import weakref
 from collections.abc import AsyncIterator, Callable, Mapping
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from typing import Any, TypeVar
+from urllib.parse import urljoin, urlsplit
 
 from amplify_memory.agent._http import HttpTransport, encode_body, parse_body
 from amplify_memory.errors import (
@@ -47,8 +49,10 @@ __all__ = [
     "IndexedDBStorage",
     "PyodideTransport",
     "browser_coordinator",
+    "fetch_bytes",
     "indexeddb_storage",
     "open_store",
+    "page_url",
 ]
 
 BRIDGE_MODULE = "amplify_idb"
@@ -313,3 +317,37 @@ class PyodideTransport(HttpTransport):
         except Exception as err:  # a JsException (TypeError: Failed to fetch) or OSError
             raise HttpTransportError(method, url, f"{type(err).__name__}: {err}") from err
         return int(response.status), parse_body(text)
+
+
+def page_url(relative: str) -> str:
+    """``relative`` resolved against the page's folder (the web root).
+
+    On the main thread that is the document's base URL. In a Web Worker it is the
+    worker script's folder, or its parent when the script sits in ``js/`` (our layout:
+    ``web/js/worker.mjs``), so ``models/...`` names the same file in both. An absolute
+    URL is returned unchanged.
+    """
+    if urlsplit(relative).scheme:
+        return relative
+    js = importlib.import_module("js")  # lazily: Pyodide only
+    document = getattr(js, "document", None)
+    if document is not None:
+        return urljoin(str(document.baseURI), relative)
+    folder = urljoin(str(js.location.href), ".")
+    if folder.endswith("/js/"):
+        folder = folder[: -len("js/")]
+    return urljoin(folder, relative)
+
+
+async def fetch_bytes(url: str) -> bytes:
+    """The body of ``GET url`` (``pyodide.http.pyfetch``); OSError on an HTTP error status,
+    :class:`~amplify_memory.errors.HttpTransportError` when the request fails."""
+    http = importlib.import_module("pyodide.http")  # lazily: Pyodide only
+    try:
+        response = await http.pyfetch(url)
+    except Exception as err:  # a JsException (TypeError: Failed to fetch)
+        raise HttpTransportError("GET", url, f"{type(err).__name__}: {err}") from err
+    if not 200 <= int(response.status) < 300:
+        raise OSError(f"GET {url} answered HTTP {response.status}")
+    data: bytes = await response.bytes()
+    return data

@@ -43,8 +43,7 @@ def test_the_stores_persist_in_indexeddb_and_give_the_same_context_after_reload(
     assert "React" in before[0]
     assert before[1].splitlines()[0] == "- [requirement] Must support OAuth login with Google"
     names = app_page.evaluate(
-        "async () => (await import(new URL('js/idb.mjs', location.href).href))"
-        ".listOramaDatabases()"
+        "async () => (await import(new URL('js/idb.mjs', location.href).href)).listOramaDatabases()"
     )
     assert "vector_store_user_profile" in names
     assert "vector_store_project_shop" in names

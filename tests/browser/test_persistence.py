@@ -155,7 +155,7 @@ def test_a_store_survives_a_page_reload(app_page: Page, run_python: RunPython) -
     prelude(app_page, run_python)
     run_python(
         app_page,
-        "store = await open_store('vector_store_user_profile', new_db)\n"
+        "store = await open_store('profile_notes', new_db)\n"
         "store.insert({'id': 'm1', 'content': 'prefers TypeScript', 'category': 'pref'})\n"
         "store.insert_multiple([memory(1), memory(2)])\n"
         "store.remove('a2')\n"
@@ -165,11 +165,11 @@ def test_a_store_survives_a_page_reload(app_page: Page, run_python: RunPython) -
     prelude(app_page, run_python)
     result = run_python(
         app_page,
-        "store = await open_store('vector_store_user_profile', new_db)\n"
+        "store = await open_store('profile_notes', new_db)\n"
         "[sorted(store.db.ids()), store.search('typescript').hits[0].id, store.revision,"
         " await (indexeddb_storage()).list_names()]",
     )
-    assert result == [["a1", "m1"], "m1", 1, ["vector_store_user_profile"]]
+    assert result == [["a1", "m1"], "m1", 1, ["profile_notes"]]
 
 
 @pytest.mark.parametrize("how", ["reload", "navigate"])

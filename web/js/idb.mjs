@@ -185,6 +185,14 @@ function openDatabase() {
   return opening;
 }
 
+/**
+ * Open the connection now (resolves when open), so that a later saveOramaToIDBNow on
+ * page hide can issue its write in the same task.
+ */
+export async function ensureConnection() {
+  await openDatabase();
+}
+
 /** Close this page's connection (tests, or before deleting the database). */
 export function closeConnection() {
   connection?.close();
@@ -476,4 +484,29 @@ export function saveSoonForPython(name, data) {
   saveOramaToIDBNow(name, data).catch((err) =>
     console.error(`amplify_idb: saving ${name} on page hide failed`, err),
   );
+}
+
+// ------------------------------------------------------------------ journals of a worker
+
+// In a Web Worker `pagehide` never fires, so the stores there cannot save their pending
+// changes on hide. amplify_memory.browser mirrors each store's journal (the record
+// `<name>.pending-<writer>` that a page hide would write) through noteJournal; the worker
+// forwards it to the page (setJournalMirror), which writes the latest copies on hide.
+let journalMirror = null;
+
+/** Forward journals to `mirror(key, textOrNull)` (null: nothing pending); null stops. */
+export function setJournalMirror(mirror) {
+  journalMirror = typeof mirror === 'function' ? mirror : null;
+}
+
+/** True when journals are forwarded (Python skips the work otherwise). */
+export function journalMirrorActive() {
+  return journalMirror !== null;
+}
+
+/** The journal `key` now holds `text` (a JSON string), or nothing is pending (null). */
+export function noteJournal(key, text) {
+  if (!journalMirror) return;
+  validateKey(key);
+  journalMirror(key, text === undefined || text === null ? null : String(text));
 }

@@ -8,7 +8,9 @@ Layers (as in the design):
 - :class:`VectorMemoryStore`: a conversation's messages, their order, FIFO eviction
   and a persistent queue of messages waiting for their vectors;
 - :class:`ContextSelector`: what fits in the context window (recency or relevance);
-- :class:`EmbeddingProvider`: :class:`HashingEmbeddingProvider` (local, no model),
+- :class:`EmbeddingProvider`: :func:`default_embedding_provider` (the default: the
+  static table distilled from all-MiniLM-L6-v2, :mod:`amplify_memory.embeddings`,
+  loaded on first need), :class:`HashingEmbeddingProvider` (local, no model),
   :class:`OpenAIEmbeddingProvider` (``/v1/embeddings``), :class:`FallbackEmbeddingProvider`;
 - :class:`HttpTransport`: all HTTP goes through it (urllib on CPython, ``fetch`` in
   Pyodide via :class:`amplify_memory.browser.PyodideTransport`);
@@ -39,6 +41,7 @@ from amplify_memory.agent._embeddings import (
     FallbackEmbeddingProvider,
     HashingEmbeddingProvider,
     OpenAIEmbeddingProvider,
+    default_embedding_provider,
 )
 from amplify_memory.agent._http import HttpTransport, UrllibTransport, default_transport
 from amplify_memory.agent._local import LocalVectorAdapter
@@ -97,6 +100,7 @@ __all__ = [
     "VectorSearchResult",
     "VectorStoreAdapter",
     "chroma_collection_name",
+    "default_embedding_provider",
     "default_transport",
     "estimate_message_tokens",
     "estimate_tokens",

@@ -34,6 +34,7 @@ __all__ = [
     "FallbackEmbeddingProvider",
     "HashingEmbeddingProvider",
     "OpenAIEmbeddingProvider",
+    "default_embedding_provider",
 ]
 
 
@@ -52,6 +53,18 @@ class EmbeddingProvider(ABC):
     async def embed_one(self, text: str) -> list[float]:
         """The vector of one text."""
         return (await self.embed([text]))[0]
+
+
+async def default_embedding_provider() -> EmbeddingProvider:
+    """The local default: the static table distilled from all-MiniLM-L6-v2, loaded once
+    per process on first need (:func:`amplify_memory.embeddings.default_provider`).
+
+    Raises :class:`~amplify_memory.embeddings.EmbeddingTableUnavailableError` when no
+    table can be loaded. :class:`HashingEmbeddingProvider` stays available (pass it).
+    """
+    from amplify_memory.embeddings import default_provider  # the table module imports us
+
+    return await default_provider()
 
 
 # ----------------------------------------------------------------------------- local
@@ -81,7 +94,8 @@ class HashingEmbeddingProvider(EmbeddingProvider):
     ``dimension`` slots with a sign; counts are damped to ``1 + ln(count)``; the vector
     is L2-normalised. It is deterministic across runs, machines and Python versions; a
     text with no word gives the zero vector. Texts sharing words or word pieces get
-    similar vectors; synonyms do not (a distilled model will replace it as the default).
+    similar vectors; synonyms do not (the static table,
+    :func:`default_embedding_provider`, is the default).
 
     The model name records the settings, e.g. ``amplify-hash-v1-d256-n0.5``.
 

@@ -30,6 +30,7 @@ from amplify_memory.agent._checks import (
     check_vector,
     matches,
 )
+from amplify_memory.agent._embeddings import default_embedding_provider
 from amplify_memory.agent._names import local_store_name
 from amplify_memory.agent._types import (
     EmbeddingSpec,
@@ -71,7 +72,7 @@ class LocalVectorAdapter(VectorStoreAdapter):
     async def open(
         cls,
         collection: str,
-        embedding: EmbeddingSpec,
+        embedding: EmbeddingSpec | None = None,
         *,
         storage: AsyncStorage,
         user_id: str | None = None,
@@ -84,7 +85,11 @@ class LocalVectorAdapter(VectorStoreAdapter):
 
         The store name is sanitised to the storage naming rule (see
         :mod:`amplify_memory.agent._names`); ``language`` sets the BM25 analysis.
+        ``embedding=None``: the spec of the default provider (the static table, see
+        :func:`~amplify_memory.agent.default_embedding_provider`).
         """
+        if embedding is None:
+            embedding = (await default_embedding_provider()).spec
         namespace = (collection, user_id, conversation_id)
         spec_name = local_store_name(*namespace, suffix="-vspec")
         stored = await storage.load(spec_name)

@@ -29,7 +29,7 @@ from typing import Any, Final
 
 from amplify_memory.agent._adapter import VectorStoreAdapter
 from amplify_memory.agent._checks import check_filter, check_limit, matches
-from amplify_memory.agent._embeddings import EmbeddingProvider
+from amplify_memory.agent._embeddings import EmbeddingProvider, default_embedding_provider
 from amplify_memory.agent._names import local_store_name
 from amplify_memory.agent._types import Message, MetadataFilter, VectorRecord
 from amplify_memory.errors import (
@@ -62,7 +62,9 @@ class VectorMemoryStore:
         await store.append_message(Message("m1", "user", "Hello"))
 
     ``embeddings.spec`` must equal ``vector_store.embedding`` (else
-    :class:`~amplify_memory.errors.EmbeddingModelMismatchError`). ``clock`` (seconds,
+    :class:`~amplify_memory.errors.EmbeddingModelMismatchError`). :meth:`open` without
+    ``embeddings`` uses :func:`~amplify_memory.agent.default_embedding_provider` (the
+    static table, loaded on first need). ``clock`` (seconds,
     monotonic) times the retries of the embedding queue.
     """
 
@@ -109,7 +111,7 @@ class VectorMemoryStore:
         cls,
         *,
         vector_store: VectorStoreAdapter,
-        embeddings: EmbeddingProvider,
+        embeddings: EmbeddingProvider | None = None,
         storage: AsyncStorage,
         collection: str = "agent-memory",
         user_id: str | None = None,
@@ -119,7 +121,13 @@ class VectorMemoryStore:
         retry_interval: float = 30.0,
         clock: Callable[[], float] = time.monotonic,
     ) -> VectorMemoryStore:
-        """Open the namespace's store and load its persisted order and queue."""
+        """Open the namespace's store and load its persisted order and queue.
+
+        ``embeddings=None``: the default provider (raises
+        :class:`~amplify_memory.embeddings.EmbeddingTableUnavailableError` when there is
+        no table)."""
+        if embeddings is None:
+            embeddings = await default_embedding_provider()
         namespace = (collection, user_id, conversation_id)
         store = cls(
             vector_store=vector_store, embeddings=embeddings, storage=storage,

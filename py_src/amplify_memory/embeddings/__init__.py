@@ -13,12 +13,28 @@ rows: table look-ups and integer additions, no numpy, the same in CPython and Py
 >>> provider.vector("Hot!")
 [0.6, 0.8]
 
+The process-wide provider the memory stores and local vector collections use by
+default is :func:`default_provider` (loaded lazily, once; :mod:`._default`).
+
 Layout: :mod:`._wordpiece` (the tokenizer), :mod:`._table` (the file format),
-:mod:`._static` (the table and the provider).
+:mod:`._static` (the table and the provider), :mod:`._default` (the lazy default).
 """
 
 from __future__ import annotations
 
+from amplify_memory.embeddings._default import (
+    DEFAULT_TABLE_FILE,
+    DEFAULT_TABLE_URL,
+    TABLE_ENV_VAR,
+    EmbeddingTableUnavailableError,
+    configure_default_provider,
+    default_provider,
+    default_provider_error,
+    find_table_path,
+    load_table_provider,
+    peek_default_provider,
+    reset_default_provider,
+)
 from amplify_memory.embeddings._static import StaticEmbeddingProvider, StaticEmbeddingTable
 from amplify_memory.embeddings._table import (
     FORMAT as TABLE_FORMAT,
@@ -34,12 +50,23 @@ from amplify_memory.embeddings._table import (
 from amplify_memory.embeddings._wordpiece import WordPieceTokenizer
 
 __all__ = [
+    "DEFAULT_TABLE_FILE",
+    "DEFAULT_TABLE_URL",
+    "TABLE_ENV_VAR",
     "TABLE_FORMAT",
     "TABLE_VERSION",
+    "EmbeddingTableUnavailableError",
     "StaticEmbeddingProvider",
     "StaticEmbeddingTable",
     "TableFormatError",
     "WordPieceTokenizer",
+    "configure_default_provider",
     "decode_table",
+    "default_provider",
+    "default_provider_error",
     "encode_table",
+    "find_table_path",
+    "load_table_provider",
+    "peek_default_provider",
+    "reset_default_provider",
 ]

@@ -136,6 +136,16 @@ class StaticEmbeddingProvider(EmbeddingProvider):
             raise TypeError(f"table expected a StaticEmbeddingTable, got {table!r:.100}")
         self.table = table
         self.spec = EmbeddingSpec(table.model, table.dimension)
+        self.load_info: dict[str, Any] = {}
+        """How the table was loaded, when :func:`default_provider` or
+        :func:`load_table_provider` loaded it: ``source``, ``bytes``, ``fetch_ms``,
+        ``decode_ms``, ``load_ms``."""
+
+    @property
+    def load_ms(self) -> float | None:
+        """Milliseconds to fetch (or read) and decode the table; None when not timed."""
+        value = self.load_info.get("load_ms")
+        return None if value is None else float(value)
 
     def vector(self, text: str) -> list[float]:
         """The embedding of ``text`` (synchronous)."""

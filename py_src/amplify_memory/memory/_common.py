@@ -1,11 +1,12 @@
-"""What the two memory stores share: a lazily opened persisted database, input checks,
-ids and timestamps, and the contradiction-aware ordering of results."""
+"""What the two memory stores share: a lazily opened persisted database (which also reads
+snapshots saved before properties were added to its schema), input checks, ids and
+timestamps, and the contradiction-aware ordering of results."""
 
 from __future__ import annotations
 
 import secrets
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
@@ -17,6 +18,7 @@ from amplify_memory.storage import AsyncStorage, Coordinator, MemoryStorage, Per
 
 __all__ = [
     "Clock",
+    "MigratingDatabase",
     "PersistedCollection",
     "StorageParts",
     "as_parts",
@@ -116,20 +118,66 @@ def as_parts(storage: StorageParts | AsyncStorage | None) -> StorageParts:
     )
 
 
+class MigratingDatabase(Database):
+    """A :class:`Database` that also loads snapshots of an older schema: one that lacks
+    some of the ``added`` properties and is otherwise the same. Their documents are
+    kept as they are (without those properties) and :attr:`migrated_from` records the
+    old schema; the next write saves the snapshot with the new schema."""
+
+    def __init__(self, schema: dict[str, Any], added: Collection[str]) -> None:
+        super().__init__(schema)
+        self.added = frozenset(added)
+        self.migrated_from: dict[str, Any] | None = None
+
+    def load(self, raw: Mapping[str, Any]) -> None:
+        old = raw.get("schema") if isinstance(raw, Mapping) else None
+        new = self.schema
+        if (
+            isinstance(old, dict)
+            and old != new
+            and set(old) < set(new)
+            and set(new) - set(old) <= self.added
+            and all(new[k] == v for k, v in old.items())
+        ):
+            super().load({**raw, "schema": new})
+            self.migrated_from = old
+            return
+        super().load(raw)
+
+
 class PersistedCollection:
-    """A :class:`PersistedStore` of one schema, opened on first use."""
+    """A :class:`PersistedStore` of one schema, opened on first use.
+
+    ``added``: properties added to the schema since snapshots were first saved; a
+    snapshot without them loads (see :class:`MigratingDatabase`)."""
 
     def __init__(
-        self, name: str, schema: dict[str, Any], parts: StorageParts | AsyncStorage | None
+        self,
+        name: str,
+        schema: dict[str, Any],
+        parts: StorageParts | AsyncStorage | None,
+        *,
+        added: Collection[str] = (),
     ) -> None:
         self.name = name
         self.schema = schema
+        self.added = frozenset(added)
         self.parts = as_parts(parts)
         self._store: PersistedStore[Database] | None = None
+
+    def _create(self) -> Database:
+        if self.added:
+            return MigratingDatabase(self.schema, self.added)
+        return Database(self.schema)
 
     @property
     def is_open(self) -> bool:
         return self._store is not None
+
+    @property
+    def revision(self) -> int:
+        """The stored record's revision this collection last read or wrote (-1: not open)."""
+        return -1 if self._store is None else self._store.revision
 
     @property
     def load_error(self) -> Exception | None:
@@ -152,7 +200,7 @@ class PersistedCollection:
             self._store = await PersistedStore.open(
                 self.name,
                 storage,
-                lambda: Database(self.schema),
+                self._create,
                 coordinator=coordinator,
                 delay=self.parts.delay,
                 on_error=self._report,

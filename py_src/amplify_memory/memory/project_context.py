@@ -4,6 +4,9 @@ One instance per page (:meth:`ProjectContextVectorStore.get_instance`); one sepa
 database per project, saved under ``vector_store_project_{projectId}`` and opened on
 first use, so a project's entries can never appear in another project's results.
 
+Search is hybrid, BM25 and the cosine of the entries' embeddings (see
+:mod:`amplify_memory.memory._semantic`); ``semantic=False`` gives BM25 alone.
+
 >>> store = ProjectContextVectorStore(storage=MemoryStorage())         # doctest: +SKIP
 >>> await store.add("shop", "Must support OAuth with Google", "requirement")  # doctest: +SKIP
 >>> await store.format_context_for_prompt("shop", "login oauth")        # doctest: +SKIP
@@ -14,9 +17,10 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, Final
 
+from amplify_memory.agent._embeddings import EmbeddingProvider
 from amplify_memory.memory._common import (
     Clock,
     PersistedCollection,
@@ -25,6 +29,13 @@ from amplify_memory.memory._common import (
     check_text,
     new_id,
     utc_now,
+)
+from amplify_memory.memory._semantic import (
+    DEFAULT_MIN_SIMILARITY,
+    EMBEDDING_FIELDS,
+    SemanticIndex,
+    embedding_schema,
+    public,
 )
 from amplify_memory.memory.kinds import PROJECT_TYPE_PRIORITY, PROJECT_TYPES
 from amplify_memory.memory.prompt import format_context_lines
@@ -59,6 +70,7 @@ SCHEMA: Final[dict[str, Any]] = {
     "planPointId": "enum",
     "files": "enum[]",
     "tags": "enum[]",
+    **embedding_schema(),
 }
 
 
@@ -112,16 +124,34 @@ def _check_strings(values: object, what: str) -> list[str]:
 
 
 class ProjectContextVectorStore:
-    """Per-project knowledge: one BM25 database per project, each persisted on its own."""
+    """Per-project knowledge: one database per project, each persisted on its own,
+    searched with BM25 and embeddings.
+
+    ``embeddings``, ``semantic``, ``hybrid_weights``, ``min_similarity``: as for
+    :class:`~amplify_memory.memory.UserProfileVectorStore`.
+    """
 
     _instance: ClassVar[ProjectContextVectorStore | None] = None
 
     def __init__(
-        self, *, storage: StorageParts | AsyncStorage | None = None, clock: Clock = utc_now
+        self,
+        *,
+        storage: StorageParts | AsyncStorage | None = None,
+        clock: Clock = utc_now,
+        semantic: bool = True,
+        embeddings: EmbeddingProvider | None = None,
+        hybrid_weights: Mapping[str, float] | None = None,
+        min_similarity: float = DEFAULT_MIN_SIMILARITY,
     ) -> None:
         self._parts = as_parts(storage)
         self._clock = clock
         self._projects: dict[str, PersistedCollection] = {}
+        self._semantic = SemanticIndex(
+            semantic=semantic,
+            embeddings=embeddings,
+            hybrid_weights=hybrid_weights,
+            min_similarity=min_similarity,
+        )
 
     @classmethod
     def get_instance(
@@ -139,7 +169,9 @@ class ProjectContextVectorStore:
     def _project(self, project_id: str) -> PersistedCollection:
         name = project_store_name(project_id)
         if project_id not in self._projects:
-            self._projects[project_id] = PersistedCollection(name, SCHEMA, self._parts)
+            self._projects[project_id] = PersistedCollection(
+                name, SCHEMA, self._parts, added=EMBEDDING_FIELDS
+            )
         return self._projects[project_id]
 
     async def initialize(self, project_id: str | None = None) -> None:
@@ -151,6 +183,11 @@ class ProjectContextVectorStore:
         """Why the project's saved snapshot could not be read, if it could not."""
         collection = self._projects.get(check_project_id(project_id))
         return None if collection is None else collection.load_error
+
+    @property
+    def semantic_status(self) -> dict[str, Any]:
+        """How searches run (see :attr:`UserProfileVectorStore.semantic_status`)."""
+        return self._semantic.status
 
     async def flush(self) -> None:
         for collection in self._projects.values():
@@ -198,10 +235,11 @@ class ProjectContextVectorStore:
         """Store one entry; returns it."""
         collection = self._project(project_id)
         now = self._clock()
-        entry = {
+        text = check_text(content, "content")
+        entry: dict[str, Any] = {
             "id": new_id(),
             "projectId": project_id,
-            "content": check_text(content, "content"),
+            "content": text,
             "type": _check_type(type),
             "createdAt": now,
             "updatedAt": now,
@@ -210,7 +248,7 @@ class ProjectContextVectorStore:
             "files": _check_strings(files, "files"),
             "tags": _check_tags(tags),
         }
-        await collection.insert(entry)
+        await collection.insert({**entry, **await self._semantic.embed_fields(text)})
         return entry
 
     async def update(self, project_id: str, entry_id: str, **changes: Any) -> dict[str, Any]:
@@ -226,6 +264,10 @@ class ProjectContextVectorStore:
             raise ValueError(f"cannot change {sorted(unknown)}; changeable: {sorted(allowed)}")
         if "content" in changes:
             entry["content"] = check_text(changes["content"], "content")
+            if entry["content"] != current["content"]:
+                for field in EMBEDDING_FIELDS:
+                    entry.pop(field, None)
+                entry.update(await self._semantic.embed_fields(str(entry["content"])))
         if "type" in changes:
             entry["type"] = _check_type(changes["type"])
         if "files" in changes:
@@ -234,7 +276,7 @@ class ProjectContextVectorStore:
             entry["tags"] = _check_tags(changes["tags"])
         entry["updatedAt"] = self._clock()
         await collection.update(entry)
-        return entry
+        return public(entry)
 
     async def remove(self, project_id: str, entry_id: str) -> bool:
         return await self._project(project_id).remove(entry_id)
@@ -246,7 +288,7 @@ class ProjectContextVectorStore:
 
     async def get(self, project_id: str, entry_id: str) -> dict[str, Any] | None:
         doc = (await self._project(project_id).database()).get(entry_id)
-        return None if doc is None else dict(doc)
+        return None if doc is None else public(doc)
 
     async def list(
         self,
@@ -260,7 +302,7 @@ class ProjectContextVectorStore:
         wanted = _check_types(types)
         want_files = _check_strings(files, "files")
         want_tags = _check_tags(tags)
-        docs = await self._project(project_id).documents()
+        docs = [public(d) for d in await self._project(project_id).documents()]
         docs = [
             d
             for d in docs
@@ -281,8 +323,10 @@ class ProjectContextVectorStore:
         files: Sequence[str] | None = None,
         tags: Sequence[str] | None = None,
     ) -> Entries:
-        """Entries of one project matching ``query`` (BM25 on the content), best first,
-        each with a ``score``; ``types``/``files``/``tags`` keep entries having any of them."""
+        """Entries of one project matching ``query`` (hybrid: BM25 on the content and the
+        embeddings' cosine; BM25 alone when semantic search is off or unavailable), best
+        first, each with a ``score``; ``types``/``files``/``tags`` keep entries having
+        any of them."""
         if not isinstance(limit, int) or isinstance(limit, bool) or limit < 1:
             raise ValueError(f"limit must be a positive integer, got {limit!r}")
         clauses: list[dict[str, Any]] = []
@@ -294,9 +338,11 @@ class ProjectContextVectorStore:
         if tags:
             clauses.append({"tags": {"containsAny": _check_tags(tags)}})
         where = None if not clauses else clauses[0] if len(clauses) == 1 else {"and": clauses}
-        db = await self._project(project_id).database()
-        result = db.search(term=str(query), properties=["content"], where=where, limit=limit)
-        return [{**h.document, "score": h.score} for h in result.hits]
+        collection = self._project(project_id)
+        await self._semantic.ensure_embedded(collection)
+        db = await collection.database()
+        hits = await self._semantic.search(db, str(query), where=where, limit=limit)
+        return [{**public(h.document), "score": h.score} for h in hits]
 
     async def format_context_for_prompt(
         self, project_id: str, query: str, max_tokens: int = 1000

@@ -282,7 +282,7 @@ _VALUE_GROUPS: Final[dict[str, str]] = {
 def _analyse(text: str) -> _Analysis:
     """Normalise one memory (see the module docstring)."""
     out = _Analysis()
-    folded = _fold(text)
+    folded = _fold(text.strip())  # padding must not change a phrase (", not" at the end)
     for pattern, replacement in _PHRASES:
         folded = pattern.sub(replacement, folded)
     folded = _HYPHEN_RE.sub("", folded)

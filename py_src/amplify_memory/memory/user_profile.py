@@ -6,6 +6,12 @@ One instance per page (:meth:`UserProfileVectorStore.get_instance`), saved under
 0.8, and that does not contradict it, refreshes the stored entry instead of adding a
 second one. Contradicting facts are kept apart, and the newer ranks first.
 
+Search is hybrid, BM25 and the cosine of the entries' embeddings (see
+:mod:`amplify_memory.memory._semantic`): ``semantic=False`` gives BM25 alone,
+``hybrid_weights`` sets the fusion, :attr:`UserProfileVectorStore.semantic_status`
+tells which is in use. De-duplication stays lexical (the embeddings cannot tell a
+negation or a changed number from a paraphrase).
+
 >>> store = UserProfileVectorStore(storage=MemoryStorage())          # doctest: +SKIP
 >>> await store.initialize()                                          # doctest: +SKIP
 >>> await store.add("User prefers TypeScript over JavaScript", "preference")  # doctest: +SKIP
@@ -15,8 +21,10 @@ second one. Contradicting facts are kept apart, and the newer ranks first.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, ClassVar, Final
 
+from amplify_memory.agent._embeddings import EmbeddingProvider
 from amplify_memory.memory._common import (
     Clock,
     PersistedCollection,
@@ -27,6 +35,13 @@ from amplify_memory.memory._common import (
     order_newer_first_on_contradiction,
     utc_now,
 )
+from amplify_memory.memory._semantic import (
+    DEFAULT_MIN_SIMILARITY,
+    EMBEDDING_FIELDS,
+    SemanticIndex,
+    embedding_schema,
+    public,
+)
 from amplify_memory.memory.kinds import USER_CATEGORIES
 from amplify_memory.memory.prompt import CHARS_PER_TOKEN, format_context_lines, format_line
 from amplify_memory.memory.similarity import (
@@ -34,9 +49,11 @@ from amplify_memory.memory.similarity import (
     content_similarity,
     contradicts,
 )
+from amplify_memory.search._results import Hit
 from amplify_memory.storage import AsyncStorage
 
 Entries = list[dict[str, Any]]  # (a class method below is called `list`)
+Hits = list[Hit]
 
 __all__ = ["DUPLICATE_THRESHOLD", "USER_PROFILE_STORE_NAME", "UserProfileVectorStore"]
 
@@ -56,6 +73,7 @@ SCHEMA: Final[dict[str, Any]] = {
     "accessCount": "number",
     "source": "enum",
     "confidence": "number",
+    **embedding_schema(),
 }
 
 
@@ -69,7 +87,13 @@ def _check_category(category: object) -> str:
 
 
 class UserProfileVectorStore:
-    """User preferences, tech stack, coding style ...: one BM25 database, persisted."""
+    """User preferences, tech stack, coding style ...: one database, persisted, searched
+    with BM25 and embeddings.
+
+    ``embeddings``: the provider (default: the process's static table, loaded on first
+    need); ``semantic=False``: BM25 alone; ``hybrid_weights``: ``{"text": t, "vector":
+    v}``; ``min_similarity``: the least cosine for an entry's vector score to count.
+    """
 
     _instance: ClassVar[UserProfileVectorStore | None] = None
 
@@ -79,9 +103,19 @@ class UserProfileVectorStore:
         storage: StorageParts | AsyncStorage | None = None,
         clock: Clock = utc_now,
         name: str = USER_PROFILE_STORE_NAME,
+        semantic: bool = True,
+        embeddings: EmbeddingProvider | None = None,
+        hybrid_weights: Mapping[str, float] | None = None,
+        min_similarity: float = DEFAULT_MIN_SIMILARITY,
     ) -> None:
-        self._collection = PersistedCollection(name, SCHEMA, storage)
+        self._collection = PersistedCollection(name, SCHEMA, storage, added=EMBEDDING_FIELDS)
         self._clock = clock
+        self._semantic = SemanticIndex(
+            semantic=semantic,
+            embeddings=embeddings,
+            hybrid_weights=hybrid_weights,
+            min_similarity=min_similarity,
+        )
 
     # -- the single instance of a page
 
@@ -114,6 +148,12 @@ class UserProfileVectorStore:
     def load_error(self) -> Exception | None:
         """Why the saved snapshot could not be read at :meth:`initialize`, if it could not."""
         return self._collection.load_error
+
+    @property
+    def semantic_status(self) -> dict[str, Any]:
+        """How searches run: ``mode`` ``"hybrid"``, ``"bm25"`` (with the ``reason``) or
+        ``"pending"`` (no search yet), the ``model``, weights and table ``loadMs``."""
+        return self._semantic.status
 
     async def flush(self) -> None:
         """Write pending changes now (they are otherwise written shortly after a change)."""
@@ -156,7 +196,8 @@ class UserProfileVectorStore:
             entry["confidence"] = max(float(entry["confidence"]), confidence)
             entry["accessCount"] = int(entry["accessCount"]) + 1
             await self._collection.update(entry)
-            return {"action": "updated", "entry": entry}
+            return {"action": "updated", "entry": public(entry)}
+        embedding = await self._semantic.embed_fields(text)
         entry = {
             "id": new_id(),
             "content": text,
@@ -167,7 +208,7 @@ class UserProfileVectorStore:
             "source": source,
             "confidence": confidence,
         }
-        await self._collection.insert(entry)
+        await self._collection.insert({**entry, **embedding})
         return {"action": "inserted", "entry": entry}
 
     async def remove(self, entry_id: str) -> bool:
@@ -183,13 +224,17 @@ class UserProfileVectorStore:
     async def get(self, entry_id: str) -> dict[str, Any] | None:
         db = await self._collection.database()
         doc = db.get(entry_id)
-        return None if doc is None else dict(doc)
+        return None if doc is None else public(doc)
 
     async def list(self, category: str | None = None) -> Entries:
         """Every entry (of one category), newest first."""
         if category is not None:
             _check_category(category)
-        docs = [d for d in await self._collection.documents() if category in (None, d["category"])]
+        docs = [
+            public(d)
+            for d in await self._collection.documents()
+            if category in (None, d["category"])
+        ]
         docs.sort(key=lambda d: d["updatedAt"], reverse=True)
         return docs
 
@@ -197,24 +242,31 @@ class UserProfileVectorStore:
         return len(await self._collection.database())
 
     async def search(self, query: str, *, limit: int = 10, category: str | None = None) -> Entries:
-        """Entries matching ``query`` (BM25 on the content), best first, each with a
-        ``score``. Of two contradicting entries the newer always ranks first."""
+        """Entries matching ``query`` (hybrid: BM25 on the content and the embeddings'
+        cosine; BM25 alone when semantic search is off or unavailable), best first, each
+        with a ``score``. Of two contradicting entries the newer always ranks first."""
         if not isinstance(limit, int) or isinstance(limit, bool) or limit < 1:
             raise ValueError(f"limit must be a positive integer, got {limit!r}")
-        db = await self._collection.database()
         where = None if category is None else {"category": {"eq": _check_category(category)}}
-        result = db.search(term=str(query), properties=["content"], where=where, limit=limit)
-        hits = [{**h.document, "score": h.score} for h in result.hits]
+        hits = [
+            {**public(h.document), "score": h.score}
+            for h in await self._hits(str(query), where=where, limit=limit)
+        ]
         return order_newer_first_on_contradiction(hits)
+
+    async def _hits(self, query: str, *, where: dict[str, Any] | None, limit: int) -> Hits:
+        """Ranked hits (full documents): hybrid when embeddings are available."""
+        await self._semantic.ensure_embedded(self._collection)
+        db = await self._collection.database()
+        return await self._semantic.search(db, query, where=where, limit=limit)
 
     async def format_context_for_prompt(self, query: str, max_tokens: int = 500) -> str:
         """``- [category] content`` lines, most relevant first, within ``max_tokens`` (4
         characters a token). Of two contradicting entries only the newer is shown, in the
         place of the better-ranked one. Each entry shown gets ``accessCount + 1``."""
         budget = max_tokens * CHARS_PER_TOKEN if isinstance(max_tokens, int) else 0
-        db = await self._collection.database()
         limit = max(1, min(100, budget // 20))  # no line is shorter than ~20 characters
-        hits = db.search(term=str(query), properties=["content"], limit=limit).hits
+        hits = await self._hits(str(query), where=None, limit=limit)
         chosen: list[dict[str, Any]] = []
         used = 0
         for hit in hits:

@@ -9,6 +9,8 @@ import time
 import uuid
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from itertools import repeat
+from operator import truediv
 from typing import Any, Literal
 
 from amplify_memory.errors import (
@@ -648,16 +650,15 @@ class Database:
         query_norm = norm(value)
         if query_norm == 0.0:
             raise QueryError("vector['value'] must not be the zero vector")
-        scores: dict[int, float] = {}
-        for d, entry in enumerate(self._state.vectors[prop.path]):
-            if entry is None or entry[1] == 0.0:
-                continue
-            if predicate is not None and not predicate(d):
-                continue
-            s = dot(value, entry[0]) / (query_norm * entry[1])
-            if s >= similarity:
-                scores[d] = s
-        return scores
+        column = self._state.vectors[prop.path]
+        live = [d for d, entry in enumerate(column) if entry is not None and entry[1] != 0.0]
+        if predicate is not None:
+            live = [d for d in live if predicate(d)]
+        # one C-level pass for the dot products, then one for the cosines
+        entries = [column[d] for d in live]
+        dots = map(dot, repeat(value, len(entries)), [e[0] for e in entries])  # type: ignore[index]
+        cosines = map(truediv, dots, [query_norm * e[1] for e in entries])  # type: ignore[index]
+        return {d: s for d, s in zip(live, cosines, strict=True) if s >= similarity}
 
     def _sort_spec(self, sort_by: str | Mapping[str, str]) -> tuple[Property, bool]:
         if isinstance(sort_by, str):

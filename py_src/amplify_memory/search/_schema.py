@@ -214,10 +214,15 @@ def validate_documents(docs: list[Any], props: Mapping[str, Property]) -> None:
             validate_document(doc, slow)
 
 
+_SCALARS: Final = frozenset({str, int, float, bool, type(None)})
+
+
 def copy_json(value: Any) -> Any:
     """Copy a JSON-like value (dicts and lists deeply; tuples become lists)."""
     if isinstance(value, Mapping):
         return {k: copy_json(v) for k, v in value.items()}
     if isinstance(value, (list, tuple)):
+        if set(map(type, value)) <= _SCALARS:  # e.g. a vector: copied in one C call
+            return list(value)
         return [copy_json(v) for v in value]
     return value

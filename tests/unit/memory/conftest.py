@@ -1,12 +1,26 @@
-"""Fixtures for the memory-store tests: a shared in-memory storage and a ticking clock."""
+"""Fixtures for the memory-store tests: a shared in-memory storage, a ticking clock, and
+the real embedding table as the default provider (so hybrid search is what is tested,
+on every machine)."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Iterator
+from pathlib import Path
 
 import pytest
+from tests.unit.embeddings.built_table import built_table_path
 
+from amplify_memory.embeddings import configure_default_provider
 from amplify_memory.storage import MemoryStorage
+
+
+@pytest.fixture(scope="session", autouse=True)
+def default_table() -> Iterator[Path]:
+    """The default embedding provider reads the built table (loaded once, on first need)."""
+    path = built_table_path()
+    configure_default_provider(path)
+    yield path
+    configure_default_provider(None)
 
 
 @pytest.fixture

@@ -18,8 +18,23 @@ SCHEMA: dict[str, Any] = {
     "n": "number",
     "v": "vector[2]",
 }
-VOCAB = ["apple", "apples", "banana", "cherry", "run", "running", "runner", "the", "naïve",
-         "naive", "東京", "tower", "migrate", "migration", "zebra"]
+VOCAB = [
+    "apple",
+    "apples",
+    "banana",
+    "cherry",
+    "run",
+    "running",
+    "runner",
+    "the",
+    "naïve",
+    "naive",
+    "東京",
+    "tower",
+    "migrate",
+    "migration",
+    "zebra",
+]
 IDS = [f"id{i}" for i in range(8)]
 
 text = st.lists(st.sampled_from(VOCAB), min_size=0, max_size=6).map(" ".join)
@@ -88,16 +103,18 @@ def test_any_mix_of_mutations_equals_a_rebuild_from_the_survivors(
 
 def _same_snapshot(a: dict[str, Any], b: dict[str, Any]) -> bool:
     """Equal up to the order of terms and vocabulary words."""
+
     def canon(raw: dict[str, Any]) -> Any:
         fields = {}
         for name, f in raw["fields"].items():
             postings, pos = {}, 0
             for term, df in zip(f["terms"], f["df"], strict=True):
-                postings[term] = (f["docs"][pos:pos + df], f["tfs"][pos:pos + df])
+                postings[term] = (f["docs"][pos : pos + df], f["tfs"][pos : pos + df])
                 pos += df
             fields[name] = (f["lengths"], postings)
         vocab = dict(zip(raw["vocabulary"]["words"], raw["vocabulary"]["counts"], strict=True))
         return raw["documents"], raw["settings"], fields, vocab
+
     return bool(canon(a) == canon(b))
 
 

@@ -27,7 +27,8 @@ def test_search_all_is_sorted_and_complete() -> None:
 def test_errors_all_is_sorted_and_lists_every_exception() -> None:
     assert errors.__all__ == sorted(errors.__all__)
     classes = {
-        name for name, obj in vars(errors).items()
+        name
+        for name, obj in vars(errors).items()
         if inspect.isclass(obj) and issubclass(obj, Exception) and obj.__module__ == errors.__name__
     }
     assert set(errors.__all__) == classes

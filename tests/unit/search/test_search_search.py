@@ -22,19 +22,56 @@ SCHEMA: dict[str, Any] = {
 }
 
 DOCS: list[dict[str, Any]] = [
-    {"id": "ts", "title": "Language", "content": "The user prefers TypeScript over JavaScript",
-     "tags": ["lang", "preference"], "confidence": 0.9, "pinned": True, "kind": "preference",
-     "meta": {"author": "ann"}, "embedding": [1.0, 0.0, 0.0]},
-    {"id": "mig", "title": "Ops", "content": "Database migration scheduled for Friday",
-     "tags": ["ops"], "confidence": 0.4, "pinned": False, "kind": "fact",
-     "meta": {"author": "bob"}, "embedding": [0.0, 1.0, 0.0]},
-    {"id": "tabs", "title": "Style", "content": "Prefers tabs over spaces in Python code",
-     "tags": ["style", "preference"], "confidence": 0.7, "pinned": False, "kind": "preference",
-     "meta": {"author": "ann"}, "embedding": [0.9, 0.1, 0.0]},
-    {"id": "mig2", "title": "Ops", "content": "Migrating the users table needs a migration plan",
-     "tags": ["ops", "db"], "confidence": 0.2, "kind": "task", "embedding": [0.0, 0.9, 0.1]},
-    {"id": "naive", "title": "ML", "content": "Naïve Bayes baseline; 東京タワーの写真",
-     "confidence": 0.5, "pinned": True, "kind": "fact"},
+    {
+        "id": "ts",
+        "title": "Language",
+        "content": "The user prefers TypeScript over JavaScript",
+        "tags": ["lang", "preference"],
+        "confidence": 0.9,
+        "pinned": True,
+        "kind": "preference",
+        "meta": {"author": "ann"},
+        "embedding": [1.0, 0.0, 0.0],
+    },
+    {
+        "id": "mig",
+        "title": "Ops",
+        "content": "Database migration scheduled for Friday",
+        "tags": ["ops"],
+        "confidence": 0.4,
+        "pinned": False,
+        "kind": "fact",
+        "meta": {"author": "bob"},
+        "embedding": [0.0, 1.0, 0.0],
+    },
+    {
+        "id": "tabs",
+        "title": "Style",
+        "content": "Prefers tabs over spaces in Python code",
+        "tags": ["style", "preference"],
+        "confidence": 0.7,
+        "pinned": False,
+        "kind": "preference",
+        "meta": {"author": "ann"},
+        "embedding": [0.9, 0.1, 0.0],
+    },
+    {
+        "id": "mig2",
+        "title": "Ops",
+        "content": "Migrating the users table needs a migration plan",
+        "tags": ["ops", "db"],
+        "confidence": 0.2,
+        "kind": "task",
+        "embedding": [0.0, 0.9, 0.1],
+    },
+    {
+        "id": "naive",
+        "title": "ML",
+        "content": "Naïve Bayes baseline; 東京タワーの写真",
+        "confidence": 0.5,
+        "pinned": True,
+        "kind": "fact",
+    },
 ]
 
 
@@ -198,7 +235,11 @@ class TestSortBy:
     def test_puts_missing_values_last(self, db: Database) -> None:
         assert db.search("", sort_by="pinned").ids[-1] == "mig2"
         assert db.search("", sort_by={"property": "meta.author", "order": "DESC"}).ids == [
-            "mig", "ts", "tabs", "mig2", "naive",
+            "mig",
+            "ts",
+            "tabs",
+            "mig2",
+            "naive",
         ]
 
     def test_rejects_unknown_properties_and_orders(self, db: Database) -> None:
@@ -222,7 +263,11 @@ class TestFacets:
         )
         assert result.facets is not None
         assert result.facets["tags"]["values"] == {
-            "ops": 2, "preference": 2, "db": 1, "lang": 1, "style": 1,
+            "ops": 2,
+            "preference": 2,
+            "db": 1,
+            "lang": 1,
+            "style": 1,
         }
         assert result.facets["tags"]["count"] == 5
         assert result.facets["kind"]["values"] == {"fact": 2, "preference": 2, "task": 1}
@@ -283,7 +328,10 @@ class TestHybridSearch:
             for h in db.search(mode="vector", vector={"value": [1, 0, 0]}, similarity=0.5).hits
         }
         result = db.search(
-            "prefers", mode="hybrid", vector={"value": [1, 0, 0]}, similarity=0.5,
+            "prefers",
+            mode="hybrid",
+            vector={"value": [1, 0, 0]},
+            similarity=0.5,
             hybrid_weights={"text": 0.7, "vector": 0.3},
         )
         for hit in result.hits:

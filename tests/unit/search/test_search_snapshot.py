@@ -27,10 +27,19 @@ def filled(**settings: Any) -> Database:
     db = Database(SCHEMA, **settings)
     db.insert_multiple(
         [
-            {"id": "a", "content": "Prefers TypeScript; tabs over spaces", "tags": ["lang"],
-             "confidence": 0.9, "embedding": [1, 0]},
-            {"id": "b", "content": "Migration to Postgres planned", "meta": {"author": "bo"},
-             "embedding": [0.5, 0.5]},
+            {
+                "id": "a",
+                "content": "Prefers TypeScript; tabs over spaces",
+                "tags": ["lang"],
+                "confidence": 0.9,
+                "embedding": [1, 0],
+            },
+            {
+                "id": "b",
+                "content": "Migration to Postgres planned",
+                "meta": {"author": "bo"},
+                "embedding": [0.5, 0.5],
+            },
             {"id": "c", "content": "Naïve Bayes; 東京タワー", "tags": ["ml", "travel"]},
             {"id": "d", "content": "Spaces, not tabs, in YAML files", "confidence": 0.2},
         ]
@@ -58,8 +67,13 @@ class TestSave:
         raw = filled(k1=1.5, b=0.6, stop_words=["tabs"]).save()
         assert raw["schema"] == SCHEMA
         assert raw["settings"] == {
-            "language": "english", "stemming": True, "stop_words": ["tabs"],
-            "fold_accents": True, "custom_split": False, "k1": 1.5, "b": 0.6,
+            "language": "english",
+            "stemming": True,
+            "stop_words": ["tabs"],
+            "fold_accents": True,
+            "custom_split": False,
+            "k1": 1.5,
+            "b": 0.6,
         }
 
     def test_stores_each_document_once_and_no_vectors_besides(self) -> None:
@@ -67,7 +81,13 @@ class TestSave:
         raw = db.save()
         assert [d["id"] for d in raw["documents"]] == ["a", "b", "c", "d"]
         assert set(raw) == {
-            "format", "version", "schema", "settings", "documents", "fields", "vocabulary",
+            "format",
+            "version",
+            "schema",
+            "settings",
+            "documents",
+            "fields",
+            "vocabulary",
         }
 
     def test_renumbers_densely_after_removals(self) -> None:

@@ -18,7 +18,11 @@ from amplify_memory.search import (
 class TestSplitWords:
     def test_splits_on_punctuation_and_spaces(self) -> None:
         assert split_words("Hello, world! v2.0 snake_case") == [
-            "Hello", "world", "v2", "0", "snake_case",
+            "Hello",
+            "world",
+            "v2",
+            "0",
+            "snake_case",
         ]
 
     def test_keeps_accented_words_whole(self) -> None:
@@ -55,7 +59,10 @@ class TestFold:
 class TestSegmentScripts:
     def test_cuts_chinese_and_japanese_runs_into_bigrams(self) -> None:
         assert segment_scripts("東京タワー") == [
-            ("東京", True), ("京タ", True), ("タワ", True), ("ワー", True),
+            ("東京", True),
+            ("京タ", True),
+            ("タワ", True),
+            ("ワー", True),
         ]
 
     def test_keeps_a_lone_character_as_a_unigram(self) -> None:

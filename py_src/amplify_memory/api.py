@@ -1,0 +1,599 @@
+"""A JSON-in, JSON-out facade of the memory stores for JavaScript (``web/js/memory.mjs``).
+
+One dispatcher, :func:`call`, takes a camelCase method name and its arguments as a JSON
+object, and answers JSON: ``{"value": ...}`` or ``{"error": {"type", "message"}}`` with
+the Python exception's type name and message. Names in results are camelCase.
+
+>>> import asyncio, json
+>>> from amplify_memory.storage import MemoryStorage
+>>> api = MemoryApi(storage=MemoryStorage())
+>>> async def demo() -> str:
+...     await api.call("userProfile.add", '{"content": "User prefers tabs"}')
+...     return await api.call("userProfile.formatContext", '{"query": "tabs"}')
+>>> asyncio.run(demo())
+'{"value": "- [preference] User prefers tabs"}'
+
+Methods (arguments in braces, ``?`` optional):
+
+- ``userProfile.initialize`` / ``.add {content, category?, source?, confidence?}`` /
+  ``.search {query, limit?, category?}`` / ``.list {category?}`` / ``.get {id}`` /
+  ``.remove {id}`` / ``.clear`` / ``.count`` / ``.formatContext {query, maxTokens?=500}``
+- ``projects.add {projectId, content, type, files?, tags?, sourceChatId?, planPointId?}`` /
+  ``.update {projectId, id, changes}`` / ``.search {projectId, query, limit?, types?,
+  files?, tags?}`` / ``.list {projectId, types?, files?, tags?}`` / ``.remove {projectId,
+  id}`` / ``.clear {projectId}`` / ``.formatContext {projectId, query, maxTokens?=1000}`` /
+  ``.listProjects`` / ``.addProject {projectId, name?}`` / ``.deleteProject {projectId}`` /
+  ``.getProjectByChat {chatId}`` / ``.assignChat {chatId, projectId}`` /
+  ``.unassignChat {chatId}`` / ``.listChats {projectId?}``
+- ``extract.userFacts {userMessage, assistantMessage?, store?=true}`` /
+  ``extract.projectContext {projectId, actionDescription, type?, files?, sourceChatId?,
+  store?=true}``
+- ``tools.list`` / ``tools.call {name, arguments?}``
+- ``storage.estimate`` / ``.persist`` / ``.list`` / ``.export {store, projectId?}`` /
+  ``.import {data, projectId?, replace?}``
+- ``status`` / ``flush`` / ``close`` / ``version`` / ``configure {writeDelayMs?}``
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Awaitable, Callable, Mapping
+from contextlib import AbstractAsyncContextManager
+from dataclasses import asdict
+from typing import Any, Final, cast
+
+from amplify_memory.errors import AmplifyMemoryError, StorageError
+from amplify_memory.memory import (
+    MemoryTools,
+    ProjectContextVectorStore,
+    UserProfileVectorStore,
+    extract_and_store_project_context,
+    extract_and_store_user_facts,
+    extract_project_context,
+    extract_user_facts,
+)
+from amplify_memory.memory._common import Clock, StorageParts, utc_now
+from amplify_memory.memory.projects import ProjectRegistry
+from amplify_memory.memory.tools import ProjectStoreLike, UserStoreLike
+from amplify_memory.storage import (
+    AsyncStorage,
+    Coordinator,
+    LocalCoordinator,
+    MemoryStorage,
+    PersistedStore,
+)
+
+__all__ = ["EXPORT_FORMAT", "MemoryApi", "call", "configure", "default_api"]
+
+EXPORT_FORMAT: Final = "amplify-memory-export"
+_EXPORT_VERSION: Final = 1
+
+Args = dict[str, Any]
+Handler = Callable[[Args], Awaitable[Any]]
+
+
+def _camel(name: str) -> str:
+    head, *rest = name.split("_")
+    return head + "".join(part[:1].upper() + part[1:] for part in rest)
+
+
+def to_camel(value: Any) -> Any:
+    """``value`` with every dict key in camelCase (recursively); tuples become lists."""
+    if isinstance(value, Mapping):
+        return {_camel(str(k)) if "_" in str(k) else str(k): to_camel(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [to_camel(v) for v in value]
+    return value
+
+
+def error_info(err: BaseException) -> dict[str, str]:
+    """``{"type", "message"}`` of a Python exception (a KeyError's message unquoted)."""
+    message = str(err)
+    if isinstance(err, KeyError) and len(err.args) == 1 and isinstance(err.args[0], str):
+        message = err.args[0]
+    return {"type": type(err).__name__, "message": message}
+
+
+class _Args:
+    """Checked access to one call's arguments: unknown names are an error."""
+
+    def __init__(self, method: str, args: Args, allowed: tuple[str, ...]) -> None:
+        unknown = sorted(set(args) - set(allowed))
+        if unknown:
+            raise TypeError(
+                f"{method}: unknown argument {unknown[0]!r}; expected {list(allowed) or 'none'}"
+            )
+        self.method, self.args = method, args
+
+    def required(self, name: str) -> Any:
+        if name not in self.args or self.args[name] is None:
+            raise TypeError(f"{self.method}: missing required argument {name!r}")
+        return self.args[name]
+
+    def get(self, name: str, default: Any = None) -> Any:
+        value = self.args.get(name)
+        return default if value is None else value
+
+
+class _WatchingCoordinator(Coordinator):
+    """Delegates to the platform's coordinator and keeps every store it is told about
+    (through ``pending_changed``), for :meth:`MemoryApi.status` and journal mirroring."""
+
+    def __init__(self, inner: Coordinator) -> None:
+        self.inner = inner
+        self.stores: dict[str, PersistedStore[Any]] = {}
+
+    def lock(self, name: str) -> AbstractAsyncContextManager[None]:
+        return self.inner.lock(name)
+
+    def publish(self, name: str, message: str) -> None:
+        self.inner.publish(name, message)
+
+    def subscribe(self, name: str, callback: Callable[[str], None]) -> Callable[[], None]:
+        return self.inner.subscribe(name, callback)
+
+    def on_hide(self, callback: Callable[[], None]) -> Callable[[], None]:
+        return self.inner.on_hide(callback)
+
+    def pending_changed(self, store: PersistedStore[Any]) -> None:
+        self.stores[store.name] = store
+        forward = getattr(self.inner, "pending_changed", None)
+        if forward is not None:
+            forward(store)
+
+
+def _platform_parts(
+    storage: AsyncStorage | None, coordinator: Coordinator | None
+) -> tuple[AsyncStorage, Coordinator]:
+    if storage is None and sys.platform == "emscripten":  # pragma: no cover - browser only
+        from amplify_memory import browser
+
+        return browser.indexeddb_storage(), coordinator or browser.browser_coordinator()
+    return storage or MemoryStorage(), coordinator or LocalCoordinator()
+
+
+class MemoryApi:
+    """The stores behind :func:`call`: a user profile, project contexts, a project
+    registry and the MCP tools, sharing one storage (IndexedDB in the browser)."""
+
+    def __init__(
+        self,
+        *,
+        storage: AsyncStorage | None = None,
+        coordinator: Coordinator | None = None,
+        delay: float = 0.05,
+        clock: Clock = utc_now,
+    ) -> None:
+        self.storage, inner = _platform_parts(storage, coordinator)
+        self.coordinator = _WatchingCoordinator(inner)
+        self.errors: list[AmplifyMemoryError] = []
+        self.parts = parts = StorageParts(
+            storage=self.storage,
+            coordinator=self.coordinator,
+            delay=delay,
+            on_error=self.errors.append,
+        )
+        self.user = UserProfileVectorStore(storage=parts, clock=clock)
+        self.projects = ProjectContextVectorStore(storage=parts, clock=clock)
+        self.registry = ProjectRegistry(storage=parts, clock=clock)
+        # The stores satisfy the tools' protocols (their lists are of dicts, a Mapping).
+        self.tools = MemoryTools(
+            cast(UserStoreLike, self.user), cast(ProjectStoreLike, self.projects)
+        )
+        self.closed = False
+        self._methods: dict[str, tuple[tuple[str, ...], Callable[[_Args], Awaitable[Any]]]] = {
+            "version": ((), self._version),
+            "status": ((), self._status),
+            "flush": ((), self._flush),
+            "close": ((), self._close),
+            "configure": (("writeDelayMs",), self._configure),
+            "userProfile.initialize": ((), self._user_initialize),
+            "userProfile.add": (("content", "category", "source", "confidence"), self._user_add),
+            "userProfile.search": (("query", "limit", "category"), self._user_search),
+            "userProfile.list": (("category",), self._user_list),
+            "userProfile.get": (("id",), self._user_get),
+            "userProfile.remove": (("id",), self._user_remove),
+            "userProfile.clear": ((), self._user_clear),
+            "userProfile.count": ((), self._user_count),
+            "userProfile.formatContext": (("query", "maxTokens"), self._user_format),
+            "projects.add": (
+                ("projectId", "content", "type", "files", "tags", "sourceChatId", "planPointId"),
+                self._project_add,
+            ),
+            "projects.update": (("projectId", "id", "changes"), self._project_update),
+            "projects.search": (
+                ("projectId", "query", "limit", "types", "files", "tags"),
+                self._project_search,
+            ),
+            "projects.list": (("projectId", "types", "files", "tags"), self._project_list),
+            "projects.get": (("projectId", "id"), self._project_get),
+            "projects.remove": (("projectId", "id"), self._project_remove),
+            "projects.clear": (("projectId",), self._project_clear),
+            "projects.formatContext": (("projectId", "query", "maxTokens"), self._project_format),
+            "projects.listProjects": ((), self._list_projects),
+            "projects.addProject": (("projectId", "name"), self._add_project),
+            "projects.deleteProject": (("projectId",), self._delete_project),
+            "projects.getProjectByChat": (("chatId",), self._project_by_chat),
+            "projects.assignChat": (("chatId", "projectId"), self._assign_chat),
+            "projects.unassignChat": (("chatId",), self._unassign_chat),
+            "projects.listChats": (("projectId",), self._list_chats),
+            "extract.userFacts": (
+                ("userMessage", "assistantMessage", "store"),
+                self._extract_user,
+            ),
+            "extract.projectContext": (
+                ("projectId", "actionDescription", "type", "files", "sourceChatId", "store"),
+                self._extract_project,
+            ),
+            "tools.list": ((), self._tools_list),
+            "tools.call": (("name", "arguments"), self._tools_call),
+            "storage.estimate": ((), self._estimate),
+            "storage.persist": ((), self._persist),
+            "storage.list": ((), self._storage_list),
+            "storage.export": (("store", "projectId"), self._export),
+            "storage.import": (("data", "projectId", "replace"), self._import),
+        }
+
+    @property
+    def methods(self) -> list[str]:
+        """Every method name :meth:`call` knows, sorted."""
+        return sorted(self._methods)
+
+    async def invoke(self, method: str, args: Mapping[str, Any] | None = None) -> Any:
+        """Run ``method`` with ``args``; returns its JSON-shaped result or raises."""
+        if method not in self._methods:
+            raise ValueError(f"unknown method {method!r}; known: {self.methods}")
+        if args is None:
+            args = {}
+        if not isinstance(args, Mapping):
+            raise TypeError(f"{method}: arguments must be a JSON object, got {args!r:.80}")
+        if self.closed and method not in {"version", "status", "close"}:
+            raise StorageError(f"{method}: this memory is closed; create a new one to use it")
+        allowed, handler = self._methods[method]
+        return to_camel(await handler(_Args(method, dict(args), allowed)))
+
+    async def call(self, method: str, args_json: str = "{}") -> str:
+        """:meth:`invoke` with JSON text in and out; never raises."""
+        try:
+            args = json.loads(args_json) if args_json else {}
+            value = await self.invoke(method, args)
+            return json.dumps({"value": value}, ensure_ascii=False, allow_nan=False)
+        except Exception as err:
+            return json.dumps({"error": error_info(err)}, ensure_ascii=False)
+
+    # -- life cycle
+
+    async def _version(self, a: _Args) -> str:
+        from amplify_memory import __version__
+
+        return __version__
+
+    async def _flush(self, a: _Args) -> None:
+        await self.user.flush()
+        await self.projects.flush()
+        await self.registry.flush()
+
+    async def _configure(self, a: _Args) -> dict[str, Any]:
+        """``writeDelayMs``: how long changes are coalesced before a store writes them."""
+        delay = a.get("writeDelayMs")
+        if delay is not None:
+            if isinstance(delay, bool) or not isinstance(delay, int | float) or delay < 0:
+                raise ValueError(f"writeDelayMs must be a number >= 0, got {delay!r}")
+            self.parts.delay = delay / 1000
+            for store in self.coordinator.stores.values():
+                store.delay = delay / 1000
+        return {"writeDelayMs": round(self.parts.delay * 1000)}
+
+    async def _close(self, a: _Args) -> None:
+        if self.closed:
+            return
+        self.closed = True
+        await self.user.close()
+        await self.projects.close()
+        await self.registry.close()
+
+    async def _status(self, a: _Args) -> dict[str, Any]:
+        stores = []
+        for name, store in sorted(self.coordinator.stores.items()):
+            last = store.last_error
+            stores.append(
+                {
+                    "name": name,
+                    "size": len(store),
+                    "pending": store.pending_count,
+                    "revision": store.revision,
+                    "writes": store.writes,
+                    "lastWriteError": None if last is None else error_info(last),
+                    "loadErrors": [
+                        {**error_info(e), "quarantineName": e.quarantine_name}
+                        for e in store.quarantined
+                    ],
+                }
+            )
+        load = self.user.load_error
+        return {
+            "closed": self.closed,
+            "userProfile": {
+                "isReady": self.user.is_ready,
+                "loadError": None if load is None else error_info(load),
+            },
+            "stores": stores,
+            "pending": sum(s["pending"] for s in stores),
+            "errors": [error_info(e) for e in self.errors[-20:]],
+        }
+
+    # -- user profile
+
+    async def _user_initialize(self, a: _Args) -> dict[str, Any]:
+        await self.user.initialize()
+        load = self.user.load_error
+        return {
+            "isReady": self.user.is_ready,
+            "count": await self.user.count(),
+            "loadError": None if load is None else error_info(load),
+        }
+
+    async def _user_add(self, a: _Args) -> dict[str, Any]:
+        return await self.user.add(
+            a.required("content"),
+            a.get("category", "preference"),
+            source=a.get("source", "user"),
+            confidence=a.get("confidence", 0.8),
+        )
+
+    async def _user_search(self, a: _Args) -> list[dict[str, Any]]:
+        return await self.user.search(
+            str(a.required("query")), limit=a.get("limit", 10), category=a.get("category")
+        )
+
+    async def _user_list(self, a: _Args) -> list[dict[str, Any]]:
+        return await self.user.list(a.get("category"))
+
+    async def _user_get(self, a: _Args) -> dict[str, Any] | None:
+        return await self.user.get(a.required("id"))
+
+    async def _user_remove(self, a: _Args) -> bool:
+        return await self.user.remove(a.required("id"))
+
+    async def _user_clear(self, a: _Args) -> None:
+        await self.user.clear()
+
+    async def _user_count(self, a: _Args) -> int:
+        return await self.user.count()
+
+    async def _user_format(self, a: _Args) -> str:
+        return await self.user.format_context_for_prompt(
+            str(a.get("query", "")), a.get("maxTokens", 500)
+        )
+
+    # -- projects
+
+    async def _project_add(self, a: _Args) -> dict[str, Any]:
+        project_id = a.required("projectId")
+        entry = await self.projects.add(
+            project_id,
+            a.required("content"),
+            a.required("type"),
+            files=a.get("files"),
+            tags=a.get("tags"),
+            source_chat_id=a.get("sourceChatId", ""),
+            plan_point_id=a.get("planPointId", ""),
+        )
+        await self.registry.add_project(project_id)
+        return entry
+
+    async def _project_update(self, a: _Args) -> dict[str, Any]:
+        changes = a.get("changes", {})
+        if not isinstance(changes, dict):
+            raise TypeError(f"projects.update: changes must be an object, got {changes!r:.80}")
+        return await self.projects.update(a.required("projectId"), a.required("id"), **changes)
+
+    async def _project_search(self, a: _Args) -> list[dict[str, Any]]:
+        return await self.projects.search(
+            a.required("projectId"),
+            str(a.required("query")),
+            limit=a.get("limit", 10),
+            types=a.get("types"),
+            files=a.get("files"),
+            tags=a.get("tags"),
+        )
+
+    async def _project_list(self, a: _Args) -> list[dict[str, Any]]:
+        return await self.projects.list(
+            a.required("projectId"), types=a.get("types"), files=a.get("files"), tags=a.get("tags")
+        )
+
+    async def _project_get(self, a: _Args) -> dict[str, Any] | None:
+        return await self.projects.get(a.required("projectId"), a.required("id"))
+
+    async def _project_remove(self, a: _Args) -> bool:
+        return await self.projects.remove(a.required("projectId"), a.required("id"))
+
+    async def _project_clear(self, a: _Args) -> None:
+        await self.projects.clear(a.required("projectId"))
+
+    async def _project_format(self, a: _Args) -> str:
+        return await self.projects.format_context_for_prompt(
+            a.required("projectId"), str(a.get("query", "")), a.get("maxTokens", 1000)
+        )
+
+    async def _list_projects(self, a: _Args) -> list[dict[str, Any]]:
+        """Registered projects and projects with saved context, by id."""
+        registered = {p["projectId"]: p for p in await self.registry.list_projects()}
+        for project_id in await self.projects.list_projects():
+            registered.setdefault(project_id, {"projectId": project_id, "name": project_id})
+        return [{"chats": 0, **registered[k]} for k in sorted(registered)]
+
+    async def _add_project(self, a: _Args) -> dict[str, str]:
+        return await self.registry.add_project(a.required("projectId"), a.get("name", ""))
+
+    async def _delete_project(self, a: _Args) -> None:
+        project_id = a.required("projectId")
+        await self.projects.delete_project(project_id)
+        await self.registry.remove_project(project_id)
+
+    async def _project_by_chat(self, a: _Args) -> str | None:
+        return await self.registry.get_project_by_chat(a.required("chatId"))
+
+    async def _assign_chat(self, a: _Args) -> None:
+        await self.registry.assign_chat(a.required("chatId"), a.required("projectId"))
+
+    async def _unassign_chat(self, a: _Args) -> bool:
+        return await self.registry.unassign_chat(a.required("chatId"))
+
+    async def _list_chats(self, a: _Args) -> list[dict[str, str]]:
+        return await self.registry.list_chats(a.get("projectId"))
+
+    # -- extraction
+
+    async def _extract_user(self, a: _Args) -> list[dict[str, Any]]:
+        message = a.required("userMessage")
+        if not isinstance(message, str):
+            raise TypeError(f"extract.userFacts: userMessage must be a string, got {message!r:.80}")
+        assistant = a.get("assistantMessage")
+        if not a.get("store", True):
+            return [
+                {"action": "found", "entry": asdict(f)}
+                for f in extract_user_facts(message, assistant)
+            ]
+        return await extract_and_store_user_facts(message, assistant, store=self.user)
+
+    async def _extract_project(self, a: _Args) -> list[dict[str, Any]]:
+        project_id = a.required("projectId")
+        description = a.required("actionDescription")
+        files = a.get("files", [])
+        if not a.get("store", True):
+            return [
+                asdict(item) for item in extract_project_context(description, a.get("type"), files)
+            ]
+        entries = await extract_and_store_project_context(
+            project_id,
+            description,
+            a.get("type"),
+            files,
+            store=self.projects,
+            source_chat_id=a.get("sourceChatId", ""),
+        )
+        if entries:
+            await self.registry.add_project(project_id)
+        return entries
+
+    # -- tools
+
+    async def _tools_list(self, a: _Args) -> dict[str, Any]:
+        return self.tools.list_tools()
+
+    async def _tools_call(self, a: _Args) -> dict[str, Any]:
+        return await self.tools.call_tool(a.required("name"), a.get("arguments"))
+
+    # -- storage
+
+    async def _estimate(self, a: _Args) -> dict[str, Any] | None:
+        estimate = await self.storage.estimate()
+        if estimate is None:
+            return None
+        return {
+            "usage": estimate.usage,
+            "quota": estimate.quota,
+            "persisted": estimate.persisted,
+            "usageRatio": estimate.usage_ratio,
+        }
+
+    async def _persist(self, a: _Args) -> bool:
+        return await self.storage.request_persistence()
+
+    async def _storage_list(self, a: _Args) -> list[str]:
+        return await self.storage.list_names()
+
+    async def _export(self, a: _Args) -> dict[str, Any]:
+        store = a.required("store")
+        out: dict[str, Any] = {"format": EXPORT_FORMAT, "version": _EXPORT_VERSION, "store": store}
+        if store == "userProfile":
+            out["entries"] = await self.user.list()
+        elif store == "project":
+            project_id = a.required("projectId")
+            out["projectId"] = project_id
+            out["entries"] = await self.projects.list(project_id)
+        else:
+            raise ValueError(
+                f"storage.export: store must be 'userProfile' or 'project', not {store!r}"
+            )
+        out["exportedAt"] = utc_now()
+        return out
+
+    async def _import(self, a: _Args) -> dict[str, Any]:
+        """Add the entries of an export (de-duplicated like any add; ids and times are new).
+
+        ``replace`` clears the store first; ``projectId`` imports a project's export into
+        another project."""
+        data = a.required("data")
+        if isinstance(data, str):
+            try:
+                data = json.loads(data)
+            except json.JSONDecodeError as err:
+                raise ValueError(f"storage.import: the data is not valid JSON: {err}") from err
+        if not isinstance(data, dict) or data.get("format") != EXPORT_FORMAT:
+            raise ValueError(f"storage.import: the data is not an {EXPORT_FORMAT} object")
+        if data.get("version") != _EXPORT_VERSION:
+            raise ValueError(
+                f"storage.import: export version {data.get('version')!r}; "
+                f"this version reads {_EXPORT_VERSION}"
+            )
+        entries = data.get("entries")
+        if not isinstance(entries, list) or not all(isinstance(e, dict) for e in entries):
+            raise ValueError("storage.import: 'entries' must be a list of objects")
+        store = data.get("store")
+        counts = {"inserted": 0, "updated": 0}
+        if store == "userProfile":
+            if a.get("replace", False):
+                await self.user.clear()
+            for e in entries:
+                outcome = await self.user.add(
+                    e.get("content"),
+                    e.get("category", "other"),
+                    source=e.get("source") or "import",
+                    confidence=e.get("confidence", 0.8),
+                )
+                counts[outcome["action"]] += 1
+        elif store == "project":
+            project_id = str(a.get("projectId") or data.get("projectId") or "")
+            if a.get("replace", False):
+                await self.projects.clear(project_id)
+            for e in entries:
+                await self.projects.add(
+                    project_id,
+                    e.get("content"),
+                    e.get("type"),
+                    files=e.get("files"),
+                    tags=e.get("tags"),
+                    source_chat_id=e.get("sourceChatId", ""),
+                    plan_point_id=e.get("planPointId", ""),
+                )
+                counts["inserted"] += 1
+            await self.registry.add_project(project_id)
+        else:
+            raise ValueError(f"storage.import: unknown store {store!r} in the data")
+        return {"store": store, "imported": len(entries), **counts}
+
+
+_default: MemoryApi | None = None
+
+
+def default_api() -> MemoryApi:
+    """The page's :class:`MemoryApi` (platform storage), created on first use."""
+    global _default
+    if _default is None:
+        _default = MemoryApi()
+    return _default
+
+
+def configure(api: MemoryApi | None) -> None:
+    """Make ``api`` the one :func:`call` uses (None: a new default on next use)."""
+    global _default
+    _default = api
+
+
+async def call(method: str, args_json: str = "{}") -> str:
+    """``default_api().call(method, args_json)``: the entry point of ``web/js/worker.mjs``."""
+    return await default_api().call(method, args_json)

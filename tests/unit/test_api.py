@@ -1,0 +1,241 @@
+"""The JSON facade for JavaScript (amplify_memory.api), on CPython with MemoryStorage."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from typing import Any
+
+import pytest
+
+from amplify_memory.api import EXPORT_FORMAT, MemoryApi, to_camel
+from amplify_memory.storage import MemoryStorage
+
+
+@pytest.fixture
+def api() -> MemoryApi:
+    return MemoryApi(storage=MemoryStorage(), delay=0.001)
+
+
+async def call(api: MemoryApi, method: str, **args: Any) -> Any:
+    reply = json.loads(await api.call(method, json.dumps(args)))
+    if "error" in reply:
+        raise AssertionError(f"{method} failed: {reply['error']}")
+    return reply["value"]
+
+
+async def error(api: MemoryApi, method: str, **args: Any) -> dict[str, str]:
+    reply = json.loads(await api.call(method, json.dumps(args)))
+    assert "value" not in reply, reply
+    err: dict[str, str] = reply["error"]
+    return err
+
+
+async def test_the_user_profile_round_trip(api: MemoryApi) -> None:
+    assert await call(api, "userProfile.initialize") == {
+        "isReady": True,
+        "count": 0,
+        "loadError": None,
+    }
+    added = await call(api, "userProfile.add", content="User prefers TypeScript over JavaScript")
+    assert added["action"] == "inserted"
+    assert added["entry"]["category"] == "preference"
+    again = await call(api, "userProfile.add", content="User prefers TypeScript over JavaScript")
+    assert again["action"] == "updated"
+    assert await call(api, "userProfile.count") == 1
+    hits = await call(api, "userProfile.search", query="typescript", limit=3)
+    assert hits[0]["content"] == "User prefers TypeScript over JavaScript"
+    assert "score" in hits[0]
+    text = await call(api, "userProfile.formatContext", query="typescript", maxTokens=500)
+    assert text == "- [preference] User prefers TypeScript over JavaScript"
+    entry_id = added["entry"]["id"]
+    assert (await call(api, "userProfile.get", id=entry_id))["id"] == entry_id
+    assert await call(api, "userProfile.remove", id=entry_id) is True
+    assert await call(api, "userProfile.list") == []
+
+
+async def test_projects_chats_and_context(api: MemoryApi) -> None:
+    await call(api, "projects.assignChat", chatId="c1", projectId="shop")
+    assert await call(api, "projects.getProjectByChat", chatId="c1") == "shop"
+    assert await call(api, "projects.getProjectByChat", chatId="c2") is None
+    entry = await call(
+        api,
+        "projects.add",
+        projectId="shop",
+        content="Must support OAuth",
+        type="requirement",
+        files=["src/auth.ts"],
+        sourceChatId="c1",
+    )
+    assert entry["sourceChatId"] == "c1"
+    await call(api, "projects.add", projectId="blog", content="Posts in MDX", type="decision")
+    assert await call(api, "projects.formatContext", projectId="shop", query="oauth") == (
+        "- [requirement] Must support OAuth"
+    )
+    listed = await call(api, "projects.listProjects")
+    assert [(p["projectId"], p["chats"]) for p in listed] == [("blog", 0), ("shop", 1)]
+    chats = await call(api, "projects.listChats", projectId="shop")
+    assert [(c["chatId"], c["projectId"]) for c in chats] == [("c1", "shop")]
+    await call(api, "projects.deleteProject", projectId="shop")
+    assert [p["projectId"] for p in await call(api, "projects.listProjects")] == ["blog"]
+    assert await call(api, "projects.getProjectByChat", chatId="c1") is None
+
+
+async def test_extraction_stores_or_only_reports(api: MemoryApi) -> None:
+    found = await call(api, "extract.userFacts", userMessage="I use React", store=False)
+    assert found == [
+        {
+            "action": "found",
+            "entry": {
+                "content": "User uses React",
+                "category": "tech_stack",
+                "confidence": 0.9,
+                "source": "user_message",
+            },
+        }
+    ]
+    assert await call(api, "userProfile.count") == 0
+    stored = await call(api, "extract.userFacts", userMessage="I use React")
+    assert stored[0]["action"] == "inserted"
+    entries = await call(
+        api,
+        "extract.projectContext",
+        projectId="shop",
+        actionDescription="Created src/a.ts: decided to use JWT",
+        sourceChatId="c9",
+    )
+    assert [(e["type"], e["content"], e["sourceChatId"]) for e in entries] == [
+        ("decision", "Use JWT", "c9")
+    ]
+    assert [p["projectId"] for p in await call(api, "projects.listProjects")] == ["shop"]
+
+
+async def test_tools_list_and_call(api: MemoryApi) -> None:
+    tools = await call(api, "tools.list")
+    assert len(tools["tools"]) == 4
+    result = await call(
+        api,
+        "tools.call",
+        name="memory_store_user_fact",
+        arguments={"content": "User likes Rust", "category": "preference"},
+    )
+    assert result["isError"] is False
+    bad = await call(api, "tools.call", name="memory_store_user_fact", arguments={})
+    assert bad["isError"] is True
+    assert (await error(api, "tools.call", name="nope"))["type"] == "ToolCallError"
+
+
+async def test_errors_carry_the_python_type_and_message(api: MemoryApi) -> None:
+    assert await error(api, "userProfile.add", content="  ") == {
+        "type": "ValueError",
+        "message": "content must not be empty or blank, got '  '",
+    }
+    unknown = await error(api, "nope")
+    assert unknown["type"] == "ValueError"
+    assert "unknown method 'nope'" in unknown["message"]
+    assert await error(api, "userProfile.get", idd="x") == {
+        "type": "TypeError",
+        "message": "userProfile.get: unknown argument 'idd'; expected ['id']",
+    }
+    assert await error(api, "userProfile.get") == {
+        "type": "TypeError",
+        "message": "userProfile.get: missing required argument 'id'",
+    }
+    bad_json = json.loads(await api.call("status", "{not json"))
+    assert bad_json["error"]["type"] == "JSONDecodeError"
+    missing = await error(api, "projects.update", projectId="p", id="zz", changes={})
+    assert missing == {"type": "KeyError", "message": "no entry 'zz' in project 'p'"}
+
+
+async def test_export_then_import_replaces_or_merges(api: MemoryApi) -> None:
+    await call(api, "userProfile.add", content="User prefers tabs", category="coding_style")
+    await call(api, "userProfile.add", content="User lives in Berlin", category="personal")
+    data = await call(api, "storage.export", store="userProfile")
+    assert data["format"] == EXPORT_FORMAT
+    assert len(data["entries"]) == 2
+    merged = await call(api, "storage.import", data=data)
+    assert (merged["inserted"], merged["updated"]) == (0, 2)
+    await call(api, "userProfile.clear")
+    replaced = await call(api, "storage.import", data=json.dumps(data), replace=True)
+    assert replaced == {"store": "userProfile", "imported": 2, "inserted": 2, "updated": 0}
+
+    await call(api, "projects.add", projectId="a", content="Uses MDX", type="decision")
+    project = await call(api, "storage.export", store="project", projectId="a")
+    await call(api, "storage.import", data=project, projectId="b")
+    assert [e["content"] for e in await call(api, "projects.list", projectId="b")] == ["Uses MDX"]
+    assert (await error(api, "storage.import", data={"format": "x"}))["type"] == "ValueError"
+
+
+async def test_status_reports_stores_pending_changes_and_errors() -> None:
+    storage = MemoryStorage()
+    await storage.save("vector_store_user_profile", "{not json")
+    api = MemoryApi(storage=storage, delay=60)
+    init = await call(api, "userProfile.initialize")
+    assert init["loadError"]["type"] == "CorruptRecordError"
+    await call(api, "userProfile.add", content="User prefers tabs", category="coding_style")
+    status = await call(api, "status")
+    (store,) = status["stores"]
+    assert store["name"] == "vector_store_user_profile"
+    assert store["pending"] == 1
+    assert status["pending"] == 1
+    assert store["loadErrors"][0]["quarantineName"].startswith("vector_store_user_profile.corrupt-")
+    assert status["userProfile"]["loadError"]["type"] == "CorruptRecordError"
+    await call(api, "flush")
+    assert (await call(api, "status"))["pending"] == 0
+
+
+async def test_a_failed_write_is_reported_in_status() -> None:
+    storage = MemoryStorage(quota_bytes=10)
+    api = MemoryApi(storage=storage, delay=0.001)
+    await call(api, "userProfile.add", content="User prefers tabs", category="coding_style")
+    await asyncio.sleep(0.05)
+    (store,) = (await call(api, "status"))["stores"]
+    assert store["lastWriteError"]["type"] == "StorageQuotaError"
+    assert store["pending"] == 1
+
+
+async def test_configure_close_and_storage_operations(api: MemoryApi) -> None:
+    assert await call(api, "configure", writeDelayMs=250) == {"writeDelayMs": 250}
+    assert (await error(api, "configure", writeDelayMs=-1))["type"] == "ValueError"
+    assert isinstance(await call(api, "storage.persist"), bool)
+    await call(api, "userProfile.add", content="User prefers tabs", category="coding_style")
+    await call(api, "close")  # flushes
+    assert await api.storage.list_names() == ["vector_store_user_profile"]
+    closed = await error(api, "userProfile.count")
+    assert closed["type"] == "StorageError"
+    assert "closed" in closed["message"]
+    assert (await call(api, "status"))["closed"] is True
+    assert await call(api, "version") == "0.1.0"
+
+
+async def test_journals_are_offered_to_a_watching_coordinator() -> None:
+    """The hook a Web Worker uses: every change to a store's pending operations."""
+    from amplify_memory.storage import LocalCoordinator
+
+    seen: list[tuple[str, str | None]] = []
+
+    class Watching(LocalCoordinator):
+        def pending_changed(self, store: Any) -> None:
+            record = store.journal_record()
+            seen.append((store.name, None if record is None else record[1]))
+
+    api = MemoryApi(storage=MemoryStorage(), coordinator=Watching(), delay=0.001)
+    await call(api, "userProfile.add", content="User prefers tabs", category="coding_style")
+    assert seen[-1][0] == "vector_store_user_profile"
+    assert "User prefers tabs" in (seen[-1][1] or "")
+    await asyncio.sleep(0.05)
+    assert seen[-1] == ("vector_store_user_profile", None)  # written: nothing pending
+
+
+def test_to_camel_converts_keys_only() -> None:
+    assert to_camel({"usage_ratio": 1, "nested": [{"load_error": "a_b"}], "t": (1,)}) == {
+        "usageRatio": 1,
+        "nested": [{"loadError": "a_b"}],
+        "t": [1],
+    }
+
+
+def test_every_method_is_listed(api: MemoryApi) -> None:
+    assert "userProfile.formatContext" in api.methods
+    assert "projects.getProjectByChat" in api.methods
+    assert api.methods == sorted(api.methods)

@@ -1,0 +1,292 @@
+// The JavaScript API of amplify_memory: createMemory() starts Python in a Web Worker and
+// resolves to an object with the user-profile and project stores, prompt formatting,
+// extraction, the MCP tools and persistence, all with JSON-shaped arguments and results.
+//
+//   import { createMemory } from './js/memory.mjs';
+//   const memory = await createMemory();
+//   await memory.userProfile.add('User prefers TypeScript over JavaScript', 'preference');
+//   const userContext = await memory.userProfile.formatContext('typescript', { maxTokens: 500 });
+//
+// Errors raised in Python arrive as PythonError (a JS Error) with `type` = the Python
+// exception's type name ('ValueError') and `message` = its message. See
+// docs/javascript-api.md for every method.
+import { BootError, bootPython, pythonMessage } from './runtime.mjs';
+import * as idb from './idb.mjs';
+
+/** An exception raised in Python: `type` is its type name, `message` its message. */
+export class PythonError extends Error {
+  constructor(type, message, traceback) {
+    super(message);
+    this.name = type;
+    this.type = type;
+    if (traceback) this.traceback = traceback;
+  }
+}
+
+// ------------------------------------------------------------------ transports
+
+/** Python in a module Web Worker (web/js/worker.mjs). */
+function workerTransport({ base, timeouts, onStep, workerURL }) {
+  const worker = new Worker(workerURL ?? new URL('./worker.mjs', import.meta.url), {
+    type: 'module',
+    name: 'amplify-memory',
+  });
+  const waiting = new Map(); // id -> {resolve, reject}
+  const journals = new Map(); // journal key -> latest text (pending changes of a store)
+  let nextId = 1;
+  let failed = null;
+
+  let bootResolve;
+  let bootReject;
+  const booted = new Promise((resolve, reject) => {
+    bootResolve = resolve;
+    bootReject = reject;
+  });
+
+  const failAll = (error) => {
+    failed = error;
+    bootReject(error);
+    for (const { reject } of waiting.values()) reject(error);
+    waiting.clear();
+  };
+
+  worker.onmessage = (event) => {
+    const msg = event.data ?? {};
+    switch (msg.type) {
+      case 'step':
+        onStep?.(msg.name, msg.detail);
+        break;
+      case 'booted':
+        bootResolve({ version: msg.version, timings: msg.timings });
+        break;
+      case 'boot-error': {
+        const error = new Error(msg.message);
+        error.name = 'BootError';
+        error.step = msg.step;
+        failAll(error);
+        break;
+      }
+      case 'journal':
+        if (msg.text === null || msg.text === undefined) journals.delete(msg.key);
+        else journals.set(msg.key, msg.text);
+        break;
+      case 'result': {
+        const entry = waiting.get(msg.id);
+        if (!entry) return;
+        waiting.delete(msg.id);
+        if (msg.error) {
+          entry.reject(new PythonError(msg.error.type, msg.error.message, msg.error.traceback));
+        } else {
+          entry.resolve(msg.value ?? null);
+        }
+        break;
+      }
+      default:
+        break;
+    }
+  };
+  worker.onerror = (event) => {
+    event.preventDefault?.();
+    const why = event.message || 'the worker script failed to load';
+    failAll(new BootError('worker', `${why} (web/js/worker.mjs)`));
+  };
+  worker.onmessageerror = () => console.error('amplify memory: a message could not be read');
+
+  // On page hide the worker may never run again: the page itself writes the stores'
+  // pending changes (their journals) to IndexedDB, in this task; the worker's next open
+  // of a store merges them. When the page only became hidden, the worker is told, so
+  // that it deletes those journals once their changes are in the stores' records.
+  const removeHideHook = idb.onPageHide((reason) => {
+    const keys = [...journals.keys()];
+    for (const [key, text] of journals) {
+      idb.saveOramaToIDBNow(key, text).catch((err) =>
+        console.error(`amplify memory: saving ${key} on page hide failed`, err),
+      );
+    }
+    if (reason === 'hidden' && keys.length) worker.postMessage({ type: 'hidden', keys });
+  });
+  idb.ensureConnection().catch(() => {}); // so that a page-hide write starts at once
+
+  worker.postMessage({ type: 'boot', base: String(base), timeouts });
+
+  const send = (message) => {
+    if (failed) return Promise.reject(failed);
+    const id = nextId++;
+    return new Promise((resolve, reject) => {
+      waiting.set(id, { resolve, reject });
+      worker.postMessage({ ...message, id });
+    });
+  };
+  return {
+    mode: 'worker',
+    booted,
+    journals,
+    call: (method, args) => send({ type: 'call', method, args }),
+    run: (code) => send({ type: 'run', code }),
+    terminate() {
+      removeHideHook();
+      worker.terminate();
+      failAll(new Error('this memory was terminated'));
+    },
+  };
+}
+
+/** Python on the page's main thread (for debugging: loading and indexing block the page). */
+function mainThreadTransport({ base, timeouts, onStep }) {
+  const runtime = bootPython({ base, timeouts, onStep });
+  const api = runtime.then(({ pyodide }) => pyodide.pyimport('amplify_memory.api'));
+  return {
+    mode: 'main',
+    booted: runtime.then(({ version, timings }) => ({ version, timings })),
+    journals: new Map(),
+    async call(method, args) {
+      const text = await (await api).call(String(method), JSON.stringify(args ?? {}));
+      const reply = JSON.parse(text);
+      if (reply.error) throw new PythonError(reply.error.type, reply.error.message);
+      return reply.value ?? null;
+    },
+    async run(code) {
+      const { pyodide } = await runtime;
+      try {
+        let value = await pyodide.runPythonAsync(String(code));
+        if (value && typeof value.toJs === 'function') {
+          const proxy = value;
+          value = proxy.toJs({ dict_converter: Object.fromEntries, create_pyproxies: false });
+          proxy.destroy();
+        }
+        return value;
+      } catch (err) {
+        throw new PythonError(err.type ?? 'Error', pythonMessage(err));
+      }
+    },
+    terminate() {},
+  };
+}
+
+// ------------------------------------------------------------------ the memory object
+
+const opts = (value) => (value && typeof value === 'object' ? value : {});
+
+/**
+ * Start amplify_memory and resolve to the memory object (see docs/javascript-api.md).
+ *
+ * options: `mode` 'worker' (default) or 'main'; `base` the URL of the web/ folder (default:
+ * the folder above this module); `onStep(name, detail)` boot progress; `timeouts` per boot
+ * step (runtime.mjs DEFAULT_TIMEOUTS); `workerURL` another worker script.
+ * Rejects with an Error whose `step` names the boot step that failed.
+ */
+export async function createMemory(options = {}) {
+  const { mode = 'worker', onStep, timeouts = {}, workerURL } = options;
+  const base = new URL(options.base ?? new URL('../', import.meta.url), globalThis.location?.href);
+  if (mode !== 'worker' && mode !== 'main') {
+    throw new TypeError(`mode must be 'worker' or 'main', got ${JSON.stringify(mode)}`);
+  }
+  const started = performance.now();
+  const transport =
+    mode === 'worker'
+      ? workerTransport({ base, timeouts, onStep, workerURL })
+      : mainThreadTransport({ base, timeouts, onStep });
+  let info;
+  try {
+    info = await transport.booted;
+  } catch (err) {
+    transport.terminate();
+    throw err;
+  }
+  return makeMemory(transport, { ...info, bootMs: Math.round(performance.now() - started) });
+}
+
+function makeMemory(transport, { version, timings, bootMs }) {
+  const call = (method, args = {}) => transport.call(method, args);
+  const listeners = new Set();
+  const changed = (method) => (value) => {
+    for (const listener of [...listeners]) {
+      try {
+        listener({ method, value });
+      } catch (err) {
+        console.error('amplify memory: a change listener failed', err);
+      }
+    }
+    return value;
+  };
+  const write = (method, args) => call(method, args).then(changed(method));
+
+  return Object.freeze({
+    version,
+    mode: transport.mode,
+    timings,
+    bootMs,
+    /** Call any method of amplify_memory.api by name (JSON arguments and result). */
+    call,
+    /** Run Python code in the memory's interpreter; resolves to its last value (JSON-shaped). */
+    runPython: (code) => transport.run(code),
+    /** Call `listener({method, value})` after each successful change; returns unsubscribe. */
+    onChange(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    /** The stores' pending changes the page would write on hide: Map(journal key -> text). */
+    pendingJournals: () => new Map(transport.journals),
+
+    userProfile: Object.freeze({
+      initialize: () => call('userProfile.initialize'),
+      add: (content, category = 'preference', o) =>
+        write('userProfile.add', { content, category, ...opts(o) }),
+      search: (query, o) => call('userProfile.search', { query, ...opts(o) }),
+      list: (o) => call('userProfile.list', opts(o)),
+      get: (id) => call('userProfile.get', { id }),
+      remove: (id) => write('userProfile.remove', { id }),
+      clear: () => write('userProfile.clear'),
+      count: () => call('userProfile.count'),
+      formatContext: (query, o) => call('userProfile.formatContext', { query, ...opts(o) }),
+    }),
+
+    projects: Object.freeze({
+      add: (projectId, content, type, o) =>
+        write('projects.add', { projectId, content, type, ...opts(o) }),
+      update: (projectId, id, changes) => write('projects.update', { projectId, id, changes }),
+      search: (projectId, query, o) => call('projects.search', { projectId, query, ...opts(o) }),
+      list: (projectId, o) => call('projects.list', { projectId, ...opts(o) }),
+      get: (projectId, id) => call('projects.get', { projectId, id }),
+      remove: (projectId, id) => write('projects.remove', { projectId, id }),
+      clear: (projectId) => write('projects.clear', { projectId }),
+      formatContext: (projectId, query, o) =>
+        call('projects.formatContext', { projectId, query, ...opts(o) }),
+      listProjects: () => call('projects.listProjects'),
+      addProject: (projectId, name = '') => write('projects.addProject', { projectId, name }),
+      deleteProject: (projectId) => write('projects.deleteProject', { projectId }),
+      getProjectByChat: (chatId) => call('projects.getProjectByChat', { chatId }),
+      assignChat: (chatId, projectId) => write('projects.assignChat', { chatId, projectId }),
+      unassignChat: (chatId) => write('projects.unassignChat', { chatId }),
+      listChats: (projectId) => call('projects.listChats', projectId ? { projectId } : {}),
+    }),
+
+    extract: Object.freeze({
+      userFacts: (userMessage, assistantMessage = null, o) =>
+        write('extract.userFacts', { userMessage, assistantMessage, ...opts(o) }),
+      projectContext: (projectId, actionDescription, o) =>
+        write('extract.projectContext', { projectId, actionDescription, ...opts(o) }),
+    }),
+
+    listTools: () => call('tools.list'),
+    callTool: (name, args = {}) => write('tools.call', { name, arguments: args }),
+
+    storage: Object.freeze({
+      estimate: () => call('storage.estimate'),
+      persist: () => call('storage.persist'),
+      list: () => call('storage.list'),
+      export: (store, projectId) =>
+        call('storage.export', projectId ? { store, projectId } : { store }),
+      import: (data, o) => write('storage.import', { data, ...opts(o) }),
+    }),
+
+    status: () => call('status'),
+    /** `{writeDelayMs}`: how long changes are coalesced before a store writes (default 50). */
+    configure: (o) => call('configure', opts(o)),
+    flush: () => call('flush'),
+    /** Write pending changes and close the stores (the memory cannot be used afterwards). */
+    close: () => call('close'),
+    /** Stop the worker at once (pending changes are kept only as the page's journals). */
+    terminate: () => transport.terminate(),
+  });
+}

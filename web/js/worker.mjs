@@ -1,0 +1,131 @@
+// The memory's Web Worker: boots Pyodide and amplify_memory off the page's main thread
+// and answers calls of web/js/memory.mjs. Messages (all plain objects):
+//
+//   page -> worker                              worker -> page
+//   {type:'boot', base, timeouts}               {type:'step', name, detail}
+//                                               {type:'booted', version, timings}
+//                                               {type:'boot-error', step, message}
+//   {type:'call', id, method, args}             {type:'result', id, value} | {type:'result', id, error}
+//   {type:'run', id, code}                      (same answer: the value as JSON-shaped data)
+//   {type:'hidden', keys}                       {type:'journal', key, text}  (text null: none)
+//
+// `error` is {type, message}: the Python exception's type name and message.
+import { bootPython, pythonMessage } from './runtime.mjs';
+import * as idb from './idb.mjs';
+
+let booting = null; // the promise of {pyodide, version, timings}
+let callPython = null; // amplify_memory.api.call (a PyProxy)
+let coordinator = null; // amplify_memory.browser.browser_coordinator() (a PyProxy)
+
+const post = (message) => globalThis.postMessage(message);
+
+// Pending changes of every store, mirrored to the page, which writes them on page hide.
+idb.setJournalMirror((key, text) => post({ type: 'journal', key, text }));
+
+function errorOf(err) {
+  if (err?.type && typeof err.message === 'string') {
+    // A PythonError: its message is the traceback, whose last line is "Type: message".
+    const last = err.message.trim().split('\n').at(-1) ?? '';
+    const prefix = `${err.type}: `;
+    return {
+      type: err.type,
+      message: last.startsWith(prefix) ? last.slice(prefix.length) : err.message,
+      traceback: err.message,
+    };
+  }
+  return { type: err?.name || 'Error', message: String(err?.message ?? err) };
+}
+
+/** Send the journals changed by the call that just ended, before its answer. */
+function postJournals() {
+  try {
+    coordinator?.post_journals();
+  } catch (err) {
+    console.error('amplify worker: mirroring journals failed', err);
+  }
+}
+
+async function boot({ base, timeouts }) {
+  const runtime = await bootPython({
+    base,
+    timeouts,
+    onStep: (name, detail) => post({ type: 'step', name, detail }),
+  });
+  const { pyodide } = runtime;
+  callPython = pyodide.pyimport('amplify_memory.api').call;
+  coordinator = pyodide.pyimport('amplify_memory.browser').browser_coordinator();
+  return runtime;
+}
+
+async function answerCall({ id, method, args }) {
+  try {
+    const runtime = await booting;
+    if (!runtime) throw new Error('the worker has not booted');
+    const text = await callPython(String(method), JSON.stringify(args ?? {}));
+    postJournals();
+    post({ type: 'result', id, ...JSON.parse(text) });
+  } catch (err) {
+    postJournals();
+    post({ type: 'result', id, error: errorOf(err) });
+  }
+}
+
+async function answerRun({ id, code }) {
+  try {
+    const { pyodide } = await booting;
+    let value = await pyodide.runPythonAsync(String(code));
+    if (value && typeof value.toJs === 'function') {
+      const proxy = value;
+      value = proxy.toJs({ dict_converter: Object.fromEntries, create_pyproxies: false });
+      proxy.destroy();
+    }
+    postJournals();
+    try {
+      post({ type: 'result', id, value });
+    } catch (err) {
+      // Not structured-cloneable (a function, a JsProxy ...): say so instead of hanging.
+      post({ type: 'result', id, error: { type: err.name, message: String(err.message) } });
+    }
+  } catch (err) {
+    postJournals();
+    const error = errorOf(err);
+    error.message = error.traceback ?? error.message;
+    post({ type: 'result', id, error });
+  }
+}
+
+globalThis.onmessage = (event) => {
+  const message = event.data ?? {};
+  switch (message.type) {
+    case 'boot':
+      if (booting) return;
+      booting = boot(message);
+      booting.then(
+        ({ version, timings }) => post({ type: 'booted', version, timings }),
+        (err) =>
+          post({
+            type: 'boot-error',
+            step: err?.step ?? 'worker',
+            message: err?.step ? String(err.message) : pythonMessage(err),
+          }),
+      );
+      booting.catch(() => {});
+      break;
+    case 'call':
+      answerCall(message);
+      break;
+    case 'run':
+      answerRun(message);
+      break;
+    case 'hidden':
+      // The page wrote these journals while hidden: have them deleted once merged.
+      try {
+        coordinator?.journals_saved(message.keys ?? []);
+      } catch (err) {
+        console.error('amplify worker: journals_saved failed', err);
+      }
+      break;
+    default:
+      console.error('amplify worker: unknown message', message);
+  }
+};
