@@ -196,7 +196,10 @@ class PersistedStore(Generic[DB]):
     async def _open(self) -> None:
         self._loop = asyncio.get_running_loop()
         async with self._mutex, self.coordinator.lock(self.name):
-            text = await self.storage.load(self.name)
+            # both reads at once: in the browser each is an IndexedDB round trip
+            text, names = await asyncio.gather(
+                self.storage.load(self.name), self.storage.list_names()
+            )
             if text is not None:
                 try:
                     record, db = self._read(text)
@@ -206,7 +209,7 @@ class PersistedStore(Generic[DB]):
                     await self._quarantine(text, err, source=self.name, delete=True)
                 else:
                     self._adopt(record, db)
-            await self._absorb_journals()
+            await self._absorb_journals(names)
         self._detach.append(self.coordinator.subscribe(self.name, self._on_message))
         self._detach.append(self.coordinator.on_hide(self._on_hide))
         if self._dirty:
@@ -438,10 +441,11 @@ class PersistedStore(Generic[DB]):
         self._absorbed.clear()  # merged journals are not in this record: merge them again
         self._pending_changed()
 
-    async def _absorb_journals(self) -> None:
-        """Merge journals other pages left on hide (their changes become ours to write)."""
+    async def _absorb_journals(self, names: list[str] | None = None) -> None:
+        """Merge journals other pages left on hide (their changes become ours to write);
+        ``names``: the storage's keys if just listed."""
         prefix = self.name + ".pending-"
-        for key in await self.storage.list_names():
+        for key in await self.storage.list_names() if names is None else names:
             if not key.startswith(prefix) or key == self._journal_key or key in self._absorbed:
                 continue
             text = await self.storage.load(key)
