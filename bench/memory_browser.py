@@ -38,11 +38,11 @@ def sentence(rng, i):
     tail = rng.choice(TAILS).format(l=rng.choice(LAYERS), y=2015 + i % 10)
     return f"User {rng.choice(VERBS)} {a} with {b} {tail} (note {i})"
 
-async def bench(n, calls):
+async def bench(n, calls, semantic):
     rng = random.Random(n)
-    user = UserProfileVectorStore(name=f"bench_user_{n}")
+    user = UserProfileVectorStore(name=f"bench_user_{n}", semantic=semantic)
     await user.initialize()
-    project = ProjectContextVectorStore()
+    project = ProjectContextVectorStore(semantic=semantic)
     for i in range(n):
         await user.add(sentence(rng, i), rng.choice(USER_CATEGORIES))
         await project.add(f"bench{n}", sentence(rng, i).replace("User", "The app"),
@@ -75,18 +75,23 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--sizes", type=int, nargs="+", default=[1000, 10000])
     parser.add_argument("--calls", type=int, default=50)
+    parser.add_argument(
+        "--bm25-only", action="store_true", help="stores with semantic=False (no embeddings)"
+    )
     args = parser.parse_args()
     rows = []
     with booted_browser() as (browser, url):
         for n in args.sizes:
             page = new_booted_page(browser, url)
             page_python(page, PAGE_CODE + "\n''")
-            data = json.loads(page_python(page, f"await bench({n}, {args.calls})"))
+            code = f"await bench({n}, {args.calls}, {not args.bm25_only})"
+            data = json.loads(page_python(page, code))
             for key in ("user_add", "user_format", "project_add", "project_format"):
                 rows.append((n, key, statistics.median(data[key]), pct(data[key], 95)))
             page.context.close()
         version = browser.version
-    print(f"\nChromium {version}, {args.calls} calls each; ms per call\n")
+    mode = "BM25 only" if args.bm25_only else "hybrid (BM25 + embeddings, the default)"
+    print(f"\nChromium {version}, {mode}, {args.calls} calls each; ms per call\n")
     print("| entries | operation | median ms | p95 ms |\n|---|---|---|---|")
     for n, key, med, p95 in rows:
         print(f"| {n:,} | {key} | {med:.2f} | {p95:.2f} |")

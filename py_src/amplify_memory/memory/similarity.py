@@ -76,7 +76,7 @@ import math
 import re
 import unicodedata
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from typing import Final
 
 import snowballstemmer
@@ -251,7 +251,7 @@ def _fold(text: str) -> str:
     return "".join(c for c in decomposed if not unicodedata.combining(c))
 
 
-@dataclass(slots=True)
+@dataclass
 class _Analysis:
     """One memory, normalised: weighted terms, values, polarity and ordered pair."""
 
@@ -261,6 +261,15 @@ class _Analysis:
     order: tuple[str, str] | None = None
     words: tuple[str, ...] = ()
     slots: set[str] = field(default_factory=set)  # exclusive-slot words present
+
+    @cached_property
+    def core(self) -> frozenset[str]:
+        """The terms without the negation marker."""
+        return frozenset(t for t in self.terms if t != _NEGATIVE)
+
+    @cached_property
+    def value_terms(self) -> frozenset[str]:
+        return frozenset(self.values)
 
 
 def _term_of(word: str) -> tuple[str, bool]:
@@ -434,14 +443,13 @@ def _contradiction_reason(a: str, b: str) -> str | None:
     """:func:`contradiction_reason` of an ordered pair, cached: a store compares the same
     entries again on every prompt."""
     x, y = _analyse(a), _analyse(b)
-    tx = {t for t in x.terms if t != _NEGATIVE}
-    ty = {t for t in y.terms if t != _NEGATIVE}
+    tx, ty = x.core, y.core
     shared = tx & ty
     if not shared:
         return None
     only_x, only_y = tx - ty, ty - tx
-    values_x = {t for t in only_x if t in x.values}
-    values_y = {t for t in only_y if t in y.values}
+    values_x = only_x & x.value_terms
+    values_y = only_y & y.value_terms
     if values_x and values_y and _same_slot(x, y, only_x, only_y, values_x, values_y):
         return "value"
     if x.order and y.order and x.order == (y.order[1], y.order[0]):

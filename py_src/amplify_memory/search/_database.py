@@ -283,9 +283,15 @@ class Database:
                 new_id,
                 "remove the old document and insert the new one to change an id",
             )
-        new_analysis = self._analyze(copy)
         old = st.docs[d]
         assert old is not None
+        if all(
+            get_path(old, self._props[name].keys) == get_path(copy, self._props[name].keys)
+            for name in (*self._string_fields, *self._vector_fields)
+        ):
+            st.docs[d] = copy  # nothing indexed changed (e.g. a counter): the index stands
+            return doc_id
+        new_analysis = self._analyze(copy)
         st.unindex(d, self._analyze(old))
         st.docs[d] = copy
         st.index(d, new_analysis)
