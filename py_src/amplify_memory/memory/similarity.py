@@ -75,6 +75,7 @@ from __future__ import annotations
 import math
 import re
 import unicodedata
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 from typing import Final
@@ -464,10 +465,10 @@ def _contradiction_reason(a: str, b: str) -> str | None:
 def _same_slot(
     x: _Analysis,
     y: _Analysis,
-    only_x: set[str],
-    only_y: set[str],
-    values_x: set[str],
-    values_y: set[str],
+    only_x: AbstractSet[str],
+    only_y: AbstractSet[str],
+    values_x: AbstractSet[str],
+    values_y: AbstractSet[str],
 ) -> bool:
     """True when the differing values of two memories fill the same exclusive slot."""
     if x.negative != y.negative:
