@@ -21,6 +21,23 @@ if str(ROOT) not in sys.path:
 import build  # noqa: E402
 
 BOOT_TIMEOUT_MS = 90_000
+
+#: Python for the page: ``sentence(rng, i)``, a deterministic memory-like sentence.
+SENTENCES_CODE = r"""
+SUBJECTS = ["TypeScript", "React", "Svelte", "PostgreSQL", "Redis", "Tailwind", "Vite",
+            "pytest", "Docker", "Kubernetes", "GraphQL", "Rust", "Go", "Python", "OAuth",
+            "Stripe", "Playwright", "ESLint", "tabs", "dark mode", "Neovim", "Linux"]
+VERBS = ["prefers", "uses", "avoids", "likes", "wants", "works with", "is learning"]
+TAILS = ["for side projects", "at work", "in the {l} layer", "for tests", "when pairing",
+         "on the {l} service", "since {y}", "for the {l} team"]
+LAYERS = ["data", "api", "ui", "auth", "billing", "search", "sync", "build"]
+
+def sentence(rng, i):
+    a, b = rng.sample(SUBJECTS, 2)
+    tail = rng.choice(TAILS).format(l=rng.choice(LAYERS), y=2015 + i % 10)
+    return f"User {rng.choice(VERBS)} {a} with {b} {tail} (note {i})"
+"""
+
 EVAL_DATA = ROOT.parent / "shared" / "eval-data"
 
 

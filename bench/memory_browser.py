@@ -18,25 +18,14 @@ import argparse
 import json
 import statistics
 
-from _browser import booted_browser, new_booted_page, page_python
+from _browser import SENTENCES_CODE, booted_browser, new_booted_page, page_python
 
-PAGE_CODE = r"""
+PAGE_CODE = (
+    SENTENCES_CODE
+    + r"""
 import json, random, time
 from amplify_memory.memory import ProjectContextVectorStore, UserProfileVectorStore
 from amplify_memory.memory.kinds import PROJECT_TYPES, USER_CATEGORIES
-
-SUBJECTS = ["TypeScript", "React", "Svelte", "PostgreSQL", "Redis", "Tailwind", "Vite",
-            "pytest", "Docker", "Kubernetes", "GraphQL", "Rust", "Go", "Python", "OAuth",
-            "Stripe", "Playwright", "ESLint", "tabs", "dark mode", "Neovim", "Linux"]
-VERBS = ["prefers", "uses", "avoids", "likes", "wants", "works with", "is learning"]
-TAILS = ["for side projects", "at work", "in the {l} layer", "for tests", "when pairing",
-         "on the {l} service", "since {y}", "for the {l} team"]
-LAYERS = ["data", "api", "ui", "auth", "billing", "search", "sync", "build"]
-
-def sentence(rng, i):
-    a, b = rng.sample(SUBJECTS, 2)
-    tail = rng.choice(TAILS).format(l=rng.choice(LAYERS), y=2015 + i % 10)
-    return f"User {rng.choice(VERBS)} {a} with {b} {tail} (note {i})"
 
 async def bench(n, calls, semantic):
     rng = random.Random(n)
@@ -64,6 +53,7 @@ async def bench(n, calls, semantic):
     await user.close(); await project.close()
     return json.dumps(out)
 """
+)
 
 
 def pct(values: list[float], p: float) -> float:

@@ -27,7 +27,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from _browser import ROOT, booted_browser, new_booted_page, page_python
+from _browser import ROOT, SENTENCES_CODE, booted_browser, new_booted_page, page_python
 
 TABLE = ROOT / "web" / "models" / "amplify-static-minilm-d128-v1.bin"
 
@@ -62,26 +62,16 @@ json.dumps({"warm_us": warm, "distinct_us": first, "distinct_again_us": again,
             "distinct_sentences": len(distinct)})
 """
 
-QUERY_CODE = r"""
+QUERY_CODE = (
+    SENTENCES_CODE
+    + r"""
 import json, random, time, statistics
 from amplify_memory.memory import UserProfileVectorStore
 from amplify_memory.memory.kinds import USER_CATEGORIES
 from amplify_memory.storage import MemoryStorage
 
-SUBJECTS = ["TypeScript", "React", "Svelte", "PostgreSQL", "Redis", "Tailwind", "Vite",
-            "pytest", "Docker", "Kubernetes", "GraphQL", "Rust", "Go", "Python", "OAuth",
-            "Stripe", "Playwright", "ESLint", "tabs", "dark mode", "Neovim", "Linux"]
-VERBS = ["prefers", "uses", "avoids", "likes", "wants", "works with", "is learning"]
-TAILS = ["for side projects", "at work", "in the {l} layer", "for tests", "when pairing",
-         "on the {l} service", "since {y}", "for the {l} team"]
-LAYERS = ["data", "api", "ui", "auth", "billing", "search", "sync", "build"]
 QUERIES = ["which database does the user like", "frontend framework", "testing tools",
            "editor setup", "deployment and containers", "payments", "login", "styling css"]
-
-def sentence(rng, i):
-    a, b = rng.sample(SUBJECTS, 2)
-    tail = rng.choice(TAILS).format(l=rng.choice(LAYERS), y=2015 + i % 10)
-    return f"User {rng.choice(VERBS)} {a} with {b} {tail} (note {i})"
 
 def stats(values):
     values = sorted(values)
@@ -116,6 +106,7 @@ async def run(n, calls):
 
 json.dumps(await run(N, CALLS))
 """
+)
 
 
 def main() -> None:

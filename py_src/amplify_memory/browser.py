@@ -24,7 +24,7 @@ from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from typing import Any, TypeVar
 from urllib.parse import urljoin, urlsplit
 
-from amplify_memory.agent._http import HttpTransport, encode_body, parse_body
+from amplify_memory.agent._http import HttpTransport, encode_body, json_headers, parse_body
 from amplify_memory.errors import (
     AmplifyMemoryError,
     HttpTransportError,
@@ -306,10 +306,11 @@ class PyodideTransport(HttpTransport):
     ) -> tuple[int, Any]:
         http = importlib.import_module("pyodide.http")  # lazily: Pyodide only
         body = encode_body(json_body)
-        all_headers = {"Accept": "application/json", **(headers or {})}
-        options: dict[str, Any] = {"method": method, "headers": all_headers}
+        options: dict[str, Any] = {
+            "method": method,
+            "headers": json_headers(headers, body is not None),
+        }
         if body is not None:
-            all_headers.setdefault("Content-Type", "application/json")
             options["body"] = body.decode("utf-8")
         try:
             response = await http.pyfetch(url, **options)

@@ -43,6 +43,14 @@ class HttpTransport(ABC):
         """Send ``method url`` with ``json_body`` (None: no body) and extra ``headers``."""
 
 
+def json_headers(headers: Mapping[str, str] | None, has_body: bool) -> dict[str, str]:
+    """The request headers: JSON accepted, JSON sent when there is a body, then ``headers``."""
+    out = {"Accept": "application/json", **(headers or {})}
+    if has_body:
+        out.setdefault("Content-Type", "application/json")
+    return out
+
+
 def parse_body(raw: bytes | str) -> Any:
     """The JSON value of an answer body, its text when it is not JSON, None when empty."""
     text = raw.decode("utf-8", errors="replace") if isinstance(raw, bytes) else raw
@@ -94,9 +102,7 @@ class UrllibTransport(HttpTransport):
         headers: Mapping[str, str] | None = None,
     ) -> tuple[int, Any]:
         body = encode_body(json_body)
-        all_headers = {"Accept": "application/json", **(headers or {})}
-        if body is not None:
-            all_headers.setdefault("Content-Type", "application/json")
+        all_headers = json_headers(headers, body is not None)
         return await asyncio.to_thread(self._send, method, url, body, all_headers)
 
 

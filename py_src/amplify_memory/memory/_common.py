@@ -9,7 +9,7 @@ import sys
 from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, Self
 
 from amplify_memory.errors import AmplifyMemoryError
 from amplify_memory.memory.similarity import contradicts
@@ -19,6 +19,7 @@ from amplify_memory.storage import AsyncStorage, Coordinator, MemoryStorage, Per
 __all__ = [
     "Clock",
     "MigratingDatabase",
+    "PageSingleton",
     "PersistedCollection",
     "StorageParts",
     "as_parts",
@@ -143,6 +144,24 @@ class MigratingDatabase(Database):
             self.migrated_from = old
             return
         super().load(raw)
+
+
+class PageSingleton:
+    """``get_instance()`` / ``reset_instance()``: one store of each class per page."""
+
+    @classmethod
+    def get_instance(cls, *, storage: StorageParts | AsyncStorage | None = None) -> Self:
+        """The page's one instance (created on first call; ``storage`` only counts then)."""
+        instance = cls.__dict__.get("_instance")
+        if instance is None:
+            instance = cls(storage=storage)  # type: ignore[call-arg]
+            cls._instance = instance  # type: ignore[attr-defined]
+        return instance
+
+    @classmethod
+    def reset_instance(cls) -> None:
+        """Forget the page's instance (tests; a user switching accounts)."""
+        cls._instance = None  # type: ignore[attr-defined]
 
 
 class PersistedCollection:

@@ -18,11 +18,12 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar, Final
+from typing import Any, Final
 
 from amplify_memory.agent._embeddings import EmbeddingProvider
 from amplify_memory.memory._common import (
     Clock,
+    PageSingleton,
     PersistedCollection,
     StorageParts,
     as_parts,
@@ -123,15 +124,13 @@ def _check_strings(values: object, what: str) -> list[str]:
     return out
 
 
-class ProjectContextVectorStore:
+class ProjectContextVectorStore(PageSingleton):
     """Per-project knowledge: one database per project, each persisted on its own,
     searched with BM25 and embeddings.
 
     ``embeddings``, ``semantic``, ``hybrid_weights``, ``min_similarity``: as for
     :class:`~amplify_memory.memory.UserProfileVectorStore`.
     """
-
-    _instance: ClassVar[ProjectContextVectorStore | None] = None
 
     def __init__(
         self,
@@ -152,19 +151,6 @@ class ProjectContextVectorStore:
             hybrid_weights=hybrid_weights,
             min_similarity=min_similarity,
         )
-
-    @classmethod
-    def get_instance(
-        cls, *, storage: StorageParts | AsyncStorage | None = None
-    ) -> ProjectContextVectorStore:
-        """The page's one store (created on first call; ``storage`` only counts then)."""
-        if cls._instance is None:
-            cls._instance = cls(storage=storage)
-        return cls._instance
-
-    @classmethod
-    def reset_instance(cls) -> None:
-        cls._instance = None
 
     def _project(self, project_id: str) -> PersistedCollection:
         name = project_store_name(project_id)

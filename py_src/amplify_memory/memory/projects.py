@@ -17,10 +17,11 @@ chat is known again after a reload.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, Final
+from typing import Any, Final
 
 from amplify_memory.memory._common import (
     Clock,
+    PageSingleton,
     PersistedCollection,
     StorageParts,
     check_text,
@@ -53,10 +54,8 @@ def check_chat_id(chat_id: object) -> str:
     return text
 
 
-class ProjectRegistry:
+class ProjectRegistry(PageSingleton):
     """Chats mapped to projects, and project names; one persisted database."""
-
-    _instance: ClassVar[ProjectRegistry | None] = None
 
     def __init__(
         self,
@@ -67,17 +66,6 @@ class ProjectRegistry:
     ) -> None:
         self._collection = PersistedCollection(name, SCHEMA, storage)
         self._clock = clock
-
-    @classmethod
-    def get_instance(cls, *, storage: StorageParts | AsyncStorage | None = None) -> ProjectRegistry:
-        """The page's one registry (created on first call; ``storage`` only counts then)."""
-        if cls._instance is None:
-            cls._instance = cls(storage=storage)
-        return cls._instance
-
-    @classmethod
-    def reset_instance(cls) -> None:
-        cls._instance = None
 
     async def initialize(self) -> None:
         """Load the saved registry (idempotent; otherwise it loads on first use)."""

@@ -22,11 +22,12 @@ negation or a changed number from a paraphrase).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, ClassVar, Final
+from typing import Any, Final
 
 from amplify_memory.agent._embeddings import EmbeddingProvider
 from amplify_memory.memory._common import (
     Clock,
+    PageSingleton,
     PersistedCollection,
     StorageParts,
     check_confidence,
@@ -86,7 +87,7 @@ def _check_category(category: object) -> str:
     return category
 
 
-class UserProfileVectorStore:
+class UserProfileVectorStore(PageSingleton):
     """User preferences, tech stack, coding style ...: one database, persisted, searched
     with BM25 and embeddings.
 
@@ -94,8 +95,6 @@ class UserProfileVectorStore:
     need); ``semantic=False``: BM25 alone; ``hybrid_weights``: ``{"text": t, "vector":
     v}``; ``min_similarity``: the least cosine for an entry's vector score to count.
     """
-
-    _instance: ClassVar[UserProfileVectorStore | None] = None
 
     def __init__(
         self,
@@ -116,22 +115,6 @@ class UserProfileVectorStore:
             hybrid_weights=hybrid_weights,
             min_similarity=min_similarity,
         )
-
-    # -- the single instance of a page
-
-    @classmethod
-    def get_instance(
-        cls, *, storage: StorageParts | AsyncStorage | None = None
-    ) -> UserProfileVectorStore:
-        """The page's one store (created on first call; ``storage`` only counts then)."""
-        if cls._instance is None:
-            cls._instance = cls(storage=storage)
-        return cls._instance
-
-    @classmethod
-    def reset_instance(cls) -> None:
-        """Forget the page's instance (tests; a user switching accounts)."""
-        cls._instance = None
 
     # -- life cycle
 
