@@ -1,5 +1,6 @@
-"""The browser boundary: IndexedDB, Web Locks, BroadcastChannel, page hide, and fetch
-(JSON requests, and the bytes of the page's own files such as the embedding table).
+"""The browser boundary: IndexedDB, Web Locks, BroadcastChannel, page hide, fetch
+(JSON requests, and the bytes of the page's own files such as the embedding table), and
+the JavaScript vector kernel (:func:`install_vector_kernel`).
 
 The only module of amplify_memory that touches JavaScript. It imports ``pyodide`` and the
 bridge ``amplify_idb`` (``web/js/idb.mjs``, registered by ``web/js/runtime.mjs``) lazily,
@@ -34,6 +35,7 @@ from amplify_memory.errors import (
     StorageTimeoutError,
     StorageVersionError,
 )
+from amplify_memory.search._vector import VectorKernel, python_kernel, set_vector_kernel
 from amplify_memory.storage import (
     AsyncStorage,
     Coordinator,
@@ -41,21 +43,25 @@ from amplify_memory.storage import (
     StorageEstimate,
     StoreDatabase,
 )
-from amplify_memory.storage._names import KEY_RULE, journal_name, validate_key
+from amplify_memory.storage._names import KEY_RULE, validate_key
 
 __all__ = [
     "BRIDGE_MODULE",
+    "KERNELS_MODULE",
     "BrowserCoordinator",
     "IndexedDBStorage",
     "PyodideTransport",
     "browser_coordinator",
     "fetch_bytes",
     "indexeddb_storage",
+    "install_vector_kernel",
     "open_store",
     "page_url",
 ]
 
 BRIDGE_MODULE = "amplify_idb"
+#: The JavaScript loops (web/js/kernels.mjs), registered by web/js/runtime.mjs.
+KERNELS_MODULE = "amplify_kernels"
 
 _ERRORS: dict[str, type[StorageError]] = {
     "quota": StorageQuotaError,
@@ -212,7 +218,9 @@ class BrowserCoordinator(Coordinator):
 
     def pending_changed(self, store: PersistedStore[Any]) -> None:
         """A store's pending changes changed: mirror its journal to the page soon."""
-        key = journal_name(store.name, store.writer)
+        key = store.journal_key
+        if self._changed.get(key) is store:
+            return  # already waiting to be posted (a burst of changes)
         self._stores[key] = store
         self._changed[key] = store
         if not self._scheduled:
@@ -292,6 +300,46 @@ async def open_store(
         delay=delay,
         on_error=on_error,
     )
+
+
+class _JsCosineKernel:
+    """The vector kernel of web/js/kernels.mjs (``cosineScores``)."""
+
+    def __init__(self, function: Any) -> None:
+        self._function = function
+
+    def __call__(self, matrix: Any, norms: Any, query: Any, out: Any, dimension: int) -> None:
+        self._function(matrix, norms, query, out, dimension)
+
+    def __repr__(self) -> str:
+        return f"<JavaScript {KERNELS_MODULE}.cosineScores>"
+
+
+def install_vector_kernel() -> VectorKernel | None:
+    """Score vectors in JavaScript in every database of this page (booted pages do this
+    in web/js/runtime.mjs); returns the kernel, or None when the kernels module is not
+    registered or its answer to a small check differs from Python's (pure Python stays)."""
+    try:
+        function = importlib.import_module(KERNELS_MODULE).cosineScores
+    except (ImportError, AttributeError):
+        return None
+    kernel = _JsCosineKernel(function)
+    from array import array
+
+    matrix, norms = array("d", [3.0, 4.0, 0.0, 0.0, -1.0, 2.0]), array("d", [5.0, 0.0, 5**0.5])
+    query = array("d", [0.6, 0.8])
+    expected, got = array("d", [0.0] * 3), array("d", [0.0] * 3)
+    python_kernel(matrix, norms, query, expected, 2)
+    try:
+        kernel(matrix, norms, query, got, 2)
+    except Exception:
+        return None
+    if any(abs(a - b) > 1e-12 for a, b in zip(expected[::2], got[::2], strict=True)) or (
+        got[1] != expected[1]
+    ):
+        return None
+    set_vector_kernel(kernel)
+    return kernel
 
 
 class PyodideTransport(HttpTransport):

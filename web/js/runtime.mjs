@@ -116,6 +116,8 @@ export async function bootPython({ base, onStep = () => {}, timeouts = {} } = {}
   );
   // The IndexedDB bridge of amplify_memory.browser (`import amplify_idb` in Python).
   pyodide.registerJsModule('amplify_idb', await import('./idb.mjs'));
+  // Vector scoring loops over Python arrays (amplify_memory.browser.install_vector_kernel).
+  pyodide.registerJsModule('amplify_kernels', await import('./kernels.mjs'));
   mark('pyodide');
 
   onStep('packages', `loading ${manifest.preload.join(', ')}`);
@@ -164,7 +166,10 @@ export async function bootPython({ base, onStep = () => {}, timeouts = {} } = {}
   try {
     version = await withTimeout(
       pyodide.runPythonAsync(
-        'import amplify_memory\namplify_memory.__version__',
+        'import amplify_memory\n' +
+          'from amplify_memory.browser import install_vector_kernel\n' +
+          'install_vector_kernel()\n' +
+          'amplify_memory.__version__',
       ),
       t.import,
       'import',

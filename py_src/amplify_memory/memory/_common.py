@@ -242,6 +242,10 @@ class PersistedCollection:
     async def update(self, doc: dict[str, Any]) -> None:
         (await self.open()).update(doc["id"], doc)
 
+    async def patch(self, doc_id: str, changes: dict[str, Any]) -> None:
+        """Set some properties of an entry; the journal records only ``changes``."""
+        (await self.open()).patch(doc_id, changes)
+
     async def remove(self, doc_id: str) -> bool:
         if not isinstance(doc_id, str):
             raise TypeError(f"an entry id is a string, got {type(doc_id).__name__} {doc_id!r:.80}")

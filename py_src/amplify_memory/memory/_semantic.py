@@ -185,11 +185,12 @@ class SemanticIndex:
         return {EMBEDDING_FIELD: out[1][0], MODEL_FIELD: out[0]}
 
     def stale(self, db: Database, model: str) -> list[dict[str, Any]]:
-        """Entries of ``db`` without an embedding of ``model`` (full documents)."""
+        """Entries of ``db`` without an embedding of ``model`` (without their vectors)."""
         where = {MODEL_FIELD: {"nin": [model]}}
         if db.search(term="", where=where, limit=0).count == 0:
             return []
-        return [h.document for h in db.search(term="", where=where, limit=len(db)).hits]
+        hits = db.search(term="", where=where, limit=len(db), include_vectors=False).hits
+        return [h.document for h in hits]
 
     async def ensure_embedded(self, collection: PersistedCollection) -> None:
         """Give every entry of ``collection`` an embedding of the current model (entries
@@ -210,9 +211,7 @@ class SemanticIndex:
             return
         model, vectors = out
         for doc, vector in zip(stale, vectors, strict=True):
-            doc[EMBEDDING_FIELD] = vector
-            doc[MODEL_FIELD] = model
-            await collection.update(doc)
+            await collection.patch(doc["id"], {EMBEDDING_FIELD: vector, MODEL_FIELD: model})
 
     async def search(
         self,
@@ -222,7 +221,8 @@ class SemanticIndex:
         where: Mapping[str, Any] | None,
         limit: int,
     ) -> list[Hit]:
-        """Hybrid hits when a query vector can be had, else BM25 hits (full documents).
+        """Hybrid hits when a query vector can be had, else BM25 hits (documents without
+        their embedding).
         A weight of 0 drops that side: BM25 alone, or the cosine alone."""
         vector: list[float] | None = None
         if self.semantic and self.hybrid_weights["vector"] > 0 and query.strip():
@@ -230,7 +230,9 @@ class SemanticIndex:
             if out is not None and any(out[1][0]):
                 vector = out[1][0]
         if vector is None:
-            return db.search(term=query, properties=["content"], where=where, limit=limit).hits
+            return db.search(
+                term=query, properties=["content"], where=where, limit=limit, include_vectors=False
+            ).hits
         return db.search(
             term=query,
             properties=["content"],
@@ -240,4 +242,5 @@ class SemanticIndex:
             vector={"value": vector, "property": EMBEDDING_FIELD},
             similarity=self.min_similarity,
             hybrid_weights=self.hybrid_weights,
+            include_vectors=False,
         ).hits

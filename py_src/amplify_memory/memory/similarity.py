@@ -75,6 +75,7 @@ from __future__ import annotations
 import math
 import re
 import unicodedata
+from collections.abc import Sequence
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
@@ -89,6 +90,7 @@ __all__ = [
     "content_similarity",
     "contradiction_reason",
     "contradicts",
+    "first_contradicted",
     "is_duplicate",
 ]
 
@@ -504,6 +506,19 @@ def contradicts(a: str, b: str) -> bool:
     False
     """
     return contradiction_reason(a, b) is not None
+
+
+def first_contradicted(text: str, others: Sequence[str]) -> int | None:
+    """The index of the first of ``others`` that ``text`` contradicts, or None.
+
+    >>> first_contradicted("User prefers tabs", ["User likes Vim", "User prefers spaces"])
+    1
+    """
+    reason = _contradiction_reason  # one cached call per pair (this runs for every prompt)
+    for i, other in enumerate(others):
+        if (reason(text, other) if text <= other else reason(other, text)) is not None:
+            return i
+    return None
 
 
 def is_duplicate(new: str, existing: str, threshold: float = DEFAULT_DUPLICATE_THRESHOLD) -> bool:

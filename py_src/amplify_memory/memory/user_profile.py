@@ -49,6 +49,7 @@ from amplify_memory.memory.similarity import (
     DEFAULT_DUPLICATE_THRESHOLD,
     content_similarity,
     contradicts,
+    first_contradicted,
 )
 from amplify_memory.search._results import Hit
 from amplify_memory.storage import AsyncStorage
@@ -167,19 +168,24 @@ class UserProfileVectorStore(PageSingleton):
         db = await self._collection.database()
         now = self._clock()
         best: tuple[float, dict[str, Any]] | None = None
-        for hit in db.search(term=text, properties=["content"], limit=_DEDUP_CANDIDATES).hits:
+        candidates = db.search(
+            term=text, properties=["content"], limit=_DEDUP_CANDIDATES, include_vectors=False
+        ).hits
+        for hit in candidates:
             other = hit.document["content"]
             similarity = content_similarity(text, other)
             better = best is None or similarity > best[0]
             if better and similarity > DUPLICATE_THRESHOLD and not contradicts(text, other):
-                best = (similarity, dict(hit.document))
+                best = (similarity, hit.document)
         if best is not None:
             entry = best[1]
-            entry["updatedAt"] = now
-            entry["confidence"] = max(float(entry["confidence"]), confidence)
-            entry["accessCount"] = int(entry["accessCount"]) + 1
-            await self._collection.update(entry)
-            return {"action": "updated", "entry": public(entry)}
+            changes = {
+                "updatedAt": now,
+                "confidence": max(float(entry["confidence"]), confidence),
+                "accessCount": int(entry["accessCount"]) + 1,
+            }
+            await self._collection.patch(entry["id"], changes)
+            return {"action": "updated", "entry": public({**entry, **changes})}
         embedding = await self._semantic.embed_fields(text)
         entry = {
             "id": new_id(),
@@ -238,7 +244,7 @@ class UserProfileVectorStore(PageSingleton):
         return order_newer_first_on_contradiction(hits)
 
     async def _hits(self, query: str, *, where: dict[str, Any] | None, limit: int) -> Hits:
-        """Ranked hits (full documents): hybrid when embeddings are available."""
+        """Ranked hits (documents without their embedding): hybrid when embeddings are available."""
         await self._semantic.ensure_embedded(self._collection)
         db = await self._collection.database()
         return await self._semantic.search(db, query, where=where, limit=limit)
@@ -251,32 +257,31 @@ class UserProfileVectorStore(PageSingleton):
         limit = max(1, min(100, budget // 20))  # no line is shorter than ~20 characters
         hits = await self._hits(str(query), where=None, limit=limit)
         chosen: list[dict[str, Any]] = []
+        texts: list[str] = []  # the chosen entries' content, for the contradiction checks
         used = 0
         for hit in hits:
             if budget - used < 20:
                 break  # full: nothing more can fit
             doc = hit.document
             cost = len(format_line(doc["category"], doc["content"])) + 1
-            rival = next(
-                (i for i, c in enumerate(chosen) if contradicts(doc["content"], c["content"])),
-                None,
-            )
+            rival = first_contradicted(doc["content"], texts)
             if rival is None:
                 if used + cost <= budget + 1:  # the first line has no newline before it
-                    chosen.append(dict(doc))
+                    chosen.append(doc)
+                    texts.append(doc["content"])
                     used += cost
             elif doc["updatedAt"] > chosen[rival]["updatedAt"]:
                 old = chosen[rival]
                 old_cost = len(format_line(old["category"], old["content"])) + 1
                 if used - old_cost + cost <= budget + 1:
-                    chosen[rival] = dict(doc)
+                    chosen[rival] = doc
+                    texts[rival] = doc["content"]
                     used += cost - old_cost
         block = format_context_lines(
             ((c["id"], c["category"], c["content"]) for c in chosen), max_tokens
         )
         by_id = {c["id"]: c for c in chosen}
         for entry_id in block.ids:
-            entry = by_id[entry_id]
-            entry["accessCount"] = int(entry["accessCount"]) + 1
-            await self._collection.update(entry)
+            count = int(by_id[entry_id]["accessCount"]) + 1
+            await self._collection.patch(entry_id, {"accessCount": count})
         return block.text

@@ -37,6 +37,7 @@ from amplify_memory.search._filters import Predicate, compile_where
 from amplify_memory.search._index import DocAnalysis, State
 from amplify_memory.search._results import Hit, SearchResult
 from amplify_memory.search._schema import (
+    JSON_SCALARS,
     Property,
     copy_json,
     get_path,
@@ -46,7 +47,13 @@ from amplify_memory.search._schema import (
 from amplify_memory.search._scoring import fuzzy_weight, idf, prefix_weight
 from amplify_memory.search._snapshot import decode_state, encode_state, read_header
 from amplify_memory.search._tokenizer import Tokenizer, segment_scripts
-from amplify_memory.search._vector import dot, norm
+from amplify_memory.search._vector import (
+    VectorMatrix,
+    disable_vector_kernel,
+    dot,
+    norm,
+    vector_kernel,
+)
 
 __all__ = ["Database"]
 
@@ -146,6 +153,11 @@ class Database:
             p.path for p in self._props.values() if p.base == "string" and p.path != "id"
         ]
         self._vector_fields = [p.path for p in self._props.values() if p.base == "vector"]
+        self._top_vector_keys = frozenset(
+            self._props[name].keys[0]
+            for name in self._vector_fields
+            if len(self._props[name].keys) == 1
+        )
         self._state = State(self._string_fields, self._vector_fields)
 
     # -- introspection -----------------------------------------------------------
@@ -297,6 +309,50 @@ class Database:
         st.index(d, new_analysis)
         return doc_id
 
+    def patch(self, doc_id: str, changes: Mapping[str, Any]) -> str:
+        """Set some top-level properties of the document ``doc_id``; the others keep
+        their values (``update`` with the stored document and ``changes`` merged).
+
+        Only the changed properties are validated and, when they are indexed,
+        re-indexed, so a counter costs next to nothing. A value of ``None`` removes the
+        property. Raises :class:`DocumentNotFoundError` for an unknown id, and
+        :class:`DocumentValidationError` (nothing changed) for an invalid value or an
+        attempt to change the id.
+        """
+        st = self._state
+        d = st.by_id.get(doc_id)
+        if d is None:
+            raise DocumentNotFoundError(doc_id)
+        if not isinstance(changes, Mapping):
+            raise DocumentValidationError("<changes>", "a dict of property -> value", changes)
+        if "id" in changes and changes["id"] != doc_id:
+            raise DocumentValidationError(
+                "id",
+                f"{doc_id!r} (the id being patched)",
+                changes["id"],
+                "remove the old document and insert the new one to change an id",
+            )
+        changed = {p.path: p for p in self._props.values() if p.keys[0] in changes}
+        validate_document(changes, changed)
+        old = st.docs[d]
+        assert old is not None
+        copy = {**old, **copy_json(dict(changes))}  # unchanged values are shared, never mutated
+        for key, value in changes.items():
+            if value is None:
+                del copy[key]
+        indexed = [n for n in (*self._string_fields, *self._vector_fields) if n in changed]
+        if all(
+            get_path(old, self._props[n].keys) == get_path(copy, self._props[n].keys)
+            for n in indexed
+        ):
+            st.docs[d] = copy
+            return doc_id
+        new_analysis = self._analyze(copy)
+        st.unindex(d, self._analyze(old))
+        st.docs[d] = copy
+        st.index(d, new_analysis)
+        return doc_id
+
     def remove(self, doc_id: str) -> bool:
         """Remove the document ``doc_id``; ``False`` when there is none."""
         st = self._state
@@ -362,6 +418,7 @@ class Database:
         vector: Mapping[str, Any] | None = None,
         similarity: float = DEFAULT_SIMILARITY,
         hybrid_weights: Mapping[str, float] | None = None,
+        include_vectors: bool = True,
     ) -> SearchResult:
         """Search the documents.
 
@@ -384,6 +441,9 @@ class Database:
         (cosine >= ``similarity`` against ``vector={"value": [...], "property": p}``)
         or ``"hybrid"`` (``hybrid_weights`` x max-normalised text and vector scores).
 
+        ``include_vectors=False``: the hits' documents come without their vector
+        properties (cheaper when the caller does not need them).
+
         Scores tie-break by insertion order, so results are deterministic.
         """
         started = time.perf_counter()
@@ -396,7 +456,11 @@ class Database:
         threshold = _check_number("threshold", threshold, 0.0, 1.0)
         tolerance = _check_int("tolerance", tolerance, 0, MAX_TOLERANCE)
         similarity = _check_number("similarity", similarity, -1.0, 1.0)
-        for name, flag in (("exact", exact), ("prefix", prefix)):
+        for name, flag in (
+            ("exact", exact),
+            ("prefix", prefix),
+            ("include_vectors", include_vectors),
+        ):
             if not isinstance(flag, bool):
                 raise QueryError(f"{name} expected a bool, got {flag!r}")
         fields = self._searched_fields(properties)
@@ -437,9 +501,28 @@ class Database:
             ordered = list(candidates)[offset:wanted]
         else:
             ordered = _top(candidates, wanted)[offset:]
-        hits = [Hit(st.ids[d], candidates[d], copy_json(st.docs[d])) for d in ordered]  # type: ignore[arg-type]
+        copy = (
+            copy_json if include_vectors or not self._vector_fields else self._copy_without_vectors
+        )
+        hits = [Hit(st.ids[d], candidates[d], copy(st.docs[d])) for d in ordered]  # type: ignore[arg-type]
         elapsed = (time.perf_counter() - started) * 1000.0
         return SearchResult(len(candidates), hits, facet_counts, elapsed)
+
+    def _copy_without_vectors(self, doc: dict[str, Any]) -> dict[str, Any]:
+        """A copy of a stored document without its vector properties."""
+        top = self._top_vector_keys
+        copy = {
+            k: v if type(v) in JSON_SCALARS else copy_json(v)
+            for k, v in doc.items()
+            if k not in top
+        }
+        for name in self._vector_fields:
+            keys = self._props[name].keys
+            if len(keys) > 1:
+                parent = get_path(copy, keys[:-1])
+                if isinstance(parent, dict):
+                    parent.pop(keys[-1], None)
+        return copy
 
     def _searched_fields(self, properties: Sequence[str] | str | None) -> list[str]:
         if properties is None or properties == "*":
@@ -657,6 +740,23 @@ class Database:
         if query_norm == 0.0:
             raise QueryError("vector['value'] must not be the zero vector")
         column = self._state.vectors[prop.path]
+        kernel = vector_kernel()
+        if kernel is not None:
+            matrices = self._state.matrices
+            matrix = matrices.get(prop.path)
+            if matrix is None:
+                matrix = matrices[prop.path] = VectorMatrix(prop.dimension or 0)
+            matrix.sync(column)
+            unit = [x / query_norm for x in value]
+            try:
+                out = matrix.cosines(kernel, unit)
+            except Exception as err:  # a broken kernel must not break search: pure Python
+                disable_vector_kernel(kernel, err)
+                return self._vector_scores(vector, similarity, predicate)
+            found = {d: s for d, s in enumerate(out) if s >= similarity}
+            if predicate is not None:
+                found = {d: s for d, s in found.items() if predicate(d)}
+            return found
         live = [d for d, entry in enumerate(column) if entry is not None and entry[1] != 0.0]
         if predicate is not None:
             live = [d for d in live if predicate(d)]
@@ -824,7 +924,8 @@ def _fuse(
     text_max = text_max if text_max > 0.0 else 1.0
     vec_max = vec_max if vec_max > 0.0 else 1.0
     w_text, w_vec = weights
-    out: dict[int, float] = {}
-    for d in sorted(set(text) | set(vec)):
-        out[d] = w_text * text.get(d, 0.0) / text_max + w_vec * vec.get(d, 0.0) / vec_max
+    out = {d: w_vec * s / vec_max for d, s in vec.items()}  # usually the larger side
+    get = out.get
+    for d, s in text.items():
+        out[d] = w_text * s / text_max + get(d, 0.0)
     return out

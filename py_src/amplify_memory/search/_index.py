@@ -16,6 +16,7 @@ from collections.abc import ItemsView, Iterator, KeysView, ValuesView
 from itertools import accumulate
 from typing import Any
 
+from amplify_memory.search._vector import VectorMatrix
 from amplify_memory.search._vocabulary import Vocabulary
 
 __all__ = ["DocAnalysis", "FieldIndex", "LazyPostings", "State"]
@@ -162,7 +163,7 @@ class FieldIndex:
 class State:
     """Everything a database holds; replaced as a whole by ``load``."""
 
-    __slots__ = ("by_id", "docs", "fields", "ids", "vectors", "vocab")
+    __slots__ = ("by_id", "docs", "fields", "ids", "matrices", "vectors", "vocab")
 
     def __init__(self, string_fields: list[str], vector_fields: list[str]) -> None:
         self.docs: list[dict[str, Any] | None] = []
@@ -173,6 +174,8 @@ class State:
             f: [] for f in vector_fields
         }
         self.vocab = Vocabulary()
+        # vector property -> its rows for a batch kernel (made by the first kernel search)
+        self.matrices: dict[str, VectorMatrix] = {}
 
     def add(self, doc_id: str, doc: dict[str, Any], analysis: DocAnalysis) -> int:
         """Append a document and index it; returns its document number."""
@@ -195,6 +198,8 @@ class State:
         self.vocab.add_many(surfaces)
         for name, entry in vectors.items():
             self.vectors[name][d] = entry
+            if name in self.matrices:
+                self.matrices[name].stale.add(d)
 
     def unindex(self, d: int, analysis: DocAnalysis) -> None:
         """Remove what :meth:`index` added for document ``d``."""
@@ -206,6 +211,8 @@ class State:
             discard(word)
         for name in vectors:
             self.vectors[name][d] = None
+            if name in self.matrices:
+                self.matrices[name].stale.add(d)
 
     def drop(self, d: int) -> None:
         """Forget document ``d`` (after :meth:`unindex`)."""

@@ -27,6 +27,7 @@ from amplify_memory.errors import (
 )
 
 __all__ = [
+    "JSON_SCALARS",
     "SCALAR_TYPES",
     "Property",
     "copy_json",
@@ -219,15 +220,24 @@ def validate_documents(docs: list[Any], props: Mapping[str, Property]) -> None:
             validate_document(doc, slow)
 
 
-_SCALARS: Final = frozenset({str, int, float, bool, type(None)})
+#: The Python types of JSON scalars (copied by reference).
+JSON_SCALARS: Final[frozenset[type]] = frozenset({str, int, float, bool, type(None)})
+_SCALARS = JSON_SCALARS
 
 
 def copy_json(value: Any) -> Any:
     """Copy a JSON-like value (dicts and lists deeply; tuples become lists)."""
+    kind = type(value)
+    if kind is dict:  # the common case, without the cost of abstract-class checks
+        return {k: v if type(v) in _SCALARS else copy_json(v) for k, v in value.items()}
+    if kind is list or kind is tuple:
+        if set(map(type, value)) <= _SCALARS:  # e.g. a vector: copied in one C call
+            return list(value)
+        return [copy_json(v) for v in value]
+    if kind in _SCALARS:
+        return value
     if isinstance(value, Mapping):
         return {k: copy_json(v) for k, v in value.items()}
     if isinstance(value, (list, tuple)):
-        if set(map(type, value)) <= _SCALARS:  # e.g. a vector: copied in one C call
-            return list(value)
         return [copy_json(v) for v in value]
     return value

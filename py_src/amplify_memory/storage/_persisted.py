@@ -74,6 +74,8 @@ class StoreDatabase(Protocol):
 
     def update(self, doc_id: Any, doc: Any) -> Any: ...
 
+    def patch(self, doc_id: Any, changes: Any) -> Any: ...
+
     def remove(self, doc_id: Any) -> bool: ...
 
     def get(self, doc_id: Any) -> Any: ...
@@ -235,6 +237,11 @@ class PersistedStore(Generic[DB]):
         return self._revision
 
     @property
+    def journal_key(self) -> str:
+        """Where this writer's pending changes are journaled: ``<name>.pending-<writer>``."""
+        return self._journal_key
+
+    @property
     def pending_count(self) -> int:
         """How many changes are not written yet."""
         return len(self._pending)
@@ -272,6 +279,14 @@ class PersistedStore(Generic[DB]):
         self._log("update", str(doc_id), doc)
         return result
 
+    def patch(self, doc_id: str, changes: Mapping[str, Any]) -> Any:
+        """Set some properties of a document (``db.patch``); only ``changes`` are written
+        to the journal, and another tab's replay merges them into its copy."""
+        self._check_open()
+        result = self._db.patch(doc_id, changes)
+        self._log("patch", str(doc_id), changes, with_id=False)
+        return result
+
     def remove(self, doc_id: str) -> bool:
         self._check_open()
         removed = bool(self._db.remove(doc_id))
@@ -283,12 +298,15 @@ class PersistedStore(Generic[DB]):
         if self._closed:
             raise StorageError(f"the store {self.name!r} is closed; open it again to change it")
 
-    def _log(self, kind: OpKind, doc_id: str, doc: Mapping[str, Any] | None) -> None:
+    def _log(
+        self, kind: OpKind, doc_id: str, doc: Mapping[str, Any] | None, *, with_id: bool = True
+    ) -> None:
         self._seq += 1
         text = None
         if doc is not None:
             body = dict(doc)
-            body.setdefault(self.id_field, doc_id)
+            if with_id:
+                body.setdefault(self.id_field, doc_id)
             text = _compact(body)
         self._pending.append(Op(self._seq, kind, doc_id, text))
         self._dirty = True
@@ -329,6 +347,10 @@ class PersistedStore(Generic[DB]):
                 db.remove(op.doc_id)
                 return
             doc = loads(op.doc or "{}")
+            if op.kind == "patch":
+                if db.get(op.doc_id) is not None:  # (removed meanwhile: nothing to patch)
+                    db.patch(op.doc_id, doc)
+                return
             if db.get(op.doc_id) is not None:
                 db.update(op.doc_id, doc)
             else:

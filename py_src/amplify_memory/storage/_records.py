@@ -13,8 +13,11 @@ snapshot (saved by plain JavaScript with ``saveOramaToIDB``) reads as revision 0
 A journal record (key ``<name>.pending-<writer>``) holds the operations a page had not
 written yet when it was hidden::
 
-    {"format": "amplify-memory-journal", "version": 1, "store": "<name>",
+    {"format": "amplify-memory-journal", "version": 2, "store": "<name>",
      "writer": "<writer>", "ops": [{"seq": 3, "op": "insert", "id": "...", "doc": {...}}]}
+
+``op`` is ``insert``, ``update`` (``doc``: the whole document), ``patch`` (``doc``: only the
+changed properties; version 2) or ``remove`` (no ``doc``).
 """
 
 from __future__ import annotations
@@ -28,6 +31,7 @@ from amplify_memory.errors import SnapshotError
 
 __all__ = [
     "JOURNAL_FORMAT",
+    "JOURNAL_VERSION",
     "RECORD_VERSION",
     "STORE_FORMAT",
     "Journal",
@@ -43,10 +47,15 @@ __all__ = [
 STORE_FORMAT = "amplify-memory-store"
 JOURNAL_FORMAT = "amplify-memory-journal"
 RECORD_VERSION = 1
+#: Journal version 2 added the ``patch`` operation (only the changed properties);
+#: version 1 journals (insert, update, remove) are still read.
+JOURNAL_VERSION = 2
+_JOURNAL_VERSIONS = (1, 2)
 MAX_APPLIED_WRITERS = 64
 
-OpKind = Literal["insert", "update", "remove"]
-_OP_KINDS = ("insert", "update", "remove")
+OpKind = Literal["insert", "update", "patch", "remove"]
+_OP_KINDS: tuple[OpKind, ...] = ("insert", "update", "patch", "remove")
+_V1_OP_KINDS: tuple[OpKind, ...] = ("insert", "update", "remove")
 
 _HEADER_RE = re.compile(
     r'\{"format":"' + STORE_FORMAT + r'","version":1,'
@@ -142,7 +151,7 @@ def decode_store(text: str) -> StoreRecord:
 def encode_journal(store: str, writer: str, ops: list[Op]) -> str:
     body = ",".join(_op_text(op) for op in ops)
     return (
-        f'{{"format":"{JOURNAL_FORMAT}","version":{RECORD_VERSION},"store":{_compact(store)},'
+        f'{{"format":"{JOURNAL_FORMAT}","version":{JOURNAL_VERSION},"store":{_compact(store)},'
         f'"writer":{_compact(writer)},"ops":[{body}]}}'
     )
 
@@ -157,10 +166,11 @@ def decode_journal(text: str) -> Journal:
     data = _parse(text, "journal record")
     if not isinstance(data, dict) or data.get("format") != JOURNAL_FORMAT:
         raise SnapshotError("the journal record is not an amplify-memory-journal object")
-    if data.get("version") != RECORD_VERSION:
+    version = data.get("version")
+    if version not in _JOURNAL_VERSIONS or type(version) is not int:
         raise SnapshotError(
-            f"the journal record has format version {data.get('version')!r}; "
-            f"this version reads version {RECORD_VERSION} only"
+            f"the journal record has format version {version!r}; "
+            f"this version reads versions {', '.join(map(str, _JOURNAL_VERSIONS))} only"
         )
     store, writer, raw_ops = data.get("store"), data.get("writer"), data.get("ops")
     if not isinstance(store, str) or not isinstance(writer, str) or not isinstance(raw_ops, list):
@@ -170,7 +180,8 @@ def decode_journal(text: str) -> Journal:
         if not isinstance(item, dict):
             raise SnapshotError(f"a journal operation is not an object: {item!r:.80}")
         seq, kind, doc_id, doc = item.get("seq"), item.get("op"), item.get("id"), item.get("doc")
-        if not isinstance(seq, int) or kind not in _OP_KINDS or not isinstance(doc_id, str):
+        allowed = _OP_KINDS if version >= 2 else _V1_OP_KINDS
+        if not isinstance(seq, int) or kind not in allowed or not isinstance(doc_id, str):
             raise SnapshotError(f"a journal operation is malformed: {item!r:.80}")
         if kind != "remove" and not isinstance(doc, dict):
             raise SnapshotError(f"a journal {kind} has no document: {item!r:.80}")
