@@ -190,6 +190,27 @@ async def test_callers_never_see_the_embedding(storage: MemoryStorage, clock: Cl
     await store.close()
 
 
+async def test_refreshes_and_prompt_accesses_keep_the_embedding(
+    storage: MemoryStorage, clock: Clock
+) -> None:
+    """Duplicates and prompt blocks change entries by patch: counters only, the stored
+    embedding stays (searches return entries without it)."""
+    store = await user_store(storage, clock)
+    added = (await store.add("User prefers TypeScript over JavaScript", "preference"))["entry"]
+    await store.flush()
+    before = (await saved(storage, USER_PROFILE_STORE_NAME))["documents"][0]
+    await store.add("The user prefers TypeScript over JavaScript.", "preference", confidence=0.95)
+    assert "TypeScript" in await store.format_context_for_prompt("typescript")
+    await store.flush()
+    after = (await saved(storage, USER_PROFILE_STORE_NAME))["documents"][0]
+    assert after["id"] == added["id"]
+    assert after["embedding"] == before["embedding"]
+    assert after["embeddingModel"] == before["embeddingModel"]
+    assert (after["accessCount"], after["confidence"]) == (2, 0.95)
+    assert (await store.search("typescript"))[0]["id"] == added["id"]  # still found by vector
+    await store.close()
+
+
 async def test_project_entries_are_embedded_and_reembedded_when_their_content_changes(
     storage: MemoryStorage, clock: Clock
 ) -> None:

@@ -474,3 +474,79 @@ def test_on_error_sees_replay_problems() -> None:
         assert len(store) == 1
 
     run(scenario())
+
+
+# ---------------------------------------------------------------- patches
+
+
+def test_a_patch_journals_only_the_changes_and_survives_a_closed_page() -> None:
+    async def scenario() -> None:
+        storage, coordinator = MemoryStorage(), LocalCoordinator()
+        tab = await open_store(storage, coordinator, delay=60)
+        tab.insert(memory(1))
+        await tab.flush()
+        tab.patch("a1", {"category": "preference"})
+        coordinator.hide()
+        journal = loads(storage.records[f"notes.pending-{tab.writer}"])
+        assert journal["version"] == 2
+        assert journal["ops"] == [
+            {"seq": 2, "op": "patch", "id": "a1", "doc": {"category": "preference"}}
+        ]
+        for task in list(tab._tasks):  # the page dies before its write
+            task.cancel()
+        reopened = await open_store(storage, LocalCoordinator())
+        assert reopened.get("a1") == {**memory(1), "category": "preference"}
+
+    run(scenario())
+
+
+def test_patches_from_two_tabs_merge_field_by_field() -> None:
+    async def scenario() -> None:
+        storage, coordinator = MemoryStorage(), LocalCoordinator()
+        tab_a = await open_store(storage, coordinator, delay=10)
+        tab_a.insert(memory(1))
+        await tab_a.flush()
+        tab_b = await open_store(storage, coordinator, delay=10)
+        tab_a.patch("a1", {"content": "edited in a"})
+        tab_b.patch("a1", {"category": "set in b"})
+        await tab_a.flush()
+        await tab_b.flush()  # replays its patch over a's version: both changes stay
+        await settle()
+        for tab in (tab_a, tab_b):
+            assert tab.get("a1") == {"id": "a1", "content": "edited in a", "category": "set in b"}
+
+    run(scenario())
+
+
+def test_a_patch_of_a_document_another_tab_removed_is_dropped() -> None:
+    async def scenario() -> None:
+        storage, coordinator = MemoryStorage(), LocalCoordinator()
+        tab_a = await open_store(storage, coordinator, delay=10)
+        tab_a.insert(memory(1))
+        await tab_a.flush()
+        tab_b = await open_store(storage, coordinator, delay=10)
+        tab_a.remove("a1")
+        tab_b.patch("a1", {"category": "late"})
+        await tab_a.flush()
+        await tab_b.flush()
+        await settle()
+        assert tab_a.get("a1") is None
+        assert tab_b.get("a1") is None
+
+    run(scenario())
+
+
+def test_a_version_1_journal_with_a_patch_is_rejected() -> None:
+    async def scenario() -> None:
+        storage = MemoryStorage()
+        storage.records["notes.pending-w1"] = (
+            '{"format":"amplify-memory-journal","version":1,"store":"notes","writer":"w1",'
+            '"ops":[{"seq":1,"op":"patch","id":"x","doc":{"content":"y"}}]}'
+        )
+        seen: list[AmplifyMemoryError] = []
+        store = await open_store(storage, LocalCoordinator(), on_error=seen.append)
+        assert any(isinstance(e, CorruptRecordError) for e in seen), seen
+        assert len(store) == 0
+        assert any(".corrupt-" in key for key in storage.records)
+
+    run(scenario())

@@ -1,0 +1,69 @@
+"""The JavaScript vector kernel in the real page: installed at boot, and it ranks exactly
+as the pure-Python scoring does (on the same database, switched off and on)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from playwright.sync_api import Page
+
+from tests.browser.helpers import RunPython
+
+COMPARE = """
+import json, random
+from array import array
+from amplify_memory.search import Database
+from amplify_memory.search._vector import set_vector_kernel, vector_kernel
+
+kernel = vector_kernel()
+rng = random.Random(7)
+db = Database({"id": "string", "body": "string", "v": "vector[128]", "n": "number"})
+words = ["alpha", "beta", "gamma", "delta", "tabs", "react", "python"]
+for i in range(300):
+    doc = {"id": f"d{i}", "body": " ".join(rng.sample(words, 3)), "n": i % 5}
+    if i % 7:
+        doc["v"] = [round(rng.gauss(0, 1), 4) for _ in range(128)]
+    db.insert(doc)
+out = {"kernel": repr(kernel), "rankings": []}
+for step in range(4):
+    q = [rng.gauss(0, 1) for _ in range(128)]
+    queries = [
+        {"mode": "vector", "vector": {"value": q}, "similarity": -1.0, "limit": 50},
+        {"term": "tabs react", "mode": "hybrid", "vector": {"value": q}, "limit": 50},
+        {"mode": "vector", "vector": {"value": q}, "where": {"n": {"eq": 2}}, "similarity": -1.0,
+         "limit": 50},
+    ]
+    for query in queries:
+        fast = [(h.id, h.score) for h in db.search(**query).hits]
+        set_vector_kernel(None)
+        slow = [(h.id, h.score) for h in db.search(**query).hits]
+        set_vector_kernel(kernel)
+        out["rankings"].append([fast, slow])
+    db.remove(f"d{step * 11 + 1}")  # changes between searches: the matrix follows them
+    db.patch(f"d{step * 11 + 2}", {"v": [1.0] * 128})
+    db.insert({"id": f"new{step}", "body": "tabs", "v": q})
+bad = None
+try:
+    kernel(array("d", [1.0] * 4), array("d", [1.0] * 3), array("d", [1.0, 0.0]),
+           array("d", [0.0] * 3), 2)
+except Exception as err:
+    bad = str(err)
+out["bad"] = bad
+json.dumps(out)
+"""
+
+
+def test_the_javascript_kernel_is_installed_and_ranks_as_pure_python(
+    app_page: Page, run_python: RunPython
+) -> None:
+    out: dict[str, Any] = json.loads(run_python(app_page, COMPARE))
+    assert out["kernel"] == "<JavaScript amplify_kernels.cosineScores>"
+    assert len(out["rankings"]) == 12
+    for fast, slow in out["rankings"]:
+        assert fast, "every query finds something"
+        assert [i for i, _ in fast] == [i for i, _ in slow]
+        for (_, a), (_, b) in zip(fast, slow, strict=True):
+            assert abs(a - b) < 1e-12
+    # a matrix too short for its rows is refused by the kernel, not read past its end
+    assert "cosineScores: 3 rows of 2 need a matrix of 6 numbers" in out["bad"]
