@@ -199,6 +199,11 @@ class PersistedCollection:
         return -1 if self._store is None else self._store.revision
 
     @property
+    def merges(self) -> int:
+        """How often other writers' changes came in since opening (-1: not open)."""
+        return -1 if self._store is None else self._store.merges
+
+    @property
     def load_error(self) -> Exception | None:
         if self._store is None or not self._store.quarantined:
             return None

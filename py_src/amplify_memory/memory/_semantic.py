@@ -18,7 +18,8 @@ Callers never see the two fields: :func:`public` strips them.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import AsyncIterator, Mapping
+from contextlib import asynccontextmanager
 from typing import Any, Final
 
 from amplify_memory.agent._embeddings import EmbeddingProvider
@@ -108,7 +109,7 @@ class SemanticIndex:
         )
         self.min_similarity = float(min_similarity)
         self._given = embeddings
-        # collection name -> (database, revision, size, model) when last found all embedded
+        # collection name -> (database, merges, size, model) when last found all embedded
         self._checked: dict[str, tuple[int, int, int, str]] = {}
         self._provider: EmbeddingProvider | None = embeddings
         self._reason: str | None = None if semantic else "semantic search is off (semantic=False)"
@@ -184,6 +185,36 @@ class SemanticIndex:
             return {}
         return {EMBEDDING_FIELD: out[1][0], MODEL_FIELD: out[0]}
 
+    async def insert(self, collection: PersistedCollection, entry: dict[str, Any]) -> None:
+        """Insert a new entry with the embedding of its content. A collection found all
+        embedded stays so (no need to look again at the next search)."""
+        fields = await self.embed_fields(str(entry["content"]))
+        async with self._keeping_checked(collection, keep=bool(fields)):
+            await collection.insert({**entry, **fields})
+
+    async def remove(self, collection: PersistedCollection, entry_id: str) -> bool:
+        """Remove an entry (a collection found all embedded stays so)."""
+        async with self._keeping_checked(collection, keep=True):
+            return await collection.remove(entry_id)
+
+    @asynccontextmanager
+    async def _keeping_checked(
+        self, collection: PersistedCollection, *, keep: bool
+    ) -> AsyncIterator[None]:
+        before = await self._key(collection)
+        yield
+        if keep and before is not None and self._checked.get(collection.name) == before:
+            after = await self._key(collection)
+            if after is not None:
+                self._checked[collection.name] = after
+
+    async def _key(self, collection: PersistedCollection) -> tuple[int, int, int, str] | None:
+        provider = self._provider
+        if provider is None:
+            return None
+        db = await collection.database()
+        return (id(db), collection.merges, len(db), provider.spec.model)
+
     def stale(self, db: Database, model: str) -> list[dict[str, Any]]:
         """Entries of ``db`` without an embedding of ``model`` (without their vectors)."""
         where = {MODEL_FIELD: {"nin": [model]}}
@@ -198,10 +229,11 @@ class SemanticIndex:
         provider = await self.provider()
         if provider is None:
             return
-        db = await collection.database()
-        key = (id(db), collection.revision, len(db), provider.spec.model)
+        key = await self._key(collection)
+        assert key is not None
         if self._checked.get(collection.name) == key:
             return  # nothing loaded or merged since the last check
+        db = await collection.database()
         stale = self.stale(db, provider.spec.model)
         if not stale:
             self._checked[collection.name] = key

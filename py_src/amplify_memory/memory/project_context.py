@@ -234,7 +234,7 @@ class ProjectContextVectorStore(PageSingleton):
             "files": _check_strings(files, "files"),
             "tags": _check_tags(tags),
         }
-        await collection.insert({**entry, **await self._semantic.embed_fields(text)})
+        await self._semantic.insert(collection, entry)
         return entry
 
     async def update(self, project_id: str, entry_id: str, **changes: Any) -> dict[str, Any]:
@@ -265,7 +265,7 @@ class ProjectContextVectorStore(PageSingleton):
         return public(entry)
 
     async def remove(self, project_id: str, entry_id: str) -> bool:
-        return await self._project(project_id).remove(entry_id)
+        return await self._semantic.remove(self._project(project_id), entry_id)
 
     async def clear(self, project_id: str) -> None:
         await self._project(project_id).clear()

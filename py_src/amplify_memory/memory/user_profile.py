@@ -186,7 +186,6 @@ class UserProfileVectorStore(PageSingleton):
             }
             await self._collection.patch(entry["id"], changes)
             return {"action": "updated", "entry": public({**entry, **changes})}
-        embedding = await self._semantic.embed_fields(text)
         entry = {
             "id": new_id(),
             "content": text,
@@ -197,12 +196,12 @@ class UserProfileVectorStore(PageSingleton):
             "source": source,
             "confidence": confidence,
         }
-        await self._collection.insert({**entry, **embedding})
+        await self._semantic.insert(self._collection, entry)
         return {"action": "inserted", "entry": entry}
 
     async def remove(self, entry_id: str) -> bool:
         """Delete an entry; its text is gone from the next saved snapshot. False if absent."""
-        return await self._collection.remove(entry_id)
+        return await self._semantic.remove(self._collection, entry_id)
 
     async def clear(self) -> None:
         """Delete every entry."""

@@ -140,6 +140,7 @@ class PersistedStore(Generic[DB]):
         self._create = create
         self._db: DB = create()
         self._revision = 0
+        self._merges = 0
         self._record_writer = ""
         self._applied: dict[str, int] = {}
         self._pending: list[Op] = []
@@ -235,6 +236,12 @@ class PersistedStore(Generic[DB]):
     def revision(self) -> int:
         """The revision of the stored record this store last read or wrote."""
         return self._revision
+
+    @property
+    def merges(self) -> int:
+        """How many times other writers' changes came in (a newer record loaded, or a
+        journal replayed); this store's own changes and writes leave it alone."""
+        return self._merges
 
     @property
     def journal_key(self) -> str:
@@ -457,6 +464,7 @@ class PersistedStore(Generic[DB]):
         for op in self._pending:
             self._apply(db, op)
         self._db = db
+        self._merges += 1
         self._revision, self._record_writer = record.revision, record.writer
         self._applied = dict(record.applied)
         self._dirty = bool(self._pending)
@@ -485,6 +493,7 @@ class PersistedStore(Generic[DB]):
             for op in fresh:
                 self._apply(self._db, op)
             if fresh:
+                self._merges += 1
                 self._applied.pop(journal.writer, None)
                 self._applied[journal.writer] = max(op.seq for op in fresh)
                 self._dirty = True

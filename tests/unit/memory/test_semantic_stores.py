@@ -22,7 +22,7 @@ from amplify_memory.embeddings import (
 )
 from amplify_memory.errors import ConfigurationError
 from amplify_memory.memory import ProjectContextVectorStore, UserProfileVectorStore
-from amplify_memory.memory._common import PersistedCollection
+from amplify_memory.memory._common import PersistedCollection, StorageParts
 from amplify_memory.memory._semantic import EMBEDDING_FIELDS
 from amplify_memory.memory.project_context import SCHEMA as PROJECT_SCHEMA
 from amplify_memory.memory.user_profile import SCHEMA as USER_SCHEMA
@@ -275,6 +275,56 @@ async def test_an_unreadable_table_is_a_reason_not_a_crash(
     ]
     assert store.semantic_status["mode"] == "bm25"
     assert "bad.bin" in store.semantic_status["reason"]
+    await store.close()
+
+
+async def test_the_store_looks_for_unembedded_entries_only_after_outside_changes(
+    storage: MemoryStorage, clock: Clock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Its own adds, removals, prompt blocks and writes need no scan of every entry; an
+    entry another tab added without an embedding gets one at the next search."""
+    from amplify_memory.memory._semantic import SemanticIndex
+    from amplify_memory.storage import LocalCoordinator
+
+    scans: list[int] = []
+    real_stale = SemanticIndex.stale
+
+    def counting_stale(self: SemanticIndex, db: Any, model: str) -> Any:
+        scans.append(len(db))
+        return real_stale(self, db, model)
+
+    monkeypatch.setattr(SemanticIndex, "stale", counting_stale)
+    coordinator = LocalCoordinator()
+    parts = StorageParts(storage=storage, coordinator=coordinator)
+    store = await user_store(parts, clock)  # type: ignore[arg-type]
+    await store.add(OTHERS[0], "personal")
+    await store.search("Lisbon")
+    assert len(scans) == 1  # the first search checks once
+    for text in OTHERS[1:]:
+        await store.add(text, "personal")
+        await store.format_context_for_prompt("tea")
+    removed = (await store.search("dog"))[0]["id"]
+    await store.remove(removed)
+    await store.flush()
+    await store.search("hospital")
+    assert len(scans) == 1
+
+    other_tab = UserProfileVectorStore(
+        storage=StorageParts(storage=storage, coordinator=coordinator),
+        clock=clock,
+        semantic=False,  # e.g. a tab without the table: entries without embeddings
+    )
+    await other_tab.initialize()
+    await other_tab.add(TS, "preference")
+    await other_tab.flush()
+    await asyncio.sleep(0.2)  # the first tab hears of the write and reloads
+    hits = await store.search("TypeScript preference")
+    assert len(scans) == 2
+    assert hits[0]["content"] == TS  # found by its new embedding
+    await store.flush()
+    docs = (await saved(storage, USER_PROFILE_STORE_NAME))["documents"]
+    assert all(len(d["embedding"]) == 128 for d in docs)
+    await other_tab.close()
     await store.close()
 
 

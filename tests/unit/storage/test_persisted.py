@@ -550,3 +550,28 @@ def test_a_version_1_journal_with_a_patch_is_rejected() -> None:
         assert any(".corrupt-" in key for key in storage.records)
 
     run(scenario())
+
+
+def test_merges_count_other_writers_changes_only() -> None:
+    async def scenario() -> None:
+        storage, coordinator = MemoryStorage(), LocalCoordinator()
+        tab_a = await open_store(storage, coordinator, delay=10)
+        tab_a.insert(memory(1))
+        tab_a.patch("a1", {"category": "x"})
+        await tab_a.flush()
+        assert tab_a.merges == 0  # own changes and writes
+        tab_b = await open_store(storage, coordinator, delay=10)
+        tab_b.insert(memory(2, "b"))
+        await tab_b.flush()
+        await settle()
+        assert tab_a.merges == 1  # b's write, loaded
+        tab_b.insert(memory(3, "b"))
+        coordinator.hide()  # b leaves a journal ...
+        for task in list(tab_b._tasks):
+            task.cancel()
+        tab_a.insert(memory(4))
+        await tab_a.flush()  # ... which a's next write merges
+        assert tab_a.get("b3") is not None
+        assert tab_a.merges == 2
+
+    run(scenario())
