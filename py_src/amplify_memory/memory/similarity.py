@@ -274,6 +274,24 @@ class _Analysis:
     def value_terms(self) -> frozenset[str]:
         return frozenset(self.values)
 
+    @cached_property
+    def plain(self) -> frozenset[str]:
+        """The core terms that are not values (the words around the values)."""
+        return self.core - self.value_terms
+
+
+def _may_contradict(x: _Analysis, y: _Analysis) -> bool:
+    """False when two memories cannot contradict: a few set checks that rule out most
+    pairs before :func:`_contradiction_reason` looks closer. A "value" contradiction needs
+    the same polarity and the words around one side's values all on the other side
+    (see :func:`_same_slot`), "order" two comparisons, "polarity" opposite polarities."""
+    return (
+        x.negative != y.negative
+        or (x.order is not None and y.order is not None)
+        or x.plain <= y.core
+        or y.plain <= x.core
+    )
+
 
 def _term_of(word: str) -> tuple[str, bool]:
     """(canonical term, negates) of one case-folded non-stop word."""
@@ -446,6 +464,8 @@ def _contradiction_reason(a: str, b: str) -> str | None:
     """:func:`contradiction_reason` of an ordered pair, cached: a store compares the same
     entries again on every prompt."""
     x, y = _analyse(a), _analyse(b)
+    if not _may_contradict(x, y):
+        return None
     tx, ty = x.core, y.core
     shared = tx & ty
     if not shared:
@@ -515,7 +535,10 @@ def first_contradicted(text: str, others: Sequence[str]) -> int | None:
     1
     """
     reason = _contradiction_reason  # one cached call per pair (this runs for every prompt)
+    x, analyse, may = _analyse(text), _analyse, _may_contradict
     for i, other in enumerate(others):
+        if not may(x, analyse(other)):
+            continue  # most pairs: ruled out without a cache entry
         if (reason(text, other) if text <= other else reason(other, text)) is not None:
             return i
     return None
