@@ -209,3 +209,60 @@ def test_no_labelled_contradiction_is_merged() -> None:
         if p["label"] == "contradiction" and is_duplicate(p["a"], p["b"])
     ]
     assert merged == []
+
+
+# -- the quick pre-check of contradictions ------------------------------------------------
+
+HOLDOUT = [
+    json.loads(line)
+    for line in (PAIRS_PATH.parent / "memory_pairs_holdout.jsonl").read_text("utf-8").splitlines()
+    if line
+]
+CORPUS = sorted({p[k] for p in (*PAIRS, *HOLDOUT) for k in ("a", "b")})
+
+
+def _reasons_without_the_precheck(
+    pairs: list[tuple[str, str]], monkeypatch: pytest.MonkeyPatch
+) -> list[str | None]:
+    from amplify_memory.memory import similarity
+
+    similarity._contradiction_reason.cache_clear()
+    with monkeypatch.context() as patched:
+        patched.setattr(similarity, "_may_contradict", lambda x, y: True)
+        out = [contradiction_reason(a, b) for a, b in pairs]
+    similarity._contradiction_reason.cache_clear()
+    return out
+
+
+def test_the_precheck_changes_no_verdict_on_the_labelled_memories(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Every pair of the labelled memories (about 20,000): the same reason with and
+    without the set checks that rule pairs out early."""
+    from amplify_memory.memory.similarity import first_contradicted
+
+    pairs = [(a, b) for i, a in enumerate(CORPUS) for b in CORPUS[i + 1 :]]
+    slow = _reasons_without_the_precheck(pairs, monkeypatch)
+    assert sum(r is not None for r in slow) >= 20  # the corpus has contradictions to find
+    assert [contradiction_reason(a, b) for a, b in pairs] == slow
+    for text in CORPUS[:40]:
+        expected = next((i for i, o in enumerate(CORPUS) if contradicts(text, o)), None)
+        assert first_contradicted(text, CORPUS) == expected
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(memory_text, min_size=2, max_size=6))
+def test_the_precheck_changes_no_verdict_on_generated_text(texts: list[str]) -> None:
+    from amplify_memory.memory import similarity
+
+    pairs = [(a, b) for a in texts for b in texts]
+    similarity._contradiction_reason.cache_clear()
+    fast = [contradiction_reason(a, b) for a, b in pairs]
+    real = similarity._may_contradict
+    similarity._may_contradict = lambda x, y: True  # type: ignore[assignment]
+    try:
+        similarity._contradiction_reason.cache_clear()
+        assert [contradiction_reason(a, b) for a, b in pairs] == fast
+    finally:
+        similarity._may_contradict = real
+        similarity._contradiction_reason.cache_clear()
