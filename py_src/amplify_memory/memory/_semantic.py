@@ -18,7 +18,7 @@ Callers never see the two fields: :func:`public` strips them.
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Mapping
+from collections.abc import AsyncIterator, Mapping, Sequence
 from contextlib import asynccontextmanager
 from typing import Any, Final
 
@@ -252,9 +252,10 @@ class SemanticIndex:
         *,
         where: Mapping[str, Any] | None,
         limit: int,
+        select: Sequence[str] | None = None,
     ) -> list[Hit]:
         """Hybrid hits when a query vector can be had, else BM25 hits (documents without
-        their embedding).
+        their embedding; only the ``select``ed properties when given).
         A weight of 0 drops that side: BM25 alone, or the cosine alone."""
         vector: list[float] | None = None
         if self.semantic and self.hybrid_weights["vector"] > 0 and query.strip():
@@ -263,7 +264,12 @@ class SemanticIndex:
                 vector = out[1][0]
         if vector is None:
             return db.search(
-                term=query, properties=["content"], where=where, limit=limit, include_vectors=False
+                term=query,
+                properties=["content"],
+                where=where,
+                limit=limit,
+                include_vectors=False,
+                select=select,
             ).hits
         return db.search(
             term=query,
@@ -275,4 +281,5 @@ class SemanticIndex:
             similarity=self.min_similarity,
             hybrid_weights=self.hybrid_weights,
             include_vectors=False,
+            select=select,
         ).hits

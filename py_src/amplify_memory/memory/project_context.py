@@ -40,9 +40,11 @@ from amplify_memory.memory._semantic import (
 )
 from amplify_memory.memory.kinds import PROJECT_TYPE_PRIORITY, PROJECT_TYPES
 from amplify_memory.memory.prompt import format_context_lines
+from amplify_memory.search._results import Hit
 from amplify_memory.storage import AsyncStorage
 
 Entries = list[dict[str, Any]]  # (a class method below is called `list`)
+Hits = list[Hit]
 
 __all__ = [
     "PROJECT_ID_RULE",
@@ -324,23 +326,35 @@ class ProjectContextVectorStore(PageSingleton):
         if tags:
             clauses.append({"tags": {"containsAny": _check_tags(tags)}})
         where = None if not clauses else clauses[0] if len(clauses) == 1 else {"and": clauses}
+        hits = await self._hits(project_id, str(query), where=where, limit=limit)
+        return [{**public(h.document), "score": h.score} for h in hits]
+
+    async def _hits(
+        self,
+        project_id: str,
+        query: str,
+        *,
+        where: dict[str, Any] | None,
+        limit: int,
+        select: tuple[str, ...] | None = None,
+    ) -> Hits:
         collection = self._project(project_id)
         await self._semantic.ensure_embedded(collection)
         db = await collection.database()
-        hits = await self._semantic.search(db, str(query), where=where, limit=limit)
-        return [{**public(h.document), "score": h.score} for h in hits]
+        return await self._semantic.search(db, query, where=where, limit=limit, select=select)
 
     async def format_context_for_prompt(
         self, project_id: str, query: str, max_tokens: int = 1000
     ) -> str:
         """``- [type] content`` lines of the relevant entries, by type priority
         (requirement first, file_context last) and then relevance, within ``max_tokens``."""
-        hits = await self.search(
-            project_id, query, limit=max(1, min(200, math.ceil(max_tokens / 4)))
+        if not isinstance(max_tokens, int) or isinstance(max_tokens, bool) or max_tokens < 0:
+            raise ValueError(f"max_tokens must be a non-negative integer, got {max_tokens!r}")
+        limit = max(1, min(200, math.ceil(max_tokens / 4)))
+        hits = await self._hits(
+            project_id, str(query), where=None, limit=limit, select=("type", "content")
         )
         # by type priority, then by relevance (the search's order)
-        ranked = sorted(hits, key=lambda h: PROJECT_TYPE_PRIORITY[h["type"]])
-        block = format_context_lines(
-            ((h["id"], h["type"], h["content"]) for h in ranked), max_tokens
-        )
+        docs = sorted((h.document for h in hits), key=lambda d: PROJECT_TYPE_PRIORITY[d["type"]])
+        block = format_context_lines(((d["id"], d["type"], d["content"]) for d in docs), max_tokens)
         return block.text

@@ -63,6 +63,8 @@ __all__ = ["DUPLICATE_THRESHOLD", "USER_PROFILE_STORE_NAME", "UserProfileVectorS
 USER_PROFILE_STORE_NAME: Final = "vector_store_user_profile"
 #: A new fact more similar than this to a stored one (and not contradicting it) is merged.
 DUPLICATE_THRESHOLD: Final = DEFAULT_DUPLICATE_THRESHOLD
+#: What a prompt block reads of each hit.
+_PROMPT_FIELDS: Final = ("category", "content", "updatedAt", "accessCount")
 #: How many BM25 candidates :meth:`add` compares a new fact with.
 _DEDUP_CANDIDATES: Final = 10
 
@@ -242,11 +244,18 @@ class UserProfileVectorStore(PageSingleton):
         ]
         return order_newer_first_on_contradiction(hits)
 
-    async def _hits(self, query: str, *, where: dict[str, Any] | None, limit: int) -> Hits:
+    async def _hits(
+        self,
+        query: str,
+        *,
+        where: dict[str, Any] | None,
+        limit: int,
+        select: tuple[str, ...] | None = None,
+    ) -> Hits:
         """Ranked hits (documents without their embedding): hybrid when embeddings are available."""
         await self._semantic.ensure_embedded(self._collection)
         db = await self._collection.database()
-        return await self._semantic.search(db, query, where=where, limit=limit)
+        return await self._semantic.search(db, query, where=where, limit=limit, select=select)
 
     async def format_context_for_prompt(self, query: str, max_tokens: int = 500) -> str:
         """``- [category] content`` lines, most relevant first, within ``max_tokens`` (4
@@ -254,7 +263,7 @@ class UserProfileVectorStore(PageSingleton):
         place of the better-ranked one. Each entry shown gets ``accessCount + 1``."""
         budget = max_tokens * CHARS_PER_TOKEN if isinstance(max_tokens, int) else 0
         limit = max(1, min(100, budget // 20))  # no line is shorter than ~20 characters
-        hits = await self._hits(str(query), where=None, limit=limit)
+        hits = await self._hits(str(query), where=None, limit=limit, select=_PROMPT_FIELDS)
         chosen: list[dict[str, Any]] = []
         texts: list[str] = []  # the chosen entries' content, for the contradiction checks
         used = 0

@@ -9,8 +9,8 @@ import time
 import uuid
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from itertools import repeat
-from operator import truediv
+from itertools import compress, repeat
+from operator import itemgetter, truediv
 from typing import Any, Literal
 
 from amplify_memory.errors import (
@@ -419,6 +419,7 @@ class Database:
         similarity: float = DEFAULT_SIMILARITY,
         hybrid_weights: Mapping[str, float] | None = None,
         include_vectors: bool = True,
+        select: Sequence[str] | None = None,
     ) -> SearchResult:
         """Search the documents.
 
@@ -442,7 +443,9 @@ class Database:
         or ``"hybrid"`` (``hybrid_weights`` x max-normalised text and vector scores).
 
         ``include_vectors=False``: the hits' documents come without their vector
-        properties (cheaper when the caller does not need them).
+        properties (cheaper when the caller does not need them). ``select``: top-level
+        properties of the schema to return (the id always comes); the hits' documents
+        hold only those.
 
         Scores tie-break by insertion order, so results are deterministic.
         """
@@ -467,6 +470,8 @@ class Database:
         boosts = self._boosts(boost, fields)
         predicate = compile_where(where, self) if where is not None else None
         sort_key = self._sort_spec(sort_by) if sort_by is not None else None
+        if select is not None:
+            self._projection(select, include_vectors)  # bad names fail before any work
 
         scores: dict[int, float] | None
         if mode == "fulltext":
@@ -501,12 +506,45 @@ class Database:
             ordered = list(candidates)[offset:wanted]
         else:
             ordered = _top(candidates, wanted)[offset:]
-        copy = (
-            copy_json if include_vectors or not self._vector_fields else self._copy_without_vectors
-        )
+        copy = self._projection(select, include_vectors)
         hits = [Hit(st.ids[d], candidates[d], copy(st.docs[d])) for d in ordered]  # type: ignore[arg-type]
         elapsed = (time.perf_counter() - started) * 1000.0
         return SearchResult(len(candidates), hits, facet_counts, elapsed)
+
+    def _projection(
+        self, select: Sequence[str] | None, include_vectors: bool
+    ) -> Callable[[dict[str, Any]], dict[str, Any]]:
+        """How a hit's document is copied: whole, without vectors, or only ``select``."""
+        if select is None:
+            if include_vectors or not self._vector_fields:
+                return copy_json
+            return self._copy_without_vectors
+        if isinstance(select, str) or not isinstance(select, Sequence):
+            raise QueryError(f"select expected a list of property names, got {select!r:.80}")
+        names = list(self._schema)
+        for name in select:
+            if name != "id" and name not in self._schema:
+                raise QueryError(
+                    f"select: {name!r} is not a top-level property; expected some of: "
+                    + ", ".join(names)
+                )
+        keys = tuple(dict.fromkeys(["id", *select]))
+        if not include_vectors:
+            keys = tuple(k for k in keys if k not in self._top_vector_keys)
+            nested = any(len(self._props[n].keys) > 1 for n in self._vector_fields)
+            if nested:
+                strip = self._copy_without_vectors
+                return lambda doc: strip({k: doc[k] for k in keys if k in doc})
+
+        def project(doc: dict[str, Any]) -> dict[str, Any]:
+            return {
+                k: v if type(v) in JSON_SCALARS else copy_json(v)
+                for k in keys
+                if k in doc
+                for v in (doc[k],)
+            }
+
+        return project
 
     def _copy_without_vectors(self, doc: dict[str, Any]) -> dict[str, Any]:
         """A copy of a stored document without its vector properties."""
@@ -753,7 +791,8 @@ class Database:
             except Exception as err:  # a broken kernel must not break search: pure Python
                 disable_vector_kernel(kernel, err)
                 return self._vector_scores(vector, similarity, predicate)
-            found = {d: s for d, s in enumerate(out) if s >= similarity}
+            keep = list(map(similarity.__le__, out))  # s >= similarity, in C
+            found = dict(zip(compress(range(len(out)), keep), compress(out, keep), strict=False))
             if predicate is not None:
                 found = {d: s for d, s in found.items() if predicate(d)}
             return found
@@ -908,10 +947,11 @@ def _top(scores: Mapping[int, float], k: int) -> list[int]:
         return []
     if k < len(scores):
         kth = heapq.nlargest(k, scores.values())[-1]
-        items = [(d, s) for d, s in scores.items() if s >= kth]
+        items = list(compress(scores.items(), map(kth.__le__, scores.values())))
     else:
         items = list(scores.items())
-    items.sort(key=lambda item: (-item[1], item[0]))
+    items.sort()  # by document number (unique), then stably by score, best first
+    items.sort(key=itemgetter(1), reverse=True)
     return [d for d, _ in items[:k]]
 
 

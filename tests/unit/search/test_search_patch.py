@@ -162,3 +162,51 @@ def test_copy_json_copies_deeply_and_turns_tuples_into_lists(value: Any) -> None
         return []
 
     assert not set(containers(copy)) & set(containers(value))
+
+
+class TestSelect:
+    def test_returns_the_id_and_the_selected_properties(self) -> None:
+        db = make()
+        hit = db.search("tabs", select=["content", "tags"]).hits[0]
+        assert hit.document == {"id": "a", "content": "prefers tabs", "tags": ["style"]}
+
+    def test_the_same_hits_and_scores_as_without(self) -> None:
+        db = make()
+        full = db.search(
+            "tabs docker", mode="hybrid", vector={"value": [1, 0], "property": "embedding"}
+        )
+        some = db.search(
+            "tabs docker",
+            mode="hybrid",
+            vector={"value": [1, 0], "property": "embedding"},
+            select=["count"],
+        )
+        assert [(h.id, h.score) for h in some.hits] == [(h.id, h.score) for h in full.hits]
+        assert [h.document for h in some.hits] == [
+            {"id": h.id, "count": h.document["count"]} for h in full.hits
+        ]
+
+    def test_vectors_follow_include_vectors(self) -> None:
+        db = make()
+        with_vectors = db.search("tabs", select=["embedding", "meta"]).hits[0].document
+        assert with_vectors["embedding"] == [1.0, 0.0]
+        assert with_vectors["meta"] == {"origin": "chat", "v": [0.0, 1.0]}
+        without = db.search("tabs", select=["embedding", "meta"], include_vectors=False)
+        assert without.hits[0].document == {"id": "a", "meta": {"origin": "chat"}}
+
+    def test_copies(self) -> None:
+        db = make()
+        doc = db.search("tabs", select=["tags", "meta"]).hits[0].document
+        doc["tags"].append("x")
+        doc["meta"]["origin"] = "x"
+        assert db.get("a")["tags"] == ["style"]  # type: ignore[index]
+        assert db.get("a")["meta"]["origin"] == "chat"  # type: ignore[index]
+
+    def test_unknown_names_and_bad_shapes_are_clear_errors(self) -> None:
+        db = make()
+        with pytest.raises(Exception, match=r"'contnet' is not a top-level property.*content"):
+            db.search("tabs", select=["contnet"])
+        with pytest.raises(Exception, match="a list of property names"):
+            db.search("tabs", select="content")
+        with pytest.raises(Exception, match=r"'meta\.origin' is not a top-level"):
+            db.search("tabs", select=["meta.origin"])
