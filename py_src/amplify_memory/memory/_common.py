@@ -251,6 +251,12 @@ class PersistedCollection:
         """Set some properties of an entry; the journal records only ``changes``."""
         (await self.open()).patch(doc_id, changes)
 
+    async def patch_many(self, patches: list[tuple[str, dict[str, Any]]]) -> None:
+        """:meth:`patch` of several entries, ``(id, changes)`` each."""
+        store = await self.open()
+        for doc_id, changes in patches:
+            store.patch(doc_id, changes)
+
     async def remove(self, doc_id: str) -> bool:
         if not isinstance(doc_id, str):
             raise TypeError(f"an entry id is a string, got {type(doc_id).__name__} {doc_id!r:.80}")

@@ -75,7 +75,6 @@ from __future__ import annotations
 import math
 import re
 import unicodedata
-from collections.abc import Sequence
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
@@ -87,10 +86,10 @@ from amplify_memory.memory.technologies import find_technology_mentions
 
 __all__ = [
     "DEFAULT_DUPLICATE_THRESHOLD",
+    "ContradictionGuard",
     "content_similarity",
     "contradiction_reason",
     "contradicts",
-    "first_contradicted",
     "is_duplicate",
 ]
 
@@ -528,20 +527,53 @@ def contradicts(a: str, b: str) -> bool:
     return contradiction_reason(a, b) is not None
 
 
-def first_contradicted(text: str, others: Sequence[str]) -> int | None:
-    """The index of the first of ``others`` that ``text`` contradicts, or None.
+class ContradictionGuard:
+    """A list of memories that new ones are checked against (a prompt block's entries):
+    :meth:`first` gives the first it holds that a text contradicts. Each entry keeps
+    what the quick pre-check reads, so checking one text costs a few set operations per
+    entry held, and the full analysis only for pairs that pass (see
+    :func:`_may_contradict`).
 
-    >>> first_contradicted("User prefers tabs", ["User likes Vim", "User prefers spaces"])
+    >>> guard = ContradictionGuard()
+    >>> guard.append("User likes Vim"); guard.append("User prefers spaces")
+    >>> guard.first("User prefers tabs")
     1
     """
-    reason = _contradiction_reason  # one cached call per pair (this runs for every prompt)
-    x, analyse, may = _analyse(text), _analyse, _may_contradict
-    for i, other in enumerate(others):
-        if not may(x, analyse(other)):
-            continue  # most pairs: ruled out without a cache entry
-        if (reason(text, other) if text <= other else reason(other, text)) is not None:
-            return i
-    return None
+
+    __slots__ = ("_rows",)
+
+    def __init__(self) -> None:
+        self._rows: list[tuple[bool, bool, frozenset[str], frozenset[str], str]] = []
+
+    @staticmethod
+    def _row(text: str) -> tuple[bool, bool, frozenset[str], frozenset[str], str]:
+        x = _analyse(text)
+        return x.negative, x.order is not None, x.plain, x.core, text
+
+    def append(self, text: str) -> None:
+        self._rows.append(self._row(text))
+
+    def replace(self, index: int, text: str) -> None:
+        self._rows[index] = self._row(text)
+
+    def __len__(self) -> int:
+        return len(self._rows)
+
+    def first(self, text: str) -> int | None:
+        """The index of the first entry ``text`` contradicts, or None."""
+        negative, ordered, plain, core, _ = self._row(text)
+        reason = _contradiction_reason
+        for i, (y_negative, y_ordered, y_plain, y_core, other) in enumerate(self._rows):
+            if (  # _may_contradict: most pairs are ruled out here, without a cache entry
+                y_negative == negative
+                and not (ordered and y_ordered)
+                and not plain <= y_core
+                and not y_plain <= core
+            ):
+                continue
+            if (reason(text, other) if text <= other else reason(other, text)) is not None:
+                return i
+        return None
 
 
 def is_duplicate(new: str, existing: str, threshold: float = DEFAULT_DUPLICATE_THRESHOLD) -> bool:

@@ -47,9 +47,9 @@ from amplify_memory.memory.kinds import USER_CATEGORIES
 from amplify_memory.memory.prompt import CHARS_PER_TOKEN, format_context_lines, format_line
 from amplify_memory.memory.similarity import (
     DEFAULT_DUPLICATE_THRESHOLD,
+    ContradictionGuard,
     content_similarity,
     contradicts,
-    first_contradicted,
 )
 from amplify_memory.search._results import Hit
 from amplify_memory.storage import AsyncStorage
@@ -265,31 +265,31 @@ class UserProfileVectorStore(PageSingleton):
         limit = max(1, min(100, budget // 20))  # no line is shorter than ~20 characters
         hits = await self._hits(str(query), where=None, limit=limit, select=_PROMPT_FIELDS)
         chosen: list[dict[str, Any]] = []
-        texts: list[str] = []  # the chosen entries' content, for the contradiction checks
+        guard = ContradictionGuard()  # the chosen entries' content
         used = 0
         for hit in hits:
             if budget - used < 20:
                 break  # full: nothing more can fit
             doc = hit.document
             cost = len(format_line(doc["category"], doc["content"])) + 1
-            rival = first_contradicted(doc["content"], texts)
+            rival = guard.first(doc["content"])
             if rival is None:
                 if used + cost <= budget + 1:  # the first line has no newline before it
                     chosen.append(doc)
-                    texts.append(doc["content"])
+                    guard.append(doc["content"])
                     used += cost
             elif doc["updatedAt"] > chosen[rival]["updatedAt"]:
                 old = chosen[rival]
                 old_cost = len(format_line(old["category"], old["content"])) + 1
                 if used - old_cost + cost <= budget + 1:
                     chosen[rival] = doc
-                    texts[rival] = doc["content"]
+                    guard.replace(rival, doc["content"])
                     used += cost - old_cost
         block = format_context_lines(
             ((c["id"], c["category"], c["content"]) for c in chosen), max_tokens
         )
         by_id = {c["id"]: c for c in chosen}
-        for entry_id in block.ids:
-            count = int(by_id[entry_id]["accessCount"]) + 1
-            await self._collection.patch(entry_id, {"accessCount": count})
+        await self._collection.patch_many(
+            [(i, {"accessCount": int(by_id[i]["accessCount"]) + 1}) for i in block.ids]
+        )
         return block.text

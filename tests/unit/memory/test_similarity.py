@@ -239,15 +239,22 @@ def test_the_precheck_changes_no_verdict_on_the_labelled_memories(
 ) -> None:
     """Every pair of the labelled memories (about 20,000): the same reason with and
     without the set checks that rule pairs out early."""
-    from amplify_memory.memory.similarity import first_contradicted
+    from amplify_memory.memory.similarity import ContradictionGuard
 
     pairs = [(a, b) for i, a in enumerate(CORPUS) for b in CORPUS[i + 1 :]]
     slow = _reasons_without_the_precheck(pairs, monkeypatch)
     assert sum(r is not None for r in slow) >= 20  # the corpus has contradictions to find
     assert [contradiction_reason(a, b) for a, b in pairs] == slow
-    for text in CORPUS[:40]:
+    guard = ContradictionGuard()
+    for text in CORPUS:
+        guard.append(text)
+    for text in CORPUS:
         expected = next((i for i, o in enumerate(CORPUS) if contradicts(text, o)), None)
-        assert first_contradicted(text, CORPUS) == expected
+        assert guard.first(text) == expected
+    guard.replace(0, CORPUS[1])
+    assert guard.first(CORPUS[1]) == next(
+        (i for i, o in enumerate([CORPUS[1], *CORPUS[1:]]) if contradicts(CORPUS[1], o)), None
+    )
 
 
 @settings(max_examples=300, deadline=None)
