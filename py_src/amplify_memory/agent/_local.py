@@ -199,6 +199,7 @@ class LocalVectorAdapter(VectorStoreAdapter):
             vector={"value": query, "property": "vector"},
             similarity=-1.0,
             limit=limit + len(zero),
+            include_vectors=False,
         ).hits
         scored: list[tuple[float, str, Mapping[str, Any] | None]]
         scored = [(h.score, h.id, h.document) for h in hits]
@@ -224,7 +225,9 @@ class LocalVectorAdapter(VectorStoreAdapter):
         """BM25 search of the contents; ``score`` is the BM25 score (not a cosine)."""
         if check_limit(limit) == 0:
             return []
-        hits = self._store.db.search(query, properties=["content"], limit=limit).hits
+        hits = self._store.db.search(
+            query, properties=["content"], limit=limit, include_vectors=False
+        ).hits
         return [_result(h.id, h.score, h.document) for h in hits]
 
     async def search_hybrid(
@@ -251,6 +254,7 @@ class LocalVectorAdapter(VectorStoreAdapter):
             similarity=-1.0,
             limit=limit,
             hybrid_weights={"text": text_weight, "vector": 1.0 - text_weight},
+            include_vectors=False,
         ).hits
         return [_result(h.id, h.score, h.document) for h in hits]
 
