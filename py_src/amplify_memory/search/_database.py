@@ -7,6 +7,7 @@ import heapq
 import math
 import time
 import uuid
+from array import array
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import compress, repeat
@@ -473,11 +474,31 @@ class Database:
         if select is not None:
             self._projection(select, include_vectors)  # bad names fail before any work
 
+        wanted = offset + limit
+        cosines = None
+        if mode == "hybrid" and predicate is None and facets is None and sort_key is None:
+            weights = self._hybrid_weights(hybrid_weights)
+            cosines = self._kernel_cosines(vector)
+            if cosines is not None:
+                text = self._fulltext(term, fields, boosts, threshold, exact, prefix, tolerance)
+                top = _hybrid_top(text or {}, cosines, similarity, weights, wanted)
+                if top is not None:
+                    count, best = top
+                    return self._result(
+                        count,
+                        best,
+                        _top(best, wanted)[offset:],
+                        None,
+                        select,
+                        include_vectors,
+                        started,
+                    )
+
         scores: dict[int, float] | None
         if mode == "fulltext":
             scores = self._fulltext(term, fields, boosts, threshold, exact, prefix, tolerance)
         else:
-            vec_scores = self._vector_scores(vector, similarity, predicate)
+            vec_scores = self._vector_scores(vector, similarity, predicate, cosines)
             if mode == "vector":
                 scores = vec_scores
             else:
@@ -499,17 +520,31 @@ class Database:
         if facets is not None:
             facet_counts = compute_facets(facets, candidates, self._props, self._value)
 
-        wanted = offset + limit
         if sort_key is not None:
             ordered = self._sorted_by(candidates, *sort_key)[offset:wanted]
         elif scores is None:
             ordered = list(candidates)[offset:wanted]
         else:
             ordered = _top(candidates, wanted)[offset:]
+        return self._result(
+            len(candidates), candidates, ordered, facet_counts, select, include_vectors, started
+        )
+
+    def _result(
+        self,
+        count: int,
+        scores: Mapping[int, float],
+        ordered: list[int],
+        facet_counts: dict[str, Any] | None,
+        select: Sequence[str] | None,
+        include_vectors: bool,
+        started: float,
+    ) -> SearchResult:
+        st = self._state
         copy = self._projection(select, include_vectors)
-        hits = [Hit(st.ids[d], candidates[d], copy(st.docs[d])) for d in ordered]  # type: ignore[arg-type]
+        hits = [Hit(st.ids[d], scores[d], copy(st.docs[d])) for d in ordered]  # type: ignore[arg-type]
         elapsed = (time.perf_counter() - started) * 1000.0
-        return SearchResult(len(candidates), hits, facet_counts, elapsed)
+        return SearchResult(count, hits, facet_counts, elapsed)
 
     def _projection(
         self, select: Sequence[str] | None, include_vectors: bool
@@ -743,9 +778,10 @@ class Database:
                 kept[d] = s
         return kept
 
-    def _vector_scores(
-        self, vector: Mapping[str, Any] | None, similarity: float, predicate: Predicate | None
-    ) -> dict[int, float]:
+    def _vector_query(
+        self, vector: Mapping[str, Any] | None
+    ) -> tuple[Property, list[float], float]:
+        """The vector property, the query's numbers and its length (all checked)."""
         if not self._vector_fields:
             raise QueryError("vector search needs a vector[N] property in the schema")
         if not isinstance(vector, Mapping) or "value" not in vector:
@@ -777,33 +813,51 @@ class Database:
         query_norm = norm(value)
         if query_norm == 0.0:
             raise QueryError("vector['value'] must not be the zero vector")
-        column = self._state.vectors[prop.path]
+        return prop, list(value), query_norm
+
+    def _kernel_cosines(self, vector: Mapping[str, Any] | None) -> array[float] | None:
+        """Every document number's cosine with the query (-inf: no vector), scored by the
+        installed :class:`~amplify_memory.search._vector.VectorKernel`; None without one."""
+        prop, value, query_norm = self._vector_query(vector)
         kernel = vector_kernel()
-        if kernel is not None:
-            matrices = self._state.matrices
-            matrix = matrices.get(prop.path)
-            if matrix is None:
-                matrix = matrices[prop.path] = VectorMatrix(prop.dimension or 0)
-            matrix.sync(column)
-            unit = [x / query_norm for x in value]
-            try:
-                out = matrix.cosines(kernel, unit)
-            except Exception as err:  # a broken kernel must not break search: pure Python
-                disable_vector_kernel(kernel, err)
-                return self._vector_scores(vector, similarity, predicate)
+        if kernel is None:
+            return None
+        matrices = self._state.matrices
+        matrix = matrices.get(prop.path)
+        if matrix is None:
+            matrix = matrices[prop.path] = VectorMatrix(prop.dimension or 0)
+        matrix.sync(self._state.vectors[prop.path])
+        try:
+            return matrix.cosines(kernel, [x / query_norm for x in value])
+        except Exception as err:  # a broken kernel must not break search: pure Python
+            disable_vector_kernel(kernel, err)
+            return None
+
+    def _vector_scores(
+        self,
+        vector: Mapping[str, Any] | None,
+        similarity: float,
+        predicate: Predicate | None,
+        cosines: array[float] | None = None,
+    ) -> dict[int, float]:
+        """Cosine >= ``similarity`` by document number (``cosines``: already scored)."""
+        out = self._kernel_cosines(vector) if cosines is None else cosines
+        if out is not None:
             keep = list(map(similarity.__le__, out))  # s >= similarity, in C
             found = dict(zip(compress(range(len(out)), keep), compress(out, keep), strict=False))
             if predicate is not None:
                 found = {d: s for d, s in found.items() if predicate(d)}
             return found
+        prop, value, query_norm = self._vector_query(vector)
+        column = self._state.vectors[prop.path]
         live = [d for d, entry in enumerate(column) if entry is not None and entry[1] != 0.0]
         if predicate is not None:
             live = [d for d in live if predicate(d)]
         # one C-level pass for the dot products, then one for the cosines
         entries = [column[d] for d in live]
         dots = map(dot, repeat(value, len(entries)), [e[0] for e in entries])  # type: ignore[index]
-        cosines = map(truediv, dots, [query_norm * e[1] for e in entries])  # type: ignore[index]
-        return {d: s for d, s in zip(live, cosines, strict=True) if s >= similarity}
+        scores = map(truediv, dots, [query_norm * e[1] for e in entries])  # type: ignore[index]
+        return {d: s for d, s in zip(live, scores, strict=True) if s >= similarity}
 
     def _sort_spec(self, sort_by: str | Mapping[str, str]) -> tuple[Property, bool]:
         if isinstance(sort_by, str):
@@ -953,6 +1007,61 @@ def _top(scores: Mapping[int, float], k: int) -> list[int]:
     items.sort()  # by document number (unique), then stably by score, best first
     items.sort(key=itemgetter(1), reverse=True)
     return [d for d, _ in items[:k]]
+
+
+#: A pruned hybrid search scores exactly the text matches and the best
+#: ``max(HYBRID_POOL_MIN, HYBRID_POOL_FACTOR x wanted)`` vector matches (see _hybrid_top).
+HYBRID_POOL_FACTOR = 4
+HYBRID_POOL_MIN = 64
+
+
+def _hybrid_top(
+    text: Mapping[int, float],
+    cosines: array[float],
+    similarity: float,
+    weights: tuple[float, float],
+    wanted: int,
+) -> tuple[int, dict[int, float]] | None:
+    """``(count, fused scores of a set holding the best `wanted`)`` of a hybrid search
+    without filters, facets or sorting, fusing only the text matches and a pool of the
+    best vector matches instead of every vector match; None when pruning cannot be proved
+    exact here (the caller then fuses everything).
+
+    Exact: a vector match outside the pool is no text match (those are all scored) and
+    has a cosine below the pool's least, ``kth``, so its fused score is at most
+    ``w_vector x kth / max``, while every pooled match scores at least that (BM25 scores
+    are never negative) and the pool holds at least `wanted`. The final check refuses
+    the one case rounding leaves open: an outside score equal to the `wanted`-th best.
+    """
+    w_text, w_vec = weights
+    passes = sum(map(similarity.__le__, cosines))
+    pool = max(HYBRID_POOL_MIN, HYBRID_POOL_FACTOR * wanted)
+    if w_vec <= 0.0 or wanted <= 0 or passes <= pool:
+        return None
+    vec_max = max(cosines)  # >= similarity: something passes
+    vec_max = vec_max if vec_max > 0.0 else 1.0
+    text_max = max(text.values(), default=0.0)
+    text_max = text_max if text_max > 0.0 else 1.0
+    kth = heapq.nlargest(pool, cosines)[-1]
+    best = {
+        d: w_vec * s / vec_max
+        for d, s in zip(
+            compress(range(len(cosines)), map(kth.__le__, cosines)),
+            compress(cosines, map(kth.__le__, cosines)),
+            strict=True,
+        )
+    }
+    text_only = 0
+    for d, s in text.items():
+        v = cosines[d]
+        if v >= similarity:
+            best[d] = w_text * s / text_max + w_vec * v / vec_max
+        else:
+            best[d] = w_text * s / text_max + 0.0
+            text_only += 1
+    if len(best) < wanted or heapq.nlargest(wanted, best.values())[-1] <= w_vec * kth / vec_max:
+        return None
+    return passes + text_only, best
 
 
 def _fuse(

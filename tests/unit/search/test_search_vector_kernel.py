@@ -54,7 +54,11 @@ def no_kernel() -> Iterator[None]:
 
 
 def ranked(db: Database) -> list[list[tuple[str, float]]]:
-    return [[(h.id, h.score) for h in db.search(limit=100, **q).hits] for q in QUERIES]
+    out = []
+    for q in QUERIES:
+        result = db.search(limit=100, **q)
+        out.append([("count", float(result.count)), *((h.id, h.score) for h in result.hits)])
+    return out
 
 
 def assert_same_ranking(a: list[list[tuple[str, float]]], b: list[list[tuple[str, float]]]) -> None:
@@ -157,3 +161,113 @@ def test_removed_documents_and_dropped_vectors_leave_the_kernel_results() -> Non
     db.patch("c", {"v": [0, 0, 1]})  # now orthogonal to the query
     db.insert({"id": "d", "body": "new", "v": [2, 0, 0]})
     assert [(h.id, h.score) for h in db.search(**query).hits] == [("d", 1.0), ("c", 0.0)]
+
+
+# ---------------------------------------------------------------- pruned hybrid search
+
+
+@pytest.fixture
+def small_pool(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[bool]]:
+    """A pool of two vector matches per wanted hit, so pruning is tried on small databases;
+    yields a list that records whether each pruned attempt was proved exact."""
+    from amplify_memory.search import _database
+
+    attempts: list[bool] = []
+    real = _database._hybrid_top
+
+    def recording(*args: Any) -> Any:
+        out = real(*args)
+        attempts.append(out is not None)
+        return out
+
+    monkeypatch.setattr(_database, "HYBRID_POOL_MIN", 1)
+    monkeypatch.setattr(_database, "HYBRID_POOL_FACTOR", 2)
+    monkeypatch.setattr(_database, "_hybrid_top", recording)
+    previous = set_vector_kernel(None)
+    yield attempts
+    set_vector_kernel(previous)
+
+
+WORDS_40 = ["apple", "banana", "cherry", "tower", "river", "stone"]
+
+
+@settings(
+    max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(
+    seed=st.integers(0, 10_000),
+    limit=st.integers(1, 8),
+    offset=st.integers(0, 3),
+    similarity=st.sampled_from([-1.0, 0.0, 0.3]),
+    text_weight=st.sampled_from([0.0, 0.3, 0.5, 1.0]),
+    term=st.sampled_from(["", "apple", "tower river", "zebra"]),
+)
+def test_pruned_hybrid_search_equals_the_full_fusion(
+    small_pool: list[bool],
+    seed: int,
+    limit: int,
+    offset: int,
+    similarity: float,
+    text_weight: float,
+    term: str,
+) -> None:
+    check_pruning(seed, limit, offset, similarity, text_weight, term)
+
+
+def check_pruning(
+    seed: int, limit: int, offset: int, similarity: float, text_weight: float, term: str
+) -> None:
+    """A hybrid search with the small pool equals the same search fusing everything."""
+    import random
+
+    from amplify_memory.search import _database
+
+    rng = random.Random(seed)
+    db = Database(SCHEMA)
+    for i in range(30):
+        doc: dict[str, Any] = {"id": f"d{i}", "body": " ".join(rng.sample(WORDS_40, 2))}
+        if rng.random() < 0.9:
+            doc["v"] = [rng.choice([-2, -1, 0, 1, 2, 3]) for _ in range(3)]  # ties happen
+        db.insert(doc)
+    db.remove("d3")
+    query = {
+        "term": term,
+        "mode": "hybrid",
+        "vector": {"value": [1, 2, 0]},
+        "similarity": similarity,
+        "hybrid_weights": {"text": text_weight, "vector": 1.0 - text_weight},
+        "limit": limit,
+        "offset": offset,
+    }
+    set_vector_kernel(python_kernel)  # the same cosines on both sides: equal, not approx
+    pruned = db.search(**query)
+    pool_min = _database.HYBRID_POOL_MIN
+    _database.HYBRID_POOL_MIN = 10**9  # (a pool of everything: no pruning)
+    try:
+        full = db.search(**query)
+    finally:
+        _database.HYBRID_POOL_MIN = pool_min
+    assert pruned.count == full.count
+    assert [(h.id, h.score) for h in pruned.hits] == [(h.id, h.score) for h in full.hits]
+    assert [h.document for h in pruned.hits] == [h.document for h in full.hits]
+
+
+def test_pruning_is_used_and_proved_exact_on_a_clear_ranking(small_pool: list[bool]) -> None:
+    db = Database(SCHEMA)
+    for i in range(50):
+        db.insert({"id": f"d{i}", "body": "tower", "v": [1.0, i / 50, 0.0]})
+    set_vector_kernel(python_kernel)
+    result = db.search("", mode="hybrid", vector={"value": [1, 0, 0]}, similarity=0.0, limit=3)
+    assert small_pool == [True]
+    assert result.ids == ["d0", "d1", "d2"]
+    assert result.count == 50
+
+
+def test_both_outcomes_of_the_exactness_proof_are_exercised(small_pool: list[bool]) -> None:
+    """Over fixed cases: pruning is proved exact in some, refused in others (ties, a
+    pool too small), and every result equals the full fusion."""
+    for seed in range(40):
+        for term, limit in (("apple", 2), ("", 3), ("tower river", 1)):
+            check_pruning(seed, limit, seed % 3, 0.0, 0.5, term)
+    assert True in small_pool
+    assert False in small_pool
