@@ -1013,6 +1013,8 @@ def _top(scores: Mapping[int, float], k: int) -> list[int]:
 #: ``max(HYBRID_POOL_MIN, HYBRID_POOL_FACTOR x wanted)`` vector matches (see _hybrid_top).
 HYBRID_POOL_FACTOR = 4
 HYBRID_POOL_MIN = 64
+#: ... when there are more than this many times the pool's size of vector matches.
+HYBRID_PRUNE_RATIO = 4
 
 
 def _hybrid_top(
@@ -1034,22 +1036,22 @@ def _hybrid_top(
     the one case rounding leaves open: an outside score equal to the `wanted`-th best.
     """
     w_text, w_vec = weights
-    passes = sum(map(similarity.__le__, cosines))
     pool = max(HYBRID_POOL_MIN, HYBRID_POOL_FACTOR * wanted)
-    if w_vec <= 0.0 or wanted <= 0 or passes <= pool:
+    worth = HYBRID_PRUNE_RATIO * pool  # below this many matches the extra passes cost more
+    if w_vec <= 0.0 or wanted <= 0 or len(cosines) <= worth:
         return None
-    vec_max = max(cosines)  # >= similarity: something passes
+    passes = sum(map(similarity.__le__, cosines))
+    if passes <= worth:
+        return None
+    pooled = heapq.nlargest(pool, cosines)
+    kth, vec_max = pooled[-1], pooled[0]  # the largest passes: it is the vector side's max
     vec_max = vec_max if vec_max > 0.0 else 1.0
     text_max = max(text.values(), default=0.0)
     text_max = text_max if text_max > 0.0 else 1.0
-    kth = heapq.nlargest(pool, cosines)[-1]
+    keep = list(map(kth.__le__, cosines))
     best = {
         d: w_vec * s / vec_max
-        for d, s in zip(
-            compress(range(len(cosines)), map(kth.__le__, cosines)),
-            compress(cosines, map(kth.__le__, cosines)),
-            strict=True,
-        )
+        for d, s in zip(compress(range(len(cosines)), keep), compress(cosines, keep), strict=True)
     }
     text_only = 0
     for d, s in text.items():

@@ -182,6 +182,7 @@ def small_pool(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[bool]]:
 
     monkeypatch.setattr(_database, "HYBRID_POOL_MIN", 1)
     monkeypatch.setattr(_database, "HYBRID_POOL_FACTOR", 2)
+    monkeypatch.setattr(_database, "HYBRID_PRUNE_RATIO", 1)
     monkeypatch.setattr(_database, "_hybrid_top", recording)
     previous = set_vector_kernel(None)
     yield attempts
