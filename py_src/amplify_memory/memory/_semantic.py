@@ -208,6 +208,10 @@ class SemanticIndex:
             if after is not None:
                 self._checked[collection.name] = after
 
+    def forget(self, collection: PersistedCollection) -> None:
+        """Drop what is known of a collection (it was deleted)."""
+        self._checked.pop(collection.name, None)
+
     async def _key(self, collection: PersistedCollection) -> tuple[int, int, int, str] | None:
         provider = self._provider
         if provider is None:
@@ -242,7 +246,15 @@ class SemanticIndex:
         if out is None:
             return
         model, vectors = out
+        db = await collection.database()  # (the embedding took a while: look again)
         for doc, vector in zip(stale, vectors, strict=True):
+            current = db.get(doc["id"])
+            if (
+                current is None  # removed meanwhile
+                or current.get("content") != doc.get("content")  # changed: embedded anew
+                or current.get(MODEL_FIELD) == model  # embedded meanwhile
+            ):
+                continue
             await collection.patch(doc["id"], {EMBEDDING_FIELD: vector, MODEL_FIELD: model})
 
     async def search(

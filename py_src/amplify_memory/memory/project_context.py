@@ -205,6 +205,7 @@ class ProjectContextVectorStore(PageSingleton):
         """Delete a project's entries and its saved record."""
         collection = self._project(project_id)
         await collection.destroy()
+        self._semantic.forget(collection)
         del self._projects[project_id]
 
     # -- writing

@@ -326,6 +326,14 @@ class Database:
             raise DocumentNotFoundError(doc_id)
         if not isinstance(changes, Mapping):
             raise DocumentValidationError("<changes>", "a dict of property -> value", changes)
+        for key in changes:
+            if not isinstance(key, str) or "." in key:
+                raise DocumentValidationError(
+                    str(key),
+                    "a top-level property name (a string without '.')",
+                    key,
+                    "patch a nested property by giving its whole object",
+                )
         if "id" in changes and changes["id"] != doc_id:
             raise DocumentValidationError(
                 "id",
@@ -558,6 +566,8 @@ class Database:
             raise QueryError(f"select expected a list of property names, got {select!r:.80}")
         names = list(self._schema)
         for name in select:
+            if not isinstance(name, str):
+                raise QueryError(f"select expected property names (strings), got {name!r:.80}")
             if name != "id" and name not in self._schema:
                 raise QueryError(
                     f"select: {name!r} is not a top-level property; expected some of: "

@@ -43,7 +43,12 @@ from collections.abc import Callable, Iterable, Mapping
 from json import JSONDecodeError, dumps, loads
 from typing import Any, Generic, Protocol, TypeVar
 
-from amplify_memory.errors import AmplifyMemoryError, CorruptRecordError, StorageError
+from amplify_memory.errors import (
+    AmplifyMemoryError,
+    CorruptRecordError,
+    DocumentValidationError,
+    StorageError,
+)
 from amplify_memory.storage._base import AsyncStorage, Coordinator
 from amplify_memory.storage._memory import LocalCoordinator
 from amplify_memory.storage._names import (
@@ -265,34 +270,67 @@ class PersistedStore(Generic[DB]):
 
     # ------------------------------------------------------------------ changing
 
+    # A change is stored only if it can also be written: its JSON text is made before (or,
+    # for an insert whose id the database gives, right after, undone on failure) the
+    # database changes, so a value JSON cannot hold (NaN, a set ...) outside the schema's
+    # properties is refused instead of breaking every later write.
+
     def insert(self, doc: Mapping[str, Any]) -> str:
         """Insert ``doc`` (persisted by the next write); returns its id."""
         self._check_open()
         doc_id = str(self._db.insert(doc))
-        self._log("insert", doc_id, doc)
+        try:
+            text = self._encode(doc_id, doc, with_id=True)
+        except DocumentValidationError:
+            self._db.remove(doc_id)
+            raise
+        self._log("insert", doc_id, text)
         return doc_id
 
     def insert_multiple(self, docs: Iterable[Mapping[str, Any]]) -> list[str]:
         self._check_open()
         batch = list(docs)
         ids = [str(i) for i in getattr(self._db, "insert_multiple")(batch)]  # noqa: B009
-        for doc_id, doc in zip(ids, batch, strict=True):
-            self._log("insert", doc_id, doc)
+        try:
+            texts = [self._encode(i, doc, with_id=True) for i, doc in zip(ids, batch, strict=True)]
+        except DocumentValidationError:
+            for doc_id in ids:
+                self._db.remove(doc_id)
+            raise
+        for doc_id, text in zip(ids, texts, strict=True):
+            self._log("insert", doc_id, text)
         return ids
 
     def update(self, doc_id: str, doc: Mapping[str, Any]) -> Any:
         self._check_open()
+        text = self._encode(str(doc_id), doc, with_id=True)
         result = self._db.update(doc_id, doc)
-        self._log("update", str(doc_id), doc)
+        self._log("update", str(doc_id), text)
         return result
 
     def patch(self, doc_id: str, changes: Mapping[str, Any]) -> Any:
         """Set some properties of a document (``db.patch``); only ``changes`` are written
         to the journal, and another tab's replay merges them into its copy."""
         self._check_open()
+        text = self._encode(str(doc_id), changes, with_id=False)
         result = self._db.patch(doc_id, changes)
-        self._log("patch", str(doc_id), changes, with_id=False)
+        self._log("patch", str(doc_id), text)
         return result
+
+    def _encode(self, doc_id: str, doc: Mapping[str, Any], *, with_id: bool) -> str:
+        """The JSON text of a change; :class:`DocumentValidationError` when JSON cannot
+        hold it."""
+        try:
+            body = dict(doc)
+            if with_id:
+                body.setdefault(self.id_field, doc_id)
+            if not all(type(key) is str for key in body):
+                raise TypeError("property names must be strings")
+            return _compact(body)
+        except (TypeError, ValueError) as err:
+            raise DocumentValidationError(
+                "<document>", "JSON values (finite numbers, strings, lists, objects)", doc, str(err)
+            ) from err
 
     def remove(self, doc_id: str) -> bool:
         self._check_open()
@@ -305,16 +343,8 @@ class PersistedStore(Generic[DB]):
         if self._closed:
             raise StorageError(f"the store {self.name!r} is closed; open it again to change it")
 
-    def _log(
-        self, kind: OpKind, doc_id: str, doc: Mapping[str, Any] | None, *, with_id: bool = True
-    ) -> None:
+    def _log(self, kind: OpKind, doc_id: str, text: str | None) -> None:
         self._seq += 1
-        text = None
-        if doc is not None:
-            body = dict(doc)
-            if with_id:
-                body.setdefault(self.id_field, doc_id)
-            text = _compact(body)
         self._pending.append(Op(self._seq, kind, doc_id, text))
         self._dirty = True
         self._schedule_flush()

@@ -47,8 +47,8 @@ __all__ = [
 STORE_FORMAT = "amplify-memory-store"
 JOURNAL_FORMAT = "amplify-memory-journal"
 RECORD_VERSION = 1
-#: Journal version 2 added the ``patch`` operation (only the changed properties);
-#: version 1 journals (insert, update, remove) are still read.
+#: Journal version 2 added the ``patch`` operation (only the changed properties); a
+#: journal without one is still written, and read, as version 1.
 JOURNAL_VERSION = 2
 _JOURNAL_VERSIONS = (1, 2)
 MAX_APPLIED_WRITERS = 64
@@ -149,9 +149,12 @@ def decode_store(text: str) -> StoreRecord:
 
 
 def encode_journal(store: str, writer: str, ops: list[Op]) -> str:
+    """The journal record of ``ops``: version 1 when none is a ``patch`` (so that a page
+    of an older version, still open in another tab, can merge it), else version 2."""
     body = ",".join(_op_text(op) for op in ops)
+    version = JOURNAL_VERSION if any(op.kind == "patch" for op in ops) else 1
     return (
-        f'{{"format":"{JOURNAL_FORMAT}","version":{JOURNAL_VERSION},"store":{_compact(store)},'
+        f'{{"format":"{JOURNAL_FORMAT}","version":{version},"store":{_compact(store)},'
         f'"writer":{_compact(writer)},"ops":[{body}]}}'
     )
 

@@ -165,6 +165,43 @@ async def test_a_given_provider_is_used_instead_of_the_default(
     await store.close()
 
 
+async def test_an_entry_removed_while_its_late_embedding_is_made_stays_removed(
+    storage: MemoryStorage, clock: Clock
+) -> None:
+    """Entries stored while the provider was down get embeddings at the next search; one
+    removed while that embedding is being made is not brought back, nor is the search
+    broken by it."""
+    from amplify_memory.errors import EmbeddingError
+
+    class Flaky(HashingEmbeddingProvider):
+        down = True
+        gate: asyncio.Event | None = None
+
+        async def embed(self, texts: list[str]) -> list[list[float]]:
+            if self.down:
+                raise EmbeddingError("the provider is down")
+            if self.gate is not None:
+                await self.gate.wait()
+            return await super().embed(texts)
+
+    provider = Flaky(128)
+    store = await user_store(storage, clock, embeddings=provider)
+    gone = (await store.add(OTHERS[0], "personal"))["entry"]
+    kept = (await store.add(OTHERS[1], "personal"))["entry"]
+    provider.down, provider.gate = False, asyncio.Event()
+    searching = asyncio.create_task(store.search("dog"))
+    await asyncio.sleep(0.01)  # the search waits for the late embeddings
+    assert await store.remove(gone["id"]) is True
+    provider.gate.set()
+    hits = await searching
+    assert [h["id"] for h in hits] == [kept["id"]]
+    assert await store.get(gone["id"]) is None
+    await store.flush()
+    docs = (await saved(storage, USER_PROFILE_STORE_NAME))["documents"]
+    assert [(d["id"], len(d["embedding"])) for d in docs] == [(kept["id"], 128)]
+    await store.close()
+
+
 # ----------------------------------------------------------------------------- entries
 
 

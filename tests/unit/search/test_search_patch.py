@@ -210,3 +210,17 @@ class TestSelect:
             db.search("tabs", select="content")
         with pytest.raises(Exception, match=r"'meta\.origin' is not a top-level"):
             db.search("tabs", select=["meta.origin"])
+
+
+def test_patch_keys_are_top_level_names() -> None:
+    db = make()
+    with pytest.raises(DocumentValidationError, match=r"meta\.origin"):
+        db.patch("a", {"meta.origin": "x"})
+    with pytest.raises(DocumentValidationError, match="top-level property name"):
+        db.patch("a", {1: "x"})  # type: ignore[dict-item]
+    assert db.get("a")["meta"] == {"origin": "chat", "v": [0.0, 1.0]}  # type: ignore[index]
+
+
+def test_select_names_must_be_strings() -> None:
+    with pytest.raises(Exception, match="property names"):
+        make().search("tabs", select=[["content"]])  # type: ignore[list-item]

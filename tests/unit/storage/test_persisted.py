@@ -575,3 +575,46 @@ def test_merges_count_other_writers_changes_only() -> None:
         assert tab_a.merges == 2
 
     run(scenario())
+
+
+def test_a_journal_without_patches_stays_version_1_for_older_pages() -> None:
+    async def scenario() -> None:
+        storage, coordinator = MemoryStorage(), LocalCoordinator()
+        tab = await open_store(storage, coordinator, delay=60)
+        tab.insert(memory(1))
+        tab.update("a1", {"content": "edited", "category": "fact"})
+        coordinator.hide()
+        assert loads(storage.records[f"notes.pending-{tab.writer}"])["version"] == 1
+        tab.patch("a1", {"category": "x"})
+        coordinator.hide()
+        assert loads(storage.records[f"notes.pending-{tab.writer}"])["version"] == 2
+        await tab.close()
+
+    run(scenario())
+
+
+@pytest.mark.parametrize("bad", [float("nan"), float("inf"), {1, 2}])
+def test_a_change_json_cannot_hold_is_refused_and_changes_nothing(bad: object) -> None:
+    """An extra property (outside the schema) with a value JSON cannot write: refused up
+    front, so it cannot break every later write of the store."""
+    from amplify_memory.errors import DocumentValidationError
+
+    async def scenario() -> None:
+        storage = MemoryStorage()
+        store = await open_store(storage, delay=10)
+        store.insert(memory(1))
+        with pytest.raises(DocumentValidationError, match="JSON"):
+            store.insert({**memory(2), "extra": bad})
+        with pytest.raises(DocumentValidationError, match="JSON"):
+            store.insert_multiple([memory(3), {**memory(4), "extra": bad}])
+        with pytest.raises(DocumentValidationError, match="JSON"):
+            store.update("a1", {**memory(1), "extra": bad})
+        with pytest.raises(DocumentValidationError, match="JSON"):
+            store.patch("a1", {"extra": bad})
+        assert sorted(store.db.ids()) == ["a1"]
+        assert store.get("a1") == memory(1)
+        store.insert(memory(5))
+        await store.flush()  # later writes still work
+        assert sorted((await open_store(storage)).db.ids()) == ["a1", "a5"]
+
+    run(scenario())
