@@ -95,7 +95,7 @@ def _eval_words() -> list[str]:
     for name in ("scifact", "cranfield"):
         path = root / name / "corpus.jsonl"
         if path.exists():
-            for line in path.open(encoding="utf-8"):
+            for line in path.read_text(encoding="utf-8").splitlines():
                 doc = json.loads(line)
                 words.update(re.findall(r"[a-z0-9_]+", (doc["title"] + " " + doc["text"]).lower()))
     return sorted(words)
