@@ -298,17 +298,23 @@ class Database:
             )
         old = st.docs[d]
         assert old is not None
-        if all(
-            get_path(old, self._props[name].keys) == get_path(copy, self._props[name].keys)
-            for name in (*self._string_fields, *self._vector_fields)
-        ):
-            st.docs[d] = copy  # nothing indexed changed (e.g. a counter): the index stands
-            return doc_id
-        new_analysis = self._analyze(copy)
-        st.unindex(d, self._analyze(old))
-        st.docs[d] = copy
-        st.index(d, new_analysis)
+        self._replace(d, old, copy, (*self._string_fields, *self._vector_fields))
         return doc_id
+
+    def _replace(
+        self, d: int, old: dict[str, Any], new: dict[str, Any], indexed: Iterable[str]
+    ) -> None:
+        """Store ``new`` as document ``d`` in place of ``old``, re-indexing it unless none
+        of the ``indexed`` properties changed (e.g. a counter: the index stands)."""
+        st = self._state
+        props = self._props
+        if all(get_path(old, props[n].keys) == get_path(new, props[n].keys) for n in indexed):
+            st.docs[d] = new
+            return
+        new_analysis = self._analyze(new)
+        st.unindex(d, self._analyze(old))
+        st.docs[d] = new
+        st.index(d, new_analysis)
 
     def patch(self, doc_id: str, changes: Mapping[str, Any]) -> str:
         """Set some top-level properties of the document ``doc_id``; the others keep
@@ -350,16 +356,7 @@ class Database:
             if value is None:
                 del copy[key]
         indexed = [n for n in (*self._string_fields, *self._vector_fields) if n in changed]
-        if all(
-            get_path(old, self._props[n].keys) == get_path(copy, self._props[n].keys)
-            for n in indexed
-        ):
-            st.docs[d] = copy
-            return doc_id
-        new_analysis = self._analyze(copy)
-        st.unindex(d, self._analyze(old))
-        st.docs[d] = copy
-        st.index(d, new_analysis)
+        self._replace(d, old, copy, indexed)
         return doc_id
 
     def remove(self, doc_id: str) -> bool:
