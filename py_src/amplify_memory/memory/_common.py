@@ -194,11 +194,6 @@ class PersistedCollection:
         return self._store is not None
 
     @property
-    def revision(self) -> int:
-        """The stored record's revision this collection last read or wrote (-1: not open)."""
-        return -1 if self._store is None else self._store.revision
-
-    @property
     def merges(self) -> int:
         """How often other writers' changes came in since opening (-1: not open)."""
         return -1 if self._store is None else self._store.merges

@@ -529,10 +529,10 @@ def contradicts(a: str, b: str) -> bool:
 
 class ContradictionGuard:
     """A list of memories that new ones are checked against (a prompt block's entries):
-    :meth:`first` gives the first it holds that a text contradicts. Each entry keeps
-    what the quick pre-check reads, so checking one text costs a few set operations per
-    entry held, and the full analysis only for pairs that pass (see
-    :func:`_may_contradict`).
+    :meth:`first` gives the first it holds that a text contradicts. Each entry keeps its
+    analysis, so checking one text costs the quick pre-check (:func:`_may_contradict`,
+    a few set operations) per entry held, and the full, cached analysis only for the
+    pairs that pass it.
 
     >>> guard = ContradictionGuard()
     >>> guard.append("User likes Vim"); guard.append("User prefers spaces")
@@ -543,35 +543,25 @@ class ContradictionGuard:
     __slots__ = ("_rows",)
 
     def __init__(self) -> None:
-        self._rows: list[tuple[bool, bool, frozenset[str], frozenset[str], str]] = []
-
-    @staticmethod
-    def _row(text: str) -> tuple[bool, bool, frozenset[str], frozenset[str], str]:
-        x = _analyse(text)
-        return x.negative, x.order is not None, x.plain, x.core, text
+        self._rows: list[tuple[_Analysis, str]] = []
 
     def append(self, text: str) -> None:
-        self._rows.append(self._row(text))
+        self._rows.append((_analyse(text), text))
 
     def replace(self, index: int, text: str) -> None:
-        self._rows[index] = self._row(text)
+        self._rows[index] = (_analyse(text), text)
 
     def __len__(self) -> int:
         return len(self._rows)
 
     def first(self, text: str) -> int | None:
         """The index of the first entry ``text`` contradicts, or None."""
-        negative, ordered, plain, core, _ = self._row(text)
-        reason = _contradiction_reason
-        for i, (y_negative, y_ordered, y_plain, y_core, other) in enumerate(self._rows):
-            if (  # _may_contradict: most pairs are ruled out here, without a cache entry
-                y_negative == negative
-                and not (ordered and y_ordered)
-                and not plain <= y_core
-                and not y_plain <= core
+        x, may, reason = _analyse(text), _may_contradict, _contradiction_reason
+        for i, (y, other) in enumerate(self._rows):
+            if (
+                may(x, y)
+                and (reason(text, other) if text <= other else reason(other, text)) is not None
             ):
-                continue
-            if (reason(text, other) if text <= other else reason(other, text)) is not None:
                 return i
         return None
 

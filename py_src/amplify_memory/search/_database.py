@@ -59,6 +59,8 @@ from amplify_memory.search._vector import (
 __all__ = ["Database"]
 
 Mode = Literal["fulltext", "vector", "hybrid"]
+#: A checked vector query: the property, the query's numbers and its length.
+VectorQuery = tuple[Property, list[float], float]
 _MODES = ("fulltext", "vector", "hybrid")
 
 
@@ -476,39 +478,30 @@ class Database:
         boosts = self._boosts(boost, fields)
         predicate = compile_where(where, self) if where is not None else None
         sort_key = self._sort_spec(sort_by) if sort_by is not None else None
-        if select is not None:
-            self._projection(select, include_vectors)  # bad names fail before any work
+        copy = self._projection(select, include_vectors)  # bad names fail before any work
+        query = None if mode == "fulltext" else self._vector_query(vector)
 
         wanted = offset + limit
-        cosines = None
-        if mode == "hybrid" and predicate is None and facets is None and sort_key is None:
-            weights = self._hybrid_weights(hybrid_weights)
-            cosines = self._kernel_cosines(vector)
-            if cosines is not None:
-                text = self._fulltext(term, fields, boosts, threshold, exact, prefix, tolerance)
-                top = _hybrid_top(text or {}, cosines, similarity, weights, wanted)
-                if top is not None:
-                    count, best = top
-                    return self._result(
-                        count,
-                        best,
-                        _top(best, wanted)[offset:],
-                        None,
-                        select,
-                        include_vectors,
-                        started,
-                    )
-
         scores: dict[int, float] | None
-        if mode == "fulltext":
+        if query is None:
             scores = self._fulltext(term, fields, boosts, threshold, exact, prefix, tolerance)
         else:
-            vec_scores = self._vector_scores(vector, similarity, predicate, cosines)
+            cosines = self._kernel_cosines(query)
             if mode == "vector":
-                scores = vec_scores
+                scores = self._vector_scores(query, similarity, predicate, cosines)
             else:
+                weights = self._hybrid_weights(hybrid_weights)
                 text = self._fulltext(term, fields, boosts, threshold, exact, prefix, tolerance)
-                scores = _fuse(text or {}, vec_scores, self._hybrid_weights(hybrid_weights))
+                text = text or {}
+                plain = predicate is None and facets is None and sort_key is None
+                if cosines is not None and plain:  # pruned fusion (exact: see _hybrid_top)
+                    top = _hybrid_top(text, cosines, similarity, weights, wanted)
+                    if top is not None:
+                        count, best = top
+                        ordered = _top(best, wanted)[offset:]
+                        return self._result(count, best, ordered, None, copy, started)
+                vec_scores = self._vector_scores(query, similarity, predicate, cosines)
+                scores = _fuse(text, vec_scores, weights)
 
         st = self._state
         if scores is None:  # empty term: every document
@@ -531,9 +524,7 @@ class Database:
             ordered = list(candidates)[offset:wanted]
         else:
             ordered = _top(candidates, wanted)[offset:]
-        return self._result(
-            len(candidates), candidates, ordered, facet_counts, select, include_vectors, started
-        )
+        return self._result(len(candidates), candidates, ordered, facet_counts, copy, started)
 
     def _result(
         self,
@@ -541,12 +532,10 @@ class Database:
         scores: Mapping[int, float],
         ordered: list[int],
         facet_counts: dict[str, Any] | None,
-        select: Sequence[str] | None,
-        include_vectors: bool,
+        copy: Callable[[dict[str, Any]], dict[str, Any]],
         started: float,
     ) -> SearchResult:
         st = self._state
-        copy = self._projection(select, include_vectors)
         hits = [Hit(st.ids[d], scores[d], copy(st.docs[d])) for d in ordered]  # type: ignore[arg-type]
         elapsed = (time.perf_counter() - started) * 1000.0
         return SearchResult(count, hits, facet_counts, elapsed)
@@ -785,9 +774,7 @@ class Database:
                 kept[d] = s
         return kept
 
-    def _vector_query(
-        self, vector: Mapping[str, Any] | None
-    ) -> tuple[Property, list[float], float]:
+    def _vector_query(self, vector: Mapping[str, Any] | None) -> VectorQuery:
         """The vector property, the query's numbers and its length (all checked)."""
         if not self._vector_fields:
             raise QueryError("vector search needs a vector[N] property in the schema")
@@ -822,13 +809,13 @@ class Database:
             raise QueryError("vector['value'] must not be the zero vector")
         return prop, list(value), query_norm
 
-    def _kernel_cosines(self, vector: Mapping[str, Any] | None) -> array[float] | None:
+    def _kernel_cosines(self, query: VectorQuery) -> array[float] | None:
         """Every document number's cosine with the query (-inf: no vector), scored by the
         installed :class:`~amplify_memory.search._vector.VectorKernel`; None without one."""
-        prop, value, query_norm = self._vector_query(vector)
         kernel = vector_kernel()
         if kernel is None:
             return None
+        prop, value, query_norm = query
         matrices = self._state.matrices
         matrix = matrices.get(prop.path)
         if matrix is None:
@@ -842,20 +829,22 @@ class Database:
 
     def _vector_scores(
         self,
-        vector: Mapping[str, Any] | None,
+        query: VectorQuery,
         similarity: float,
         predicate: Predicate | None,
-        cosines: array[float] | None = None,
+        cosines: array[float] | None,
     ) -> dict[int, float]:
-        """Cosine >= ``similarity`` by document number (``cosines``: already scored)."""
-        out = self._kernel_cosines(vector) if cosines is None else cosines
-        if out is not None:
-            keep = list(map(similarity.__le__, out))  # s >= similarity, in C
-            found = dict(zip(compress(range(len(out)), keep), compress(out, keep), strict=False))
+        """Cosine >= ``similarity`` by document number (``cosines``: the kernel's, or None
+        to score in Python)."""
+        if cosines is not None:
+            keep = list(map(similarity.__le__, cosines))  # s >= similarity, in C
+            found = dict(
+                zip(compress(range(len(cosines)), keep), compress(cosines, keep), strict=False)
+            )
             if predicate is not None:
                 found = {d: s for d, s in found.items() if predicate(d)}
             return found
-        prop, value, query_norm = self._vector_query(vector)
+        prop, value, query_norm = query
         column = self._state.vectors[prop.path]
         live = [d for d, entry in enumerate(column) if entry is not None and entry[1] != 0.0]
         if predicate is not None:
