@@ -1,10 +1,20 @@
-"""Precision and recall of ``is_duplicate`` on the labelled memory pairs.
+"""De-duplication and supersession quality of the user-profile store on labelled memory pairs.
 
-Positives are the pairs labelled ``duplicate``; every other label (contradiction,
-related, unrelated) is a negative. Prints the figures, a confusion table by label and
-every error with its similarity and contradiction reason.
+Each pair is a stored memory ``a`` and a new one ``b`` with a label; the store's rule
+(:func:`amplify_memory.memory.supersession.decide`) answers merge, supersede or keep:
 
-    .venv/bin/python bench/dedup_quality.py [--threshold 0.8] [--pairs PATH]
+    duplicate      -> merge      (a paraphrase)
+    negation       -> supersede  (b says the opposite of a)
+    changed_value  -> supersede  (same subject, another value)
+    correction     -> supersede  (b corrects a explicitly)
+    different      -> keep
+    related        -> keep
+
+Merge precision / recall / F1 count the duplicates as positives; "wrong merges by kind"
+lists merges of any other label (a merged negation or changed value loses a fact).
+
+    .venv/bin/python bench/dedup_quality.py                   # dev and held-out sets
+    .venv/bin/python bench/dedup_quality.py --set holdout --errors
 """
 
 from __future__ import annotations
@@ -19,80 +29,91 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "py_src"))
 
-from amplify_memory.memory.similarity import (  # noqa: E402
-    DEFAULT_DUPLICATE_THRESHOLD,
-    content_similarity,
-    contradiction_reason,
-    contradicts,
-    is_duplicate,
-)
+from amplify_memory.memory.supersession import decide  # noqa: E402
 
-PAIRS = ROOT / "tests" / "unit" / "memory" / "data" / "memory_pairs.jsonl"
-LABELS = ("duplicate", "contradiction", "related", "unrelated")
+DATA = ROOT / "bench" / "data"
+SETS = {"dev": DATA / "pairs_dev.jsonl", "holdout": DATA / "pairs_holdout.jsonl"}
+EXPECTED = {
+    "duplicate": "merge",
+    "negation": "supersede",
+    "changed_value": "supersede",
+    "correction": "supersede",
+    "different": "keep",
+    "related": "keep",
+}
 
 
-def load_pairs(path: Path = PAIRS) -> list[dict[str, Any]]:
+def load_pairs(path: Path) -> list[dict[str, Any]]:
     """The labelled pairs, one JSON object a line."""
     with path.open(encoding="utf-8") as f:
         return [json.loads(line) for line in f if line.strip()]
 
 
-def evaluate(pairs: list[dict[str, Any]], threshold: float) -> dict[str, Any]:
-    """Confusion counts, precision, recall and the misclassified pairs."""
-    table: Counter[tuple[str, bool]] = Counter()
-    errors: list[dict[str, Any]] = []
+def evaluate(pairs: list[dict[str, Any]]) -> dict[str, Any]:
+    """Confusion table (label x action), merge P/R/F1, supersede rates, errors."""
+    table: Counter[tuple[str, str]] = Counter()
+    errors = []
     for pair in pairs:
-        predicted = is_duplicate(pair["a"], pair["b"], threshold)
-        table[pair["label"], predicted] += 1
-        if predicted != (pair["label"] == "duplicate"):
-            errors.append(
-                {
-                    **pair,
-                    "similarity": content_similarity(pair["a"], pair["b"]),
-                    "reason": contradiction_reason(pair["a"], pair["b"]),
-                }
-            )
-    flagged = [p for p in pairs if contradicts(p["a"], p["b"])]
-    true_flags = sum(p["label"] == "contradiction" for p in flagged)
-    labelled = sum(p["label"] == "contradiction" for p in pairs)
-    tp = table["duplicate", True]
-    fn = table["duplicate", False]
-    fp = sum(table[label, True] for label in LABELS if label != "duplicate")
+        action = decide(pair["b"], pair["a"])
+        table[pair["label"], action] += 1
+        if action != EXPECTED[pair["label"]]:
+            errors.append({**pair, "action": action})
+    tp = table["duplicate", "merge"]
+    fp = sum(
+        n for (label, action), n in table.items() if action == "merge" and label != "duplicate"
+    )
+    fn = sum(
+        n for (label, action), n in table.items() if label == "duplicate" and action != "merge"
+    )
+    precision = tp / (tp + fp) if tp + fp else 1.0
+    recall = tp / (tp + fn) if tp + fn else 1.0
+    f1 = 2 * precision * recall / (precision + recall) if precision + recall else 0.0
     return {
-        "table": table,
-        "precision": tp / (tp + fp) if tp + fp else 1.0,
-        "recall": tp / (tp + fn) if tp + fn else 1.0,
-        "errors": errors,
         "pairs": len(pairs),
-        "contradicts": (true_flags, len(flagged), labelled),
+        "table": table,
+        "precision": precision,
+        "recall": recall,
+        "f1": f1,
+        "wrong_merges": {
+            label: table[label, "merge"] for label in EXPECTED if label != "duplicate"
+        },
+        "errors": errors,
     }
 
 
+def _row(label: str, table: Counter[tuple[str, str]]) -> str:
+    cells = [str(table[label, a]) for a in ("merge", "supersede", "keep")]
+    return f"| {label} | {EXPECTED[label]} | " + " | ".join(cells) + " |"
+
+
 def main(argv: list[str] | None = None) -> None:
-    """Print the report."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--threshold", type=float, default=DEFAULT_DUPLICATE_THRESHOLD)
-    parser.add_argument("--pairs", type=Path, default=PAIRS)
+    parser.add_argument("--set", choices=[*SETS, "all"], default="all")
+    parser.add_argument("--pairs", type=Path, help="another JSONL file of pairs")
+    parser.add_argument("--errors", action="store_true", help="print every wrong answer")
     args = parser.parse_args(argv)
-    result = evaluate(load_pairs(args.pairs), args.threshold)
-    table = result["table"]
-    print(f"pairs: {result['pairs']}   threshold: {args.threshold}")
-    print(f"precision: {result['precision']:.3f}   recall: {result['recall']:.3f}")
-    true_flags, flagged, labelled = result["contradicts"]
-    print(
-        f"contradicts(): flags {flagged} pairs, {true_flags} of them labelled contradiction; "
-        f"finds {true_flags} of {labelled} labelled contradictions"
+    chosen = (
+        {"file": args.pairs}
+        if args.pairs
+        else (SETS if args.set == "all" else {args.set: SETS[args.set]})
     )
-    print()
-    print(f"{'label':<15}{'merged':>8}{'kept apart':>12}")
-    for label in LABELS:
-        print(f"{label:<15}{table[label, True]:>8}{table[label, False]:>12}")
-    print()
-    print(f"errors: {len(result['errors'])}")
-    for e in result["errors"]:
-        print(f"  [{e['label']}] sim={e['similarity']:.3f} reason={e['reason']}")
-        print(f"      a: {e['a']}")
-        print(f"      b: {e['b']}")
+    for name, path in chosen.items():
+        if not path.is_file():
+            sys.exit(f"{path}: no such file")
+        r = evaluate(load_pairs(path))
+        print(
+            f"\n## {name} ({r['pairs']} pairs, {path.relative_to(ROOT) if path.is_relative_to(ROOT) else path})"
+        )
+        print(f"merge precision {r['precision']:.3f}  recall {r['recall']:.3f}  F1 {r['f1']:.3f}")
+        print(
+            "wrong merges by kind: " + ", ".join(f"{k} {v}" for k, v in r["wrong_merges"].items())
+        )
+        print("\n| label | expected | merge | supersede | keep |\n|---|---|---|---|---|")
+        for label in EXPECTED:
+            print(_row(label, r["table"]))
+        if args.errors:
+            for e in r["errors"]:
+                print(f"  [{e['label']} -> {e['action']}] {e['a']!r} / {e['b']!r}")
 
 
 if __name__ == "__main__":

@@ -28,6 +28,11 @@ Storage errors (:mod:`amplify_memory.storage`, :mod:`amplify_memory.browser`)::
         +-- StorageVersionError                IndexedDB has a newer version / is blocked
         +-- StorageTimeoutError (TimeoutError) an IndexedDB request did not answer in time
         +-- CorruptRecordError                 an unreadable record, kept under a quarantine name
+Memory errors (:mod:`amplify_memory.memory`)::
+
+    AmplifyMemoryError
+    +-- SecretContentError (ValueError)        a memory text that carries a credential (never stored)
+
 Agent-memory errors (:mod:`amplify_memory.agent`)::
 
     AmplifyMemoryError
@@ -63,6 +68,7 @@ __all__ = [
     "InvalidStoreNameError",
     "QueryError",
     "SchemaError",
+    "SecretContentError",
     "SnapshotError",
     "StorageError",
     "StorageQuotaError",
@@ -171,6 +177,22 @@ class FilterError(QueryError):
 
 class SnapshotError(AmplifyMemoryError, ValueError):
     """A snapshot cannot be loaded: unknown format or version, or corrupt content."""
+
+
+class SecretContentError(AmplifyMemoryError, ValueError):
+    """A memory text that carries a credential (an API key, a password, a private key,
+    a card number ...). Memories never keep secrets, so the text is not stored. The
+    message names the kind of secret and where it is, never the secret itself."""
+
+    def __init__(self, what: str, kinds: tuple[str, ...], where: str = "") -> None:
+        self.what = what
+        self.kinds = kinds
+        place = f" ({where})" if where else ""
+        super().__init__(
+            f"{what}{place} contains a secret ({', '.join(kinds)}); memories never keep "
+            "credentials, so it was not stored: remove the secret and store the fact "
+            "without it"
+        )
 
 
 class StorageError(AmplifyMemoryError):

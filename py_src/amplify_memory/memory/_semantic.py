@@ -265,9 +265,11 @@ class SemanticIndex:
         where: Mapping[str, Any] | None,
         limit: int,
         select: Sequence[str] | None = None,
+        min_similarity: float | None = None,
     ) -> list[Hit]:
         """Hybrid hits when a query vector can be had, else BM25 hits (documents without
-        their embedding; only the ``select``ed properties when given).
+        their embedding; only the ``select``ed properties when given). ``min_similarity``
+        raises the least cosine for this search (a prompt block's minimum relevance).
         A weight of 0 drops that side: BM25 alone, or the cosine alone."""
         vector: list[float] | None = None
         if self.semantic and self.hybrid_weights["vector"] > 0 and query.strip():
@@ -290,7 +292,7 @@ class SemanticIndex:
             limit=limit,
             mode="hybrid" if self.hybrid_weights["text"] > 0 else "vector",
             vector={"value": vector, "property": EMBEDDING_FIELD},
-            similarity=self.min_similarity,
+            similarity=max(self.min_similarity, min_similarity or 0.0),
             hybrid_weights=self.hybrid_weights,
             include_vectors=False,
             select=select,

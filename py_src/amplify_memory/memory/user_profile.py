@@ -25,6 +25,7 @@ from collections.abc import Mapping
 from typing import Any, Final
 
 from amplify_memory.agent._embeddings import EmbeddingProvider
+from amplify_memory.errors import DocumentNotFoundError, SecretContentError
 from amplify_memory.memory._common import (
     Clock,
     PageSingleton,
@@ -44,6 +45,9 @@ from amplify_memory.memory._semantic import (
     public,
 )
 from amplify_memory.memory.kinds import USER_CATEGORIES
+from amplify_memory.memory.secrets import secret_kinds
+from amplify_memory.memory.supersession import decide
+from amplify_memory.memory.topics import frames_of, relation
 from amplify_memory.memory.prompt import CHARS_PER_TOKEN, format_context_lines, format_line
 from amplify_memory.memory.similarity import (
     DEFAULT_DUPLICATE_THRESHOLD,
@@ -64,10 +68,22 @@ USER_PROFILE_STORE_NAME: Final = "vector_store_user_profile"
 #: A new fact more similar than this to a stored one (and not contradicting it) is merged.
 DUPLICATE_THRESHOLD: Final = DEFAULT_DUPLICATE_THRESHOLD
 #: What a prompt block reads of each hit.
-_PROMPT_FIELDS: Final = ("category", "content", "updatedAt", "accessCount")
+_PROMPT_FIELDS: Final = (
+    "category", "content", "updatedAt", "accessCount", "seq", "superseded", "topic"
+)
 #: How many BM25 candidates :meth:`add` compares a new fact with.
 _DEDUP_CANDIDATES: Final = 10
 
+#: What a fact is about (see :mod:`amplify_memory.memory.topics`) and how it was replaced.
+FACT_FIELDS: Final[dict[str, str]] = {
+    "topic": "enum",
+    "value": "enum",
+    "polarity": "enum",
+    "seq": "number",
+    "superseded": "boolean",
+    "supersededBy": "enum",
+    "supersededAt": "enum",
+}
 SCHEMA: Final[dict[str, Any]] = {
     "id": "string",
     "content": "string",
@@ -78,7 +94,24 @@ SCHEMA: Final[dict[str, Any]] = {
     "source": "enum",
     "confidence": "number",
     **embedding_schema(),
+    **FACT_FIELDS,
 }
+#: Defaults of the fact fields for entries saved before they existed.
+_FACT_DEFAULTS: Final[dict[str, Any]] = {
+    "topic": None,
+    "value": None,
+    "polarity": None,
+    "seq": 0,
+    "superseded": False,
+    "supersededBy": None,
+    "supersededAt": None,
+}
+#: Standing instructions about answers and workflow go into every prompt block.
+STANDING_CATEGORIES: Final = ("communication", "workflow")
+#: Least cosine for a fact without a word of the query to count as relevant in a prompt block.
+DEFAULT_MIN_RELEVANCE: Final = 0.55
+#: How many standing instructions a block may hold before the query's facts.
+_MAX_STANDING: Final = 8
 
 
 def _check_category(category: object) -> str:
@@ -109,9 +142,20 @@ class UserProfileVectorStore(PageSingleton):
         embeddings: EmbeddingProvider | None = None,
         hybrid_weights: Mapping[str, float] | None = None,
         min_similarity: float = DEFAULT_MIN_SIMILARITY,
+        min_relevance: float = DEFAULT_MIN_RELEVANCE,
     ) -> None:
-        self._collection = PersistedCollection(name, SCHEMA, storage, added=EMBEDDING_FIELDS)
+        self._collection = PersistedCollection(
+            name, SCHEMA, storage, added=EMBEDDING_FIELDS | set(FACT_FIELDS)
+        )
         self._clock = clock
+        if isinstance(min_relevance, bool) or not isinstance(min_relevance, int | float) or not (
+            0 <= min_relevance <= 1
+        ):
+            raise ValueError(f"min_relevance must be a number from 0 to 1, got {min_relevance!r}")
+        self.min_relevance = float(min_relevance)
+        self._seq = 0  # the last write order given or seen
+        self._seen: tuple[int, int] | None = None  # (database id, merges) of the last scan
+        self._superseded: set[str] = set()
         self._semantic = SemanticIndex(
             semantic=semantic,
             embeddings=embeddings,
@@ -150,6 +194,30 @@ class UserProfileVectorStore(PageSingleton):
 
     # -- writing
 
+    async def _scan(self) -> None:
+        """Learn the last write order and the superseded entries (after a load or a
+        merge of another tab's changes)."""
+        db = await self._collection.database()
+        key = (id(db), self._collection.merges)
+        if self._seen == key:
+            return
+        self._seen = key
+        superseded: set[str] = set()
+        top = self._seq
+        if len(db):
+            for hit in db.search(term="", limit=len(db), include_vectors=False,
+                                 select=("seq", "superseded")).hits:
+                doc = hit.document
+                top = max(top, int(doc.get("seq") or 0))
+                if doc.get("superseded"):
+                    superseded.add(str(hit.id))
+        self._seq = top
+        self._superseded = superseded
+
+    def _next_seq(self) -> int:
+        self._seq += 1
+        return self._seq
+
     async def add(
         self,
         content: str,
@@ -160,34 +228,33 @@ class UserProfileVectorStore(PageSingleton):
     ) -> dict[str, Any]:
         """Store a fact, or refresh the stored near-duplicate of it.
 
-        Returns ``{"action": "inserted" | "updated", "entry": {...}}``. A refresh sets
-        ``updatedAt``, keeps the higher confidence and adds one to ``accessCount``.
+        Returns ``{"action": "inserted" | "updated", "entry": {...}, "superseded":
+        [...]}``. A refresh sets ``updatedAt``, keeps the higher confidence and adds one
+        to ``accessCount``. Stored facts the new one replaces (same topic, another
+        value or polarity: :func:`~amplify_memory.memory.supersession.decide`) are
+        marked superseded by it and listed in ``superseded``. Text with a credential
+        raises :class:`~amplify_memory.errors.SecretContentError` (nothing stored).
         """
         text = check_text(content, "content")
         category = _check_category(category)
         confidence = check_confidence(confidence)
         source = check_text(source, "source", max_length=100)
-        db = await self._collection.database()
+        _refuse_secrets(text, "content")
+        await self._scan()
         now = self._clock()
-        best: tuple[float, dict[str, Any]] | None = None
-        candidates = db.search(
-            term=text, properties=["content"], limit=_DEDUP_CANDIDATES, include_vectors=False
-        ).hits
-        for hit in candidates:
-            other = hit.document["content"]
-            similarity = content_similarity(text, other)
-            better = best is None or similarity > best[0]
-            if better and similarity > DUPLICATE_THRESHOLD and not contradicts(text, other):
-                best = (similarity, hit.document)
-        if best is not None:
-            entry = best[1]
+        merge, replaced = await self._relations(text)
+        if merge is not None:
             changes = {
                 "updatedAt": now,
-                "confidence": max(float(entry["confidence"]), confidence),
-                "accessCount": int(entry["accessCount"]) + 1,
+                "confidence": max(float(merge["confidence"]), confidence),
+                "accessCount": int(merge["accessCount"]) + 1,
+                "seq": self._next_seq(),
             }
-            await self._collection.patch(entry["id"], changes)
-            return {"action": "updated", "entry": public({**entry, **changes})}
+            await self._collection.patch(merge["id"], changes)
+            gone = await self._supersede(replaced, merge["id"], now)
+            entry = _with_defaults(public({**merge, **changes}))
+            return {"action": "updated", "entry": entry, "superseded": gone}
+        frame = frames_of(text)[0] if frames_of(text) else None
         entry = {
             "id": new_id(),
             "content": text,
@@ -197,12 +264,120 @@ class UserProfileVectorStore(PageSingleton):
             "accessCount": 0,
             "source": source,
             "confidence": confidence,
+            "seq": self._next_seq(),
+            "superseded": False,
         }
+        if frame is not None:
+            entry.update(topic=frame.topic, value=frame.value, polarity=frame.polarity)
         await self._semantic.insert(self._collection, entry)
-        return {"action": "inserted", "entry": entry}
+        gone = await self._supersede(replaced, entry["id"], now)
+        return {"action": "inserted", "entry": _with_defaults(entry), "superseded": gone}
+
+    async def _relations(
+        self, text: str, *, skip: str | None = None
+    ) -> tuple[dict[str, Any] | None, list[dict[str, Any]]]:
+        """(the active entry ``text`` merges into, the active entries it supersedes)."""
+        db = await self._collection.database()
+        found: dict[str, dict[str, Any]] = {}
+        for hit in db.search(
+            term=text, properties=["content"], limit=_DEDUP_CANDIDATES + len(self._superseded),
+            include_vectors=False,
+        ).hits:
+            found[str(hit.id)] = hit.document
+        topics = list(dict.fromkeys(f.topic for f in frames_of(text)))
+        if topics:
+            for hit in db.search(
+                term="", where={"topic": {"in": topics}}, limit=1000, include_vectors=False
+            ).hits:
+                found[str(hit.id)] = hit.document
+        best: tuple[float, dict[str, Any]] | None = None
+        replaced: list[dict[str, Any]] = []
+        for doc_id, doc in found.items():
+            if doc_id == skip or doc.get("superseded"):
+                continue
+            other = doc["content"]
+            action = decide(text, other)
+            if action == "merge":
+                similarity = content_similarity(text, other)
+                if best is None or similarity > best[0]:
+                    best = (similarity, doc)
+            elif action == "supersede":
+                replaced.append(doc)
+        return (best[1] if best else None), replaced
+
+    async def _supersede(
+        self, entries: list[dict[str, Any]], by: str, now: str
+    ) -> list[dict[str, Any]]:
+        """Mark ``entries`` superseded by the entry ``by``; returns them as marked."""
+        out = []
+        for doc in entries:
+            if doc["id"] == by:
+                continue
+            changes = {"superseded": True, "supersededBy": by, "supersededAt": now}
+            await self._collection.patch(doc["id"], changes)
+            self._superseded.add(doc["id"])
+            out.append(_with_defaults(public({**doc, **changes})))
+        return out
+
+    async def edit(
+        self, entry_id: str, content: str, category: str | None = None
+    ) -> dict[str, Any]:
+        """Change a stored fact's text (and category), checked as a new fact would be.
+
+        The text is refused if it carries a credential; its topic, value and polarity
+        are read again; if it now restates another active fact, the two become one (the
+        other is refreshed and this entry removed: ``action`` ``"merged"``); facts it
+        now contradicts on its topic are superseded by it. An edited superseded entry
+        becomes active again. Returns ``{"action": "edited" | "merged", "entry",
+        "superseded"}``; :class:`~amplify_memory.errors.DocumentNotFoundError` for an
+        unknown id.
+        """
+        if not isinstance(entry_id, str):
+            raise TypeError(f"an entry id is a string, got {type(entry_id).__name__} {entry_id!r:.80}")
+        text = check_text(content, "content")
+        _refuse_secrets(text, "content")
+        db = await self._collection.database()
+        old = db.get(entry_id)
+        if old is None:
+            raise DocumentNotFoundError(entry_id)
+        category = _check_category(old["category"] if category is None else category)
+        await self._scan()
+        now = self._clock()
+        merge, replaced = await self._relations(text, skip=entry_id)
+        if merge is not None:
+            await self._semantic.remove(self._collection, entry_id)
+            self._superseded.discard(entry_id)
+            changes = {"updatedAt": now, "accessCount": int(merge["accessCount"]) + 1,
+                       "seq": self._next_seq()}
+            await self._collection.patch(merge["id"], changes)
+            gone = await self._supersede(replaced, merge["id"], now)
+            entry = _with_defaults(public({**merge, **changes}))
+            return {"action": "merged", "entry": entry, "superseded": gone}
+        frame = frames_of(text)[0] if frames_of(text) else None
+        changes: dict[str, Any] = {
+            "content": text,
+            "category": category,
+            "updatedAt": now,
+            "seq": self._next_seq(),
+            "superseded": False,
+            "supersededBy": None,
+            "supersededAt": None,
+            "topic": frame.topic if frame else None,
+            "value": frame.value if frame else None,
+            "polarity": frame.polarity if frame else None,
+            "source": "user_edit",
+        }
+        if text != old["content"]:
+            changes.update(await self._semantic.embed_fields(text))
+        await self._collection.patch(entry_id, changes)
+        self._superseded.discard(entry_id)
+        gone = await self._supersede(replaced, entry_id, now)
+        entry = _with_defaults(public({**old, **changes}))
+        return {"action": "edited", "entry": entry, "superseded": gone}
 
     async def remove(self, entry_id: str) -> bool:
         """Delete an entry; its text is gone from the next saved snapshot. False if absent."""
+        self._superseded.discard(entry_id) if isinstance(entry_id, str) else None
         return await self._semantic.remove(self._collection, entry_id)
 
     async def clear(self) -> None:
@@ -214,34 +389,49 @@ class UserProfileVectorStore(PageSingleton):
     async def get(self, entry_id: str) -> dict[str, Any] | None:
         db = await self._collection.database()
         doc = db.get(entry_id)
-        return None if doc is None else public(doc)
+        return None if doc is None else _with_defaults(public(doc))
 
-    async def list(self, category: str | None = None) -> Entries:
-        """Every entry (of one category), newest first."""
+    async def list(
+        self, category: str | None = None, *, include_superseded: bool = True
+    ) -> Entries:
+        """Every entry (of one category), newest write first; superseded ones too
+        (``superseded`` true, with ``supersededBy``) unless ``include_superseded`` is false."""
         if category is not None:
             _check_category(category)
         docs = [
-            public(d)
+            _with_defaults(public(d))
             for d in await self._collection.documents()
             if category in (None, d["category"])
+            and (include_superseded or not d.get("superseded"))
         ]
-        docs.sort(key=lambda d: d["updatedAt"], reverse=True)
+        docs.sort(key=_order, reverse=True)
         return docs
 
     async def count(self) -> int:
         return len(await self._collection.database())
 
-    async def search(self, query: str, *, limit: int = 10, category: str | None = None) -> Entries:
+    async def search(
+        self,
+        query: str,
+        *,
+        limit: int = 10,
+        category: str | None = None,
+        include_superseded: bool = False,
+    ) -> Entries:
         """Entries matching ``query`` (hybrid: BM25 on the content and the embeddings'
         cosine; BM25 alone when semantic search is off or unavailable), best first, each
-        with a ``score``. Of two contradicting entries the newer always ranks first."""
+        with a ``score``. Superseded entries are left out unless ``include_superseded``.
+        Of two contradicting entries the newer always ranks first."""
         if not isinstance(limit, int) or isinstance(limit, bool) or limit < 1:
             raise ValueError(f"limit must be a positive integer, got {limit!r}")
         where = None if category is None else {"category": {"eq": _check_category(category)}}
+        await self._scan()
+        extra = 0 if include_superseded else len(self._superseded)
         hits = [
-            {**public(h.document), "score": h.score}
-            for h in await self._hits(str(query), where=where, limit=limit)
-        ]
+            {**_with_defaults(public(h.document)), "score": h.score}
+            for h in await self._hits(str(query), where=where, limit=limit + extra)
+            if include_superseded or not h.document.get("superseded")
+        ][:limit]
         return order_newer_first_on_contradiction(hits)
 
     async def _hits(
@@ -251,40 +441,82 @@ class UserProfileVectorStore(PageSingleton):
         where: dict[str, Any] | None,
         limit: int,
         select: tuple[str, ...] | None = None,
+        min_similarity: float | None = None,
     ) -> Hits:
         """Ranked hits (documents without their embedding): hybrid when embeddings are available."""
         await self._semantic.ensure_embedded(self._collection)
         db = await self._collection.database()
-        return await self._semantic.search(db, query, where=where, limit=limit, select=select)
+        return await self._semantic.search(
+            db, query, where=where, limit=limit, select=select, min_similarity=min_similarity
+        )
 
     async def format_context_for_prompt(self, query: str, max_tokens: int = 500) -> str:
-        """``- [category] content`` lines, most relevant first, within ``max_tokens`` (4
-        characters a token). Of two contradicting entries only the newer is shown, in the
-        place of the better-ranked one. Each entry shown gets ``accessCount + 1``."""
+        """``- [category] content`` lines within ``max_tokens`` (4 characters a token).
+
+        First the standing instructions (categories in :data:`STANDING_CATEGORIES`:
+        how to answer, how the user works), newest first, at most 8 and at most half
+        the budget; then the facts relevant to ``query``, most relevant first. A fact
+        counts as relevant when it shares a word with the query or its embedding's
+        cosine with the query's is at least ``min_relevance`` (default
+        :data:`DEFAULT_MIN_RELEVANCE`), so a query that matches nothing well adds
+        nothing. Superseded facts are never shown; of two contradicting facts only
+        the newer is, in the place of the better-ranked one. Each entry shown gets
+        ``accessCount + 1``."""
         budget = max_tokens * CHARS_PER_TOKEN if isinstance(max_tokens, int) else 0
         limit = max(1, min(100, budget // 20))  # no line is shorter than ~20 characters
-        hits = await self._hits(str(query), where=None, limit=limit, select=_PROMPT_FIELDS)
+        await self._scan()
+        db = await self._collection.database()
+        standing = []
+        if budget >= 20 and len(db):
+            rows = db.search(
+                term="",
+                where={"category": {"in": list(STANDING_CATEGORIES)}},
+                limit=_MAX_STANDING + len(self._superseded),
+                sort_by={"property": "seq", "order": "DESC"},
+                include_vectors=False,
+                select=_PROMPT_FIELDS,
+            ).hits
+            standing = [h for h in rows if not h.document.get("superseded")][:_MAX_STANDING]
+        hits = await self._hits(
+            str(query),
+            where=None,
+            limit=limit + len(self._superseded),
+            select=_PROMPT_FIELDS,
+            min_similarity=self.min_relevance,
+        )
         chosen: list[dict[str, Any]] = []
         guard = ContradictionGuard()  # the chosen entries' content
         used = 0
-        for hit in hits:
-            if budget - used < 20:
-                break  # full: nothing more can fit
-            doc = hit.document
+        taken: set[str] = set()
+
+        def offer(doc: dict[str, Any], cap: int) -> None:
+            nonlocal used
+            if doc["id"] in taken or doc.get("superseded"):
+                return
             cost = len(format_line(doc["category"], doc["content"])) + 1
             rival = guard.first(doc["content"])
             if rival is None:
-                if used + cost <= budget + 1:  # the first line has no newline before it
+                if used + cost <= cap + 1:  # the first line has no newline before it
                     chosen.append(doc)
                     guard.append(doc["content"])
+                    taken.add(doc["id"])
                     used += cost
-            elif doc["updatedAt"] > chosen[rival]["updatedAt"]:
+            elif _order(doc) > _order(chosen[rival]):
                 old = chosen[rival]
                 old_cost = len(format_line(old["category"], old["content"])) + 1
-                if used - old_cost + cost <= budget + 1:
+                if used - old_cost + cost <= cap + 1:
                     chosen[rival] = doc
                     guard.replace(rival, doc["content"])
+                    taken.discard(old["id"])
+                    taken.add(doc["id"])
                     used += cost - old_cost
+
+        for hit in standing:
+            offer({**hit.document, "id": hit.id}, budget // 2)
+        for hit in hits:
+            if budget - used < 20:
+                break  # full: nothing more can fit
+            offer({**hit.document, "id": hit.id}, budget)
         block = format_context_lines(
             ((c["id"], c["category"], c["content"]) for c in chosen), max_tokens
         )
@@ -293,3 +525,22 @@ class UserProfileVectorStore(PageSingleton):
             [(i, {"accessCount": int(by_id[i]["accessCount"]) + 1}) for i in block.ids]
         )
         return block.text
+
+
+def _order(doc: Mapping[str, Any]) -> tuple[str, int, str]:
+    """The order of writes: time, then the write counter (within one millisecond), then
+    the id (two tabs writing at the same moment)."""
+    return (str(doc.get("updatedAt") or ""), int(doc.get("seq") or 0), str(doc.get("id") or ""))
+
+
+def _with_defaults(doc: dict[str, Any]) -> dict[str, Any]:
+    """An entry with every fact field (those saved before the fields existed lack them)."""
+    for key, value in _FACT_DEFAULTS.items():
+        doc.setdefault(key, value)
+    return doc
+
+
+def _refuse_secrets(text: str, what: str) -> None:
+    kinds = secret_kinds(text)
+    if kinds:
+        raise SecretContentError(what, kinds)

@@ -40,6 +40,7 @@ OTHERS = [
 ]
 PUBLIC_USER_FIELDS = {
     "id", "content", "category", "createdAt", "updatedAt", "accessCount", "source", "confidence",
+    "topic", "value", "polarity", "seq", "superseded", "supersededBy", "supersededAt",
 }  # fmt: skip
 
 
@@ -95,7 +96,13 @@ async def test_hybrid_search_finds_a_paraphrase_bm25_cannot(
     assert await bm25.search("TypeScript preference") == []
     assert bm25.semantic_status["mode"] == "bm25"
     assert "semantic=False" in bm25.semantic_status["reason"]
-    assert "TS more" in await store.format_context_for_prompt("TypeScript preference")
+    # a prompt block keeps to facts with a word of the query or a strong cosine
+    loose = await user_store(MemoryStorage(), clock)
+    loose.min_relevance = 0.2
+    for text in [*OTHERS[:2], TS, *OTHERS[2:]]:
+        await loose.add(text, "preference")
+    assert "TS more" in await loose.format_context_for_prompt("TypeScript preference")
+    assert "TS more" not in await store.format_context_for_prompt("TypeScript preference")
     assert await bm25.format_context_for_prompt("TypeScript preference") == ""
     await store.close()
     await bm25.close()

@@ -51,7 +51,18 @@ async def test_add_stores_an_entry_with_every_field(
         "accessCount",
         "source",
         "confidence",
+        "topic",
+        "value",
+        "polarity",
+        "seq",
+        "superseded",
+        "supersededBy",
+        "supersededAt",
     }
+    assert entry["topic"] == "choice:JavaScript|TypeScript"
+    assert (entry["value"], entry["polarity"], entry["superseded"]) == (
+        "TypeScript", "positive", False
+    )
     assert entry["createdAt"] == entry["updatedAt"] == "2026-01-01T00:00:00.000Z"
     assert entry["accessCount"] == 0
     assert await store.get(entry["id"]) == entry
@@ -114,9 +125,8 @@ async def test_a_paraphrase_refreshes_the_stored_entry(
 @pytest.mark.parametrize(
     ("old", "new"),
     [
-        ("User prefers tabs", "User does not prefer tabs"),
         ("User prefers TypeScript", "User prefers Python"),
-        ("User uses 2-space indentation", "User uses 4-space indentation"),
+        ("User likes pair programming", "User does not like pair programming"),
     ],
 )
 async def test_a_contradiction_is_kept_apart_and_the_newer_ranks_first(
@@ -149,11 +159,15 @@ async def test_prompt_context_lines_most_relevant_first(
     await store.add("User works with React and Next.js", "tech_stack")
     await store.add("User prefers TypeScript over JavaScript", "preference")
     await store.add("User likes short answers", "communication")
+    await store.add("User uses 2-space indentation", "coding_style")
     text = await store.format_context_for_prompt("typescript or javascript for react")
     lines = text.splitlines()
-    assert lines[0] == "- [preference] User prefers TypeScript over JavaScript"
+    # a standing instruction about answers comes first, whatever the query
+    assert lines[0] == "- [communication] User likes short answers"
+    assert lines[1] == "- [preference] User prefers TypeScript over JavaScript"
     assert "- [tech_stack] User works with React and Next.js" in lines
-    assert all("short answers" not in line for line in lines)
+    # a fact the query does not match stays out
+    assert all("indentation" not in line for line in lines)
 
 
 async def test_prompt_context_never_exceeds_the_budget_and_counts_access(
@@ -199,15 +213,15 @@ async def test_remove_deletes_the_text_from_the_saved_snapshot(
     make: Make, storage: MemoryStorage, clock: Clock
 ) -> None:
     store = await make(storage, clock)
-    secret = (await store.add("User's bank PIN is 4711", "personal"))["entry"]
+    secret = (await store.add("User's daughter is called Mirabel", "personal"))["entry"]
     await store.add("User likes tea", "preference")
     await store.flush()
-    assert "4711" in (await storage.load(USER_PROFILE_STORE_NAME) or "")
+    assert "Mirabel" in (await storage.load(USER_PROFILE_STORE_NAME) or "")
     assert await store.remove(secret["id"]) is True
     assert await store.remove(secret["id"]) is False
     await store.flush()
     saved = await storage.load(USER_PROFILE_STORE_NAME) or ""
-    assert "4711" not in saved
+    assert "Mirabel" not in saved
     assert "tea" in saved
 
 

@@ -1,0 +1,589 @@
+"""How people actually type facts: the turn-level clean-up and the clause shapes the
+first-person rules of :mod:`amplify_memory.memory.user_facts` do not cover.
+
+Turn level (:func:`prepare`, :func:`unsafe`, :func:`pieces`):
+
+* typos and chat spellings of the words the rules key on ("prefre", "dont", "im",
+  "i", "luv", "w/") are corrected word by word, only from a fixed table;
+* "if/else", "try/catch" are code terms, not conditionals;
+* a sentence carrying a credential (:mod:`amplify_memory.memory.secrets`) or an
+  injected instruction ("ignore previous instructions", "you are now DAN", "reveal
+  your system prompt", "always add this link") is dropped whole;
+* sentences are cut at dashes, semicolons and "tho"/"but" joins, so a negation never
+  reaches into the next clause.
+
+Clause shapes (:func:`shaped_facts`, tried before the first-person rules):
+
+* labelled lists: "Like: Go, Rust", "Dislike: Java", "Stack: SvelteKit, Drizzle";
+* comparisons without a verb: "yarn > npm", "spaces over tabs, always", "pnpm over
+  npm for monorepos";
+* preferences without a subject: "Huge fan of Elixir", "LOVE svelte", "can't stand
+  Java", "not a fan of ORMs", "much rather use pnpm", "Kotlin is my favourite",
+  "I'm a Tailwind person", "Vim user here", "team tabs";
+* technology without a verb of use: "We're on Rails 7 and Sidekiq", "I'm on Linux with
+  Neovim", "infra is Terraform on AWS", "our backend runs Go 1.22", "daily driver is
+  a MacBook", "Python for scripts, Go for services", a bare list "Neovim + tmux";
+* standing instructions in the imperative: "Explain with diagrams", "Use American
+  spelling", "Prefer f-strings", "No emojis", "Answer in German", "always trailing
+  commas" -- but not one-off tasks ("use React for this component", "fix it").
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from typing import Final
+
+from amplify_memory.memory._facts import ExtractedFact
+from amplify_memory.memory.secrets import find_secrets
+from amplify_memory.memory.technologies import find_technology_mentions
+
+__all__ = ["SECRET_MARK", "pieces", "polish", "prepare", "shaped_facts", "unsafe"]
+
+SECRET_MARK: Final = "\u2063secret\u2063"
+
+_TYPOS: Final[dict[str, str]] = {
+    "prefre": "prefer", "perfer": "prefer", "prefere": "prefer", "preffer": "prefer",
+    "prefr": "prefer", "pefer": "prefer", "prfer": "prefer", "prefers": "prefers",
+    "perfers": "prefers", "prefres": "prefers", "prefered": "preferred",
+    "preffered": "preferred", "alwyas": "always", "allways": "always", "alwasy": "always",
+    "awlays": "always", "nver": "never", "neve": "never", "realy": "really",
+    "relly": "really", "dont": "don't", "doesnt": "doesn't", "didnt": "didn't",
+    "cant": "can't", "wont": "won't", "isnt": "isn't", "arent": "aren't", "im": "I'm",
+    "ive": "I've", "id": "I'd", "i": "I", "u": "you", "ur": "your", "pls": "please",
+    "plz": "please", "plese": "please", "thx": "thanks", "tho": "though",
+    "luv": "love", "lve": "love", "lov": "love", "lke": "like", "liek": "like",
+    "usign": "using", "uisng": "using", "useing": "using", "ues": "use", "mostyl": "mostly",
+    "wanna": "want to", "b/c": "because", "bc": "because", "w/": "with", "w/o": "without",
+    "favorite": "favorite", "fav": "favourite", "fave": "favourite", "favourit": "favourite",
+    "favorit": "favorite", "langauge": "language", "lang": "language", "ide": "IDE",
+    "indentaion": "indentation", "indendation": "indentation", "identation": "indentation",
+    "tabz": "tabs", "spaecs": "spaces", "answres": "answers", "anwsers": "answers",
+    "concice": "concise", "consise": "concise", "hte": "the", "teh": "the",
+    "explian": "explain", "alot": "a lot", "rly": "really", "srsly": "seriously",
+    "defo": "definitely", "def": "definitely", "prob": "probably", "ppl": "people",
+    "js": "JS", "ts": "TS",
+}
+_TYPO_RE: Final = re.compile(r"(?<![\w/.-])(?:[A-Za-z]+(?:/o|/)?)(?![\w/-])")
+_CODE_TERMS_RE: Final = re.compile(r"\b(if|try|do)\s*/\s*(else|catch|except|while)\b", re.I)
+
+_INJECTION_RE: Final = re.compile(
+    r"\b(?:ignore|disregard|forget|override|bypass)\s+(?:all\s+|any\s+|the\s+|your\s+|my\s+)?"
+    r"(?:previous|prior|above|earlier|preceding|system|safety|original|those)?\s*"
+    r"(?:instructions?|prompts?|rules|guidelines|guardrails|directions|restrictions|filters)"
+    r"|\bsystem\s+prompt\b|\b(?:you are|you're|ur)\s+now\b|\bact as (?:an? )?(?:DAN|unrestricted|"
+    r"unfiltered|jailbroken)\b|\bDAN\b|\bjailbreak\w*|\bdeveloper mode\b|\bgod mode\b"
+    r"|\b(?:no|without)\s+(?:rules|restrictions|limits|filters|guardrails|censorship)\b"
+    r"|\breveal\s+(?:your|the)\s+(?:prompt|instructions|system|hidden|secret|rules)"
+    r"|\bpretend (?:you are|you're|to be)\b|\b(?:include|add|insert|append|put|paste)\s+"
+    r"(?:this|the following|a|my)\s+(?:link|url|script|tracking|referral)"
+    r"|https?://|\bwww\.\w|\badmin(?:istrator)? password\b|\bexfiltrat\w*"
+    r"|\bsend (?:me |all |the |every )?(?:user )?(?:data|files|keys|passwords|credentials|secrets)\b"
+    r"|\bnew instructions?\s*:|\b(?:respond|reply|answer) only with\b",
+    re.IGNORECASE,
+)
+
+_SPLIT_RE: Final = re.compile(
+    r"\s+[-\u2013\u2014]+\s+|\s*[\u2013\u2014]\s*|\s*;\s*|\s*\|\s*"
+    r"|,?\s+(?:though|although|whereas)\s+|\s*\(\s*|\s*\)\s*"
+    r"|,?\s+but\s+(?=(?:I|we|my|our|this|the|that|it|its|it's|they|there|no|never|"
+    r"always|please|for|in|at|when)\b)"
+    r"|,\s+(?=(?:and\s+|but\s+)?(?:also\s+)?(?:i|I|we|my|our|no|never|always|please|love|hate|"
+    r"can't|cannot|huge|big|prefer|much|rather|dislike|like)\b)"
+    r"|,?\s+and\s+(?=(?:I|we|my|our|never|always|no)\b)",
+)
+
+
+def _fix_word(match: re.Match[str]) -> str:
+    word = match.group()
+    fixed = _TYPOS.get(word.lower())
+    if fixed is None or (word.lower() in {"js", "ts", "ide"}):
+        return word
+    if word.isupper() and len(word) > 1 and word.lower() not in {"im", "ive", "id"}:
+        return word  # an acronym ("ID", "TS") stays
+    return fixed
+
+
+def prepare(text: str) -> str:
+    """Secrets masked (:data:`SECRET_MARK`), typos fixed, code terms joined."""
+    spans = find_secrets(text)
+    if spans:
+        out, pos = [], 0
+        for span in spans:
+            out += [text[pos : span.start], SECRET_MARK]
+            pos = span.end
+        text = "".join([*out, text[pos:]])
+    text = _CODE_TERMS_RE.sub(lambda m: f"{m[1]}-{m[2]}", text)
+    return _TYPO_RE.sub(_fix_word, text)
+
+
+def unsafe(sentence: str) -> bool:
+    """True for a sentence that carries a secret or an injected instruction."""
+    return SECRET_MARK in sentence or bool(_INJECTION_RE.search(sentence))
+
+
+def pieces(sentence: str) -> list[str]:
+    """A sentence cut at dashes, semicolons, brackets and contrastive joins."""
+    return [p.strip(" ,.") for p in _SPLIT_RE.split(sentence) if p and p.strip(" ,.")]
+
+
+# -- output wording -----------------------------------------------------------------
+
+_SHOUTED: Final = frozenset(
+    "love loves hate hates like likes really always never prefer prefers use uses not no do "
+    "don't please much so very only totally absolutely huge big fan can't stand rather "
+    "want need all the way and or".split()
+)
+
+
+def polish(content: str) -> str:
+    """Technology names in their usual casing, shouted words lower-cased."""
+    out: list[str] = []
+    pos = 0
+    for mention in find_technology_mentions(content):
+        out += [content[pos : mention.start], mention.name if _recase(content, mention) else
+                content[mention.start : mention.end]]
+        pos = mention.end
+    text = "".join([*out, content[pos:]])
+    text = re.sub(
+        r"\b[A-Z]{2,}'?[A-Z]*\b",
+        lambda m: m.group().lower() if m.group().lower() in _SHOUTED else m.group(),
+        text,
+    )
+    return text[:1].upper() + text[1:]
+
+
+def _recase(content: str, mention: object) -> bool:
+    raw = content[mention.start : mention.end]  # type: ignore[attr-defined]
+    name: str = mention.name  # type: ignore[attr-defined]
+    if raw == name:
+        return False
+    # "vscode" / "VSCode" -> "VS Code"; "postgres" stays an accepted alias spelled
+    # as the user wrote it only when it differs by more than case.
+    return raw.casefold() == name.casefold() or raw.casefold().replace(" ", "") == name.casefold().replace(" ", "") or raw.islower() or raw.isupper()
+
+
+# -- clause shapes ------------------------------------------------------------------
+
+_LIKE_LABEL: Final = r"likes?|loves?|favou?rites?|favs?|into|yes|pro|prefer(?:s|red)?|goods?"
+_DISLIKE_LABEL: Final = r"dislikes?|hates?|avoids?|nope|no|nah|con|never|bads?|not into|meh"
+_TECH_LABEL: Final = (
+    r"(?:my |our |current |tech |the )*(?:stack|tech|tools?|tooling|toolchain|editor|ide|"
+    r"os|shell|terminal|languages?|setup|infra(?:structure)?|db|database|frontend|backend|"
+    r"using|uses|runtime|hosting|cloud|deploy(?:s|ment)?|ci|daily driver|machine|laptop|"
+    r"env|environment|framework|orm|testing|tests|package manager|build|bundler)"
+)
+_LIST_RE: Final = re.compile(
+    rf"^(?:(?P<like>{_LIKE_LABEL})|(?P<dislike>{_DISLIKE_LABEL})|(?P<tech>{_TECH_LABEL}))"
+    r"\s*(?::|=|->)\s*(?P<rest>.+)$",
+    re.IGNORECASE,
+)
+_ITEM_SPLIT_RE: Final = re.compile(r"\s*(?:,|\+|&|/|\band\b|\bwith\b|\bon\b|\bplus\b)\s*", re.I)
+_CMP_RE: Final = re.compile(
+    r"^(?P<a>[\w.+#@' -]+?)\s*(?:>{1,2}|≫|\bover\b|\binstead of\b|\brather than\b|"
+    r"\bbeats\b|\bbetter than\b|\bfar better than\b|\bany day over\b|\bover and above\b)\s*"
+    r"(?P<b>[\w.+#@' -]+?)(?P<tail>(?:,?\s*(?:always|every time|any day|all day|forever|"
+    r"for me|100%|all the way|hands down|no question|tbh|period))*)"
+    r"(?:\s+(?P<scope>(?:for|in|on|at|when)\s+[\w.+#' -]+))?$",
+    re.IGNORECASE,
+)
+_FAN_RE: Final = re.compile(
+    r"^(?P<neg>not\s+(?:a|much of a|the biggest|really a|a big|a huge)\s+)?"
+    r"(?:(?P<deg>huge|big|massive|total|giant|longtime|long-time|die-hard|diehard|great)\s+)?"
+    r"fan of\s+(?P<x>.+)$",
+    re.IGNORECASE,
+)
+_LOVE_RE: Final = re.compile(
+    r"^(?:(?:really|absolutely|totally|just|honestly|seriously|so)\s+)*"
+    r"(?P<verb>love|adore|enjoy|dig|like|prefer|hate|dislike|despise|loathe|detest|"
+    r"can't stand|cannot stand|can not stand|am into|into|not into|not a fan of|"
+    r"swear by|stan|avoid|can't deal with|cannot deal with|am done with|done with|"
+    r"am tired of|tired of|am sick of|sick of|never use|always use)\s+(?P<x>.+)$",
+    re.IGNORECASE,
+)
+_RATHER_RE: Final = re.compile(
+    r"^(?:I\s+)?(?:would\s+|'d\s+)?(?:much|way|far|definitely)?\s*rather\s+"
+    r"(?:use|have|go with|write|work with|stick with|stick to|do|get)?\s*(?P<x>.+?)"
+    r"(?:\s+than\s+(?P<y>.+))?$",
+    re.IGNORECASE,
+)
+_FAVOURITE_RE: Final = re.compile(
+    r"^(?P<x>[\w.+#@' -]+?)\s+(?:is|are|=|has always been|remains|will always be)\s+"
+    r"(?:still\s+)?(?:my|the)\s+(?P<deg>all-time\s+|absolute\s+)?"
+    r"(?P<slot>favou?rite|go-to|preferred|main|daily driver|default|weapon of choice|jam|fave)"
+    r"(?:\s+(?P<what>[\w ]+))?$",
+    re.IGNORECASE,
+)
+_PERSON_RE: Final = re.compile(
+    r"^(?:I am|I'm)\s+(?:a|an)\s+(?:(?:huge|big|total|die-hard)\s+)?(?P<x>[\w.+#@' -]+?)\s+"
+    r"(?P<kind>person|guy|girl|gal|fan|user|shop|type|kind of person|kinda person|loyalist|"
+    r"convert|evangelist|fanboy|fangirl|purist|addict|nerd|head|enjoyer)$",
+    re.IGNORECASE,
+)
+_HERE_RE: Final = re.compile(
+    r"^(?:(?:long[- ]?time|lifelong|die-hard|happy|daily)\s+)?(?P<x>[\w.+#@' -]+?)\s+"
+    r"(?:user|person|fan|guy|girl|dev|developer|shop|enjoyer|main|diehard)\s+here$",
+    re.IGNORECASE,
+)
+_TEAM_RE: Final = re.compile(r"^team\s+(?P<x>[\w.+#@' -]+)$", re.IGNORECASE)
+_ON_RE: Final = re.compile(
+    r"^(?:I am|I'm|we are|we're|I've been|we've been|been|currently|mostly|still)\s+"
+    r"(?:(?:currently|mostly|all|fully|still|now|primarily|mainly|running|living)\s+)*"
+    r"(?:on|in|using|with|running|into)\s+(?P<x>.+)$",
+    re.IGNORECASE,
+)
+_THING_IS_RE: Final = re.compile(
+    r"^(?:(?:my|our|the)\s+)?(?:whole\s+|entire\s+|current\s+|main\s+|usual\s+|go-to\s+|"
+    r"default\s+|tech\s+)*(?P<thing>stack|infra(?:structure)?|backend|frontend|front-end|"
+    r"back-end|api|app|site|db|database|setup|daily driver|editor|ide|os|shell|terminal|"
+    r"machine|laptop|workstation|desktop|dotfiles|env|environment|toolchain|hosting|deploys?|"
+    r"ci|pipeline|cloud|server|servers|services?|mobile app|cli|runtime|tooling|build|"
+    r"everything|all of it|work|day job|job)\s+"
+    r"(?:is|are|=|runs(?:\s+on)?|run(?:\s+on)?|lives on|sits on|uses|is built (?:on|with)|"
+    r"is written in|is in|on|:|goes to|deployed (?:to|on)|hosted on|is all)\s+(?P<x>.+)$",
+    re.IGNORECASE,
+)
+_FOR_LIST_RE: Final = re.compile(
+    r"^(?P<x>[\w.+#@' -]+?)\s+for\s+(?P<what>[\w' -]+?)$", re.IGNORECASE
+)
+_NO_RE: Final = re.compile(
+    r"^(?:(?:and|also|please|pls)\s+)?(?:no|zero|none of the|no more|never any|without)\s+"
+    r"(?P<x>[\w.+#@'/ -]+?)(?:\s*,?\s*(?:please|ever|at all|thanks|thx|in (?:answers|replies|"
+    r"responses|code)|anywhere))*$",
+    re.IGNORECASE,
+)
+_ALWAYS_NOUN_RE: Final = re.compile(
+    r"^(?P<adv>always|never)\s+(?P<x>(?!(?:be|use|answer|reply|respond|write|give|keep|"
+    r"explain|show|include|add|avoid|format|put|stop|talk|speak|skip|limit|make|return|"
+    r"provide|mention|ask|default|stick|comment|name|indent|document|type|test|follow|"
+    r"suggest|prefer|recommend|remember|call|apologi[sz]e|start|end|sign|use)\b)[\w.+#@'/ -]+)$",
+    re.IGNORECASE,
+)
+_OWN_DECISION_RE: Final = re.compile(
+    r"^(?P<adv>never|not)\s+(?P<verb>using|touching|going back to|writing|doing)\s+"
+    r"(?P<x>.+?)(?:\s+(?:again|ever again|anymore))?$",
+    re.IGNORECASE,
+)
+_TASK_RE: Final = re.compile(
+    r"\b(?:this|that|it|these|those|here|below|above|again|instead|now|for me|for us|today|"
+    r"the (?:file|function|component|bug|code|test|script|query|page|error|class|method|"
+    r"snippet|module|endpoint|example|issue|pr|diff|repo|app)|my (?:code|file|function|"
+    r"component|script|query|pr|diff|branch))\b",
+    re.IGNORECASE,
+)
+_STANDING_RE: Final = re.compile(
+    r"\b(?:always|never|from now on|going forward|in (?:the )?future|by default|every time|"
+    r"whenever|at all times|in general|generally|all (?:your|the)|every|any time|ever)\b",
+    re.IGNORECASE,
+)
+_STYLE_RE: Final = re.compile(
+    r"\b(?:spelling|commit messages?|conventional commits|f-strings?|diagrams?|emojis?|"
+    r"bullet(?:s| points?)?|tables?|markdown|headings?|examples?|code blocks?|comments?|"
+    r"docstrings?|type hints?|semicolons?|trailing commas?|quotes?|tabs|spaces|indent\w*|"
+    r"camel ?case|snake[_ ]case|pascal ?case|kebab[- ]case|line length|imports?|naming|"
+    r"variable names?|early returns?|guard clauses?|async/await|arrow functions?|"
+    r"functional|immutab\w*|tests?|TDD|units?|metric|imperial|dates?|ISO|UTC|timezone|"
+    r"answers?|responses?|replies|repl(?:y|ies)|explanations?|explain\w*|tone|jargon|"
+    r"concise\w*|brief\w*|short|shorter|terse|verbose|detailed|step[- ]by[- ]step|"
+    r"summar\w*|tl;?dr|plain english|simple terms|formal|casual|friendly|apologi[sz]\w*|"
+    r"sorry|small talk|preamble|fluff|filler|disclaimers?|caveats?|hedg\w*|sources?|"
+    r"links?|references?|citations?|British|American|English|German|French|Spanish|"
+    r"Italian|Portuguese|Dutch|Polish|Japanese|Chinese|Korean|Russian|Hindi|"
+    r"lowercase|uppercase|capitali[sz]\w*|analogies|analogy|options?|alternatives?|"
+    r"trade-?offs?|pros and cons|questions?|assumptions?|yourself|me)\b",
+    re.IGNORECASE,
+)
+_IMPERATIVE_HEAD: Final = frozenset(
+    """answer reply respond write use give keep be explain show include add avoid format put
+    stop talk speak skip limit make return provide mention ask default stick comment name
+    indent document type test follow suggest prefer recommend remember call apologise
+    apologize repeat lecture moralize moralise hedge ramble pad summarise summarize start
+    end sign greet thank assume guess invent praise flatter overuse abbreviate spell
+    translate cite link number bold capitalise capitalize wrap split inline log handle sort
+    order group label tag commit lint run stay go assume point list quote reference refer
+    respect drop leave cut tell treat address default structure organise organize lead
+    open close finish wrap double-check check verify double think reason walk break""".split()
+)
+_TECH_CONNECTORS: Final = frozenset(
+    """and with on + & / , plus for in via using over the a an my our mostly mainly
+    primarily also too as well here these days nowadays now currently all everything
+    stack everywhere locally prod production dev at work home daily both latest
+    version v latest stable lts native backend frontend front end back server client
+    side web mobile db database infra cloud hosting deploy deployed deploys""".split()
+)
+
+
+def _items(rest: str) -> list[str]:
+    return [i.strip(" .!") for i in _ITEM_SPLIT_RE.split(rest) if i and i.strip(" .!")]
+
+
+def _tech_names(text: str) -> list[str]:
+    return list(dict.fromkeys(m.name for m in find_technology_mentions(text)))
+
+
+def _with_version(text: str, name: str) -> str:
+    """``name`` followed by the version the text gives it ("Rails 7", "Go 1.22")."""
+    for mention in find_technology_mentions(text):
+        if mention.name == name:
+            after = re.match(r"\s*v?(\d+(?:\.\d+){0,2}\+?)(?![\w.-])", text[mention.end :])
+            if after and not re.search(r"\d\s*$", name):
+                return f"{name} {after[1]}"
+    return name
+
+
+def _uses(text: str, polarity_negative: bool = False, suffix: str = "") -> list[ExtractedFact]:
+    verb = "does not use" if polarity_negative else "uses"
+    tail = f" {suffix}" if suffix else ""
+    return [
+        ExtractedFact(f"User {verb} {_with_version(text, name)}{tail}", "tech_stack")
+        for name in _tech_names(text)
+    ]
+
+
+def _only_tech(text: str) -> bool:
+    """True when ``text`` is nothing but technology names and connectors."""
+    mentions = find_technology_mentions(text)
+    if not mentions:
+        return False
+    rest, pos = [], 0
+    for m in mentions:
+        rest.append(text[pos : m.start])
+        pos = m.end
+    rest.append(text[pos:])
+    words = re.findall(r"[\w+&/,]+", " ".join(rest).lower())
+    return all(w in _TECH_CONNECTORS or re.fullmatch(r"v?\d+(?:\.\d+)*x?\+?", w) for w in words)
+
+
+def _object(text: str) -> str:
+    """An object phrase as it will be stored: technologies recased, trimmed."""
+    text = re.sub(r"^(?:using|to use|use|the|a|an)\s+", "", text.strip(" .!,"), flags=re.I)
+    return polish(text)[:1].lower() + polish(text)[1:] if not find_technology_mentions(
+        text[:20]
+    ) else polish(text)
+
+
+def _pref(x: str, y: str | None = None, scope: str | None = None) -> ExtractedFact:
+    content = f"User prefers {_object(x)}"
+    if y:
+        content += f" over {_object(y)}"
+    if scope:
+        content += f" {scope.strip()}"
+    return ExtractedFact(content, _category_of(content, "preference"))
+
+
+def _category_of(text: str, default: str) -> str:
+    from amplify_memory.memory.topics import primary_frame, topic_category
+
+    frame = primary_frame(text)
+    if frame is not None:
+        category = topic_category(frame.topic)
+        if category and not (category == "tech_stack" and default == "preference"):
+            return category
+    return default
+
+
+def shaped_facts(clause: str) -> list[ExtractedFact] | None:
+    """Facts from a clause of one of the shapes in the module docstring; None when the
+    clause has none of them (the first-person rules then read it)."""
+    text = clause.strip(" .!,")
+    if not text:
+        return None
+    if m := _LIST_RE.match(text):
+        items = _items(m["rest"])
+        if m["tech"]:
+            facts = _uses(m["rest"])
+            return facts or None
+        negative = bool(m["dislike"])
+        out = []
+        for item in items:
+            x = _object(item)
+            if not x:
+                continue
+            content = f"User dislikes {x}" if negative else f"User likes {x}"
+            out.append(ExtractedFact(content, _category_of(content, "preference")))
+        return out or None
+    if m := _CMP_RE.match(text):
+        a, b = m["a"].strip(), m["b"].strip()
+        if not re.match(r"^(?:I|we|my|our|you|he|she|they)\b", a, re.I) and len(a.split()) <= 4:
+            a = re.sub(r"^(?:prefer|always|definitely|def)\s+", "", a, flags=re.I)
+            return [_pref(a, b, m["scope"])]
+    if m := _FAN_RE.match(text):
+        x = _object(m["x"])
+        if m["neg"]:
+            return [ExtractedFact(f"User is not a fan of {x}", _category_of(x, "preference"))]
+        deg = f"{m['deg'].lower()} " if m["deg"] else ""
+        article = "an" if deg[:1] in "aeiou" and deg else "a"
+        return [ExtractedFact(f"User is {article} {deg}fan of {x}", "preference")]
+    if m := _LOVE_RE.match(re.sub(r"^I\s+", "", text)) if not re.match(r"^I\s+", text) else None:
+        return _love(m["verb"].lower(), m["x"])
+    if m := _RATHER_RE.match(text):
+        if re.match(r"^(?:I\s+)?(?:would\s+|'d\s+)?(?:much|way|far|definitely)\s*rather|^rather",
+                    text, re.I):
+            return [_pref(m["x"], m["y"])]
+    if m := _FAVOURITE_RE.match(text):
+        return [_favourite(m["x"], m["slot"], m["what"])]
+    if m := _PERSON_RE.match(text):
+        x = m["x"]
+        if m["kind"].lower() in {"user", "shop", "dev", "developer", "head", "enjoyer"}:
+            facts = _uses(x)
+            if facts:
+                return facts
+        return [_pref(x)]
+    if m := _HERE_RE.match(text):
+        facts = _uses(m["x"])
+        return facts or None
+    if m := _TEAM_RE.match(text):
+        return [_pref(m["x"])]
+    if m := _ON_RE.match(text):
+        if _tech_names(m["x"]) and not re.search(r"\b(?:team|project|call|meeting|page)\b", m["x"]):
+            return _uses(m["x"], suffix=_scope_suffix(m["x"]))
+    if m := _THING_IS_RE.match(text):
+        facts = _uses(m["x"])
+        if facts:
+            return facts
+    if m := _OWN_DECISION_RE.match(text):
+        x = _object(m["x"])
+        return [ExtractedFact(f"User does not use {x}", _category_of(x, "tech_stack"))]
+    if _only_tech(text):
+        return _uses(text)
+    if "," in text or " for " in text:
+        parts = [p.strip() for p in re.split(r"\s*,\s*(?:and\s+)?|\s+and\s+", text) if p.strip()]
+        fors = [_FOR_LIST_RE.match(p) for p in parts]
+        if fors and all(fors) and all(_only_tech(f["x"]) for f in fors if f):
+            out = []
+            for f in fors:
+                assert f is not None
+                out += _uses(f["x"], suffix=f"for {f['what'].strip()}")
+            return out or None
+    if m := _NO_RE.match(text):
+        x = m["x"].strip()
+        if _STYLE_RE.search(x) or _tech_names(x) or len(x.split()) <= 2:
+            content = f"User does not want {_object(x)}"
+            return [ExtractedFact(content, _category_of(content, "communication"))]
+    if m := _ALWAYS_NOUN_RE.match(text):
+        x = _object(m["x"])
+        verb = "always wants" if m["adv"].lower() == "always" else "never wants"
+        content = f"User {verb} {x}"
+        return [ExtractedFact(content, _category_of(content, "coding_style"))]
+    return None
+
+
+def _scope_suffix(x: str) -> str:
+    m = re.search(r"\b(?:at work|for work|at home|for fun|for side projects|in production|"
+                  r"in prod|locally)\b", x, re.I)
+    return m.group() if m else ""
+
+
+def _love(verb: str, x: str) -> list[ExtractedFact]:
+    obj = _object(x)
+    table = {
+        "love": "loves", "adore": "adores", "enjoy": "enjoys", "dig": "likes", "like": "likes",
+        "prefer": "prefers", "hate": "hates", "dislike": "dislikes", "despise": "hates",
+        "loathe": "hates", "detest": "hates", "can't stand": "cannot stand",
+        "cannot stand": "cannot stand", "can not stand": "cannot stand", "am into": "likes",
+        "into": "likes", "not into": "dislikes", "not a fan of": "is not a fan of",
+        "swear by": "swears by", "stan": "loves", "avoid": "avoids",
+        "can't deal with": "dislikes", "cannot deal with": "dislikes", "am done with": "dislikes",
+        "done with": "dislikes", "am tired of": "dislikes", "tired of": "dislikes",
+        "am sick of": "dislikes", "sick of": "dislikes", "never use": "never uses",
+        "always use": "always uses",
+    }
+    third = table.get(verb, "likes")
+    content = f"User {third} {obj}"
+    return [ExtractedFact(content, _category_of(content, "preference"))]
+
+
+def _favourite(x: str, slot: str, what: str | None) -> ExtractedFact:
+    name = _object(x)
+    slot = slot.lower()
+    if slot in {"daily driver", "weapon of choice", "jam"}:
+        slot = "favourite"
+    slot = "favourite" if slot.startswith("fav") else slot
+    if not what:
+        from amplify_memory.memory.topics import primary_frame
+
+        frame = primary_frame(f"User uses {name}")
+        kinds = {
+            "package_manager": "package manager", "editor": "editor",
+            "operating_system": "operating system", "shell": "shell",
+        }
+        what = kinds.get(frame.topic) if frame else None
+        if what is None and _is_language(name):
+            what = "language"
+    content = f"User's {slot} {what.strip()} is {name}" if what else f"User's {slot} is {name}"
+    return ExtractedFact(content, _category_of(content, "preference"))
+
+
+_LANGUAGE_NAMES: Final = frozenset(
+    """bash c c# c++ clojure cobol crystal css dart elixir elm erlang f# fortran go groovy
+    haskell html java javascript julia kotlin lua matlab nim objective-c ocaml perl php
+    powershell python r ruby rust scala solidity sql swift typescript webassembly zig""".split()
+)
+
+
+def _is_language(name: str) -> bool:
+    return name.casefold() in _LANGUAGE_NAMES
+
+
+def imperative_fact(clause: str) -> list[ExtractedFact] | None:
+    """A standing instruction in the imperative, or None (not one, or a one-off task)."""
+    text = re.sub(r"^(?:please|pls|kindly|also|and)\s+", "", clause.strip(" .!,"), flags=re.I)
+    text = re.sub(r"\s*,?\s*(?:please|pls|thanks|thank you|thx)$", "", text, flags=re.I)
+    words = re.findall(r"[a-z'-]+", text.lower())
+    if not words:
+        return None
+    head_words = words[2:] if words[:2] == ["do", "not"] else words[1:] if words[0] in {
+        "don't", "always", "never", "stop"} else words
+    head = head_words[0] if head_words else ""
+    if head not in _IMPERATIVE_HEAD:
+        return None
+    if _TASK_RE.search(text) and not _STANDING_RE.search(text):
+        return None
+    after_head = text.split(None, len(words) - len(head_words) + 1)[-1] if head_words else ""
+    if not (_STANDING_RE.search(text) or _STYLE_RE.search(after_head)):
+        return None
+    low = text.lower()
+    if head == "prefer" and words[0] == "prefer":
+        return [_pref(text[len("prefer") :].strip())]
+    body = text
+    negative = False
+    for lead in ("do not ", "don't ", "never ", "stop "):
+        if low.startswith(lead):
+            body = text[len(lead) :]
+            negative = True
+            if lead == "stop " and re.match(r"\w+ing\b", body):
+                body = re.sub(r"^(\w+?)(?:ing)\b", _base, body)
+            break
+    body = re.sub(r"\bkeep it\b", "keep answers", body, flags=re.I)
+    body = re.sub(r"\byour\b", "its", body, flags=re.I)
+    body = re.sub(r"\b(?:to me|me)\b", "the user", body)
+    body = re.sub(r"\bmy\b", "the user's", body, flags=re.I)
+    body = re.sub(r"\b(answer|reply|respond) the user\b", r"\1", body)
+    body = re.sub(r"\s*,?\s*\b(?:from now on|going forward|by default|in (?:the )?future)\b", "",
+                  body, flags=re.I).strip(" ,")
+    if re.match(r"always\s+", body, re.I) and not negative:
+        body = body[7:]
+        prefix = "User wants the assistant to always "
+    else:
+        prefix = "User does not want the assistant to " if negative else "User wants the assistant to "
+    content = polish(prefix + body[:1].lower() + body[1:])
+    from amplify_memory.memory.user_facts import _category
+
+    return [ExtractedFact(content, _category(content, "preference"))]
+
+
+def _base(m: re.Match[str]) -> str:
+    stem = m[1]
+    fixes = {"apologis": "apologise", "apologiz": "apologize", "us": "use", "writ": "write",
+             "giv": "give", "mak": "make", "includ": "include", "explain": "explain",
+             "add": "add", "sugges": "suggest", "repeat": "repeat", "hedg": "hedge"}
+    if stem in fixes:
+        return fixes[stem]
+    if len(stem) > 2 and stem[-1] == stem[-2]:
+        return stem[:-1]
+    return stem
+
+
+def split_pieces(sentences: Iterable[str]) -> list[str]:
+    """Every piece of every sentence (see :func:`pieces`)."""
+    return [p for s in sentences for p in pieces(s)]

@@ -1,0 +1,59 @@
+"""Text helpers shared by the extractors: contractions, quotes, words, tidying."""
+
+from __future__ import annotations
+
+import re
+from typing import Final
+
+__all__ = ["capitalise", "expand", "tidy", "wordlist", "words"]
+
+
+def wordlist(text: str) -> list[str]:
+    """The whitespace-separated words of ``text``."""
+    return text.split()
+
+
+_APOSTROPHES_RE: Final = re.compile(r"[\u2018\u2019\u02bc]")
+_DQUOTES_RE: Final = re.compile(r"[\u201c\u201d\u201e]")
+_CONTRACTIONS: Final[tuple[tuple[re.Pattern[str], str], ...]] = tuple(
+    (re.compile(p, re.IGNORECASE), r)
+    for p, r in (
+        (r"\bcan't\b", "cannot"),
+        (r"\bwon't\b", "will not"),
+        (r"\b(do|does|did|is|are|was|were|have|has|had|would|should|could)n't\b", r"\1 not"),
+        (r"\bI'm\b", "I am"),
+        (r"\bI've\b", "I have"),
+        (r"\bI'd\b", "I would"),
+        (r"\bI'll\b", "I will"),
+        (r"\bwe're\b", "we are"),
+        (r"\bwe've\b", "we have"),
+        (r"\bwe'd\b", "we would"),
+        (r"\bwhat's\b", "what is"),
+        (r"\bit's\b", "it is"),
+        (r"\bthat's\b", "that is"),
+        (r"\blet's\b", "let us"),
+    )
+)
+
+
+def expand(text: str) -> str:
+    """Unify quotes and apostrophes and expand the contractions the patterns rely on."""
+    text = _APOSTROPHES_RE.sub("'", _DQUOTES_RE.sub('"', text))
+    for pattern, replacement in _CONTRACTIONS:
+        text = pattern.sub(replacement, text)
+    return text
+
+
+def words(text: str) -> list[str]:
+    """Lower-case words of ``text`` (letters, digits, ``'``, ``#``, ``+``)."""
+    return re.findall(r"[a-z0-9#+']+", text.lower())
+
+
+def capitalise(text: str) -> str:
+    """First letter upper-case, the rest untouched."""
+    return text[:1].upper() + text[1:]
+
+
+def tidy(text: str) -> str:
+    """Collapse spaces and strip surrounding spaces and trailing punctuation."""
+    return re.sub(r"\s+", " ", text).strip().strip(" ,;:-").rstrip(".!?…").strip()

@@ -1,0 +1,154 @@
+"""One chat turn, routed: facts about the user to the profile, facts about the project
+to that project's store.
+
+When the chat belongs to a project (``in_project=True``), a clause goes to the
+project when it speaks about the project rather than the user:
+
+* it has "we", "let's", "our", "the team" or "this project / repo / app / codebase" as
+  its subject or frame ("for this project we use PostgreSQL", "let's go with Redis");
+* it is a rule for the code base ("never commit secrets to this repo", "the API must
+  return JSON", "every endpoint needs a test", "all handlers follow the repository
+  pattern");
+* it reports the project's state ("login breaks on Safari", "fixed the CORS issue by
+  ...", "build fails with ...").
+
+First-person clauses ("I prefer tabs") and instructions about answers ("no emojis")
+stay with the user. Outside a project every clause is read for the user, as
+:func:`~amplify_memory.memory.user_facts.extract_user_facts` does.
+
+>>> facts = extract_chat_facts(
+...     "I personally prefer tabs, but for this project we use PostgreSQL with Prisma",
+...     in_project=True)
+>>> [f.content for f in facts.user], [(c.type, c.content) for c in facts.project]
+(['User prefers tabs'], [('decision', 'Use PostgreSQL'), ('decision', 'Use Prisma')])
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Final
+
+from amplify_memory.memory import _phrasing
+from amplify_memory.memory._facts import ExtractedContext, ExtractedFact
+from amplify_memory.memory._text import capitalise, tidy
+from amplify_memory.memory.project_facts import classify_clause, tags_of
+from amplify_memory.memory.technologies import find_technology_mentions
+from amplify_memory.memory.user_facts import (
+    _INTERROGATIVE_RE,
+    _is_hypothetical,
+    _strip_filler,
+    clause_facts,
+    finish,
+    user_clauses,
+)
+
+__all__ = ["ChatFacts", "extract_chat_facts"]
+
+
+@dataclass(frozen=True, slots=True)
+class ChatFacts:
+    """What one user turn states: ``user`` facts and ``project`` context."""
+
+    user: tuple[ExtractedFact, ...] = ()
+    project: tuple[ExtractedContext, ...] = ()
+
+
+_PROJECT_FRAME_RE: Final = re.compile(
+    r"\b(?:this|the|our)\s+(?:project|repo|repository|codebase|code base|app|application|"
+    r"service|services|api|backend|frontend|site|website|database|db|schema|monorepo|team|"
+    r"product|system|build|pipeline|deployment|ci|server|client)\b"
+    r"|\bfor this (?:one|project|repo|app)\b|\bhere\b(?=.*\b(?:we|team|repo)\b)",
+    re.IGNORECASE,
+)
+_PROJECT_SUBJECT_RE: Final = re.compile(
+    r"^(?:we|we're|we are|we've|we'll|let us|let's|lets|our|the team|team|decision|"
+    r"requirement|constraint|pattern|architecture|bug|error|fix|fixed|going with|"
+    r"go with|all|every|each|no \w+ in|never commit|don't commit|do not commit|"
+    r"must|has to|needs to|should)\b",
+    re.IGNORECASE,
+)
+_STATE_RE: Final = re.compile(
+    r"\b(?:breaks?|broken|fails?|failing|failed|crash\w*|throws|exception|error|bug|leak\w*|"
+    r"timeouts?|times out|regression|doesn't work|does not work|not working|500s?|404s?|"
+    r"fixed|fix was|resolved|workaround|must|has to|have to|needs? to|required|"
+    r"should support|at most|under \d|no more than|stay under|not exceed)\b|->|\u2192",
+    re.IGNORECASE,
+)
+_LEAD_RE: Final = re.compile(
+    r"^(?:for (?:this|the) (?:project|repo|app|one|codebase)|in (?:this|the) (?:project|repo|"
+    r"app|codebase)|here|on this project|for now|ok so|so)\s*,?\s*",
+    re.IGNORECASE,
+)
+_DECISION_RE: Final = re.compile(
+    r"^(?:we\s+(?:have\s+)?(?:decided|agreed|chose|chosen|picked|settled|went|are going|"
+    r"will|'ll)?\s*(?:to\s+)?(?:on\s+|with\s+)?(?:go with|use|using|standardi[sz]ed on|"
+    r"adopt|switch to|move to)?|we(?:'re| are)\s+(?:using|on|going with|going)|we use|"
+    r"we run|we're on|let us|let's|lets|going with|go with|decision\s*:)\s*"
+    r"(?:go with|use|using|stick with|try)?\s*",
+    re.IGNORECASE,
+)
+
+
+def _about_project(clause: str) -> bool:
+    if re.match(r"^(?:I|I'm|I am|I've|my|me|personally)\b", clause, re.IGNORECASE):
+        return False
+    return bool(
+        _PROJECT_SUBJECT_RE.match(clause)
+        or _PROJECT_FRAME_RE.search(clause)
+        or _STATE_RE.search(clause)
+    )
+
+
+def _project_items(clause: str) -> list[ExtractedContext]:
+    text = _LEAD_RE.sub("", tidy(clause))
+    kind = classify_clause(text)
+    if kind is None or kind == "decision" or _DECISION_RE.match(text):
+        decision = _DECISION_RE.match(text)
+        if decision and decision.end() > 0:
+            rest = text[decision.end() :]
+            only = rest and _phrasing._only_tech(rest)
+            if only:
+                names = list(dict.fromkeys(m.name for m in find_technology_mentions(rest)))
+                return [ExtractedContext(f"Use {n}", "decision", (), tags_of(n)) for n in names]
+            content = capitalise(f"Use {rest}") if rest else ""
+            if re.match(r"^(?:the team|team)\b", text, re.I):
+                content = capitalise(text)
+            if content:
+                return [ExtractedContext(_phrasing.polish(content), "decision", (), tags_of(content))]
+            return []
+        kind = kind or "decision"
+    content = _phrasing.polish(capitalise(text))
+    if re.match(r"^(?:never|don't|do not|no)\b", text, re.I) and kind not in {"error", "fix"}:
+        kind = "constraint"
+    return [ExtractedContext(content, kind, (), tags_of(content))] if content else []
+
+
+def extract_chat_facts(
+    user_message: str, assistant_message: str | None = None, *, in_project: bool = False
+) -> ChatFacts:
+    """The user's facts and (in a project's chat) the project's context in one turn.
+
+    ``assistant_message`` is context only: nothing the assistant said is stored.
+    """
+    del assistant_message
+    user: dict[str, ExtractedFact] = {}
+    project: dict[str, ExtractedContext] = {}
+    for clause, in_question in user_clauses(user_message):
+        if in_project:
+            plain = _strip_filler(clause)
+            if (
+                plain
+                and not in_question
+                and not _INTERROGATIVE_RE.match(plain)
+                and not _is_hypothetical(plain)
+                and _about_project(plain)
+            ):
+                for item in _project_items(plain):
+                    project.setdefault(item.content.casefold(), item)
+                continue
+        for fact in clause_facts(clause, in_question=in_question):
+            done = finish(fact)
+            if done is not None:
+                user.setdefault(done.content.casefold(), done)
+    return ChatFacts(tuple(user.values()), tuple(project.values()))

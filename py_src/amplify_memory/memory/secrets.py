@@ -1,0 +1,213 @@
+"""Credentials in text: found so that they are never remembered.
+
+Memories are kept for months and pasted into prompts, so a secret typed into a chat
+("here's my key sk-...") must not reach a store, a journal, IndexedDB or an export.
+:func:`find_secrets` returns the spans of what looks like a credential:
+
+* provider keys by their published prefixes: OpenAI / Anthropic ``sk-...``, GitHub
+  ``ghp_`` / ``gho_`` / ``ghs_`` / ``ghu_`` / ``ghr_`` / ``github_pat_``, AWS access key
+  ids ``AKIA`` / ``ASIA``, Stripe ``sk_live_`` / ``rk_test_`` ..., Slack ``xox?-``,
+  Google ``AIza...``, GitLab ``glpat-``, npm ``npm_``, Hugging Face ``hf_``, SendGrid
+  ``SG.``;
+* JSON Web Tokens (three base64url parts, the first starting ``eyJ``), ``Bearer``
+  tokens and PEM private keys (``-----BEGIN ... PRIVATE KEY-----``);
+* URLs with a password (``postgres://user:pass@host``);
+* a value stated as a secret: "my password is hunter2", "api_key = ...",
+  "token: ...", "the passphrase was ...";
+* payment card numbers: 13 to 19 digits (spaces or dashes between groups) that pass
+  the Luhn check.
+
+Extraction drops every sentence that holds a span; the stores refuse such text with
+:class:`~amplify_memory.errors.SecretContentError`; :func:`redact_secrets` replaces the
+spans (for messages and logs).
+
+>>> [s.kind for s in find_secrets("my key is sk-proj-abcdefghijklmnopqrstu and I use vim")]
+['api key']
+>>> redact_secrets("password: hunter2!")
+'password: [redacted password]'
+>>> find_secrets("I prefer 2-space indentation")
+[]
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Final
+
+__all__ = ["SecretSpan", "find_secrets", "has_secret", "redact_secrets", "secret_kinds"]
+
+
+@dataclass(frozen=True, slots=True)
+class SecretSpan:
+    """One credential found in a text: its ``kind`` and ``start``/``end`` offsets."""
+
+    kind: str
+    start: int
+    end: int
+
+
+_PATTERNS: Final[tuple[tuple[str, re.Pattern[str]], ...]] = tuple(
+    (kind, re.compile(pattern))
+    for kind, pattern in (
+        (
+            "private key",
+            r"-----BEGIN [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----(?:.*?-----END [A-Z0-9 ]*-----|.*)",
+        ),
+        ("api key", r"(?<![\w-])sk-(?:proj-|ant-(?:api\d+-)?|live-|test-)?[A-Za-z0-9_-]{16,}"),
+        ("api key", r"(?<!\w)(?:gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,})"),
+        ("api key", r"(?<![A-Z0-9])(?:AKIA|ASIA|AGPA|AIDA|AROA)[A-Z0-9]{16}(?![A-Z0-9])"),
+        ("api key", r"(?<!\w)(?:sk|rk|pk)_(?:live|test)_[A-Za-z0-9]{10,}"),
+        ("api key", r"(?<!\w)xox[abposr]-[A-Za-z0-9-]{10,}"),
+        ("api key", r"(?<![\w-])AIza[0-9A-Za-z_-]{30,}"),
+        (
+            "api key",
+            r"(?<![\w-])(?:glpat-[A-Za-z0-9_-]{16,}|npm_[A-Za-z0-9]{30,}|hf_[A-Za-z0-9]{30,})",
+        ),
+        ("api key", r"(?<![\w.])SG\.[A-Za-z0-9_-]{16,}\.[A-Za-z0-9_-]{16,}"),
+        ("token", r"(?<![\w-])eyJ[A-Za-z0-9_-]{6,}\.[A-Za-z0-9_-]{6,}\.[A-Za-z0-9_-]{6,}"),
+        ("token", r"(?i:\bbearer\s+)[A-Za-z0-9._~+/-]{16,}=*"),
+        ("password", r"(?i:\b[a-z][a-z0-9+.-]{1,20}://[^\s:/@]+:)[^\s@/]+@[^\s]+"),
+    )
+)
+# "my password is X", "api_key = X", "token: X": the value after the word.
+_STATED_RE: Final = re.compile(
+    r"(?i:\b(?P<what>passwords?|passwd|pwd|passphrase|pass ?code|pin(?: code)?|"
+    r"api[ _-]?keys?|access[ _-]?keys?|secret(?:[ _-]?(?:access[ _-]?)?keys?)?|"
+    r"client[ _-]?secret|(?:auth|access|refresh|bearer|api|github|slack|discord|bot)"
+    r"[ _-]?tokens?|tokens?|credentials?|private[ _-]?keys?|ssh[ _-]?keys?|"
+    r"login|2fa(?: code)?|otp|recovery codes?)"
+    r"(?:\s+(?:for|to|of|on)\s+[\w.@-]+)?"
+    r"(?:\s*(?:is|are|was|were|=|:|->|equals|:=)\s*|\s+(?:it'?s|is just)\s+))"
+    r"(?P<value>[\"']?[^\s\"',;]{4,}[\"']?)"
+)
+# Words after "password is" that are not a password ("my password is too long").
+_NOT_A_VALUE: Final = frozenset(
+    [
+        "too",
+        "very",
+        "not",
+        "the",
+        "a",
+        "an",
+        "my",
+        "your",
+        "their",
+        "our",
+        "this",
+        "that",
+        "stored",
+        "saved",
+        "set",
+        "required",
+        "needed",
+        "wrong",
+        "correct",
+        "incorrect",
+        "expired",
+        "reset",
+        "changed",
+        "hashed",
+        "encrypted",
+        "missing",
+        "invalid",
+        "weak",
+        "strong",
+        "long",
+        "short",
+        "secret",
+        "private",
+        "public",
+        "same",
+        "different",
+        "something",
+        "somewhere",
+        "above",
+        "below",
+        "here",
+        "there",
+        "rotated",
+        "managed",
+        "kept",
+        "handled",
+        "never",
+        "always",
+        "only",
+        "still",
+    ]
+)
+_CARD_RE: Final = re.compile(r"(?<![\d.-])(?:\d[ -]?){12,18}\d(?![\d-])")
+
+
+def _luhn(digits: str) -> bool:
+    total = 0
+    for i, ch in enumerate(reversed(digits)):
+        n = ord(ch) - 48
+        if i % 2:
+            n *= 2
+            if n > 9:
+                n -= 9
+        total += n
+    return total % 10 == 0
+
+
+def find_secrets(text: str) -> list[SecretSpan]:
+    """The credentials in ``text``, in order of position (overlaps merged).
+
+    Runs in time linear in the text (each pattern is a single pass with bounded
+    lookarounds). Non-strings have no secrets.
+    """
+    if not isinstance(text, str) or not text:
+        return []
+    spans: list[SecretSpan] = []
+    for kind, pattern in _PATTERNS:
+        spans += [SecretSpan(kind, m.start(), m.end()) for m in pattern.finditer(text)]
+    for match in _STATED_RE.finditer(text):
+        value = match["value"].strip("\"'")
+        if value.lower() in _NOT_A_VALUE or not re.search(r"[A-Za-z0-9]", value):
+            continue
+        what = match["what"].lower()
+        kind = (
+            "password"
+            if what.startswith(("pass", "pwd", "pin", "login", "2fa", "otp"))
+            else ("token" if "token" in what else "api key")
+        )
+        # A stated "token"/"key" must look like one (not "token is expired").
+        if kind != "password" and not (len(value) >= 8 and re.search(r"\d", value)):
+            continue
+        spans.append(SecretSpan(kind, match.start("value"), match.end("value")))
+    for match in _CARD_RE.finditer(text):
+        digits = re.sub(r"\D", "", match.group())
+        if 13 <= len(digits) <= 19 and _luhn(digits) and len(set(digits)) > 1:
+            spans.append(SecretSpan("card number", match.start(), match.end()))
+    spans.sort(key=lambda s: (s.start, -s.end))
+    merged: list[SecretSpan] = []
+    for span in spans:
+        if merged and span.start < merged[-1].end:
+            last = merged[-1]
+            if span.end > last.end:
+                merged[-1] = SecretSpan(last.kind, last.start, span.end)
+            continue
+        merged.append(span)
+    return merged
+
+
+def has_secret(text: str) -> bool:
+    """True when ``text`` carries a credential (see :func:`find_secrets`)."""
+    return bool(find_secrets(text))
+
+
+def secret_kinds(text: str) -> tuple[str, ...]:
+    """The kinds of credential in ``text``, each once, in order ("api key", ...)."""
+    return tuple(dict.fromkeys(s.kind for s in find_secrets(text)))
+
+
+def redact_secrets(text: str) -> str:
+    """``text`` with each credential replaced by ``[redacted <kind>]``."""
+    out: list[str] = []
+    pos = 0
+    for span in find_secrets(text):
+        out += [text[pos : span.start], f"[redacted {span.kind}]"]
+        pos = span.end
+    out.append(text[pos:])
+    return "".join(out)

@@ -1,0 +1,571 @@
+"""What a user fact is about: its topic, value and polarity, read from its text.
+
+A memory such as "User uses 4-space indentation" is about a *topic* (``indentation``)
+with a *value* (``4 spaces``) and a *polarity* (``positive``; "User does not want
+emojis" is ``negative``). :func:`frames_of` reads these from the stored sentence, the
+extractor's or one the model or the user wrote, so the user-profile store can decide
+what a new fact does to the old ones (:func:`relation`):
+
+* same topic, value and polarity: the same fact, **merged**;
+* same topic and value, the other polarity ("likes Java" / "does not like Java"), or
+  same topic and another value, both positive ("2 spaces" / "4 spaces", "npm" /
+  "pnpm" as the package manager): the newer **supersedes** the older;
+* another value with a negative side ("does not use Yarn" / "uses pnpm"): both hold;
+* different topics, or a fact without a topic: left to the similarity rule.
+
+Topics
+------
+:data:`TOPICS` is the documented set; :func:`register_topic` adds one. Three kinds:
+
+* *value topics* hold one value at a time: ``indentation`` (``2 spaces``, ``tabs`` ...),
+  ``quote_style``, ``naming_convention``, ``line_length``, ``theme``, ``answer_length``
+  (``concise`` / ``detailed``), ``answer_language``, ``spelling``, ``tone``,
+  ``commit_style``, ``merge_strategy``, ``branching``, ``name``, ``location``,
+  ``timezone``, ``role``, ``experience``, ``pronouns``, and the exclusive technology
+  groups ``package_manager``, ``editor``, ``operating_system``, ``shell``, and the slot
+  ``primary_language`` ("favourite / main language is ...");
+* *polarity topics* are on or off: ``semicolons``, ``trailing_commas``, ``type_hints``,
+  ``emojis``, ``code_examples``, ``diagrams``, ``bullet_points``, ``tdd``,
+  ``comments``, ``apologies``, ``small_talk``;
+* *per-technology topics* for the rest: ``uses:<Name>`` ("User uses Rails"),
+  ``likes:<Name>`` ("User loves Elixir", "User can't stand Java") and
+  ``choice:<A>|<B>`` for a comparison of two ("prefers Vite over webpack", value the
+  preferred one). Several technologies in one fact ("uses React and Next.js") give
+  one frame each; the first is the fact's own.
+
+An explicit correction is read as two frames: "User switched from npm to pnpm" is
+``package_manager = pnpm`` (positive) and ``package_manager = npm`` (negative).
+
+>>> frames_of("User uses 4-space indentation")[0]
+Frame(topic='indentation', value='4 spaces', polarity='positive')
+>>> frames_of("User does not want emojis in answers")[0]
+Frame(topic='emojis', value='emojis', polarity='negative')
+>>> relation(frames_of("User uses npm")[0], frames_of("User now uses pnpm")[0])
+'supersedes'
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Final, Literal
+
+from amplify_memory.memory.technologies import find_technology_mentions
+
+__all__ = [
+    "TOPICS",
+    "Frame",
+    "Topic",
+    "frames_of",
+    "primary_frame",
+    "register_topic",
+    "relation",
+]
+
+Polarity = Literal["positive", "negative"]
+Relation = Literal["same", "supersedes", "compatible", "unrelated"]
+
+
+@dataclass(frozen=True, slots=True)
+class Frame:
+    """What one fact says: ``topic``, ``value`` (canonical) and ``polarity``."""
+
+    topic: str
+    value: str
+    polarity: Polarity
+
+
+ValueReader = Callable[[str], str | None]
+
+
+@dataclass(frozen=True, slots=True)
+class Topic:
+    """A topic: its ``name``, the user-profile ``category`` its facts belong to, a
+    ``trigger`` (a case-insensitive pattern a fact about it contains) and ``value``: a
+    reader of the canonical value (None: a polarity topic, the value is the name)."""
+
+    name: str
+    category: str
+    trigger: re.Pattern[str]
+    value: ValueReader | None = None
+    description: str = ""
+
+
+def _first(pattern: str, canon: Callable[[re.Match[str]], str]) -> ValueReader:
+    compiled = re.compile(pattern, re.IGNORECASE)
+
+    def read(text: str) -> str | None:
+        match = compiled.search(text)
+        return canon(match) if match else None
+
+    return read
+
+
+def _choices(*pairs: tuple[str, str]) -> ValueReader:
+    """The value whose pattern matches first in the text (the preferred side of "X over Y")."""
+    compiled = [(re.compile(p, re.IGNORECASE), v) for p, v in pairs]
+
+    def read(text: str) -> str | None:
+        best: tuple[int, str] | None = None
+        for pattern, value in compiled:
+            match = pattern.search(text)
+            if match and (best is None or match.start() < best[0]):
+                best = (match.start(), value)
+        return best[1] if best else None
+
+    return read
+
+
+def _indent_value(text: str) -> str | None:
+    match = re.search(
+        r"\b(\d|two|four|eight|three)[\s-]*(?:space|spc)s?\b|\b(tabs?)\b|\b(spaces)\b",
+        text,
+        re.IGNORECASE,
+    )
+    if not match:
+        return None
+    if match[1]:
+        n = {"two": "2", "four": "4", "eight": "8", "three": "3"}.get(match[1].lower(), match[1])
+        return f"{n} spaces"
+    return "tabs" if match[2] else "spaces"
+
+
+_LANGUAGES: Final = [
+    "English",
+    "German",
+    "French",
+    "Spanish",
+    "Italian",
+    "Portuguese",
+    "Dutch",
+    "Polish",
+    "Japanese",
+    "Chinese",
+    "Korean",
+    "Russian",
+    "Ukrainian",
+    "Hindi",
+    "Arabic",
+    "Turkish",
+    "Swedish",
+    "Norwegian",
+    "Danish",
+    "Finnish",
+    "Czech",
+    "Greek",
+    "Hebrew",
+    "Vietnamese",
+    "Indonesian",
+    "Thai",
+    "Romanian",
+    "Hungarian",
+    "Mandarin",
+    "Cantonese",
+    "Catalan",
+]
+_LANGUAGE_RE: Final = "|".join(_LANGUAGES)
+_ANSWER_WORDS: Final = (
+    r"answers?|responses?|respond\w*|repl(?:y|ies)|explanations?|explain\w*|output|"
+    r"write|writing|talk|speak|communicat\w*|chat|messages?|comments?|docs|documentation"
+)
+
+_TECH_GROUPS: Final[dict[str, tuple[str, str]]] = {}
+
+
+def _group(topic: str, category: str, names: str) -> None:
+    for name in names.split(","):
+        _TECH_GROUPS[name.strip().casefold()] = (topic, category)
+
+
+_group("package_manager", "tech_stack", "npm, Yarn, pnpm, Bun")
+_group(
+    "editor",
+    "tech_stack",
+    "VS Code, Vim, Neovim, Emacs, IntelliJ IDEA, WebStorm, PyCharm, Sublime Text, Zed, "
+    "Helix, Cursor, Xcode, Android Studio, Nano, Visual Studio, GoLand, RubyMine, "
+    "CLion, Rider, PhpStorm, Atom, Notepad++, Eclipse, Spacemacs, Doom Emacs",
+)
+_group(
+    "operating_system",
+    "tech_stack",
+    "Linux, macOS, Windows, Ubuntu, Arch Linux, Fedora, Debian, NixOS, WSL, Pop!_OS, "
+    "Manjaro, Linux Mint, FreeBSD, openSUSE, Gentoo, ChromeOS",
+)
+_group("shell", "tech_stack", "zsh, fish, Nushell, Oh My Zsh")
+
+
+#: The documented topics, in the order they are tried (the first that matches wins).
+TOPICS: list[Topic] = []
+
+
+def register_topic(
+    name: str,
+    category: str,
+    trigger: str,
+    value: ValueReader | None = None,
+    *,
+    description: str = "",
+    first: bool = False,
+) -> Topic:
+    """Add a topic (tried after the built-in ones, or before them with ``first``).
+
+    ``trigger`` is a case-insensitive regular expression; ``value`` reads the
+    canonical value from the fact's text (None for an on/off topic).
+    """
+    topic = Topic(name, category, re.compile(trigger, re.IGNORECASE), value, description)
+    if first:
+        TOPICS.insert(0, topic)
+    else:
+        TOPICS.append(topic)
+    if "frames_of" in globals():
+        frames_of.cache_clear()
+    return topic
+
+
+def _builtins() -> None:
+    add = register_topic
+    add(
+        "name",
+        "personal",
+        r"\b(?:user'?s?|my)\s+(?:first\s+|real\s+|full\s+)?name\s+is\b|\bprefers to be called\b"
+        r"|\bgoes by\b|\bnamed\b",
+        _first(
+            r"(?:name\s+is|be called|goes by|named)\s+([A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?)",
+            lambda m: m[1],
+        ),
+        description="the user's name",
+    )
+    add(
+        "pronouns",
+        "personal",
+        r"\bpronouns\b",
+        _first(r"\b(\w+/\w+)\b", lambda m: m[1].lower()),
+    )
+    add(
+        "timezone",
+        "personal",
+        r"\btime ?zone\b|\b(?:UTC|GMT)\s*[+-−]\s*\d|\b(?:in|on)\s+(?:UTC|GMT|[A-Z]{2,4}T)\b"
+        r"|\b(?:PST|PDT|EST|EDT|CET|CEST|BST|IST|JST|AEST)\b",
+        _first(
+            r"\b((?:UTC|GMT)(?:\s*[+-−]\s*\d{1,2}(?::?\d\d)?)?|[A-Z][a-z]+/[A-Z][\w_]+|"
+            r"PST|PDT|EST|EDT|CET|CEST|BST|IST|JST|AEST|[A-Z]{2,4}T)\b",
+            lambda m: re.sub(r"\s+", "", m[1]).replace("−", "-"),
+        ),
+    )
+    add(
+        "location",
+        "personal",
+        r"\b(?:based|located|living|lives|live)\s+in\b|\bis from\b|\bfrom\s+[A-Z]",
+        _first(
+            r"\b(?:in|from)\s+([A-Z][\w.'-]*(?:[\s,]+[A-Z][\w.'-]*)*)",
+            lambda m: m[1].split(",")[0].strip(),
+        ),
+    )
+    add(
+        "experience",
+        "personal",
+        r"\byears? of (?:experience|coding|programming)\b|\bcoding for \d+|\b\d+\+? years\b",
+        _first(r"(\d+)\+?\s*years?", lambda m: f"{m[1]} years"),
+    )
+    add(
+        "indentation",
+        "coding_style",
+        r"\bindent\w*|\btabs?\b|\b\d[\s-]*spaces?\b|\b(?:two|four|eight)[\s-]spaces?\b"
+        r"|\bspaces\s+(?:over|not|instead|rather|>|vs)|\bspaces\b",
+        _indent_value,
+    )
+    add(
+        "quote_style",
+        "coding_style",
+        r"\bquotes?\b|\bquotation marks\b",
+        _choices(
+            (r"\bsingle\b", "single"), (r"\bdouble\b", "double"), (r"\bbacktick", "backticks")
+        ),
+    )
+    add("semicolons", "coding_style", r"\bsemi-?colons?\b")
+    add("trailing_commas", "coding_style", r"\btrailing commas?\b")
+    add(
+        "naming_convention",
+        "coding_style",
+        r"camel ?case|snake[_ ]?case|pascal ?case|kebab[- ]?case|screaming[_ ]snake",
+        _choices(
+            (r"camel ?case", "camelCase"),
+            (r"screaming[_ ]snake", "SCREAMING_SNAKE_CASE"),
+            (r"snake[_ ]?case", "snake_case"),
+            (r"pascal ?case", "PascalCase"),
+            (r"kebab[- ]?case", "kebab-case"),
+        ),
+    )
+    add(
+        "line_length",
+        "coding_style",
+        r"\blines?\b.*\b\d{2,3}\b|\b\d{2,3}\s*(?:char\w*|columns?|cols)\b|\bline (?:length|width)\b",
+        _first(r"\b(\d{2,3})\b", lambda m: m[1]),
+    )
+    add("type_hints", "coding_style", r"\btype (?:hints?|annotations?)\b|\btyped\b")
+    add("comments", "coding_style", r"\b(?:code )?comments\b|\bdocstrings?\b|\bJSDoc\b")
+    add(
+        "theme",
+        "preference",
+        r"\b(?:dark|light)\s*(?:mode|theme|themes|colou?r schemes?|background)\b",
+        _choices((r"\bdark\b", "dark"), (r"\blight\b", "light")),
+    )
+    add(
+        "answer_language",
+        "communication",
+        rf"\b(?:{_ANSWER_WORDS}|answer|language)\b.*\bin\s+(?:{_LANGUAGE_RE})\b"
+        rf"|\bin\s+(?:{_LANGUAGE_RE})\b.*\b(?:{_ANSWER_WORDS})\b",
+        _first(rf"\bin\s+({_LANGUAGE_RE})\b", lambda m: m[1].capitalize()),
+    )
+    add(
+        "spelling",
+        "communication",
+        r"\b(?:American|British|US|UK|Canadian|Australian|Oxford)\s+(?:English\s+)?spelling\b"
+        r"|\bspelling\b",
+        _choices(
+            (r"\b(?:American|US)\b", "American"),
+            (r"\b(?:British|UK|Oxford)\b", "British"),
+            (r"\bCanadian\b", "Canadian"),
+            (r"\bAustralian\b", "Australian"),
+        ),
+    )
+    add(
+        "answer_length",
+        "communication",
+        rf"\b(?:concise\w*|short|shorter|brief\w*|terse|succinct\w*|to the point|"
+        rf"detailed|long|longer|thorough\w*|in-depth|in depth|verbose|lengthy|exhaustive|"
+        rf"tl;?dr|one-liners?)\b.*\b(?:{_ANSWER_WORDS}|it|them|things)\b"
+        rf"|\b(?:{_ANSWER_WORDS}|keep (?:it|things|them))\b.*\b(?:concise\w*|short|brief\w*|"
+        rf"terse|succinct\w*|to the point|detailed|long|thorough\w*|in-depth|verbose|"
+        rf"lengthy)\b|\b(?:concise|concisely|brief|briefly|tersely|succinctly|verbose|wordy)\b",
+        _choices(
+            (
+                r"\b(?:concise\w*|short|shorter|brief\w*|terse\w*|succinct\w*|to the point|"
+                r"tl;?dr|one-liners?)\b",
+                "concise",
+            ),
+            (
+                r"\b(?:detailed|long|longer|thorough\w*|in-depth|in depth|verbose|wordy|"
+                r"lengthy|exhaustive)\b",
+                "detailed",
+            ),
+        ),
+    )
+    add(
+        "tone",
+        "communication",
+        r"\b(?:formal|informal|casual|friendly|professional|blunt|direct)\b.*\b(?:tone|answers?|"
+        r"responses?|style|language)\b|\btone\b",
+        _choices(
+            (r"\binformal|casual|friendly\b", "casual"),
+            (r"\bformal|professional\b", "formal"),
+            (r"\bblunt|direct\b", "direct"),
+        ),
+    )
+    add("emojis", "communication", r"\bemojis?\b|\bemoticons?\b|\bemoji\b")
+    add("apologies", "communication", r"\bapologi[sz]\w*|\bsaying sorry\b")
+    add("small_talk", "communication", r"\bsmall talk\b|\bpleasantries\b|\bpreamble\b|\bfluff\b")
+    add("diagrams", "communication", r"\bdiagrams?\b")
+    add("bullet_points", "communication", r"\bbullet(?:ed)? (?:points?|lists?)\b|\bbullets\b")
+    add("code_examples", "communication", r"\b(?:code )?(?:examples?|samples?|snippets?)\b")
+    add(
+        "commit_style",
+        "workflow",
+        r"\bconventional commits\b|\bcommit messages?\b|\bgitmoji\b",
+        _choices(
+            (r"\bconventional commits\b", "Conventional Commits"),
+            (r"\bgitmoji\b", "gitmoji"),
+            (r"\bimperative\b", "imperative mood"),
+            (r"\b(?:short|one-line|single-line)\b", "short"),
+        ),
+    )
+    add(
+        "merge_strategy",
+        "workflow",
+        r"\brebas\w*\b|\bsquash\w*\b|\bmerge commits?\b",
+        _choices((r"\brebas", "rebase"), (r"\bsquash", "squash"), (r"\bmerge commits?\b", "merge")),
+    )
+    add(
+        "branching",
+        "workflow",
+        r"\btrunk[- ]based\b|\bgit ?flow\b|\bfeature branch\w*\b",
+        _choices(
+            (r"\btrunk[- ]based\b", "trunk-based"),
+            (r"\bgit ?flow\b", "gitflow"),
+            (r"\bfeature branch\w*\b", "feature branches"),
+        ),
+    )
+    add("tdd", "workflow", r"\bTDD\b|\btest[- ]driven\b|\btests? first\b|\bwrites? tests before\b")
+    add(
+        "role",
+        "personal",
+        r"\b(?:is|works as|working as)\s+an?\s+(?:[\w+#./-]+\s+){0,4}?(?:developer|engineer|dev|"
+        r"programmer|designer|student|founder|cto|ceo|architect|scientist|analyst|manager|"
+        r"lead|consultant|freelancer|hobbyist|beginner|teacher|researcher|intern|sre|"
+        r"contractor|maintainer)s?\b",
+        _first(
+            r"\ban?\s+((?:[\w+#./-]+\s+){0,4}?(?:developer|engineer|dev|programmer|designer|"
+            r"student|founder|cto|ceo|architect|scientist|analyst|manager|lead|consultant|"
+            r"freelancer|hobbyist|beginner|teacher|researcher|intern|sre|contractor|"
+            r"maintainer))\b",
+            lambda m: m[1].lower(),
+        ),
+    )
+
+
+_builtins()
+
+# -- polarity ------------------------------------------------------------------------
+
+_COMPARATIVE_TAIL_RE: Final = re.compile(
+    r"(?:,\s*not\s+|\s+(?:over|instead of|rather than|more than|than|vs\.?|versus|>)\s+|\s*>\s*)"
+    r"(?!(?:\d+\s*)?(?:ms|lines?|chars?|characters|seconds)\b).*$",
+    re.IGNORECASE,
+)
+_NEGATIVE_RE: Final = re.compile(
+    r"\b(?:not|never|no longer|no|without|dislikes?|hates?|avoids?|avoiding|stopped|quit|"
+    r"gave up|detests?|loathes?|can't stand|cannot stand|anymore|against|none|nothing|"
+    r"skip|skips|drop|drops|ditched|abandoned|moved away from|switched away from|"
+    r"not a fan|isn't a fan|is not a fan|doesn't|does not|don't|do not|won't|cannot|"
+    r"can't|refuses?|allergic to|tired of|sick of|done with|over it)\b",
+    re.IGNORECASE,
+)
+_SWITCH_RE: Final = re.compile(
+    r"\b(?:switched|moved|migrated|changed|went|converted|ported)\s+(?:\w+\s+){0,3}?from\s+"
+    r"(?P<old>.+?)\s+(?:to|over to|onto)\s+(?P<new>.+)$|"
+    r"\b(?:now\s+)?(?:uses?|prefers?|is on|runs)\s+(?P<new2>.+?)\s+instead of\s+(?P<old2>.+)$|"
+    r"\b(?:replaced|swapped)\s+(?P<old3>.+?)\s+(?:with|for)\s+(?P<new3>.+)$",
+    re.IGNORECASE,
+)
+_LIKE_RE: Final = re.compile(
+    r"\b(?:like|likes|love|loves|enjoy|enjoys|fan|dislike|dislikes|hate|hates|adore|adores|"
+    r"detest|detests|loathe|loathes|can't stand|cannot stand|favou?rite|into|annoy\w*|"
+    r"enjoys working with|swears by|tired of|sick of)\b",
+    re.IGNORECASE,
+)
+_PREFER_RE: Final = re.compile(r"\b(?:prefer\w*|rather|favou?r\w*|pick\w*|choos\w*|go-to)\b", re.I)
+_SLOT_RE: Final = re.compile(
+    r"\b(?:primary|main|favou?rite|go-to|preferred|default|daily|first)\s+(?:programming\s+)?"
+    r"(?:language|lang)\b|\blanguage of choice\b",
+    re.IGNORECASE,
+)
+
+
+def _polarity(text: str) -> Polarity:
+    head = _COMPARATIVE_TAIL_RE.sub("", text)
+    return "negative" if _NEGATIVE_RE.search(head) else "positive"
+
+
+def _tech_frames(text: str, polarity: Polarity) -> list[Frame]:
+    mentions = find_technology_mentions(text)
+    if not mentions:
+        return []
+    names = list(dict.fromkeys(m.name for m in mentions))
+    comparative = _COMPARATIVE_TAIL_RE.search(text)
+    head_names = names
+    if comparative:
+        head_names = [m.name for m in mentions if m.start < comparative.start()] or names
+    frames: list[Frame] = []
+    first = head_names[0]
+    group = _TECH_GROUPS.get(first.casefold())
+    if _SLOT_RE.search(text) and group is None:
+        frames.append(Frame("primary_language", first, polarity))
+    elif group is not None:
+        frames.append(Frame(group[0], first, polarity))
+    elif comparative and len(names) >= 2 and first in head_names:
+        other = (
+            next(n for n in names if n not in head_names) if set(names) - set(head_names) else None
+        )
+        if other is not None:
+            pair = "|".join(sorted((first, other), key=str.casefold))
+            frames.append(Frame(f"choice:{pair}", first, polarity))
+    if not frames:
+        kind = (
+            "likes"
+            if _LIKE_RE.search(text)
+            and not re.search(r"\b(?:uses?|using|works? with|builds?|writes?|runs?)\b", text, re.I)
+            else "uses"
+        )
+        frames.append(Frame(f"{kind}:{first}", first, polarity))
+    for name in head_names[1:]:
+        group = _TECH_GROUPS.get(name.casefold())
+        topic = group[0] if group else f"uses:{name}"
+        frames.append(Frame(topic, name, polarity))
+    return frames
+
+
+@lru_cache(maxsize=8192)
+def frames_of(text: str) -> tuple[Frame, ...]:
+    """The frames of a fact's text (the first is its own), or ``()`` when its topic is
+    unknown. See the module docstring."""
+    if not isinstance(text, str):
+        return ()
+    clean = re.sub(r"\s+", " ", text.replace("\u2019", "'")).strip()
+    switch = _SWITCH_RE.search(clean)
+    if switch:
+        old = switch["old"] or switch["old2"] or switch["old3"]
+        new = switch["new"] or switch["new2"] or switch["new3"]
+        new_frames = _frames_plain(f"User uses {new}", "positive")
+        old_frames = _frames_plain(f"User uses {old}", "positive")
+        if new_frames:
+            out = list(new_frames)
+            for frame in old_frames:
+                if frame not in out:
+                    out.append(Frame(frame.topic, frame.value, "negative"))
+            return tuple(out)
+    return tuple(_frames_plain(clean, _polarity(clean)))
+
+
+def _frames_plain(text: str, polarity: Polarity) -> list[Frame]:
+    for topic in TOPICS:
+        if not topic.trigger.search(text):
+            continue
+        if topic.value is None:
+            return [Frame(topic.name, topic.name, polarity)]
+        value = topic.value(text)
+        if value is not None:
+            return [Frame(topic.name, value, polarity)]
+    return _tech_frames(text, polarity)
+
+
+def primary_frame(text: str) -> Frame | None:
+    """The fact's own frame (the first of :func:`frames_of`), or None."""
+    frames = frames_of(text)
+    return frames[0] if frames else None
+
+
+def topic_category(topic: str) -> str | None:
+    """The user-profile category of a topic name, when it is a registered one."""
+    for t in TOPICS:
+        if t.name == topic:
+            return t.category
+    group = next((g for g in _TECH_GROUPS.values() if g[0] == topic), None)
+    if group:
+        return group[1]
+    if topic.startswith(("uses:", "choice:")) or topic == "primary_language":
+        return "tech_stack" if topic.startswith("uses:") else "preference"
+    if topic.startswith("likes:"):
+        return "preference"
+    return None
+
+
+_POLARITY_TOPICS_CACHE: dict[str, bool] = {}
+
+
+def _is_polarity_topic(topic: str) -> bool:
+    if topic not in _POLARITY_TOPICS_CACHE:
+        _POLARITY_TOPICS_CACHE[topic] = any(t.name == topic and t.value is None for t in TOPICS)
+    return _POLARITY_TOPICS_CACHE[topic]
+
+
+def relation(new: Frame, old: Frame) -> Relation:
+    """What a ``new`` fact does to an ``old`` one (see the module docstring)."""
+    if new.topic != old.topic:
+        return "unrelated"
+    if new.value.casefold() == old.value.casefold():
+        return "same" if new.polarity == old.polarity else "supersedes"
+    if new.polarity == old.polarity == "positive":
+        return "supersedes"
+    return "compatible"

@@ -1,0 +1,598 @@
+"""Facts about the user, read from what they wrote in a chat."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from typing import Final
+
+from amplify_memory.memory import _phrasing
+from amplify_memory.memory._facts import ExtractedFact
+from amplify_memory.memory.secrets import has_secret
+from amplify_memory.memory._text import expand as _expand
+from amplify_memory.memory._text import tidy as _tidy
+from amplify_memory.memory._text import wordlist as _wordlist
+from amplify_memory.memory._text import words as _words
+from amplify_memory.memory.technologies import find_technologies
+
+__all__ = ["clause_facts", "extract_user_facts", "finish", "user_clauses"]
+
+
+_FENCE_RE: Final = re.compile(r"```.*?(?:```|\Z)", re.DOTALL)
+_INLINE_CODE_RE: Final = re.compile(r"`([^`\n]*)`")
+_QUOTE_RE: Final = re.compile(r'"([^"\n]*)"')
+_CODE_LINE_RE: Final = re.compile(
+    r"^\s*(?:import |from \S+ import|def |class \w+[:(]|const |let |var |function |"
+    r"export |return |#include|//|/\*|\$ |>>> |<[a-zA-Z/]|[{}\[\]();]+\s*$)|[;{}]\s*$"
+)
+_SENTENCE_RE: Final = re.compile(r"(?:[^.!?\n]|[.!?](?![.!?]*(?:\s|$)))+(?:[.!?]+|\n|$)")
+_CLAUSE_SPLIT_RE: Final = re.compile(
+    r"\s*;\s*|,\s*(?=(?:and |but |so |also |then )?(?:I|we|please|just|my|do not|don't|"
+    r"always|never)\b)|,\s*so\s+|\s+(?:and|but|so|while|whereas)\s+(?=(?:I|we|my)\b)"
+    r"|,\s*(?=(?:should|shall|can|could|would|what|which|how|why|do|does|is|are)\b)"
+    r"|,?\s+(?:because|since|as it|so that|which)\s+",
+    re.IGNORECASE,
+)
+_INTERROGATIVE_RE: Final = re.compile(
+    r"^(?:what|which|why|how|when|where|who|whom|whose)\b|"
+    r"^(?:should|shall|can|could|would|will|do|does|did|is|are|am|was|were|have|has)\s+"
+    r"(?:i|you|we|it|they|he|she|there|this|that|these|those|my|your|the|a|an)\b",
+    re.IGNORECASE,
+)
+_POLITE_REQUEST_RE: Final = re.compile(
+    r"^(?:can|could|would|will)\s+you\s+(?:please\s+)?(?P<rest>.+)$", re.IGNORECASE
+)
+_LEADING_FILLER_RE: Final = re.compile(
+    r"^(?:and|but|so|also|well|ok|okay|oh|hmm|btw|by the way|honestly|actually|"
+    r"personally|fyi|just so you know|for context|for the record|in general|generally|"
+    r"anyway|hi|hey|hello|yeah|yes|great|thanks|thank you|cool|note|tbh|fwiw|"
+    r"to be honest)\b[\s,:!.-]*",
+    re.IGNORECASE,
+)
+_TRAILING_FILLER_RE: Final = re.compile(
+    r"(?:[\s,]+(?:please|pls|plz|btw|by the way|thanks|thank you|lol|though|too|as well))+\s*$",
+    re.IGNORECASE,
+)
+_STANDING_PHRASE_RE: Final = re.compile(
+    r"\s*,?\s*\b(?:from now on|going forward|in (?:the )?future|by default|at all times)\b"
+    r"\s*,?\s*",
+    re.IGNORECASE,
+)
+_HYPOTHETICAL: Final = frozenset(
+    _wordlist("""
+    if unless might may maybe perhaps possibly probably whether wondering wonder
+    considering consider thinking think believe guess planning plan gonna suppose
+    imagine hypothetically someday eventually debating torn curious try trying tried
+    should could
+    """)
+)
+_HYPOTHETICAL_PHRASES_RE: Final = re.compile(
+    r"\b(?:not sure|what if|let us say|going to|want to (?:try|learn|explore|switch|"
+    r"experiment|check|look|play|test|start)|would (?!rather|prefer|like|love)|"
+    r"in theory|someday|one day)\b",
+    re.IGNORECASE,
+)
+_REPORTED: Final = frozenset(
+    _wordlist("said says told tells claims claimed recommends recommended suggested suggests")
+)
+_PAST: Final = frozenset(_wordlist("used liked loved preferred hated wanted worked"))
+
+_ADVERBS_KEPT: Final = frozenset(
+    _wordlist("""
+    always usually often never generally typically mostly mainly primarily normally
+    really strongly definitely sometimes rarely only exclusively absolutely much almost
+    totally heavily no longer
+    """)
+)
+_ADVERBS_DROPPED: Final = frozenset(
+    _wordlist("also just personally honestly actually basically still currently now")
+)
+_PREFERENCE_VERBS: Final = frozenset(
+    _wordlist("prefer like love enjoy hate dislike want need adore detest loathe")
+)
+_USAGE_VERBS: Final = frozenset(
+    _wordlist("""
+    use work build write code develop program run deploy host rely stick
+    """)
+)
+_HABIT_ADVERBS: Final = frozenset(
+    _wordlist("always usually never generally typically normally tend")
+)
+_ROLE_RE: Final = re.compile(
+    r"^(?:a|an)\s+(?:[\w+#./-]+\s+){0,4}?(?:developer|engineer|dev|programmer|designer|"
+    r"student|founder|co-founder|cto|ceo|architect|scientist|analyst|manager|lead|"
+    r"consultant|freelancer|hobbyist|beginner|teacher|researcher|intern|sre|"
+    r"contractor|maintainer)s?\b",
+    re.IGNORECASE,
+)
+_IMPERATIVE_VERBS: Final = frozenset(
+    _wordlist("""
+    answer reply respond write use give keep be explain show include add avoid format
+    put stop talk speak skip limit make return provide mention ask default stick comment
+    name indent document type test follow suggest prefer recommend remember call
+    """)
+)
+_STANDING_WORDS_RE: Final = re.compile(
+    r"\b(?:always|never|from now on|going forward|in (?:the )?future|by default|"
+    r"every time|whenever|at all times|stop|for all|in all|all (?:your|the) |every)\b",
+    re.IGNORECASE,
+)
+# A request mentioning these is about how to answer, so it stands without "always".
+_ABOUT_ANSWERS_RE: Final = re.compile(
+    r"\b(?:answers?|responses?|repl(?:y|ies)|tone|emojis?|bullet points?|jargon|small talk|"
+    r"verbose|concise(?:ly)?|brief(?:ly)?|terse|wordy|simply|simple terms|plain english)\b",
+    re.IGNORECASE,
+)
+_CATEGORY_PATTERNS: Final[tuple[tuple[str, re.Pattern[str]], ...]] = tuple(
+    (category, re.compile(pattern, re.IGNORECASE))
+    for category, pattern in (
+        (
+            "coding_style",
+            r"\b(?:indent\w*|tabs?|spaces?|semicolons?|(?:single|double) quotes?|naming|"
+            r"camel ?case|snake[_ ]case|pascal ?case|kebab[- ]case|comments?|docstrings?|"
+            r"type (?:hints?|annotations?)|types|typed|strict mode|functional components?|"
+            r"class components?|functional programming|arrow functions?|functions?|"
+            r"line length|formatting|formatter|lint\w*|variable names?|early returns?|"
+            r"guard clauses?|immutab\w*|async/await|promises?|error handling|composition|"
+            r"inheritance|oop|object-oriented|trailing commas?|code style|style guide)\b",
+        ),
+        (
+            "workflow",
+            r"\b(?:commits?|committing|branch\w*|pull requests?|prs?|code reviews?|"
+            r"reviews?|reviewing|tdd|test[- ]driven|tests? (?:first|before)|write tests|"
+            r"ci|ci/cd|pipelines?|rebas\w*|merg\w*|squash\w*|pair programming|tickets?|"
+            r"sprints?|standups?|trunk[- ]based|feature flags?|staging|changelogs?|"
+            r"conventional commits|kanban|scrum|workflow)\b",
+        ),
+        (
+            "communication",
+            r"\b(?:answers?|responses?|repl(?:y|ies)|explanations?|explain\w*|tone|emojis?|"
+            r"bullet points?|bullets|jargon|verbose|concise\w*|brief\w*|terse|wordy|formal|"
+            r"informal|small talk|step[- ]by[- ]step|tl;?dr|summar(?:y|ies)|"
+            r"(?:british|american|plain) english|in (?:english|german|french|spanish|"
+            r"italian|portuguese|dutch|polish|japanese|chinese|korean|russian|hindi))\b",
+        ),
+    )
+)
+_PRONOUNS: Final[tuple[tuple[re.Pattern[str], str], ...]] = tuple(
+    (re.compile(p), r)
+    for p, r in (
+        (r"\bI am\b", "they are"),
+        (r"\bI have\b", "they have"),
+        (r"\bI\b", "they"),
+        (r"\b[Mm]y\b", "their"),
+        (r"\b[Mm]yself\b", "themselves"),
+        (r"\b[Mm]ine\b", "theirs"),
+        (r"\bto me\b", "to them"),
+        (r"\b[Mm]e\b", "them"),
+    )
+)
+
+
+def _strip_code_and_quotes(text: str) -> str:
+    """Remove code blocks, code lines, "> " quotes and quoted passages of 3+ words."""
+    text = _FENCE_RE.sub("\n", text)
+    text = _INLINE_CODE_RE.sub(lambda m: m.group(1) if " " not in m.group(1) else " ", text)
+    lines = [
+        line
+        for line in text.splitlines()
+        if not line.lstrip().startswith(">") and not _CODE_LINE_RE.search(line)
+    ]
+    text = "\n".join(lines)
+    return _QUOTE_RE.sub(lambda m: m.group(1) if len(m.group(1).split()) < 3 else " ", text)
+
+
+def _sentences(text: str) -> Iterable[tuple[str, bool]]:
+    """``(sentence, is_question)`` pairs."""
+    for match in _SENTENCE_RE.finditer(text):
+        sentence = match.group().strip()
+        if sentence:
+            yield sentence.rstrip(".!\n").strip(), sentence.endswith("?")
+
+
+def _clauses(sentence: str) -> list[str]:
+    """Cut a sentence into clauses (each with its own subject), without reason clauses."""
+    parts: list[str] = []
+    reason = re.compile(r",?\s+(?:because|since|as it|so that|which)\s+", re.IGNORECASE)
+    pos = 0
+    for match in _CLAUSE_SPLIT_RE.finditer(sentence):
+        parts.append(sentence[pos : match.start()])
+        if reason.fullmatch(match.group()):
+            return [p for p in parts if p.strip()]  # the rest is the reason: dropped
+        pos = match.end()
+    parts.append(sentence[pos:])
+    return [p for p in parts if p.strip()]
+
+
+def _strip_filler(clause: str) -> str:
+    """Remove leading discourse markers and trailing "please", "btw", ..."""
+    previous = None
+    while previous != clause:
+        previous = clause
+        clause = _LEADING_FILLER_RE.sub("", clause.strip(" ,;:-!")).strip()
+    return _TRAILING_FILLER_RE.sub("", clause).strip(" ,;:-")
+
+
+def _is_hypothetical(clause: str) -> bool:
+    """True for clauses that are conditional, uncertain, planned or reported."""
+    words = set(_words(clause))
+    return (
+        bool(words & _HYPOTHETICAL or words & _REPORTED or _HYPOTHETICAL_PHRASES_RE.search(clause))
+        or "according to" in clause.lower()
+    )
+
+
+def _category(text: str, default: str) -> str:
+    """The first category whose keywords ``text`` contains, else ``default``."""
+    for category, pattern in _CATEGORY_PATTERNS:
+        if pattern.search(text):
+            return category
+    return default
+
+
+def _third_person(verb: str) -> str:
+    """Present-tense third-person singular of a base-form verb."""
+    lower = verb.lower()
+    irregular = {"be": "is", "am": "is", "have": "has", "do": "does", "go": "goes"}
+    if lower in irregular:
+        return irregular[lower]
+    if re.search(r"(?:s|sh|ch|x|z|o)$", lower):
+        return verb + "es"
+    if re.search(r"[^aeiou]y$", lower):
+        return verb[:-1] + "ies"
+    return verb + "s"
+
+
+def _to_third_person(rest: str) -> str:
+    """Rewrite what follows "I" as what follows "User"."""
+    tokens = rest.split()
+    out: list[str] = []
+    i = 0
+    while i < len(tokens):
+        word = tokens[i].lower()
+        if word in _ADVERBS_DROPPED:
+            i += 1
+            continue
+        if word == "no" and i + 1 < len(tokens) and tokens[i + 1].lower() == "longer":
+            out += tokens[i : i + 2]
+            i += 2
+            continue
+        if word in _ADVERBS_KEPT:
+            out.append(tokens[i])
+            i += 1
+            continue
+        break
+    if i < len(tokens):
+        verb = tokens[i]
+        lower = verb.lower()
+        if lower == "do" and i + 1 < len(tokens) and tokens[i + 1].lower() == "not":
+            out.append("does")
+        elif lower in {"would", "will", "can", "cannot", "could", "must", "may", "might"}:
+            out.append(lower)
+        elif lower == "tend":
+            out.append("tends")
+        else:
+            out.append(_third_person(verb))
+        i += 1
+    tail = " ".join(tokens[i:])
+    for pattern, replacement in _PRONOUNS:
+        tail = pattern.sub(replacement, tail)
+    tail = re.sub(r"\byou\b", "the assistant", tail)
+    tail = re.sub(r"\byour\b", "the assistant's", tail)
+    return _tidy(" ".join(["User", *out, tail]))
+
+
+def _imperative_content(request: str) -> str:
+    """Rewrite a standing request ("always answer in German") as a fact about the user."""
+    request = _STANDING_PHRASE_RE.sub(" ", request).strip(" ,")
+    request = re.sub(r"^please\s+", "", request, flags=re.IGNORECASE)
+    request = re.sub(r"\byour\b", "its", request, flags=re.IGNORECASE)
+    request = re.sub(r"\b(?:to me|me)\b", "the user", request)
+    request = re.sub(r"\bmy\b", "the user's", request, flags=re.IGNORECASE)
+    request = re.sub(r"\b(answer|reply|respond) the user\b", r"\1", request)
+    lower = request.lower()
+    if lower.startswith(("do not ", "don't ")):
+        body = request.split(None, 2)[2] if lower.startswith("do not ") else request[6:]
+        return _tidy(f"User does not want the assistant to {body}")
+    return _tidy(f"User wants the assistant to {request[:1].lower()}{request[1:]}")
+
+
+def _request_facts(clause: str, *, polite: bool) -> list[ExtractedFact]:
+    """Facts from a request to the assistant, if it is a standing one."""
+    body = re.sub(r"^please\s+", "", _STANDING_PHRASE_RE.sub(" ", clause).strip(" ,"), flags=re.I)
+    first = _words(body)[:2]
+    if not first:
+        return []
+    head = (
+        first[1]
+        if first[0] in {"always", "never", "do", "don't"} and len(first) > 1
+        else (first[0])
+    )
+    if first[:2] == ["do", "not"]:
+        head = _words(body)[2] if len(_words(body)) > 2 else ""
+    if head not in _IMPERATIVE_VERBS and first[0] not in {"always", "never"}:
+        return []
+    if head == "call":
+        match = re.match(r"call me (?P<name>[A-Z][\w'-]*)$", body, re.IGNORECASE)
+        if match:
+            return [ExtractedFact(f"User prefers to be called {match['name']}", "personal")]
+        return []
+    standing = bool(_STANDING_WORDS_RE.search(clause))
+    if not (standing or (_ABOUT_ANSWERS_RE.search(clause) and not polite)):
+        return []
+    content = _imperative_content(clause)
+    return [ExtractedFact(content, _category(clause, "preference"))]
+
+
+def _tech_facts(clause: str) -> list[ExtractedFact]:
+    """ "User uses X" facts for each technology, with the clause's polarity."""
+    lower = clause.lower()
+    facts: list[ExtractedFact] = []
+    no_longer = bool(re.search(r"\b(?:no longer|anymore|stopped|quit|gave up)\b", lower))
+    negated = bool(re.search(r"\b(?:do not|never|cannot|not)\b", lower))
+    switched = re.search(r"\b(?:switched|moved|migrated)\s+from\s+(.+?)\s+to\s+(.+)$", clause, re.I)
+    if switched:
+        old, new = switched.group(1), switched.group(2)
+        facts += [ExtractedFact(f"User uses {t}", "tech_stack") for t in find_technologies(new)]
+        facts += [
+            ExtractedFact(f"User no longer uses {t}", "tech_stack") for t in find_technologies(old)
+        ]
+        return facts
+    split = re.search(r",\s*not\s+|\s+(?:instead of|rather than|over)\s+", clause, re.IGNORECASE)
+    main, other = (clause[: split.start()], clause[split.end() :]) if split else (clause, "")
+    for tech in find_technologies(main):
+        if no_longer:
+            facts.append(ExtractedFact(f"User no longer uses {tech}", "tech_stack"))
+        elif negated and not split:
+            facts.append(ExtractedFact(f"User does not use {tech}", "tech_stack"))
+        else:
+            facts.append(ExtractedFact(f"User uses {tech}", "tech_stack"))
+    facts += [
+        ExtractedFact(f"User does not use {t}", "tech_stack") for t in find_technologies(other)
+    ]
+    return facts
+
+
+_SUBJECT_RE: Final = re.compile(
+    r"^(?:(?P<lead>(?:for|in|on|at|with|during|outside|these days|nowadays|lately|"
+    r"most of the time)\b[^,]*?),?\s+)?(?P<subject>I|we)\s+(?P<rest>.+)$",
+    re.IGNORECASE,
+)
+_MY_RE: Final = re.compile(
+    r"^my\s+(?P<what>name|timezone|time zone|pronouns|(?:favou?rite|preferred|main|"
+    r"primary|go-to|default)\s+[\w .+#-]+?|(?:tech\s+)?stack|app|project|backend|frontend|"
+    r"api|site|codebase|repo|service)\s+(?P<verb>is|are|uses|runs on|is built with|"
+    r"is written in)\s+(?P<value>.+)$",
+    re.IGNORECASE,
+)
+_OUR_RE: Final = re.compile(
+    r"^our\s+(?:tech\s+)?(?:stack|app|project|backend|frontend|api|site|codebase|repo|"
+    r"service)\s+(?:is|are|uses|runs on|is built with|is written in)\s+(?P<value>.+)$",
+    re.IGNORECASE,
+)
+
+
+def _statement_facts(clause: str) -> list[ExtractedFact]:
+    """Facts from one first-person statement clause."""
+    my = _MY_RE.match(clause)
+    if my:
+        what = my["what"].lower()
+        if what in {"name"}:
+            name = re.match(r"[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?", my["value"])
+            return [ExtractedFact(f"User's name is {name.group()}", "personal")] if name else []
+        if what in {"timezone", "time zone", "pronouns"}:
+            return [ExtractedFact(_tidy(f"User's {clause[3:]}"), "personal")]
+        if what.startswith(
+            ("favourite", "favorite", "preferred", "main", "primary", "go-to", "default")
+        ):
+            content = _tidy("User's " + clause[3:])
+            return [ExtractedFact(content, _category(clause, "preference"))]
+        return _tech_facts(my["value"])
+    our = _OUR_RE.match(clause)
+    if our:
+        return _tech_facts(our["value"])
+    match = _SUBJECT_RE.match(clause)
+    if not match:
+        return []
+    subject, rest, lead = match["subject"], match["rest"], match["lead"]
+    words = _words(rest)
+    if not words:
+        return []
+    core = [w for w in words if w not in _ADVERBS_DROPPED]
+    # Skip adverbs to find the verb.
+    idx = 0
+    while idx < len(core) and (core[idx] in _ADVERBS_KEPT or core[idx] == "longer"):
+        idx += 1
+    if idx >= len(core):
+        return []
+    verb = core[idx]
+    after = core[idx + 1 :]
+    negated = verb in {"do", "does", "cannot", "will"} and after[:1] == ["not"]
+    if negated or verb == "cannot":
+        verb_index = idx + 2 if after[:1] == ["not"] else idx + 1
+        verb = core[verb_index] if verb_index < len(core) else ""
+        after = core[verb_index + 1 :]
+    if verb in _PAST:
+        return []
+    if subject.lower() == "we":
+        if verb in _USAGE_VERBS or (verb == "are" and after[:1] and after[0].endswith("ing")):
+            return _tech_facts(clause)
+        return []
+    habit = bool(set(core[: idx + 1]) & _HABIT_ADVERBS) or verb == "tend"
+    content = _to_third_person(rest)
+    if lead:
+        content = f"{content} {lead[:1].lower()}{lead[1:]}"
+    content = _tidy(content)
+    if verb == "am":
+        return _am_facts(rest, clause, content)
+    if verb == "have":
+        if re.search(r"\byears? of experience\b", rest, re.IGNORECASE):
+            return [ExtractedFact(content, "personal")]
+        if after[:1] == ["been"] and len(after) > 1 and after[1].endswith("ing"):
+            return _usage_facts(clause, content)
+        return []
+    if verb == "would":
+        if after[:1] and after[0] in {"rather", "prefer", "like", "love"}:
+            return [ExtractedFact(content, _category(clause, "preference"))]
+        return []
+    if verb in {"stopped", "quit", "switched", "moved", "migrated"}:
+        return _tech_facts(clause)
+    if verb == "need":
+        if _category(clause, "") == "communication":
+            return [ExtractedFact(content, "communication")]
+        return []
+    if verb in _PREFERENCE_VERBS:
+        return [ExtractedFact(content, _category(clause, "preference"))]
+    if verb in _USAGE_VERBS and not (
+        verb == "work" and re.search(r"\bwork\w*\s+(?:at|for|as)\b", rest, re.IGNORECASE)
+    ):
+        return _usage_facts(clause, content)
+    if verb == "work":
+        return [ExtractedFact(content, "personal")]
+    if verb == "live":
+        return [ExtractedFact(content, "personal")]
+    if habit or _category(clause, "") in {"coding_style", "workflow"}:
+        category = _category(clause, "")
+        if category:
+            return [ExtractedFact(content, category)]
+    return []
+
+
+def _usage_facts(clause: str, content: str) -> list[ExtractedFact]:
+    """A usage clause: a style/workflow statement, else one fact per technology."""
+    category = _category(clause, "")
+    if category in {"coding_style", "workflow", "communication"}:
+        return [ExtractedFact(content, category)]
+    techs = _tech_facts(clause)
+    if techs:
+        return techs
+    return [ExtractedFact(content, "preference")] if category else []
+
+
+def _am_facts(rest: str, clause: str, content: str) -> list[ExtractedFact]:
+    """Facts from "I am ..." clauses: role, place, learning, fan of, using, name."""
+    body = re.sub(r"^(?:am)\s+", "", rest.strip(), flags=re.IGNORECASE)
+    lower = body.lower()
+    if lower.startswith("not "):
+        if re.match(r"not (?:a |much of a |the biggest )?fan of\b", lower):
+            return [ExtractedFact(content, _category(clause, "preference"))]
+        return []
+    if _ROLE_RE.match(body):
+        return [ExtractedFact(content, "personal")]
+    if re.match(
+        r"(?:based|located|living)\s+in\b|from\s+[A-Z]|in\s+the\s+\w+\s+time\s*zone",
+        body,
+        re.IGNORECASE,
+    ):
+        return [ExtractedFact(content, "personal")]
+    if re.match(r"(?:a |a big |a huge )?fan of\b", lower):
+        return [ExtractedFact(content, _category(clause, "preference"))]
+    if re.match(
+        r"(?:new to|familiar with|comfortable with|experienced with|an expert in|"
+        r"good at|fluent in|proficient in)\b",
+        lower,
+    ):
+        return [ExtractedFact(content, "personal")]
+    if lower.startswith("learning "):
+        return [ExtractedFact(content, "other")]
+    if re.match(
+        r"(?:using|building|working with|working in|writing|coding in|developing|"
+        r"running|deploying|hosting)\b",
+        lower,
+    ):
+        return _usage_facts(clause, content)
+    name = re.fullmatch(r"([A-Z][a-z]+)(?:\s*,.*)?", body.strip())
+    if name:
+        return [ExtractedFact(f"User's name is {name.group(1)}", "personal")]
+    return []
+
+
+_OTHER_SUBJECT_RE: Final = re.compile(
+    r"^(?:my|our|his|her|their|the)\s+(?:\w+\s+){0,2}?(?:co-?workers?|colleagues?|boss|manager|"
+    r"team ?lead|lead|friends?|wife|husband|partner|girlfriend|boyfriend|cto|ceo|clients?|"
+    r"customers?|users|team|teammates?|company|dad|mom|mum|father|mother|brother|sister|"
+    r"son|daughter|kids?|roommate|flatmate|mentor|professor|teacher|students?|interns?|"
+    r"org|department|employer|previous job|old job|last job|tech lead|pm|designer|reviewer|"
+    r"junior|senior|devs|engineers|people|everyone|sibling)\b"
+    r"|^(?:he|she|they|someone|somebody|everyone|everybody|people|nobody|most people|"
+    r"a friend|a colleague|a coworker|my friend|the docs|the readme|the internet|twitter|"
+    r"reddit|hn|stack overflow|the blog|the article|the tutorial|the guide)\b"
+    r"|^(?!(?:Please|Also|Just|Always|Never|Honestly|Really|Actually|Maybe|Definitely)\b)"
+    r"(?-i:[A-Z][a-z]+)\s+(?:says|said|thinks|prefers|likes|loves|hates|uses|wants|insists|"
+    r"swears|recommends|told|believes)\b",
+    re.IGNORECASE,
+)
+_FIRST_PERSON_RE: Final = re.compile(
+    r"^(?:I|we|my|our)\b|^(?:for|in|on|at|with|during|these days|nowadays|lately)\b",
+    re.IGNORECASE,
+)
+
+
+def clause_facts(clause: str, *, in_question: bool) -> list[ExtractedFact]:
+    """Facts from one clause, or nothing when it is not a statement about the user."""
+    clause = _strip_filler(clause)
+    if not clause or _INTERROGATIVE_RE.match(clause):
+        polite = _POLITE_REQUEST_RE.match(clause)
+        if polite and not _is_hypothetical(polite["rest"]):
+            return _request_facts(polite["rest"], polite=True)
+        return []
+    if in_question or _is_hypothetical(clause) or _OTHER_SUBJECT_RE.match(clause):
+        return []
+    if re.search(r"\b(?:used to|back when|in the past|years ago|at my (?:old|last|previous))\b",
+                 clause, re.IGNORECASE):
+        return []
+    shaped = _phrasing.shaped_facts(clause)
+    if shaped is not None:
+        return shaped
+    if _FIRST_PERSON_RE.match(clause):
+        return _statement_facts(clause)
+    facts = _request_facts(clause, polite=False)
+    if facts:
+        return facts
+    return _phrasing.imperative_fact(clause) or []
+
+
+def user_clauses(user_message: str) -> Iterable[tuple[str, bool]]:
+    """``(clause, in_question)`` of every clause of a message that may state a fact:
+    code, quotes, sentences with secrets or injected instructions left out."""
+    text = _expand(_strip_code_and_quotes(_phrasing.prepare(user_message)))
+    for sentence, is_question in _sentences(text):
+        if _phrasing.unsafe(sentence):
+            continue
+        for piece in _phrasing.pieces(sentence):
+            clauses = _clauses(piece)
+            for i, clause in enumerate(clauses):
+                yield clause, is_question and i == len(clauses) - 1 and piece is not None
+
+
+def finish(fact: ExtractedFact) -> ExtractedFact | None:
+    """The fact with its wording polished, or None when it carries a secret."""
+    content = _phrasing.polish(_tidy(fact.content))
+    if _phrasing.SECRET_MARK in content or has_secret(content) or len(content.split()) < 2:
+        return None
+    return ExtractedFact(content, fact.category, fact.confidence, fact.source)
+
+
+def extract_user_facts(
+    user_message: str, assistant_message: str | None = None
+) -> list[ExtractedFact]:
+    """The facts about the user stated in ``user_message``, in order, without repeats.
+
+    ``assistant_message`` is accepted as context but never read: the assistant's
+    words are not the user's.
+
+    >>> [f.content for f in extract_user_facts("I'm building it with React and Supabase")]
+    ['User uses React', 'User uses Supabase']
+    >>> extract_user_facts("I don't like Java")[0].content
+    'User does not like Java'
+    >>> extract_user_facts("Should I use React?"), extract_user_facts("My colleague likes tabs")
+    ([], [])
+    """
+    del assistant_message  # context only: never extracted from
+    facts: dict[str, ExtractedFact] = {}
+    for clause, in_question in user_clauses(user_message):
+        for fact in clause_facts(clause, in_question=in_question):
+            done = finish(fact)
+            if done is not None:
+                facts.setdefault(done.content.casefold(), done)
+    return list(facts.values())

@@ -1,0 +1,253 @@
+"""Facts that supersede: topics, the merge / supersede / keep rule, the store's
+superseded state, edits, secrets, the order of writes and old snapshots."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+
+import pytest
+
+from amplify_memory.errors import AmplifyMemoryError, DocumentNotFoundError, SecretContentError
+from amplify_memory.memory import MemoryTools, ProjectContextVectorStore, UserProfileVectorStore
+from amplify_memory.memory.secrets import find_secrets, redact_secrets
+from amplify_memory.memory.supersession import decide
+from amplify_memory.memory.topics import Frame, frames_of, register_topic, relation
+from amplify_memory.memory.user_profile import USER_PROFILE_STORE_NAME
+from amplify_memory.storage import MemoryStorage
+
+Clock = Callable[[], str]
+
+
+def same_ms() -> str:
+    return "2026-01-01T00:00:00.000Z"
+
+
+async def store_of(storage: MemoryStorage, clock: Clock = same_ms) -> UserProfileVectorStore:
+    store = UserProfileVectorStore(storage=storage, clock=clock, semantic=False)
+    await store.initialize()
+    return store
+
+
+# ------------------------------------------------------------------------------ topics
+
+
+@pytest.mark.parametrize(
+    ("text", "frame"),
+    [
+        ("User uses 4-space indentation", ("indentation", "4 spaces", "positive")),
+        ("User prefers spaces over tabs", ("indentation", "spaces", "positive")),
+        ("User does not want emojis in answers", ("emojis", "emojis", "negative")),
+        ("User's editor is Visual Studio Code", ("editor", "VS Code", "positive")),
+        ("User wants answers in German", ("answer_language", "German", "positive")),
+        ("User prefers concise answers", ("answer_length", "concise", "positive")),
+        ("User no longer uses Windows", ("operating_system", "Windows", "negative")),
+        ("User's name is Priya", ("name", "Priya", "positive")),
+        ("User uses Rails", ("uses:Ruby on Rails", "Ruby on Rails", "positive")),
+    ],
+)
+def test_frames_read_topic_value_and_polarity(text: str, frame: tuple[str, str, str]) -> None:
+    got = frames_of(text)[0]
+    if frame[0].startswith("uses:") and got.topic.startswith("uses:"):
+        assert got.polarity == frame[2]
+        return
+    assert (got.topic, got.value, got.polarity) == frame
+
+
+def test_a_switch_is_two_frames() -> None:
+    frames = frames_of("User switched from npm to pnpm")
+    assert frames[0] == Frame("package_manager", "pnpm", "positive")
+    assert Frame("package_manager", "npm", "negative") in frames
+
+
+def test_relation_rules() -> None:
+    a, b = Frame("t", "x", "positive"), Frame("t", "y", "positive")
+    assert relation(a, a) == "same"
+    assert relation(b, a) == "supersedes"
+    assert relation(Frame("t", "x", "negative"), a) == "supersedes"
+    assert relation(Frame("t", "y", "negative"), a) == "compatible"
+    assert relation(Frame("u", "x", "positive"), a) == "unrelated"
+
+
+def test_register_topic_extends_the_set() -> None:
+    register_topic(
+        "keyboard_layout", "preference", r"\b(?:dvorak|colemak|qwerty)\b",
+        lambda t: next(w for w in ("dvorak", "colemak", "qwerty") if w in t.lower()),
+    )
+    assert frames_of("User types on Colemak")[0].topic == "keyboard_layout"
+    assert decide("User types on Dvorak", "User types on Colemak") == "supersede"
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "action"),
+    [
+        ("User uses 2-space indentation", "User likes 2-space indentation", "merge"),
+        ("User uses 2-space indentation", "User uses 4-space indentation", "supersede"),
+        ("User likes Java", "User does not like Java", "supersede"),
+        ("User uses npm", "User switched from npm to pnpm", "supersede"),
+        ("User uses React", "User uses Vue", "keep"),
+        ("User does not use Yarn", "User uses pnpm", "keep"),
+        ("User prefers tabs", "User prefers dark mode", "keep"),
+        # the passive is not a contradiction
+        ("User builds data pipelines with Python", "Python is used to build the user's data pipelines", "merge"),
+    ],
+)  # fmt: skip
+def test_decide(old: str, new: str, action: str) -> None:
+    assert decide(new, old) == action
+
+
+# -------------------------------------------------------------------------- the store
+
+
+async def test_a_correction_supersedes_and_is_left_out_of_search_and_prompt(
+    storage: MemoryStorage,
+) -> None:
+    store = await store_of(storage)  # every write in the same millisecond
+    old = (await store.add("User uses npm", "tech_stack"))["entry"]
+    out = await store.add("User switched from npm to pnpm", "tech_stack")
+    assert out["action"] == "inserted"
+    assert [e["id"] for e in out["superseded"]] == [old["id"]]
+    stored = await store.get(old["id"])
+    assert stored is not None
+    assert stored["superseded"] is True
+    assert stored["supersededBy"] == out["entry"]["id"]
+    assert stored["supersededAt"] == same_ms()
+    assert [h["id"] for h in await store.search("npm pnpm")] == [out["entry"]["id"]]
+    shown = await store.search("npm", include_superseded=True)
+    assert old["id"] in [h["id"] for h in shown]
+    assert "User uses npm" not in await store.format_context_for_prompt("npm package manager")
+    listed = await store.list()
+    assert {e["id"]: e["superseded"] for e in listed} == {old["id"]: True, out["entry"]["id"]: False}
+    assert listed[0]["id"] == out["entry"]["id"]  # newer write first, same millisecond
+    assert await store.remove(old["id"]) is True
+    await store.close()
+
+
+async def test_the_newer_write_wins_within_one_millisecond(storage: MemoryStorage) -> None:
+    store = await store_of(storage)
+    await store.add("User uses 2-space indentation", "coding_style")
+    await store.add("User uses 4-space indentation", "coding_style")
+    await store.add("User uses tabs for indentation", "coding_style")
+    active = await store.list(include_superseded=False)
+    assert [e["content"] for e in active] == ["User uses tabs for indentation"]
+    assert await store.count() == 3
+    await store.close()
+
+
+async def test_supersession_survives_a_reload_and_the_order_continues(
+    storage: MemoryStorage,
+) -> None:
+    store = await store_of(storage)
+    await store.add("User's name is Joe", "personal")
+    await store.add("User's name is Jo", "personal")
+    await store.close()
+    again = await store_of(storage)
+    await again.add("User's name is Joanna", "personal")
+    active = await again.list(include_superseded=False)
+    assert [e["content"] for e in active] == ["User's name is Joanna"]
+    seqs = sorted(e["seq"] for e in await again.list())
+    assert seqs == [1, 2, 3]
+    await again.close()
+
+
+async def test_a_paraphrase_merges_and_a_negation_never_does(storage: MemoryStorage) -> None:
+    store = await store_of(storage)
+    first = await store.add("User uses 2-space indentation", "coding_style")
+    again = await store.add("User likes 2-space indentation", "coding_style")
+    assert again["action"] == "updated"
+    assert again["entry"]["id"] == first["entry"]["id"]
+    neg = await store.add("User does not want emojis", "communication")
+    pos = await store.add("User wants emojis", "communication")
+    assert pos["action"] == "inserted"
+    assert [e["id"] for e in pos["superseded"]] == [neg["entry"]["id"]]
+    await store.close()
+
+
+async def test_edit_rechecks_topic_duplicates_and_secrets(storage: MemoryStorage) -> None:
+    store = await store_of(storage)
+    tabs = (await store.add("User prefers tabs", "coding_style"))["entry"]
+    vim = (await store.add("User uses Vim", "tech_stack"))["entry"]
+    # the edited text now contradicts the tabs fact on its topic: it supersedes it
+    out = await store.edit(vim["id"], "User uses 4-space indentation", "coding_style")
+    assert out["action"] == "edited"
+    assert out["entry"]["topic"] == "indentation"
+    assert [e["id"] for e in out["superseded"]] == [tabs["id"]]
+    # an edit that restates another active fact merges into it
+    other = (await store.add("User likes Python", "preference"))["entry"]
+    merged = await store.edit(other["id"], "User uses four-space indentation", "coding_style")
+    assert merged["action"] == "merged"
+    assert merged["entry"]["id"] == vim["id"]
+    assert await store.get(other["id"]) is None
+    with pytest.raises(SecretContentError) as err:
+        await store.edit(vim["id"], "User's key is sk-proj-abcdefghijklmnopqrstuvwx")
+    assert "sk-proj" not in str(err.value)
+    assert (await store.get(vim["id"]) or {})["content"] == "User uses 4-space indentation"
+    with pytest.raises(DocumentNotFoundError):
+        await store.edit("nope", "User likes tea")
+    await store.close()
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "User's OpenAI key is sk-proj-4fT9xQ2LmZ8vN1bR7cK3wY6hJ0",
+        "User's token ghp_8Kd2LmQ9xZ4vT7nB1cR6yW3hJ5pF0sA2eU1g",
+        "User's AWS key is AKIAIOSFODNN7EXAMPLE",
+        "User's password is hunter2!",
+        "User's card 4111 1111 1111 1111",
+        "User connects with postgres://admin:s3cr3t@db.example.com/app",
+        "User's session eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NSJ9.abcdefgh12345",
+    ],
+)
+async def test_no_secret_reaches_storage(storage: MemoryStorage, text: str) -> None:
+    store = await store_of(storage)
+    with pytest.raises(SecretContentError) as err:
+        await store.add(text, "personal")
+    assert isinstance(err.value, AmplifyMemoryError)
+    for span in find_secrets(text):
+        assert text[span.start : span.end] not in str(err.value)
+    tools = MemoryTools(store, ProjectContextVectorStore(storage=storage))  # type: ignore[arg-type]
+    reply = await tools.call_tool("memory_store_user_fact", {"content": text, "category": "personal"})
+    assert reply["isError"] is True
+    await store.flush()
+    assert await store.count() == 0
+    assert find_secrets(json.dumps(await storage.load(USER_PROFILE_STORE_NAME) or "")) == []
+    await store.close()
+
+
+def test_secret_finder_leaves_ordinary_text_alone() -> None:
+    for text in [
+        "I prefer 2-space indentation", "my password is too short for the policy",
+        "the token is expired", "version 1.2.3.4", "call me at 555-1234",
+        "User uses Python 3.12", "order 1234567890123 shipped",
+    ]:
+        assert find_secrets(text) == [], text
+    assert redact_secrets("password: hunter2!") == "password: [redacted password]"
+
+
+async def test_a_snapshot_from_before_the_fact_fields_loads(storage: MemoryStorage) -> None:
+    old_schema = {
+        "id": "string", "content": "string", "category": "enum", "createdAt": "enum",
+        "updatedAt": "enum", "accessCount": "number", "source": "enum", "confidence": "number",
+        "embedding": "vector[128]", "embeddingModel": "enum",
+    }  # fmt: skip
+    from amplify_memory.memory._common import PersistedCollection
+
+    before = PersistedCollection(USER_PROFILE_STORE_NAME, old_schema, storage)
+    await before.insert({
+        "id": "a1", "content": "User uses 2-space indentation", "category": "coding_style",
+        "createdAt": "2025-01-01T00:00:00.000Z", "updatedAt": "2025-01-01T00:00:00.000Z",
+        "accessCount": 0, "source": "user", "confidence": 0.8,
+    })  # fmt: skip
+    await before.close()
+    store = await store_of(storage)
+    assert store.load_error is None
+    entry = await store.get("a1")
+    assert entry is not None
+    assert (entry["superseded"], entry["seq"], entry["topic"]) == (False, 0, None)
+    out = await store.add("User uses 4-space indentation", "coding_style")
+    assert [e["id"] for e in out["superseded"]] == ["a1"]
+    await store.flush()
+    saved = await storage.load(USER_PROFILE_STORE_NAME) or ""
+    assert '"superseded": "boolean"' in saved or '"superseded":"boolean"' in saved
+    await store.close()
