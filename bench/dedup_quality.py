@@ -101,9 +101,7 @@ def main(argv: list[str] | None = None) -> None:
         if not path.is_file():
             sys.exit(f"{path}: no such file")
         r = evaluate(load_pairs(path))
-        print(
-            f"\n## {name} ({r['pairs']} pairs, {path.relative_to(ROOT) if path.is_relative_to(ROOT) else path})"
-        )
+        print(f"\n## {name} ({r['pairs']} pairs, {path.name})")
         print(f"merge precision {r['precision']:.3f}  recall {r['recall']:.3f}  F1 {r['f1']:.3f}")
         print(
             "wrong merges by kind: " + ", ".join(f"{k} {v}" for k, v in r["wrong_merges"].items())

@@ -16,7 +16,8 @@ the Python exception's type name and message. Names in results are camelCase.
 Methods (arguments in braces, ``?`` optional):
 
 - ``userProfile.initialize`` / ``.add {content, category?, source?, confidence?}`` /
-  ``.search {query, limit?, category?}`` / ``.list {category?}`` / ``.get {id}`` /
+  ``.search {query, limit?, category?, includeSuperseded?=false}`` / ``.list {category?,
+  includeSuperseded?=true}`` / ``.edit {id, content, category?}`` / ``.get {id}`` /
   ``.remove {id}`` / ``.clear`` / ``.count`` / ``.formatContext {query, maxTokens?=500}``
 - ``projects.add {projectId, content, type, files?, tags?, sourceChatId?, planPointId?}`` /
   ``.update {projectId, id, changes}`` / ``.search {projectId, query, limit?, types?,
@@ -25,7 +26,9 @@ Methods (arguments in braces, ``?`` optional):
   ``.listProjects`` / ``.addProject {projectId, name?}`` / ``.deleteProject {projectId}`` /
   ``.getProjectByChat {chatId}`` / ``.assignChat {chatId, projectId}`` /
   ``.unassignChat {chatId}`` / ``.listChats {projectId?}``
-- ``extract.userFacts {userMessage, assistantMessage?, store?=true}`` /
+- ``extract.userFacts {userMessage, assistantMessage?, store?=true, projectId?, sourceChatId?}``
+  (with ``projectId``: what is said about the project goes to its store; each result
+  names its ``store``, "user" or "project") / ``forgetAll {confirm: true}`` /
   ``extract.projectContext {projectId, actionDescription, type?, files?, sourceChatId?,
   store?=true}``
 - ``tools.list`` / ``tools.call {name, arguments?}``
@@ -50,8 +53,8 @@ from amplify_memory.memory import (
     UserProfileVectorStore,
     extract_and_store_project_context,
     extract_and_store_user_facts,
+    extract_chat_facts,
     extract_project_context,
-    extract_user_facts,
 )
 from amplify_memory.memory._common import Clock, StorageParts, utc_now
 from amplify_memory.memory.projects import ProjectRegistry
@@ -71,6 +74,13 @@ _EXPORT_VERSION: Final = 1
 
 Args = dict[str, Any]
 Handler = Callable[[Args], Awaitable[Any]]
+
+
+def _flag(a: Any, name: str, default: bool) -> bool:
+    value = a.get(name, default)
+    if not isinstance(value, bool):
+        raise TypeError(f"{name} must be true or false, got {value!r:.80}")
+    return value
 
 
 def _camel(name: str) -> str:
@@ -190,8 +200,12 @@ class MemoryApi:
             "configure": (("writeDelayMs",), self._configure),
             "userProfile.initialize": ((), self._user_initialize),
             "userProfile.add": (("content", "category", "source", "confidence"), self._user_add),
-            "userProfile.search": (("query", "limit", "category"), self._user_search),
-            "userProfile.list": (("category",), self._user_list),
+            "userProfile.search": (
+                ("query", "limit", "category", "includeSuperseded"),
+                self._user_search,
+            ),
+            "userProfile.list": (("category", "includeSuperseded"), self._user_list),
+            "userProfile.edit": (("id", "content", "category"), self._user_edit),
             "userProfile.get": (("id",), self._user_get),
             "userProfile.remove": (("id",), self._user_remove),
             "userProfile.clear": ((), self._user_clear),
@@ -218,8 +232,9 @@ class MemoryApi:
             "projects.assignChat": (("chatId", "projectId"), self._assign_chat),
             "projects.unassignChat": (("chatId",), self._unassign_chat),
             "projects.listChats": (("projectId",), self._list_chats),
+            "forgetAll": (("confirm",), self._forget_all),
             "extract.userFacts": (
-                ("userMessage", "assistantMessage", "store"),
+                ("userMessage", "assistantMessage", "store", "projectId", "sourceChatId"),
                 self._extract_user,
             ),
             "extract.projectContext": (
@@ -344,11 +359,36 @@ class MemoryApi:
 
     async def _user_search(self, a: _Args) -> list[dict[str, Any]]:
         return await self.user.search(
-            str(a.required("query")), limit=a.get("limit", 10), category=a.get("category")
+            str(a.required("query")),
+            limit=a.get("limit", 10),
+            category=a.get("category"),
+            include_superseded=_flag(a, "includeSuperseded", False),
         )
 
     async def _user_list(self, a: _Args) -> list[dict[str, Any]]:
-        return await self.user.list(a.get("category"))
+        return await self.user.list(
+            a.get("category"), include_superseded=_flag(a, "includeSuperseded", True)
+        )
+
+    async def _user_edit(self, a: _Args) -> dict[str, Any]:
+        return await self.user.edit(a.required("id"), a.required("content"), a.get("category"))
+
+    async def _forget_all(self, a: _Args) -> dict[str, int]:
+        """Delete every memory: the user profile and every project's store and chats."""
+        if a.get("confirm") is not True:
+            raise ValueError(
+                "forgetAll deletes every memory of every store; pass {confirm: true} to do it"
+            )
+        users = await self.user.count()
+        await self.user.clear()
+        projects = [p["projectId"] for p in await self._list_projects(a)]
+        for project_id in projects:
+            await self.projects.delete_project(project_id)
+            await self.registry.remove_project(project_id)
+        for chat in await self.registry.list_chats(None):
+            await self.registry.unassign_chat(chat["chatId"])
+        await self._flush(a)
+        return {"userFacts": users, "projects": len(projects)}
 
     async def _user_get(self, a: _Args) -> dict[str, Any] | None:
         return await self.user.get(a.required("id"))
@@ -452,12 +492,36 @@ class MemoryApi:
         if not isinstance(message, str):
             raise TypeError(f"extract.userFacts: userMessage must be a string, got {message!r:.80}")
         assistant = a.get("assistantMessage")
+        project_id = a.get("projectId")
+        if project_id is not None and (not isinstance(project_id, str) or not project_id):
+            raise ValueError(
+                f"extract.userFacts: projectId must be a non-empty string, got {project_id!r:.60}"
+            )
+        found = extract_chat_facts(message, assistant, in_project=project_id is not None)
         if not a.get("store", True):
             return [
-                {"action": "found", "entry": asdict(f)}
-                for f in extract_user_facts(message, assistant)
-            ]
-        return await extract_and_store_user_facts(message, assistant, store=self.user)
+                {"action": "found", "store": "user", "entry": asdict(f)} for f in found.user
+            ] + [{"action": "found", "store": "project", "entry": asdict(c)} for c in found.project]
+        out = [
+            {**o, "store": "user"}
+            for o in await extract_and_store_user_facts(
+                message, assistant, store=self.user, facts=found.user
+            )
+        ]
+        for item in found.project:
+            assert project_id is not None  # project facts are only found in a project's chat
+            entry = await self.projects.add(
+                project_id,
+                item.content,
+                item.type,
+                files=list(item.files),
+                tags=list(item.tags),
+                source_chat_id=a.get("sourceChatId", ""),
+            )
+            out.append({"action": "inserted", "store": "project", "entry": entry})
+        if found.project and project_id is not None:
+            await self.registry.add_project(project_id)
+        return out
 
     async def _extract_project(self, a: _Args) -> list[dict[str, Any]]:
         project_id = a.required("projectId")

@@ -31,7 +31,7 @@ Storage errors (:mod:`amplify_memory.storage`, :mod:`amplify_memory.browser`)::
 Memory errors (:mod:`amplify_memory.memory`)::
 
     AmplifyMemoryError
-    +-- SecretContentError (ValueError)        a memory text that carries a credential (never stored)
+    +-- SecretContentError (ValueError)        a memory text carrying a credential (never stored)
 
 Agent-memory errors (:mod:`amplify_memory.agent`)::
 

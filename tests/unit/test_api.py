@@ -86,6 +86,7 @@ async def test_extraction_stores_or_only_reports(api: MemoryApi) -> None:
     assert found == [
         {
             "action": "found",
+            "store": "user",
             "entry": {
                 "content": "User uses React",
                 "category": "tech_stack",
@@ -239,3 +240,44 @@ def test_every_method_is_listed(api: MemoryApi) -> None:
     assert "userProfile.formatContext" in api.methods
     assert "projects.getProjectByChat" in api.methods
     assert api.methods == sorted(api.methods)
+
+
+async def test_a_chat_turn_in_a_project_routes_each_fact(api: MemoryApi) -> None:
+    out = await call(
+        api, "extract.userFacts",
+        userMessage="I personally prefer tabs, but for this project we use PostgreSQL with Prisma",
+        projectId="shop",
+    )  # fmt: skip
+    where = {(o["store"], o["entry"]["content"]) for o in out}
+    assert ("user", "User prefers tabs") in where
+    assert ("project", "Use PostgreSQL") in where
+    assert ("project", "Use Prisma") in where
+    assert [p["projectId"] for p in await call(api, "projects.listProjects")] == ["shop"]
+    assert "tabs" not in await call(api, "projects.formatContext", projectId="shop", query="tabs")
+
+
+async def test_edit_superseded_state_and_forget_all(api: MemoryApi) -> None:
+    first = await call(api, "userProfile.add", content="User uses npm", category="tech_stack")
+    second = await call(api, "userProfile.add", content="User now uses pnpm instead of npm")
+    assert [e["id"] for e in second["superseded"]] == [first["entry"]["id"]]
+    listed = await call(api, "userProfile.list")
+    assert {e["content"]: e["superseded"] for e in listed}["User uses npm"] is True
+    assert await call(api, "userProfile.list", includeSuperseded=False) == [
+        e for e in listed if not e["superseded"]
+    ]
+    edited = await call(api, "userProfile.edit", id=second["entry"]["id"], content="User uses Bun")
+    assert edited["entry"]["content"] == "User uses Bun"
+    await call(api, "projects.add", projectId="p1", content="Use JWT", type="decision")
+    with pytest.raises(ValueError, match="confirm"):
+        await api.invoke("forgetAll", {})
+    gone = await call(api, "forgetAll", confirm=True)
+    assert gone == {"userFacts": 2, "projects": 1}
+    assert await call(api, "userProfile.count") == 0
+    assert await call(api, "projects.listProjects") == []
+    reply = json.loads(
+        await api.call(
+            "userProfile.add", json.dumps({"content": "my key sk-proj-abcdefghijklmnopqrstu"})
+        )
+    )
+    assert reply["error"]["type"] == "SecretContentError"
+    assert "abcdefghijkl" not in reply["error"]["message"]

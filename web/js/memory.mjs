@@ -235,6 +235,9 @@ function makeMemory(transport, { version, timings, bootMs }) {
       search: (query, o) => call('userProfile.search', { query, ...opts(o) }),
       list: (o) => call('userProfile.list', opts(o)),
       get: (id) => call('userProfile.get', { id }),
+      /** Change a fact's text: re-checked for duplicates, topic and secrets. */
+      edit: (id, content, category) =>
+        write('userProfile.edit', category ? { id, content, category } : { id, content }),
       remove: (id) => write('userProfile.remove', { id }),
       clear: () => write('userProfile.clear'),
       count: () => call('userProfile.count'),
@@ -267,6 +270,9 @@ function makeMemory(transport, { version, timings, bootMs }) {
       projectContext: (projectId, actionDescription, o) =>
         write('extract.projectContext', { projectId, actionDescription, ...opts(o) }),
     }),
+
+    /** Delete every memory of every store (the profile, every project); needs {confirm: true}. */
+    forgetAll: (o) => write('forgetAll', opts(o)),
 
     listTools: () => call('tools.list'),
     callTool: (name, args = {}) => write('tools.call', { name, arguments: args }),

@@ -29,8 +29,10 @@ from amplify_memory.memory.auto import (
     extract_and_store_user_facts,
 )
 from amplify_memory.memory.extraction import (
+    ChatFacts,
     ExtractedContext,
     ExtractedFact,
+    extract_chat_facts,
     extract_project_context,
     extract_user_facts,
 )
@@ -41,9 +43,13 @@ from amplify_memory.memory.project_context import (
     ProjectContextVectorStore,
     project_store_name,
 )
+from amplify_memory.memory.projects import ProjectRegistry
 from amplify_memory.memory.prompt import CHARS_PER_TOKEN, estimate_tokens, format_context_lines
+from amplify_memory.memory.secrets import find_secrets, redact_secrets
 from amplify_memory.memory.similarity import content_similarity, contradicts, is_duplicate
+from amplify_memory.memory.supersession import decide
 from amplify_memory.memory.tools import TOOL_DEFINITIONS, MemoryTools
+from amplify_memory.memory.topics import TOPICS, Frame, frames_of, register_topic
 from amplify_memory.memory.user_profile import (
     DUPLICATE_THRESHOLD,
     USER_PROFILE_STORE_NAME,
@@ -58,22 +64,32 @@ __all__ = [
     "PROJECT_TYPES",
     "PROJECT_TYPE_PRIORITY",
     "TOOL_DEFINITIONS",
+    "TOPICS",
     "USER_CATEGORIES",
     "USER_PROFILE_STORE_NAME",
+    "ChatFacts",
     "ExtractedContext",
     "ExtractedFact",
+    "Frame",
     "MemoryTools",
     "ProjectContextVectorStore",
+    "ProjectRegistry",
     "StorageParts",
     "UserProfileVectorStore",
     "content_similarity",
     "contradicts",
+    "decide",
     "estimate_tokens",
     "extract_and_store_project_context",
     "extract_and_store_user_facts",
+    "extract_chat_facts",
     "extract_project_context",
     "extract_user_facts",
+    "find_secrets",
     "format_context_lines",
+    "frames_of",
     "is_duplicate",
     "project_store_name",
+    "redact_secrets",
+    "register_topic",
 ]

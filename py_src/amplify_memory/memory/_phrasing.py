@@ -1,3 +1,4 @@
+# ruff: noqa: E501, SIM102
 """How people actually type facts: the turn-level clean-up and the clause shapes the
 first-person rules of :mod:`amplify_memory.memory.user_facts` do not cover.
 
@@ -38,31 +39,93 @@ from amplify_memory.memory._facts import ExtractedFact
 from amplify_memory.memory.secrets import find_secrets
 from amplify_memory.memory.technologies import find_technology_mentions
 
-__all__ = ["SECRET_MARK", "pieces", "polish", "prepare", "shaped_facts", "unsafe"]
+__all__ = ["SECRET_MARK", "injected", "pieces", "polish", "prepare", "shaped_facts"]
 
 SECRET_MARK: Final = "\u2063secret\u2063"
 
 _TYPOS: Final[dict[str, str]] = {
-    "prefre": "prefer", "perfer": "prefer", "prefere": "prefer", "preffer": "prefer",
-    "prefr": "prefer", "pefer": "prefer", "prfer": "prefer", "prefers": "prefers",
-    "perfers": "prefers", "prefres": "prefers", "prefered": "preferred",
-    "preffered": "preferred", "alwyas": "always", "allways": "always", "alwasy": "always",
-    "awlays": "always", "nver": "never", "neve": "never", "realy": "really",
-    "relly": "really", "dont": "don't", "doesnt": "doesn't", "didnt": "didn't",
-    "cant": "can't", "wont": "won't", "isnt": "isn't", "arent": "aren't", "im": "I'm",
-    "ive": "I've", "id": "I'd", "i": "I", "u": "you", "ur": "your", "pls": "please",
-    "plz": "please", "plese": "please", "thx": "thanks", "tho": "though",
-    "luv": "love", "lve": "love", "lov": "love", "lke": "like", "liek": "like",
-    "usign": "using", "uisng": "using", "useing": "using", "ues": "use", "mostyl": "mostly",
-    "wanna": "want to", "b/c": "because", "bc": "because", "w/": "with", "w/o": "without",
-    "favorite": "favorite", "fav": "favourite", "fave": "favourite", "favourit": "favourite",
-    "favorit": "favorite", "langauge": "language", "lang": "language", "ide": "IDE",
-    "indentaion": "indentation", "indendation": "indentation", "identation": "indentation",
-    "tabz": "tabs", "spaecs": "spaces", "answres": "answers", "anwsers": "answers",
-    "concice": "concise", "consise": "concise", "hte": "the", "teh": "the",
-    "explian": "explain", "alot": "a lot", "rly": "really", "srsly": "seriously",
-    "defo": "definitely", "def": "definitely", "prob": "probably", "ppl": "people",
-    "js": "JS", "ts": "TS",
+    "prefre": "prefer",
+    "perfer": "prefer",
+    "prefere": "prefer",
+    "preffer": "prefer",
+    "prefr": "prefer",
+    "pefer": "prefer",
+    "prfer": "prefer",
+    "prefers": "prefers",
+    "perfers": "prefers",
+    "prefres": "prefers",
+    "prefered": "preferred",
+    "preffered": "preferred",
+    "alwyas": "always",
+    "allways": "always",
+    "alwasy": "always",
+    "awlays": "always",
+    "nver": "never",
+    "neve": "never",
+    "realy": "really",
+    "relly": "really",
+    "dont": "don't",
+    "doesnt": "doesn't",
+    "didnt": "didn't",
+    "cant": "can't",
+    "wont": "won't",
+    "isnt": "isn't",
+    "arent": "aren't",
+    "im": "I'm",
+    "ive": "I've",
+    "id": "I'd",
+    "i": "I",
+    "u": "you",
+    "ur": "your",
+    "pls": "please",
+    "plz": "please",
+    "plese": "please",
+    "thx": "thanks",
+    "tho": "though",
+    "luv": "love",
+    "lve": "love",
+    "lov": "love",
+    "lke": "like",
+    "liek": "like",
+    "usign": "using",
+    "uisng": "using",
+    "useing": "using",
+    "ues": "use",
+    "mostyl": "mostly",
+    "wanna": "want to",
+    "b/c": "because",
+    "bc": "because",
+    "w/": "with",
+    "w/o": "without",
+    "favorite": "favorite",
+    "fav": "favourite",
+    "fave": "favourite",
+    "favourit": "favourite",
+    "favorit": "favorite",
+    "langauge": "language",
+    "lang": "language",
+    "ide": "IDE",
+    "indentaion": "indentation",
+    "indendation": "indentation",
+    "identation": "indentation",
+    "tabz": "tabs",
+    "spaecs": "spaces",
+    "answres": "answers",
+    "anwsers": "answers",
+    "concice": "concise",
+    "consise": "concise",
+    "hte": "the",
+    "teh": "the",
+    "explian": "explain",
+    "alot": "a lot",
+    "rly": "really",
+    "srsly": "seriously",
+    "defo": "definitely",
+    "def": "definitely",
+    "prob": "probably",
+    "ppl": "people",
+    "js": "JS",
+    "ts": "TS",
 }
 _TYPO_RE: Final = re.compile(r"(?<![\w/.-])(?:[A-Za-z]+(?:/o|/)?)(?![\w/-])")
 _CODE_TERMS_RE: Final = re.compile(r"\b(if|try|do)\s*/\s*(else|catch|except|while)\b", re.I)
@@ -114,12 +177,20 @@ def prepare(text: str) -> str:
             pos = span.end
         text = "".join([*out, text[pos:]])
     text = _CODE_TERMS_RE.sub(lambda m: f"{m[1]}-{m[2]}", text)
+    text = re.sub(
+        r"\b(everything|it|timezone|tz|name|editor|shell|stack|setup|frontend|backend|infra|"
+        r"os|ide|that|there)'s\b(?=\s+(?:on|in|all|now|been|just|built|written|pretty|mostly|"
+        r"basically|still|[A-Z\d]|a |an |the ))",
+        r"\1 is",
+        text,
+        flags=re.IGNORECASE,
+    )
     return _TYPO_RE.sub(_fix_word, text)
 
 
-def unsafe(sentence: str) -> bool:
-    """True for a sentence that carries a secret or an injected instruction."""
-    return SECRET_MARK in sentence or bool(_INJECTION_RE.search(sentence))
+def injected(sentence: str) -> bool:
+    """True for a sentence that carries an injected instruction."""
+    return bool(_INJECTION_RE.search(sentence))
 
 
 def pieces(sentence: str) -> list[str]:
@@ -130,9 +201,45 @@ def pieces(sentence: str) -> list[str]:
 # -- output wording -----------------------------------------------------------------
 
 _SHOUTED: Final = frozenset(
-    "love loves hate hates like likes really always never prefer prefers use uses not no do "
-    "don't please much so very only totally absolutely huge big fan can't stand rather "
-    "want need all the way and or".split()
+    [
+        "love",
+        "loves",
+        "hate",
+        "hates",
+        "like",
+        "likes",
+        "really",
+        "always",
+        "never",
+        "prefer",
+        "prefers",
+        "use",
+        "uses",
+        "not",
+        "no",
+        "do",
+        "don't",
+        "please",
+        "much",
+        "so",
+        "very",
+        "only",
+        "totally",
+        "absolutely",
+        "huge",
+        "big",
+        "fan",
+        "can't",
+        "stand",
+        "rather",
+        "want",
+        "need",
+        "all",
+        "the",
+        "way",
+        "and",
+        "or",
+    ]
 )
 
 
@@ -141,8 +248,10 @@ def polish(content: str) -> str:
     out: list[str] = []
     pos = 0
     for mention in find_technology_mentions(content):
-        out += [content[pos : mention.start], mention.name if _recase(content, mention) else
-                content[mention.start : mention.end]]
+        out += [
+            content[pos : mention.start],
+            mention.name if _recase(content, mention) else content[mention.start : mention.end],
+        ]
         pos = mention.end
     text = "".join([*out, content[pos:]])
     text = re.sub(
@@ -160,7 +269,12 @@ def _recase(content: str, mention: object) -> bool:
         return False
     # "vscode" / "VSCode" -> "VS Code"; "postgres" stays an accepted alias spelled
     # as the user wrote it only when it differs by more than case.
-    return raw.casefold() == name.casefold() or raw.casefold().replace(" ", "") == name.casefold().replace(" ", "") or raw.islower() or raw.isupper()
+    return (
+        raw.casefold() == name.casefold()
+        or raw.casefold().replace(" ", "") == name.casefold().replace(" ", "")
+        or raw.islower()
+        or raw.isupper()
+    )
 
 
 # -- clause shapes ------------------------------------------------------------------
@@ -294,22 +408,183 @@ _STYLE_RE: Final = re.compile(
     re.IGNORECASE,
 )
 _IMPERATIVE_HEAD: Final = frozenset(
-    """answer reply respond write use give keep be explain show include add avoid format put
-    stop talk speak skip limit make return provide mention ask default stick comment name
-    indent document type test follow suggest prefer recommend remember call apologise
-    apologize repeat lecture moralize moralise hedge ramble pad summarise summarize start
-    end sign greet thank assume guess invent praise flatter overuse abbreviate spell
-    translate cite link number bold capitalise capitalize wrap split inline log handle sort
-    order group label tag commit lint run stay go assume point list quote reference refer
-    respect drop leave cut tell treat address default structure organise organize lead
-    open close finish wrap double-check check verify double think reason walk break""".split()
+    [
+        "answer",
+        "reply",
+        "respond",
+        "write",
+        "use",
+        "give",
+        "keep",
+        "be",
+        "explain",
+        "show",
+        "include",
+        "add",
+        "avoid",
+        "format",
+        "put",
+        "stop",
+        "talk",
+        "speak",
+        "skip",
+        "limit",
+        "make",
+        "return",
+        "provide",
+        "mention",
+        "ask",
+        "default",
+        "stick",
+        "comment",
+        "name",
+        "indent",
+        "document",
+        "type",
+        "test",
+        "follow",
+        "suggest",
+        "prefer",
+        "recommend",
+        "remember",
+        "call",
+        "apologise",
+        "apologize",
+        "repeat",
+        "lecture",
+        "moralize",
+        "moralise",
+        "hedge",
+        "ramble",
+        "pad",
+        "summarise",
+        "summarize",
+        "start",
+        "end",
+        "sign",
+        "greet",
+        "thank",
+        "assume",
+        "guess",
+        "invent",
+        "praise",
+        "flatter",
+        "overuse",
+        "abbreviate",
+        "spell",
+        "translate",
+        "cite",
+        "link",
+        "number",
+        "bold",
+        "capitalise",
+        "capitalize",
+        "wrap",
+        "split",
+        "inline",
+        "log",
+        "handle",
+        "sort",
+        "order",
+        "group",
+        "label",
+        "tag",
+        "commit",
+        "lint",
+        "run",
+        "stay",
+        "go",
+        "assume",
+        "point",
+        "list",
+        "quote",
+        "reference",
+        "refer",
+        "respect",
+        "drop",
+        "leave",
+        "cut",
+        "tell",
+        "treat",
+        "address",
+        "structure",
+        "organise",
+        "organize",
+        "verify",
+    ]
 )
 _TECH_CONNECTORS: Final = frozenset(
-    """and with on + & / , plus for in via using over the a an my our mostly mainly
-    primarily also too as well here these days nowadays now currently all everything
-    stack everywhere locally prod production dev at work home daily both latest
-    version v latest stable lts native backend frontend front end back server client
-    side web mobile db database infra cloud hosting deploy deployed deploys""".split()
+    [
+        "and",
+        "with",
+        "on",
+        "+",
+        "&",
+        "/",
+        ",",
+        "plus",
+        "for",
+        "in",
+        "via",
+        "using",
+        "over",
+        "the",
+        "a",
+        "an",
+        "my",
+        "our",
+        "mostly",
+        "mainly",
+        "primarily",
+        "also",
+        "too",
+        "as",
+        "well",
+        "here",
+        "these",
+        "days",
+        "nowadays",
+        "now",
+        "currently",
+        "all",
+        "everything",
+        "stack",
+        "everywhere",
+        "locally",
+        "prod",
+        "production",
+        "dev",
+        "at",
+        "work",
+        "home",
+        "daily",
+        "both",
+        "latest",
+        "version",
+        "v",
+        "latest",
+        "stable",
+        "lts",
+        "native",
+        "backend",
+        "frontend",
+        "front",
+        "end",
+        "back",
+        "server",
+        "client",
+        "side",
+        "web",
+        "mobile",
+        "db",
+        "database",
+        "infra",
+        "cloud",
+        "hosting",
+        "deploy",
+        "deployed",
+        "deploys",
+    ]
 )
 
 
@@ -357,9 +632,11 @@ def _only_tech(text: str) -> bool:
 def _object(text: str) -> str:
     """An object phrase as it will be stored: technologies recased, trimmed."""
     text = re.sub(r"^(?:using|to use|use|the|a|an)\s+", "", text.strip(" .!,"), flags=re.I)
-    return polish(text)[:1].lower() + polish(text)[1:] if not find_technology_mentions(
-        text[:20]
-    ) else polish(text)
+    return (
+        polish(text)[:1].lower() + polish(text)[1:]
+        if not find_technology_mentions(text[:20])
+        else polish(text)
+    )
 
 
 def _pref(x: str, y: str | None = None, scope: str | None = None) -> ExtractedFact:
@@ -388,6 +665,39 @@ def shaped_facts(clause: str) -> list[ExtractedFact] | None:
     text = clause.strip(" .!,")
     if not text:
         return None
+    lead = _CORRECTION_LEAD_RE.match(text)
+    if lead:
+        text = text[lead.end() :].strip(" .!,")
+        text = re.sub(r"^I (?:said|meant|told you)(?: that)?\s+", "", text, flags=re.I)
+        if not text:
+            return []
+    if m := _SLOT_IS_RE.match(text):
+        return [_slot_fact(m["slot"], m["x"])]
+    if m := _DROPPED_RE.match(text):
+        dropped = _tech_names(re.split(r",|\band\b|\bbut\b|;", m["x"])[0])
+        if dropped:
+            return [ExtractedFact(f"User no longer uses {n}", "tech_stack") for n in dropped]
+    if m := _NOT_ANYMORE_RE.match(text):
+        names = _tech_names(m["x"])
+        if names:
+            return [ExtractedFact(f"User no longer uses {n}", "tech_stack") for n in names]
+    if m := _NOW_RE.match(text):
+        x = m["x"]
+        if _tech_names(x) and _only_tech(x):
+            return _uses(x)
+        if lead or m["now"]:
+            value = _bare_value(x)
+            if value is not None:
+                return [value]
+    if m := _FINE_RE.match(text):
+        x = _object(m["x"])
+        return [
+            ExtractedFact(f"User is fine with {x}", _category_of(f"User wants {x}", "preference"))
+        ]
+    if lead:
+        value = _bare_value(text)
+        if value is not None:
+            return [value]
     if m := _LIST_RE.match(text):
         items = _items(m["rest"])
         if m["tech"]:
@@ -417,8 +727,9 @@ def shaped_facts(clause: str) -> list[ExtractedFact] | None:
     if m := _LOVE_RE.match(re.sub(r"^I\s+", "", text)) if not re.match(r"^I\s+", text) else None:
         return _love(m["verb"].lower(), m["x"])
     if m := _RATHER_RE.match(text):
-        if re.match(r"^(?:I\s+)?(?:would\s+|'d\s+)?(?:much|way|far|definitely)\s*rather|^rather",
-                    text, re.I):
+        if re.match(
+            r"^(?:I\s+)?(?:would\s+|'d\s+)?(?:much|way|far|definitely)\s*rather|^rather", text, re.I
+        ):
             return [_pref(m["x"], m["y"])]
     if m := _FAVOURITE_RE.match(text):
         return [_favourite(m["x"], m["slot"], m["what"])]
@@ -468,24 +779,172 @@ def shaped_facts(clause: str) -> list[ExtractedFact] | None:
     return None
 
 
+_CORRECTION_LEAD_RE: Final = re.compile(
+    r"^(?:(?:ugh|eh|oh|hmm|well|ok|okay|so)\s*,?\s+)?(?:actually|correction|update|scratch that|"
+    r"edit|wait|oops|sorry|my bad|no|nope|i meant|to be clear|small correction|fyi|"
+    r"change of plan|changed my mind)\s*(?:[:,!.-]+\s*|\s+(?=I\b|my\b|we\b))",
+    re.IGNORECASE,
+)
+_SLOT_IS_RE: Final = re.compile(
+    r"^(?:my\s+)?(?P<slot>time ?zone|tz|editor|ide|shell|terminal|os|operating system|distro|"
+    r"package manager|browser|keyboard layout|pronouns|name|first name|job title|title)"
+    r"\s+(?:is|=|:|'s)\s+(?P<x>.+?)(?:\s+now)?(?:\s*,?\s*(?:not|instead of|rather than)\s+.+)?$",
+    re.IGNORECASE,
+)
+_DROPPED_RE: Final = re.compile(
+    r"^(?:we|I)?\s*(?:have\s+)?(?:dropped|ditched|abandoned|got rid of|killed|retired|"
+    r"removed|uninstalled|stopped using|quit|gave up on|moved off|moved away from)\s+(?P<x>.+)$",
+    re.IGNORECASE,
+)
+_NOT_ANYMORE_RE: Final = re.compile(
+    r"^(?:(?:I|we)\s+)?(?:do not|don't|dont|no longer|not)\s+(?:(?:use|do|write|run|touch|"
+    r"code in|work with|on)\s+)?(?P<x>.+?)\s+(?:anymore|any more|no more)$|^no more\s+(?P<y>.+)$",
+    re.IGNORECASE,
+)
+_NOW_RE: Final = re.compile(
+    r"^(?:(?:I am|I'm|we are|we're|it is|it's|everything is|everything's|its)\s+)?"
+    r"(?:all\s+|on\s+|using\s+|back to\s+|went back to\s+|going back to\s+)?"
+    r"(?P<x>.+?)\s*(?P<now>\bnow\b|\bthese days\b|\bnowadays\b)?$",
+    re.IGNORECASE,
+)
+_FINE_RE: Final = re.compile(
+    r"^(?P<x>[\w.+#@' -]+?)\s+(?:are|is)\s+(?:totally\s+|actually\s+|perfectly\s+)?"
+    r"(?:fine|ok|okay|welcome|allowed|good)(?:\s+(?:with|by)\s+me)?$",
+    re.IGNORECASE,
+)
+
+
+def _slot_fact(slot: str, x: str) -> ExtractedFact:
+    slot = slot.lower().replace("time zone", "timezone").replace("tz", "timezone")
+    value = polish(x.strip(" .,"))
+    if slot in {"name", "first name"}:
+        return ExtractedFact(f"User's name is {value[:1].upper()}{value[1:]}", "personal")
+    if slot in {"timezone", "pronouns", "job title", "title"}:
+        return ExtractedFact(f"User's {slot} is {value}", "personal")
+    return ExtractedFact(f"User's {slot} is {value}", "tech_stack")
+
+
+_VERBISH_RE: Final = re.compile(
+    r"\b(?:have|has|had|been|do|does|did|is|are|was|were|not|like|likes|look|looks|make|"
+    r"makes|me|you|they|it|should|would|could|will|can|cannot|if|when|because|so)\b",
+    re.IGNORECASE,
+)
+
+
+def _bare_value(text: str) -> ExtractedFact | None:
+    """A bare value said as a correction ("4 spaces", "senior engineer now")."""
+    from amplify_memory.memory.topics import TOPICS, primary_frame
+
+    x = text.strip(" .,")
+    if not x or len(x.split()) > 6 or _VERBISH_RE.search(x):
+        return None
+    role = re.match(
+        r"^(?:an?\s+)?((?:[\w+#./-]+\s+){0,3}(?:developer|engineer|dev|manager|lead|"
+        r"architect|designer|scientist|analyst|consultant|cto|sre))$",
+        x,
+        re.I,
+    )
+    if role:
+        return ExtractedFact(f"User is a {role[1]}", "personal")
+    frame = primary_frame(f"User prefers {x}")
+    if frame is None or not any(t.name == frame.topic for t in TOPICS):
+        return None
+    if frame.topic == "indentation":
+        n = re.match(r"(\d+)", frame.value)
+        content = (
+            f"User uses {n[1]}-space indentation"
+            if n
+            else f"User uses {frame.value} for indentation"
+        )
+        return ExtractedFact(content, "coding_style")
+    content = f"User prefers {_object(x)}"
+    return ExtractedFact(content, _category_of(content, "preference"))
+
+
+_ROLE_PLACE_RE: Final = re.compile(
+    r"^(?:an?\s+)?(?P<role>(?:[\w+#./-]+\s+){0,3}(?:developer|engineer|dev|eng|programmer|"
+    r"designer|manager|lead|architect|scientist|analyst|consultant|freelancer|student|cto|"
+    r"founder|sre))(?:\s+(?:in|from|based in)\s+(?P<place>[A-Z][\w.'-]*(?:\s+[A-Z][\w.'-]*)?))?"
+    r"(?:\s+(?:at|for)\s+(?P<org>.+))?$",
+    re.IGNORECASE,
+)
+
+
+def list_item_facts(item: str) -> list[ExtractedFact]:
+    """Facts from one verbless item of a list: a technology, a value of a known topic
+    ("single quotes", "100 char lines"), a role or a place."""
+    x = item.strip(" .!")
+    if not x:
+        return []
+    if m := _ROLE_PLACE_RE.match(x):
+        role = re.sub(r"\beng\b", "engineer", re.sub(r"\bdev\b", "developer", m["role"]))
+        article = "an" if role[:1].lower() in "aeiou" else "a"
+        out = [
+            ExtractedFact(
+                f"User is {article} {role}" + (f" at {m['org']}" if m["org"] else ""), "personal"
+            )
+        ]
+        if m["place"]:
+            out.append(ExtractedFact(f"User is based in {m['place']}", "personal"))
+        return out
+    if m := re.match(r"^(?:based|living|located)\s+in\s+(?P<p>[A-Z][\w.' -]+)$", x):
+        return [ExtractedFact(f"User is based in {m['p']}", "personal")]
+    if _only_tech(x):
+        return _uses(x)
+    if m := _NO_RE.match(x):
+        return [
+            ExtractedFact(
+                f"User does not want {_object(m['x'])}",
+                _category_of(f"User does not want {m['x']}", "coding_style"),
+            )
+        ]
+    value = _bare_value(x)
+    return [value] if value is not None else []
+
+
 def _scope_suffix(x: str) -> str:
-    m = re.search(r"\b(?:at work|for work|at home|for fun|for side projects|in production|"
-                  r"in prod|locally)\b", x, re.I)
+    m = re.search(
+        r"\b(?:at work|for work|at home|for fun|for side projects|in production|"
+        r"in prod|locally)\b",
+        x,
+        re.I,
+    )
     return m.group() if m else ""
 
 
 def _love(verb: str, x: str) -> list[ExtractedFact]:
     obj = _object(x)
     table = {
-        "love": "loves", "adore": "adores", "enjoy": "enjoys", "dig": "likes", "like": "likes",
-        "prefer": "prefers", "hate": "hates", "dislike": "dislikes", "despise": "hates",
-        "loathe": "hates", "detest": "hates", "can't stand": "cannot stand",
-        "cannot stand": "cannot stand", "can not stand": "cannot stand", "am into": "likes",
-        "into": "likes", "not into": "dislikes", "not a fan of": "is not a fan of",
-        "swear by": "swears by", "stan": "loves", "avoid": "avoids",
-        "can't deal with": "dislikes", "cannot deal with": "dislikes", "am done with": "dislikes",
-        "done with": "dislikes", "am tired of": "dislikes", "tired of": "dislikes",
-        "am sick of": "dislikes", "sick of": "dislikes", "never use": "never uses",
+        "love": "loves",
+        "adore": "adores",
+        "enjoy": "enjoys",
+        "dig": "likes",
+        "like": "likes",
+        "prefer": "prefers",
+        "hate": "hates",
+        "dislike": "dislikes",
+        "despise": "hates",
+        "loathe": "hates",
+        "detest": "hates",
+        "can't stand": "cannot stand",
+        "cannot stand": "cannot stand",
+        "can not stand": "cannot stand",
+        "am into": "likes",
+        "into": "likes",
+        "not into": "dislikes",
+        "not a fan of": "is not a fan of",
+        "swear by": "swears by",
+        "stan": "loves",
+        "avoid": "avoids",
+        "can't deal with": "dislikes",
+        "cannot deal with": "dislikes",
+        "am done with": "dislikes",
+        "done with": "dislikes",
+        "am tired of": "dislikes",
+        "tired of": "dislikes",
+        "am sick of": "dislikes",
+        "sick of": "dislikes",
+        "never use": "never uses",
         "always use": "always uses",
     }
     third = table.get(verb, "likes")
@@ -504,8 +963,10 @@ def _favourite(x: str, slot: str, what: str | None) -> ExtractedFact:
 
         frame = primary_frame(f"User uses {name}")
         kinds = {
-            "package_manager": "package manager", "editor": "editor",
-            "operating_system": "operating system", "shell": "shell",
+            "package_manager": "package manager",
+            "editor": "editor",
+            "operating_system": "operating system",
+            "shell": "shell",
         }
         what = kinds.get(frame.topic) if frame else None
         if what is None and _is_language(name):
@@ -515,9 +976,49 @@ def _favourite(x: str, slot: str, what: str | None) -> ExtractedFact:
 
 
 _LANGUAGE_NAMES: Final = frozenset(
-    """bash c c# c++ clojure cobol crystal css dart elixir elm erlang f# fortran go groovy
-    haskell html java javascript julia kotlin lua matlab nim objective-c ocaml perl php
-    powershell python r ruby rust scala solidity sql swift typescript webassembly zig""".split()
+    [
+        "bash",
+        "c",
+        "c#",
+        "c++",
+        "clojure",
+        "cobol",
+        "crystal",
+        "css",
+        "dart",
+        "elixir",
+        "elm",
+        "erlang",
+        "f#",
+        "fortran",
+        "go",
+        "groovy",
+        "haskell",
+        "html",
+        "java",
+        "javascript",
+        "julia",
+        "kotlin",
+        "lua",
+        "matlab",
+        "nim",
+        "objective-c",
+        "ocaml",
+        "perl",
+        "php",
+        "powershell",
+        "python",
+        "r",
+        "ruby",
+        "rust",
+        "scala",
+        "solidity",
+        "sql",
+        "swift",
+        "typescript",
+        "webassembly",
+        "zig",
+    ]
 )
 
 
@@ -532,8 +1033,13 @@ def imperative_fact(clause: str) -> list[ExtractedFact] | None:
     words = re.findall(r"[a-z'-]+", text.lower())
     if not words:
         return None
-    head_words = words[2:] if words[:2] == ["do", "not"] else words[1:] if words[0] in {
-        "don't", "always", "never", "stop"} else words
+    head_words = (
+        words[2:]
+        if words[:2] == ["do", "not"]
+        else words[1:]
+        if words[0] in {"don't", "always", "never", "stop"}
+        else words
+    )
     head = head_words[0] if head_words else ""
     if head not in _IMPERATIVE_HEAD:
         return None
@@ -559,13 +1065,19 @@ def imperative_fact(clause: str) -> list[ExtractedFact] | None:
     body = re.sub(r"\b(?:to me|me)\b", "the user", body)
     body = re.sub(r"\bmy\b", "the user's", body, flags=re.I)
     body = re.sub(r"\b(answer|reply|respond) the user\b", r"\1", body)
-    body = re.sub(r"\s*,?\s*\b(?:from now on|going forward|by default|in (?:the )?future)\b", "",
-                  body, flags=re.I).strip(" ,")
+    body = re.sub(
+        r"\s*,?\s*\b(?:from now on|going forward|by default|in (?:the )?future)\b",
+        "",
+        body,
+        flags=re.I,
+    ).strip(" ,")
     if re.match(r"always\s+", body, re.I) and not negative:
         body = body[7:]
         prefix = "User wants the assistant to always "
     else:
-        prefix = "User does not want the assistant to " if negative else "User wants the assistant to "
+        prefix = (
+            "User does not want the assistant to " if negative else "User wants the assistant to "
+        )
     content = polish(prefix + body[:1].lower() + body[1:])
     from amplify_memory.memory.user_facts import _category
 
@@ -574,9 +1086,20 @@ def imperative_fact(clause: str) -> list[ExtractedFact] | None:
 
 def _base(m: re.Match[str]) -> str:
     stem = m[1]
-    fixes = {"apologis": "apologise", "apologiz": "apologize", "us": "use", "writ": "write",
-             "giv": "give", "mak": "make", "includ": "include", "explain": "explain",
-             "add": "add", "sugges": "suggest", "repeat": "repeat", "hedg": "hedge"}
+    fixes = {
+        "apologis": "apologise",
+        "apologiz": "apologize",
+        "us": "use",
+        "writ": "write",
+        "giv": "give",
+        "mak": "make",
+        "includ": "include",
+        "explain": "explain",
+        "add": "add",
+        "sugges": "suggest",
+        "repeat": "repeat",
+        "hedg": "hedge",
+    }
     if stem in fixes:
         return fixes[stem]
     if len(stem) > 2 and stem[-1] == stem[-2]:

@@ -9,7 +9,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from amplify_memory.memory.extraction import extract_project_context, extract_user_facts
+from amplify_memory.memory.extraction import (
+    ExtractedFact,
+    extract_project_context,
+    extract_user_facts,
+)
 from amplify_memory.memory.project_context import ProjectContextVectorStore
 from amplify_memory.memory.user_profile import UserProfileVectorStore
 
@@ -21,17 +25,21 @@ async def extract_and_store_user_facts(
     assistant_message: str | None = None,
     *,
     store: UserProfileVectorStore | None = None,
+    facts: Sequence[ExtractedFact] | None = None,
 ) -> list[dict[str, Any]]:
     """Store the facts the user stated about themselves in ``user_message``.
 
     The assistant's message is context only: nothing in it is stored as the user's.
-    Returns one ``{"action", "entry"}`` per fact (``action`` "updated" when the fact was
-    already known). Stored with confidence 0.9 and source ``user_message``.
+    Returns one ``{"action", "entry", "superseded"}`` per fact (``action`` "updated" when
+    the fact was already known). Stored with confidence 0.9 and source ``user_message``.
+    ``facts``: already extracted facts to store instead (a routed chat turn).
     """
     store = store or UserProfileVectorStore.get_instance()
     await store.initialize()
     outcomes = []
-    for fact in extract_user_facts(user_message, assistant_message):
+    if facts is None:
+        facts = extract_user_facts(user_message, assistant_message)
+    for fact in facts:
         outcomes.append(
             await store.add(
                 fact.content, fact.category, source=fact.source, confidence=fact.confidence

@@ -115,7 +115,9 @@ def _project_items(clause: str) -> list[ExtractedContext]:
             if re.match(r"^(?:the team|team)\b", text, re.I):
                 content = capitalise(text)
             if content:
-                return [ExtractedContext(_phrasing.polish(content), "decision", (), tags_of(content))]
+                return [
+                    ExtractedContext(_phrasing.polish(content), "decision", (), tags_of(content))
+                ]
             return []
         kind = kind or "decision"
     content = _phrasing.polish(capitalise(text))

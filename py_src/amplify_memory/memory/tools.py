@@ -55,7 +55,8 @@ TOOL_DEFINITIONS: Final[tuple[dict[str, Any], ...]] = (
             "style, workflow, how they like answers, personal details they shared). Write "
             "it in the third person, e.g. 'User prefers TypeScript over JavaScript'. A "
             "near-duplicate of a stored fact updates that fact instead of adding another; a "
-            "contradicting fact is kept as a newer, separate entry."
+            "fact on the same topic with another value (a correction) supersedes the old "
+            "one. Never include credentials: text with a key, token or password is refused."
         ),
         "inputSchema": {
             "type": "object",
@@ -87,6 +88,11 @@ TOOL_DEFINITIONS: Final[tuple[dict[str, Any], ...]] = (
                 "category": {"type": "string", "enum": list(USER_CATEGORIES)},
                 "limit": {"type": "integer", "minimum": 1, "maximum": 50,
                           "description": "At most this many results (default 5)."},
+                "includeSuperseded": {
+                    "type": "boolean",
+                    "description": "Also return facts a newer one replaced (each result "
+                    "has superseded / supersededBy; default false).",
+                },
             },
             "required": ["query"],
             "additionalProperties": False,
@@ -156,7 +162,12 @@ class UserStoreLike(Protocol):
         ...
 
     async def search(
-        self, query: str, *, limit: int = ..., category: str | None = ...
+        self,
+        query: str,
+        *,
+        limit: int = ...,
+        category: str | None = ...,
+        include_superseded: bool = ...,
     ) -> list[Mapping[str, Any]]: ...
 
 
@@ -349,12 +360,20 @@ class MemoryTools:
             source="assistant_tool",
             confidence=float(args.get("confidence", 0.8)),
         )
-        # "updated": a near-duplicate was already known and has been refreshed instead
-        return {"stored": dict(outcome["entry"]), "action": outcome["action"]}
+        # "updated": a near-duplicate was already known and has been refreshed instead;
+        # "superseded": the stored facts this one replaces (same topic, another value)
+        return {
+            "stored": dict(outcome["entry"]),
+            "action": outcome["action"],
+            "superseded": [dict(e) for e in outcome.get("superseded", [])],
+        }
 
     async def _search_user_profile(self, args: dict[str, Any]) -> dict[str, Any]:
         hits = await self._user.search(
-            args["query"], limit=int(args.get("limit", 5)), category=args.get("category")
+            args["query"],
+            limit=int(args.get("limit", 5)),
+            category=args.get("category"),
+            include_superseded=bool(args.get("includeSuperseded", False)),
         )
         return {"results": [dict(h) for h in hits]}
 

@@ -1,3 +1,4 @@
+# ruff: noqa: RUF001
 """What a user fact is about: its topic, value and polarity, read from its text.
 
 A memory such as "User uses 4-space indentation" is about a *topic* (``indentation``)
@@ -301,7 +302,8 @@ def _builtins() -> None:
     add(
         "line_length",
         "coding_style",
-        r"\blines?\b.*\b\d{2,3}\b|\b\d{2,3}\s*(?:char\w*|columns?|cols)\b|\bline (?:length|width)\b",
+        r"\b\d{2,3}[\s-]*(?:char\w*|columns?|cols)\b|\bline (?:length|width|limit)\b"
+        r"|\blines? (?:under|below|at most|max|up to|of|capped at)\s+\d{2,3}\b",
         _first(r"\b(\d{2,3})\b", lambda m: m[1]),
     )
     add("type_hints", "coding_style", r"\btype (?:hints?|annotations?)\b|\btyped\b")
@@ -500,8 +502,6 @@ def _tech_frames(text: str, polarity: Polarity) -> list[Frame]:
 def frames_of(text: str) -> tuple[Frame, ...]:
     """The frames of a fact's text (the first is its own), or ``()`` when its topic is
     unknown. See the module docstring."""
-    if not isinstance(text, str):
-        return ()
     clean = re.sub(r"\s+", " ", text.replace("\u2019", "'")).strip()
     switch = _SWITCH_RE.search(clean)
     if switch:

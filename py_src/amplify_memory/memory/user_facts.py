@@ -8,11 +8,11 @@ from typing import Final
 
 from amplify_memory.memory import _phrasing
 from amplify_memory.memory._facts import ExtractedFact
-from amplify_memory.memory.secrets import has_secret
 from amplify_memory.memory._text import expand as _expand
 from amplify_memory.memory._text import tidy as _tidy
 from amplify_memory.memory._text import wordlist as _wordlist
 from amplify_memory.memory._text import words as _words
+from amplify_memory.memory.secrets import has_secret
 from amplify_memory.memory.technologies import find_technologies
 
 __all__ = ["clause_facts", "extract_user_facts", "finish", "user_clauses"]
@@ -538,9 +538,27 @@ def clause_facts(clause: str, *, in_question: bool) -> list[ExtractedFact]:
         return []
     if in_question or _is_hypothetical(clause) or _OTHER_SUBJECT_RE.match(clause):
         return []
-    if re.search(r"\b(?:used to|back when|in the past|years ago|at my (?:old|last|previous))\b",
-                 clause, re.IGNORECASE):
+    if re.search(
+        r"\b(?:used to|back when|in the past|years ago|at my (?:old|last|previous))\b",
+        clause,
+        re.IGNORECASE,
+    ):
         return []
+    facts = _one_clause(clause)
+    if facts or "," not in clause:
+        return facts
+    # a verbless list of facts: "tabs, single quotes, no semicolons, 100 char lines"
+    out: list[ExtractedFact] = []
+    for part in re.split(r"\s*,\s*(?:and\s+)?", clause):
+        part = _strip_filler(part)
+        if not part or _is_hypothetical(part) or _OTHER_SUBJECT_RE.match(part):
+            continue
+        found = _one_clause(part) or _phrasing.list_item_facts(part)
+        out += found
+    return out
+
+
+def _one_clause(clause: str) -> list[ExtractedFact]:
     shaped = _phrasing.shaped_facts(clause)
     if shaped is not None:
         return shaped
@@ -557,19 +575,33 @@ def user_clauses(user_message: str) -> Iterable[tuple[str, bool]]:
     code, quotes, sentences with secrets or injected instructions left out."""
     text = _expand(_strip_code_and_quotes(_phrasing.prepare(user_message)))
     for sentence, is_question in _sentences(text):
-        if _phrasing.unsafe(sentence):
+        if _phrasing.injected(sentence):
             continue
-        for piece in _phrasing.pieces(sentence):
+        parts = _phrasing.pieces(sentence)
+        for j, piece in enumerate(parts):
+            if _phrasing.SECRET_MARK in piece:
+                continue  # the clause with the secret goes, the rest of the sentence stays
             clauses = _clauses(piece)
             for i, clause in enumerate(clauses):
-                yield clause, is_question and i == len(clauses) - 1 and piece is not None
+                last = j == len(parts) - 1 and i == len(clauses) - 1
+                yield clause, is_question and last
+
+
+_DANGLING_RE: Final = re.compile(
+    r"\b(?:to|the|a|an|of|for|with|and|or|but|always|never|is|are|be|in|on|at|by|than|"
+    r"over|not|no|does|do|wants|prefers|likes|uses|user)$|^User (?:wants the assistant to|"
+    r"does not want the assistant to) (?:always|never)?$",
+    re.IGNORECASE,
+)
 
 
 def finish(fact: ExtractedFact) -> ExtractedFact | None:
     """The fact with its wording polished, or None when it carries a secret."""
     content = _phrasing.polish(_tidy(fact.content))
-    if _phrasing.SECRET_MARK in content or has_secret(content) or len(content.split()) < 2:
+    if _phrasing.SECRET_MARK in content or has_secret(content) or len(content.split()) < 3:
         return None
+    if _DANGLING_RE.search(content):
+        return None  # a clause cut short ("User wants the assistant to always")
     return ExtractedFact(content, fact.category, fact.confidence, fact.source)
 
 

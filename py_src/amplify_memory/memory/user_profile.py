@@ -45,16 +45,15 @@ from amplify_memory.memory._semantic import (
     public,
 )
 from amplify_memory.memory.kinds import USER_CATEGORIES
-from amplify_memory.memory.secrets import secret_kinds
-from amplify_memory.memory.supersession import decide
-from amplify_memory.memory.topics import frames_of, relation
 from amplify_memory.memory.prompt import CHARS_PER_TOKEN, format_context_lines, format_line
+from amplify_memory.memory.secrets import secret_kinds
 from amplify_memory.memory.similarity import (
     DEFAULT_DUPLICATE_THRESHOLD,
     ContradictionGuard,
     content_similarity,
-    contradicts,
 )
+from amplify_memory.memory.supersession import decide
+from amplify_memory.memory.topics import frames_of
 from amplify_memory.search._results import Hit
 from amplify_memory.storage import AsyncStorage
 
@@ -69,7 +68,13 @@ USER_PROFILE_STORE_NAME: Final = "vector_store_user_profile"
 DUPLICATE_THRESHOLD: Final = DEFAULT_DUPLICATE_THRESHOLD
 #: What a prompt block reads of each hit.
 _PROMPT_FIELDS: Final = (
-    "category", "content", "updatedAt", "accessCount", "seq", "superseded", "topic"
+    "category",
+    "content",
+    "updatedAt",
+    "accessCount",
+    "seq",
+    "superseded",
+    "topic",
 )
 #: How many BM25 candidates :meth:`add` compares a new fact with.
 _DEDUP_CANDIDATES: Final = 10
@@ -148,8 +153,10 @@ class UserProfileVectorStore(PageSingleton):
             name, SCHEMA, storage, added=EMBEDDING_FIELDS | set(FACT_FIELDS)
         )
         self._clock = clock
-        if isinstance(min_relevance, bool) or not isinstance(min_relevance, int | float) or not (
-            0 <= min_relevance <= 1
+        if (
+            isinstance(min_relevance, bool)
+            or not isinstance(min_relevance, int | float)
+            or not (0 <= min_relevance <= 1)
         ):
             raise ValueError(f"min_relevance must be a number from 0 to 1, got {min_relevance!r}")
         self.min_relevance = float(min_relevance)
@@ -205,8 +212,9 @@ class UserProfileVectorStore(PageSingleton):
         superseded: set[str] = set()
         top = self._seq
         if len(db):
-            for hit in db.search(term="", limit=len(db), include_vectors=False,
-                                 select=("seq", "superseded")).hits:
+            for hit in db.search(
+                term="", limit=len(db), include_vectors=False, select=("seq", "superseded")
+            ).hits:
                 doc = hit.document
                 top = max(top, int(doc.get("seq") or 0))
                 if doc.get("superseded"):
@@ -280,7 +288,9 @@ class UserProfileVectorStore(PageSingleton):
         db = await self._collection.database()
         found: dict[str, dict[str, Any]] = {}
         for hit in db.search(
-            term=text, properties=["content"], limit=_DEDUP_CANDIDATES + len(self._superseded),
+            term=text,
+            properties=["content"],
+            limit=_DEDUP_CANDIDATES + len(self._superseded),
             include_vectors=False,
         ).hits:
             found[str(hit.id)] = hit.document
@@ -333,7 +343,9 @@ class UserProfileVectorStore(PageSingleton):
         unknown id.
         """
         if not isinstance(entry_id, str):
-            raise TypeError(f"an entry id is a string, got {type(entry_id).__name__} {entry_id!r:.80}")
+            raise TypeError(
+                f"an entry id is a string, got {type(entry_id).__name__} {entry_id!r:.80}"
+            )
         text = check_text(content, "content")
         _refuse_secrets(text, "content")
         db = await self._collection.database()
@@ -347,11 +359,14 @@ class UserProfileVectorStore(PageSingleton):
         if merge is not None:
             await self._semantic.remove(self._collection, entry_id)
             self._superseded.discard(entry_id)
-            changes = {"updatedAt": now, "accessCount": int(merge["accessCount"]) + 1,
-                       "seq": self._next_seq()}
-            await self._collection.patch(merge["id"], changes)
+            refresh = {
+                "updatedAt": now,
+                "accessCount": int(merge["accessCount"]) + 1,
+                "seq": self._next_seq(),
+            }
+            await self._collection.patch(merge["id"], refresh)
             gone = await self._supersede(replaced, merge["id"], now)
-            entry = _with_defaults(public({**merge, **changes}))
+            entry = _with_defaults(public({**merge, **refresh}))
             return {"action": "merged", "entry": entry, "superseded": gone}
         frame = frames_of(text)[0] if frames_of(text) else None
         changes: dict[str, Any] = {
@@ -401,8 +416,7 @@ class UserProfileVectorStore(PageSingleton):
         docs = [
             _with_defaults(public(d))
             for d in await self._collection.documents()
-            if category in (None, d["category"])
-            and (include_superseded or not d.get("superseded"))
+            if category in (None, d["category"]) and (include_superseded or not d.get("superseded"))
         ]
         docs.sort(key=_order, reverse=True)
         return docs

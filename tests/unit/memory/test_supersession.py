@@ -71,7 +71,9 @@ def test_relation_rules() -> None:
 
 def test_register_topic_extends_the_set() -> None:
     register_topic(
-        "keyboard_layout", "preference", r"\b(?:dvorak|colemak|qwerty)\b",
+        "keyboard_layout",
+        "preference",
+        r"\b(?:dvorak|colemak|qwerty)\b",
         lambda t: next(w for w in ("dvorak", "colemak", "qwerty") if w in t.lower()),
     )
     assert frames_of("User types on Colemak")[0].topic == "keyboard_layout"
@@ -89,7 +91,8 @@ def test_register_topic_extends_the_set() -> None:
         ("User does not use Yarn", "User uses pnpm", "keep"),
         ("User prefers tabs", "User prefers dark mode", "keep"),
         # the passive is not a contradiction
-        ("User builds data pipelines with Python", "Python is used to build the user's data pipelines", "merge"),
+        ("User builds data pipelines with Python",
+         "Python is used to build the user's data pipelines", "merge"),
     ],
 )  # fmt: skip
 def test_decide(old: str, new: str, action: str) -> None:
@@ -117,7 +120,10 @@ async def test_a_correction_supersedes_and_is_left_out_of_search_and_prompt(
     assert old["id"] in [h["id"] for h in shown]
     assert "User uses npm" not in await store.format_context_for_prompt("npm package manager")
     listed = await store.list()
-    assert {e["id"]: e["superseded"] for e in listed} == {old["id"]: True, out["entry"]["id"]: False}
+    assert {e["id"]: e["superseded"] for e in listed} == {
+        old["id"]: True,
+        out["entry"]["id"]: False,
+    }
     assert listed[0]["id"] == out["entry"]["id"]  # newer write first, same millisecond
     assert await store.remove(old["id"]) is True
     await store.close()
@@ -207,7 +213,9 @@ async def test_no_secret_reaches_storage(storage: MemoryStorage, text: str) -> N
     for span in find_secrets(text):
         assert text[span.start : span.end] not in str(err.value)
     tools = MemoryTools(store, ProjectContextVectorStore(storage=storage))  # type: ignore[arg-type]
-    reply = await tools.call_tool("memory_store_user_fact", {"content": text, "category": "personal"})
+    reply = await tools.call_tool(
+        "memory_store_user_fact", {"content": text, "category": "personal"}
+    )
     assert reply["isError"] is True
     await store.flush()
     assert await store.count() == 0
@@ -217,9 +225,13 @@ async def test_no_secret_reaches_storage(storage: MemoryStorage, text: str) -> N
 
 def test_secret_finder_leaves_ordinary_text_alone() -> None:
     for text in [
-        "I prefer 2-space indentation", "my password is too short for the policy",
-        "the token is expired", "version 1.2.3.4", "call me at 555-1234",
-        "User uses Python 3.12", "order 1234567890123 shipped",
+        "I prefer 2-space indentation",
+        "my password is too short for the policy",
+        "the token is expired",
+        "version 1.2.3.4",
+        "call me at 555-1234",
+        "User uses Python 3.12",
+        "order 1234567890123 shipped",
     ]:
         assert find_secrets(text) == [], text
     assert redact_secrets("password: hunter2!") == "password: [redacted password]"

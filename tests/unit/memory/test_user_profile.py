@@ -61,7 +61,9 @@ async def test_add_stores_an_entry_with_every_field(
     }
     assert entry["topic"] == "choice:JavaScript|TypeScript"
     assert (entry["value"], entry["polarity"], entry["superseded"]) == (
-        "TypeScript", "positive", False
+        "TypeScript",
+        "positive",
+        False,
     )
     assert entry["createdAt"] == entry["updatedAt"] == "2026-01-01T00:00:00.000Z"
     assert entry["accessCount"] == 0
