@@ -20,7 +20,10 @@ lists merges of any other label (a merged negation or changed value loses a fact
 from __future__ import annotations
 
 import argparse
+import asyncio
+import inspect
 import json
+import math
 import sys
 from collections import Counter
 from pathlib import Path
@@ -29,6 +32,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "py_src"))
 
+from amplify_memory.embeddings import configure_default_provider, default_provider  # noqa: E402
 from amplify_memory.memory.supersession import decide  # noqa: E402
 
 DATA = ROOT / "bench" / "data"
@@ -49,12 +53,40 @@ def load_pairs(path: Path) -> list[dict[str, Any]]:
         return [json.loads(line) for line in f if line.strip()]
 
 
-def evaluate(pairs: list[dict[str, Any]]) -> dict[str, Any]:
+def cosines(pairs: list[dict[str, Any]]) -> list[float | None]:
+    """The cosine of each pair's embeddings (the store's default provider: the static
+    table built by ``python3 build.py``), or Nones when the table is not built."""
+    sys.path.insert(0, str(ROOT / "tools"))
+    try:
+        import embedding_table  # the build's table distiller (cached)
+
+        configure_default_provider(embedding_table.ensure_table(embedding_table.CACHE_DIR))
+    except Exception as err:
+        print(f"(no embedding table: {err}; the rule runs without cosines)")
+        return [None] * len(pairs)
+    try:
+        provider = asyncio.run(default_provider())
+    except Exception as err:
+        print(f"(no embeddings: {err}; the rule runs without cosines)")
+        return [None] * len(pairs)
+    texts = [t for p in pairs for t in (p["a"], p["b"])]
+    out = provider.embed(texts)
+    vectors = asyncio.run(out) if inspect.isawaitable(out) else out
+
+    def cos(u: list[float], v: list[float]) -> float:
+        nu, nv = math.sqrt(sum(x * x for x in u)), math.sqrt(sum(x * x for x in v))
+        return sum(x * y for x, y in zip(u, v, strict=True)) / (nu * nv) if nu and nv else 0.0
+
+    return [cos(vectors[2 * i + 1], vectors[2 * i]) for i in range(len(pairs))]
+
+
+def evaluate(pairs: list[dict[str, Any]], *, embeddings: bool = True) -> dict[str, Any]:
     """Confusion table (label x action), merge P/R/F1, supersede rates, errors."""
     table: Counter[tuple[str, str]] = Counter()
     errors = []
-    for pair in pairs:
-        action = decide(pair["b"], pair["a"])
+    sims = cosines(pairs) if embeddings else [None] * len(pairs)
+    for pair, cosine in zip(pairs, sims, strict=True):
+        action = decide(pair["b"], pair["a"], cosine=cosine)
         table[pair["label"], action] += 1
         if action != EXPECTED[pair["label"]]:
             errors.append({**pair, "action": action})
@@ -91,6 +123,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--set", choices=[*SETS, "all"], default="all")
     parser.add_argument("--pairs", type=Path, help="another JSONL file of pairs")
     parser.add_argument("--errors", action="store_true", help="print every wrong answer")
+    parser.add_argument(
+        "--no-embeddings", action="store_true", help="the rule without the embeddings' cosine"
+    )
     args = parser.parse_args(argv)
     chosen = (
         {"file": args.pairs}
@@ -100,7 +135,7 @@ def main(argv: list[str] | None = None) -> None:
     for name, path in chosen.items():
         if not path.is_file():
             sys.exit(f"{path}: no such file")
-        r = evaluate(load_pairs(path))
+        r = evaluate(load_pairs(path), embeddings=not args.no_embeddings)
         print(f"\n## {name} ({r['pairs']} pairs, {path.name})")
         print(f"merge precision {r['precision']:.3f}  recall {r['recall']:.3f}  F1 {r['f1']:.3f}")
         print(

@@ -33,11 +33,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from functools import lru_cache
 from typing import Final
 
 from amplify_memory.memory._facts import ExtractedFact
 from amplify_memory.memory.secrets import find_secrets
-from amplify_memory.memory.technologies import find_technology_mentions
+from amplify_memory.memory.technologies import Mention, find_technology_mentions
 
 __all__ = ["SECRET_MARK", "injected", "pieces", "polish", "prepare", "shaped_facts"]
 
@@ -167,8 +168,54 @@ def _fix_word(match: re.Match[str]) -> str:
     return fixed
 
 
+def _deletes(word: str) -> set[str]:
+    return {word[:i] + word[i + 1 :] for i in range(len(word))}
+
+
+@lru_cache(maxsize=1)
+def _tech_spellings() -> tuple[frozenset[str], dict[str, str], dict[str, str]]:
+    """(the one-word plain aliases, each alias by its one-letter deletions, each alias by
+    its one-letter deletions of length >= 7) for correcting misspelt names."""
+    from amplify_memory.memory.technologies import TECHNOLOGIES
+
+    words: set[str] = set()
+    for tech in TECHNOLOGIES:
+        for alias in (tech.name, *tech.aliases):
+            low = alias.lower()
+            if re.fullmatch(r"[a-z]{6,}", low) and low not in tech.common:
+                words.add(low)
+    by_delete: dict[str, str] = {}
+    for word in sorted(words):
+        for d in _deletes(word):
+            by_delete.setdefault(d, word)
+    return frozenset(words), by_delete, {d: w for d, w in by_delete.items() if len(w) >= 7}
+
+
+_LONG_WORD_RE: Final = re.compile(r"(?<![\w.@/-])[A-Za-z]{6,}(?![\w@/-])")
+_ENGLISH_NEAR: Final = frozenset(
+    ["string", "strings", "docket", "locker", "rocket", "pocket", "preact", "reacts", "select", "sorted", "sprint", "members", "closure", "closures", "upright", "jupiter", "rebuild", "rebuilds", "electrons", "expresses", "solids", "rustling"]
+)
+
+
+def _fix_tech_spelling(match: re.Match[str]) -> str:
+    word = match.group()
+    low = word.lower()
+    aliases, by_delete, long_only = _tech_spellings()
+    if low in aliases or low in _ENGLISH_NEAR:
+        return word
+    if low in by_delete:  # a letter left out: "typscript"
+        return by_delete[low]
+    for d in _deletes(low):
+        if d in aliases:  # a letter too many: "postgress"
+            return d
+        if d in long_only and len(low) >= 7:  # a letter swapped or wrong: "pyhton"
+            return long_only[d]
+    return word
+
+
 def prepare(text: str) -> str:
-    """Secrets masked (:data:`SECRET_MARK`), typos fixed, code terms joined."""
+    """Secrets masked (:data:`SECRET_MARK`), typos fixed (in the words the rules key
+    on and in technology names), code terms joined."""
     spans = find_secrets(text)
     if spans:
         out, pos = [], 0
@@ -177,6 +224,7 @@ def prepare(text: str) -> str:
             pos = span.end
         text = "".join([*out, text[pos:]])
     text = _CODE_TERMS_RE.sub(lambda m: f"{m[1]}-{m[2]}", text)
+    text = _LONG_WORD_RE.sub(_fix_tech_spelling, text)
     text = re.sub(
         r"\b(everything|it|timezone|tz|name|editor|shell|stack|setup|frontend|backend|infra|"
         r"os|ide|that|there)'s\b(?=\s+(?:on|in|all|now|been|just|built|written|pretty|mostly|"
@@ -289,6 +337,7 @@ _TECH_LABEL: Final = (
 )
 _LIST_RE: Final = re.compile(
     rf"^(?:(?P<like>{_LIKE_LABEL})|(?P<dislike>{_DISLIKE_LABEL})|(?P<tech>{_TECH_LABEL}))"
+    r"(?:\s+(?:of choice|here|wise|these days|atm|rn|for now|for everything))?"
     r"\s*(?::|=|->)\s*(?P<rest>.+)$",
     re.IGNORECASE,
 )
@@ -324,7 +373,7 @@ _RATHER_RE: Final = re.compile(
 _FAVOURITE_RE: Final = re.compile(
     r"^(?P<x>[\w.+#@' -]+?)\s+(?:is|are|=|has always been|remains|will always be)\s+"
     r"(?:still\s+)?(?:my|the)\s+(?P<deg>all-time\s+|absolute\s+)?"
-    r"(?P<slot>favou?rite|go-to|preferred|main|daily driver|default|weapon of choice|jam|fave)"
+    r"(?P<slot>favou?rite|go-to|go to|preferred|main|daily driver|default|weapon of choice|jam|fave)"
     r"(?:\s+(?P<what>[\w ]+))?$",
     re.IGNORECASE,
 )
@@ -404,7 +453,10 @@ _STYLE_RE: Final = re.compile(
     r"links?|references?|citations?|British|American|English|German|French|Spanish|"
     r"Italian|Portuguese|Dutch|Polish|Japanese|Chinese|Korean|Russian|Hindi|"
     r"lowercase|uppercase|capitali[sz]\w*|analogies|analogy|options?|alternatives?|"
-    r"trade-?offs?|pros and cons|questions?|assumptions?|yourself|me)\b",
+    r"trade-?offs?|pros and cons|questions?|assumptions?|yourself|me|blunt|direct|honest|"
+    r"candid|harsh|gentle|patient|polite|apologi[sz]\w*|hedg\w*|rambl\w*|lectur\w*|"
+    r"moraliz\w*|moralis\w*|sugarcoat\w*|flatter\w*|prais\w*|greet\w*|summari[sz]\w*|"
+    r"repeat\w*|pad\w*|waffl\w*)\b",
     re.IGNORECASE,
 )
 _IMPERATIVE_HEAD: Final = frozenset(
@@ -592,13 +644,26 @@ def _items(rest: str) -> list[str]:
     return [i.strip(" .!") for i in _ITEM_SPLIT_RE.split(rest) if i and i.strip(" .!")]
 
 
+_CONTEXT: Final = "using "
+
+
+def _mentions(text: str) -> list[Mention]:
+    """Technology mentions of a fragment read as the object of "using" (a fragment such
+    as "Rails 7 and Sidekiq" has lost the words that made its names technologies)."""
+    return [
+        Mention(m.name, m.start - len(_CONTEXT), m.end - len(_CONTEXT))
+        for m in find_technology_mentions(_CONTEXT + text)
+        if m.start >= len(_CONTEXT)
+    ]
+
+
 def _tech_names(text: str) -> list[str]:
-    return list(dict.fromkeys(m.name for m in find_technology_mentions(text)))
+    return list(dict.fromkeys(m.name for m in _mentions(text)))
 
 
 def _with_version(text: str, name: str) -> str:
     """``name`` followed by the version the text gives it ("Rails 7", "Go 1.22")."""
-    for mention in find_technology_mentions(text):
+    for mention in _mentions(text):
         if mention.name == name:
             after = re.match(r"\s*v?(\d+(?:\.\d+){0,2}\+?)(?![\w.-])", text[mention.end :])
             if after and not re.search(r"\d\s*$", name):
@@ -617,7 +682,7 @@ def _uses(text: str, polarity_negative: bool = False, suffix: str = "") -> list[
 
 def _only_tech(text: str) -> bool:
     """True when ``text`` is nothing but technology names and connectors."""
-    mentions = find_technology_mentions(text)
+    mentions = _mentions(text)
     if not mentions:
         return False
     rest, pos = [], 0
@@ -629,14 +694,25 @@ def _only_tech(text: str) -> bool:
     return all(w in _TECH_CONNECTORS or re.fullmatch(r"v?\d+(?:\.\d+)*x?\+?", w) for w in words)
 
 
+_PLAIN_LEADS: Final = frozenset(
+    ["dark", "light", "single", "double", "small", "big", "short", "long", "raw", "plain", "tabs", "spaces", "concise", "detailed", "strict", "simple", "clean", "functional", "early", "late", "trailing", "explicit", "implicit", "type", "types", "typed", "static", "dynamic", "no", "more", "less", "minimal", "verbose", "brief", "terse", "formal", "casual", "code", "comments", "unit", "integration", "small", "large", "fast", "slow", "monorepos", "monorepo", "vanilla", "native"]
+)
+
+
 def _object(text: str) -> str:
-    """An object phrase as it will be stored: technologies recased, trimmed."""
+    """An object phrase as it will be stored: technologies in their usual casing (read
+    as the object of "using", so "go" and "rust" count), trimmed."""
     text = re.sub(r"^(?:using|to use|use|the|a|an)\s+", "", text.strip(" .!,"), flags=re.I)
-    return (
-        polish(text)[:1].lower() + polish(text)[1:]
-        if not find_technology_mentions(text[:20])
-        else polish(text)
-    )
+    out: list[str] = []
+    pos = 0
+    for mention in _mentions(text):
+        out += [text[pos : mention.start], mention.name]
+        pos = mention.end
+    text = polish("".join([*out, text[pos:]]))
+    first = text.split(" ", 1)[0]
+    if first.lower() in _PLAIN_LEADS and first[:1].isupper() and not first.isupper():
+        text = text[:1].lower() + text[1:]
+    return text
 
 
 def _pref(x: str, y: str | None = None, scope: str | None = None) -> ExtractedFact:
@@ -659,18 +735,36 @@ def _category_of(text: str, default: str) -> str:
     return default
 
 
-def shaped_facts(clause: str) -> list[ExtractedFact] | None:
+def strip_correction(clause: str) -> tuple[str, bool]:
+    """(the clause without a correction's lead, whether it had one): "scratch that, 4
+    spaces" -> ("4 spaces", True); "ugh no, I said I prefer tabs" -> ("I prefer tabs", True)."""
+    text = clause.strip(" .!,")
+    lead = _CORRECTION_LEAD_RE.match(text)
+    if not lead:
+        return text, False
+    text = text[lead.end() :].strip(" .!,")
+    text = re.sub(r"^I (?:said|meant|told you|wanted to say)(?: that)?\s+", "", text, flags=re.I)
+    return text, True
+
+
+_LOCATION_MOVE_RE: Final = re.compile(
+    r"^(?:I\s+)?(?:have\s+|just\s+)?(?:moved|relocated)\s+(?:from\s+(?P<a>[A-Z][\w.'-]*"
+    r"(?:\s+[A-Z][\w.'-]*)?)\s+)?to\s+(?P<b>[A-Z][\w.'-]*(?:\s+[A-Z][\w.'-]*)?)\b"
+)
+
+
+def shaped_facts(clause: str, *, correction: bool = False) -> list[ExtractedFact] | None:
     """Facts from a clause of one of the shapes in the module docstring; None when the
-    clause has none of them (the first-person rules then read it)."""
+    clause has none of them (the first-person rules then read it). ``correction``: the
+    clause followed a correction's lead ("actually", "scratch that"), so a bare value
+    ("4 spaces") is a fact."""
     text = clause.strip(" .!,")
     if not text:
         return None
-    lead = _CORRECTION_LEAD_RE.match(text)
-    if lead:
-        text = text[lead.end() :].strip(" .!,")
-        text = re.sub(r"^I (?:said|meant|told you)(?: that)?\s+", "", text, flags=re.I)
-        if not text:
-            return []
+    lead = correction
+    if m := _LOCATION_MOVE_RE.match(text):
+        if not _tech_names(m["b"]):
+            return [ExtractedFact(f"User is based in {m['b']}", "personal")]
     if m := _SLOT_IS_RE.match(text):
         return [_slot_fact(m["slot"], m["x"])]
     if m := _DROPPED_RE.match(text):
@@ -678,7 +772,7 @@ def shaped_facts(clause: str) -> list[ExtractedFact] | None:
         if dropped:
             return [ExtractedFact(f"User no longer uses {n}", "tech_stack") for n in dropped]
     if m := _NOT_ANYMORE_RE.match(text):
-        names = _tech_names(m["x"])
+        names = _tech_names(m["x"] or m["y"])
         if names:
             return [ExtractedFact(f"User no longer uses {n}", "tech_stack") for n in names]
     if m := _NOW_RE.match(text):
@@ -696,6 +790,10 @@ def shaped_facts(clause: str) -> list[ExtractedFact] | None:
         ]
     if lead:
         value = _bare_value(text)
+        if value is not None:
+            return [value]
+    if m := _INTENSIFIED_RE.match(text):
+        value = _bare_value(m["x"])
         if value is not None:
             return [value]
     if m := _LIST_RE.match(text):
@@ -717,6 +815,19 @@ def shaped_facts(clause: str) -> list[ExtractedFact] | None:
         if not re.match(r"^(?:I|we|my|our|you|he|she|they)\b", a, re.I) and len(a.split()) <= 4:
             a = re.sub(r"^(?:prefer|always|definitely|def)\s+", "", a, flags=re.I)
             return [_pref(a, b, m["scope"])]
+    if m := _OPINION_RE.match(text):
+        x = _object(m["x"] or m["y"] or m["x2"])
+        if m["neg"]:
+            content = f"User dislikes {x}"
+        elif m["fine"]:
+            content = f"User is fine with {x}"
+        else:
+            content = f"User prefers {x}"
+        return [ExtractedFact(content, _category_of(content, "preference"))]
+    if m := _NO_NEED_RE.match(text):
+        body = m["x"] or m["x2"]
+        content = f"User does not want the assistant to {body}"
+        return [ExtractedFact(content, _category_of(content, "communication"))]
     if m := _FAN_RE.match(text):
         x = _object(m["x"])
         if m["neg"]:
@@ -814,6 +925,29 @@ _FINE_RE: Final = re.compile(
 )
 
 
+_OPINION_RE: Final = re.compile(
+    r"^(?:(?:a\s+)?(?:big|huge|firm|strong|true|total)\s+believer in\s+(?P<x>.+)"
+    r"|(?P<neg>allergic to|no thanks to|not keen on|no love for|not into|burned out on|"
+    r"done with|sick of|tired of)\s+(?P<y>.+)"
+    r")$"
+    r"|^(?P<x2>.+?)\s+(?:is|are)\s+(?:the way(?: to go)?|the best|my jam|king|goated|the move|"
+    r"unbeatable|way (?:nicer|better)|much (?:nicer|better)|so much better|(?P<fine>fine by me|"
+    r"fine with me|ok by me|okay by me|fine))$",
+    re.IGNORECASE,
+)
+_NO_NEED_RE: Final = re.compile(
+    r"^(?:there is\s+|there's\s+)?no need to\s+(?P<x>.+)$|^(?:you )?(?:don't|do not) need to\s+(?P<x2>.+)$",
+    re.IGNORECASE,
+)
+
+
+_INTENSIFIED_RE: Final = re.compile(
+    r"^(?P<x>.+?)\s+(?:everything|everywhere|always|all the way|forever|only|ftw|or nothing|"
+    r"or bust|every time|all day|100%|for life|please|pls|by default|no matter what)$",
+    re.IGNORECASE,
+)
+
+
 def _slot_fact(slot: str, x: str) -> ExtractedFact:
     slot = slot.lower().replace("time zone", "timezone").replace("tz", "timezone")
     value = polish(x.strip(" .,"))
@@ -837,6 +971,8 @@ def _bare_value(text: str) -> ExtractedFact | None:
 
     x = text.strip(" .,")
     if not x or len(x.split()) > 6 or _VERBISH_RE.search(x):
+        return None
+    if re.match(r"^(?:I|we|my|our|you|your|he|she|they)\b", x, re.IGNORECASE):
         return None
     role = re.match(
         r"^(?:an?\s+)?((?:[\w+#./-]+\s+){0,3}(?:developer|engineer|dev|manager|lead|"
@@ -954,7 +1090,7 @@ def _love(verb: str, x: str) -> list[ExtractedFact]:
 
 def _favourite(x: str, slot: str, what: str | None) -> ExtractedFact:
     name = _object(x)
-    slot = slot.lower()
+    slot = slot.lower().replace("go to", "go-to")
     if slot in {"daily driver", "weapon of choice", "jam"}:
         slot = "favourite"
     slot = "favourite" if slot.startswith("fav") else slot
@@ -1026,6 +1162,13 @@ def _is_language(name: str) -> bool:
     return name.casefold() in _LANGUAGE_NAMES
 
 
+#: Imperative verbs that say nothing of style by themselves ("explain closures" is a task;
+#: "explain with diagrams" is a standing wish): the words after them must.
+_GENERIC_HEADS: Final = frozenset(
+    ["explain", "write", "use", "give", "make", "show", "add", "include", "put", "provide", "return", "do", "answer", "reply", "respond", "tell", "list", "suggest", "recommend", "call", "name", "type", "test", "run", "go", "stay"]
+)
+
+
 def imperative_fact(clause: str) -> list[ExtractedFact] | None:
     """A standing instruction in the imperative, or None (not one, or a one-off task)."""
     text = re.sub(r"^(?:please|pls|kindly|also|and)\s+", "", clause.strip(" .!,"), flags=re.I)
@@ -1043,10 +1186,15 @@ def imperative_fact(clause: str) -> list[ExtractedFact] | None:
     head = head_words[0] if head_words else ""
     if head not in _IMPERATIVE_HEAD:
         return None
-    if _TASK_RE.search(text) and not _STANDING_RE.search(text):
+    keep_style = re.match(r"^keep (?:it|things|answers|replies|responses|them)\b", text, re.I)
+    if _TASK_RE.search(text) and not _STANDING_RE.search(text) and not keep_style:
         return None
     after_head = text.split(None, len(words) - len(head_words) + 1)[-1] if head_words else ""
-    if not (_STANDING_RE.search(text) or _STYLE_RE.search(after_head)):
+    if head in _GENERIC_HEADS:
+        style = _STYLE_RE.search(after_head)
+    else:
+        style = _STYLE_RE.search(" ".join(head_words))
+    if not (_STANDING_RE.search(text) or style):
         return None
     low = text.lower()
     if head == "prefer" and words[0] == "prefer":
@@ -1084,8 +1232,16 @@ def imperative_fact(clause: str) -> list[ExtractedFact] | None:
     return [ExtractedFact(content, _category(content, "preference"))]
 
 
+def base_verb(stem: str) -> str:
+    """The base form of a verb from what precedes its "-ing" ("suggest", "writ" -> "write")."""
+    return _base_of(stem)
+
+
 def _base(m: re.Match[str]) -> str:
-    stem = m[1]
+    return _base_of(m[1])
+
+
+def _base_of(stem: str) -> str:
     fixes = {
         "apologis": "apologise",
         "apologiz": "apologize",

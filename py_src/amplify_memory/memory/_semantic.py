@@ -185,10 +185,17 @@ class SemanticIndex:
             return {}
         return {EMBEDDING_FIELD: out[1][0], MODEL_FIELD: out[0]}
 
-    async def insert(self, collection: PersistedCollection, entry: dict[str, Any]) -> None:
-        """Insert a new entry with the embedding of its content. A collection found all
-        embedded stays so (no need to look again at the next search)."""
-        fields = await self.embed_fields(str(entry["content"]))
+    async def insert(
+        self,
+        collection: PersistedCollection,
+        entry: dict[str, Any],
+        fields: dict[str, Any] | None = None,
+    ) -> None:
+        """Insert a new entry with the embedding of its content (``fields``, when the
+        caller has already computed them). A collection found all embedded stays so (no
+        need to look again at the next search)."""
+        if fields is None:
+            fields = await self.embed_fields(str(entry["content"]))
         async with self._keeping_checked(collection, keep=bool(fields)):
             await collection.insert({**entry, **fields})
 

@@ -90,9 +90,20 @@ _DECISION_RE: Final = re.compile(
 )
 
 
+_USER_WORDS_RE: Final = re.compile(
+    r"\b(?:emojis?|jargon|preamble|apolog\w*|small talk|answers?|responses?|replies|"
+    r"explanations?|tone|verbose|concise|brief|me|you|your)\b",
+    re.IGNORECASE,
+)
+
+
 def _about_project(clause: str) -> bool:
     if re.match(r"^(?:I|I'm|I am|I've|my|me|personally)\b", clause, re.IGNORECASE):
         return False
+    if re.match(r"^(?:no|zero|never)\s+\w", clause, re.IGNORECASE) and not _USER_WORDS_RE.search(
+        clause
+    ):
+        return True  # "no microservices", "no Jenkins": a rule of the code base
     return bool(
         _PROJECT_SUBJECT_RE.match(clause)
         or _PROJECT_FRAME_RE.search(clause)

@@ -91,6 +91,8 @@ __all__ = [
     "contradiction_reason",
     "contradicts",
     "is_duplicate",
+    "residual_terms",
+    "same_values",
 ]
 
 
@@ -564,6 +566,61 @@ class ContradictionGuard:
             ):
                 return i
         return None
+
+
+#: Terms that say how a fact holds, not what it is about ("uses", "likes", "writes").
+_FRAME_TERMS: Final = frozenset(
+    _term_of(w)[0]
+    for w in _wordlist(
+        "use uses like prefer want need write code develop program work build run deploy "
+        "rely stick enjoy love is has"
+    )
+)
+
+
+def residual_terms(text: str) -> frozenset[str]:
+    """The terms of a memory besides its values and the verbs of using or liking: what it
+    adds to "User uses X" ("strict mode" in "prefers TypeScript strict mode")."""
+    x = _analyse(text)
+    return frozenset(
+        t for t in x.core if t not in _FRAME_TERMS and x.values.get(t) not in {"tech", "number"}
+    )
+
+
+_OPPOSITES: Final = tuple(
+    frozenset(pair.split("/"))
+    for pair in _wordlist(
+        "same/own same/separate same/different on/off top/bottom before/after more/less "
+        "always/never with/without enable/disable early/late upper/lower first/last "
+        "inline/separate sync/async public/private old/new accept/reject allow/forbid "
+        "allow/disallow optimist/pessimist implicit/explicit strict/loose mutable/immutable "
+        "horizontal/vertical left/right client/server local/remote static/dynamic "
+        "formal/casual formal/informal major/minor small/large small/big frontend/backend"
+    )
+)
+
+
+def _opposed(x: _Analysis, y: _Analysis) -> bool:
+    """Words on the two sides that are opposites ("same line" / "own line") or one the
+    negated form of the other ("acceptable" / "unacceptable")."""
+    only_x = {w for w in x.words if w not in y.words}
+    only_y = {w for w in y.words if w not in x.words}
+    for w in only_x:
+        for v in only_y:
+            if {w, v} in _OPPOSITES or {_stem(w), _stem(v)} in _OPPOSITES:
+                return True
+            for prefix in ("un", "in", "im", "dis", "non", "ir", "il"):
+                if v == prefix + w or w == prefix + v:
+                    return True
+    return False
+
+
+def same_values(a: str, b: str) -> bool:
+    """True when two memories name the same values (technologies, numbers, names,
+    exclusive values) with the same polarity, and no word of one is the opposite of a
+    word of the other."""
+    x, y = _analyse(a), _analyse(b)
+    return x.negative == y.negative and x.value_terms == y.value_terms and not _opposed(x, y)
 
 
 def is_duplicate(new: str, existing: str, threshold: float = DEFAULT_DUPLICATE_THRESHOLD) -> bool:

@@ -30,23 +30,87 @@ from __future__ import annotations
 
 from typing import Final, Literal
 
-from amplify_memory.memory.similarity import DEFAULT_DUPLICATE_THRESHOLD, is_duplicate
-from amplify_memory.memory.topics import frames_of, relation
+from amplify_memory.memory.similarity import (
+    DEFAULT_DUPLICATE_THRESHOLD,
+    contradicts,
+    is_duplicate,
+    residual_terms,
+    same_values,
+)
+from amplify_memory.memory.technologies import lookup_technology
+from amplify_memory.memory.topics import Frame, frames_of, relation
 
-__all__ = ["ACTIONS", "Action", "decide"]
+#: A fact without a known topic merges into one whose embedding is this close, when both
+#: name the same values (technologies, numbers, names) with the same polarity.
+SEMANTIC_DUPLICATE_COSINE: Final = 0.7
+
+__all__ = ["ACTIONS", "SEMANTIC_DUPLICATE_COSINE", "Action", "decide"]
 
 Action = Literal["merge", "supersede", "keep"]
 ACTIONS: Final[tuple[str, ...]] = ("merge", "supersede", "keep")
 
 
-def decide(new: str, old: str, threshold: float = DEFAULT_DUPLICATE_THRESHOLD) -> Action:
-    """What storing ``new`` does to the stored ``old`` (see the module docstring)."""
+def _per_technology(frame: Frame) -> bool:
+    return frame.topic.startswith(("uses:", "likes:", "choice:"))
+
+
+def _same_technology(a: Frame, b: Frame) -> bool:
+    """Two frames about one technology in different words (a slot and a plain use)."""
+    return (
+        a.value.casefold() == b.value.casefold()
+        and a.polarity == b.polarity
+        and a.scope == b.scope
+        and lookup_technology(a.value) is not None
+        and not (a.topic.startswith("likes:") or b.topic.startswith("likes:"))
+    )
+
+
+def _compatible_detail(x: frozenset[str], y: frozenset[str]) -> bool:
+    """What two facts about one technology add to it agrees: the same, or one's detail
+    inside the other's, or most of it shared. "Uses X" adds nothing, so it agrees only
+    with another "uses X"."""
+    if x == y:
+        return True
+    if not x or not y:
+        return False
+    return x <= y or y <= x or 2 * len(x & y) / (len(x) + len(y)) >= 0.5
+
+
+def decide(
+    new: str,
+    old: str,
+    threshold: float = DEFAULT_DUPLICATE_THRESHOLD,
+    *,
+    cosine: float | None = None,
+) -> Action:
+    """What storing ``new`` does to the stored ``old`` (see the module docstring).
+
+    ``cosine``: the similarity of the two facts' embeddings, when the caller has them.
+    """
     new_frames, old_frames = frames_of(new), frames_of(old)
     if new_frames and old_frames:
         own, theirs = new_frames[0], old_frames[0]
-        if relation(own, theirs) == "same":
+        verdict = relation(own, theirs)
+        if verdict == "unrelated" and _same_technology(own, theirs):
+            verdict = "same"  # "uses iTerm2" / "terminal emulator is iTerm2"
+        if verdict == "same":
+            if _per_technology(own) or _per_technology(theirs):
+                if not _compatible_detail(residual_terms(new), residual_terms(old)):
+                    return "keep"  # "prefers TypeScript" / "prefers TypeScript strict mode"
             return "merge"
         if any(relation(frame, theirs) == "supersedes" for frame in new_frames):
             return "supersede"
-        return "keep"
-    return "merge" if is_duplicate(new, old, threshold) else "keep"
+        if verdict == "compatible" or own.topic == theirs.topic:
+            return "keep"
+    if is_duplicate(new, old, threshold):
+        return "merge"
+    if not (new_frames and old_frames) and contradicts(new, old):
+        return "supersede"  # the similarity rule's contradiction: the newer replaces it
+    if (
+        cosine is not None
+        and cosine >= SEMANTIC_DUPLICATE_COSINE
+        and same_values(new, old)
+        and not contradicts(new, old)
+    ):
+        return "merge"
+    return "keep"

@@ -53,7 +53,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Final, Literal
 
-from amplify_memory.memory.technologies import find_technology_mentions
+from amplify_memory.memory.technologies import Mention, find_technology_mentions
 
 __all__ = [
     "TOPICS",
@@ -76,6 +76,10 @@ class Frame:
     topic: str
     value: str
     polarity: Polarity
+    #: Technologies the fact is limited to ("4 spaces *in Python*", "Vim keys *in VS Code*").
+    scope: tuple[str, ...] = ()
+    #: The value's version when the fact names one ("Python *3.12*").
+    version: str = ""
 
 
 ValueReader = Callable[[str], str | None]
@@ -429,7 +433,8 @@ _COMPARATIVE_TAIL_RE: Final = re.compile(
 _NEGATIVE_RE: Final = re.compile(
     r"\b(?:not|never|no longer|no|without|dislikes?|hates?|avoids?|avoiding|stopped|quit|"
     r"gave up|detests?|loathes?|can't stand|cannot stand|anymore|against|none|nothing|"
-    r"skip|skips|drop|drops|ditched|abandoned|moved away from|switched away from|"
+    r"skip|skips|skipping|drop|drops|ditched|abandoned|moved away from|switched away from|"
+    r"omit|omits|omitting|leaves out|left out|refrains? from|steers? clear of|rejects?|"
     r"not a fan|isn't a fan|is not a fan|doesn't|does not|don't|do not|won't|cannot|"
     r"can't|refuses?|allergic to|tired of|sick of|done with|over it)\b",
     re.IGNORECASE,
@@ -460,29 +465,76 @@ def _polarity(text: str) -> Polarity:
     return "negative" if _NEGATIVE_RE.search(head) else "positive"
 
 
+_SCOPE_CUE_RE: Final = re.compile(
+    r"\b(?:in|for|with|on|inside|within|using|via|at|into|of)\s+(?:the\s+|a\s+|an\s+|my\s+|"
+    r"their\s+|all\s+)?(?:[\w.+#-]+\s+)?$",
+    re.IGNORECASE,
+)
+
+
+def _scoped(text: str, mentions: list[Mention]) -> set[str]:
+    """Technologies that limit a fact: named after "in", "for", "with" ... ("in Python")."""
+    return {m.name for m in mentions if _SCOPE_CUE_RE.search(text[max(0, m.start - 30) : m.start])}
+
+
+def _version(text: str, mention: Mention) -> str:
+    after = re.match(r"\s*v?(\d+(?:\.\d+){0,2})\b", text[mention.end :])
+    return after[1] if after else ""
+
+
+_CONTEXTS: Final = tuple(
+    (re.compile(p, re.IGNORECASE), name)
+    for p, name in (
+        (
+            r"\b(?:at work|for work|at (?:my |the )?(?:job|day job|office|company)|professionally|"
+            r"on the job|in (?:my )?day job)\b",
+            "@work",
+        ),
+        (
+            r"\b(?:at home|for fun|for (?:side|personal|hobby|pet) projects?|in (?:side|personal|"
+            r"hobby|pet) projects?|on weekends|in (?:my )?spare time|privately)\b",
+            "@personal",
+        ),
+        (r"\b(?:in production|in prod|on prod)\b", "@production"),
+        (r"\b(?:locally|for local development|on (?:my )?laptop)\b", "@local"),
+    )
+)
+
+
+def _scope_of(names: set[str], value: str, text: str = "") -> tuple[str, ...]:
+    """The technologies besides the value, and the contexts ("at work", "for fun") a fact
+    is limited to."""
+    contexts = {name for pattern, name in _CONTEXTS if text and pattern.search(text)}
+    return tuple(sorted({n for n in names if n != value} | contexts, key=str.casefold))
+
+
 def _tech_frames(text: str, polarity: Polarity) -> list[Frame]:
     mentions = find_technology_mentions(text)
     if not mentions:
         return []
     names = list(dict.fromkeys(m.name for m in mentions))
     comparative = _COMPARATIVE_TAIL_RE.search(text)
-    head_names = names
+    head = mentions
     if comparative:
-        head_names = [m.name for m in mentions if m.start < comparative.start()] or names
+        head = [m for m in mentions if m.start < comparative.start()] or mentions
+    scoped = _scoped(text, mentions)
+    unscoped = [m for m in head if m.name not in scoped] or head
+    first_mention = unscoped[0]
+    first = first_mention.name
+    scope = _scope_of(scoped, first, text)
+    version = _version(text, first_mention)
     frames: list[Frame] = []
-    first = head_names[0]
     group = _TECH_GROUPS.get(first.casefold())
     if _SLOT_RE.search(text) and group is None:
-        frames.append(Frame("primary_language", first, polarity))
+        frames.append(Frame("primary_language", first, polarity, scope, version))
     elif group is not None:
-        frames.append(Frame(group[0], first, polarity))
-    elif comparative and len(names) >= 2 and first in head_names:
-        other = (
-            next(n for n in names if n not in head_names) if set(names) - set(head_names) else None
-        )
+        frames.append(Frame(group[0], first, polarity, scope, version))
+    elif comparative and len(names) >= 2:
+        head_names = {m.name for m in head}
+        other = next((n for n in names if n not in head_names), None)
         if other is not None:
             pair = "|".join(sorted((first, other), key=str.casefold))
-            frames.append(Frame(f"choice:{pair}", first, polarity))
+            frames.append(Frame(f"choice:{pair}", first, polarity, scope, version))
     if not frames:
         kind = (
             "likes"
@@ -490,11 +542,14 @@ def _tech_frames(text: str, polarity: Polarity) -> list[Frame]:
             and not re.search(r"\b(?:uses?|using|works? with|builds?|writes?|runs?)\b", text, re.I)
             else "uses"
         )
-        frames.append(Frame(f"{kind}:{first}", first, polarity))
-    for name in head_names[1:]:
+        frames.append(Frame(f"{kind}:{first}", first, polarity, scope, version))
+    for mention in unscoped[1:]:
+        name = mention.name
+        if any(f.value == name for f in frames):
+            continue
         group = _TECH_GROUPS.get(name.casefold())
         topic = group[0] if group else f"uses:{name}"
-        frames.append(Frame(topic, name, polarity))
+        frames.append(Frame(topic, name, polarity, scope, _version(text, mention)))
     return frames
 
 
@@ -518,15 +573,144 @@ def frames_of(text: str) -> tuple[Frame, ...]:
     return tuple(_frames_plain(clean, _polarity(clean)))
 
 
+_SLOT_NOUNS: Final[dict[str, str]] = {
+    "shell": "shell",
+    "terminal": "terminal",
+    "terminal emulator": "terminal",
+    "editor": "editor",
+    "ide": "editor",
+    "code editor": "editor",
+    "text editor": "editor",
+    "os": "operating_system",
+    "operating system": "operating_system",
+    "distro": "operating_system",
+    "database": "database",
+    "db": "database",
+    "main database": "database",
+    "ci": "ci",
+    "ci/cd": "ci",
+    "ci provider": "ci",
+    "cloud": "cloud",
+    "cloud provider": "cloud",
+    "hosting": "hosting",
+    "host": "hosting",
+    "package manager": "package_manager",
+    "test runner": "test_runner",
+    "testing framework": "test_runner",
+    "test framework": "test_runner",
+    "formatter": "formatter",
+    "linter": "linter",
+    "bundler": "bundler",
+    "build tool": "bundler",
+    "orm": "orm",
+    "browser": "browser",
+    "runtime": "runtime",
+    "framework": "framework",
+    "frontend framework": "framework",
+    "web framework": "framework",
+    "session manager": "terminal_multiplexer",
+    "multiplexer": "terminal_multiplexer",
+    "terminal multiplexer": "terminal_multiplexer",
+    "version control": "version_control",
+    "vcs": "version_control",
+    "cloud platform": "cloud",
+    "container runtime": "containers",
+    "deployment platform": "hosting",
+}
+_SLOT_WORDS: Final = "|".join(sorted((re.escape(k) for k in _SLOT_NOUNS), key=len, reverse=True))
+_SLOT_PATTERNS: Final = tuple(
+    re.compile(p, re.IGNORECASE)
+    for p in (
+        rf"\b(?:user'?s|their|his|her)\s+(?:(?:main|primary|preferred|default|favou?rite|go-to|"
+        rf"current|daily)\s+)?(?P<slot>{_SLOT_WORDS})\b",
+        rf"\bas\s+(?:the\s+|their\s+|a\s+|his\s+|her\s+)?(?:(?:main|primary|preferred|default)\s+)?"
+        rf"(?P<slot>{_SLOT_WORDS})\b",
+        rf"\b(?P<slot>{_SLOT_WORDS})\s+(?:of choice|is|runs on|runs|=)\b",
+    )
+)
+_SLOT_VERBS: Final = tuple(
+    (re.compile(p, re.IGNORECASE), slot)
+    for p, slot in (
+        (r"\bdeploy\w*\s+(?:\w+\s+){0,3}?(?:to|on)\b", "hosting"),
+        (r"\bhost\w*\s+(?:\w+\s+){0,3}?on\b", "hosting"),
+        (
+            r"\b(?:runs?|running|writes?|writing)\s+(?:\w+\s+)?tests?\s+(?:with|in|using)\b|\btests?\s+(?:\w+\s+){0,3}?(?:with|using)\b",
+            "test_runner",
+        ),
+        (r"\bformat\w*\s+(?:\w+\s+){0,3}?(?:with|using)\b", "formatter"),
+        (r"\blint\w*\s+(?:\w+\s+){0,3}?(?:with|using)\b", "linter"),
+        (r"\bbundl\w*\s+(?:\w+\s+){0,3}?(?:with|using)\b", "bundler"),
+        (
+            r"\bmanag\w*\s+(?:\w+\s+){0,3}?dependenc\w*\s+(?:with|using)\b|\bfor\s+(?:\w+\s+)?dependency management\b",
+            "dependency_manager",
+        ),
+    )
+)
+
+
+def _slot_frame(text: str, polarity: Polarity) -> Frame | None:
+    """A technology in a named slot: "User's shell is zsh", "uses MySQL as their
+    database", "deploys to AWS", "runs tests with Jest"."""
+    slot = None
+    after = 0
+    for pattern in _SLOT_PATTERNS:
+        match = pattern.search(text)
+        if match:
+            slot = _SLOT_NOUNS[match["slot"].lower()]
+            break
+    if slot is None:
+        for pattern, name in _SLOT_VERBS:
+            verb = pattern.search(text)
+            if verb:
+                slot, after = name, verb.end()
+                break
+    if slot is None:
+        return None
+    mentions = find_technology_mentions(text)
+    if after and any(m.start >= after for m in mentions):
+        mentions = [m for m in mentions if m.start >= after] + [
+            m for m in mentions if m.start < after
+        ]
+    if mentions:
+        comparative = _COMPARATIVE_TAIL_RE.search(text)
+        head = [m for m in mentions if not comparative or m.start < comparative.start()] or mentions
+        value = head[0].name
+        group = _TECH_GROUPS.get(value.casefold())
+        topic = group[0] if group else slot
+        scope = _scope_of(
+            {m.name for m in mentions if m.name != value} - {m.name for m in head[1:2]}, value
+        )
+        if topic != slot and slot not in {"editor", "operating_system", "shell", "package_manager"}:
+            scope = ()
+        return Frame(
+            topic,
+            value,
+            polarity,
+            scope if topic in {"test_runner", "formatter", "linter"} else (),
+            _version(text, head[0]),
+        )
+    match = re.search(
+        r"\b(?:is|are|=|on|with|to|as)\s+(?:the\s+|a\s+|an\s+)?([A-Z][\w.+#-]*(?:\s+[A-Z0-9][\w.+#-]*)*)",
+        text,
+    )
+    if match:
+        return Frame(slot, match[1], polarity)
+    return None
+
+
 def _frames_plain(text: str, polarity: Polarity) -> list[Frame]:
+    slot = _slot_frame(text, polarity)
+    if slot is not None:
+        return [slot]
     for topic in TOPICS:
         if not topic.trigger.search(text):
             continue
-        if topic.value is None:
-            return [Frame(topic.name, topic.name, polarity)]
-        value = topic.value(text)
+        value = topic.name if topic.value is None else topic.value(text)
+        if topic.name == "role" and value is not None and find_technology_mentions(value):
+            break  # "a Golang developer": a fact about the technology
         if value is not None:
-            return [Frame(topic.name, value, polarity)]
+            scope = _scope_of({m.name for m in find_technology_mentions(text)}, value, text)
+            return [Frame(topic.name, value, polarity, scope)]
     return _tech_frames(text, polarity)
 
 
@@ -561,11 +745,19 @@ def _is_polarity_topic(topic: str) -> bool:
 
 
 def relation(new: Frame, old: Frame) -> Relation:
-    """What a ``new`` fact does to an ``old`` one (see the module docstring)."""
+    """What a ``new`` fact does to an ``old`` one (see the module docstring). Facts of
+    different scopes ("in Python" / "in YAML") are compatible; the same value with
+    another version ("Python 3.8" / "Python 3.12") is another value."""
     if new.topic != old.topic:
         return "unrelated"
+    if new.scope != old.scope:
+        return "compatible"
     if new.value.casefold() == old.value.casefold():
-        return "same" if new.polarity == old.polarity else "supersedes"
+        if new.polarity != old.polarity:
+            return "supersedes"
+        if new.version and old.version and new.version != old.version:
+            return "supersedes" if new.polarity == "positive" else "compatible"
+        return "same"
     if new.polarity == old.polarity == "positive":
         return "supersedes"
     return "compatible"

@@ -466,7 +466,20 @@ def _usage_facts(clause: str, content: str) -> list[ExtractedFact]:
     techs = _tech_facts(clause)
     if techs:
         return techs
-    return [ExtractedFact(content, "preference")] if category else []
+    if category:
+        return [ExtractedFact(content, "preference")]
+    obj = re.match(r"^User (?:does not use|uses|never uses|always uses)\s+(?P<x>.+)$", content)
+    if (
+        obj
+        and len(obj["x"].split()) <= 3
+        and not re.search(
+            r"\b(?:it|this|that|them|these|those|one|some|something|stuff|things?|a lot|lots)\b",
+            obj["x"],
+            re.IGNORECASE,
+        )
+    ):
+        return [ExtractedFact(content, "tech_stack")]
+    return []
 
 
 def _am_facts(rest: str, clause: str, content: str) -> list[ExtractedFact]:
@@ -530,6 +543,7 @@ _FIRST_PERSON_RE: Final = re.compile(
 
 def clause_facts(clause: str, *, in_question: bool) -> list[ExtractedFact]:
     """Facts from one clause, or nothing when it is not a statement about the user."""
+    clause, correction = _phrasing.strip_correction(_strip_filler(clause))
     clause = _strip_filler(clause)
     if not clause or _INTERROGATIVE_RE.match(clause):
         polite = _POLITE_REQUEST_RE.match(clause)
@@ -544,7 +558,7 @@ def clause_facts(clause: str, *, in_question: bool) -> list[ExtractedFact]:
         re.IGNORECASE,
     ):
         return []
-    facts = _one_clause(clause)
+    facts = _one_clause(clause, correction=correction)
     if facts or "," not in clause:
         return facts
     # a verbless list of facts: "tabs, single quotes, no semicolons, 100 char lines"
@@ -558,8 +572,8 @@ def clause_facts(clause: str, *, in_question: bool) -> list[ExtractedFact]:
     return out
 
 
-def _one_clause(clause: str) -> list[ExtractedFact]:
-    shaped = _phrasing.shaped_facts(clause)
+def _one_clause(clause: str, *, correction: bool = False) -> list[ExtractedFact]:
+    shaped = _phrasing.shaped_facts(clause, correction=correction)
     if shaped is not None:
         return shaped
     if _FIRST_PERSON_RE.match(clause):
@@ -575,12 +589,15 @@ def user_clauses(user_message: str) -> Iterable[tuple[str, bool]]:
     code, quotes, sentences with secrets or injected instructions left out."""
     text = _expand(_strip_code_and_quotes(_phrasing.prepare(user_message)))
     for sentence, is_question in _sentences(text):
-        if _phrasing.injected(sentence):
-            continue
+        tainted = _phrasing.injected(sentence)
         parts = _phrasing.pieces(sentence)
         for j, piece in enumerate(parts):
             if _phrasing.SECRET_MARK in piece:
                 continue  # the clause with the secret goes, the rest of the sentence stays
+            if tainted and (
+                _phrasing.injected(piece) or not _FIRST_PERSON_RE.match(_strip_filler(piece))
+            ):
+                continue  # beside an injected instruction only the user's own statements count
             clauses = _clauses(piece)
             for i, clause in enumerate(clauses):
                 last = j == len(parts) - 1 and i == len(clauses) - 1
@@ -598,6 +615,9 @@ _DANGLING_RE: Final = re.compile(
 def finish(fact: ExtractedFact) -> ExtractedFact | None:
     """The fact with its wording polished, or None when it carries a secret."""
     content = _phrasing.polish(_tidy(fact.content))
+    stop = re.match(r"^User wants the assistant to stop (\w+?)ing\b(.*)$", content)
+    if stop:  # "stop suggesting lodash": the user does not want it
+        content = f"User does not want the assistant to {_phrasing.base_verb(stop[1])}{stop[2]}"
     if _phrasing.SECRET_MARK in content or has_secret(content) or len(content.split()) < 3:
         return None
     if _DANGLING_RE.search(content):

@@ -39,6 +39,7 @@ from amplify_memory.memory._common import (
 )
 from amplify_memory.memory._semantic import (
     DEFAULT_MIN_SIMILARITY,
+    EMBEDDING_FIELD,
     EMBEDDING_FIELDS,
     SemanticIndex,
     embedding_schema,
@@ -52,7 +53,7 @@ from amplify_memory.memory.similarity import (
     ContradictionGuard,
     content_similarity,
 )
-from amplify_memory.memory.supersession import decide
+from amplify_memory.memory.supersession import SEMANTIC_DUPLICATE_COSINE, decide
 from amplify_memory.memory.topics import frames_of
 from amplify_memory.search._results import Hit
 from amplify_memory.storage import AsyncStorage
@@ -250,7 +251,8 @@ class UserProfileVectorStore(PageSingleton):
         _refuse_secrets(text, "content")
         await self._scan()
         now = self._clock()
-        merge, replaced = await self._relations(text)
+        fields = await self._semantic.embed_fields(text) if self._semantic.semantic else {}
+        merge, replaced = await self._relations(text, vector=fields.get(EMBEDDING_FIELD))
         if merge is not None:
             changes = {
                 "updatedAt": now,
@@ -277,36 +279,47 @@ class UserProfileVectorStore(PageSingleton):
         }
         if frame is not None:
             entry.update(topic=frame.topic, value=frame.value, polarity=frame.polarity)
-        await self._semantic.insert(self._collection, entry)
+        await self._semantic.insert(self._collection, entry, fields if fields else None)
         gone = await self._supersede(replaced, entry["id"], now)
         return {"action": "inserted", "entry": _with_defaults(entry), "superseded": gone}
 
     async def _relations(
-        self, text: str, *, skip: str | None = None
+        self, text: str, *, skip: str | None = None, vector: list[float] | None = None
     ) -> tuple[dict[str, Any] | None, list[dict[str, Any]]]:
-        """(the active entry ``text`` merges into, the active entries it supersedes)."""
+        """(the active entry ``text`` merges into, the active entries it supersedes).
+        ``vector``: the new text's embedding; candidates are then also the nearest stored
+        entries, and their cosine goes into the decision."""
         db = await self._collection.database()
         found: dict[str, dict[str, Any]] = {}
+        if vector is not None and any(vector):
+            for hit in db.search(
+                mode="vector",
+                vector={"value": vector, "property": EMBEDDING_FIELD},
+                similarity=SEMANTIC_DUPLICATE_COSINE,
+                limit=_DEDUP_CANDIDATES + len(self._superseded),
+                include_vectors=False,
+            ).hits:
+                found[str(hit.id)] = {**hit.document, "_cosine": float(hit.score)}
         for hit in db.search(
             term=text,
             properties=["content"],
             limit=_DEDUP_CANDIDATES + len(self._superseded),
             include_vectors=False,
         ).hits:
-            found[str(hit.id)] = hit.document
+            found.setdefault(str(hit.id), hit.document)
         topics = list(dict.fromkeys(f.topic for f in frames_of(text)))
         if topics:
             for hit in db.search(
                 term="", where={"topic": {"in": topics}}, limit=1000, include_vectors=False
             ).hits:
-                found[str(hit.id)] = hit.document
+                found.setdefault(str(hit.id), hit.document)
         best: tuple[float, dict[str, Any]] | None = None
         replaced: list[dict[str, Any]] = []
         for doc_id, doc in found.items():
             if doc_id == skip or doc.get("superseded"):
                 continue
             other = doc["content"]
-            action = decide(text, other)
+            action = decide(text, other, cosine=doc.pop("_cosine", None))
             if action == "merge":
                 similarity = content_similarity(text, other)
                 if best is None or similarity > best[0]:

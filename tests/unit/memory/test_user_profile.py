@@ -128,7 +128,7 @@ async def test_a_paraphrase_refreshes_the_stored_entry(
     ("old", "new"),
     [
         ("User prefers TypeScript", "User prefers Python"),
-        ("User likes pair programming", "User does not like pair programming"),
+        ("User uses React at work", "User does not use React at home"),
     ],
 )
 async def test_a_contradiction_is_kept_apart_and_the_newer_ranks_first(
