@@ -205,6 +205,10 @@ def _fix_tech_spelling(match: re.Match[str]) -> str:
         return word
     if low in by_delete:  # a letter left out: "typscript"
         return by_delete[low]
+    for i in range(len(low) - 1):  # two letters swapped: "pyhton"
+        swapped = low[:i] + low[i + 1] + low[i] + low[i + 2 :]
+        if swapped in aliases:
+            return swapped
     for d in _deletes(low):
         if d in aliases:  # a letter too many: "postgress"
             return d
@@ -224,6 +228,10 @@ def prepare(text: str) -> str:
             pos = span.end
         text = "".join([*out, text[pos:]])
     text = _CODE_TERMS_RE.sub(lambda m: f"{m[1]}-{m[2]}", text)
+    text = re.sub(r"\btl;\s?dr\b", "TL;DR".replace(";", ""), text, flags=re.IGNORECASE)
+    text = re.sub(r"(?<=\w)'s\s+(?=my\b|the (?:best|way|move)\b|fine\b|ok\b|okay\b|great\b)",
+                  " is ", text)
+    text = re.sub(r"\bits\s+(?=my\b|a\b|the\b|fine\b|all\b)", "it is ", text)
     text = _LONG_WORD_RE.sub(_fix_tech_spelling, text)
     text = re.sub(
         r"\b(everything|it|timezone|tz|name|editor|shell|stack|setup|frontend|backend|infra|"
@@ -343,7 +351,9 @@ _LIST_RE: Final = re.compile(
 )
 _ITEM_SPLIT_RE: Final = re.compile(r"\s*(?:,|\+|&|/|\band\b|\bwith\b|\bon\b|\bplus\b)\s*", re.I)
 _CMP_RE: Final = re.compile(
-    r"^(?P<a>[\w.+#@' -]+?)\s*(?:>{1,2}|≫|\bover\b|\binstead of\b|\brather than\b|"
+    r"^(?!.*\b(?:talk|talks|run|runs|go|goes|sit|sits|communicate|communicates|built|"
+    r"fly|flies|jump|jumps|is|are|was|were|hand|hands|take|takes|think|thinks)\s+over\b)"
+    r"(?P<a>[\w.+#@' -]+?)\s*(?:>+|≫|\bover\b|\binstead of\b|\brather than\b|"
     r"\bbeats\b|\bbetter than\b|\bfar better than\b|\bany day over\b|\bover and above\b)\s*"
     r"(?P<b>[\w.+#@' -]+?)(?P<tail>(?:,?\s*(?:always|every time|any day|all day|forever|"
     r"for me|100%|all the way|hands down|no question|tbh|period))*)"
@@ -411,7 +421,8 @@ _FOR_LIST_RE: Final = re.compile(
 )
 _NO_RE: Final = re.compile(
     r"^(?:(?:and|also|please|pls)\s+)?(?:no|zero|none of the|no more|never any|without)\s+"
-    r"(?P<x>[\w.+#@'/ -]+?)(?:\s*,?\s*(?:please|ever|at all|thanks|thx|in (?:answers|replies|"
+    r"(?!(?:need|idea|problem|worries|way|clue|rush|thanks|doubt|luck|one|reason|time|"
+    r"matter|issue|biggie|change|pressure)\b)(?P<x>[\w.+#@'/ -]+?)(?:\s*,?\s*(?:please|ever|at all|thanks|thx|in (?:answers|replies|"
     r"responses|code)|anywhere))*$",
     re.IGNORECASE,
 )
@@ -567,6 +578,15 @@ _IMPERATIVE_HEAD: Final = frozenset(
 )
 _TECH_CONNECTORS: Final = frozenset(
     [
+        "full",
+        "time",
+        "exclusively",
+        "only",
+        "daily",
+        "work",
+        "home",
+        "fun",
+        "mostly",
         "and",
         "with",
         "on",
@@ -699,6 +719,13 @@ _PLAIN_LEADS: Final = frozenset(
 )
 
 
+_BAD_OBJECT_RE: Final = re.compile(
+    r"^(?:\w+ly|it|this|that|them|these|those|so much|a lot|lots|too|also|really|very|"
+    r"anything|everything|nothing|stuff|things?|one|ones|him|her|you|me|us)$",
+    re.IGNORECASE,
+)
+
+
 def _object(text: str) -> str:
     """An object phrase as it will be stored: technologies in their usual casing (read
     as the object of "using", so "go" and "rust" count), trimmed."""
@@ -783,7 +810,19 @@ def shaped_facts(clause: str, *, correction: bool = False) -> list[ExtractedFact
             value = _bare_value(x)
             if value is not None:
                 return [value]
+    if m := _IT_IS_NOT_RE.match(text):
+        new, old = _tech_names(m["x"]), _tech_names(m["y"])
+        if new:
+            return [ExtractedFact(f"User uses {n}", "tech_stack") for n in new] + [
+                ExtractedFact(f"User no longer uses {n}", "tech_stack") for n in old
+            ]
+    if m := _HANDLES_RE.match(text):
+        names = _tech_names(m["x"])
+        if names:
+            return [ExtractedFact(f"User uses {names[0]} for {m['y'].strip()}", "tech_stack")]
     if m := _FINE_RE.match(text):
+        if _BAD_OBJECT_RE.match(m["x"].strip()):
+            return []
         x = _object(m["x"])
         return [
             ExtractedFact(f"User is fine with {x}", _category_of(f"User wants {x}", "preference"))
@@ -793,6 +832,8 @@ def shaped_facts(clause: str, *, correction: bool = False) -> list[ExtractedFact
         if value is not None:
             return [value]
     if m := _INTENSIFIED_RE.match(text):
+        if _only_tech(m["x"]):
+            return [_pref(m["x"])]
         value = _bare_value(m["x"])
         if value is not None:
             return [value]
@@ -816,8 +857,11 @@ def shaped_facts(clause: str, *, correction: bool = False) -> list[ExtractedFact
             a = re.sub(r"^(?:prefer|always|definitely|def)\s+", "", a, flags=re.I)
             return [_pref(a, b, m["scope"])]
     if m := _OPINION_RE.match(text):
-        x = _object(m["x"] or m["y"] or m["x2"])
-        if m["neg"]:
+        raw = next(m[g] for g in ("x", "y", "x2", "x3", "x4", "x5", "x6", "x7") if m[g])
+        x = _object(raw)
+        if _BAD_OBJECT_RE.match(x) or not x:
+            return []
+        if m["neg"] or m["neg2"] or m["neg3"] or m["neg4"]:
             content = f"User dislikes {x}"
         elif m["fine"]:
             content = f"User is fine with {x}"
@@ -904,6 +948,7 @@ _SLOT_IS_RE: Final = re.compile(
 )
 _DROPPED_RE: Final = re.compile(
     r"^(?:we|I)?\s*(?:have\s+)?(?:dropped|ditched|abandoned|got rid of|killed|retired|"
+    r"ripped out|tore out|threw out|binned|removed|deprecated|sunset|phased out|"
     r"removed|uninstalled|stopped using|quit|gave up on|moved off|moved away from)\s+(?P<x>.+)$",
     re.IGNORECASE,
 )
@@ -918,6 +963,16 @@ _NOW_RE: Final = re.compile(
     r"(?P<x>.+?)\s*(?P<now>\bnow\b|\bthese days\b|\bnowadays\b)?$",
     re.IGNORECASE,
 )
+_IT_IS_NOT_RE: Final = re.compile(
+    r"^(?:it is|it's|its|that is|we use|I use|we're on|we are on|I'm on|I am on)\s+"
+    r"(?P<x>[\w.+#@' -]+?),?\s+(?:not|instead of|rather than)\s+(?P<y>[\w.+#@' -]+)$",
+    re.IGNORECASE,
+)
+_HANDLES_RE: Final = re.compile(
+    r"^(?P<x>[\w.+#@' -]+?)\s+(?:handles|does|runs|manages|powers|takes care of|builds|drives)\s+"
+    r"(?:all\s+)?(?:of\s+)?(?:my|our)\s+(?P<y>[\w' -]+)$",
+    re.IGNORECASE,
+)
 _FINE_RE: Final = re.compile(
     r"^(?P<x>[\w.+#@' -]+?)\s+(?:are|is)\s+(?:totally\s+|actually\s+|perfectly\s+)?"
     r"(?:fine|ok|okay|welcome|allowed|good)(?:\s+(?:with|by)\s+me)?$",
@@ -930,6 +985,15 @@ _OPINION_RE: Final = re.compile(
     r"|(?P<neg>allergic to|no thanks to|not keen on|no love for|not into|burned out on|"
     r"done with|sick of|tired of)\s+(?P<y>.+)"
     r")$"
+    r"|^(?P<x3>[\w.+#@' -]+?)\s*\??\s*(?P<neg2>hard pass|pass|nope|meh|no thanks|yuck|ugh|eww|"
+    r"never again|not for me|no way|gross)$"
+    r"|^(?P<neg3>meh on|not sold on|not keen on|over)\s+(?P<x4>[\w.+#@' -]+)$"
+    r"|^(?:(?:a\s+)?(?:big|huge|massive|total|longtime|long-time)\s+)?(?P<x5>[\w.+#@' -]+?)\s+"
+    r"(?:enthusiast|lover|advocate|evangelist|stan|fanboy|fangirl|nerd|loyalist|convert)$"
+    r"|^(?:I\s+)?(?:have\s+|'ve\s+)?(?:come around (?:on|to)|warmed up to|grown to like)\s+(?P<x6>.+)$"
+    r"|^(?P<x7>[\w.+#@' -]+?)\s+(?:is|are)\s+(?:painfully |so |really |super |just |way too )?"
+    r"(?P<neg4>slow|terrible|awful|trash|garbage|a nightmare|overrated|bloated|a mess|clunky|"
+    r"annoying|horrible|the worst|a pain|painful|overkill|dead to me|cursed)$"
     r"|^(?P<x2>.+?)\s+(?:is|are)\s+(?:the way(?: to go)?|the best|my jam|king|goated|the move|"
     r"unbeatable|way (?:nicer|better)|much (?:nicer|better)|so much better|(?P<fine>fine by me|"
     r"fine with me|ok by me|okay by me|fine))$",
@@ -1006,6 +1070,18 @@ _ROLE_PLACE_RE: Final = re.compile(
 )
 
 
+_YES_NO_RE: Final = re.compile(
+    r"^(?P<x>.+?)\s+(?P<p>yes|yep|yup|no|nope|nah|never|always|ftw|all day|for life|or bust)$",
+    re.IGNORECASE,
+)
+_PRONOUNS_RE: Final = re.compile(r"^(?:he|she|they|xe|ze|it)/(?:him|her|them|xem|zir|it)"
+                                 r"(?:/(?:his|hers|theirs))?$", re.IGNORECASE)
+_TZ_ITEM_RE: Final = re.compile(
+    r"^(?:on|in)?\s*(?P<tz>(?:UTC|GMT)\s*[+-]\s*\d{1,2}(?::?\d\d)?|UTC|GMT|CET|CEST|EST|EDT|"
+    r"PST|PDT|CST|MST|IST|JST|AEST|BST|EET|WET|KST|SGT|HKT|NZST|BRT|ART)(?:\s+time(?:zone)?)?$"
+)
+
+
 def list_item_facts(item: str) -> list[ExtractedFact]:
     """Facts from one verbless item of a list: a technology, a value of a known topic
     ("single quotes", "100 char lines"), a role or a place."""
@@ -1023,6 +1099,19 @@ def list_item_facts(item: str) -> list[ExtractedFact]:
         if m["place"]:
             out.append(ExtractedFact(f"User is based in {m['place']}", "personal"))
         return out
+    if m := _YES_NO_RE.match(x):
+        names = _tech_names(m["x"])
+        negative = m["p"].lower() in {"no", "never", "nope", "nah"}
+        if names:
+            verb = "does not use" if negative else "uses"
+            return [ExtractedFact(f"User {verb} {n}", "tech_stack") for n in names]
+        value = _bare_value(m["x"])
+        if value is not None and not negative:
+            return [value]
+    if m := _PRONOUNS_RE.match(x):
+        return [ExtractedFact(f"User's pronouns are {m.group().lower()}", "personal")]
+    if m := _TZ_ITEM_RE.match(x):
+        return [ExtractedFact(f"User's timezone is {m['tz']}", "personal")]
     if m := re.match(r"^(?:based|living|located)\s+in\s+(?P<p>[A-Z][\w.' -]+)$", x):
         return [ExtractedFact(f"User is based in {m['p']}", "personal")]
     if _only_tech(x):

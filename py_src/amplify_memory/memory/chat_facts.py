@@ -72,7 +72,11 @@ _STATE_RE: Final = re.compile(
     r"\b(?:breaks?|broken|fails?|failing|failed|crash\w*|throws|exception|error|bug|leak\w*|"
     r"timeouts?|times out|regression|doesn't work|does not work|not working|500s?|404s?|"
     r"fixed|fix was|resolved|workaround|must|has to|have to|needs? to|required|"
-    r"should support|at most|under \d|no more than|stay under|not exceed)\b|->|\u2192",
+    r"should support|at most|under \d|no more than|stay under|not exceed|can't|cannot|can not|"
+    r"not allowed|forbidden|banned|targeting|targets|supports?|monolith|microservices?|"
+    r"modules?|source of truth|event-driven|serverless|as a cache|as the cache|queue|"
+    r"getting|seeing|returns?|responds?)\b|->|\u2192"
+    r"|\b[A-Z][a-z]+(?:Error|Exception)\b|\bE[A-Z]{4,}\b|\b[45]\d\d\b",
     re.IGNORECASE,
 )
 _LEAD_RE: Final = re.compile(

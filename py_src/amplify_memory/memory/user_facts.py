@@ -88,7 +88,7 @@ _ADVERBS_DROPPED: Final = frozenset(
     _wordlist("also just personally honestly actually basically still currently now")
 )
 _PREFERENCE_VERBS: Final = frozenset(
-    _wordlist("prefer like love enjoy hate dislike want need adore detest loathe")
+    _wordlist("prefer like love enjoy hate dislike want need adore detest loathe avoid refuse")
 )
 _USAGE_VERBS: Final = frozenset(
     _wordlist("""
@@ -214,7 +214,9 @@ def _strip_filler(clause: str) -> str:
 
 
 def _is_hypothetical(clause: str) -> bool:
-    """True for clauses that are conditional, uncertain, planned or reported."""
+    """True for clauses that are conditional, uncertain, planned or reported ("if/else"
+    and "try/catch" are code, not conditions)."""
+    clause = re.sub(r"\b(?:if|try)[-/](?:else|catch|except)\b", "code", clause, flags=re.I)
     words = set(_words(clause))
     return (
         bool(words & _HYPOTHETICAL or words & _REPORTED or _HYPOTHETICAL_PHRASES_RE.search(clause))
@@ -543,6 +545,7 @@ _FIRST_PERSON_RE: Final = re.compile(
 
 def clause_facts(clause: str, *, in_question: bool) -> list[ExtractedFact]:
     """Facts from one clause, or nothing when it is not a statement about the user."""
+    polite_tail = bool(re.search(r"\b(?:please|pls|plz|thanks|thx)[\s.!]*$", clause, re.I))
     clause, correction = _phrasing.strip_correction(_strip_filler(clause))
     clause = _strip_filler(clause)
     if not clause or _INTERROGATIVE_RE.match(clause):
@@ -559,6 +562,13 @@ def clause_facts(clause: str, *, in_question: bool) -> list[ExtractedFact]:
     ):
         return []
     facts = _one_clause(clause, correction=correction)
+    if not facts and polite_tail:  # "bullet points please": a wish with its value only
+        facts = _phrasing.list_item_facts(clause)
+    if facts and "," in clause and re.match(r"^I am [A-Z]", clause):
+        # "I'm Marta, a backend dev at a fintech": the apposition is a fact too
+        for part in re.split(r"\s*,\s*(?:and\s+)?", clause)[1:]:
+            facts += _phrasing.list_item_facts(_strip_filler(part))
+        return facts
     if facts or "," not in clause:
         return facts
     # a verbless list of facts: "tabs, single quotes, no semicolons, 100 char lines"
@@ -584,20 +594,30 @@ def _one_clause(clause: str, *, correction: bool = False) -> list[ExtractedFact]
     return _phrasing.imperative_fact(clause) or []
 
 
+_ONE_OFF_RE: Final = re.compile(
+    r"\b(?:for|in|on) (?:this|that|the) (?:script|file|function|component|snippet|query|task|"
+    r"one|test|page|bug|pr|change|commit|example|method|class|endpoint|module|ticket|form)\b"
+    r"|\b(?:right now|for now|this time|just this once|for the moment)\b",
+    re.IGNORECASE,
+)
+
+
 def user_clauses(user_message: str) -> Iterable[tuple[str, bool]]:
     """``(clause, in_question)`` of every clause of a message that may state a fact:
     code, quotes, sentences with secrets or injected instructions left out."""
     text = _expand(_strip_code_and_quotes(_phrasing.prepare(user_message)))
     for sentence, is_question in _sentences(text):
         tainted = _phrasing.injected(sentence)
+        one_off = bool(_ONE_OFF_RE.search(sentence))
         parts = _phrasing.pieces(sentence)
         for j, piece in enumerate(parts):
             if _phrasing.SECRET_MARK in piece:
                 continue  # the clause with the secret goes, the rest of the sentence stays
-            if tainted and (
+            if (tainted or one_off) and (
                 _phrasing.injected(piece) or not _FIRST_PERSON_RE.match(_strip_filler(piece))
             ):
-                continue  # beside an injected instruction only the user's own statements count
+                continue  # beside an injected instruction or a one-off task, only the
+                # user's own statements count
             clauses = _clauses(piece)
             for i, clause in enumerate(clauses):
                 last = j == len(parts) - 1 and i == len(clauses) - 1
