@@ -94,6 +94,16 @@ _TYPOS: Final[dict[str, str]] = {
     "ues": "use",
     "mostyl": "mostly",
     "wanna": "want to",
+    "insted": "instead",
+    "instaed": "instead",
+    "isntead": "instead",
+    "gona": "gonna",
+    "becuase": "because",
+    "beacuse": "because",
+    "writting": "writing",
+    "devloper": "developer",
+    "developper": "developer",
+    "enginer": "engineer",
     "b/c": "because",
     "bc": "because",
     "w/": "with",
@@ -148,13 +158,21 @@ _INJECTION_RE: Final = re.compile(
 )
 
 _SPLIT_RE: Final = re.compile(
-    r"\s+[-\u2013\u2014]+\s+|\s*[\u2013\u2014]\s*|\s*;\s*|\s*\|\s*"
+    r"\s+[-\u2013\u2014]+\s+|\s*[\u2013\u2014]\s*|\s*(?<!\bTL);(?!DR\b)\s*|\s*\|\s*"
     r"|,?\s+(?:though|although|whereas)\s+|\s*\(\s*|\s*\)\s*"
     r"|,?\s+but\s+(?=(?:I|we|my|our|this|the|that|it|its|it's|they|there|no|never|"
     r"always|please|for|in|at|when)\b)"
     r"|,\s+(?=(?:and\s+|but\s+)?(?:also\s+)?(?:i|I|we|my|our|no|never|always|please|love|hate|"
     r"can't|cannot|huge|big|prefer|much|rather|dislike|like)\b)"
-    r"|,?\s+and\s+(?=(?:I|we|my|our|never|always|no)\b)",
+    r"|,?\s+and\s+(?=(?:I|we|my|our|never|always|no)\b)"
+    r"|\s*:\s+(?=(?:I|I'm|I am|my|we|we're|our)\b)"
+    r"|,\s+(?=[\w.+#-]+\s+(?:is|are|was|were)\s+(?:gone|dead|history|out|fine|great|nice|"
+    r"the|my|a|an|for|used|only|what)\b)",
+)
+_LIST_COLON_RE: Final = re.compile(r"^(?P<left>(?:\S+\s+){2,}\S+?)\s*:\s+(?P<right>.+)$")
+_FRAME_LEFT_RE: Final = re.compile(
+    r"^(?:for|in|on) (?:this|the|our) (?:project|repo|repository|codebase|app|service|one)$",
+    re.IGNORECASE,
 )
 
 
@@ -193,7 +211,30 @@ def _tech_spellings() -> tuple[frozenset[str], dict[str, str], dict[str, str]]:
 
 _LONG_WORD_RE: Final = re.compile(r"(?<![\w.@/-])[A-Za-z]{6,}(?![\w@/-])")
 _ENGLISH_NEAR: Final = frozenset(
-    ["string", "strings", "docket", "locker", "rocket", "pocket", "preact", "reacts", "select", "sorted", "sprint", "members", "closure", "closures", "upright", "jupiter", "rebuild", "rebuilds", "electrons", "expresses", "solids", "rustling"]
+    [
+        "string",
+        "strings",
+        "docket",
+        "locker",
+        "rocket",
+        "pocket",
+        "preact",
+        "reacts",
+        "select",
+        "sorted",
+        "sprint",
+        "members",
+        "closure",
+        "closures",
+        "upright",
+        "jupiter",
+        "rebuild",
+        "rebuilds",
+        "electrons",
+        "expresses",
+        "solids",
+        "rustling",
+    ]
 )
 
 
@@ -228,9 +269,17 @@ def prepare(text: str) -> str:
             pos = span.end
         text = "".join([*out, text[pos:]])
     text = _CODE_TERMS_RE.sub(lambda m: f"{m[1]}-{m[2]}", text)
-    text = re.sub(r"\btl;\s?dr\b", "TL;DR".replace(";", ""), text, flags=re.IGNORECASE)
-    text = re.sub(r"(?<=\w)'s\s+(?=my\b|the (?:best|way|move)\b|fine\b|ok\b|okay\b|great\b)",
-                  " is ", text)
+    text = re.sub(r"\btl;\s?dr\b", "TL;DR", text, flags=re.IGNORECASE)
+    text = re.sub(  # "Tailwind? hard pass": the verdict is about the question's word
+        r"(\b[\w.+#-]+)\?\s+(hard pass|nope|meh|no thanks|never|yuck|no way|pass|love it|"
+        r"yes please|always)\b",
+        r"\1 \2",
+        text,
+        flags=re.IGNORECASE,
+    )
+    text = re.sub(
+        r"(?<=\w)'s\s+(?=my\b|the (?:best|way|move)\b|fine\b|ok\b|okay\b|great\b)", " is ", text
+    )
     text = re.sub(r"\bits\s+(?=my\b|a\b|the\b|fine\b|all\b)", "it is ", text)
     text = _LONG_WORD_RE.sub(_fix_tech_spelling, text)
     text = re.sub(
@@ -250,8 +299,31 @@ def injected(sentence: str) -> bool:
 
 
 def pieces(sentence: str) -> list[str]:
-    """A sentence cut at dashes, semicolons, brackets and contrastive joins."""
-    return [p.strip(" ,.") for p in _SPLIT_RE.split(sentence) if p and p.strip(" ,.")]
+    """A sentence cut at dashes, semicolons, brackets and contrastive joins, and at a
+    colon after a phrase of three words or more ("My setup, since you ask: Arch, i3");
+    a colon after a label ("Like: Go, Rust") stays, and a project frame before a colon
+    ("for this repo: strapi v4") is kept with what follows it."""
+    out: list[str] = []
+    for part in _SPLIT_RE.split(sentence):
+        part = part.strip(" ,.") if part else ""
+        if not part:
+            continue
+        colon = _LIST_COLON_RE.match(part)
+        if colon:
+            left, right = colon["left"].strip(" ,"), colon["right"].strip(" ,.")
+            if _FRAME_LEFT_RE.match(left):
+                out.append(f"{left}, {right}")
+                continue
+            out += [p for p in (left, right) if p]
+            continue
+        frame = re.match(
+            r"^(?P<left>(?:for|in|on) (?:this|the|our) \w+)\s*:\s+(?P<right>.+)$", part, re.I
+        )
+        if frame and _FRAME_LEFT_RE.match(frame["left"]):
+            out.append(f"{frame['left']}, {frame['right']}")
+            continue
+        out.append(part)
+    return out
 
 
 # -- output wording -----------------------------------------------------------------
@@ -299,8 +371,9 @@ _SHOUTED: Final = frozenset(
 )
 
 
-def polish(content: str) -> str:
-    """Technology names in their usual casing, shouted words lower-cased."""
+def polish(content: str, *, capital: bool = True) -> str:
+    """Technology names in their usual casing, shouted words lower-cased, the first
+    letter upper-case (unless ``capital`` is false)."""
     out: list[str] = []
     pos = 0
     for mention in find_technology_mentions(content):
@@ -315,7 +388,7 @@ def polish(content: str) -> str:
         lambda m: m.group().lower() if m.group().lower() in _SHOUTED else m.group(),
         text,
     )
-    return text[:1].upper() + text[1:]
+    return text[:1].upper() + text[1:] if capital else text
 
 
 def _recase(content: str, mention: object) -> bool:
@@ -338,7 +411,7 @@ def _recase(content: str, mention: object) -> bool:
 _LIKE_LABEL: Final = r"likes?|loves?|favou?rites?|favs?|into|yes|pro|prefer(?:s|red)?|goods?"
 _DISLIKE_LABEL: Final = r"dislikes?|hates?|avoids?|nope|no|nah|con|never|bads?|not into|meh"
 _TECH_LABEL: Final = (
-    r"(?:my |our |current |tech |the )*(?:stack|tech|tools?|tooling|toolchain|editor|ide|"
+    r"(?:my |our |current |tech |the )*(?:me|myself|about me|stack|tech|tools?|tooling|toolchain|editor|ide|"
     r"os|shell|terminal|languages?|setup|infra(?:structure)?|db|database|frontend|backend|"
     r"using|uses|runtime|hosting|cloud|deploy(?:s|ment)?|ci|daily driver|machine|laptop|"
     r"env|environment|framework|orm|testing|tests|package manager|build|bundler)"
@@ -355,8 +428,9 @@ _CMP_RE: Final = re.compile(
     r"fly|flies|jump|jumps|is|are|was|were|hand|hands|take|takes|think|thinks)\s+over\b)"
     r"(?P<a>[\w.+#@' -]+?)\s*(?:>+|≫|\bover\b|\binstead of\b|\brather than\b|"
     r"\bbeats\b|\bbetter than\b|\bfar better than\b|\bany day over\b|\bover and above\b)\s*"
-    r"(?P<b>[\w.+#@' -]+?)(?P<tail>(?:,?\s*(?:always|every time|any day|all day|forever|"
-    r"for me|100%|all the way|hands down|no question|tbh|period))*)"
+    r"(?P<b>[\w.+#@' -]+?)(?P<tail>(?:,?\s*(?:always|every time|any day(?: of the week)?|all day|"
+    r"forever|for me|100%|all the way|hands down|no question|tbh|period|every single time|"
+    r"no contest|easily|by far))*)"
     r"(?:\s+(?P<scope>(?:for|in|on|at|when)\s+[\w.+#' -]+))?$",
     re.IGNORECASE,
 )
@@ -396,6 +470,18 @@ _PERSON_RE: Final = re.compile(
 _HERE_RE: Final = re.compile(
     r"^(?:(?:long[- ]?time|lifelong|die-hard|happy|daily)\s+)?(?P<x>[\w.+#@' -]+?)\s+"
     r"(?:user|person|fan|guy|girl|dev|developer|shop|enjoyer|main|diehard)\s+here$",
+    re.IGNORECASE,
+)
+_ROLE_HERE_RE: Final = re.compile(
+    r"^(?:an?\s+)?(?P<role>(?:[\w+#./-]+\s+){0,3}(?:developer|dev|engineer|eng|programmer|"
+    r"designer|manager|lead|architect|scientist|analyst|consultant|freelancer|student|sre|"
+    r"founder|cto))\s+(?:here|speaking|by trade|by day)$",
+    re.IGNORECASE,
+)
+_SLOT_STATEMENT_RE: Final = re.compile(
+    r"^(?:(?:my|our|the)\s+)?(?P<slot>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+(?:side\s+)?"
+    r"(?:is|are|=|:|runs on|runs|goes through|is done with|is done in|is handled by)\s+"
+    r"(?P<x>.+?)(?:\s+(?:only|mostly|exclusively|everywhere|all the way))?$",
     re.IGNORECASE,
 )
 _TEAM_RE: Final = re.compile(r"^team\s+(?P<x>[\w.+#@' -]+)$", re.IGNORECASE)
@@ -440,14 +526,16 @@ _OWN_DECISION_RE: Final = re.compile(
 )
 _TASK_RE: Final = re.compile(
     r"\b(?:this|that|it|these|those|here|below|above|again|instead|now|for me|for us|today|"
-    r"the (?:file|function|component|bug|code|test|script|query|page|error|class|method|"
+    r"the (?:\w+ ){0,3}(?:file|function|component|bug|code|test|script|query|page|error|class|method|"
     r"snippet|module|endpoint|example|issue|pr|diff|repo|app)|my (?:code|file|function|"
     r"component|script|query|pr|diff|branch))\b",
     re.IGNORECASE,
 )
 _STANDING_RE: Final = re.compile(
     r"\b(?:always|never|from now on|going forward|in (?:the )?future|by default|every time|"
-    r"whenever|at all times|in general|generally|all (?:your|the)|every|any time|ever)\b",
+    r"whenever|at all times|in general|generally|all (?:your|the)|every|any time|ever|"
+    r"(?:in|for|across|on) all|(?:anything|everything|whatever|any code|all code) you|"
+    r"with me)\b",
     re.IGNORECASE,
 )
 _STYLE_RE: Final = re.compile(
@@ -462,7 +550,8 @@ _STYLE_RE: Final = re.compile(
     r"summar\w*|tl;?dr|plain english|simple terms|formal|casual|friendly|apologi[sz]\w*|"
     r"sorry|small talk|preamble|fluff|filler|disclaimers?|caveats?|hedg\w*|sources?|"
     r"links?|references?|citations?|British|American|English|German|French|Spanish|"
-    r"Italian|Portuguese|Dutch|Polish|Japanese|Chinese|Korean|Russian|Hindi|"
+    r"Italian|Portuguese|Dutch|Polish|Japanese|Chinese|Korean|Russian|Hindi|simple|plain|"
+    r"easy|short words|simple words|beginner|layman|eli5|"
     r"lowercase|uppercase|capitali[sz]\w*|analogies|analogy|options?|alternatives?|"
     r"trade-?offs?|pros and cons|questions?|assumptions?|yourself|me|blunt|direct|honest|"
     r"candid|harsh|gentle|patient|polite|apologi[sz]\w*|hedg\w*|rambl\w*|lectur\w*|"
@@ -677,6 +766,16 @@ def _mentions(text: str) -> list[Mention]:
     ]
 
 
+def tech_names(text: str) -> list[str]:
+    """Canonical names of the technologies in a fragment (see :func:`_mentions`)."""
+    return _tech_names(text)
+
+
+def with_version(text: str, name: str) -> str:
+    """``name`` with the version ``text`` gives it ("Java 17")."""
+    return _with_version(text, name)
+
+
 def _tech_names(text: str) -> list[str]:
     return list(dict.fromkeys(m.name for m in _mentions(text)))
 
@@ -692,12 +791,27 @@ def _with_version(text: str, name: str) -> str:
 
 
 def _uses(text: str, polarity_negative: bool = False, suffix: str = "") -> list[ExtractedFact]:
+    """One "User uses X" per technology of ``text``; a technology after "for" or "in"
+    ("PyCharm for Python") limits the one before it instead of being a fact of its own."""
     verb = "does not use" if polarity_negative else "uses"
     tail = f" {suffix}" if suffix else ""
-    return [
-        ExtractedFact(f"User {verb} {_with_version(text, name)}{tail}", "tech_stack")
-        for name in _tech_names(text)
-    ]
+    mentions = _mentions(text)
+    heads: list[tuple[str, list[str]]] = []
+    pos = 0
+    for mention in mentions:
+        between = text[pos : mention.start]
+        if heads and re.search(r"\b(?:for|in)\s+(?:the\s+)?$", between, re.IGNORECASE):
+            heads[-1][1].append(mention.name)
+        elif mention.name not in [h for h, _ in heads]:
+            heads.append((mention.name, []))
+        pos = mention.end
+    out = []
+    for name, scopes in heads:
+        scope = f" for {' and '.join(scopes)}" if scopes and not suffix else ""
+        out.append(
+            ExtractedFact(f"User {verb} {_with_version(text, name)}{scope}{tail}", "tech_stack")
+        )
+    return out
 
 
 def _only_tech(text: str) -> bool:
@@ -715,7 +829,57 @@ def _only_tech(text: str) -> bool:
 
 
 _PLAIN_LEADS: Final = frozenset(
-    ["dark", "light", "single", "double", "small", "big", "short", "long", "raw", "plain", "tabs", "spaces", "concise", "detailed", "strict", "simple", "clean", "functional", "early", "late", "trailing", "explicit", "implicit", "type", "types", "typed", "static", "dynamic", "no", "more", "less", "minimal", "verbose", "brief", "terse", "formal", "casual", "code", "comments", "unit", "integration", "small", "large", "fast", "slow", "monorepos", "monorepo", "vanilla", "native"]
+    [
+        "dark",
+        "light",
+        "single",
+        "double",
+        "small",
+        "big",
+        "short",
+        "long",
+        "raw",
+        "plain",
+        "tabs",
+        "spaces",
+        "concise",
+        "detailed",
+        "strict",
+        "simple",
+        "clean",
+        "functional",
+        "early",
+        "late",
+        "trailing",
+        "explicit",
+        "implicit",
+        "type",
+        "types",
+        "typed",
+        "static",
+        "dynamic",
+        "no",
+        "more",
+        "less",
+        "minimal",
+        "verbose",
+        "brief",
+        "terse",
+        "formal",
+        "casual",
+        "code",
+        "comments",
+        "unit",
+        "integration",
+        "small",
+        "large",
+        "fast",
+        "slow",
+        "monorepos",
+        "monorepo",
+        "vanilla",
+        "native",
+    ]
 )
 
 
@@ -735,7 +899,7 @@ def _object(text: str) -> str:
     for mention in _mentions(text):
         out += [text[pos : mention.start], mention.name]
         pos = mention.end
-    text = polish("".join([*out, text[pos:]]))
+    text = polish("".join([*out, text[pos:]]), capital=False)
     first = text.split(" ", 1)[0]
     if first.lower() in _PLAIN_LEADS and first[:1].isupper() and not first.isupper():
         text = text[:1].lower() + text[1:]
@@ -802,19 +966,35 @@ def shaped_facts(clause: str, *, correction: bool = False) -> list[ExtractedFact
         names = _tech_names(m["x"] or m["y"])
         if names:
             return [ExtractedFact(f"User no longer uses {n}", "tech_stack") for n in names]
-    if m := _NOW_RE.match(text):
+    if (m := _NOW_RE.match(text)) and (
+        lead
+        or m["now"]
+        or re.match(
+            r"^(?:all|on|using|back to|"
+            r"went back to)\b",
+            text,
+            re.I,
+        )
+    ):
         x = m["x"]
-        if _tech_names(x) and _only_tech(x):
+        if _tech_names(x) and _only_tech(x) and not re.search(r">|\bover\b|\bvs\b", x):
             return _uses(x)
         if lead or m["now"]:
             value = _bare_value(x)
             if value is not None:
                 return [value]
+    if m := re.match(
+        r"^(?P<x>[\w.+#@' -]+?)\s+(?:is|are)\s+(?:gone|dead to me|history|out)\b", text, re.I
+    ):
+        names = _tech_names(m["x"])
+        if names:
+            return [ExtractedFact(f"User no longer uses {n}", "tech_stack") for n in names]
     if m := _IT_IS_NOT_RE.match(text):
         new, old = _tech_names(m["x"]), _tech_names(m["y"])
         if new:
+            was = "no longer uses" if re.match(r"^(?:it|that)", text, re.I) else "does not use"
             return [ExtractedFact(f"User uses {n}", "tech_stack") for n in new] + [
-                ExtractedFact(f"User no longer uses {n}", "tech_stack") for n in old
+                ExtractedFact(f"User {was} {n}", "tech_stack") for n in old
             ]
     if m := _HANDLES_RE.match(text):
         names = _tech_names(m["x"])
@@ -895,6 +1075,10 @@ def shaped_facts(clause: str, *, correction: bool = False) -> list[ExtractedFact
             if facts:
                 return facts
         return [_pref(x)]
+    if m := _ROLE_HERE_RE.match(text):
+        role = re.sub(r"\beng\b", "engineer", re.sub(r"\bdev\b", "developer", m["role"]))
+        article = "an" if role[:1].lower() in "aeiou" else "a"
+        return [ExtractedFact(f"User is {article} {role.lower()}", "personal")]
     if m := _HERE_RE.match(text):
         facts = _uses(m["x"])
         return facts or None
@@ -907,6 +1091,20 @@ def shaped_facts(clause: str, *, correction: bool = False) -> list[ExtractedFact
         facts = _uses(m["x"])
         if facts:
             return facts
+    mine = re.match(r"^(?:my|our)\s", text, re.IGNORECASE)
+    if (
+        not mine
+        and (m := _SLOT_STATEMENT_RE.match(text))
+        and _only_tech(m["x"])
+        and not _tech_names(m["slot"])
+    ):
+        slot = m["slot"].lower()
+        if slot not in {"it", "this", "that", "everything", "there", "which", "what"}:
+            return _uses(m["x"], suffix=f"for {slot}")
+    if (m := _SLOT_STATEMENT_RE.match(text)) and _tech_names(m["slot"]) and _only_tech(m["x"]):
+        # "iOS is SwiftUI only": the second technology, for the first
+        platform = _tech_names(m["slot"])[0]
+        return _uses(m["x"], suffix=f"for {platform}")
     if m := _OWN_DECISION_RE.match(text):
         x = _object(m["x"])
         return [ExtractedFact(f"User does not use {x}", _category_of(x, "tech_stack"))]
@@ -935,9 +1133,9 @@ def shaped_facts(clause: str, *, correction: bool = False) -> list[ExtractedFact
 
 
 _CORRECTION_LEAD_RE: Final = re.compile(
-    r"^(?:(?:ugh|eh|oh|hmm|well|ok|okay|so)\s*,?\s+)?(?:actually|correction|update|scratch that|"
+    r"^(?:(?:ugh|eh|oh|hmm|well|ok|okay|so)\s*,?\s+)?(?:(?:actually|correction|update|scratch that|"
     r"edit|wait|oops|sorry|my bad|no|nope|i meant|to be clear|small correction|fyi|"
-    r"change of plan|changed my mind)\s*(?:[:,!.-]+\s*|\s+(?=I\b|my\b|we\b))",
+    r"change of plan|changed my mind)\s*(?:[:,!.\u2014-]+\s*|\s+(?=I\b|my\b|we\b|wait\b)))+",
     re.IGNORECASE,
 )
 _SLOT_IS_RE: Final = re.compile(
@@ -985,7 +1183,7 @@ _OPINION_RE: Final = re.compile(
     r"|(?P<neg>allergic to|no thanks to|not keen on|no love for|not into|burned out on|"
     r"done with|sick of|tired of)\s+(?P<y>.+)"
     r")$"
-    r"|^(?P<x3>[\w.+#@' -]+?)\s*\??\s*(?P<neg2>hard pass|pass|nope|meh|no thanks|yuck|ugh|eww|"
+    r"|^(?!(?:hard|big|total|a|so|just|very)\s)(?P<x3>[\w.+#@' -]+?)\s*\??\s*(?P<neg2>hard pass|pass|nope|meh|no thanks|yuck|ugh|eww|"
     r"never again|not for me|no way|gross)$"
     r"|^(?P<neg3>meh on|not sold on|not keen on|over)\s+(?P<x4>[\w.+#@' -]+)$"
     r"|^(?:(?:a\s+)?(?:big|huge|massive|total|longtime|long-time)\s+)?(?P<x5>[\w.+#@' -]+?)\s+"
@@ -1074,8 +1272,11 @@ _YES_NO_RE: Final = re.compile(
     r"^(?P<x>.+?)\s+(?P<p>yes|yep|yup|no|nope|nah|never|always|ftw|all day|for life|or bust)$",
     re.IGNORECASE,
 )
-_PRONOUNS_RE: Final = re.compile(r"^(?:he|she|they|xe|ze|it)/(?:him|her|them|xem|zir|it)"
-                                 r"(?:/(?:his|hers|theirs))?$", re.IGNORECASE)
+PRONOUNS_RE: Final = re.compile(
+    r"^(?:he|she|they|xe|ze|it)/(?:him|her|them|xem|zir|it)"
+    r"(?:/(?:his|hers|theirs))?$",
+    re.IGNORECASE,
+)
 _TZ_ITEM_RE: Final = re.compile(
     r"^(?:on|in)?\s*(?P<tz>(?:UTC|GMT)\s*[+-]\s*\d{1,2}(?::?\d\d)?|UTC|GMT|CET|CEST|EST|EDT|"
     r"PST|PDT|CST|MST|IST|JST|AEST|BST|EET|WET|KST|SGT|HKT|NZST|BRT|ART)(?:\s+time(?:zone)?)?$"
@@ -1108,7 +1309,7 @@ def list_item_facts(item: str) -> list[ExtractedFact]:
         value = _bare_value(m["x"])
         if value is not None and not negative:
             return [value]
-    if m := _PRONOUNS_RE.match(x):
+    if m := PRONOUNS_RE.match(x):
         return [ExtractedFact(f"User's pronouns are {m.group().lower()}", "personal")]
     if m := _TZ_ITEM_RE.match(x):
         return [ExtractedFact(f"User's timezone is {m['tz']}", "personal")]
@@ -1139,6 +1340,8 @@ def _scope_suffix(x: str) -> str:
 
 def _love(verb: str, x: str) -> list[ExtractedFact]:
     obj = _object(x)
+    if not obj or _BAD_OBJECT_RE.match(obj):
+        return []
     table = {
         "love": "loves",
         "adore": "adores",
@@ -1254,7 +1457,34 @@ def _is_language(name: str) -> bool:
 #: Imperative verbs that say nothing of style by themselves ("explain closures" is a task;
 #: "explain with diagrams" is a standing wish): the words after them must.
 _GENERIC_HEADS: Final = frozenset(
-    ["explain", "write", "use", "give", "make", "show", "add", "include", "put", "provide", "return", "do", "answer", "reply", "respond", "tell", "list", "suggest", "recommend", "call", "name", "type", "test", "run", "go", "stay"]
+    [
+        "explain",
+        "write",
+        "use",
+        "give",
+        "make",
+        "show",
+        "add",
+        "include",
+        "put",
+        "provide",
+        "return",
+        "do",
+        "answer",
+        "reply",
+        "respond",
+        "tell",
+        "list",
+        "suggest",
+        "recommend",
+        "call",
+        "name",
+        "type",
+        "test",
+        "run",
+        "go",
+        "stay",
+    ]
 )
 
 

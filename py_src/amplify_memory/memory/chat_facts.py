@@ -141,6 +141,23 @@ def _project_items(clause: str) -> list[ExtractedContext]:
     return [ExtractedContext(content, kind, (), tags_of(content))] if content else []
 
 
+_LABEL_ONLY_RE: Final = re.compile(
+    r"^(?:decision|requirement|constraint|note|update|resolved|fixed|done|fix|bug|error|"
+    r"pattern|architecture|todo|fyi)(?:\s+(?:from|by|for)\s+.+)?$|^\S+$",
+    re.IGNORECASE,
+)
+
+
+def _for_project(plain: str, in_question: bool) -> bool:
+    return bool(
+        plain
+        and not in_question
+        and not _INTERROGATIVE_RE.match(plain)
+        and not _is_hypothetical(plain)
+        and _about_project(plain)
+    )
+
+
 def extract_chat_facts(
     user_message: str, assistant_message: str | None = None, *, in_project: bool = False
 ) -> ChatFacts:
@@ -151,19 +168,16 @@ def extract_chat_facts(
     del assistant_message
     user: dict[str, ExtractedFact] = {}
     project: dict[str, ExtractedContext] = {}
-    for clause, in_question in user_clauses(user_message):
-        if in_project:
+    if in_project:  # quoted errors and inline code stay in a project's facts
+        for clause, in_question in user_clauses(user_message, keep_quotes=True):
             plain = _strip_filler(clause)
-            if (
-                plain
-                and not in_question
-                and not _INTERROGATIVE_RE.match(plain)
-                and not _is_hypothetical(plain)
-                and _about_project(plain)
-            ):
+            if _for_project(plain, in_question):
                 for item in _project_items(plain):
-                    project.setdefault(item.content.casefold(), item)
-                continue
+                    if not _LABEL_ONLY_RE.match(item.content):
+                        project.setdefault(item.content.casefold(), item)
+    for clause, in_question in user_clauses(user_message):
+        if in_project and _for_project(_strip_filler(clause), in_question):
+            continue
         for fact in clause_facts(clause, in_question=in_question):
             done = finish(fact)
             if done is not None:

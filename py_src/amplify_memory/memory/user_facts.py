@@ -27,7 +27,7 @@ _CODE_LINE_RE: Final = re.compile(
 )
 _SENTENCE_RE: Final = re.compile(r"(?:[^.!?\n]|[.!?](?![.!?]*(?:\s|$)))+(?:[.!?]+|\n|$)")
 _CLAUSE_SPLIT_RE: Final = re.compile(
-    r"\s*;\s*|,\s*(?=(?:and |but |so |also |then )?(?:I|we|please|just|my|do not|don't|"
+    r"\s*(?<!\bTL);(?!DR\b)\s*|,\s*(?=(?:and |but |so |also |then )?(?:I|we|please|just|my|do not|don't|"
     r"always|never)\b)|,\s*so\s+|\s+(?:and|but|so|while|whereas)\s+(?=(?:I|we|my)\b)"
     r"|,\s*(?=(?:should|shall|can|could|would|what|which|how|why|do|does|is|are)\b)"
     r"|,?\s+(?:because|since|as it|so that|which)\s+",
@@ -92,7 +92,8 @@ _PREFERENCE_VERBS: Final = frozenset(
 )
 _USAGE_VERBS: Final = frozenset(
     _wordlist("""
-    use work build write code develop program run deploy host rely stick
+    use work build write code develop program run deploy host rely stick audit review
+    maintain debug test ship teach script automate
     """)
 )
 _HABIT_ADVERBS: Final = frozenset(
@@ -169,9 +170,18 @@ _PRONOUNS: Final[tuple[tuple[re.Pattern[str], str], ...]] = tuple(
 )
 
 
-def _strip_code_and_quotes(text: str) -> str:
-    """Remove code blocks, code lines, "> " quotes and quoted passages of 3+ words."""
+def _strip_code_and_quotes(text: str, *, keep_quotes: bool = False) -> str:
+    """Remove code blocks, code lines, "> " quotes and quoted passages of 3+ words
+    (``keep_quotes``: inline code and quoted passages stay, as an error message does in
+    a project's context)."""
     text = _FENCE_RE.sub("\n", text)
+    if keep_quotes:
+        text = _INLINE_CODE_RE.sub(lambda m: "'" + m.group(1).replace("'", "") + "'", text)
+        return "\n".join(
+            line
+            for line in text.splitlines()
+            if not line.lstrip().startswith(">") and not _CODE_LINE_RE.search(line)
+        )
     text = _INLINE_CODE_RE.sub(lambda m: m.group(1) if " " not in m.group(1) else " ", text)
     lines = [
         line
@@ -332,10 +342,18 @@ def _tech_facts(clause: str) -> list[ExtractedFact]:
     facts: list[ExtractedFact] = []
     no_longer = bool(re.search(r"\b(?:no longer|anymore|stopped|quit|gave up)\b", lower))
     negated = bool(re.search(r"\b(?:do not|never|cannot|not)\b", lower))
-    switched = re.search(r"\b(?:switched|moved|migrated)\s+from\s+(.+?)\s+to\s+(.+)$", clause, re.I)
+    switched = re.search(
+        r"\b(?:switched|moved|migrated|ported|converted|changed)\s+(?:\w+\s+){0,2}?"
+        r"(?:from|off|away from)\s+(.+?)\s+(?:to|onto|over to)\s+(.+)$",
+        clause,
+        re.I,
+    )
     if switched:
         old, new = switched.group(1), switched.group(2)
-        facts += [ExtractedFact(f"User uses {t}", "tech_stack") for t in find_technologies(new)]
+        facts += [
+            ExtractedFact(f"User uses {_phrasing.with_version(new, t)}", "tech_stack")
+            for t in _phrasing.tech_names(new)
+        ]
         facts += [
             ExtractedFact(f"User no longer uses {t}", "tech_stack") for t in find_technologies(old)
         ]
@@ -348,7 +366,8 @@ def _tech_facts(clause: str) -> list[ExtractedFact]:
         elif negated and not split:
             facts.append(ExtractedFact(f"User does not use {tech}", "tech_stack"))
         else:
-            facts.append(ExtractedFact(f"User uses {tech}", "tech_stack"))
+            named = _phrasing.with_version(main, tech)
+            facts.append(ExtractedFact(f"User uses {named}", "tech_stack"))
     facts += [
         ExtractedFact(f"User does not use {t}", "tech_stack") for t in find_technologies(other)
     ]
@@ -534,7 +553,10 @@ _OTHER_SUBJECT_RE: Final = re.compile(
     r"reddit|hn|stack overflow|the blog|the article|the tutorial|the guide)\b"
     r"|^(?!(?:Please|Also|Just|Always|Never|Honestly|Really|Actually|Maybe|Definitely)\b)"
     r"(?-i:[A-Z][a-z]+)\s+(?:says|said|thinks|prefers|likes|loves|hates|uses|wants|insists|"
-    r"swears|recommends|told|believes)\b",
+    r"swears|recommends|told|believes)\b"
+    r"|^(?!(?:Please|Also|Just|Always|Never|I)\b)(?-i:[A-Z][a-z]+)(?:\s+[\w']+){1,4}?\s+"
+    r"(?:prefers|likes|loves|hates|wants|says|said|thinks|swears|insists|recommends|"
+    r"told|believes)\b",
     re.IGNORECASE,
 )
 _FIRST_PERSON_RE: Final = re.compile(
@@ -553,6 +575,8 @@ def clause_facts(clause: str, *, in_question: bool) -> list[ExtractedFact]:
         if polite and not _is_hypothetical(polite["rest"]):
             return _request_facts(polite["rest"], polite=True)
         return []
+    if _phrasing.PRONOUNS_RE.match(clause):
+        return _phrasing.list_item_facts(clause)
     if in_question or _is_hypothetical(clause) or _OTHER_SUBJECT_RE.match(clause):
         return []
     if re.search(
@@ -564,10 +588,22 @@ def clause_facts(clause: str, *, in_question: bool) -> list[ExtractedFact]:
     facts = _one_clause(clause, correction=correction)
     if not facts and polite_tail:  # "bullet points please": a wish with its value only
         facts = _phrasing.list_item_facts(clause)
-    if facts and "," in clause and re.match(r"^I am [A-Z]", clause):
-        # "I'm Marta, a backend dev at a fintech": the apposition is a fact too
+    if facts and "," in clause:
+        # "I'm Marta, a backend dev at a fintech, mostly writing Scala": each further
+        # part may add a fact of its own
+        seen = {f.content.casefold() for f in facts}
+        said = " ".join(seen)
         for part in re.split(r"\s*,\s*(?:and\s+)?", clause)[1:]:
-            facts += _phrasing.list_item_facts(_strip_filler(part))
+            part = _strip_filler(part)
+            if not part or _is_hypothetical(part) or _OTHER_SUBJECT_RE.match(part):
+                continue
+            names = _phrasing.tech_names(part)
+            if names and all(n.casefold() in said for n in names):
+                continue  # already said by the clause as a whole ("Like: Go, Rust")
+            for fact in _part_facts(part):
+                if fact.content.casefold() not in seen:
+                    seen.add(fact.content.casefold())
+                    facts.append(fact)
         return facts
     if facts or "," not in clause:
         return facts
@@ -577,9 +613,43 @@ def clause_facts(clause: str, *, in_question: bool) -> list[ExtractedFact]:
         part = _strip_filler(part)
         if not part or _is_hypothetical(part) or _OTHER_SUBJECT_RE.match(part):
             continue
-        found = _one_clause(part) or _phrasing.list_item_facts(part)
-        out += found
+        out += _part_facts(part)
     return out
+
+
+_GERUND_LEAD_RE: Final = re.compile(
+    r"^(?:(?:mostly|mainly|also|plus|currently|now|primarily|usually|and|but|still)\s+)*"
+    r"(?P<verb>writing|using|working (?:with|in|on)|coding in|building (?:with|on|in)|doing|"
+    r"deploying (?:to|on)|running|hosting on|developing (?:in|with)|programming in|shipping|"
+    r"write|use|work (?:with|in)|code in|build (?:with|on)|deploy (?:to|on)|run|host on)\s+"
+    r"(?P<rest>.+)$",
+    re.IGNORECASE,
+)
+_GERUND_BASE: Final = {
+    "writing": "write",
+    "using": "use",
+    "coding": "code",
+    "building": "build",
+    "doing": "use",
+    "deploying": "deploy",
+    "running": "run",
+    "hosting": "host",
+    "developing": "develop",
+    "programming": "program",
+    "shipping": "ship",
+    "working": "work",
+}
+
+
+def _part_facts(part: str) -> list[ExtractedFact]:
+    """Facts from one comma-separated part of a longer clause: a clause of its own, a
+    verb phrase whose subject is the user ("mostly writing Scala"), or a list item."""
+    gerund = _GERUND_LEAD_RE.match(part)
+    if gerund:
+        words = gerund["verb"].split()
+        base = _GERUND_BASE.get(words[0].lower(), words[0].lower())
+        return _statement_facts(" ".join(["I", base, *words[1:], gerund["rest"]]))
+    return _one_clause(part) or _phrasing.list_item_facts(part)
 
 
 def _one_clause(clause: str, *, correction: bool = False) -> list[ExtractedFact]:
@@ -602,10 +672,11 @@ _ONE_OFF_RE: Final = re.compile(
 )
 
 
-def user_clauses(user_message: str) -> Iterable[tuple[str, bool]]:
+def user_clauses(user_message: str, *, keep_quotes: bool = False) -> Iterable[tuple[str, bool]]:
     """``(clause, in_question)`` of every clause of a message that may state a fact:
-    code, quotes, sentences with secrets or injected instructions left out."""
-    text = _expand(_strip_code_and_quotes(_phrasing.prepare(user_message)))
+    code, quotes, sentences with secrets or injected instructions left out
+    (``keep_quotes``: quoted text and inline code kept, for a project's error messages)."""
+    text = _expand(_strip_code_and_quotes(_phrasing.prepare(user_message), keep_quotes=keep_quotes))
     for sentence, is_question in _sentences(text):
         tainted = _phrasing.injected(sentence)
         one_off = bool(_ONE_OFF_RE.search(sentence))
@@ -642,6 +713,8 @@ def finish(fact: ExtractedFact) -> ExtractedFact | None:
         return None
     if _DANGLING_RE.search(content):
         return None  # a clause cut short ("User wants the assistant to always")
+    if re.search(r"\b(?:it|them|that|this|those|these|one)$", content, re.IGNORECASE):
+        return None  # its object is elsewhere ("I don't like it")
     return ExtractedFact(content, fact.category, fact.confidence, fact.source)
 
 
