@@ -187,6 +187,78 @@ def test_the_inspector_searches_deletes_exports_and_imports(page: Page, server_u
     shot(page, "04-inspector")
 
 
+def test_facts_are_routed_corrections_replace_edits_recheck_and_forget_all(
+    page: Page, server_url: str
+) -> None:
+    open_demo(page, server_url)
+    page.click("#sample")
+    page.click("[data-chat-id='shop-chat']")
+    expect(page.locator("#ctx-project")).to_have_text("shop")
+
+    # What is said about the project goes to the project, what is said about the user
+    # to the profile, and the page says where each fact went.
+    page.fill("#message", "I personally prefer tabs, but for this project we use PostgreSQL")
+    page.press("#message", "Enter")
+    extraction = page.locator("#extraction")
+    expect(extraction.locator("li[data-store='project']")).to_contain_text(
+        "→ project shop: [decision] Use PostgreSQL"
+    )
+    expect(extraction.locator("li[data-store='user']")).to_contain_text(
+        "→ your profile: User prefers tabs"
+    )
+    # "prefers tabs" replaced the sample's "2-space indentation" (same topic)
+    expect(extraction.locator("li[data-store='user']")).to_contain_text(
+        "replaces: User uses 2-space indentation"
+    )
+    old = page.locator("#inspect-rows tr", has_text="2-space indentation")
+    expect(old).to_have_attribute("data-superseded", "true")
+    expect(old).to_contain_text("replaced by “User prefers tabs”")
+    page.uncheck("#inspect-superseded")
+    expect(page.locator("#inspect-rows tr", has_text="2-space indentation")).to_have_count(0)
+    page.check("#inspect-superseded")
+    shot(page, "05-replaced-and-routed")
+
+    # Edit: the new text is checked again (topic, duplicates, secrets).
+    row = page.locator("#inspect-rows tr", has_text="concise answers")
+    row.locator("button.edit").click()
+    editor = page.locator("#inspect-rows input.edit")
+    editor.fill("User likes detailed answers with code examples")
+    editor.press("Enter")
+    expect(page.locator("#inspect-rows")).to_contain_text("User likes detailed answers")
+    row = page.locator("#inspect-rows tr", has_text="detailed answers")
+    row.locator("button.edit").click()
+    editor = page.locator("#inspect-rows input.edit")
+    editor.fill("User's API key is sk-proj-abcdefghijklmnopqrstuvwx")
+    editor.press("Enter")
+    expect(page.locator("#app-error")).to_contain_text("SecretContentError")
+    expect(page.locator("#app-error")).not_to_contain_text("abcdefghijkl")
+    expect(page.locator("#inspect-rows")).to_contain_text("User likes detailed answers")
+    page.click("#flush") if page.locator("#flush").count() else None
+    stored = page.evaluate(
+        """async () => {
+          const memory = await window.amplify.memory;
+          await memory.flush();
+          return JSON.stringify(await memory.storage.export('userProfile'));
+        }"""
+    )
+    assert "sk-proj" not in stored
+
+    # Forget everything, after a confirmation.
+    page.once("dialog", lambda dialog: dialog.accept())
+    page.click("#forget-all")
+    expect(page.locator("#forget-result")).to_contain_text(
+        "Forgot 4 profile memories and 2 projects"
+    )
+    expect(page.locator("#inspect-rows tr")).to_have_count(0)
+    counts = page.evaluate(
+        """async () => {
+          const memory = await window.amplify.memory;
+          return [await memory.userProfile.count(), (await memory.projects.listProjects()).length];
+        }"""
+    )
+    assert counts == [0, 0]
+
+
 def test_persistence_state_corrupt_record_failed_write_estimate_persist(
     page: Page, server_url: str
 ) -> None:

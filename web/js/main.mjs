@@ -134,6 +134,8 @@ class DemoApp {
       this.refreshInspector();
     });
     $('inspect-query').addEventListener('input', () => this.refreshInspector());
+    $('inspect-superseded').addEventListener('change', () => this.refreshInspector());
+    $('forget-all').addEventListener('click', () => this.forgetAll());
     $('export').addEventListener('click', () => this.exportStore());
     $('import').addEventListener('click', () => this.importStore());
     $('estimate').addEventListener('click', () => this.refreshPersistence(true));
@@ -311,16 +313,16 @@ class DemoApp {
     this.renderChat();
     try {
       const { projectId } = this.controller.getState();
-      const facts = await this.memory.extract.userFacts(message);
-      const stored = facts.map((o) => o.entry.content);
-      if (projectId) {
-        const entries = await this.memory.extract.projectContext(projectId, message, {
-          sourceChatId: chat.id,
-        });
-        stored.push(...entries.map((e) => `[${e.type}] ${e.content}`));
-      }
+      // One call: facts about the user go to the profile, what is said about the
+      // project (in a project's chat) to that project's store.
+      const outcomes = await this.memory.extract.userFacts(message, null, {
+        ...(projectId ? { projectId, sourceChatId: chat.id } : {}),
+      });
+      const stored = outcomes.map((o) =>
+        o.store === 'project' ? `[${o.entry.type}] ${o.entry.content}` : o.entry.content,
+      );
       userMessage.remembered = stored;
-      if (stored.length) this.flashExtraction(stored);
+      if (outcomes.length) this.flashExtraction(outcomes, projectId);
       // The context for this message, at once (no debounce when sending).
       this.controller.setMessage(message);
       await this.controller.lookupNow();
@@ -337,13 +339,25 @@ class DemoApp {
     this.controller.setMessage('');
   }
 
-  flashExtraction(stored) {
+  flashExtraction(outcomes, projectId) {
     const box = $('extraction');
     box.hidden = false;
-    box.dataset.count = String(stored.length);
+    box.dataset.count = String(outcomes.length);
+    const items = [];
+    for (const o of outcomes) {
+      const where = o.store === 'project' ? `project ${projectId}` : 'your profile';
+      const what = o.store === 'project' ? `[${o.entry.type}] ${o.entry.content}` : o.entry.content;
+      const replaced = (o.superseded ?? []).map((e) => e.content);
+      items.push(
+        el('li', { dataset: { store: o.store } },
+          el('span', { class: 'dest' }, `→ ${where}: `), what,
+          o.action === 'updated' ? ' (already known, refreshed)' : '',
+          replaced.length ? ` (replaces: ${replaced.join('; ')})` : ''),
+      ); // prettier-ignore
+    }
     box.replaceChildren(
-      el('strong', {}, `✓ Remembered ${stored.length} fact${stored.length === 1 ? '' : 's'}: `),
-      stored.join(' · '),
+      el('strong', {}, `✓ Remembered ${outcomes.length} fact${outcomes.length === 1 ? '' : 's'}:`),
+      el('ul', {}, ...items),
     );
     clearTimeout(this.flashTimer);
     this.flashTimer = setTimeout(() => {
@@ -410,28 +424,84 @@ class DemoApp {
     const query = $('inspect-query').value.trim();
     const m = this.memory;
     try {
+      const replaced = $('inspect-superseded').checked;
       const entries =
         store === 'userProfile'
-          ? query ? await m.userProfile.search(query, { limit: 50 }) : await m.userProfile.list()
+          ? query
+            ? await m.userProfile.search(query, { limit: 50, includeSuperseded: replaced })
+            : await m.userProfile.list({ includeSuperseded: replaced })
           : query ? await m.projects.search(projectId, query, { limit: 50 })
             : await m.projects.list(projectId); // prettier-ignore
-      const rows = entries.slice(0, 200).map((e) =>
-        el(
+      const byId = new Map(entries.map((e) => [e.id, e]));
+      const rows = entries.slice(0, 200).map((e) => {
+        const content = el('td', { class: 'content' }, e.content);
+        if (e.superseded) {
+          const by = byId.get(e.supersededBy);
+          content.append(el('span', { class: 'replaced' },
+            `replaced${by ? ` by “${by.content}”` : ''} on ${(e.supersededAt ?? '').slice(0, 10)}`));
+        } // prettier-ignore
+        const actions = el('td', {});
+        if (store === 'userProfile') {
+          actions.append(el('button', {
+            type: 'button', class: 'secondary edit', title: 'Edit this memory',
+            onclick: () => this.editEntry(content, e),
+          }, 'Edit')); // prettier-ignore
+        }
+        actions.append(el('button', {
+          type: 'button', class: 'delete', title: 'Delete this memory',
+          onclick: () => this.deleteEntry(store, projectId, e.id),
+        }, 'Delete')); // prettier-ignore
+        return el(
           'tr',
-          { dataset: { id: e.id } },
-          el('td', { class: 'content' }, e.content),
+          { class: e.superseded ? 'superseded' : '', dataset: { id: e.id, superseded: String(!!e.superseded) } },
+          content,
           el('td', {}, e.category ?? e.type),
           el('td', { class: 'when' }, (e.updatedAt ?? '').replace('T', ' ').slice(0, 19)),
-          el('td', {}, el('button', {
-            type: 'button', class: 'delete', title: 'Delete this memory',
-            onclick: () => this.deleteEntry(store, projectId, e.id),
-          }, 'Delete')), // prettier-ignore
-        ),
-      );
+          actions,
+        ); // prettier-ignore
+      });
       $('inspect-rows').replaceChildren(...rows);
       $('inspect-count').textContent =
         `${entries.length} ${query ? 'matching' : ''} entr${entries.length === 1 ? 'y' : 'ies'}` +
         (entries.length > 200 ? ' (first 200 shown)' : '');
+    } catch (err) {
+      this.report(err);
+    }
+  }
+
+  /** Edit a profile memory in place: Enter saves (re-checked for duplicates, topic and
+   * secrets), Escape cancels. */
+  editEntry(cell, entry) {
+    const input = el('input', { class: 'edit', value: entry.content, 'aria-label': 'Memory text' });
+    const save = async () => {
+      try {
+        const out = await this.memory.userProfile.edit(entry.id, input.value);
+        if (out.action === 'merged') {
+          $('forget-result').hidden = false;
+          $('forget-result').textContent = `Merged into “${out.entry.content}”.`;
+        }
+      } catch (err) {
+        this.report(err);
+      }
+      this.refreshInspector();
+    };
+    input.addEventListener('keydown', (event) => {
+      if (event.key === 'Enter') save();
+      if (event.key === 'Escape') this.refreshInspector();
+    });
+    cell.replaceChildren(input);
+    input.focus();
+  }
+
+  async forgetAll() {
+    if (!window.confirm('Forget everything? This deletes every memory of your profile and every project.')) return;
+    try {
+      const gone = await this.memory.forgetAll({ confirm: true });
+      $('forget-result').hidden = false;
+      $('forget-result').textContent =
+        `Forgot ${gone.userFacts} profile memor${gone.userFacts === 1 ? 'y' : 'ies'} and ${gone.projects} project${gone.projects === 1 ? '' : 's'}.`;
+      await this.refreshProjects();
+      this.refreshInspector();
     } catch (err) {
       this.report(err);
     }

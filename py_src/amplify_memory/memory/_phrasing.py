@@ -211,7 +211,48 @@ def _tech_spellings() -> tuple[frozenset[str], dict[str, str], dict[str, str]]:
 
 _LONG_WORD_RE: Final = re.compile(r"(?<![\w.@/-])[A-Za-z]{6,}(?![\w@/-])")
 _ENGLISH_NEAR: Final = frozenset(
+    # English words one letter from a technology's name, partly found by running the
+    # corrector over an English word list (Debian's wamerican) at development time
     [
+        "alacrity",
+        "anacondas",
+        "androids",
+        "beaver",
+        "beavers",
+        "chromes",
+        "cloture",
+        "conjure",
+        "couched",
+        "elixirs",
+        "embers",
+        "falsify",
+        "firestorm",
+        "freebase",
+        "frigate",
+        "ghostly",
+        "liveware",
+        "mintiest",
+        "minutest",
+        "nutshell",
+        "playwrights",
+        "postures",
+        "pythons",
+        "quarks",
+        "solidify",
+        "stagger",
+        "stolidity",
+        "submersion",
+        "svelter",
+        "swagged",
+        "swaggers",
+        "tailwinds",
+        "tenacity",
+        "threes",
+        "tomcats",
+        "typescripts",
+        "unicorn",
+        "unicorns",
+        "waylaid",
         "string",
         "strings",
         "docket",
@@ -756,14 +797,312 @@ def _items(rest: str) -> list[str]:
 _CONTEXT: Final = "using "
 
 
-def _mentions(text: str) -> list[Mention]:
+def _mentions(text: str, *, unknown: bool = False) -> list[Mention]:
     """Technology mentions of a fragment read as the object of "using" (a fragment such
-    as "Rails 7 and Sidekiq" has lost the words that made its names technologies)."""
-    return [
+    as "Rails 7 and Sidekiq" has lost the words that made its names technologies).
+
+    ``unknown``: also names the list does not know, in a list of technologies
+    ("Stack: SvelteKit, Drizzle, Neon", "R + Bioconductor"): a word that looks like a
+    product name (CamelCase, a digit, a dot or dash inside, or a short lower-case or
+    capitalised word that is not a common English word of such lists), as typed."""
+    known = [
         Mention(m.name, m.start - len(_CONTEXT), m.end - len(_CONTEXT))
         for m in find_technology_mentions(_CONTEXT + text)
         if m.start >= len(_CONTEXT)
     ]
+    if not unknown:
+        return known
+    out = list(known)
+    words = [w for w in re.findall(r"[\w.+#-]+", text) if w.lower() not in _LIST_WORDS]
+    for match in _PRODUCT_RE.finditer(text):
+        if any(m.start < match.end() and match.start() < m.end for m in known):
+            continue
+        token = match.group()
+        if not _looks_like_product(token):
+            continue
+        shaped = re.search(r"[a-z][A-Z]|[.+#]|-(?!\d+$)", token) or (
+            re.search(r"\d", token) and len(re.findall(r"[A-Za-z]", token)) >= 3
+        )
+        alone = words == [token]
+        joined = any(
+            re.fullmatch(r"\s*[+/&]\s*", text[m.end : match.start()])
+            or re.fullmatch(r"\s*[+/&]\s*", text[match.end() : m.start])
+            for m in known
+        )
+        if shaped or alone or joined:
+            out.append(Mention(token, match.start(), match.end()))
+    out.sort(key=lambda m: m.start)
+    return out
+
+
+_PRODUCT_RE: Final = re.compile(
+    r"(?<![\w.@/$-])[A-Za-z][A-Za-z0-9]*(?:[.+#-][A-Za-z0-9]+)*[+#]?(?![\w@/$-])"
+)
+_LIST_WORDS: Final = frozenset(
+    [
+        "a",
+        "an",
+        "the",
+        "and",
+        "or",
+        "with",
+        "on",
+        "for",
+        "in",
+        "of",
+        "to",
+        "at",
+        "by",
+        "as",
+        "is",
+        "are",
+        "be",
+        "my",
+        "our",
+        "your",
+        "their",
+        "its",
+        "me",
+        "mostly",
+        "mainly",
+        "also",
+        "plus",
+        "some",
+        "bit",
+        "lots",
+        "little",
+        "nothing",
+        "fancy",
+        "standard",
+        "pretty",
+        "boring",
+        "everything",
+        "stuff",
+        "things",
+        "thing",
+        "setup",
+        "stack",
+        "config",
+        "configs",
+        "backend",
+        "frontend",
+        "front",
+        "back",
+        "end",
+        "server",
+        "client",
+        "side",
+        "web",
+        "mobile",
+        "app",
+        "apps",
+        "db",
+        "database",
+        "infra",
+        "infrastructure",
+        "cloud",
+        "hosting",
+        "deploy",
+        "deploys",
+        "deployed",
+        "local",
+        "dev",
+        "prod",
+        "production",
+        "tests",
+        "test",
+        "testing",
+        "unit",
+        "integration",
+        "style",
+        "code",
+        "all",
+        "only",
+        "full",
+        "time",
+        "work",
+        "home",
+        "fun",
+        "here",
+        "these",
+        "days",
+        "now",
+        "currently",
+        "daily",
+        "latest",
+        "stable",
+        "lts",
+        "native",
+        "version",
+        "etc",
+        "ui",
+        "bits",
+        "pipelines",
+        "pipeline",
+        "scripts",
+        "script",
+        "tooling",
+        "tools",
+        "tool",
+        "env",
+        "environment",
+        "machine",
+        "laptop",
+        "box",
+        "boxes",
+        "cluster",
+        "clusters",
+        "queue",
+        "queues",
+        "cache",
+        "caching",
+        "auth",
+        "ci",
+        "cd",
+        "jobs",
+        "job",
+        "worker",
+        "workers",
+        "services",
+        "service",
+        "api",
+        "apis",
+        "orm",
+        "shell",
+        "terminal",
+        "editor",
+        "ide",
+        "os",
+        "vm",
+        "vms",
+        "container",
+        "containers",
+        "analysis",
+        "analytics",
+        "data",
+        "storage",
+        "search",
+        "logging",
+        "logs",
+        "monitoring",
+        "metrics",
+        "alerts",
+        "docs",
+        "notes",
+        "notebooks",
+        "layer",
+        "layers",
+        "linting",
+        "lint",
+        "formatting",
+        "build",
+        "builds",
+        "bundling",
+        "packages",
+        "package",
+        "manager",
+        "managers",
+        "dependency",
+        "dependencies",
+        "migrations",
+        "mostly",
+        "usually",
+        "sometimes",
+        "everywhere",
+        "new",
+        "old",
+        "legacy",
+        "team",
+        "teams",
+        "company",
+        "personal",
+        "projects",
+        "project",
+        "side",
+        "background",
+        "stuff",
+        "mainly",
+        "primarily",
+        "day",
+        "night",
+        "morning",
+        "evening",
+        "week",
+        "weeks",
+        "month",
+        "months",
+        "year",
+        "years",
+        "yrs",
+        "exp",
+        "experience",
+        "senior",
+        "junior",
+        "lead",
+        "staff",
+        "principal",
+        "intern",
+        "student",
+        "engineer",
+        "developer",
+        "dev",
+        "devs",
+        "designer",
+        "manager",
+        "mac",
+        "windows",
+        "linux",
+        "phone",
+        "tablet",
+        "please",
+        "thanks",
+        "lol",
+        "tbh",
+        "btw",
+        "imo",
+        "fwiw",
+        "yes",
+        "no",
+        "not",
+        "never",
+        "always",
+        "nope",
+        "nah",
+        "ok",
+        "okay",
+        "sure",
+        "yeah",
+        "good",
+        "great",
+        "nice",
+        "fine",
+        "bad",
+        "cool",
+        "love",
+        "hate",
+        "like",
+        "prefer",
+        "use",
+        "uses",
+        "using",
+        "used",
+        "want",
+        "wants",
+        "need",
+        "needs",
+    ]
+)
+
+
+def _looks_like_product(token: str) -> bool:
+    low = token.lower()
+    if low in _LIST_WORDS or len(token) < 2 or re.fullmatch(r"v?\d+(?:\.\d+)*x?\+?", low):
+        return False
+    if re.fullmatch(r"[A-Za-z]{1,2}\d+|[A-Za-z]+-\w+-\d+|\w+\d+x|UTC\S*|GMT\S*", token):
+        return False  # "M2", "x1", "eu-central-1", "UTC+9"
+    if re.search(r"[a-z][A-Z]|\d|[.+#-]", token):
+        return True  # LiveView, iTerm2, async-std, lazy.nvim
+    return len(token) <= 14 and (token.islower() or token[0].isupper() or token.isupper())
 
 
 def tech_names(text: str) -> list[str]:
@@ -790,12 +1129,14 @@ def _with_version(text: str, name: str) -> str:
     return name
 
 
-def _uses(text: str, polarity_negative: bool = False, suffix: str = "") -> list[ExtractedFact]:
+def _uses(
+    text: str, polarity_negative: bool = False, suffix: str = "", *, unknown: bool = False
+) -> list[ExtractedFact]:
     """One "User uses X" per technology of ``text``; a technology after "for" or "in"
     ("PyCharm for Python") limits the one before it instead of being a fact of its own."""
     verb = "does not use" if polarity_negative else "uses"
     tail = f" {suffix}" if suffix else ""
-    mentions = _mentions(text)
+    mentions = _mentions(text, unknown=unknown)
     heads: list[tuple[str, list[str]]] = []
     pos = 0
     for mention in mentions:
@@ -814,9 +1155,10 @@ def _uses(text: str, polarity_negative: bool = False, suffix: str = "") -> list[
     return out
 
 
-def _only_tech(text: str) -> bool:
-    """True when ``text`` is nothing but technology names and connectors."""
-    mentions = _mentions(text)
+def _only_tech(text: str, *, unknown: bool = False) -> bool:
+    """True when ``text`` is nothing but technology names and connectors (``unknown``:
+    names the list does not know count, see :func:`_mentions`)."""
+    mentions = _mentions(text, unknown=unknown)
     if not mentions:
         return False
     rest, pos = [], 0
@@ -1020,7 +1362,17 @@ def shaped_facts(clause: str, *, correction: bool = False) -> list[ExtractedFact
     if m := _LIST_RE.match(text):
         items = _items(m["rest"])
         if m["tech"]:
-            facts = _uses(m["rest"])
+            label = text[: text.index(m["rest"])].strip(" :=->").lower()
+            fav = re.match(
+                r"^(?P<slot>favou?rite|preferred|go-to|main|primary)\s+(?P<what>.+)$", label
+            )
+            if fav and _tech_names(m["rest"]):
+                name = _tech_names(m["rest"])[0]
+                what = {"db": "database", "lang": "language"}.get(fav["what"], fav["what"])
+                return [ExtractedFact(f"User's {fav['slot']} {what} is {name}", "preference")]
+            facts = []
+            for part in re.split(r"\s*[,;]\s*|\s+and\s+", m["rest"]):
+                facts += _uses(part, unknown=True)
             return facts or None
         negative = bool(m["dislike"])
         out = []
@@ -1283,9 +1635,10 @@ _TZ_ITEM_RE: Final = re.compile(
 )
 
 
-def list_item_facts(item: str) -> list[ExtractedFact]:
+def list_item_facts(item: str, *, unknown: bool = False) -> list[ExtractedFact]:
     """Facts from one verbless item of a list: a technology, a value of a known topic
-    ("single quotes", "100 char lines"), a role or a place."""
+    ("single quotes", "100 char lines"), a role or a place. ``unknown``: the list names
+    known technologies, so an unknown product name in this item counts as one."""
     x = item.strip(" .!")
     if not x:
         return []
@@ -1317,6 +1670,8 @@ def list_item_facts(item: str) -> list[ExtractedFact]:
         return [ExtractedFact(f"User is based in {m['p']}", "personal")]
     if _only_tech(x):
         return _uses(x)
+    if unknown and len(x.split()) <= 3 and _only_tech(x, unknown=True):
+        return _uses(x, unknown=True)
     if m := _NO_RE.match(x):
         return [
             ExtractedFact(

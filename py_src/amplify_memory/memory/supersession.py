@@ -94,9 +94,9 @@ def decide(
         if verdict == "unrelated" and _same_technology(own, theirs):
             verdict = "same"  # "uses iTerm2" / "terminal emulator is iTerm2"
         if verdict == "same":
-            if _per_technology(own) or _per_technology(theirs):
-                if not _compatible_detail(residual_terms(new), residual_terms(old)):
-                    return "keep"  # "prefers TypeScript" / "prefers TypeScript strict mode"
+            per_technology = _per_technology(own) or _per_technology(theirs)
+            if per_technology and not _compatible_detail(residual_terms(new), residual_terms(old)):
+                return "keep"  # "prefers TypeScript" / "prefers TypeScript strict mode"
             return "merge"
         if any(relation(frame, theirs) == "supersedes" for frame in new_frames):
             return "supersede"

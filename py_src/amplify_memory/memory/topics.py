@@ -641,7 +641,8 @@ _SLOT_VERBS: Final = tuple(
         (r"\blint\w*\s+(?:\w+\s+){0,3}?(?:with|using)\b", "linter"),
         (r"\bbundl\w*\s+(?:\w+\s+){0,3}?(?:with|using)\b", "bundler"),
         (
-            r"\bmanag\w*\s+(?:\w+\s+){0,3}?dependenc\w*\s+(?:with|using)\b|\bfor\s+(?:\w+\s+)?dependency management\b",
+            r"\bmanag\w*\s+(?:\w+\s+){0,3}?dependenc\w*\s+(?:with|using)\b"
+            r"|\bfor\s+(?:\w+\s+)?dependency management\b",
             "dependency_manager",
         ),
     )

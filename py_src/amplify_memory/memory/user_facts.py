@@ -27,8 +27,9 @@ _CODE_LINE_RE: Final = re.compile(
 )
 _SENTENCE_RE: Final = re.compile(r"(?:[^.!?\n]|[.!?](?![.!?]*(?:\s|$)))+(?:[.!?]+|\n|$)")
 _CLAUSE_SPLIT_RE: Final = re.compile(
-    r"\s*(?<!\bTL);(?!DR\b)\s*|,\s*(?=(?:and |but |so |also |then )?(?:I|we|please|just|my|do not|don't|"
-    r"always|never)\b)|,\s*so\s+|\s+(?:and|but|so|while|whereas)\s+(?=(?:I|we|my)\b)"
+    r"\s*(?<!\bTL);(?!DR\b)\s*"
+    r"|,\s*(?=(?:and |but |so |also |then )?(?:I|we|please|just|my|do not|don't|always|never)\b)"
+    r"|,\s*so\s+|\s+(?:and|but|so|while|whereas)\s+(?=(?:I|we|my)\b)"
     r"|,\s*(?=(?:should|shall|can|could|would|what|which|how|why|do|does|is|are)\b)"
     r"|,?\s+(?:because|since|as it|so that|which)\s+",
     re.IGNORECASE,
@@ -600,7 +601,7 @@ def clause_facts(clause: str, *, in_question: bool) -> list[ExtractedFact]:
             names = _phrasing.tech_names(part)
             if names and all(n.casefold() in said for n in names):
                 continue  # already said by the clause as a whole ("Like: Go, Rust")
-            for fact in _part_facts(part):
+            for fact in _part_facts(part, unknown=bool(_phrasing.tech_names(clause))):
                 if fact.content.casefold() not in seen:
                     seen.add(fact.content.casefold())
                     facts.append(fact)
@@ -609,11 +610,12 @@ def clause_facts(clause: str, *, in_question: bool) -> list[ExtractedFact]:
         return facts
     # a verbless list of facts: "tabs, single quotes, no semicolons, 100 char lines"
     out: list[ExtractedFact] = []
+    known = bool(_phrasing.tech_names(clause))
     for part in re.split(r"\s*,\s*(?:and\s+)?", clause):
         part = _strip_filler(part)
         if not part or _is_hypothetical(part) or _OTHER_SUBJECT_RE.match(part):
             continue
-        out += _part_facts(part)
+        out += _part_facts(part, unknown=known)
     return out
 
 
@@ -641,7 +643,7 @@ _GERUND_BASE: Final = {
 }
 
 
-def _part_facts(part: str) -> list[ExtractedFact]:
+def _part_facts(part: str, *, unknown: bool = False) -> list[ExtractedFact]:
     """Facts from one comma-separated part of a longer clause: a clause of its own, a
     verb phrase whose subject is the user ("mostly writing Scala"), or a list item."""
     gerund = _GERUND_LEAD_RE.match(part)
@@ -649,7 +651,7 @@ def _part_facts(part: str) -> list[ExtractedFact]:
         words = gerund["verb"].split()
         base = _GERUND_BASE.get(words[0].lower(), words[0].lower())
         return _statement_facts(" ".join(["I", base, *words[1:], gerund["rest"]]))
-    return _one_clause(part) or _phrasing.list_item_facts(part)
+    return _one_clause(part) or _phrasing.list_item_facts(part, unknown=unknown)
 
 
 def _one_clause(clause: str, *, correction: bool = False) -> list[ExtractedFact]:
@@ -657,7 +659,9 @@ def _one_clause(clause: str, *, correction: bool = False) -> list[ExtractedFact]
     if shaped is not None:
         return shaped
     if _FIRST_PERSON_RE.match(clause):
-        return _statement_facts(clause)
+        facts = _statement_facts(clause)
+        if facts or re.match(r"^(?:I|we|my|our)\b", clause, re.IGNORECASE):
+            return facts
     facts = _request_facts(clause, polite=False)
     if facts:
         return facts
