@@ -310,6 +310,12 @@ def prepare(text: str) -> str:
             pos = span.end
         text = "".join([*out, text[pos:]])
     text = _CODE_TERMS_RE.sub(lambda m: f"{m[1]}-{m[2]}", text)
+    text = re.sub(  # the emphatic "I do use docker now" is "I use docker now"
+        r"\b(I|we)\s+(?:do|did)\s+(?=(?:use|like|prefer|want|write|need|love|enjoy|run|work)\b)",
+        r"\1 ",
+        text,
+        flags=re.IGNORECASE,
+    )
     text = re.sub(r"\btl;\s?dr\b", "TL;DR", text, flags=re.IGNORECASE)
     text = re.sub(  # "Tailwind? hard pass": the verdict is about the question's word
         r"(\b[\w.+#-]+)\?\s+(hard pass|nope|meh|no thanks|never|yuck|no way|pass|love it|"
@@ -840,6 +846,7 @@ _PRODUCT_RE: Final = re.compile(
 )
 _LIST_WORDS: Final = frozenset(
     [
+        *"ever again anymore either though tho lol haha right kinda sorta maybe".split(),
         "a",
         "an",
         "the",
@@ -1105,6 +1112,20 @@ def _looks_like_product(token: str) -> bool:
     return len(token) <= 14 and (token.islower() or token[0].isupper() or token.isupper())
 
 
+def head_technologies(text: str) -> list[str]:
+    """The technologies of ``text`` that are not the scope of another ("Poetry for Python
+    dependency management" -> Poetry: Python only says what it is for)."""
+    heads: list[str] = []
+    pos = 0
+    for mention in find_technology_mentions(text):
+        between = text[pos : mention.start]
+        scoped = heads and re.search(r"\b(?:for|in)\s+(?:the\s+|my\s+|our\s+|all\s+)?$", between, re.I)
+        if not scoped and mention.name not in heads:
+            heads.append(mention.name)
+        pos = mention.end
+    return heads
+
+
 def tech_names(text: str) -> list[str]:
     """Canonical names of the technologies in a fragment (see :func:`_mentions`)."""
     return _tech_names(text)
@@ -1266,6 +1287,13 @@ def _category_of(text: str, default: str) -> str:
         if category and not (category == "tech_stack" and default == "preference"):
             return category
     return default
+
+
+def is_correction_lead(piece: str) -> bool:
+    """True for a piece that is only a correction's lead ("ugh no", "update", "scratch that")."""
+    text = piece.strip(" .!,:")
+    lead = _CORRECTION_LEAD_RE.match(text + ", ")
+    return bool(lead) and not text[lead.end() :].strip() if lead else False
 
 
 def strip_correction(clause: str) -> tuple[str, bool]:

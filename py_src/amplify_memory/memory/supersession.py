@@ -28,6 +28,7 @@ added (or edited). The rule, in order:
 
 from __future__ import annotations
 
+import re
 from typing import Final, Literal
 
 from amplify_memory.memory.similarity import (
@@ -48,6 +49,9 @@ __all__ = ["ACTIONS", "SEMANTIC_DUPLICATE_COSINE", "Action", "decide"]
 
 Action = Literal["merge", "supersede", "keep"]
 ACTIONS: Final[tuple[str, ...]] = ("merge", "supersede", "keep")
+
+
+_CODE_RE: Final = re.compile(r"[<>{}=;|`]")
 
 
 def _per_technology(frame: Frame) -> bool:
@@ -108,6 +112,7 @@ def decide(
         return "supersede"  # the similarity rule's contradiction: the newer replaces it
     if (
         cosine is not None
+        and not _CODE_RE.search(new + old)  # embeddings of markup and code say little
         and cosine >= SEMANTIC_DUPLICATE_COSINE
         and same_values(new, old)
         and not contradicts(new, old)

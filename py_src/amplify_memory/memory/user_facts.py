@@ -97,6 +97,11 @@ _USAGE_VERBS: Final = frozenset(
     maintain debug test ship teach script automate
     """)
 )
+_SWITCH_VERBS: Final = frozenset(
+    _wordlist("""
+    migrated switched moved ported converted standardised standardized settled went
+    """)
+)
 _HABIT_ADVERBS: Final = frozenset(
     _wordlist("always usually never generally typically normally tend")
 )
@@ -361,7 +366,7 @@ def _tech_facts(clause: str) -> list[ExtractedFact]:
         return facts
     split = re.search(r",\s*not\s+|\s+(?:instead of|rather than|over)\s+", clause, re.IGNORECASE)
     main, other = (clause[: split.start()], clause[split.end() :]) if split else (clause, "")
-    for tech in find_technologies(main):
+    for tech in _phrasing.head_technologies(main):
         if no_longer:
             facts.append(ExtractedFact(f"User no longer uses {tech}", "tech_stack"))
         elif negated and not split:
@@ -437,7 +442,11 @@ def _statement_facts(clause: str) -> list[ExtractedFact]:
     if verb in _PAST:
         return []
     if subject.lower() == "we":
-        if verb in _USAGE_VERBS or (verb == "are" and after[:1] and after[0].endswith("ing")):
+        if (
+            verb in _USAGE_VERBS
+            or verb in _SWITCH_VERBS
+            or (verb == "are" and after[:1] and after[0].endswith("ing"))
+        ):
             return _tech_facts(clause)
         return []
     habit = bool(set(core[: idx + 1]) & _HABIT_ADVERBS) or verb == "tend"
@@ -471,13 +480,54 @@ def _statement_facts(clause: str) -> list[ExtractedFact]:
         return _usage_facts(clause, content)
     if verb == "work":
         return [ExtractedFact(content, "personal")]
+    if verb in {"work", "code"} and not _phrasing.tech_names(clause):
+        return [ExtractedFact(content, "personal")]  # "I work nights", "I work remotely"
     if verb == "live":
         return [ExtractedFact(content, "personal")]
     if habit or _category(clause, "") in {"coding_style", "workflow"}:
         category = _category(clause, "")
         if category:
             return [ExtractedFact(content, category)]
-    return []
+    return _plain_statement(verb, after, clause, content)
+
+
+#: Verbs of a first-person clause that say nothing durable ("I think", "I got an error").
+_NOT_FACT_VERBS: Final = frozenset(
+    _wordlist("""
+    think guess hope wonder know mean see feel need want have get got try tried did ran
+    saw said told asked is are was were can could would should will may might must wish
+    plan hear heard found find noticed realized realise realised thought remember forgot
+    just keep kept am been be do does hit made make doubt suspect believe suppose bet
+    agree disagree understand appreciate apologize apologise sorry read came come go went
+    looked look assume expect bought pasted pushed pulled merged deleted added fixed broke
+    changed wrote built ran installed upgraded updated tested deployed lost left let
+    """)
+)
+_TRANSIENT_RE: Final = re.compile(
+    r"^(?:not|so|very|really|a bit|kinda|pretty|getting|trying|looking|going|seeing|having|"
+    r"doing|stuck|lost|confused|tired|sorry|done|sure|ready|back|here|happy|glad|excited|"
+    r"curious|wondering|busy|away|afraid|worried|frustrated|annoyed|new here|good|fine|ok|"
+    r"okay|just|about to|still|almost|currently|now|on it|in a|at the|in the|working on)\b",
+    re.IGNORECASE,
+)
+
+
+def _plain_statement(verb: str, after: list[str], clause: str, content: str) -> list[ExtractedFact]:
+    """A first-person statement in the present tense with another verb ("I audit Go
+    code", "I type on Dvorak", "I keep notes in Obsidian"): stored as it is said, unless
+    the verb says nothing durable or the clause is about one thing now."""
+    if (
+        verb in _NOT_FACT_VERBS
+        or verb in _PAST
+        or verb.endswith("ed")
+        or len(after) < 1
+        or after[0] in {"it", "this", "that", "them", "you", "him", "her", "something", "to"}
+        or len(content.split()) < 3
+    ):
+        return []
+    if _phrasing.tech_names(clause):
+        return [ExtractedFact(content, "tech_stack")]
+    return [ExtractedFact(content, _category(clause, "other"))]
 
 
 def _usage_facts(clause: str, content: str) -> list[ExtractedFact]:
@@ -539,6 +589,14 @@ def _am_facts(rest: str, clause: str, content: str) -> list[ExtractedFact]:
     name = re.fullmatch(r"([A-Z][a-z]+)(?:\s*,.*)?", body.strip())
     if name:
         return [ExtractedFact(f"User's name is {name.group(1)}", "personal")]
+    if (
+        body
+        and len(body.split()) <= 5
+        and not _TRANSIENT_RE.match(body)
+        and not re.match(r"^\w+ing\b", body)
+        and not re.search(r"\b(?:it|this|that|you)\b", body, re.IGNORECASE)
+    ):  # "I'm colour-blind", "I'm self-taught", "I'm a night owl"
+        return [ExtractedFact(content, "personal")]
     return []
 
 
@@ -578,7 +636,8 @@ def clause_facts(clause: str, *, in_question: bool) -> list[ExtractedFact]:
         return []
     if _phrasing.PRONOUNS_RE.match(clause):
         return _phrasing.list_item_facts(clause)
-    if in_question or _is_hypothetical(clause) or _OTHER_SUBJECT_RE.match(clause):
+    head = clause.split(",", 1)[0]  # a condition after a comma ("..., if you want") is its own
+    if in_question or _is_hypothetical(head) or _OTHER_SUBJECT_RE.match(clause):
         return []
     if re.search(
         r"\b(?:used to|back when|in the past|years ago|at my (?:old|last|previous))\b",
@@ -685,7 +744,12 @@ def user_clauses(user_message: str, *, keep_quotes: bool = False) -> Iterable[tu
         tainted = _phrasing.injected(sentence)
         one_off = bool(_ONE_OFF_RE.search(sentence))
         parts = _phrasing.pieces(sentence)
+        lead = ""
         for j, piece in enumerate(parts):
+            if _phrasing.is_correction_lead(piece):
+                lead = "actually, "  # "ugh no - I said tabs": the correction's lead goes on
+                continue
+            piece, lead = lead + piece, ""
             if _phrasing.SECRET_MARK in piece:
                 continue  # the clause with the secret goes, the rest of the sentence stays
             if (tainted or one_off) and (
