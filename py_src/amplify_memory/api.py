@@ -46,7 +46,7 @@ from contextlib import AbstractAsyncContextManager
 from dataclasses import asdict
 from typing import Any, Final, cast
 
-from amplify_memory.errors import AmplifyMemoryError, StorageError
+from amplify_memory.errors import AmplifyMemoryError, SecretContentError, StorageError
 from amplify_memory.memory import (
     MemoryTools,
     ProjectContextVectorStore,
@@ -58,6 +58,7 @@ from amplify_memory.memory import (
 )
 from amplify_memory.memory._common import Clock, StorageParts, utc_now
 from amplify_memory.memory.projects import ProjectRegistry
+from amplify_memory.memory.secrets import secret_kinds
 from amplify_memory.memory.tools import ProjectStoreLike, UserStoreLike
 from amplify_memory.storage import (
     AsyncStorage,
@@ -608,6 +609,12 @@ class MemoryApi:
         if not isinstance(entries, list) or not all(isinstance(e, dict) for e in entries):
             raise ValueError("storage.import: 'entries' must be a list of objects")
         store = data.get("store")
+        for i, e in enumerate(entries):  # refused before anything changes
+            content = e.get("content")
+            if isinstance(content, str) and secret_kinds(content):
+                raise SecretContentError(
+                    f"storage.import: entries[{i}].content", secret_kinds(content)
+                )
         counts = {"inserted": 0, "updated": 0}
         if store == "userProfile":
             if a.get("replace", False):

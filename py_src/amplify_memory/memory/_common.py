@@ -11,7 +11,8 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any, Self
 
-from amplify_memory.errors import AmplifyMemoryError
+from amplify_memory.errors import AmplifyMemoryError, SecretContentError
+from amplify_memory.memory.secrets import secret_kinds
 from amplify_memory.memory.similarity import contradicts
 from amplify_memory.search import Database
 from amplify_memory.storage import AsyncStorage, Coordinator, MemoryStorage, PersistedStore
@@ -27,6 +28,7 @@ __all__ = [
     "check_text",
     "new_id",
     "order_newer_first_on_contradiction",
+    "refuse_secrets",
     "utc_now",
 ]
 
@@ -54,6 +56,14 @@ def check_text(value: object, what: str, *, max_length: int = MAX_CONTENT_LENGTH
     if len(text) > max_length:
         raise ValueError(f"{what} is {len(text)} characters long; at most {max_length} allowed")
     return text
+
+
+def refuse_secrets(text: str, what: str) -> None:
+    """Raise :class:`~amplify_memory.errors.SecretContentError` when ``text`` carries a
+    credential (:mod:`amplify_memory.memory.secrets`): memories never keep one."""
+    kinds = secret_kinds(text)
+    if kinds:
+        raise SecretContentError(what, kinds)
 
 
 def check_confidence(value: object) -> float:

@@ -846,7 +846,20 @@ _PRODUCT_RE: Final = re.compile(
 )
 _LIST_WORDS: Final = frozenset(
     [
-        *"ever again anymore either though tho lol haha right kinda sorta maybe".split(),
+        *[
+            "ever",
+            "again",
+            "anymore",
+            "either",
+            "though",
+            "tho",
+            "lol",
+            "haha",
+            "right",
+            "kinda",
+            "sorta",
+            "maybe",
+        ],
         "a",
         "an",
         "the",
@@ -1119,7 +1132,9 @@ def head_technologies(text: str) -> list[str]:
     pos = 0
     for mention in find_technology_mentions(text):
         between = text[pos : mention.start]
-        scoped = heads and re.search(r"\b(?:for|in)\s+(?:the\s+|my\s+|our\s+|all\s+)?$", between, re.I)
+        scoped = heads and re.search(
+            r"\b(?:for|in)\s+(?:the\s+|my\s+|our\s+|all\s+)?$", between, re.I
+        )
         if not scoped and mention.name not in heads:
             heads.append(mention.name)
         pos = mention.end

@@ -29,6 +29,7 @@ from amplify_memory.memory._common import (
     as_parts,
     check_text,
     new_id,
+    refuse_secrets,
     utc_now,
 )
 from amplify_memory.memory._semantic import (
@@ -225,6 +226,7 @@ class ProjectContextVectorStore(PageSingleton):
         collection = self._project(project_id)
         now = self._clock()
         text = check_text(content, "content")
+        refuse_secrets(text, "content")
         entry: dict[str, Any] = {
             "id": new_id(),
             "projectId": project_id,
@@ -253,6 +255,7 @@ class ProjectContextVectorStore(PageSingleton):
             raise ValueError(f"cannot change {sorted(unknown)}; changeable: {sorted(allowed)}")
         if "content" in changes:
             entry["content"] = check_text(changes["content"], "content")
+            refuse_secrets(entry["content"], "content")
             if entry["content"] != current["content"]:
                 for field in EMBEDDING_FIELDS:
                     entry.pop(field, None)

@@ -25,7 +25,7 @@ from collections.abc import Mapping
 from typing import Any, Final
 
 from amplify_memory.agent._embeddings import EmbeddingProvider
-from amplify_memory.errors import DocumentNotFoundError, SecretContentError
+from amplify_memory.errors import DocumentNotFoundError
 from amplify_memory.memory._common import (
     Clock,
     PageSingleton,
@@ -35,6 +35,7 @@ from amplify_memory.memory._common import (
     check_text,
     new_id,
     order_newer_first_on_contradiction,
+    refuse_secrets,
     utc_now,
 )
 from amplify_memory.memory._semantic import (
@@ -47,7 +48,6 @@ from amplify_memory.memory._semantic import (
 )
 from amplify_memory.memory.kinds import USER_CATEGORIES
 from amplify_memory.memory.prompt import CHARS_PER_TOKEN, format_context_lines, format_line
-from amplify_memory.memory.secrets import secret_kinds
 from amplify_memory.memory.similarity import (
     DEFAULT_DUPLICATE_THRESHOLD,
     ContradictionGuard,
@@ -248,7 +248,7 @@ class UserProfileVectorStore(PageSingleton):
         category = _check_category(category)
         confidence = check_confidence(confidence)
         source = check_text(source, "source", max_length=100)
-        _refuse_secrets(text, "content")
+        refuse_secrets(text, "content")
         await self._scan()
         now = self._clock()
         fields = await self._semantic.embed_fields(text) if self._semantic.semantic else {}
@@ -360,7 +360,7 @@ class UserProfileVectorStore(PageSingleton):
                 f"an entry id is a string, got {type(entry_id).__name__} {entry_id!r:.80}"
             )
         text = check_text(content, "content")
-        _refuse_secrets(text, "content")
+        refuse_secrets(text, "content")
         db = await self._collection.database()
         old = db.get(entry_id)
         if old is None:
@@ -565,9 +565,3 @@ def _with_defaults(doc: dict[str, Any]) -> dict[str, Any]:
     for key, value in _FACT_DEFAULTS.items():
         doc.setdefault(key, value)
     return doc
-
-
-def _refuse_secrets(text: str, what: str) -> None:
-    kinds = secret_kinds(text)
-    if kinds:
-        raise SecretContentError(what, kinds)

@@ -3,6 +3,7 @@ superseded state, edits, secrets, the order of writes and old snapshots."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 from collections.abc import Callable
 
@@ -263,3 +264,90 @@ async def test_a_snapshot_from_before_the_fact_fields_loads(storage: MemoryStora
     saved = await storage.load(USER_PROFILE_STORE_NAME) or ""
     assert '"superseded": "boolean"' in saved or '"superseded":"boolean"' in saved
     await store.close()
+
+
+# ------------------------------------------------------------- across tabs, other stores
+
+
+async def test_the_order_of_writes_holds_across_tabs() -> None:
+    from amplify_memory.memory import StorageParts
+    from amplify_memory.storage import LocalCoordinator
+
+    storage, coordinator = MemoryStorage(), LocalCoordinator()
+
+    async def tab() -> UserProfileVectorStore:
+        parts = StorageParts(storage=storage, coordinator=coordinator, delay=0.001)
+        store = UserProfileVectorStore(storage=parts, clock=same_ms, semantic=False)
+        await store.initialize()
+        return store
+
+    a, b = await tab(), await tab()
+    first = (await a.add("User uses npm", "tech_stack"))["entry"]
+    await a.flush()
+    for _ in range(20):
+        await asyncio.sleep(0.005)  # the other tab merges the change
+        if await b.get(first["id"]) is not None:
+            break
+    second = await b.add("User uses pnpm as their package manager", "tech_stack")
+    assert [e["id"] for e in second["superseded"]] == [first["id"]]
+    assert second["entry"]["seq"] > first["seq"]  # after the other tab's write
+    await b.flush()
+    for _ in range(20):
+        await asyncio.sleep(0.005)
+        old = await a.get(first["id"])
+        if old and old["superseded"]:
+            break
+    assert old is not None and old["supersededBy"] == second["entry"]["id"]
+    assert [h["id"] for h in await a.search("npm pnpm")] == [second["entry"]["id"]]
+    await a.close()
+    await b.close()
+
+
+async def test_project_context_and_imports_refuse_secrets(storage: MemoryStorage) -> None:
+    from amplify_memory.api import MemoryApi
+
+    projects = ProjectContextVectorStore(storage=storage, semantic=False)
+    with pytest.raises(SecretContentError):
+        await projects.add("shop", "Deploy key is ghp_8Kd2LmQ9xZ4vT7nB1cR6yW3hJ5pF0sA2eU1g", "decision")
+    entry = await projects.add("shop", "Use JWT", "decision")
+    with pytest.raises(SecretContentError):
+        await projects.update("shop", entry["id"], content="JWT secret: sk-abcdefghijklmnopqrstuvwx")
+    assert (await projects.get("shop", entry["id"]) or {})["content"] == "Use JWT"
+    await projects.close()
+
+    api = MemoryApi(storage=MemoryStorage())
+    await api.invoke("userProfile.add", {"content": "User likes tea"})
+    data = await api.invoke("storage.export", {"store": "userProfile"})
+    data["entries"].append({"content": "User's password is hunter2!", "category": "personal"})
+    with pytest.raises(SecretContentError, match=r"entries\[1\]"):
+        await api.invoke("storage.import", {"data": data, "replace": True})
+    assert [e["content"] for e in await api.invoke("userProfile.list", {})] == ["User likes tea"]
+    await api.invoke("close", {})
+
+
+async def test_a_query_that_matches_nothing_gets_only_the_standing_instructions(
+    storage: MemoryStorage,
+) -> None:
+    store = UserProfileVectorStore(storage=storage, clock=same_ms)
+    await store.initialize()
+    await store.add("User wants concise answers with code examples", "communication")
+    await store.add("User uses PostgreSQL", "tech_stack")
+    await store.add("User uses Prisma", "tech_stack")
+    await store.add("User uses 2-space indentation", "coding_style")
+    block = await store.format_context_for_prompt("how should login work")
+    assert block == "- [communication] User wants concise answers with code examples"
+    block = await store.format_context_for_prompt("which postgresql version")
+    assert block.splitlines() == [
+        "- [communication] User wants concise answers with code examples",
+        "- [tech_stack] User uses PostgreSQL",
+    ]
+    assert await store.format_context_for_prompt("anything", max_tokens=3) == ""
+    await store.close()
+
+
+def test_a_cosine_merges_paraphrases_but_not_other_values_or_markup() -> None:
+    para = ("The user sorts imports alphabetically", "Imports are kept in alphabetical order")
+    assert decide(para[1], para[0], cosine=0.8) == "merge"
+    assert decide(para[1], para[0], cosine=0.5) == "keep"
+    assert decide("User deploys on Fridays", "User deploys on Mondays", cosine=0.95) != "merge"
+    assert decide("User note <script>x</script>", "User note <img src=x>", cosine=0.95) == "keep"
