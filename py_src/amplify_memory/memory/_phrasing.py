@@ -97,7 +97,7 @@ _TYPOS: Final[dict[str, str]] = {
     "insted": "instead",
     "instaed": "instead",
     "isntead": "instead",
-    "gona": "gonna",
+    "gona": "gonna", "nmae": "name", "naem": "name", "nam": "name",
     "becuase": "because",
     "beacuse": "because",
     "writting": "writing",
@@ -209,6 +209,20 @@ def _tech_spellings() -> tuple[frozenset[str], dict[str, str], dict[str, str]]:
     return frozenset(words), by_delete, {d: w for d, w in by_delete.items() if len(w) >= 7}
 
 
+@lru_cache(maxsize=1)
+def _squashed_aliases() -> dict[str, str]:
+    """Names of several words or with dots and dashes, written as one word: "gitlabci"."""
+    from amplify_memory.memory.technologies import TECHNOLOGIES
+
+    out: dict[str, str] = {}
+    for tech in TECHNOLOGIES:
+        for alias in (tech.name, *tech.aliases):
+            squashed = re.sub(r"[\s.\-_]", "", alias.lower())
+            if squashed != alias.lower() and len(squashed) >= 6 and squashed.isalpha():
+                out.setdefault(squashed, tech.name)
+    return out
+
+
 _LONG_WORD_RE: Final = re.compile(r"(?<![\w.@/-])[A-Za-z]{6,}(?![\w@/-])")
 _ENGLISH_NEAR: Final = frozenset(
     # English words one letter from a technology's name, partly found by running the
@@ -285,6 +299,9 @@ def _fix_tech_spelling(match: re.Match[str]) -> str:
     aliases, by_delete, long_only = _tech_spellings()
     if low in aliases or low in _ENGLISH_NEAR:
         return word
+    squashed = _squashed_aliases().get(low)
+    if squashed is not None:  # "dockercompose", "githubactions"
+        return squashed
     if low in by_delete:  # a letter left out: "typscript"
         return by_delete[low]
     for i in range(len(low) - 1):  # two letters swapped: "pyhton"
@@ -310,6 +327,8 @@ def prepare(text: str) -> str:
             pos = span.end
         text = "".join([*out, text[pos:]])
     text = _CODE_TERMS_RE.sub(lambda m: f"{m[1]}-{m[2]}", text)
+    # "Elixir/Phoenix": two names, not a path (pronouns "she/her" and "feat/xyz" stay)
+    text = re.sub(r"\b([A-Z][\w+#]*)/([A-Z][\w+#]*)\b", r"\1 / \2", text)
     text = re.sub(  # the emphatic "I do use docker now" is "I use docker now"
         r"\b(I|we)\s+(?:do|did)\s+(?=(?:use|like|prefer|want|write|need|love|enjoy|run|work)\b)",
         r"\1 ",
@@ -458,7 +477,8 @@ def _recase(content: str, mention: object) -> bool:
 _LIKE_LABEL: Final = r"likes?|loves?|favou?rites?|favs?|into|yes|pro|prefer(?:s|red)?|goods?"
 _DISLIKE_LABEL: Final = r"dislikes?|hates?|avoids?|nope|no|nah|con|never|bads?|not into|meh"
 _TECH_LABEL: Final = (
-    r"(?:my |our |current |tech |the )*(?:me|myself|about me|stack|tech|tools?|tooling|toolchain|editor|ide|"
+    r"(?:my |our |current |tech |the )*(?:me|myself|about me|background|bio|context|stack|tech|"
+    r"tools?|tooling|toolchain|editor|ide|"
     r"os|shell|terminal|languages?|setup|infra(?:structure)?|db|database|frontend|backend|"
     r"using|uses|runtime|hosting|cloud|deploy(?:s|ment)?|ci|daily driver|machine|laptop|"
     r"env|environment|framework|orm|testing|tests|package manager|build|bundler)"
@@ -473,9 +493,9 @@ _ITEM_SPLIT_RE: Final = re.compile(r"\s*(?:,|\+|&|/|\band\b|\bwith\b|\bon\b|\bpl
 _CMP_RE: Final = re.compile(
     r"^(?!.*\b(?:talk|talks|run|runs|go|goes|sit|sits|communicate|communicates|built|"
     r"fly|flies|jump|jumps|is|are|was|were|hand|hands|take|takes|think|thinks)\s+over\b)"
-    r"(?P<a>[\w.+#@' -]+?)\s*(?:>+|≫|\bover\b|\binstead of\b|\brather than\b|"
+    r"(?P<a>[\w.+#@'/ -]+?)\s*(?:>+|≫|\bover\b|\binstead of\b|\brather than\b|"
     r"\bbeats\b|\bbetter than\b|\bfar better than\b|\bany day over\b|\bover and above\b)\s*"
-    r"(?P<b>[\w.+#@' -]+?)(?P<tail>(?:,?\s*(?:always|every time|any day(?: of the week)?|all day|"
+    r"(?P<b>[\w.+#@'/ -]+?)(?P<tail>(?:,?\s*(?:always|every time|any day(?: of the week)?|all day|"
     r"forever|for me|100%|all the way|hands down|no question|tbh|period|every single time|"
     r"no contest|easily|by far))*)"
     r"(?:\s+(?P<scope>(?:for|in|on|at|when)\s+[\w.+#' -]+))?$",
@@ -716,6 +736,11 @@ _TECH_CONNECTORS: Final = frozenset(
     [
         "full",
         "time",
+        "bit",
+        "little",
+        "some",
+        "side",
+        "lot",
         "exclusively",
         "only",
         "daily",
@@ -1159,7 +1184,11 @@ def _with_version(text: str, name: str) -> str:
     """``name`` followed by the version the text gives it ("Rails 7", "Go 1.22")."""
     for mention in _mentions(text):
         if mention.name == name:
-            after = re.match(r"\s*v?(\d+(?:\.\d+){0,2}\+?)(?![\w.-])", text[mention.end :])
+            after = re.match(
+                r"\s*(v?\d+(?:\.\d+){0,2}\+?(?![\w.-])|nightly\b|stable\b|beta\b|canary\b|lts\b)",
+                text[mention.end :],
+                re.IGNORECASE,
+            )
             if after and not re.search(r"\d\s*$", name):
                 return f"{name} {after[1]}"
     return name
@@ -1432,11 +1461,11 @@ def shaped_facts(clause: str, *, correction: bool = False) -> list[ExtractedFact
             a = re.sub(r"^(?:prefer|always|definitely|def)\s+", "", a, flags=re.I)
             return [_pref(a, b, m["scope"])]
     if m := _OPINION_RE.match(text):
-        raw = next(m[g] for g in ("x", "y", "x2", "x3", "x4", "x5", "x6", "x7") if m[g])
+        raw = next(m[g] for g in ("x", "y", "x2", "x3", "x4", "x5", "x6", "x7", "x8") if m[g])
         x = _object(raw)
         if _BAD_OBJECT_RE.match(x) or not x:
             return []
-        if m["neg"] or m["neg2"] or m["neg3"] or m["neg4"]:
+        if m["neg"] or m["neg2"] or m["neg3"] or m["neg4"] or m["neg5"]:
             content = f"User dislikes {x}"
         elif m["fine"]:
             content = f"User is fine with {x}"
@@ -1582,11 +1611,16 @@ _OPINION_RE: Final = re.compile(
     r"never again|not for me|no way|gross)$"
     r"|^(?P<neg3>meh on|not sold on|not keen on|over)\s+(?P<x4>[\w.+#@' -]+)$"
     r"|^(?:(?:a\s+)?(?:big|huge|massive|total|longtime|long-time)\s+)?(?P<x5>[\w.+#@' -]+?)\s+"
-    r"(?:enthusiast|lover|advocate|evangelist|stan|fanboy|fangirl|nerd|loyalist|convert)$"
+    r"(?:enthusiast|lover|advocate|evangelist|stan|fanboy|fangirl|nerd|loyalist|convert|fan|"
+    r"person|guy|girl|head|purist|maximalist|supremacist)$"
     r"|^(?:I\s+)?(?:have\s+|'ve\s+)?(?:come around (?:on|to)|warmed up to|grown to like)\s+(?P<x6>.+)$"
-    r"|^(?P<x7>[\w.+#@' -]+?)\s+(?:is|are)\s+(?:painfully |so |really |super |just |way too )?"
+    r"|^(?P<x8>[\w.+#@' -]+?)\s*(?:=|is|are|means)\s*(?:a\s+|pure\s+|instant\s+)?(?P<neg5>headache|"
+    r"pain|torture|misery|hell|nope|no go|a no|migraine|eye strain|pain in the neck)$"
+    r"|^(?P<x7>[\w.+#@' -]+?)\s+(?:is|are|was|were)\s+(?:painfully |so |really |super |just |"
+    r"way too |too |far too |a bit too )?"
     r"(?P<neg4>slow|terrible|awful|trash|garbage|a nightmare|overrated|bloated|a mess|clunky|"
-    r"annoying|horrible|the worst|a pain|painful|overkill|dead to me|cursed)$"
+    r"annoying|horrible|the worst|a pain|painful|overkill|dead to me|cursed|heavy|complex|"
+    r"complicated|fiddly|flaky|buggy|unusable|unbearable)(?:\s+(?:on|for|with|in)\s+[\w.+# -]+)?$"
     r"|^(?P<x2>.+?)\s+(?:is|are)\s+(?:the way(?: to go)?|the best|my jam|king|goated|the move|"
     r"unbeatable|way (?:nicer|better)|much (?:nicer|better)|so much better|(?P<fine>fine by me|"
     r"fine with me|ok by me|okay by me|fine))$",
@@ -1655,9 +1689,10 @@ def _bare_value(text: str) -> ExtractedFact | None:
 
 
 _ROLE_PLACE_RE: Final = re.compile(
-    r"^(?:an?\s+)?(?P<role>(?:[\w+#./-]+\s+){0,3}(?:developer|engineer|dev|eng|programmer|"
+    r"^(?:an?\s+)?(?P<role>(?:(?!(?:for|in|on|at|to|with|of|the|a|my|as|and)\s)[\w+#./-]+\s+){0,3}"
+    r"(?:developer|engineer|dev|eng|programmer|"
     r"designer|manager|lead|architect|scientist|analyst|consultant|freelancer|student|cto|"
-    r"founder|sre))(?:\s+(?:in|from|based in)\s+(?P<place>[A-Z][\w.'-]*(?:\s+[A-Z][\w.'-]*)?))?"
+    r"founder|sre|researcher|intern)(?:\s+in\s+[\w -]{2,30}?)?)(?:\s+(?:in|from|based in)\s+(?P<place>[A-Z][\w.'-]*(?:\s+[A-Z][\w.'-]*)?))?"
     r"(?:\s+(?:at|for)\s+(?P<org>.+))?$",
     re.IGNORECASE,
 )
@@ -1682,7 +1717,8 @@ def list_item_facts(item: str, *, unknown: bool = False) -> list[ExtractedFact]:
     """Facts from one verbless item of a list: a technology, a value of a known topic
     ("single quotes", "100 char lines"), a role or a place. ``unknown``: the list names
     known technologies, so an unknown product name in this item counts as one."""
-    x = item.strip(" .!")
+    x = re.sub(r"\s+(?:mostly|mainly|primarily|atm|rn|these days|nowadays|now|by trade)$", "",
+               item.strip(" .!"), flags=re.IGNORECASE)
     if not x:
         return []
     if m := _ROLE_PLACE_RE.match(x):
@@ -1890,6 +1926,15 @@ def imperative_fact(clause: str) -> list[ExtractedFact] | None:
     """A standing instruction in the imperative, or None (not one, or a one-off task)."""
     text = re.sub(r"^(?:please|pls|kindly|also|and)\s+", "", clause.strip(" .!,"), flags=re.I)
     text = re.sub(r"\s*,?\s*(?:please|pls|thanks|thank you|thx)$", "", text, flags=re.I)
+    scope = ""
+    lead = re.match(
+        r"^(?P<scope>(?:for|in|with|when writing|when you write|when you give me)\s+[\w' -]+?)"
+        r"(?:,\s*|\s+)(?=(?:always|never|please|use|give|write|prefer|don't|do not|keep|answer)\b)",
+        text,
+        re.IGNORECASE,
+    )
+    if lead:  # "for shell commands always give me PowerShell": the scope goes last
+        scope, text = lead["scope"], text[lead.end() :]
     words = re.findall(r"[a-z'-]+", text.lower())
     if not words:
         return None
@@ -1943,6 +1988,9 @@ def imperative_fact(clause: str) -> list[ExtractedFact] | None:
         prefix = (
             "User does not want the assistant to " if negative else "User wants the assistant to "
         )
+    body = re.sub(r"\byou\b", "it", body)
+    if scope:
+        body = f"{body} {scope[:1].lower()}{scope[1:]}"
     content = polish(prefix + body[:1].lower() + body[1:])
     from amplify_memory.memory.user_facts import _category
 

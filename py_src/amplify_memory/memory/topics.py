@@ -310,7 +310,11 @@ def _builtins() -> None:
         r"|\blines? (?:under|below|at most|max|up to|of|capped at)\s+\d{2,3}\b",
         _first(r"\b(\d{2,3})\b", lambda m: m[1]),
     )
-    add("type_hints", "coding_style", r"\btype (?:hints?|annotations?)\b|\btyped\b")
+    add(
+        "type_hints",
+        "coding_style",
+        r"\btype (?:hints?|annotations?)\b|\btyped\b|\b(?:explicit|strict|static|strong) typ\w*\b",
+    )
     add("comments", "coding_style", r"\b(?:code )?comments\b|\bdocstrings?\b|\bJSDoc\b")
     add(
         "theme",

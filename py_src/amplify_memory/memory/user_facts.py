@@ -20,7 +20,7 @@ __all__ = ["clause_facts", "extract_user_facts", "finish", "user_clauses"]
 
 _FENCE_RE: Final = re.compile(r"```.*?(?:```|\Z)", re.DOTALL)
 _INLINE_CODE_RE: Final = re.compile(r"`([^`\n]*)`")
-_QUOTE_RE: Final = re.compile(r'"([^"\n]*)"')
+_QUOTE_RE: Final = re.compile(r'"([^"\n]*)"|(?<![\w])\'([^\'\n]+)\'(?![\w])')
 _CODE_LINE_RE: Final = re.compile(
     r"^\s*(?:import |from \S+ import|def |class \w+[:(]|const |let |var |function |"
     r"export |return |#include|//|/\*|\$ |>>> |<[a-zA-Z/]|[{}\[\]();]+\s*$)|[;{}]\s*$"
@@ -70,7 +70,9 @@ _HYPOTHETICAL: Final = frozenset(
 _HYPOTHETICAL_PHRASES_RE: Final = re.compile(
     r"\b(?:not sure|what if|let us say|going to|want to (?:try|learn|explore|switch|"
     r"experiment|check|look|play|test|start)|would (?!rather|prefer|like|love)|"
-    r"in theory|someday|one day)\b",
+    r"in theory|someday|one day|saw (?:this|that|it)|read (?:this|that|somewhere)|"
+    r"(?:on|in) a (?:blog|tweet|post|thread|video|talk)|blog post|the docs say|docs say|"
+    r"heard (?:that|somewhere)|someone (?:said|told|wrote))\b",
     re.IGNORECASE,
 )
 _REPORTED: Final = frozenset(
@@ -195,7 +197,12 @@ def _strip_code_and_quotes(text: str, *, keep_quotes: bool = False) -> str:
         if not line.lstrip().startswith(">") and not _CODE_LINE_RE.search(line)
     ]
     text = "\n".join(lines)
-    return _QUOTE_RE.sub(lambda m: m.group(1) if len(m.group(1).split()) < 3 else " ", text)
+    return _QUOTE_RE.sub(
+        lambda m: (m.group(1) or m.group(2) or "")
+        if len((m.group(1) or m.group(2) or "").split()) < 3
+        else " ",
+        text,
+    )
 
 
 def _sentences(text: str) -> Iterable[tuple[str, bool]]:
@@ -497,7 +504,7 @@ _NOT_FACT_VERBS: Final = frozenset(
     think guess hope wonder know mean see feel need want have get got try tried did ran
     saw said told asked is are was were can could would should will may might must wish
     plan hear heard found find noticed realized realise realised thought remember forgot
-    just keep kept am been be do does hit made make doubt suspect believe suppose bet
+    just kept am been be do does hit made make doubt suspect believe suppose bet
     agree disagree understand appreciate apologize apologise sorry read came come go went
     looked look assume expect bought pasted pushed pulled merged deleted added fixed broke
     changed wrote built ran installed upgraded updated tested deployed lost left let
@@ -507,7 +514,8 @@ _TRANSIENT_RE: Final = re.compile(
     r"^(?:not|so|very|really|a bit|kinda|pretty|getting|trying|looking|going|seeing|having|"
     r"doing|stuck|lost|confused|tired|sorry|done|sure|ready|back|here|happy|glad|excited|"
     r"curious|wondering|busy|away|afraid|worried|frustrated|annoyed|new here|good|fine|ok|"
-    r"okay|just|about to|still|almost|currently|now|on it|in a|at the|in the|working on)\b",
+    r"okay|just|about to|still|almost|currently|now|on it|in a|at the|in the|working on|"
+    r"more|less|much|way more|a lot more|better|worse)\b",
     re.IGNORECASE,
 )
 
@@ -558,6 +566,9 @@ def _am_facts(rest: str, clause: str, content: str) -> list[ExtractedFact]:
     """Facts from "I am ..." clauses: role, place, learning, fan of, using, name."""
     body = re.sub(r"^(?:am)\s+", "", rest.strip(), flags=re.IGNORECASE)
     lower = body.lower()
+    at = re.match(r"^(?:now\s+)?at\s+([A-Z][\w&.-]*(?:\s+[A-Z][\w&.-]*)?)$", body)
+    if at and not _phrasing.tech_names(at[1]):  # "now I'm at Klarna"
+        return [ExtractedFact(f"User works at {at[1]}", "personal")]
     if lower.startswith("not "):
         if re.match(r"not (?:a |much of a |the biggest )?fan of\b", lower):
             return [ExtractedFact(content, _category(clause, "preference"))]
@@ -648,6 +659,10 @@ def clause_facts(clause: str, *, in_question: bool) -> list[ExtractedFact]:
     facts = _one_clause(clause, correction=correction)
     if not facts and polite_tail:  # "bullet points please": a wish with its value only
         facts = _phrasing.list_item_facts(clause)
+    if not facts and len(clause.split()) <= 5 and "," not in clause:
+        # a verbless piece of its own: "security engineer", "she/her", "Neovim"
+        facts = [f for f in _phrasing.list_item_facts(clause) if not f.content.startswith(
+            "User prefers")]
     if facts and "," in clause:
         # "I'm Marta, a backend dev at a fintech, mostly writing Scala": each further
         # part may add a fact of its own
