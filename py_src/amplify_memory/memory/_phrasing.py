@@ -97,7 +97,10 @@ _TYPOS: Final[dict[str, str]] = {
     "insted": "instead",
     "instaed": "instead",
     "isntead": "instead",
-    "gona": "gonna", "nmae": "name", "naem": "name", "nam": "name",
+    "gona": "gonna",
+    "nmae": "name",
+    "naem": "name",
+    "nam": "name",
     "becuase": "because",
     "beacuse": "because",
     "writting": "writing",
@@ -1717,8 +1720,12 @@ def list_item_facts(item: str, *, unknown: bool = False) -> list[ExtractedFact]:
     """Facts from one verbless item of a list: a technology, a value of a known topic
     ("single quotes", "100 char lines"), a role or a place. ``unknown``: the list names
     known technologies, so an unknown product name in this item counts as one."""
-    x = re.sub(r"\s+(?:mostly|mainly|primarily|atm|rn|these days|nowadays|now|by trade)$", "",
-               item.strip(" .!"), flags=re.IGNORECASE)
+    x = re.sub(
+        r"\s+(?:mostly|mainly|primarily|atm|rn|these days|nowadays|now|by trade)$",
+        "",
+        item.strip(" .!"),
+        flags=re.IGNORECASE,
+    )
     if not x:
         return []
     if m := _ROLE_PLACE_RE.match(x):

@@ -91,6 +91,7 @@ __all__ = [
     "contradiction_reason",
     "contradicts",
     "is_duplicate",
+    "opposed",
     "residual_terms",
     "same_values",
 ]
@@ -613,6 +614,12 @@ def _opposed(x: _Analysis, y: _Analysis) -> bool:
                 if v == prefix + w or w == prefix + v:
                     return True
     return False
+
+
+def opposed(a: str, b: str) -> bool:
+    """True when a word of one memory is the opposite of a word of the other ("same line"
+    / "own line", "acceptable" / "unacceptable")."""
+    return _opposed(_analyse(a), _analyse(b))
 
 
 def same_values(a: str, b: str) -> bool:

@@ -33,8 +33,10 @@ from typing import Final, Literal
 
 from amplify_memory.memory.similarity import (
     DEFAULT_DUPLICATE_THRESHOLD,
+    content_similarity,
     contradicts,
     is_duplicate,
+    opposed,
     residual_terms,
     same_values,
 )
@@ -66,6 +68,20 @@ def _same_technology(a: Frame, b: Frame) -> bool:
         and a.scope == b.scope
         and lookup_technology(a.value) is not None
         and not (a.topic.startswith("likes:") or b.topic.startswith("likes:"))
+    )
+
+
+def _stops_using(new: Frame, old: Frame) -> bool:
+    """A negative use of a technology replaces a positive fact of using it in any words
+    ("uses", a slot, the primary language), not an opinion ("likes X")."""
+    return (
+        new.polarity == "negative"
+        and old.polarity == "positive"
+        and new.value.casefold() == old.value.casefold()
+        and not new.topic.startswith(("likes:", "choice:"))
+        and not old.topic.startswith(("likes:", "choice:"))
+        and new.scope == old.scope
+        and lookup_technology(new.value) is not None
     )
 
 
@@ -104,11 +120,15 @@ def decide(
             return "merge"
         if any(relation(frame, theirs) == "supersedes" for frame in new_frames):
             return "supersede"
+        if any(_stops_using(frame, theirs) for frame in new_frames):
+            return "supersede"  # "no longer writes JavaScript" / "primary language is JavaScript"
         if verdict == "compatible" or own.topic == theirs.topic:
             return "keep"
-    if is_duplicate(new, old, threshold):
+    if is_duplicate(new, old, threshold) and not opposed(new, old):
         return "merge"
-    if not (new_frames and old_frames) and contradicts(new, old):
+    if not (new_frames and old_frames) and (
+        contradicts(new, old) or (opposed(new, old) and content_similarity(new, old) >= 0.5)
+    ):
         return "supersede"  # the similarity rule's contradiction: the newer replaces it
     if (
         cosine is not None

@@ -108,6 +108,31 @@ def _first(pattern: str, canon: Callable[[re.Match[str]], str]) -> ValueReader:
     return read
 
 
+def _last(pattern: str) -> ValueReader:
+    """The first group of the last match ("left Google and now works at Stripe")."""
+    compiled = re.compile(pattern, re.IGNORECASE)
+
+    def read(text: str) -> str | None:
+        found = compiled.findall(text)
+        return found[-1] if found else None
+
+    return read
+
+
+def _choices_first(*patterns: str) -> ValueReader:
+    """The first group of the first pattern that matches."""
+    compiled = [re.compile(p, re.IGNORECASE) for p in patterns]
+
+    def read(text: str) -> str | None:
+        for pattern in compiled:
+            match = pattern.search(text)
+            if match:
+                return match[1]
+        return None
+
+    return read
+
+
 def _choices(*pairs: tuple[str, str]) -> ValueReader:
     """The value whose pattern matches first in the text (the preferred side of "X over Y")."""
     compiled = [(re.compile(p, re.IGNORECASE), v) for p, v in pairs]
@@ -177,6 +202,16 @@ _ANSWER_WORDS: Final = (
 )
 
 _TECH_GROUPS: Final[dict[str, tuple[str, str]]] = {}
+#: Role abbreviations, so "an SRE" is "a site reliability engineer".
+_ROLE_WORDS: Final = {
+    "sre": "site reliability engineer",
+    "swe": "software engineer",
+    "dev": "developer",
+    "fe developer": "frontend developer",
+    "be developer": "backend developer",
+    "ml engineer": "machine learning engineer",
+    "qa": "qa engineer",
+}
 
 
 def _group(topic: str, category: str, names: str) -> None:
@@ -235,10 +270,13 @@ def _builtins() -> None:
         "name",
         "personal",
         r"\b(?:user'?s?|my)\s+(?:first\s+|real\s+|full\s+)?name\s+is\b|\bprefers to be called\b"
-        r"|\bgoes by\b|\bnamed\b",
-        _first(
-            r"(?:name\s+is|be called|goes by|named)\s+([A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?)",
-            lambda m: m[1],
+        r"|\bgoes by\b|\bnamed\b|\bis (?:the )?user'?s (?:first |real |full )?name\b"
+        r"|^(?:the\s+)?user\s+is\s+(?-i:[A-Z][a-z]+)(?:\s*,|\s*$)|\bname\b.*\bit is (?-i:[A-Z])",
+        _choices_first(
+            r"(?:name\s+is|be called|goes by|named)\s+((?-i:[A-Z])[\w'-]*(?:\s+(?-i:[A-Z])[\w'-]*)?)",
+            r"^((?-i:[A-Z])[\w'-]*)\s+is (?:the )?user'?s (?:first |real |full )?name",
+            r"^(?:the\s+)?user\s+is\s+((?-i:[A-Z])[a-z]+)",
+            r"\bname\b.*?\bit is\s+((?-i:[A-Z])[\w'-]*)",
         ),
         description="the user's name",
     )
@@ -262,11 +300,25 @@ def _builtins() -> None:
     add(
         "location",
         "personal",
-        r"\b(?:based|located|living|lives|live)\s+in\b|\bis from\b|\bfrom\s+[A-Z]",
-        _first(
-            r"\b(?:in|from)\s+([A-Z][\w.'-]*(?:[\s,]+[A-Z][\w.'-]*)*)",
-            lambda m: m[1].split(",")[0].strip(),
+        r"\b(?:based|located|living|lives|live)\s+in\b|\bis from\b|\bfrom\s+[A-Z]"
+        r"|\bcalls? (?-i:[A-Z])\w+(?:\s(?-i:[A-Z])\w+)? home\b|\bmoved to (?-i:[A-Z])",
+        _choices_first(
+            r"\b(?:moved|relocated)\s+(?:\w+\s+)?from\s+.+?\s+to\s+((?-i:[A-Z])[\w.'-]*)",
+            r"\bcalls? ((?-i:[A-Z])\w+(?:\s(?-i:[A-Z])\w+)?) home\b",
+            r"\bmoved to ((?-i:[A-Z])[\w.'-]*)",
+            r"\b(?:in|from)\s+((?-i:[A-Z])[\w.'-]*(?:\s+(?-i:[A-Z])[\w.'-]*)*)",
         ),
+    )
+    add(
+        "employer",
+        "personal",
+        r"\bworks? (?:at|for) (?-i:[A-Z])|\bemployed (?:at|by) (?-i:[A-Z])|\bjoined (?-i:[A-Z])"
+        r"|\bis at (?-i:[A-Z])",
+        _last(
+            r"\b(?:works? (?:at|for)|employed (?:at|by)|joined|is at)\s+"
+            r"((?-i:[A-Z])[\w&.-]*(?:\s+(?-i:[A-Z])[\w&.-]*)?)"
+        ),
+        description="where the user works",
     )
     add(
         "experience",
@@ -411,16 +463,16 @@ def _builtins() -> None:
     add(
         "role",
         "personal",
-        r"\b(?:is|works as|working as)\s+an?\s+(?:[\w+#./-]+\s+){0,4}?(?:developer|engineer|dev|"
+        r"\b(?:is|works as|working as|promoted to|became|is now)\s+(?:an?\s+)?(?:[\w+#./-]+\s+){0,4}?(?:developer|engineer|dev|"
         r"programmer|designer|student|founder|cto|ceo|architect|scientist|analyst|manager|"
         r"lead|consultant|freelancer|hobbyist|beginner|teacher|researcher|intern|sre|"
         r"contractor|maintainer)s?\b",
         _first(
-            r"\ban?\s+((?:[\w+#./-]+\s+){0,4}?(?:developer|engineer|dev|programmer|designer|"
+            r"(?:\ban?|\bto|\bnow)\s+((?:[\w+#./-]+\s+){0,4}?(?:developer|engineer|dev|programmer|designer|"
             r"student|founder|cto|ceo|architect|scientist|analyst|manager|lead|consultant|"
             r"freelancer|hobbyist|beginner|teacher|researcher|intern|sre|contractor|"
             r"maintainer))\b",
-            lambda m: m[1].lower(),
+            lambda m: _ROLE_WORDS.get(m[1].lower(), m[1].lower()),
         ),
     )
 
@@ -447,7 +499,9 @@ _SWITCH_RE: Final = re.compile(
     r"\b(?:switched|moved|migrated|changed|went|converted|ported)\s+(?:\w+\s+){0,3}?from\s+"
     r"(?P<old>.+?)\s+(?:to|over to|onto)\s+(?P<new>.+)$|"
     r"\b(?:now\s+)?(?:uses?|prefers?|is on|runs)\s+(?P<new2>.+?)\s+instead of\s+(?P<old2>.+)$|"
-    r"\b(?:replaced|swapped)\s+(?P<old3>.+?)\s+(?:with|for)\s+(?P<new3>.+)$",
+    r"\b(?:replaced|swapped)\s+(?P<old3>.+?)\s+(?:with|for)\s+(?P<new3>.+)$|"
+    r"\b(?:left|retired|dropped|abandoned|ditched|ripped out|gave up)\s+(?P<old4>.+?)\s+"
+    r"(?:for|in favou?r of|and (?:now )?uses?|and moved to|and switched to)\s+(?P<new4>.+)$",
     re.IGNORECASE,
 )
 _LIKE_RE: Final = re.compile(
@@ -527,6 +581,9 @@ def _tech_frames(text: str, polarity: Polarity) -> list[Frame]:
     first = first_mention.name
     scope = _scope_of(scoped, first, text)
     version = _version(text, first_mention)
+    segments = _segments(text)
+    if len(segments) > 1:  # "moved to TypeScript and no longer writes JavaScript"
+        polarity = _segment_polarity(text, segments, first_mention, polarity)
     frames: list[Frame] = []
     group = _TECH_GROUPS.get(first.casefold())
     if _SLOT_RE.search(text) and group is None:
@@ -553,8 +610,34 @@ def _tech_frames(text: str, polarity: Polarity) -> list[Frame]:
             continue
         group = _TECH_GROUPS.get(name.casefold())
         topic = group[0] if group else f"uses:{name}"
-        frames.append(Frame(topic, name, polarity, scope, _version(text, mention)))
+        own = (
+            _segment_polarity(text, segments, mention, polarity) if len(segments) > 1 else polarity
+        )
+        frames.append(Frame(topic, name, own, scope, _version(text, mention)))
     return frames
+
+
+_SEGMENT_RE: Final = re.compile(r"\s+(?:and|but|while|whereas)\s+|\s*[;,]\s*(?:and\s+|but\s+)?")
+
+
+def _segments(text: str) -> list[tuple[int, int]]:
+    """(start, end) of the clauses of a fact joined by "and", "but", commas."""
+    out, pos = [], 0
+    for match in _SEGMENT_RE.finditer(text):
+        out.append((pos, match.start()))
+        pos = match.end()
+    out.append((pos, len(text)))
+    return out
+
+
+def _segment_polarity(
+    text: str, segments: list[tuple[int, int]], mention: Mention, default: Polarity
+) -> Polarity:
+    """The polarity of the clause a technology is named in."""
+    for start, end in segments:
+        if start <= mention.start < end:
+            return _polarity(text[start:end])
+    return default
 
 
 @lru_cache(maxsize=8192)
@@ -562,10 +645,11 @@ def frames_of(text: str) -> tuple[Frame, ...]:
     """The frames of a fact's text (the first is its own), or ``()`` when its topic is
     unknown. See the module docstring."""
     clean = re.sub(r"\s+", " ", text.replace("\u2019", "'")).strip()
+    clean = re.sub(r"^(?:correction|update|note|edit)\s*:\s*", "", clean, flags=re.IGNORECASE)
     switch = _SWITCH_RE.search(clean)
     if switch:
-        old = switch["old"] or switch["old2"] or switch["old3"]
-        new = switch["new"] or switch["new2"] or switch["new3"]
+        old = switch["old"] or switch["old2"] or switch["old3"] or switch["old4"]
+        new = switch["new"] or switch["new2"] or switch["new3"] or switch["new4"]
         new_frames = _frames_plain(f"User uses {new}", "positive")
         old_frames = _frames_plain(f"User uses {old}", "positive")
         if new_frames:
@@ -619,6 +703,10 @@ _SLOT_NOUNS: Final[dict[str, str]] = {
     "vcs": "version_control",
     "cloud platform": "cloud",
     "container runtime": "containers",
+    "hosting provider": "hosting",
+    "day job": "job",
+    "keyboard layout": "keyboard_layout",
+    "window manager": "window_manager",
     "deployment platform": "hosting",
 }
 _SLOT_WORDS: Final = "|".join(sorted((re.escape(k) for k in _SLOT_NOUNS), key=len, reverse=True))
@@ -630,6 +718,8 @@ _SLOT_PATTERNS: Final = tuple(
         rf"\bas\s+(?:the\s+|their\s+|a\s+|his\s+|her\s+)?(?:(?:main|primary|preferred|default)\s+)?"
         rf"(?P<slot>{_SLOT_WORDS})\b",
         rf"\b(?P<slot>{_SLOT_WORDS})\s+(?:of choice|is|runs on|runs|=)\b",
+        rf"^(?:(?:main|primary|preferred|default|favou?rite|current)\s+)?(?P<slot>{_SLOT_WORDS})"
+        rf"(?:\s+of the user)?\s*:",
     )
 )
 _SLOT_VERBS: Final = tuple(
@@ -697,9 +787,11 @@ def _slot_frame(text: str, polarity: Polarity) -> Frame | None:
     match = re.search(
         r"\b(?:is|are|=|on|with|to|as)\s+(?:the\s+|a\s+|an\s+)?([A-Z][\w.+#-]*(?:\s+[A-Z0-9][\w.+#-]*)*)",
         text,
-    )
+    ) or re.search(r"(?:\bis|:|=)\s+(?:the\s+|a\s+|an\s+)?(?P<v>[\w.+#' -]{1,40}?)\s*$", text)
     if match:
-        return Frame(slot, match[1], polarity)
+        return Frame(
+            slot, match[1].strip().lower() if match[1].islower() else match[1].strip(), polarity
+        )
     return None
 
 

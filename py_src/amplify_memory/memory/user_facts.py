@@ -198,9 +198,11 @@ def _strip_code_and_quotes(text: str, *, keep_quotes: bool = False) -> str:
     ]
     text = "\n".join(lines)
     return _QUOTE_RE.sub(
-        lambda m: (m.group(1) or m.group(2) or "")
-        if len((m.group(1) or m.group(2) or "").split()) < 3
-        else " ",
+        lambda m: (
+            (m.group(1) or m.group(2) or "")
+            if len((m.group(1) or m.group(2) or "").split()) < 3
+            else " "
+        ),
         text,
     )
 
@@ -661,8 +663,9 @@ def clause_facts(clause: str, *, in_question: bool) -> list[ExtractedFact]:
         facts = _phrasing.list_item_facts(clause)
     if not facts and len(clause.split()) <= 5 and "," not in clause:
         # a verbless piece of its own: "security engineer", "she/her", "Neovim"
-        facts = [f for f in _phrasing.list_item_facts(clause) if not f.content.startswith(
-            "User prefers")]
+        facts = [
+            f for f in _phrasing.list_item_facts(clause) if not f.content.startswith("User prefers")
+        ]
     if facts and "," in clause:
         # "I'm Marta, a backend dev at a fintech, mostly writing Scala": each further
         # part may add a fact of its own

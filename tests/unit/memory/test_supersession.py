@@ -308,10 +308,14 @@ async def test_project_context_and_imports_refuse_secrets(storage: MemoryStorage
 
     projects = ProjectContextVectorStore(storage=storage, semantic=False)
     with pytest.raises(SecretContentError):
-        await projects.add("shop", "Deploy key is ghp_8Kd2LmQ9xZ4vT7nB1cR6yW3hJ5pF0sA2eU1g", "decision")
+        await projects.add(
+            "shop", "Deploy key is ghp_8Kd2LmQ9xZ4vT7nB1cR6yW3hJ5pF0sA2eU1g", "decision"
+        )
     entry = await projects.add("shop", "Use JWT", "decision")
     with pytest.raises(SecretContentError):
-        await projects.update("shop", entry["id"], content="JWT secret: sk-abcdefghijklmnopqrstuvwx")
+        await projects.update(
+            "shop", entry["id"], content="JWT secret: sk-abcdefghijklmnopqrstuvwx"
+        )
     assert (await projects.get("shop", entry["id"]) or {})["content"] == "Use JWT"
     await projects.close()
 
