@@ -1970,11 +1970,11 @@ def imperative_fact(clause: str) -> list[ExtractedFact] | None:
         return [_pref(text[len("prefer") :].strip())]
     body = text
     negative = False
-    for lead in ("do not ", "don't ", "never ", "stop "):
-        if low.startswith(lead):
-            body = text[len(lead) :]
+    for opener in ("do not ", "don't ", "never ", "stop "):
+        if low.startswith(opener):
+            body = text[len(opener) :]
             negative = True
-            if lead == "stop " and re.match(r"\w+ing\b", body):
+            if opener == "stop " and re.match(r"\w+ing\b", body):
                 body = re.sub(r"^(\w+?)(?:ing)\b", _base, body)
             break
     body = re.sub(r"\bkeep it\b", "keep answers", body, flags=re.I)

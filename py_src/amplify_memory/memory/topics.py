@@ -273,7 +273,8 @@ def _builtins() -> None:
         r"|\bgoes by\b|\bnamed\b|\bis (?:the )?user'?s (?:first |real |full )?name\b"
         r"|^(?:the\s+)?user\s+is\s+(?-i:[A-Z][a-z]+)(?:\s*,|\s*$)|\bname\b.*\bit is (?-i:[A-Z])",
         _choices_first(
-            r"(?:name\s+is|be called|goes by|named)\s+((?-i:[A-Z])[\w'-]*(?:\s+(?-i:[A-Z])[\w'-]*)?)",
+            r"(?:name\s+is|be called|goes by|named)\s+"
+            r"((?-i:[A-Z])[\w'-]*(?:\s+(?-i:[A-Z])[\w'-]*)?)",
             r"^((?-i:[A-Z])[\w'-]*)\s+is (?:the )?user'?s (?:first |real |full )?name",
             r"^(?:the\s+)?user\s+is\s+((?-i:[A-Z])[a-z]+)",
             r"\bname\b.*?\bit is\s+((?-i:[A-Z])[\w'-]*)",
@@ -463,7 +464,8 @@ def _builtins() -> None:
     add(
         "role",
         "personal",
-        r"\b(?:is|works as|working as|promoted to|became|is now)\s+(?:an?\s+)?(?:[\w+#./-]+\s+){0,4}?(?:developer|engineer|dev|"
+        r"\b(?:is|works as|working as|promoted to|became|is now)\s+(?:an?\s+)?"
+        r"(?:[\w+#./-]+\s+){0,4}?(?:developer|engineer|dev|"
         r"programmer|designer|student|founder|cto|ceo|architect|scientist|analyst|manager|"
         r"lead|consultant|freelancer|hobbyist|beginner|teacher|researcher|intern|sre|"
         r"contractor|maintainer)s?\b",

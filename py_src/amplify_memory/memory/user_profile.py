@@ -79,6 +79,62 @@ _PROMPT_FIELDS: Final = (
 )
 #: How many BM25 candidates :meth:`add` compares a new fact with.
 _DEDUP_CANDIDATES: Final = 10
+#: How many of the newest active entries of the new fact's topics it compares it with.
+_TOPIC_CANDIDATES: Final = 25
+#: The filter of entries no newer fact has replaced (those saved before the field count).
+
+
+class _FactIndex:
+    """What the store keeps in memory of its entries' fact fields, in step with each
+    write and learnt again after a load or another tab's changes: the last write order,
+    the superseded ids, the active entries by topic and the active standing
+    instructions, so that no search needs a filter evaluated on every document."""
+
+    __slots__ = ("by_topic", "seq", "standing", "superseded", "topic_of")
+
+    def __init__(self) -> None:
+        self.seq = 0
+        self.superseded: set[str] = set()
+        self.by_topic: dict[str, dict[str, int]] = {}
+        self.topic_of: dict[str, str] = {}
+        self.standing: dict[str, int] = {}
+
+    def note(self, doc: Mapping[str, Any]) -> None:
+        """Record an entry as it now is (inserted, refreshed, edited or superseded)."""
+        doc_id = str(doc["id"])
+        seq = int(doc.get("seq") or 0)
+        self.seq = max(self.seq, seq)
+        self.drop(doc_id)
+        if doc.get("superseded"):
+            self.superseded.add(doc_id)
+            return
+        topic = doc.get("topic")
+        if topic:
+            self.by_topic.setdefault(str(topic), {})[doc_id] = seq
+            self.topic_of[doc_id] = str(topic)
+        if doc.get("category") in STANDING_CATEGORIES:
+            self.standing[doc_id] = seq
+
+    def drop(self, doc_id: str) -> None:
+        self.superseded.discard(doc_id)
+        topic = self.topic_of.pop(doc_id, None)
+        if topic is not None:
+            self.by_topic.get(topic, {}).pop(doc_id, None)
+        self.standing.pop(doc_id, None)
+
+    def newest(self, topics: list[str], n: int) -> list[str]:
+        ids = [(s, i) for t in topics for i, s in self.by_topic.get(t, {}).items()]
+        return [i for _, i in sorted(ids, reverse=True)[:n]]
+
+    def newest_standing(self, n: int) -> list[str]:
+        return [i for _, i in sorted(((s, i) for i, s in self.standing.items()), reverse=True)[:n]]
+
+    def slack(self, limit: int) -> int:
+        """How many more hits to ask for so that ``limit`` remain once the superseded
+        ones are left out (at most ``limit`` more; a search asks again if that was not
+        enough)."""
+        return min(len(self.superseded), limit)
+
 
 #: What a fact is about (see :mod:`amplify_memory.memory.topics`) and how it was replaced.
 FACT_FIELDS: Final[dict[str, str]] = {
@@ -163,7 +219,7 @@ class UserProfileVectorStore(PageSingleton):
         self.min_relevance = float(min_relevance)
         self._seq = 0  # the last write order given or seen
         self._seen: tuple[int, int] | None = None  # (database id, merges) of the last scan
-        self._superseded: set[str] = set()
+        self._index = _FactIndex()
         self._semantic = SemanticIndex(
             semantic=semantic,
             embeddings=embeddings,
@@ -210,18 +266,18 @@ class UserProfileVectorStore(PageSingleton):
         if self._seen == key:
             return
         self._seen = key
-        superseded: set[str] = set()
-        top = self._seq
+        index = _FactIndex()
+        index.seq = self._seq
         if len(db):
             for hit in db.search(
-                term="", limit=len(db), include_vectors=False, select=("seq", "superseded")
+                term="",
+                limit=len(db),
+                include_vectors=False,
+                select=("seq", "superseded", "topic", "category"),
             ).hits:
-                doc = hit.document
-                top = max(top, int(doc.get("seq") or 0))
-                if doc.get("superseded"):
-                    superseded.add(str(hit.id))
-        self._seq = top
-        self._superseded = superseded
+                index.note({**hit.document, "id": str(hit.id)})
+        self._index = index
+        self._seq = index.seq
 
     def _next_seq(self) -> int:
         self._seq += 1
@@ -261,6 +317,7 @@ class UserProfileVectorStore(PageSingleton):
                 "seq": self._next_seq(),
             }
             await self._collection.patch(merge["id"], changes)
+            self._index.note({**merge, **changes})
             gone = await self._supersede(replaced, merge["id"], now)
             entry = _with_defaults(public({**merge, **changes}))
             return {"action": "updated", "entry": entry, "superseded": gone}
@@ -280,6 +337,7 @@ class UserProfileVectorStore(PageSingleton):
         if frame is not None:
             entry.update(topic=frame.topic, value=frame.value, polarity=frame.polarity)
         await self._semantic.insert(self._collection, entry, fields if fields else None)
+        self._index.note(entry)
         gone = await self._supersede(replaced, entry["id"], now)
         return {"action": "inserted", "entry": _with_defaults(entry), "superseded": gone}
 
@@ -296,23 +354,24 @@ class UserProfileVectorStore(PageSingleton):
                 mode="vector",
                 vector={"value": vector, "property": EMBEDDING_FIELD},
                 similarity=SEMANTIC_DUPLICATE_COSINE,
-                limit=_DEDUP_CANDIDATES + len(self._superseded),
+                limit=_DEDUP_CANDIDATES + self._index.slack(_DEDUP_CANDIDATES),
                 include_vectors=False,
             ).hits:
                 found[str(hit.id)] = {**hit.document, "_cosine": float(hit.score)}
         for hit in db.search(
             term=text,
             properties=["content"],
-            limit=_DEDUP_CANDIDATES + len(self._superseded),
+            limit=_DEDUP_CANDIDATES + self._index.slack(_DEDUP_CANDIDATES),
             include_vectors=False,
         ).hits:
             found.setdefault(str(hit.id), hit.document)
         topics = list(dict.fromkeys(f.topic for f in frames_of(text)))
-        if topics:
-            for hit in db.search(
-                term="", where={"topic": {"in": topics}}, limit=1000, include_vectors=False
-            ).hits:
-                found.setdefault(str(hit.id), hit.document)
+        for doc_id in self._index.newest(topics, _TOPIC_CANDIDATES):
+            # the newest active entries of the fact's topics
+            if doc_id not in found:
+                doc = db.get(doc_id)
+                if doc is not None:
+                    found[doc_id] = public(doc)
         best: tuple[float, dict[str, Any]] | None = None
         replaced: list[dict[str, Any]] = []
         for doc_id, doc in found.items():
@@ -338,7 +397,7 @@ class UserProfileVectorStore(PageSingleton):
                 continue
             changes = {"superseded": True, "supersededBy": by, "supersededAt": now}
             await self._collection.patch(doc["id"], changes)
-            self._superseded.add(doc["id"])
+            self._index.note({**doc, **changes})
             out.append(_with_defaults(public({**doc, **changes})))
         return out
 
@@ -371,13 +430,14 @@ class UserProfileVectorStore(PageSingleton):
         merge, replaced = await self._relations(text, skip=entry_id)
         if merge is not None:
             await self._semantic.remove(self._collection, entry_id)
-            self._superseded.discard(entry_id)
+            self._index.drop(entry_id)
             refresh = {
                 "updatedAt": now,
                 "accessCount": int(merge["accessCount"]) + 1,
                 "seq": self._next_seq(),
             }
             await self._collection.patch(merge["id"], refresh)
+            self._index.note({**merge, **refresh})
             gone = await self._supersede(replaced, merge["id"], now)
             entry = _with_defaults(public({**merge, **refresh}))
             return {"action": "merged", "entry": entry, "superseded": gone}
@@ -398,19 +458,21 @@ class UserProfileVectorStore(PageSingleton):
         if text != old["content"]:
             changes.update(await self._semantic.embed_fields(text))
         await self._collection.patch(entry_id, changes)
-        self._superseded.discard(entry_id)
+        self._index.note({**old, **changes, "id": entry_id})
         gone = await self._supersede(replaced, entry_id, now)
         entry = _with_defaults(public({**old, **changes}))
         return {"action": "edited", "entry": entry, "superseded": gone}
 
     async def remove(self, entry_id: str) -> bool:
         """Delete an entry; its text is gone from the next saved snapshot. False if absent."""
-        self._superseded.discard(entry_id) if isinstance(entry_id, str) else None
+        if isinstance(entry_id, str):
+            self._index.drop(entry_id)
         return await self._semantic.remove(self._collection, entry_id)
 
     async def clear(self) -> None:
         """Delete every entry."""
         await self._collection.clear()
+        self._seen = None  # learnt again (the write order goes on)
 
     # -- reading
 
@@ -453,11 +515,15 @@ class UserProfileVectorStore(PageSingleton):
             raise ValueError(f"limit must be a positive integer, got {limit!r}")
         where = None if category is None else {"category": {"eq": _check_category(category)}}
         await self._scan()
-        extra = 0 if include_superseded else len(self._superseded)
+        gone = set() if include_superseded else self._index.superseded
+        extra = self._index.slack(limit) if gone else 0
+        found = await self._hits(str(query), where=where, limit=limit + extra)
+        if gone and len(found) == limit + extra and sum(str(h.id) in gone for h in found) > extra:
+            found = await self._hits(str(query), where=where, limit=limit + len(gone))
         hits = [
             {**_with_defaults(public(h.document)), "score": h.score}
-            for h in await self._hits(str(query), where=where, limit=limit + extra)
-            if include_superseded or not h.document.get("superseded")
+            for h in found
+            if str(h.id) not in gone
         ][:limit]
         return order_newer_first_on_contradiction(hits)
 
@@ -477,6 +543,15 @@ class UserProfileVectorStore(PageSingleton):
             db, query, where=where, limit=limit, select=select, min_similarity=min_similarity
         )
 
+    def _standing(self, db: Any) -> Entries:
+        """The newest active standing instructions, as prompt rows."""
+        rows = []
+        for doc_id in self._index.newest_standing(_MAX_STANDING):
+            doc = db.get(doc_id)
+            if doc is not None:
+                rows.append({k: doc.get(k) for k in _PROMPT_FIELDS} | {"id": doc_id})
+        return rows
+
     async def format_context_for_prompt(self, query: str, max_tokens: int = 500) -> str:
         """``- [category] content`` lines within ``max_tokens`` (4 characters a token).
 
@@ -493,21 +568,11 @@ class UserProfileVectorStore(PageSingleton):
         limit = max(1, min(100, budget // 20))  # no line is shorter than ~20 characters
         await self._scan()
         db = await self._collection.database()
-        standing = []
-        if budget >= 20 and len(db):
-            rows = db.search(
-                term="",
-                where={"category": {"in": list(STANDING_CATEGORIES)}},
-                limit=_MAX_STANDING + len(self._superseded),
-                sort_by={"property": "seq", "order": "DESC"},
-                include_vectors=False,
-                select=_PROMPT_FIELDS,
-            ).hits
-            standing = [h for h in rows if not h.document.get("superseded")][:_MAX_STANDING]
+        standing = self._standing(db) if budget >= 20 and len(db) else []
         hits = await self._hits(
             str(query),
             where=None,
-            limit=limit + len(self._superseded),
+            limit=limit + self._index.slack(limit),
             select=_PROMPT_FIELDS,
             min_similarity=self.min_relevance,
         )
@@ -538,8 +603,8 @@ class UserProfileVectorStore(PageSingleton):
                     taken.add(doc["id"])
                     used += cost - old_cost
 
-        for hit in standing:
-            offer({**hit.document, "id": hit.id}, budget // 2)
+        for row in standing:
+            offer(row, budget // 2)
         for hit in hits:
             if budget - used < 20:
                 break  # full: nothing more can fit

@@ -16,7 +16,8 @@ ROOT = Path(__file__).resolve().parents[3]
 
 def bench(name: str) -> ModuleType:
     spec = importlib.util.spec_from_file_location(name, ROOT / "bench" / f"{name}.py")
-    assert spec and spec.loader
+    assert spec
+    assert spec.loader
     module = importlib.util.module_from_spec(spec)
     sys.modules[name] = module
     spec.loader.exec_module(module)

@@ -297,7 +297,8 @@ async def test_the_order_of_writes_holds_across_tabs() -> None:
         old = await a.get(first["id"])
         if old and old["superseded"]:
             break
-    assert old is not None and old["supersededBy"] == second["entry"]["id"]
+    assert old is not None
+    assert old["supersededBy"] == second["entry"]["id"]
     assert [h["id"] for h in await a.search("npm pnpm")] == [second["entry"]["id"]]
     await a.close()
     await b.close()
