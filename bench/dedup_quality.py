@@ -33,7 +33,16 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "py_src"))
 
 from amplify_memory.embeddings import configure_default_provider, default_provider  # noqa: E402
-from amplify_memory.memory.supersession import decide  # noqa: E402
+
+try:
+    from amplify_memory.memory.supersession import decide
+except ImportError:  # a version before supersession: merge a duplicate, keep the rest
+
+    def decide(new: str, old: str, *, cosine: float | None = None) -> str:  # type: ignore[misc]
+        from amplify_memory.memory.similarity import is_duplicate
+
+        return "merge" if is_duplicate(new, old) else "keep"
+
 
 DATA = ROOT / "bench" / "data"
 SETS = {"dev": DATA / "pairs_dev.jsonl", "holdout": DATA / "pairs_holdout.jsonl"}

@@ -33,8 +33,20 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "py_src"))
 
 from amplify_memory.memory import UserProfileVectorStore  # noqa: E402
-from amplify_memory.memory.extraction import extract_chat_facts  # noqa: E402
 from amplify_memory.storage import MemoryStorage  # noqa: E402
+
+try:
+    from amplify_memory.memory.extraction import extract_chat_facts
+except ImportError:  # a version before chat turns were routed: user facts only
+    from types import SimpleNamespace
+
+    from amplify_memory.memory.extraction import extract_user_facts
+
+    def extract_chat_facts(  # type: ignore[misc]
+        user: str, assistant: str | None = None, *, in_project: bool = False
+    ) -> Any:
+        return SimpleNamespace(user=extract_user_facts(user, assistant), project=[])
+
 
 DATA = ROOT / "bench" / "data"
 SETS = {"dev": DATA / "turns_dev.jsonl", "holdout": DATA / "turns_holdout.jsonl"}

@@ -162,7 +162,7 @@ _INJECTION_RE: Final = re.compile(
 
 _SPLIT_RE: Final = re.compile(
     r"\s+[-\u2013\u2014]+\s+|\s*[\u2013\u2014]\s*|\s*(?<!\bTL);(?!DR\b)\s*|\s*\|\s*"
-    r"|,?\s+(?:though|although|whereas)\s+|\s*\(\s*|\s*\)\s*"
+    r"|,?\s+(?:even\s+)?(?:though|although|whereas|tho)\s+|\s*\(\s*|\s*\)\s*"
     r"|,?\s+but\s+(?=(?:I|we|my|our|this|the|that|it|its|it's|they|there|no|never|"
     r"always|please|for|in|at|when)\b)"
     r"|,\s+(?=(?:and\s+|but\s+)?(?:also\s+)?(?:i|I|we|my|our|no|never|always|please|love|hate|"
@@ -440,6 +440,13 @@ _SHOUTED: Final = frozenset(
 )
 
 
+_LANGUAGE_WORD_RE: Final = re.compile(
+    r"\b(?:english|german|french|spanish|italian|portuguese|dutch|polish|japanese|chinese|"
+    r"korean|russian|ukrainian|hindi|arabic|turkish|swedish|norwegian|danish|finnish|czech|"
+    r"greek|hebrew|vietnamese|indonesian|thai|romanian|hungarian|american|british)\b"
+)
+
+
 def polish(content: str, *, capital: bool = True) -> str:
     """Technology names in their usual casing, shouted words lower-cased, the first
     letter upper-case (unless ``capital`` is false)."""
@@ -457,6 +464,7 @@ def polish(content: str, *, capital: bool = True) -> str:
         lambda m: m.group().lower() if m.group().lower() in _SHOUTED else m.group(),
         text,
     )
+    text = _LANGUAGE_WORD_RE.sub(lambda m: m.group().capitalize(), text)
     return text[:1].upper() + text[1:] if capital else text
 
 

@@ -75,7 +75,8 @@ _STATE_RE: Final = re.compile(
     r"should support|at most|under \d|no more than|stay under|not exceed|can't|cannot|can not|"
     r"not allowed|forbidden|banned|targeting|targets|supports?|monolith|microservices?|"
     r"modules?|source of truth|event-driven|serverless|as a cache|as the cache|queue|"
-    r"getting|seeing|returns?|responds?)\b|->|\u2192"
+    r"getting|seeing|returns?|responds?|gets? killed|crash\w*|dies|hangs|stalls|freezes|"
+    r"slow|slower|flaky|doing|deploys? (?:go|to|on))\b|->|\u2192|\w+(?:Killed|Error|Exception)\b"
     r"|\b[A-Z][a-z]+(?:Error|Exception)\b|\bE[A-Z]{4,}\b|\b[45]\d\d\b",
     re.IGNORECASE,
 )
@@ -87,7 +88,8 @@ _LEAD_RE: Final = re.compile(
 _DECISION_RE: Final = re.compile(
     r"^(?:we\s+(?:have\s+)?(?:decided|agreed|chose|chosen|picked|settled|went|are going|"
     r"will|'ll)?\s*(?:to\s+)?(?:on\s+|with\s+)?(?:go with|use|using|standardi[sz]ed on|"
-    r"adopt|switch to|move to)?|we(?:'re| are)\s+(?:using|on|going with|going)|we use|"
+    r"adopt|switch to|move to)?|we(?:'re| are)\s+(?:using|on|going with|going|doing|adopting|"
+    r"moving to|building on|running)|we use|"
     r"we run|we're on|let us|let's|lets|going with|go with|decision\s*:)\s*"
     r"(?:go with|use|using|stick with|try)?\s*",
     re.IGNORECASE,
@@ -115,8 +117,11 @@ def _about_project(clause: str) -> bool:
     )
 
 
-def _project_items(clause: str) -> list[ExtractedContext]:
+def _project_items(clause: str, kind: str | None = None) -> list[ExtractedContext]:
     text = _LEAD_RE.sub("", tidy(clause))
+    if kind is not None:
+        content = _phrasing.polish(capitalise(text))
+        return [ExtractedContext(content, kind, (), tags_of(content))] if content else []
     kind = classify_clause(text)
     if kind is None or kind == "decision" or _DECISION_RE.match(text):
         decision = _DECISION_RE.match(text)
@@ -153,9 +158,14 @@ def _for_project(plain: str, in_question: bool) -> bool:
         plain
         and not in_question
         and not _INTERROGATIVE_RE.match(plain)
-        and not _is_hypothetical(plain)
+        and not _is_hypothetical(plain.split(",", 1)[0])
         and _about_project(plain)
     )
+
+
+_FIX_LEAD_RE: Final = re.compile(
+    r"^(?:resolved|fixed|solved|fix|found it|got it working|sorted)\s*[:!.]?$", re.IGNORECASE
+)
 
 
 def extract_chat_facts(
@@ -169,12 +179,17 @@ def extract_chat_facts(
     user: dict[str, ExtractedFact] = {}
     project: dict[str, ExtractedContext] = {}
     if in_project:  # quoted errors and inline code stay in a project's facts
-        for clause, in_question in user_clauses(user_message, keep_quotes=True):
+        pending = ""
+        for clause, in_question in user_clauses(user_message, keep_quotes=True, project=True):
             plain = _strip_filler(clause)
-            if _for_project(plain, in_question):
-                for item in _project_items(plain):
+            if _FIX_LEAD_RE.match(plain):
+                pending = "fix"  # "resolved - needed a moduleNameMapper": the fix follows
+                continue
+            if pending or _for_project(plain, in_question):
+                for item in _project_items(plain, kind=pending or None):
                     if not _LABEL_ONLY_RE.match(item.content):
                         project.setdefault(item.content.casefold(), item)
+                pending = ""
     for clause, in_question in user_clauses(user_message):
         if in_project and _for_project(_strip_filler(clause), in_question):
             continue

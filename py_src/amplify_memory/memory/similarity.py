@@ -153,7 +153,13 @@ _PHRASES: Final[tuple[tuple[re.Pattern[str], str], ...]] = tuple(
         (r"\bcannot\b", "can not"),
         (r"n't\b", " not"),
         (r"\bno longer\b", "not"),
-        (r"\bused to\b", "not"),
+        # "used to like X" is a past habit; "X is used to build Y" is the passive of "uses"
+        (
+            r"(?<!\bis )(?<!\bare )(?<!\bwas )(?<!\bwere )(?<!\bbe )(?<!\bbeen )(?<!\bbeing )"
+            r"\bused to\b",
+            "not",
+        ),
+        (r"\b(?:is|are|was|were|being|been) used (?:to|for)\b", "uses"),
         (r"\bgave up( on)?\b", "stopped"),
         (r",\s*(?:and\s+)?not\s+", " over "),
         (r"\brather than\b", " over "),

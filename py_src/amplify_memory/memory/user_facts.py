@@ -47,7 +47,7 @@ _LEADING_FILLER_RE: Final = re.compile(
     r"^(?:and|but|so|also|well|ok|okay|oh|hmm|btw|by the way|honestly|actually|"
     r"personally|fyi|just so you know|for context|for the record|in general|generally|"
     r"anyway|hi|hey|hello|yeah|yes|great|thanks|thank you|cool|note|tbh|fwiw|"
-    r"to be honest)\b[\s,:!.-]*",
+    r"to be honest|now|for now|right now|at the moment|atm|rn)\b[\s,:!.-]*",
     re.IGNORECASE,
 )
 _TRAILING_FILLER_RE: Final = re.compile(
@@ -753,14 +753,17 @@ _ONE_OFF_RE: Final = re.compile(
 )
 
 
-def user_clauses(user_message: str, *, keep_quotes: bool = False) -> Iterable[tuple[str, bool]]:
+def user_clauses(
+    user_message: str, *, keep_quotes: bool = False, project: bool = False
+) -> Iterable[tuple[str, bool]]:
     """``(clause, in_question)`` of every clause of a message that may state a fact:
     code, quotes, sentences with secrets or injected instructions left out
-    (``keep_quotes``: quoted text and inline code kept, for a project's error messages)."""
+    (``keep_quotes``: quoted text and inline code kept, for a project's error messages;
+    ``project``: read for the project, where "for this one" is the project, not a task)."""
     text = _expand(_strip_code_and_quotes(_phrasing.prepare(user_message), keep_quotes=keep_quotes))
     for sentence, is_question in _sentences(text):
         tainted = _phrasing.injected(sentence)
-        one_off = bool(_ONE_OFF_RE.search(sentence))
+        one_off = not project and bool(_ONE_OFF_RE.search(sentence))
         parts = _phrasing.pieces(sentence)
         lead = ""
         for j, piece in enumerate(parts):
@@ -769,7 +772,12 @@ def user_clauses(user_message: str, *, keep_quotes: bool = False) -> Iterable[tu
                 continue
             piece, lead = lead + piece, ""
             if _phrasing.SECRET_MARK in piece:
-                continue  # the clause with the secret goes, the rest of the sentence stays
+                # the part with the secret goes, the rest of the sentence stays
+                piece = ", ".join(
+                    p for p in re.split(r"\s*,\s*", piece) if p and _phrasing.SECRET_MARK not in p
+                )
+                if not piece or re.search(r"\b(?:key|token|password|secret)\s*$", piece, re.I):
+                    continue
             if (tainted or one_off) and (
                 _phrasing.injected(piece) or not _FIRST_PERSON_RE.match(_strip_filler(piece))
             ):

@@ -61,6 +61,15 @@ def test_a_switch_is_two_frames() -> None:
     assert Frame("package_manager", "npm", "negative") in frames
 
 
+def test_the_passive_is_not_a_contradiction() -> None:
+    from amplify_memory.memory.similarity import contradicts
+
+    assert not contradicts(
+        "User builds data pipelines with Python", "Python is used to build the user's pipelines"
+    )
+    assert contradicts("User likes PHP", "User used to like PHP")
+
+
 def test_relation_rules() -> None:
     a, b = Frame("t", "x", "positive"), Frame("t", "y", "positive")
     assert relation(a, a) == "same"
