@@ -97,7 +97,8 @@ _TYPOS: Final[dict[str, str]] = {
     "insted": "instead",
     "instaed": "instead",
     "isntead": "instead",
-    "gona": "gonna",
+    "gona": "gonna", "workin": "working", "usin": "using", "codin": "coding",
+    "buildin": "building", "runnin": "running", "writin": "writing",
     "nmae": "name",
     "naem": "name",
     "nam": "name",
@@ -488,7 +489,8 @@ def _recase(content: str, mention: object) -> bool:
 _LIKE_LABEL: Final = r"likes?|loves?|favou?rites?|favs?|into|yes|pro|prefer(?:s|red)?|goods?"
 _DISLIKE_LABEL: Final = r"dislikes?|hates?|avoids?|nope|no|nah|con|never|bads?|not into|meh"
 _TECH_LABEL: Final = (
-    r"(?:my |our |current |tech |the )*(?:me|myself|about me|background|bio|context|stack|tech|"
+    r"(?:my |our |current |tech |the |favou?rite |preferred |go-to |main |primary )*"
+    r"(?:me|myself|about me|background|bio|context|stack|tech|"
     r"tools?|tooling|toolchain|editor|ide|"
     r"os|shell|terminal|languages?|setup|infra(?:structure)?|db|database|frontend|backend|"
     r"using|uses|runtime|hosting|cloud|deploy(?:s|ment)?|ci|daily driver|machine|laptop|"
@@ -510,6 +512,11 @@ _CMP_RE: Final = re.compile(
     r"forever|for me|100%|all the way|hands down|no question|tbh|period|every single time|"
     r"no contest|easily|by far))*)"
     r"(?:\s+(?P<scope>(?:for|in|on|at|when)\s+[\w.+#' -]+))?$",
+    re.IGNORECASE,
+)
+_NOT_CMP_RE: Final = re.compile(
+    r"^(?P<a>[\w.+#@' -]+?),?\s+(?:not|and not|but not|never)\s+(?P<b>[\w.+#@' -]+?)"
+    r"(?:\s+(?P<scope>(?:for|in|on|at)\s+[\w.+#' -]+))?$",
     re.IGNORECASE,
 )
 _FAN_RE: Final = re.compile(
@@ -535,7 +542,8 @@ _RATHER_RE: Final = re.compile(
 _FAVOURITE_RE: Final = re.compile(
     r"^(?P<x>[\w.+#@' -]+?)\s+(?:is|are|=|has always been|remains|will always be)\s+"
     r"(?:still\s+)?(?:my|the)\s+(?P<deg>all-time\s+|absolute\s+)?"
-    r"(?P<slot>favou?rite|go-to|go to|preferred|main|daily driver|default|weapon of choice|jam|fave)"
+    r"(?P<slot>favou?rite|go-to|go to|preferred|main|daily driver|default|weapon of choice|jam|fave|"
+    r"setup|stack|tooling|toolchain|daily|world)"
     r"(?:\s+(?P<what>[\w ]+))?$",
     re.IGNORECASE,
 )
@@ -548,6 +556,14 @@ _PERSON_RE: Final = re.compile(
 _HERE_RE: Final = re.compile(
     r"^(?:(?:long[- ]?time|lifelong|die-hard|happy|daily)\s+)?(?P<x>[\w.+#@' -]+?)\s+"
     r"(?:user|person|fan|guy|girl|dev|developer|shop|enjoyer|main|diehard)\s+here$",
+    re.IGNORECASE,
+)
+_HABIT_USE_RE: Final = re.compile(
+    r"^(?:(?P<adv>mostly|mainly|usually|always|primarily|daily)\s+)?"
+    r"(?:(?P<gerund>using|working with|working in|coding in|writing|building with|running)|"
+    r"(?:use|work with|code in|write|build with|run))\s+(?P<x>.+?)"
+    r"(?:\s+(?P<tail>mostly|mainly|daily|usually|exclusively|atm|rn|these days|now|"
+    r"at work|at home|for work|for fun|everywhere|all day))?$",
     re.IGNORECASE,
 )
 _ROLE_HERE_RE: Final = re.compile(
@@ -1466,6 +1482,8 @@ def shaped_facts(clause: str, *, correction: bool = False) -> list[ExtractedFact
             content = f"User dislikes {x}" if negative else f"User likes {x}"
             out.append(ExtractedFact(content, _category_of(content, "preference")))
         return out or None
+    if (m := _NOT_CMP_RE.match(text)) and _only_tech(m["a"]) and _only_tech(m["b"]):
+        return [_pref(m["a"], m["b"], m["scope"])]  # "GitLab CI not GitHub Actions"
     if m := _CMP_RE.match(text):
         a, b = m["a"].strip(), m["b"].strip()
         if not re.match(r"^(?:I|we|my|our|you|he|she|they)\b", a, re.I) and len(a.split()) <= 4:
@@ -1502,6 +1520,10 @@ def shaped_facts(clause: str, *, correction: bool = False) -> list[ExtractedFact
         ):
             return [_pref(m["x"], m["y"])]
     if m := _FAVOURITE_RE.match(text):
+        if m["slot"].lower() in {"setup", "stack", "tooling", "toolchain", "daily", "world"}:
+            facts = _uses(m["x"], unknown=True)  # "python 3.11 + poetry is my setup"
+            if facts:
+                return facts
         return [_favourite(m["x"], m["slot"], m["what"])]
     if m := _PERSON_RE.match(text):
         x = m["x"]
@@ -1510,6 +1532,10 @@ def shaped_facts(clause: str, *, correction: bool = False) -> list[ExtractedFact
             if facts:
                 return facts
         return [_pref(x)]
+    if (m := _HABIT_USE_RE.match(text)) and (m["adv"] or m["gerund"] or m["tail"]):
+        x = m["x"]
+        if _tech_names(x) and _only_tech(x, unknown=True) and not _TASK_RE.search(text):
+            return _uses(x, unknown=True)
     if m := _ROLE_HERE_RE.match(text):
         role = re.sub(r"\beng\b", "engineer", re.sub(r"\bdev\b", "developer", m["role"]))
         article = "an" if role[:1].lower() in "aeiou" else "a"
@@ -1633,8 +1659,10 @@ _OPINION_RE: Final = re.compile(
     r"annoying|horrible|the worst|a pain|painful|overkill|dead to me|cursed|heavy|complex|"
     r"complicated|fiddly|flaky|buggy|unusable|unbearable)(?:\s+(?:on|for|with|in)\s+[\w.+# -]+)?$"
     r"|^(?P<x2>.+?)\s+(?:is|are)\s+(?:the way(?: to go)?|the best|my jam|king|goated|the move|"
-    r"unbeatable|way (?:nicer|better)|much (?:nicer|better)|so much better|(?P<fine>fine by me|"
-    r"fine with me|ok by me|okay by me|fine))$",
+    r"unbeatable|way (?:nicer|better)|much (?:nicer|better)|so much better|(?:really |so |very |"
+    r"pretty |super )?(?:nice|great|awesome|lovely|solid|neat|underrated|amazing|fantastic|"
+    r"the goat|a joy|a delight|a dream|plenty(?: for me)?|enough(?: for me)?)|"
+    r"(?P<fine>fine by me|fine with me|ok by me|okay by me|fine))$",
     re.IGNORECASE,
 )
 _NO_NEED_RE: Final = re.compile(
@@ -2003,6 +2031,11 @@ def imperative_fact(clause: str) -> list[ExtractedFact] | None:
         prefix = (
             "User does not want the assistant to " if negative else "User wants the assistant to "
         )
+    body = re.sub(
+        r"\byou (write|use|give|generate|suggest|make|show|answer|reply|explain|produce|send)\b",
+        lambda m: f"it {m[1]}s",
+        body,
+    )
     body = re.sub(r"\byou\b", "it", body)
     if scope:
         body = f"{body} {scope[:1].lower()}{scope[1:]}"

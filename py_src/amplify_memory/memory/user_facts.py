@@ -51,7 +51,8 @@ _LEADING_FILLER_RE: Final = re.compile(
     re.IGNORECASE,
 )
 _TRAILING_FILLER_RE: Final = re.compile(
-    r"(?:[\s,]+(?:please|pls|plz|btw|by the way|thanks|thank you|lol|though|too|as well))+\s*$",
+    r"(?:[\s,]+(?:please|pls|plz|btw|by the way|thanks|thank you|lol|though|too|as well|tbh|imo|"
+    r"honestly|fwiw|haha|atm|rn|tho))+\s*$",
     re.IGNORECASE,
 )
 _STANDING_PHRASE_RE: Final = re.compile(
@@ -791,7 +792,7 @@ def user_clauses(
 
 _DANGLING_RE: Final = re.compile(
     r"\b(?:to|the|a|an|of|for|with|and|or|but|always|never|is|are|be|in|on|at|by|than|"
-    r"over|not|no|does|do|wants|prefers|likes|uses|user)$|^User (?:wants the assistant to|"
+    r"over|not|no|does|do|wants|prefers|likes|uses|even)$|^User (?:wants the assistant to|"
     r"does not want the assistant to) (?:always|never)?$",
     re.IGNORECASE,
 )
