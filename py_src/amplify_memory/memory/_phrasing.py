@@ -170,8 +170,7 @@ _SPLIT_RE: Final = re.compile(
     r"can't|cannot|huge|big|prefer|much|rather|dislike|like)\b)"
     r"|,?\s+and\s+(?=(?:I|we|my|our|never|always|no)\b)"
     r"|\s*:\s+(?=(?:I|I'm|I am|my|we|we're|our)\b)"
-    r"|,\s+(?=[\w.+#-]+\s+(?:is|are|was|were)\s+(?:gone|dead|history|out|fine|great|nice|"
-    r"the|my|a|an|for|used|only|what)\b)",
+    r"|,\s+(?=[\w.+#-]+\s+(?:is|are|was|were)\s)",
 )
 _LIST_COLON_RE: Final = re.compile(r"^(?P<left>(?:\S+\s+){2,}\S+?)\s*:\s+(?P<right>.+)$")
 _FRAME_LEFT_RE: Final = re.compile(
@@ -621,7 +620,8 @@ _OWN_DECISION_RE: Final = re.compile(
 _TASK_RE: Final = re.compile(
     r"\b(?:this|that|it|these|those|here|below|above|again|instead|now|for me|for us|today|"
     r"the (?:\w+ ){0,3}(?:file|function|component|bug|code|test|script|query|page|error|class|method|"
-    r"snippet|module|endpoint|example|issue|pr|diff|repo|app)|my (?:code|file|function|"
+    r"snippet|module|endpoint|example|issue|pr|diff|repo|app|command|query|regex|migration|"
+    r"config|dockerfile|one-liner|upload code|test case)|my (?:code|file|function|"
     r"component|script|query|pr|diff|branch))\b",
     re.IGNORECASE,
 )
@@ -1705,7 +1705,8 @@ def _bare_value(text: str) -> ExtractedFact | None:
     if re.match(r"^(?:I|we|my|our|you|your|he|she|they)\b", x, re.IGNORECASE):
         return None
     role = re.match(
-        r"^(?:an?\s+)?((?:[\w+#./-]+\s+){0,3}(?:developer|engineer|dev|manager|lead|"
+        r"^(?:an?\s+)?((?:(?!(?:for|in|on|at|to|with|of|the|my|as|and)\s)[\w+#./-]+\s+){0,3}"
+        r"(?:developer|engineer|dev|manager|lead|"
         r"architect|designer|scientist|analyst|consultant|cto|sre))$",
         x,
         re.I,
