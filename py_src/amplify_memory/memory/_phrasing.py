@@ -97,8 +97,13 @@ _TYPOS: Final[dict[str, str]] = {
     "insted": "instead",
     "instaed": "instead",
     "isntead": "instead",
-    "gona": "gonna", "workin": "working", "usin": "using", "codin": "coding",
-    "buildin": "building", "runnin": "running", "writin": "writing",
+    "gona": "gonna",
+    "workin": "working",
+    "usin": "using",
+    "codin": "coding",
+    "buildin": "building",
+    "runnin": "running",
+    "writin": "writing",
     "nmae": "name",
     "naem": "name",
     "nam": "name",
@@ -489,14 +494,15 @@ _LIKE_LABEL: Final = r"likes?|loves?|favou?rites?|favs?|into|yes|pro|prefer(?:s|
 _DISLIKE_LABEL: Final = r"dislikes?|hates?|avoids?|nope|no|nah|con|never|bads?|not into|meh"
 _TECH_LABEL: Final = (
     r"(?:my |our |current |tech |the |favou?rite |preferred |go-to |main |primary )*"
-    r"(?:me|myself|about me|background|bio|context|stack|tech|"
+    r"(?:stack|tech|"
     r"tools?|tooling|toolchain|editor|ide|"
     r"os|shell|terminal|languages?|setup|infra(?:structure)?|db|database|frontend|backend|"
     r"using|uses|runtime|hosting|cloud|deploy(?:s|ment)?|ci|daily driver|machine|laptop|"
     r"env|environment|framework|orm|testing|tests|package manager|build|bundler)"
 )
 _LIST_RE: Final = re.compile(
-    rf"^(?:(?P<like>{_LIKE_LABEL})|(?P<dislike>{_DISLIKE_LABEL})|(?P<tech>{_TECH_LABEL}))"
+    rf"^(?:(?P<like>{_LIKE_LABEL})|(?P<dislike>{_DISLIKE_LABEL})|(?P<tech>{_TECH_LABEL})|"
+    r"(?P<profile>me|myself|about me|background|bio|context|who i am))"
     r"(?:\s+(?:of choice|here|wise|these days|atm|rn|for now|for everything))?"
     r"\s*(?::|=|->)\s*(?P<rest>.+)$",
     re.IGNORECASE,
@@ -863,9 +869,12 @@ def _mentions(text: str, *, unknown: bool = False) -> list[Mention]:
     ("Stack: SvelteKit, Drizzle, Neon", "R + Bioconductor"): a word that looks like a
     product name (CamelCase, a digit, a dot or dash inside, or a short lower-case or
     capitalised word that is not a common English word of such lists), as typed."""
+    lead = _LEAD_ADVERBS_RE.match(text)
+    skip = lead.end() if lead else 0  # "mainly go": the adverb hides the context
+    shift = len(_CONTEXT) - skip
     known = [
-        Mention(m.name, m.start - len(_CONTEXT), m.end - len(_CONTEXT))
-        for m in find_technology_mentions(_CONTEXT + text)
+        Mention(m.name, m.start - shift, m.end - shift)
+        for m in find_technology_mentions(_CONTEXT + text[skip:])
         if m.start >= len(_CONTEXT)
     ]
     if not unknown:
@@ -893,6 +902,11 @@ def _mentions(text: str, *, unknown: bool = False) -> list[Mention]:
     return out
 
 
+_LEAD_ADVERBS_RE: Final = re.compile(
+    r"^(?:(?:mostly|mainly|primarily|also|plus|and|some|a bit of|bit of|a little|lots of|"
+    r"a lot of|heavy|heavily|daily|usually)\s+)+",
+    re.IGNORECASE,
+)
 _PRODUCT_RE: Final = re.compile(
     r"(?<![\w.@/$-])[A-Za-z][A-Za-z0-9]*(?:[.+#-][A-Za-z0-9]+)*[+#]?(?![\w@/$-])"
 )
@@ -1233,7 +1247,7 @@ def _uses(
     pos = 0
     for mention in mentions:
         between = text[pos : mention.start]
-        if heads and re.search(r"\b(?:for|in)\s+(?:the\s+)?$", between, re.IGNORECASE):
+        if heads and re.fullmatch(r"\s*(?:\w+\s+)?(?:for|in)\s+(?:the\s+)?", between, re.I):
             heads[-1][1].append(mention.name)
         elif mention.name not in [h for h, _ in heads]:
             heads.append((mention.name, []))
@@ -1367,6 +1381,11 @@ def is_correction_lead(piece: str) -> bool:
     return bool(lead) and not text[lead.end() :].strip() if lead else False
 
 
+def is_list(clause: str) -> bool:
+    """True for a labelled list ("Like: Go, Rust", "Stack: A, B")."""
+    return bool(_LIST_RE.match(clause.strip(" .!,")))
+
+
 def strip_correction(clause: str) -> tuple[str, bool]:
     """(the clause without a correction's lead, whether it had one): "scratch that, 4
     spaces" -> ("4 spaces", True); "ugh no, I said I prefer tabs" -> ("I prefer tabs", True)."""
@@ -1437,8 +1456,10 @@ def shaped_facts(clause: str, *, correction: bool = False) -> list[ExtractedFact
             return [ExtractedFact(f"User uses {n}", "tech_stack") for n in new] + [
                 ExtractedFact(f"User {was} {n}", "tech_stack") for n in old
             ]
-    if m := _HANDLES_RE.match(text):
-        names = _tech_names(m["x"])
+    if m := _HANDLES_RE.search(text):
+        names = _tech_names(m["x"]) or [
+            t.name for t in _mentions(m["x"], unknown=True) if " " not in m["x"].strip()
+        ]
         if names:
             return [ExtractedFact(f"User uses {names[0]} for {m['y'].strip()}", "tech_stack")]
     if m := _FINE_RE.match(text):
@@ -1460,6 +1481,11 @@ def shaped_facts(clause: str, *, correction: bool = False) -> list[ExtractedFact
             return [value]
     if m := _LIST_RE.match(text):
         items = _items(m["rest"])
+        if m["profile"]:  # "Background: PhD student in comp bio, R + Bioconductor"
+            out = []
+            for part in re.split(r"\s*[,;]\s*", m["rest"]):
+                out += list_item_facts(part, unknown=True)
+            return out or None
         if m["tech"]:
             label = text[: text.index(m["rest"])].strip(" :=->").lower()
             fav = re.match(
@@ -1628,7 +1654,7 @@ _IT_IS_NOT_RE: Final = re.compile(
     re.IGNORECASE,
 )
 _HANDLES_RE: Final = re.compile(
-    r"^(?P<x>[\w.+#@' -]+?)\s+(?:handles|does|runs|manages|powers|takes care of|builds|drives)\s+"
+    r"(?:^|\band\s+|,\s*)(?P<x>[\w.+#@' -]+?)\s+(?:handles|does|runs|manages|powers|takes care of|builds|drives)\s+"
     r"(?:all\s+)?(?:of\s+)?(?:my|our)\s+(?P<y>[\w' -]+)$",
     re.IGNORECASE,
 )
@@ -1647,7 +1673,8 @@ _OPINION_RE: Final = re.compile(
     r"|^(?!(?:hard|big|total|a|so|just|very)\s)(?P<x3>[\w.+#@' -]+?)\s*\??\s*(?P<neg2>hard pass|pass|nope|meh|no thanks|yuck|ugh|eww|"
     r"never again|not for me|no way|gross)$"
     r"|^(?P<neg3>meh on|not sold on|not keen on|over)\s+(?P<x4>[\w.+#@' -]+)$"
-    r"|^(?:(?:a\s+)?(?:big|huge|massive|total|longtime|long-time)\s+)?(?P<x5>[\w.+#@' -]+?)\s+"
+    r"|^(?!I\b|I'm\b|I am\b)(?:(?:a\s+)?(?:big|huge|massive|total|longtime|long-time)\s+)?"
+    r"(?P<x5>[\w.+#@' -]+?)\s+"
     r"(?:enthusiast|lover|advocate|evangelist|stan|fanboy|fangirl|nerd|loyalist|convert|fan|"
     r"person|guy|girl|head|purist|maximalist|supremacist)$"
     r"|^(?:I\s+)?(?:have\s+|'ve\s+)?(?:come around (?:on|to)|warmed up to|grown to like)\s+(?P<x6>.+)$"

@@ -484,6 +484,8 @@ def _statement_facts(clause: str) -> list[ExtractedFact]:
         return []
     if verb in _PREFERENCE_VERBS:
         return [ExtractedFact(content, _category(clause, "preference"))]
+    if verb in {"work", "code"} and not _phrasing.tech_names(clause):
+        return [ExtractedFact(content, "personal")]  # "I work nights", "I work remotely"
     if verb in _USAGE_VERBS and not (
         verb == "work" and re.search(r"\bwork\w*\s+(?:at|for|as)\b", rest, re.IGNORECASE)
     ):
@@ -659,7 +661,22 @@ def clause_facts(clause: str, *, in_question: bool) -> list[ExtractedFact]:
         re.IGNORECASE,
     ):
         return []
-    facts = _one_clause(clause, correction=correction)
+    facts = []
+    first = clause.split(",", 1)[0]
+    rest = clause[len(first) + 1 :]
+    if (
+        first != clause
+        and _FIRST_PERSON_RE.match(first)
+        and not _phrasing.is_list(clause)
+        and not re.match(
+            r"\s*(?:not|instead|rather|over|but|and not|never|except|too)\b", rest, re.I
+        )
+    ):
+        # "I'm a data engineer in Rotterdam, mostly writing Scala": the first part is a
+        # statement of its own, the others follow below
+        facts = _one_clause(first, correction=correction)
+    if not facts:
+        facts = _one_clause(clause, correction=correction)
     if not facts and polite_tail:  # "bullet points please": a wish with its value only
         facts = _phrasing.list_item_facts(clause)
     if not facts and len(clause.split()) <= 5 and "," not in clause:
@@ -724,6 +741,9 @@ _GERUND_BASE: Final = {
 def _part_facts(part: str, *, unknown: bool = False) -> list[ExtractedFact]:
     """Facts from one comma-separated part of a longer clause: a clause of its own, a
     verb phrase whose subject is the user ("mostly writing Scala"), or a list item."""
+    subs = _clauses(part)
+    if len(subs) > 1:  # "my english is not so perfect so please use simple words"
+        return [f for sub in subs for f in _part_facts(_strip_filler(sub), unknown=unknown)]
     gerund = _GERUND_LEAD_RE.match(part)
     if gerund:
         words = gerund["verb"].split()
@@ -808,7 +828,9 @@ def finish(fact: ExtractedFact) -> ExtractedFact | None:
         return None
     if _DANGLING_RE.search(content):
         return None  # a clause cut short ("User wants the assistant to always")
-    if re.search(r"\b(?:it|them|that|this|those|these|one)$", content, re.IGNORECASE):
+    if re.match(
+        r"^User (?:\w+ ){1,3}(?:it|them|that|this|those|these|one)$", content, re.IGNORECASE
+    ):
         return None  # its object is elsewhere ("I don't like it")
     return ExtractedFact(content, fact.category, fact.confidence, fact.source)
 
