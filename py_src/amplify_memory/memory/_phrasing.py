@@ -168,7 +168,7 @@ _INJECTION_RE: Final = re.compile(
 
 _SPLIT_RE: Final = re.compile(
     r"\s+[-\u2013\u2014]+\s+|\s*[\u2013\u2014]\s*|\s*(?<!\bTL);(?!DR\b)\s*|\s*\|\s*"
-    r"|,?\s+(?:even\s+)?(?:though|although|whereas|tho)\s+|\s*\(\s*|\s*\)\s*"
+    r"|,?\s+(?:even\s+)?(?:though|although|whereas|tho)\s+|\s+\(\s*|(?<!\()\s*\)(?=\s|$|[,.;:])"
     r"|,?\s+but\s+(?=(?:I|we|my|our|this|the|that|it|its|it's|they|there|no|never|"
     r"always|please|for|in|at|when)\b)"
     r"|,\s+(?=(?:and\s+|but\s+)?(?:also\s+)?(?:i|I|we|my|our|no|never|always|please|love|hate|"
@@ -1253,6 +1253,9 @@ def _uses(
             heads.append((mention.name, []))
         pos = mention.end
     out = []
+    if not suffix:
+        context = _scope_suffix(text)  # "Fedora at work"
+        tail = f" {context}" if context else ""
     for name, scopes in heads:
         scope = f" for {' and '.join(scopes)}" if scopes and not suffix else ""
         out.append(

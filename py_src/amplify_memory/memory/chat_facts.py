@@ -76,8 +76,8 @@ _STATE_RE: Final = re.compile(
     r"not allowed|forbidden|banned|targeting|targets|supports?|monolith|microservices?|"
     r"modules?|source of truth|event-driven|serverless|as a cache|as the cache|queue|"
     r"getting|seeing|returns?|responds?|gets? killed|crash\w*|dies|hangs|stalls|freezes|"
-    r"slow|slower|flaky|doing|deploys? (?:go|to|on))\b|->|\u2192|\w+(?:Killed|Error|Exception)\b"
-    r"|\b[A-Z][a-z]+(?:Error|Exception)\b|\bE[A-Z]{4,}\b|\b[45]\d\d\b",
+    r"slow|slower|flaky|doing|deploys? (?:go|to|on))\b|->|\u2192"
+    r"|(?-i:\w+(?:Killed|Error|Exception)\b|\bE[A-Z]{4,}\b)|\b[45]\d\d\b",
     re.IGNORECASE,
 )
 _LEAD_RE: Final = re.compile(
@@ -128,8 +128,8 @@ def _project_items(clause: str, kind: str | None = None) -> list[ExtractedContex
         if decision and decision.end() > 0:
             rest = text[decision.end() :]
             only = rest and _phrasing._only_tech(rest)
-            if only:
-                names = list(dict.fromkeys(m.name for m in find_technology_mentions(rest)))
+            names = list(dict.fromkeys(m.name for m in find_technology_mentions(rest)))
+            if only and len(names) > 1:  # "we use PostgreSQL with Prisma": one each
                 return [ExtractedContext(f"Use {n}", "decision", (), tags_of(n)) for n in names]
             content = capitalise(f"Use {rest}") if rest else ""
             if re.match(r"^(?:the team|team)\b", text, re.I):
