@@ -1,5 +1,5 @@
-"""How people type facts (the families of issue 12): one example of each shape, with
 # ruff: noqa: E501
+"""How people type facts (the families of issue 12): one example of each shape, with
 the exact stored wording, so a change that breaks a shape or its grammar shows here.
 The measured quality over many more turns is in docs/memory-quality.md."""
 
