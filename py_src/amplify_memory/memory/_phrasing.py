@@ -98,6 +98,15 @@ _TYPOS: Final[dict[str, str]] = {
     "instaed": "instead",
     "isntead": "instead",
     "gona": "gonna",
+    "whats": "what's",
+    "hows": "how's",
+    "whos": "who's",
+    "wheres": "where's",
+    "whichs": "which",
+    "wat": "what",
+    "yrs": "years",
+    "yr": "year",
+    "exp": "experience",
     "workin": "working",
     "usin": "using",
     "codin": "coding",
@@ -494,7 +503,7 @@ _LIKE_LABEL: Final = r"likes?|loves?|favou?rites?|favs?|into|yes|pro|prefer(?:s|
 _DISLIKE_LABEL: Final = r"dislikes?|hates?|avoids?|nope|no|nah|con|never|bads?|not into|meh"
 _TECH_LABEL: Final = (
     r"(?:my |our |current |tech |the |favou?rite |preferred |go-to |main |primary )*"
-    r"(?:stack|tech|"
+    r"(?:stack|tech|databases|dbs|languages|editors|frameworks|clouds|"
     r"tools?|tooling|toolchain|editor|ide|"
     r"os|shell|terminal|languages?|setup|infra(?:structure)?|db|database|frontend|backend|"
     r"using|uses|runtime|hosting|cloud|deploy(?:s|ment)?|ci|daily driver|machine|laptop|"
@@ -535,6 +544,7 @@ _LOVE_RE: Final = re.compile(
     r"(?P<verb>love|adore|enjoy|dig|like|prefer|hate|dislike|despise|loathe|detest|"
     r"can't stand|cannot stand|can not stand|am into|into|not into|not a fan of|"
     r"swear by|stan|avoid|can't deal with|cannot deal with|am done with|done with|"
+    r"refuse to touch|refuse to use|won't touch|will not touch|never touch|tolerate|"
     r"am tired of|tired of|am sick of|sick of|never use|always use)\s+(?P<x>.+)$",
     re.IGNORECASE,
 )
@@ -560,7 +570,8 @@ _PERSON_RE: Final = re.compile(
 )
 _HERE_RE: Final = re.compile(
     r"^(?:(?:long[- ]?time|lifelong|die-hard|happy|daily)\s+)?(?P<x>[\w.+#@' -]+?)\s+"
-    r"(?:user|person|fan|guy|girl|dev|developer|shop|enjoyer|main|diehard)\s+here$",
+    r"(?:user|person|fan|guy|girl|dev|developer|shop|enjoyer|main|diehard)\s+here$"
+    r"|^(?P<y>[\w.+#@' -]+?)\s+(?:shop|house|household|team|person)$",
     re.IGNORECASE,
 )
 _HABIT_USE_RE: Final = re.compile(
@@ -569,6 +580,11 @@ _HABIT_USE_RE: Final = re.compile(
     r"(?:use|work with|code in|write|build with|run))\s+(?P<x>.+?)"
     r"(?:\s+(?P<tail>mostly|mainly|daily|usually|exclusively|atm|rn|these days|now|"
     r"at work|at home|for work|for fun|everywhere|all day))?$",
+    re.IGNORECASE,
+)
+_FLUENT_RE: Final = re.compile(
+    r"^(?:pretty |very |quite |really |fairly )?(?P<adj>fluent|proficient|experienced|"
+    r"comfortable|good|strong|solid)\s+(?:in|with|at)\s+(?P<x>.+)$",
     re.IGNORECASE,
 )
 _ROLE_HERE_RE: Final = re.compile(
@@ -598,7 +614,8 @@ _THING_IS_RE: Final = re.compile(
     r"ci|pipeline|cloud|server|servers|services?|mobile app|cli|runtime|tooling|build|"
     r"everything|all of it|work|day job|job)\s+"
     r"(?:is|are|=|runs(?:\s+on)?|run(?:\s+on)?|lives on|sits on|uses|is built (?:on|with)|"
-    r"is written in|is in|on|:|goes to|deployed (?:to|on)|hosted on|is all)\s+(?P<x>.+)$",
+    r"is written in|is in|on|:|goes to|go to|go through|goes through|run through|runs through|"
+    r"are done (?:in|with|via)|deployed (?:to|on)|hosted on|is all)\s+(?P<x>.+)$",
     re.IGNORECASE,
 )
 _FOR_LIST_RE: Final = re.compile(
@@ -1569,8 +1586,12 @@ def shaped_facts(clause: str, *, correction: bool = False) -> list[ExtractedFact
         role = re.sub(r"\beng\b", "engineer", re.sub(r"\bdev\b", "developer", m["role"]))
         article = "an" if role[:1].lower() in "aeiou" else "a"
         return [ExtractedFact(f"User is {article} {role.lower()}", "personal")]
+    if m := _FLUENT_RE.match(text):
+        names = _tech_names(m["x"])
+        if names:
+            return [ExtractedFact(f"User is {m['adj'].lower()} in {n}", "personal") for n in names]
     if m := _HERE_RE.match(text):
-        facts = _uses(m["x"])
+        facts = _uses(m["x"] or m["y"])
         return facts or None
     if m := _TEAM_RE.match(text):
         return [_pref(m["x"])]
@@ -1725,6 +1746,22 @@ _VERBISH_RE: Final = re.compile(
 )
 
 
+_TOPIC_TEMPLATES: Final = {
+    "experience": "User has {v} of experience",
+    "timezone": "User's timezone is {v}",
+    "location": "User is based in {v}",
+    "name": "User's name is {v}",
+    "keyboard_layout": "User types on the {v} layout",
+    "employer": "User works at {v}",
+}
+
+
+def topic_category_of(topic: str) -> str:
+    from amplify_memory.memory.topics import topic_category
+
+    return topic_category(topic) or "personal"
+
+
 def _bare_value(text: str) -> ExtractedFact | None:
     """A bare value said as a correction ("4 spaces", "senior engineer now")."""
     from amplify_memory.memory.topics import TOPICS, primary_frame
@@ -1746,6 +1783,9 @@ def _bare_value(text: str) -> ExtractedFact | None:
     frame = primary_frame(f"User prefers {x}")
     if frame is None or not any(t.name == frame.topic for t in TOPICS):
         return None
+    template = _TOPIC_TEMPLATES.get(frame.topic)
+    if template is not None:
+        return ExtractedFact(template.format(v=frame.value), topic_category_of(frame.topic))
     if frame.topic == "indentation":
         n = re.match(r"(\d+)", frame.value)
         content = (
@@ -1825,6 +1865,10 @@ def list_item_facts(item: str, *, unknown: bool = False) -> list[ExtractedFact]:
         return _uses(x)
     if unknown and len(x.split()) <= 3 and _only_tech(x, unknown=True):
         return _uses(x, unknown=True)
+    if unknown and len(x.split()) <= 3 and _tech_names(x):
+        return _uses(x)  # "macOS Sonoma", "postgres behind it": a name with a word of its own
+    if _LEAD_ADVERBS_RE.match(x) and _tech_names(x) and len(x.split()) <= 6:
+        return _uses(x)  # "mostly react and next"
     if m := _NO_RE.match(x):
         return [
             ExtractedFact(
@@ -1872,6 +1916,12 @@ def _love(verb: str, x: str) -> list[ExtractedFact]:
         "swear by": "swears by",
         "stan": "loves",
         "avoid": "avoids",
+        "refuse to touch": "refuses to use",
+        "refuse to use": "refuses to use",
+        "won't touch": "refuses to use",
+        "will not touch": "refuses to use",
+        "never touch": "never uses",
+        "tolerate": "tolerates",
         "can't deal with": "dislikes",
         "cannot deal with": "dislikes",
         "am done with": "dislikes",

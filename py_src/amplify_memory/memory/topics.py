@@ -322,6 +322,12 @@ def _builtins() -> None:
         description="where the user works",
     )
     add(
+        "keyboard_layout",
+        "preference",
+        r"\b(?:dvorak|colemak|qwerty|azerty|qwertz|workman)\b",
+        _first(r"\b(dvorak|colemak|qwerty|azerty|qwertz|workman)\b", lambda m: m[1].capitalize()),
+    )
+    add(
         "experience",
         "personal",
         r"\byears? of (?:experience|coding|programming)\b|\bcoding for \d+|\b\d+\+? years\b",

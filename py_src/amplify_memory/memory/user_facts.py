@@ -385,7 +385,7 @@ def _tech_facts(clause: str) -> list[ExtractedFact]:
             named = _phrasing.with_version(main, tech)
             facts.append(ExtractedFact(f"User uses {named}", "tech_stack"))
     facts += [
-        ExtractedFact(f"User does not use {t}", "tech_stack") for t in find_technologies(other)
+        ExtractedFact(f"User does not use {t}", "tech_stack") for t in _phrasing.tech_names(other)
     ]
     return facts
 
