@@ -148,6 +148,52 @@ def _choices(*pairs: tuple[str, str]) -> ValueReader:
     return read
 
 
+_ZONES: Final = {
+    "central european": "CET",
+    "eastern european": "EET",
+    "western european": "WET",
+    "japan": "JST",
+    "korea": "KST",
+    "india": "IST",
+    "indian": "IST",
+    "china": "CST",
+    "pacific": "PT",
+    "eastern": "ET",
+    "central": "CT",
+    "mountain": "MT",
+    "greenwich": "GMT",
+    "british": "BST",
+    "australian eastern": "AEST",
+    "singapore": "SGT",
+}
+_ZONE_NAMES_RE: Final = "|".join(sorted(_ZONES, key=len, reverse=True))
+_ZONE_CITIES: Final = {
+    "asia/tokyo": "JST",
+    "europe/berlin": "CET",
+    "europe/paris": "CET",
+    "europe/london": "GMT",
+    "america/new_york": "ET",
+    "america/los_angeles": "PT",
+    "asia/kolkata": "IST",
+}
+
+
+def _timezone_value(text: str) -> str | None:
+    """The timezone, as an abbreviation where a name or a city gives one."""
+    named = re.search(rf"\b({_ZONE_NAMES_RE}) (?:standard |daylight )?time\b", text, re.I)
+    if named:
+        return _ZONES[named[1].lower()]
+    match = re.search(
+        r"\b((?:UTC|GMT)(?:\s*[+-−]\s*\d{1,2}(?::?\d\d)?)?|[A-Z][a-z]+/[A-Z][\w_]+|"
+        r"PST|PDT|EST|EDT|CET|CEST|BST|IST|JST|AEST|[A-Z]{2,4}T)\b",
+        text,
+    )
+    if not match:
+        return None
+    value = re.sub(r"\s+", "", match[1]).replace("−", "-")
+    return _ZONE_CITIES.get(value.lower(), value)
+
+
 def _indent_value(text: str) -> str | None:
     match = re.search(
         r"\b(\d|two|four|eight|three)[\s-]*(?:space|spc)s?\b|\b(tabs?)\b|\b(spaces)\b",
@@ -291,12 +337,9 @@ def _builtins() -> None:
         "timezone",
         "personal",
         r"\btime ?zone\b|\b(?:UTC|GMT)\s*[+-−]\s*\d|\b(?:in|on)\s+(?:UTC|GMT|[A-Z]{2,4}T)\b"
-        r"|\b(?:PST|PDT|EST|EDT|CET|CEST|BST|IST|JST|AEST)\b",
-        _first(
-            r"\b((?:UTC|GMT)(?:\s*[+-−]\s*\d{1,2}(?::?\d\d)?)?|[A-Z][a-z]+/[A-Z][\w_]+|"
-            r"PST|PDT|EST|EDT|CET|CEST|BST|IST|JST|AEST|[A-Z]{2,4}T)\b",
-            lambda m: re.sub(r"\s+", "", m[1]).replace("−", "-"),
-        ),
+        r"|\b(?:PST|PDT|EST|EDT|CET|CEST|BST|IST|JST|AEST)\b|\bclock\b"
+        rf"|\b(?:{_ZONE_NAMES_RE}) (?:standard |daylight )?time\b",
+        _timezone_value,
     )
     add(
         "location",
@@ -459,14 +502,45 @@ def _builtins() -> None:
     add(
         "branching",
         "workflow",
-        r"\btrunk[- ]based\b|\bgit ?flow\b|\bfeature branch\w*\b",
+        r"\btrunk[- ]based\b|\bgit ?flow\b|\bfeature branch\w*\b|\b(?:straight |directly )?to trunk\b",
         _choices(
-            (r"\btrunk[- ]based\b", "trunk-based"),
+            (r"\btrunk\b", "trunk-based"),
             (r"\bgit ?flow\b", "gitflow"),
             (r"\bfeature branch\w*\b", "feature branches"),
         ),
     )
     add("tdd", "workflow", r"\bTDD\b|\btest[- ]driven\b|\btests? first\b|\bwrites? tests before\b")
+    add(
+        "repo_layout",
+        "workflow",
+        r"\bmono-?repos?\b|\bpoly-?repos?\b|\bmulti-?repos?\b|\bsingle (?:repo|repository)\b",
+        _choices(
+            (r"\bmono-?repos?\b|\bsingle (?:repo|repository)\b", "monorepo"),
+            (r"\bpoly-?repos?\b|\bmulti-?repos?\b", "polyrepo"),
+        ),
+    )
+    add(
+        "citations",
+        "communication",
+        r"\bcit(?:e|es|ed|ing|ations?)\b|\bsources?\b|\blinks? to (?:the )?(?:official )?doc\w*\b"
+        r"|\breferences\b",
+    )
+    add(
+        "summary_first",
+        "communication",
+        r"\btl;?dr\b|\bone-line summary\b|\bsummary (?:at the top|first)\b|\bopen with a summary\b"
+        r"|\bbottom line (?:up front|first)\b",
+    )
+    add(
+        "explanation_level",
+        "communication",
+        r"\beli5\b|\bas if (?:they were|i were|i'm|i am) (?:five|5|a child|new)\b|\blike (?:i'm|i am)"
+        r" (?:five|5|new)\b|\bbeginner[- ]friendly\b|\bexpert[- ]level\b|\bassume expertise\b",
+        _choices(
+            (r"\beli5\b|\bfive\b|\b5\b|\bchild\b|\bnew\b|\bbeginner", "beginner"),
+            (r"\bexpert|\bexpertise\b", "expert"),
+        ),
+    )
     add(
         "role",
         "personal",
