@@ -1,4 +1,4 @@
-# ruff: noqa: RUF001
+# ruff: noqa: RUF001, E501
 """What a user fact is about: its topic, value and polarity, read from its text.
 
 A memory such as "User uses 4-space indentation" is about a *topic* (``indentation``)
