@@ -177,6 +177,7 @@ _INJECTION_RE: Final = re.compile(
 
 _SPLIT_RE: Final = re.compile(
     r"\s+[-\u2013\u2014]+\s+|\s*[\u2013\u2014]\s*|\s*(?<!\bTL);(?!DR\b)\s*|\s*\|\s*"
+    r"|,?\s+and\s+(?=for this (?:one|project|repo|app)\b)"
     r"|,?\s+(?:even\s+)?(?:though|although|whereas|tho)\s+|\s+\(\s*|(?<!\()\s*\)(?=\s|$|[,.;:])"
     r"|,?\s+but\s+(?=(?:I|we|my|our|this|the|that|it|its|it's|they|there|no|never|"
     r"always|please|for|in|at|when)\b)"
@@ -632,7 +633,7 @@ _ALWAYS_NOUN_RE: Final = re.compile(
     r"^(?P<adv>always|never)\s+(?P<x>(?!(?:be|use|answer|reply|respond|write|give|keep|"
     r"explain|show|include|add|avoid|format|put|stop|talk|speak|skip|limit|make|return|"
     r"provide|mention|ask|default|stick|comment|name|indent|document|type|test|follow|"
-    r"suggest|prefer|recommend|remember|call|apologi[sz]e|start|end|sign|use)\b)[\w.+#@'/ -]+)$",
+    r"suggest|prefer|recommend|remember|call|apologi[sz]e|start|end|sign|use)\b)[\w.+#@'/() -]+)$",
     re.IGNORECASE,
 )
 _OWN_DECISION_RE: Final = re.compile(
@@ -1469,6 +1470,8 @@ def shaped_facts(clause: str, *, correction: bool = False) -> list[ExtractedFact
         names = _tech_names(m["x"])
         if names:
             return [ExtractedFact(f"User no longer uses {n}", "tech_stack") for n in names]
+    if lead and (m := _NAME_FIX_RE.match(text)) and not _tech_names(text):
+        return [ExtractedFact(f"User's name is {m['x']}", "personal")]  # "it's Samir, not Sam"
     if m := _IT_IS_NOT_RE.match(text):
         new, old = _tech_names(m["x"]), _tech_names(m["y"])
         if new:
@@ -1540,6 +1543,8 @@ def shaped_facts(clause: str, *, correction: bool = False) -> list[ExtractedFact
         x = _object(raw)
         if _BAD_OBJECT_RE.match(x) or not x:
             return []
+        if m["x6"]:  # "I've come around on docker": an opinion turned
+            return [ExtractedFact(f"User likes {x}", "preference")]
         if m["neg"] or m["neg2"] or m["neg3"] or m["neg4"] or m["neg5"]:
             content = f"User dislikes {x}"
         elif m["fine"]:
@@ -1670,6 +1675,10 @@ _NOW_RE: Final = re.compile(
     r"^(?:(?:I am|I'm|we are|we're|it is|it's|everything is|everything's|its)\s+)?"
     r"(?:all\s+|on\s+|using\s+|back to\s+|went back to\s+|going back to\s+)?"
     r"(?P<x>.+?)\s*(?P<now>\bnow\b|\bthese days\b|\bnowadays\b)?$",
+    re.IGNORECASE,
+)
+_NAME_FIX_RE: Final = re.compile(
+    r"^(?:it is|it's|its|that is|i am|i'm)\s+(?P<x>(?-i:[A-Z])[\w'-]+),?\s+not\s+(?-i:[A-Z])[\w'-]+$",
     re.IGNORECASE,
 )
 _IT_IS_NOT_RE: Final = re.compile(

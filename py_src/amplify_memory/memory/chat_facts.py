@@ -65,7 +65,8 @@ _PROJECT_SUBJECT_RE: Final = re.compile(
     r"^(?:we|we're|we are|we've|we'll|let us|let's|lets|our|the team|team|decision|"
     r"requirement|constraint|pattern|architecture|bug|error|fix|fixed|going with|"
     r"go with|all|every|each|no \w+ in|never commit|don't commit|do not commit|"
-    r"must|has to|needs to|should)\b",
+    r"must|has to|needs to|should|(?:do not|don't|never)\s+(?:upgrade|downgrade|deploy|merge|"
+    r"push|commit|touch|change|edit|modify|delete|remove|add|install|bump|ship|release))\b",
     re.IGNORECASE,
 )
 _STATE_RE: Final = re.compile(
@@ -87,8 +88,9 @@ _LEAD_RE: Final = re.compile(
 )
 _DECISION_RE: Final = re.compile(
     r"^(?:we\s+(?:have\s+)?(?:decided|agreed|chose|chosen|picked|settled|went|are going|"
-    r"will|'ll)?\s*(?:to\s+)?(?:on\s+|with\s+)?(?:go with|use|using|standardi[sz]ed on|"
-    r"adopt|switch to|move to)?|we(?:'re| are)\s+(?:using|on|going with|going|doing|adopting|"
+    r"will|'ll)\s*(?:to\s+)?(?:on\s+|with\s+)?(?:go with|use|using|standardi[sz]ed on|"
+    r"adopt|switch to|move to)?|we\s+(?:go with|standardi[sz]ed on|adopt|switched to|moved to)|"
+    r"we(?:'re| are)\s+(?:using|on|going with|going|doing|adopting|"
     r"moving to|building on|running)|we use|"
     r"we run|we're on|let us|let's|lets|going with|go with|decision\s*:)\s*"
     r"(?:go with|use|using|stick with|try)?\s*",

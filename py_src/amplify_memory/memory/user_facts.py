@@ -643,8 +643,12 @@ _FIRST_PERSON_RE: Final = re.compile(
 def clause_facts(clause: str, *, in_question: bool) -> list[ExtractedFact]:
     """Facts from one clause, or nothing when it is not a statement about the user."""
     polite_tail = bool(re.search(r"\b(?:please|pls|plz|thanks|thx)[\s.!]*$", clause, re.I))
-    clause, correction = _phrasing.strip_correction(_strip_filler(clause))
-    clause = _strip_filler(clause)
+    clause, correction = _phrasing.strip_correction(clause.strip())
+    if not correction:
+        clause, correction = _phrasing.strip_correction(_strip_filler(clause))
+    clause = re.sub(
+        r"^I (?:said|meant|told you)(?: that)?\s+(?=I\b|my\b)", "", _strip_filler(clause)
+    )
     if not clause or _INTERROGATIVE_RE.match(clause):
         polite = _POLITE_REQUEST_RE.match(clause)
         if polite and not _is_hypothetical(polite["rest"]):
@@ -789,7 +793,9 @@ def user_clauses(
         lead = ""
         for j, piece in enumerate(parts):
             if _phrasing.is_correction_lead(piece):
-                lead = "actually, "  # "ugh no - I said tabs": the correction's lead goes on
+                # "ugh no - I said tabs": the correction's lead goes on to the next piece
+                nxt = parts[j + 1] if j + 1 < len(parts) else ""
+                lead = "actually " if re.match(r"(?:I|my|we)\b", nxt, re.I) else "actually: "
                 continue
             piece, lead = lead + piece, ""
             if _phrasing.SECRET_MARK in piece:
