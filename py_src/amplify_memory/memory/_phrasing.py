@@ -98,6 +98,28 @@ _TYPOS: Final[dict[str, str]] = {
     "instaed": "instead",
     "isntead": "instead",
     "gona": "gonna",
+    "studnet": "student",
+    "simpel": "simple",
+    "sugest": "suggest",
+    "suggset": "suggest",
+    "writen": "written",
+    "andriod": "android",
+    "explination": "explanation",
+    "explainations": "explanations",
+    "exmaple": "example",
+    "exmaples": "examples",
+    "langauges": "languages",
+    "framwork": "framework",
+    "databse": "database",
+    "libary": "library",
+    "prefrence": "preference",
+    "recomend": "recommend",
+    "alot": "a lot",
+    "thats": "that's",
+    "r": "are",
+    "w": "with",
+    "ur": "your",
+    "b4": "before",
     "whats": "what's",
     "hows": "how's",
     "whos": "who's",
@@ -228,6 +250,14 @@ def _tech_spellings() -> tuple[frozenset[str], dict[str, str], dict[str, str]]:
 
 
 @lru_cache(maxsize=1)
+def _all_aliases() -> frozenset[str]:
+    """Every alias, plain or common, in lower case: a word that is one is never corrected."""
+    from amplify_memory.memory.technologies import TECHNOLOGIES
+
+    return frozenset(a.lower() for t in TECHNOLOGIES for a in (t.name, *t.aliases, *t.common))
+
+
+@lru_cache(maxsize=1)
 def _squashed_aliases() -> dict[str, str]:
     """Names of several words or with dots and dashes, written as one word: "gitlabci"."""
     from amplify_memory.memory.technologies import TECHNOLOGIES
@@ -241,7 +271,11 @@ def _squashed_aliases() -> dict[str, str]:
     return out
 
 
-_LONG_WORD_RE: Final = re.compile(r"(?<![\w.@/-])[A-Za-z]{6,}(?![\w@/-])")
+_LONG_WORD_RE: Final = re.compile(r"(?<![\w.@/-])[A-Za-z]{5,}(?![\w@/-])")
+#: English words of five letters one letter from a name of six (Debian's wamerican).
+_ENGLISH_FIVE: Final = frozenset(
+    ["cents", "gland", "grade", "llama", "meter", "nests", "nodes", "oxide", "papal", "plunk", "prism", "query", "radio", "react", "sharp", "slunk", "spunk", "state", "strap", "works"]
+)
 _ENGLISH_NEAR: Final = frozenset(
     # English words one letter from a technology's name, partly found by running the
     # corrector over an English word list (Debian's wamerican) at development time
@@ -311,12 +345,18 @@ _ENGLISH_NEAR: Final = frozenset(
 )
 
 
+def _is_alias(word: str) -> bool:
+    return word.lower() in _all_aliases()
+
+
 def _fix_tech_spelling(match: re.Match[str]) -> str:
     word = match.group()
     low = word.lower()
     aliases, by_delete, long_only = _tech_spellings()
-    if low in aliases or low in _ENGLISH_NEAR:
+    if low in aliases or low in _ENGLISH_NEAR or low in _all_aliases():
         return word
+    if len(low) == 5:  # only a letter left out of a longer name: "kotin"
+        return by_delete.get(low, word) if low not in _ENGLISH_FIVE else word
     squashed = _squashed_aliases().get(low)
     if squashed is not None:  # "dockercompose", "githubactions"
         return squashed
@@ -365,6 +405,11 @@ def prepare(text: str) -> str:
         r"(?<=\w)'s\s+(?=my\b|the (?:best|way|move)\b|fine\b|ok\b|okay\b|great\b)", " is ", text
     )
     text = re.sub(r"\bits\s+(?=my\b|a\b|the\b|fine\b|all\b)", "it is ", text)
+    text = re.sub(  # "numpy2.0", "godot4.2", "unreal5": a name and its version
+        r"\b([A-Za-z]{3,})(\d+(?:\.\d+)*)\b",
+        lambda m: f"{m[1]} {m[2]}" if _is_alias(m[1]) else m.group(),
+        text,
+    )
     text = _LONG_WORD_RE.sub(_fix_tech_spelling, text)
     text = re.sub(
         r"\b(everything|it|timezone|tz|name|editor|shell|stack|setup|frontend|backend|infra|"
@@ -879,7 +924,7 @@ def _items(rest: str) -> list[str]:
 _CONTEXT: Final = "using "
 
 
-def _mentions(text: str, *, unknown: bool = False) -> list[Mention]:
+def _mentions(text: str, *, unknown: bool = False, lowercase: bool = True) -> list[Mention]:
     """Technology mentions of a fragment read as the object of "using" (a fragment such
     as "Rails 7 and Sidekiq" has lost the words that made its names technologies).
 
@@ -903,7 +948,7 @@ def _mentions(text: str, *, unknown: bool = False) -> list[Mention]:
         if any(m.start < match.end() and match.start() < m.end for m in known):
             continue
         token = match.group()
-        if not _looks_like_product(token):
+        if not _looks_like_product(token) or (not lowercase and token.islower()):
             continue
         shaped = re.search(r"[a-z][A-Z]|[.+#]|-(?!\d+$)", token) or (
             re.search(r"\d", token) and len(re.findall(r"[A-Za-z]", token)) >= 3
@@ -1198,8 +1243,16 @@ _LIST_WORDS: Final = frozenset(
 )
 
 
+#: Function words and greetings: never a product name, whatever their case.
+_SENTENCE_WORDS: Final = frozenset(
+    ["from", "when", "then", "also", "just", "only", "still", "even", "without", "into", "onto", "about", "after", "before", "since", "until", "while", "because", "where", "which", "what", "who", "how", "why", "this", "that", "these", "those", "there", "some", "any", "every", "each", "most", "less", "very", "really", "quite", "such", "same", "other", "another", "own", "via", "per", "instead", "rather", "far", "near", "over", "under", "through", "across", "around", "against", "among", "between", "beyond", "within", "upon", "yes", "hey", "hi", "hello", "thanks", "sorry", "note", "context", "quick", "few", "things"]
+)
+
+
 def _looks_like_product(token: str) -> bool:
     low = token.lower()
+    if low in _SENTENCE_WORDS:
+        return False
     if low in _LIST_WORDS or len(token) < 2 or re.fullmatch(r"v?\d+(?:\.\d+)*x?\+?", low):
         return False
     if re.fullmatch(r"[A-Za-z]{1,2}\d+|[A-Za-z]+-\w+-\d+|\w+\d+x|UTC\S*|GMT\S*", token):
@@ -1254,38 +1307,58 @@ def _with_version(text: str, name: str) -> str:
 
 
 def _uses(
-    text: str, polarity_negative: bool = False, suffix: str = "", *, unknown: bool = False
+    text: str,
+    polarity_negative: bool = False,
+    suffix: str = "",
+    *,
+    unknown: bool = False,
+    lowercase: bool = True,
 ) -> list[ExtractedFact]:
     """One "User uses X" per technology of ``text``; a technology after "for" or "in"
     ("PyCharm for Python") limits the one before it instead of being a fact of its own."""
     verb = "does not use" if polarity_negative else "uses"
     tail = f" {suffix}" if suffix else ""
-    mentions = _mentions(text, unknown=unknown)
-    heads: list[tuple[str, list[str]]] = []
+    mentions = _mentions(text, unknown=unknown, lowercase=lowercase)
+    heads: list[tuple[str, list[str], int]] = []
     pos = 0
     for mention in mentions:
         between = text[pos : mention.start]
         if heads and re.fullmatch(r"\s*(?:\w+\s+)?(?:for|in)\s+(?:the\s+)?", between, re.I):
             heads[-1][1].append(mention.name)
-        elif mention.name not in [h for h, _ in heads]:
-            heads.append((mention.name, []))
+        elif mention.name not in [h for h, _, _ in heads]:
+            heads.append((mention.name, [], mention.end))
         pos = mention.end
     out = []
-    if not suffix:
-        context = _scope_suffix(text)  # "Fedora at work"
-        tail = f" {context}" if context else ""
-    for name, scopes in heads:
+    for i, (name, scopes, end) in enumerate(heads):
         scope = f" for {' and '.join(scopes)}" if scopes and not suffix else ""
+        context = ""
+        if not suffix:  # the context said after this name: "macOS at home, Fedora at work"
+            stop = next(
+                (
+                    m.start
+                    for m in mentions
+                    if m.start >= end
+                    and m.name != name
+                    and (i + 1 < len(heads) and m.name == heads[i + 1][0])
+                ),
+                len(text),
+            )
+            found = _scope_suffix(text[end:stop]) or (
+                _scope_suffix(text) if len(heads) == 1 else ""
+            )
+            context = f" {found}" if found else ""
         out.append(
-            ExtractedFact(f"User {verb} {_with_version(text, name)}{scope}{tail}", "tech_stack")
+            ExtractedFact(
+                f"User {verb} {_with_version(text, name)}{scope}{context}{tail}", "tech_stack"
+            )
         )
     return out
 
 
-def _only_tech(text: str, *, unknown: bool = False) -> bool:
+def _only_tech(text: str, *, unknown: bool = False, lowercase: bool = True) -> bool:
     """True when ``text`` is nothing but technology names and connectors (``unknown``:
     names the list does not know count, see :func:`_mentions`)."""
-    mentions = _mentions(text, unknown=unknown)
+    mentions = _mentions(text, unknown=unknown, lowercase=lowercase)
     if not mentions:
         return False
     rest, pos = [], 0
@@ -1626,6 +1699,20 @@ def shaped_facts(clause: str, *, correction: bool = False) -> list[ExtractedFact
         return [ExtractedFact(f"User does not use {x}", _category_of(x, "tech_stack"))]
     if _only_tech(text):
         return _uses(text)
+    if (
+        len(_tech_names(text)) >= 2
+        and len(text.split()) <= 12
+        and not _VERBISH_RE.search(text)
+        and not re.match(r"^(?:I|we|my|our|you|your)\b", text, re.I)
+        and not re.search(
+            r"\b(?:prefer\w*|switch\w*|moved?|migrat\w*|uses?|using|like\w*|love\w*|"
+            r"hate\w*|wants?|needs?|over|instead|than|from|to|not|no|never)\b",
+            text,
+            re.I,
+        )
+        and not re.search(r"\?|\b(?:vs|or|versus|which|better|worse)\b", text, re.I)
+    ):
+        return _uses(text)  # "pytorch 2.3 with cuda 12.1 on a single 4090"
     if "," in text or " for " in text:
         parts = [p.strip() for p in re.split(r"\s*,\s*(?:and\s+)?|\s+and\s+", text) if p.strip()]
         fors = [_FOR_LIST_RE.match(p) for p in parts]
@@ -1661,7 +1748,7 @@ _SLOT_IS_RE: Final = re.compile(
     re.IGNORECASE,
 )
 _DROPPED_RE: Final = re.compile(
-    r"^(?:we|I)?\s*(?:have\s+)?(?:dropped|ditched|abandoned|got rid of|killed|retired|"
+    r"^(?:we|I)?\s*(?:have\s+)?(?:dropped|ditched|abandoned|got rid of|killed|retired|left|"
     r"ripped out|tore out|threw out|binned|removed|deprecated|sunset|phased out|"
     r"removed|uninstalled|stopped using|quit|gave up on|moved off|moved away from)\s+(?P<x>.+)$",
     re.IGNORECASE,
@@ -1712,7 +1799,8 @@ _OPINION_RE: Final = re.compile(
     r"person|guy|girl|head|purist|maximalist|supremacist)$"
     r"|^(?:I\s+)?(?:have\s+|'ve\s+)?(?:come around (?:on|to)|warmed up to|grown to like)\s+(?P<x6>.+)$"
     r"|^(?P<x8>[\w.+#@' -]+?)\s*(?:=|is|are|means)\s*(?:a\s+|pure\s+|instant\s+)?(?P<neg5>headache|"
-    r"pain|torture|misery|hell|nope|no go|a no|migraine|eye strain|pain in the neck)$"
+    r"pain|torture|misery|hell|nope|no go|a no|migraine|eye strain|pain in the neck|"
+    r"instant annoyance|annoyance|a dealbreaker|dealbreaker|no-go|cringe|instant no)$"
     r"|^(?P<x7>[\w.+#@' -]+?)\s+(?:is|are|was|were)\s+(?:painfully |so |really |super |just |"
     r"way too |too |far too |a bit too )?"
     r"(?P<neg4>slow|terrible|awful|trash|garbage|a nightmare|overrated|bloated|a mess|clunky|"
@@ -1872,8 +1960,8 @@ def list_item_facts(item: str, *, unknown: bool = False) -> list[ExtractedFact]:
         return [ExtractedFact(f"User is based in {m['p']}", "personal")]
     if _only_tech(x):
         return _uses(x)
-    if unknown and len(x.split()) <= 3 and _only_tech(x, unknown=True):
-        return _uses(x, unknown=True)
+    if unknown and len(x.split()) <= 3 and _only_tech(x, unknown=True, lowercase=False):
+        return _uses(x, unknown=True, lowercase=False)
     if unknown and len(x.split()) <= 3 and _tech_names(x):
         return _uses(x)  # "macOS Sonoma", "postgres behind it": a name with a word of its own
     if _LEAD_ADVERBS_RE.match(x) and _tech_names(x) and len(x.split()) <= 6:
@@ -2082,6 +2170,14 @@ def imperative_fact(clause: str) -> list[ExtractedFact] | None:
     if head not in _IMPERATIVE_HEAD:
         return None
     keep_style = re.match(r"^keep (?:it|things|answers|replies|responses|them)\b", text, re.I)
+    no_suggest = re.match(
+        r"^(?:don't|do not|never|stop)\s+(?:suggest\w*|recommend\w*|mention\w*|propos\w*)\s+(?P<x>.+)$",
+        text,
+        re.I,
+    )
+    if no_suggest and not _TASK_RE.search(no_suggest["x"]):
+        content = polish(f"User does not want the assistant to suggest {no_suggest['x']}")
+        return [ExtractedFact(content, "preference")]  # "don't suggest Docker Desktop"
     if _TASK_RE.search(text) and not _STANDING_RE.search(text) and not keep_style:
         return None
     after_head = text.split(None, len(words) - len(head_words) + 1)[-1] if head_words else ""

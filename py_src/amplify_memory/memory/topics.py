@@ -365,6 +365,18 @@ def _builtins() -> None:
         description="where the user works",
     )
     add(
+        "units",
+        "communication",
+        r"\b(?:metric|imperial|SI) units\b|\b(?:metric|imperial) system\b",
+        _choices((r"\bmetric|\bSI\b", "metric"), (r"\bimperial\b", "imperial")),
+    )
+    add(
+        "time_format",
+        "communication",
+        r"\b(?:24|12)[- ]?h(?:ou)?r?s?(?: time| clock| format)?\b|\b(?:24|12)-hour\b",
+        _choices((r"\b24", "24-hour"), (r"\b12", "12-hour")),
+    )
+    add(
         "keyboard_layout",
         "preference",
         r"\b(?:dvorak|colemak|qwerty|azerty|qwertz|workman)\b",

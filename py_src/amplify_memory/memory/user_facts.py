@@ -103,6 +103,7 @@ _USAGE_VERBS: Final = frozenset(
 _SWITCH_VERBS: Final = frozenset(
     _wordlist("""
     migrated switched moved ported converted standardised standardized settled went
+    replaced swapped
     """)
 )
 _HABIT_ADVERBS: Final = frozenset(
@@ -364,6 +365,9 @@ def _tech_facts(clause: str) -> list[ExtractedFact]:
         clause,
         re.I,
     )
+    replaced = re.search(r"\b(?:replaced|swapped)\s+(.+?)\s+(?:with|for)\s+(.+)$", clause, re.I)
+    if replaced and not switched:
+        switched = replaced
     if switched:
         old, new = switched.group(1), switched.group(2)
         facts += [

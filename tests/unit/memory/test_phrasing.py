@@ -17,7 +17,7 @@ USER = [
     ("Vim user here", ["User uses Vim"]),
     ("I'm on Linux with Neovim", ["User uses Linux", "User uses Neovim"]),
     ("our backend runs Go 1.22", ["User uses Go 1.22"]),
-    ("Windows 11 + WSL2 is my setup", ["User uses Windows 11", "User uses WSL"]),
+    ("Windows 11 + WSL2 is my setup", ["User uses Windows 11", "User uses WSL 2"]),
     # preferences without a first-person verb
     ("Huge fan of Elixir", ["User is a huge fan of Elixir"]),
     ("yarn > npm", ["User prefers Yarn over npm"]),
