@@ -1569,6 +1569,9 @@ def shaped_facts(clause: str, *, correction: bool = False) -> list[ExtractedFact
         value = _bare_value(text)
         if value is not None:
             return [value]
+        role = [f for f in list_item_facts(text) if f.category == "personal"]
+        if role:  # "update: got hired, junior dev at a logistics company now"
+            return role
     if m := _INTENSIFIED_RE.match(text):
         if _only_tech(m["x"]):
             return [_pref(m["x"])]
