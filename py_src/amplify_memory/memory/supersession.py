@@ -56,6 +56,29 @@ ACTIONS: Final[tuple[str, ...]] = ("merge", "supersede", "keep")
 _CODE_RE: Final = re.compile(r"[<>{}=;|`]")
 
 
+_NEGATED_TAIL_RE: Final = re.compile(
+    r"(?:,\s*(?:and\s+)?not|\brather than|\binstead of)\s+(?:an?\s+|the\s+)?(?P<tail>[^,;.]+?)"
+    r"\s*(?:\(.*\))?[.;]?$",
+    re.IGNORECASE,
+)
+_TAIL_STOP: Final = frozenset(["a", "an", "the", "their", "his", "her", "its", "my", "our", "user", "users"])
+
+
+def _names_the_old_as_wrong(new: str, old: str) -> bool:
+    """``new`` says "X, not Y" (or "X rather than Y") and Y is what ``old`` says."""
+    match = _NEGATED_TAIL_RE.search(new)
+    if not match:
+        return False
+    tail = [w for w in re.findall(r"[\w+#.-]+", match["tail"].lower()) if w not in _TAIL_STOP]
+    old_words = re.findall(r"[\w+#.-]+", old.lower())
+    head = new[: match.start()].lower()
+    if not tail or len(tail) > 4:
+        return False
+    named = all(any(t in w for w in old_words) for t in tail)
+    # the new fact's own value must be news to the old one
+    return named and not all(w in old.lower() for w in re.findall(r"[\w+#.-]{3,}", head)[-1:])
+
+
 def _per_technology(frame: Frame) -> bool:
     return frame.topic.startswith(("uses:", "likes:", "choice:"))
 
@@ -107,6 +130,8 @@ def decide(
 
     ``cosine``: the similarity of the two facts' embeddings, when the caller has them.
     """
+    if _names_the_old_as_wrong(new, old):
+        return "supersede"  # "works at an insurance company, not a bank"
     new_frames, old_frames = frames_of(new), frames_of(old)
     if new_frames and old_frames:
         own, theirs = new_frames[0], old_frames[0]

@@ -630,8 +630,22 @@ def _scoped(text: str, mentions: list[Mention]) -> set[str]:
 
 
 def _version(text: str, mention: Mention) -> str:
-    after = re.match(r"\s*v?(\d+(?:\.\d+){0,2})\b", text[mention.end :])
-    return after[1] if after else ""
+    """The version a fact gives its technology: right after the name ("Python 3.12"),
+    after "version is" ("CUDA version is 12.1"), or after a later mention of the same
+    name ("minimum iOS target is iOS 16")."""
+    after = re.match(
+        r"\s*(?:(?:version|release)\s+(?:is\s+|=\s*)?)?v?(\d+(?:\.\d+){0,2})\b",
+        text[mention.end :],
+        re.IGNORECASE,
+    )
+    if after:
+        return after[1]
+    for later in find_technology_mentions(text[mention.end :]):
+        if later.name == mention.name:
+            again = re.match(r"\s*v?(\d+(?:\.\d+){0,2})\b", text[mention.end + later.end :])
+            if again:
+                return again[1]
+    return ""
 
 
 _CONTEXTS: Final = tuple(
