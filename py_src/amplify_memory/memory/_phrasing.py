@@ -118,7 +118,6 @@ _TYPOS: Final[dict[str, str]] = {
     "thats": "that's",
     "r": "are",
     "w": "with",
-    "ur": "your",
     "b4": "before",
     "whats": "what's",
     "hows": "how's",
@@ -168,7 +167,6 @@ _TYPOS: Final[dict[str, str]] = {
     "hte": "the",
     "teh": "the",
     "explian": "explain",
-    "alot": "a lot",
     "rly": "really",
     "srsly": "seriously",
     "defo": "definitely",
@@ -1662,9 +1660,9 @@ def shaped_facts(clause: str, *, correction: bool = False) -> list[ExtractedFact
         value = _bare_value(text)
         if value is not None:
             return [value]
-        role = [f for f in list_item_facts(text) if f.category == "personal"]
-        if role:  # "update: got hired, junior dev at a logistics company now"
-            return role
+        roles = [f for f in list_item_facts(text) if f.category == "personal"]
+        if roles:  # "update: got hired, junior dev at a logistics company now"
+            return roles
     if m := _INTENSIFIED_RE.match(text):
         if _only_tech(m["x"]):
             return [_pref(m["x"])]

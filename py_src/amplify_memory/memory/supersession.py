@@ -61,7 +61,9 @@ _NEGATED_TAIL_RE: Final = re.compile(
     r"\s*(?:\(.*\))?[.;]?$",
     re.IGNORECASE,
 )
-_TAIL_STOP: Final = frozenset(["a", "an", "the", "their", "his", "her", "its", "my", "our", "user", "users"])
+_TAIL_STOP: Final = frozenset(
+    ["a", "an", "the", "their", "his", "her", "its", "my", "our", "user", "users"]
+)
 
 
 def _names_the_old_as_wrong(new: str, old: str) -> bool:
