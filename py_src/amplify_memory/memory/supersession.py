@@ -12,9 +12,15 @@ added (or edited). The rule, in order:
    * otherwise ``"keep"``: another topic, or compatible values ("does not use Yarn" /
      "uses pnpm"). Different topics never merge, however alike the words.
 
+   Before the topics: a new fact that names the stored one as wrong ("works at an
+   insurance company, not a bank") supersedes it.
+
 2. Otherwise (one of them has no known topic): the similarity rule of
-   :func:`~amplify_memory.memory.similarity.is_duplicate` decides ``"merge"`` or
-   ``"keep"``; two such facts that contradict are kept, and the prompt shows the newer.
+   :func:`~amplify_memory.memory.similarity.is_duplicate` merges (unless a word of one
+   is the opposite of a word of the other); a contradiction, or an opposite word in
+   facts that are otherwise alike, supersedes; and with the embeddings' ``cosine`` (the
+   store passes it) of at least :data:`SEMANTIC_DUPLICATE_COSINE`, facts naming the
+   same values with the same polarity merge (never for text with markup or code).
 
 >>> decide("User likes 2-space indentation", "User uses 2-space indentation")
 'merge'
