@@ -404,6 +404,14 @@ def prepare(text: str) -> str:
             pos = span.end
         text = "".join([*out, text[pos:]])
     text = _CODE_TERMS_RE.sub(lambda m: f"{m[1]}-{m[2]}", text)
+    text = re.sub(r"\b(\d+)(spaces?|tabs?|space)\b", r"\1 \2", text, flags=re.I)  # "4space"
+    text = re.sub(  # "mysetup", "pleasedont": two words typed as one
+        r"\b(my|please|pls|dont|i)(setup|stack|name|editor|shell|laptop|machine|team|job|"
+        r"dont|don't|use|prefer|always|never|like|love|hate)\b",
+        r"\1 \2",
+        text,
+        flags=re.I,
+    )
     # "Elixir/Phoenix": two names, not a path (pronouns "she/her" and "feat/xyz" stay)
     text = re.sub(r"\b([A-Z][\w+#]*)/([A-Z][\w+#]*)\b", r"\1 / \2", text)
     text = re.sub(  # the emphatic "I do use docker now" is "I use docker now"
@@ -437,6 +445,9 @@ def prepare(text: str) -> str:
         r"\1 is",
         text,
         flags=re.IGNORECASE,
+    )
+    text = re.sub(  # "Selenium's out", "npm's gone"
+        r"\b([\w.+#-]+)'s\s+(out|gone|dead|history|dead to me)\b", r"\1 is \2", text, flags=re.I
     )
     return _TYPO_RE.sub(_fix_word, text)
 
@@ -689,7 +700,8 @@ _FOR_LIST_RE: Final = re.compile(
 _NO_RE: Final = re.compile(
     r"^(?:(?:and|also|please|pls)\s+)?(?:no|zero|none of the|no more|never any|without)\s+"
     r"(?!(?:need|idea|problem|worries|way|clue|rush|thanks|doubt|luck|one|reason|time|"
-    r"matter|issue|biggie|change|pressure)\b)(?P<x>[\w.+#@'/ -]+?)(?:\s*,?\s*(?:please|ever|at all|thanks|thx|in (?:answers|replies|"
+    r"matter|issue|biggie|change|pressure|exceptions|excuses|kidding|joke|offense|"
+    r"hard feelings|promises|comment)\b)(?P<x>[\w.+#@'/ -]+?)(?:\s*,?\s*(?:please|ever|at all|thanks|thx|in (?:answers|replies|"
     r"responses|code)|anywhere))*$",
     re.IGNORECASE,
 )
@@ -851,6 +863,11 @@ _TECH_CONNECTORS: Final = frozenset(
     [
         "full",
         "time",
+        "ide",
+        "editor",
+        "terminal",
+        "day",
+        "long",
         "bit",
         "little",
         "some",
@@ -1369,6 +1386,17 @@ def head_technologies(text: str) -> list[str]:
     return heads
 
 
+def product_mentions(text: str) -> list[str]:
+    """Names in ``text`` that look like products the technology list does not know
+    (CamelCase, a digit or a dot inside: "AsciiDoc", "iTerm2", "lazy.nvim")."""
+    known = {m.name for m in _mentions(text)}
+    return [
+        m.name
+        for m in _mentions(text, unknown=True, lowercase=False)
+        if m.name not in known and re.search(r"[a-z][A-Z]|[.+#]|\d", m.name[1:])
+    ]
+
+
 def tech_names(text: str) -> list[str]:
     """Canonical names of the technologies in a fragment (see :func:`_mentions`)."""
     return _tech_names(text)
@@ -1584,8 +1612,9 @@ def strip_correction(clause: str) -> tuple[str, bool]:
 
 
 _LOCATION_MOVE_RE: Final = re.compile(
-    r"^(?:I\s+)?(?:have\s+|just\s+)?(?:moved|relocated)\s+(?:from\s+(?P<a>[A-Z][\w.'-]*"
-    r"(?:\s+[A-Z][\w.'-]*)?)\s+)?to\s+(?P<b>[A-Z][\w.'-]*(?:\s+[A-Z][\w.'-]*)?)\b"
+    r"^(?:I\s+)?(?:have\s+|just\s+)?(?:moved|relocated)\s+(?:from\s+(?P<a>[A-Za-z][\w.'-]*"
+    r"(?:\s+[A-Z][\w.'-]*)?)\s+)?to\s+(?P<b>[A-Za-z][\w.'-]*(?:\s+[A-Z][\w.'-]*)?)"
+    r"(?:\s+(?:in|last|this|a|over)\b.*)?$"
 )
 
 
@@ -1598,9 +1627,10 @@ def shaped_facts(clause: str, *, correction: bool = False) -> list[ExtractedFact
     if not text:
         return None
     lead = correction
-    if m := _LOCATION_MOVE_RE.match(text):
-        if not _tech_names(m["b"]):
-            return [ExtractedFact(f"User is based in {m['b']}", "personal")]
+    if (m := _LOCATION_MOVE_RE.match(text)) and not _tech_names(m["b"]):
+        place = m["b"][:1].upper() + m["b"][1:]
+        if place.lower() not in _SENTENCE_WORDS and place.lower() not in _LIST_WORDS:
+            return [ExtractedFact(f"User is based in {place}", "personal")]
     if m := _SLOT_IS_RE.match(text):
         return [_slot_fact(m["slot"], m["x"])]
     if m := _DROPPED_RE.match(text):
@@ -1832,7 +1862,9 @@ def shaped_facts(clause: str, *, correction: bool = False) -> list[ExtractedFact
 _CORRECTION_LEAD_RE: Final = re.compile(
     r"^(?:(?:ugh|eh|oh|hmm|well|ok|okay|so)\s*,?\s+)?(?:(?:actually|correction|update|scratch that|"
     r"edit|wait|oops|sorry|my bad|no|nope|i meant|to be clear|small correction|fyi|"
-    r"change of plan|changed my mind)\s*(?:[:,!.\u2014-]+\s*|\s+(?=I\b|my\b|we\b|wait\b)))+",
+    r"change of plan|changed my mind|scratch (?:the|that) [\w-]+ (?:thing|bit|part)|"
+    r"forget (?:the|that) [\w-]+ (?:thing|bit|part)|ignore (?:the|that) [\w-]+ (?:thing|bit|part))"
+    r"\s*(?:[:,!.\u2014-]+\s*|\s+(?=I\b|my\b|we\b|wait\b)))+",
     re.IGNORECASE,
 )
 _SLOT_IS_RE: Final = re.compile(
@@ -1884,7 +1916,7 @@ _OPINION_RE: Final = re.compile(
     r"|(?P<neg>allergic to|no thanks to|not keen on|no love for|not into|burned out on|"
     r"done with|sick of|tired of)\s+(?P<y>.+)"
     r")$"
-    r"|^(?!(?:hard|big|total|a|so|just|very)\s)(?P<x3>[\w.+#@' -]+?)\s*\??\s*(?P<neg2>hard pass|pass|nope|meh|no thanks|yuck|ugh|eww|"
+    r"|^(?!(?:hard|big|total|a|so|just|very)\s)(?P<x3>[\w.+#@' -]+?)\s*\??\s*\b(?P<neg2>hard pass|pass|nope|meh|no thanks|yuck|ugh|eww|"
     r"never again|not for me|no way|gross)$"
     r"|^(?P<neg3>meh on|not sold on|not keen on|over)\s+(?P<x4>[\w.+#@' -]+)$"
     r"|^(?!I\b|I'm\b|I am\b)(?:(?:a\s+)?(?:big|huge|massive|total|longtime|long-time)\s+)?"
@@ -1957,7 +1989,7 @@ def _bare_value(text: str) -> ExtractedFact | None:
     """A bare value said as a correction ("4 spaces", "senior engineer now")."""
     from amplify_memory.memory.topics import TOPICS, primary_frame
 
-    x = text.strip(" .,")
+    x = re.sub(r",?\s+(?:not|instead of|rather than)\s+[\w.+# -]+$", "", text.strip(" .,"))
     if not x or len(x.split()) > 6 or _VERBISH_RE.search(x):
         return None
     if re.match(r"^(?:I|we|my|our|you|your|he|she|they)\b", x, re.IGNORECASE):
@@ -2243,8 +2275,10 @@ def imperative_fact(clause: str) -> list[ExtractedFact] | None:
     text = re.sub(r"\s*,?\s*(?:please|pls|thanks|thank you|thx)$", "", text, flags=re.I)
     scope = ""
     lead = re.match(
-        r"^(?P<scope>(?:for|in|with|when writing|when you write|when you give me)\s+[\w' -]+?)"
-        r"(?:,\s*|\s+)(?=(?:always|never|please|use|give|write|prefer|don't|do not|keep|answer)\b)",
+        r"^(?P<scope>(?:for|in|with|when writing|when you (?:write|give me|show|mention|suggest|"
+        r"explain)|whenever you (?:write|give me|show|mention|suggest|explain))\s+[\w' -]+?)"
+        r"(?:,\s*(?=[a-z]+\b)|\s+(?=(?:always|never|please|use|give|write|prefer|don't|do not|"
+        r"keep|answer)\b))",
         text,
         re.IGNORECASE,
     )

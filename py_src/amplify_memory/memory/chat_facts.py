@@ -57,7 +57,7 @@ class ChatFacts:
 _PROJECT_FRAME_RE: Final = re.compile(
     r"\b(?:this|the|our)\s+(?:project|repo|repository|codebase|code base|app|application|"
     r"service|services|api|backend|frontend|site|website|database|db|schema|monorepo|team|"
-    r"product|system|build|pipeline|deployment|ci|server|client)\b"
+    r"product|system|build|pipeline|deployment|ci|server|client|customer|site|store|shop)\b"
     r"|\bfor this (?:one|project|repo|app)\b|\bhere\b(?=.*\b(?:we|team|repo)\b)",
     re.IGNORECASE,
 )

@@ -244,6 +244,14 @@ def _is_hypothetical(clause: str) -> bool:
     """True for clauses that are conditional, uncertain, planned or reported ("if/else"
     and "try/catch" are code, not conditions)."""
     clause = re.sub(r"\b(?:if|try)[-/](?:else|catch|except)\b", "code", clause, flags=re.I)
+    clause = re.sub(  # "... if I need it", "where possible": a standing wish, not a condition
+        r",?\s+(?:if|when|where|unless)\s+(?:I need it|I ask(?: for it)?|needed|necessary|possible|"
+        r"relevant|applicable|there is one|there's one|asked|I want more|it helps|it makes sense)"
+        r"(?:\s+(?:to|for).*)?$",
+        "",
+        clause,
+        flags=re.I,
+    )
     words = set(_words(clause))
     return (
         bool(words & _HYPOTHETICAL or words & _REPORTED or _HYPOTHETICAL_PHRASES_RE.search(clause))
@@ -557,6 +565,9 @@ def _usage_facts(clause: str, content: str) -> list[ExtractedFact]:
         return techs
     if category:
         return [ExtractedFact(content, "preference")]
+    named = [m for m in _phrasing.product_mentions(clause) if m]
+    if named:  # "I write all my documentation in AsciiDoc": a product the list does not know
+        return [ExtractedFact(content, "tech_stack")]
     obj = re.match(r"^User (?:does not use|uses|never uses|always uses)\s+(?P<x>.+)$", content)
     if (
         obj
@@ -836,6 +847,7 @@ def finish(fact: ExtractedFact) -> ExtractedFact | None:
         content = f"User does not want the assistant to {_phrasing.base_verb(stop[1])}{stop[2]}"
     if _phrasing.SECRET_MARK in content or has_secret(content) or len(content.split()) < 3:
         return None
+    content = re.sub(r"(?<=\w{3}) (?:always|alwyas|every time|all the time)$", "", content)
     if _DANGLING_RE.search(content):
         return None  # a clause cut short ("User wants the assistant to always")
     if re.match(
