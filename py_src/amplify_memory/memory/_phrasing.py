@@ -634,6 +634,7 @@ _FAVOURITE_RE: Final = re.compile(
     r"^(?P<x>[\w.+#@' -]+?)\s+(?:is|are|=|has always been|remains|will always be)\s+"
     r"(?:still\s+)?(?:my|the)\s+(?P<deg>all-time\s+|absolute\s+)?"
     r"(?P<slot>favou?rite|go-to|go to|preferred|main|daily driver|default|weapon of choice|jam|fave|"
+    r"best friend|bread and butter|"
     r"setup|stack|tooling|toolchain|daily|world)"
     r"(?:\s+(?P<what>[\w ]+))?$",
     re.IGNORECASE,
@@ -666,7 +667,8 @@ _FLUENT_RE: Final = re.compile(
 _ROLE_HERE_RE: Final = re.compile(
     r"^(?:an?\s+)?(?P<role>(?:[\w+#./-]+\s+){0,3}(?:developer|dev|engineer|eng|programmer|"
     r"designer|manager|lead|architect|scientist|analyst|consultant|freelancer|student|sre|"
-    r"founder|cto))\s+(?:here|speaking|by trade|by day)$",
+    r"founder|cto|\w+(?:ician|ist|ant)|guy|gal|person|admin|maintainer|tester|teacher))\s+"
+    r"(?:here|speaking|by trade|by day)$",
     re.IGNORECASE,
 )
 _SLOT_STATEMENT_RE: Final = re.compile(
@@ -1397,6 +1399,11 @@ def product_mentions(text: str) -> list[str]:
     ]
 
 
+def uses_facts(text: str) -> list[ExtractedFact]:
+    """ "User uses X" for each technology of ``text`` (see :func:`_uses`)."""
+    return _uses(text)
+
+
 def tech_names(text: str) -> list[str]:
     """Canonical names of the technologies in a fragment (see :func:`_mentions`)."""
     return _tech_names(text)
@@ -1666,6 +1673,13 @@ def shaped_facts(clause: str, *, correction: bool = False) -> list[ExtractedFact
             return [ExtractedFact(f"User no longer uses {n}", "tech_stack") for n in names]
     if lead and (m := _NAME_FIX_RE.match(text)) and not _tech_names(text):
         return [ExtractedFact(f"User's name is {m['x']}", "personal")]  # "it's Samir, not Sam"
+    if (
+        (m := re.match(r"^(?:it is|it's|it is all|everything is|all)\s+(?P<x>.+)$", text, re.I))
+        and _tech_names(m["x"])
+        and len(m["x"].split()) <= 7
+        and not _VERBISH_RE.search(m["x"])
+    ):
+        return _uses(m["x"])  # "it's legacy WinForms on .NET Framework 4.8"
     if m := _IT_IS_NOT_RE.match(text):
         new, old = _tech_names(m["x"]), _tech_names(m["y"])
         if new:
@@ -1768,6 +1782,8 @@ def shaped_facts(clause: str, *, correction: bool = False) -> list[ExtractedFact
         ):
             return [_pref(m["x"], m["y"])]
     if m := _FAVOURITE_RE.match(text):
+        if m["slot"].lower() in {"best friend", "bread and butter"}:
+            return [ExtractedFact(f"User loves {_object(m['x'])}", "preference")]
         if m["slot"].lower() in {"setup", "stack", "tooling", "toolchain", "daily", "world"}:
             facts = _uses(m["x"], unknown=True)  # "python 3.11 + poetry is my setup"
             if facts:
@@ -2022,7 +2038,8 @@ def _bare_value(text: str) -> ExtractedFact | None:
 
 
 _ROLE_PLACE_RE: Final = re.compile(
-    r"^(?:an?\s+)?(?P<role>(?:(?!(?:for|in|on|at|to|with|of|the|a|my|as|and)\s)[\w+#./-]+\s+){0,3}"
+    r"^(?:an?\s+)?(?P<role>(?:(?!(?:for|in|on|at|to|with|of|the|a|an|my|as|and|not|no)\s)"
+    r"[\w+#./-]+\s+){0,3}"
     r"(?:developer|engineer|dev|eng|programmer|"
     r"designer|manager|lead|architect|scientist|analyst|consultant|freelancer|student|cto|"
     r"founder|sre|researcher|intern)(?:\s+in\s+[\w -]{2,30}?)?)(?:\s+(?:in|from|based in)\s+(?P<place>[A-Z][\w.'-]*(?:\s+[A-Z][\w.'-]*)?))?"
@@ -2031,6 +2048,11 @@ _ROLE_PLACE_RE: Final = re.compile(
 )
 
 
+_WRITTEN_IN_RE: Final = re.compile(
+    r"^(?:everything|all of it|all|it is all|it's all)\s+(?:is\s+)?(?:written|done|built|coded)\s+"
+    r"(?:in|with)\s+(?P<x>.+)$",
+    re.IGNORECASE,
+)
 _YES_NO_RE: Final = re.compile(
     r"^(?P<x>.+?)\s+(?P<p>yes|yep|yup|no|nope|nah|never|always|ftw|all day|for life|or bust)$",
     re.IGNORECASE,
@@ -2092,6 +2114,10 @@ def list_item_facts(item: str, *, unknown: bool = False) -> list[ExtractedFact]:
         return _uses(x)  # "macOS Sonoma", "postgres behind it": a name with a word of its own
     if _LEAD_ADVERBS_RE.match(x) and _tech_names(x) and len(x.split()) <= 6:
         return _uses(x)  # "mostly react and next"
+    if (m := _FOR_LIST_RE.match(x)) and _only_tech(m["x"], unknown=unknown, lowercase=False):
+        return _uses(m["x"], suffix=f"for {m['what'].strip()}", unknown=unknown, lowercase=False)
+    if (m := _WRITTEN_IN_RE.match(x)) and _tech_names(m["x"]):
+        return _uses(m["x"])  # "everything written in TypeScript"
     if m := _NO_RE.match(x):
         return [
             ExtractedFact(
@@ -2275,8 +2301,7 @@ def imperative_fact(clause: str) -> list[ExtractedFact] | None:
     text = re.sub(r"\s*,?\s*(?:please|pls|thanks|thank you|thx)$", "", text, flags=re.I)
     scope = ""
     lead = re.match(
-        r"^(?P<scope>(?:for|in|with|when writing|when you (?:write|give me|show|mention|suggest|"
-        r"explain)|whenever you (?:write|give me|show|mention|suggest|explain))\s+[\w' -]+?)"
+        r"^(?P<scope>(?:for|in|with|when writing|when(?:ever)? you \w+(?: me)?)\s+[\w' -]+?)"
         r"(?:,\s*(?=[a-z]+\b)|\s+(?=(?:always|never|please|use|give|write|prefer|don't|do not|"
         r"keep|answer)\b))",
         text,

@@ -103,7 +103,7 @@ _USAGE_VERBS: Final = frozenset(
 _SWITCH_VERBS: Final = frozenset(
     _wordlist("""
     migrated switched moved ported converted standardised standardized settled went
-    replaced swapped
+    replaced swapped standardise standardize settle migrate switch move
     """)
 )
 _HABIT_ADVERBS: Final = frozenset(
@@ -521,7 +521,7 @@ _NOT_FACT_VERBS: Final = frozenset(
     think guess hope wonder know mean see feel need want have get got try tried did ran
     saw said told asked is are was were can could would should will may might must wish
     plan hear heard found find noticed realized realise realised thought remember forgot
-    just kept am been be do does hit made make doubt suspect believe suppose bet
+    just kept am been be does hit made make doubt suspect believe suppose bet
     agree disagree understand appreciate apologize apologise sorry read came come go went
     looked look assume expect bought pasted pushed pulled merged deleted added fixed broke
     changed wrote built ran installed upgraded updated tested deployed lost left let
@@ -594,6 +594,15 @@ def _am_facts(rest: str, clause: str, content: str) -> list[ExtractedFact]:
             return [ExtractedFact(content, _category(clause, "preference"))]
         return []
     if _ROLE_RE.match(body):
+        place = re.search(
+            r"\s+(?:based in|living in|from)\s+([A-Z][\w.'-]*(?:\s+[A-Z][\w.'-]*)?)$", body
+        )
+        if place:  # "a freelance web dev based in Lisbon": the role and the place
+            role = _tidy(content[: content.rfind(place.group().strip().split()[0])])
+            return [
+                ExtractedFact(role, "personal"),
+                ExtractedFact(f"User is based in {place[1]}", "personal"),
+            ]
         return [ExtractedFact(content, "personal")]
     if re.match(
         r"(?:based|located|living)\s+in\b|from\s+[A-Z]|in\s+the\s+\w+\s+time\s*zone",
@@ -655,6 +664,13 @@ _FIRST_PERSON_RE: Final = re.compile(
 )
 
 
+_CONTEXT_LEAD_RE: Final = re.compile(
+    r"^(?P<ctx>at work|at home|for work|for fun|on weekends|on the side|professionally|"
+    r"in my day job|at my day job|at my job|in my spare time)\s*,?\s+(?P<rest>.+)$",
+    re.IGNORECASE,
+)
+
+
 def clause_facts(clause: str, *, in_question: bool) -> list[ExtractedFact]:
     """Facts from one clause, or nothing when it is not a statement about the user."""
     polite_tail = bool(re.search(r"\b(?:please|pls|plz|thanks|thx)[\s.!]*$", clause, re.I))
@@ -680,6 +696,16 @@ def clause_facts(clause: str, *, in_question: bool) -> list[ExtractedFact]:
         re.IGNORECASE,
     ):
         return []
+    context = _CONTEXT_LEAD_RE.match(clause)
+    if context:  # "At work it's WinForms on .NET Framework 4.8": the facts hold at work
+        inner = clause_facts(context["rest"], in_question=in_question)
+        where = context["ctx"].lower()
+        return [
+            ExtractedFact(f"{f.content} {where}", f.category, f.confidence, f.source)
+            if f.category == "tech_stack" and where not in f.content.lower()
+            else f
+            for f in inner
+        ]
     facts = []
     first = clause.split(",", 1)[0]
     rest = clause[len(first) + 1 :]
@@ -734,10 +760,13 @@ def clause_facts(clause: str, *, in_question: bool) -> list[ExtractedFact]:
 
 
 _GERUND_LEAD_RE: Final = re.compile(
-    r"^(?:(?:mostly|mainly|also|plus|currently|now|primarily|usually|and|but|still)\s+)*"
+    r"^(?:(?:mostly|mainly|also|plus|currently|now|primarily|usually|and|but|still|then|"
+    r"that is|that's|it is|it's|day to day|day-to-day)\s+)*"
     r"(?P<verb>writing|using|working (?:with|in|on)|coding in|building (?:with|on|in)|doing|"
-    r"deploying (?:to|on)|running|hosting on|developing (?:in|with)|programming in|shipping|"
-    r"write|use|work (?:with|in)|code in|build (?:with|on)|deploy (?:to|on)|run|host on)\s+"
+    r"deploying (?:to|on|from)|running|hosting on|developing (?:in|with)|programming in|shipping|"
+    r"learning|reviewing|maintaining|testing (?:with|in)|"
+    r"write|use|work (?:with|in)|code in|build (?:with|on)|deploy (?:to|on|from)|run|host on|"
+    r"hand-off in|hand off in)\s+"
     r"(?P<rest>.+)$",
     re.IGNORECASE,
 )
@@ -754,7 +783,19 @@ _GERUND_BASE: Final = {
     "programming": "program",
     "shipping": "ship",
     "working": "work",
+    "learning": "am learning",
+    "reviewing": "review",
+    "maintaining": "maintain",
+    "testing": "test",
+    "hand-off": "build",
+    "hand": "build",
 }
+
+
+_LIST_VERB_RE: Final = re.compile(
+    r"^(?:and\s+)?(?:host|deploy|ship|build|test|run)\w*\s+(?:on|to|from|in|with)\s+(?P<x>.+)$",
+    re.IGNORECASE,
+)
 
 
 def _part_facts(part: str, *, unknown: bool = False) -> list[ExtractedFact]:
@@ -763,6 +804,9 @@ def _part_facts(part: str, *, unknown: bool = False) -> list[ExtractedFact]:
     subs = _clauses(part)
     if len(subs) > 1:  # "my english is not so perfect so please use simple words"
         return [f for sub in subs for f in _part_facts(_strip_filler(sub), unknown=unknown)]
+    habit = _LIST_VERB_RE.match(part)
+    if habit and _phrasing.tech_names(habit["x"]):  # "host on Forge", "deploy from GitLab"
+        return _phrasing.uses_facts(habit["x"])
     gerund = _GERUND_LEAD_RE.match(part)
     if gerund:
         words = gerund["verb"].split()
