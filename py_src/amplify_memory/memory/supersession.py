@@ -72,12 +72,32 @@ _TAIL_STOP: Final = frozenset(
 )
 
 
+_WRONG_RE: Final = re.compile(
+    r"(?:earlier|previous|old|last)\s+(?:note|memory|fact|entry)?\s*(?:about|on|saying)\s+"
+    r"(?P<a>[\w+#.-]+(?:\s+[\w+#.-]+)?)\s+(?:was|is)\s+(?:wrong|mistaken|incorrect|a mistake)"
+    r"|\bnever (?:used|liked|wanted)\s+(?P<b>[\w+#.-]+)"
+    r"|(?P<c>[\w+#.-]+)\s+(?:preference\s+)?was\s+(?:recorded|noted|saved)\s+by mistake",
+    re.IGNORECASE,
+)
+
+
 def _names_the_old_as_wrong(new: str, old: str) -> bool:
-    """``new`` says "X, not Y" (or "X rather than Y") and Y is what ``old`` says."""
+    """``new`` says "X, not Y" (or "X rather than Y", "the earlier note about Y was
+    wrong", "never used Y") and Y is what ``old`` says."""
+    wrong = _WRONG_RE.search(new)
+    if wrong:
+        named = (wrong["a"] or wrong["b"] or wrong["c"]).lower().split()
+        return all(any(t in w for w in re.findall(r"[\w+#.-]+", old.lower())) for t in named)
     match = _NEGATED_TAIL_RE.search(new)
     if not match:
         return False
-    tail = [w for w in re.findall(r"[\w+#.-]+", match["tail"].lower()) if w not in _TAIL_STOP]
+    tail_text = re.sub(
+        r"\s+as\s+(?:previously\s+|earlier\s+)?(?:recorded|noted|stated|said|saved)\b.*$",
+        "",
+        match["tail"],
+        flags=re.I,
+    )
+    tail = [w for w in re.findall(r"[\w+#.-]+", tail_text.lower()) if w not in _TAIL_STOP]
     old_words = re.findall(r"[\w+#.-]+", old.lower())
     head = new[: match.start()].lower()
     if not tail or len(tail) > 4:
