@@ -671,7 +671,7 @@ _CONTEXT_LEAD_RE: Final = re.compile(
 )
 
 
-def clause_facts(clause: str, *, in_question: bool) -> list[ExtractedFact]:
+def clause_facts(clause: str, *, in_question: bool, nested: bool = False) -> list[ExtractedFact]:
     """Facts from one clause, or nothing when it is not a statement about the user."""
     polite_tail = bool(re.search(r"\b(?:please|pls|plz|thanks|thx)[\s.!]*$", clause, re.I))
     clause, correction = _phrasing.strip_correction(clause.strip())
@@ -696,9 +696,9 @@ def clause_facts(clause: str, *, in_question: bool) -> list[ExtractedFact]:
         re.IGNORECASE,
     ):
         return []
-    context = _CONTEXT_LEAD_RE.match(clause)
+    context = None if nested else _CONTEXT_LEAD_RE.match(clause)
     if context:  # "At work it's WinForms on .NET Framework 4.8": the facts hold at work
-        inner = clause_facts(context["rest"], in_question=in_question)
+        inner = clause_facts(context["rest"], in_question=in_question, nested=True)
         where = context["ctx"].lower()
         return [
             ExtractedFact(f"{f.content} {where}", f.category, f.confidence, f.source)

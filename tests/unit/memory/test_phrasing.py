@@ -114,3 +114,14 @@ def test_a_project_chat_routes_each_fact(
     facts = extract_chat_facts(text, in_project=True)
     assert [f.content for f in facts.user] == user
     assert [(c.type, c.content) for c in facts.project] == project
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["at work " * 2000, "actually, " * 3000, "for this repo: " * 1000, "I am a " * 2000,
+     "x, " * 3000, "a " * 5000, "." * 5000 + " I use React", "I use React. My editor is " + "a" * 9000],
+)  # fmt: skip
+def test_repeated_and_huge_input_answers(text: str) -> None:
+    for in_project in (False, True):
+        facts = extract_chat_facts(text, in_project=in_project)
+        assert all(f.content.startswith("User") for f in facts.user)
