@@ -37,6 +37,7 @@ from functools import lru_cache
 from typing import Final
 
 from amplify_memory.memory._facts import ExtractedFact
+from amplify_memory.memory._text import ROLE_NOUNS
 from amplify_memory.memory.secrets import find_secrets
 from amplify_memory.memory.technologies import Mention, find_technology_mentions
 
@@ -665,9 +666,8 @@ _FLUENT_RE: Final = re.compile(
     re.IGNORECASE,
 )
 _ROLE_HERE_RE: Final = re.compile(
-    r"^(?:an?\s+)?(?P<role>(?:[\w+#./-]+\s+){0,3}(?:developer|dev|engineer|eng|programmer|"
-    r"designer|manager|lead|architect|scientist|analyst|consultant|freelancer|student|sre|"
-    r"founder|cto|\w+(?:ician|ist|ant)|guy|gal|person|admin|maintainer|tester|teacher))\s+"
+    rf"^(?:an?\s+)?(?P<role>(?:[\w+#./-]+\s+){{0,3}}(?:{ROLE_NOUNS}|"
+    r"\w+(?:ician|ist|ant)|guy|gal|person|admin|tester))\s+"
     r"(?:here|speaking|by trade|by day)$",
     re.IGNORECASE,
 )
@@ -2012,8 +2012,7 @@ def _bare_value(text: str) -> ExtractedFact | None:
         return None
     role = re.match(
         r"^(?:an?\s+)?((?:(?!(?:for|in|on|at|to|with|of|the|my|as|and)\s)[\w+#./-]+\s+){0,3}"
-        r"(?:developer|engineer|dev|manager|lead|"
-        r"architect|designer|scientist|analyst|consultant|cto|sre))$",
+        rf"(?:{ROLE_NOUNS}))$",
         x,
         re.I,
     )
@@ -2040,9 +2039,7 @@ def _bare_value(text: str) -> ExtractedFact | None:
 _ROLE_PLACE_RE: Final = re.compile(
     r"^(?:an?\s+)?(?P<role>(?:(?!(?:for|in|on|at|to|with|of|the|a|an|my|as|and|not|no)\s)"
     r"[\w+#./-]+\s+){0,3}"
-    r"(?:developer|engineer|dev|eng|programmer|"
-    r"designer|manager|lead|architect|scientist|analyst|consultant|freelancer|student|cto|"
-    r"founder|sre|researcher|intern)(?:\s+in\s+[\w -]{2,30}?)?)(?:\s+(?:in|from|based in)\s+(?P<place>[A-Z][\w.'-]*(?:\s+[A-Z][\w.'-]*)?))?"
+    rf"(?:{ROLE_NOUNS})(?:\s+in\s+[\w -]{{2,30}}?)?)(?:\s+(?:in|from|based in)\s+(?P<place>[A-Z][\w.'-]*(?:\s+[A-Z][\w.'-]*)?))?"
     r"(?:\s+(?:at|for)\s+(?P<org>.+))?$",
     re.IGNORECASE,
 )

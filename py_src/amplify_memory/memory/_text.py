@@ -5,7 +5,15 @@ from __future__ import annotations
 import re
 from typing import Final
 
-__all__ = ["capitalise", "expand", "tidy", "wordlist", "words"]
+__all__ = ["ROLE_NOUNS", "capitalise", "expand", "tidy", "wordlist", "words"]
+
+#: The nouns of a role ("a backend developer", "a QA engineer"), as a regex alternation:
+#: the one list every extractor and topic uses.
+ROLE_NOUNS: Final = (
+    r"developer|engineer|dev|eng|programmer|designer|student|founder|co-founder|cto|ceo|"
+    r"architect|scientist|analyst|manager|lead|consultant|freelancer|hobbyist|beginner|"
+    r"teacher|researcher|intern|sre|contractor|maintainer"
+)
 
 
 def wordlist(text: str) -> list[str]:

@@ -53,6 +53,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Final, Literal
 
+from amplify_memory.memory._text import ROLE_NOUNS
 from amplify_memory.memory.technologies import Mention, find_technology_mentions
 
 __all__ = [
@@ -557,15 +558,9 @@ def _builtins() -> None:
         "role",
         "personal",
         r"\b(?:is|works as|working as|promoted to|became|is now)\s+(?:an?\s+)?"
-        r"(?:[\w+#./-]+\s+){0,4}?(?:developer|engineer|dev|"
-        r"programmer|designer|student|founder|cto|ceo|architect|scientist|analyst|manager|"
-        r"lead|consultant|freelancer|hobbyist|beginner|teacher|researcher|intern|sre|"
-        r"contractor|maintainer)s?\b",
+        rf"(?:[\w+#./-]+\s+){{0,4}}?(?:{ROLE_NOUNS})s?\b",
         _first(
-            r"(?:\ban?|\bto|\bnow)\s+((?:[\w+#./-]+\s+){0,4}?(?:developer|engineer|dev|programmer|designer|"
-            r"student|founder|cto|ceo|architect|scientist|analyst|manager|lead|consultant|"
-            r"freelancer|hobbyist|beginner|teacher|researcher|intern|sre|contractor|"
-            r"maintainer))\b",
+            rf"(?:\ban?|\bto|\bnow)\s+((?:[\w+#./-]+\s+){{0,4}}?(?:{ROLE_NOUNS}))\b",
             lambda m: _ROLE_WORDS.get(m[1].lower(), m[1].lower()),
         ),
     )

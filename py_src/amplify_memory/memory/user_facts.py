@@ -8,6 +8,7 @@ from typing import Final
 
 from amplify_memory.memory import _phrasing
 from amplify_memory.memory._facts import ExtractedFact
+from amplify_memory.memory._text import ROLE_NOUNS
 from amplify_memory.memory._text import expand as _expand
 from amplify_memory.memory._text import tidy as _tidy
 from amplify_memory.memory._text import wordlist as _wordlist
@@ -110,11 +111,7 @@ _HABIT_ADVERBS: Final = frozenset(
     _wordlist("always usually never generally typically normally tend")
 )
 _ROLE_RE: Final = re.compile(
-    r"^(?:a|an)\s+(?:[\w+#./-]+\s+){0,4}?(?:developer|engineer|dev|programmer|designer|"
-    r"student|founder|co-founder|cto|ceo|architect|scientist|analyst|manager|lead|"
-    r"consultant|freelancer|hobbyist|beginner|teacher|researcher|intern|sre|"
-    r"contractor|maintainer)s?\b",
-    re.IGNORECASE,
+    rf"^(?:a|an)\s+(?:[\w+#./-]+\s+){{0,4}}?(?:{ROLE_NOUNS})s?\b", re.IGNORECASE
 )
 _IMPERATIVE_VERBS: Final = frozenset(
     _wordlist("""
