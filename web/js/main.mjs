@@ -419,7 +419,7 @@ class DemoApp {
   }
 
   async refreshInspector() {
-    if (this.suspended) return;
+    if (this.suspended || this.editing) return; // an open edit box is not redrawn away
     const { store, projectId } = this.inspectedStore();
     const query = $('inspect-query').value.trim();
     const m = this.memory;
@@ -473,7 +473,9 @@ class DemoApp {
    * secrets), Escape cancels. */
   editEntry(cell, entry) {
     const input = el('input', { class: 'edit', value: entry.content, 'aria-label': 'Memory text' });
+    this.editing = true;
     const save = async () => {
+      this.editing = false;
       try {
         const out = await this.memory.userProfile.edit(entry.id, input.value);
         if (out.action === 'merged') {
@@ -487,7 +489,10 @@ class DemoApp {
     };
     input.addEventListener('keydown', (event) => {
       if (event.key === 'Enter') save();
-      if (event.key === 'Escape') this.refreshInspector();
+      if (event.key === 'Escape') {
+        this.editing = false;
+        this.refreshInspector();
+      }
     });
     cell.replaceChildren(input);
     input.focus();

@@ -9,7 +9,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from amplify_memory.search import Database
@@ -61,7 +61,15 @@ def ranked(db: Database) -> list[list[tuple[str, float]]]:
     return out
 
 
+def _ties_by_id(r: list[tuple[str, float]]) -> list[tuple[str, float]]:
+    """A ranking with hits of the same score (to 1e-9) in id order: two paths may round
+    an exact tie ([-1,-1,-1] and [3,-3,3] against [1,2,-1]) either way."""
+    return [r[0], *sorted(r[1:], key=lambda h: (-round(h[1], 9), h[0]))]
+
+
 def assert_same_ranking(a: list[list[tuple[str, float]]], b: list[list[tuple[str, float]]]) -> None:
+    a = [_ties_by_id(r) for r in a]
+    b = [_ties_by_id(r) for r in b]
     assert [[i for i, _ in r] for r in a] == [[i for i, _ in r] for r in b]
     for ra, rb in zip(a, b, strict=True):
         for (_, sa), (_, sb) in zip(ra, rb, strict=True):
@@ -84,6 +92,10 @@ def apply(db: Database, op: str, doc_id: str, doc: Any) -> Database:
 
 @settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(operation, max_size=20))
+@example(  # an exact tie the two paths once rounded apart (found by Hypothesis)
+    [("insert", "id1", {"body": "", "n": 0, "v": [-1, -1, -1]}),
+     ("insert", "id0", {"body": "", "v": [3, -3, 3]})]
+)  # fmt: skip
 def test_a_kernel_ranks_as_pure_python_after_any_changes(ops: list[tuple[str, str, Any]]) -> None:
     """Searches between the changes make the kernel's matrix follow them row by row."""
     with_kernel, pure = Database(SCHEMA), Database(SCHEMA)
