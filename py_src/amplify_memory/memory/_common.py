@@ -83,9 +83,11 @@ def order_newer_first_on_contradiction(hits: list[dict[str, Any]]) -> list[dict[
     for hit in hits:
         position = len(ordered)
         for i, earlier in enumerate(ordered):
-            if hit["updatedAt"] > earlier["updatedAt"] and contradicts(
-                hit["content"], earlier["content"]
-            ):
+            newer = (hit["updatedAt"], hit.get("seq") or 0) > (
+                earlier["updatedAt"],
+                earlier.get("seq") or 0,
+            )  # the write order breaks a tie within one millisecond
+            if newer and contradicts(hit["content"], earlier["content"]):
                 position = i
                 break
         ordered.insert(position, hit)

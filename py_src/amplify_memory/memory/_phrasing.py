@@ -32,7 +32,6 @@ Clause shapes (:func:`shaped_facts`, tried before the first-person rules):
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
 from functools import lru_cache
 from typing import Final
 
@@ -2410,8 +2409,3 @@ def _base_of(stem: str) -> str:
     if len(stem) > 2 and stem[-1] == stem[-2]:
         return stem[:-1]
     return stem
-
-
-def split_pieces(sentences: Iterable[str]) -> list[str]:
-    """Every piece of every sentence (see :func:`pieces`)."""
-    return [p for s in sentences for p in pieces(s)]

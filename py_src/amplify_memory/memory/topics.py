@@ -946,15 +946,6 @@ def topic_category(topic: str) -> str | None:
     return None
 
 
-_POLARITY_TOPICS_CACHE: dict[str, bool] = {}
-
-
-def _is_polarity_topic(topic: str) -> bool:
-    if topic not in _POLARITY_TOPICS_CACHE:
-        _POLARITY_TOPICS_CACHE[topic] = any(t.name == topic and t.value is None for t in TOPICS)
-    return _POLARITY_TOPICS_CACHE[topic]
-
-
 def relation(new: Frame, old: Frame) -> Relation:
     """What a ``new`` fact does to an ``old`` one (see the module docstring). Facts of
     different scopes ("in Python" / "in YAML") are compatible; the same value with

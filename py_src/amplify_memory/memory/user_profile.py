@@ -217,7 +217,6 @@ class UserProfileVectorStore(PageSingleton):
         ):
             raise ValueError(f"min_relevance must be a number from 0 to 1, got {min_relevance!r}")
         self.min_relevance = float(min_relevance)
-        self._seq = 0  # the last write order given or seen
         self._seen: tuple[int, int] | None = None  # (database id, merges) of the last scan
         self._index = _FactIndex()
         self._semantic = SemanticIndex(
@@ -267,7 +266,7 @@ class UserProfileVectorStore(PageSingleton):
             return
         self._seen = key
         index = _FactIndex()
-        index.seq = self._seq
+        index.seq = self._index.seq  # the write order goes on after a reload
         if len(db):
             for hit in db.search(
                 term="",
@@ -277,11 +276,10 @@ class UserProfileVectorStore(PageSingleton):
             ).hits:
                 index.note({**hit.document, "id": str(hit.id)})
         self._index = index
-        self._seq = index.seq
 
     def _next_seq(self) -> int:
-        self._seq += 1
-        return self._seq
+        self._index.seq += 1
+        return self._index.seq
 
     async def add(
         self,

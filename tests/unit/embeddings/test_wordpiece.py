@@ -111,22 +111,16 @@ def _generated_texts(n: int, seed: int = 8) -> list[str]:
 
 
 def _eval_sentences(limit: int) -> list[str]:
-    """Real sentences from the shared relevance collections, when they are there."""
-    root = Path(__file__).resolve().parents[4] / "shared" / "eval-data"
+    """Real sentences: what users typed in the labelled chat turns of bench/data (typos,
+    code, secrets, mixed scripts), in the repository."""
+    root = Path(__file__).resolve().parents[3] / "bench" / "data"
     out: list[str] = []
-    for name in ("scifact", "cranfield"):
-        path = root / name / "corpus.jsonl"
-        if not path.exists():
-            continue
-        mine: list[str] = []
+    for path in sorted(root.glob("turns_*.jsonl")):
         with open(path, encoding="utf-8") as fh:
             for line in fh:
-                doc = json.loads(line)
-                mine.extend(s for s in doc["text"].split(". ")[:3] if s)
-                if len(mine) >= limit // 2:
-                    break
-        out.extend(mine[: limit // 2])
-    return out
+                out.extend(s for s in json.loads(line)["user"].split(". ") if s.strip())
+    assert len(out) >= limit // 2, f"{root}: the labelled turns are missing"
+    return out[:limit]
 
 
 def test_matches_the_reference_tokenizer_on_thousands_of_texts(
