@@ -39,14 +39,24 @@ Methods (arguments in braces, ``?`` optional):
 
 from __future__ import annotations
 
+import contextlib
 import json
 import sys
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Awaitable, Callable, Iterator, Mapping
 from contextlib import AbstractAsyncContextManager
 from dataclasses import asdict
 from typing import Any, Final, cast
 
-from amplify_memory.errors import AmplifyMemoryError, SecretContentError, StorageError
+from amplify_memory.errors import (
+    AmplifyMemoryError,
+    ArgumentTypeError,
+    InputTooLargeError,
+    InvalidArgumentError,
+    SecretContentError,
+    StorageError,
+    describe,
+)
+from amplify_memory.limits import MAX_ARGS_LENGTH, MAX_JSON_DEPTH, check_json_value
 from amplify_memory.memory import (
     MemoryTools,
     ProjectContextVectorStore,
@@ -57,6 +67,7 @@ from amplify_memory.memory import (
     extract_project_context,
 )
 from amplify_memory.memory._common import Clock, StorageParts, utc_now
+from amplify_memory.memory.project_context import check_project_id
 from amplify_memory.memory.projects import ProjectRegistry
 from amplify_memory.memory.secrets import secret_kinds
 from amplify_memory.memory.tools import ProjectStoreLike, UserStoreLike
@@ -80,7 +91,7 @@ Handler = Callable[[Args], Awaitable[Any]]
 def _flag(a: Any, name: str, default: bool) -> bool:
     value = a.get(name, default)
     if not isinstance(value, bool):
-        raise TypeError(f"{name} must be true or false, got {value!r:.80}")
+        raise ArgumentTypeError(f"{name} must be true or false, got {describe(value)}")
     return value
 
 
@@ -98,11 +109,57 @@ def to_camel(value: Any) -> Any:
     return value
 
 
+def _parse_args(method: str, args_json: object) -> Any:
+    """The arguments of one :meth:`MemoryApi.call`: JSON text within the documented
+    limits (:mod:`amplify_memory.limits`), parsed."""
+    if not args_json:
+        return {}
+    if not isinstance(args_json, str):
+        raise ArgumentTypeError(
+            f"{method}: the arguments must be JSON text, got {type(args_json).__name__}"
+        )
+    if len(args_json) > MAX_ARGS_LENGTH:
+        raise InputTooLargeError(
+            f"{method}: the arguments are {len(args_json)} characters of JSON; "
+            f"at most {MAX_ARGS_LENGTH} allowed",
+            limit="MAX_ARGS_LENGTH",
+        )
+    try:
+        args = json.loads(args_json, parse_constant=_no_constant)
+    except RecursionError as err:
+        raise InputTooLargeError(
+            f"{method}: the arguments nest deeper than {MAX_JSON_DEPTH} levels",
+            limit="MAX_JSON_DEPTH",
+        ) from err
+    except ValueError as err:  # JSONDecodeError, or a number of thousands of digits
+        raise InvalidArgumentError(f"{method}: the arguments are not valid JSON: {err}") from err
+    check_json_value(args, f"{method}: the arguments")
+    return args
+
+
+def _no_constant(name: str) -> Any:
+    raise InvalidArgumentError(f"{name} is not a JSON number; use null or a finite number")
+
+
+@contextlib.contextmanager
+def _at_entry(i: int) -> Iterator[None]:
+    """Name the entry of an import in the error it raised (an exception note)."""
+    try:
+        yield
+    except AmplifyMemoryError as err:
+        err.add_note(f"storage.import: entries[{i}]; nothing was imported")
+        raise
+
+
 def error_info(err: BaseException) -> dict[str, str]:
-    """``{"type", "message"}`` of a Python exception (a KeyError's message unquoted)."""
+    """``{"type", "message"}`` of a Python exception (a KeyError's message unquoted;
+    the exception's notes follow the message)."""
     message = str(err)
     if isinstance(err, KeyError) and len(err.args) == 1 and isinstance(err.args[0], str):
         message = err.args[0]
+    notes = getattr(err, "__notes__", None)
+    if isinstance(notes, list) and notes:
+        message = "; ".join([message, *map(str, notes)])
     return {"type": type(err).__name__, "message": message}
 
 
@@ -112,14 +169,14 @@ class _Args:
     def __init__(self, method: str, args: Args, allowed: tuple[str, ...]) -> None:
         unknown = sorted(set(args) - set(allowed))
         if unknown:
-            raise TypeError(
+            raise ArgumentTypeError(
                 f"{method}: unknown argument {unknown[0]!r}; expected {list(allowed) or 'none'}"
             )
         self.method, self.args = method, args
 
     def required(self, name: str) -> Any:
         if name not in self.args or self.args[name] is None:
-            raise TypeError(f"{self.method}: missing required argument {name!r}")
+            raise ArgumentTypeError(f"{self.method}: missing required argument {name!r}")
         return self.args[name]
 
     def get(self, name: str, default: Any = None) -> Any:
@@ -259,11 +316,13 @@ class MemoryApi:
     async def invoke(self, method: str, args: Mapping[str, Any] | None = None) -> Any:
         """Run ``method`` with ``args``; returns its JSON-shaped result or raises."""
         if method not in self._methods:
-            raise ValueError(f"unknown method {method!r}; known: {self.methods}")
+            raise InvalidArgumentError(f"unknown method {method!r}; known: {self.methods}")
         if args is None:
             args = {}
         if not isinstance(args, Mapping):
-            raise TypeError(f"{method}: arguments must be a JSON object, got {args!r:.80}")
+            raise ArgumentTypeError(
+                f"{method}: arguments must be a JSON object, got {describe(args)}"
+            )
         if self.closed and method not in {"version", "status", "close"}:
             raise StorageError(f"{method}: this memory is closed; create a new one to use it")
         allowed, handler = self._methods[method]
@@ -272,7 +331,7 @@ class MemoryApi:
     async def call(self, method: str, args_json: str = "{}") -> str:
         """:meth:`invoke` with JSON text in and out; never raises."""
         try:
-            args = json.loads(args_json) if args_json else {}
+            args = _parse_args(method, args_json)
             value = await self.invoke(method, args)
             return json.dumps({"value": value}, ensure_ascii=False, allow_nan=False)
         except Exception as err:
@@ -295,7 +354,9 @@ class MemoryApi:
         delay = a.get("writeDelayMs")
         if delay is not None:
             if isinstance(delay, bool) or not isinstance(delay, int | float) or delay < 0:
-                raise ValueError(f"writeDelayMs must be a number >= 0, got {delay!r}")
+                raise InvalidArgumentError(
+                    f"writeDelayMs must be a number >= 0, got {describe(delay)}"
+                )
             self.parts.delay = delay / 1000
             for store in self.coordinator.stores.values():
                 store.delay = delay / 1000
@@ -377,7 +438,7 @@ class MemoryApi:
     async def _forget_all(self, a: _Args) -> dict[str, int]:
         """Delete every memory: the user profile and every project's store and chats."""
         if a.get("confirm") is not True:
-            raise ValueError(
+            raise InvalidArgumentError(
                 "forgetAll deletes every memory of every store; pass {confirm: true} to do it"
             )
         users = await self.user.count()
@@ -427,7 +488,9 @@ class MemoryApi:
     async def _project_update(self, a: _Args) -> dict[str, Any]:
         changes = a.get("changes", {})
         if not isinstance(changes, dict):
-            raise TypeError(f"projects.update: changes must be an object, got {changes!r:.80}")
+            raise ArgumentTypeError(
+                f"projects.update: changes must be an object, got {describe(changes)}"
+            )
         return await self.projects.update(a.required("projectId"), a.required("id"), **changes)
 
     async def _project_search(self, a: _Args) -> list[dict[str, Any]]:
@@ -491,12 +554,15 @@ class MemoryApi:
     async def _extract_user(self, a: _Args) -> list[dict[str, Any]]:
         message = a.required("userMessage")
         if not isinstance(message, str):
-            raise TypeError(f"extract.userFacts: userMessage must be a string, got {message!r:.80}")
+            raise ArgumentTypeError(
+                f"extract.userFacts: userMessage must be a string, got {describe(message)}"
+            )
         assistant = a.get("assistantMessage")
         project_id = a.get("projectId")
         if project_id is not None and (not isinstance(project_id, str) or not project_id):
-            raise ValueError(
-                f"extract.userFacts: projectId must be a non-empty string, got {project_id!r:.60}"
+            raise InvalidArgumentError(
+                "extract.userFacts: projectId must be a non-empty string, got "
+                f"{describe(project_id, 60)}"
             )
         found = extract_chat_facts(message, assistant, in_project=project_id is not None)
         if not a.get("store", True):
@@ -581,7 +647,7 @@ class MemoryApi:
             out["projectId"] = project_id
             out["entries"] = await self.projects.list(project_id)
         else:
-            raise ValueError(
+            raise InvalidArgumentError(
                 f"storage.export: store must be 'userProfile' or 'project', not {store!r}"
             )
         out["exportedAt"] = utc_now()
@@ -597,17 +663,19 @@ class MemoryApi:
             try:
                 data = json.loads(data)
             except json.JSONDecodeError as err:
-                raise ValueError(f"storage.import: the data is not valid JSON: {err}") from err
+                raise InvalidArgumentError(
+                    f"storage.import: the data is not valid JSON: {err}"
+                ) from err
         if not isinstance(data, dict) or data.get("format") != EXPORT_FORMAT:
-            raise ValueError(f"storage.import: the data is not an {EXPORT_FORMAT} object")
+            raise InvalidArgumentError(f"storage.import: the data is not an {EXPORT_FORMAT} object")
         if data.get("version") != _EXPORT_VERSION:
-            raise ValueError(
+            raise InvalidArgumentError(
                 f"storage.import: export version {data.get('version')!r}; "
                 f"this version reads {_EXPORT_VERSION}"
             )
         entries = data.get("entries")
         if not isinstance(entries, list) or not all(isinstance(e, dict) for e in entries):
-            raise ValueError("storage.import: 'entries' must be a list of objects")
+            raise InvalidArgumentError("storage.import: 'entries' must be a list of objects")
         store = data.get("store")
         for i, e in enumerate(entries):  # refused before anything changes
             content = e.get("content")
@@ -616,35 +684,43 @@ class MemoryApi:
                     f"storage.import: entries[{i}].content", secret_kinds(content)
                 )
         counts = {"inserted": 0, "updated": 0}
+        # All or nothing: every entry is checked as it is added, inside one atomic block
+        # of the store; the first bad one undoes the block (``replace``'s clear included).
         if store == "userProfile":
-            if a.get("replace", False):
-                await self.user.clear()
-            for e in entries:
-                outcome = await self.user.add(
-                    e.get("content"),
-                    e.get("category", "other"),
-                    source=e.get("source") or "import",
-                    confidence=e.get("confidence", 0.8),
-                )
-                counts[outcome["action"]] += 1
+            async with self.user.atomic():
+                if a.get("replace", False):
+                    await self.user.clear()
+                for i, e in enumerate(entries):
+                    with _at_entry(i):
+                        outcome = await self.user.add(
+                            e.get("content"),
+                            e.get("category", "other"),
+                            source=e.get("source") or "import",
+                            confidence=e.get("confidence", 0.8),
+                        )
+                    counts[outcome["action"]] += 1
         elif store == "project":
-            project_id = str(a.get("projectId") or data.get("projectId") or "")
-            if a.get("replace", False):
-                await self.projects.clear(project_id)
-            for e in entries:
-                await self.projects.add(
-                    project_id,
-                    e.get("content"),
-                    e.get("type"),
-                    files=e.get("files"),
-                    tags=e.get("tags"),
-                    source_chat_id=e.get("sourceChatId", ""),
-                    plan_point_id=e.get("planPointId", ""),
-                )
-                counts["inserted"] += 1
+            project_id = check_project_id(a.get("projectId") or data.get("projectId") or "")
+            async with self.projects.atomic(project_id):
+                if a.get("replace", False):
+                    await self.projects.clear(project_id)
+                for i, e in enumerate(entries):
+                    with _at_entry(i):
+                        await self.projects.add(
+                            project_id,
+                            e.get("content"),
+                            e.get("type"),
+                            files=e.get("files"),
+                            tags=e.get("tags"),
+                            source_chat_id=e.get("sourceChatId", ""),
+                            plan_point_id=e.get("planPointId", ""),
+                        )
+                    counts["inserted"] += 1
             await self.registry.add_project(project_id)
         else:
-            raise ValueError(f"storage.import: unknown store {store!r} in the data")
+            raise InvalidArgumentError(
+                f"storage.import: unknown store {describe(store)} in the data"
+            )
         return {"store": store, "imported": len(entries), **counts}
 
 

@@ -28,6 +28,7 @@ from urllib.parse import urljoin, urlsplit
 from amplify_memory.agent._http import HttpTransport, encode_body, json_headers, parse_body
 from amplify_memory.errors import (
     AmplifyMemoryError,
+    ArgumentTypeError,
     HttpTransportError,
     InvalidStoreNameError,
     StorageError,
@@ -123,13 +124,13 @@ class IndexedDBStorage(AsyncStorage):
     async def save(self, name: str, data: str) -> None:
         validate_key(name)
         if not isinstance(data, str):
-            raise TypeError(f"data must be a JSON string, got {type(data).__name__}")
+            raise ArgumentTypeError(f"data must be a JSON string, got {type(data).__name__}")
         await self._call("save", name, data, name=name)
 
     def save_soon(self, name: str, data: str) -> None:
         validate_key(name)
         if not isinstance(data, str):
-            raise TypeError(f"data must be a JSON string, got {type(data).__name__}")
+            raise ArgumentTypeError(f"data must be a JSON string, got {type(data).__name__}")
         self._js.saveSoonForPython(name, data)
 
     async def load(self, name: str) -> str | None:

@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page
 
+from amplify_memory.memory.prompt import PROJECT_HEADING, USER_HEADING
 from tests.browser.conftest import wait_for_boot
 
 MODULES = """
@@ -64,8 +65,10 @@ def test_create_memory_runs_python_in_a_worker_with_camel_case_json(app_page: Pa
     assert set(result["added"]["entry"]) >= {"createdAt", "updatedAt", "accessCount"}
     assert result["entry"]["sourceChatId"] == "c1"
     assert result["entry"]["files"] == ["src/auth.ts"]
-    assert result["user"] == "- [preference] User prefers TypeScript over JavaScript"
-    assert result["project"] == "- [requirement] Must support OAuth login"
+    assert (
+        result["user"] == f"{USER_HEADING}\n- [preference] User prefers TypeScript over JavaScript"
+    )
+    assert result["project"] == f"{PROJECT_HEADING}\n- [requirement] Must support OAuth login"
     assert (result["byChat"], result["none"]) == ("shop", None)
     assert "memory_store_user_fact" in result["tools"]
     assert result["tool"]["isError"] is False
@@ -99,13 +102,13 @@ def test_python_exceptions_arrive_as_errors_with_type_and_message(app_page: Page
     blank, bad_id, unknown, tool = result
     assert blank == {
         "isError": True,
-        "name": "ValueError",
-        "type": "ValueError",
+        "name": "InvalidArgumentError",
+        "type": "InvalidArgumentError",
         "message": "content must not be empty or blank, got '   '",
     }
-    assert bad_id["type"] == "ValueError"
+    assert bad_id["type"] == "InvalidArgumentError"
     assert "invalid project id 'bad id!'" in bad_id["message"]
-    assert unknown["type"] == "ValueError"
+    assert unknown["type"] == "InvalidArgumentError"
     assert "unknown method 'no.such.method'" in unknown["message"]
     assert tool["type"] == "ToolCallError"
 

@@ -41,7 +41,7 @@ def test_the_stores_persist_in_indexeddb_and_give_the_same_context_after_reload(
     before = run_python(app_page, CONTEXT)
     assert "- [preference] User prefers TypeScript over JavaScript" in before[0]
     assert "React" in before[0]
-    assert before[1].splitlines()[0] == "- [requirement] Must support OAuth login with Google"
+    assert before[1].splitlines()[1] == "- [requirement] Must support OAuth login with Google"
     names = app_page.evaluate(
         "async () => (await import(new URL('js/idb.mjs', location.href).href)).listOramaDatabases()"
     )

@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from amplify_memory.api import EXPORT_FORMAT, MemoryApi, to_camel
+from amplify_memory.memory.prompt import PROJECT_HEADING, USER_HEADING
 from amplify_memory.storage import MemoryStorage
 
 
@@ -47,7 +48,7 @@ async def test_the_user_profile_round_trip(api: MemoryApi) -> None:
     assert hits[0]["content"] == "User prefers TypeScript over JavaScript"
     assert "score" in hits[0]
     text = await call(api, "userProfile.formatContext", query="typescript", maxTokens=500)
-    assert text == "- [preference] User prefers TypeScript over JavaScript"
+    assert text == f"{USER_HEADING}\n- [preference] User prefers TypeScript over JavaScript"
     entry_id = added["entry"]["id"]
     assert (await call(api, "userProfile.get", id=entry_id))["id"] == entry_id
     assert await call(api, "userProfile.remove", id=entry_id) is True
@@ -70,7 +71,7 @@ async def test_projects_chats_and_context(api: MemoryApi) -> None:
     assert entry["sourceChatId"] == "c1"
     await call(api, "projects.add", projectId="blog", content="Posts in MDX", type="decision")
     assert await call(api, "projects.formatContext", projectId="shop", query="oauth") == (
-        "- [requirement] Must support OAuth"
+        f"{PROJECT_HEADING}\n- [requirement] Must support OAuth"
     )
     listed = await call(api, "projects.listProjects")
     assert [(p["projectId"], p["chats"]) for p in listed] == [("blog", 0), ("shop", 1)]
@@ -128,24 +129,27 @@ async def test_tools_list_and_call(api: MemoryApi) -> None:
 
 async def test_errors_carry_the_python_type_and_message(api: MemoryApi) -> None:
     assert await error(api, "userProfile.add", content="  ") == {
-        "type": "ValueError",
+        "type": "InvalidArgumentError",
         "message": "content must not be empty or blank, got '  '",
     }
     unknown = await error(api, "nope")
-    assert unknown["type"] == "ValueError"
+    assert unknown["type"] == "InvalidArgumentError"
     assert "unknown method 'nope'" in unknown["message"]
     assert await error(api, "userProfile.get", idd="x") == {
-        "type": "TypeError",
+        "type": "ArgumentTypeError",
         "message": "userProfile.get: unknown argument 'idd'; expected ['id']",
     }
     assert await error(api, "userProfile.get") == {
-        "type": "TypeError",
+        "type": "ArgumentTypeError",
         "message": "userProfile.get: missing required argument 'id'",
     }
     bad_json = json.loads(await api.call("status", "{not json"))
-    assert bad_json["error"]["type"] == "JSONDecodeError"
+    assert bad_json["error"]["type"] == "InvalidArgumentError"
     missing = await error(api, "projects.update", projectId="p", id="zz", changes={})
-    assert missing == {"type": "KeyError", "message": "no entry 'zz' in project 'p'"}
+    assert missing == {
+        "type": "DocumentNotFoundError",
+        "message": "no entry 'zz' in project 'p'",
+    }
 
 
 async def test_export_then_import_replaces_or_merges(api: MemoryApi) -> None:
@@ -164,7 +168,9 @@ async def test_export_then_import_replaces_or_merges(api: MemoryApi) -> None:
     project = await call(api, "storage.export", store="project", projectId="a")
     await call(api, "storage.import", data=project, projectId="b")
     assert [e["content"] for e in await call(api, "projects.list", projectId="b")] == ["Uses MDX"]
-    assert (await error(api, "storage.import", data={"format": "x"}))["type"] == "ValueError"
+    assert (await error(api, "storage.import", data={"format": "x"}))[
+        "type"
+    ] == "InvalidArgumentError"
 
 
 async def test_status_reports_stores_pending_changes_and_errors() -> None:
@@ -197,7 +203,7 @@ async def test_a_failed_write_is_reported_in_status() -> None:
 
 async def test_configure_close_and_storage_operations(api: MemoryApi) -> None:
     assert await call(api, "configure", writeDelayMs=250) == {"writeDelayMs": 250}
-    assert (await error(api, "configure", writeDelayMs=-1))["type"] == "ValueError"
+    assert (await error(api, "configure", writeDelayMs=-1))["type"] == "InvalidArgumentError"
     assert isinstance(await call(api, "storage.persist"), bool)
     await call(api, "userProfile.add", content="User prefers tabs", category="coding_style")
     await call(api, "close")  # flushes

@@ -8,7 +8,7 @@
 //   const userContext = await memory.userProfile.formatContext('typescript', { maxTokens: 500 });
 //
 // Errors raised in Python arrive as PythonError (a JS Error) with `type` = the Python
-// exception's type name ('ValueError') and `message` = its message. See
+// exception's type name ('InvalidArgumentError') and `message` = its message. See
 // docs/javascript-api.md for every method.
 import { BootError, bootPython, pythonMessage } from './runtime.mjs';
 import * as idb from './idb.mjs';

@@ -7,7 +7,7 @@ import math
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from amplify_memory.errors import DocumentValidationError, QueryError, VectorLengthError
+from amplify_memory.errors import DocumentValidationError, QueryError, VectorLengthError, describe
 
 __all__ = [
     "RESERVED_PREFIX",
@@ -32,7 +32,7 @@ def check_id(value: object) -> str:
 
 def check_ids(values: object) -> list[str]:
     if isinstance(values, str) or not isinstance(values, Sequence):
-        raise QueryError(f"ids expected a list of strings, got {values!r:.80}")
+        raise QueryError(f"ids expected a list of strings, got {describe(values)}")
     return [check_id(v) for v in values]
 
 
@@ -73,7 +73,7 @@ def check_metadata(metadata: object) -> dict[str, Any]:
 def check_filter(where: object) -> dict[str, str | int | float | bool]:
     """A metadata filter: each key must equal a string, number or boolean."""
     if not isinstance(where, Mapping):
-        raise QueryError(f"a metadata filter expected an object, got {where!r:.80}")
+        raise QueryError(f"a metadata filter expected an object, got {describe(where)}")
     out: dict[str, str | int | float | bool] = {}
     for key, value in where.items():
         if not isinstance(key, str) or not key:
@@ -83,7 +83,7 @@ def check_filter(where: object) -> dict[str, str | int | float | bool]:
         ):
             raise QueryError(
                 f"metadata filter {key!r}: expected a string, number or boolean to compare "
-                f"for equality, got {value!r:.80}"
+                f"for equality, got {describe(value)}"
             )
         out[key] = value
     return out
@@ -91,7 +91,7 @@ def check_filter(where: object) -> dict[str, str | int | float | bool]:
 
 def check_limit(limit: object) -> int:
     if isinstance(limit, bool) or not isinstance(limit, int) or limit < 0:
-        raise QueryError(f"limit expected an int >= 0, got {limit!r}")
+        raise QueryError(f"limit expected an int >= 0, got {describe(limit)}")
     return limit
 
 

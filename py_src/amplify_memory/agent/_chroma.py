@@ -45,6 +45,7 @@ from amplify_memory.agent._types import (
     VectorSearchResult,
 )
 from amplify_memory.errors import (
+    ArgumentTypeError,
     ChromaError,
     ChromaInvalidArgumentError,
     ChromaNotFoundError,
@@ -52,6 +53,7 @@ from amplify_memory.errors import (
     HttpTransportError,
     VectorStoreError,
     VectorStoreUnavailableError,
+    describe,
 )
 
 __all__ = ["ChromaAdapter"]
@@ -167,7 +169,9 @@ class ChromaAdapter(VectorStoreAdapter):
         }
         info = await adapter._call("POST", adapter._base(), body, f"open collection {name!r}")
         if not isinstance(info, dict) or not isinstance(info.get("id"), str):
-            raise VectorStoreError(f"Chroma answered the creation of {name!r} with {info!r:.200}")
+            raise VectorStoreError(
+                f"Chroma answered the creation of {name!r} with {describe(info, 200)}"
+            )
         adapter.collection_id = info["id"]
         adapter._check_collection(info)
         return adapter
@@ -240,7 +244,9 @@ class ChromaAdapter(VectorStoreAdapter):
             vectors.append(check_vector(r.vector, self.embedding.dimension))
             metas.append(encode_metadata(check_metadata(r.metadata)))
             if not isinstance(r.content, str):
-                raise TypeError(f"content expected a string, got {type(r.content).__name__}")
+                raise ArgumentTypeError(
+                    f"content expected a string, got {type(r.content).__name__}"
+                )
             docs.append(r.content)
         if len(set(ids)) != len(ids):
             raise VectorStoreError("add_vectors got the same id twice in one batch")

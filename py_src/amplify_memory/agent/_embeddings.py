@@ -27,6 +27,7 @@ from amplify_memory.errors import (
     EmbeddingError,
     EmbeddingUnavailableError,
     HttpTransportError,
+    describe,
 )
 
 __all__ = [
@@ -108,7 +109,7 @@ class HashingEmbeddingProvider(EmbeddingProvider):
 
     def __init__(self, dimension: int = 256, *, ngram_weight: float = 0.5) -> None:
         if not isinstance(ngram_weight, int | float) or not 0 <= ngram_weight <= 10:
-            raise ConfigurationError(f"ngram_weight expected 0 to 10, got {ngram_weight!r}")
+            raise ConfigurationError(f"ngram_weight expected 0 to 10, got {describe(ngram_weight)}")
         self.spec = EmbeddingSpec(f"amplify-hash-v1-d{dimension}-n{ngram_weight:g}", dimension)
         self.ngram_weight = float(ngram_weight)
         self._stemmer = snowballstemmer.stemmer("english")
@@ -179,9 +180,9 @@ class OpenAIEmbeddingProvider(EmbeddingProvider):
         headers: Mapping[str, str] | None = None,
     ) -> None:
         if not isinstance(base_url, str) or not base_url.startswith(("http://", "https://")):
-            raise ConfigurationError(f"base_url expected an http(s) URL, got {base_url!r}")
+            raise ConfigurationError(f"base_url expected an http(s) URL, got {describe(base_url)}")
         if not isinstance(batch_size, int) or batch_size < 1:
-            raise ConfigurationError(f"batch_size expected an int >= 1, got {batch_size!r}")
+            raise ConfigurationError(f"batch_size expected an int >= 1, got {describe(batch_size)}")
         self.spec = EmbeddingSpec(model, dimension)
         self.url = base_url.rstrip("/") + "/v1/embeddings"
         self.batch_size = batch_size
@@ -223,7 +224,8 @@ class OpenAIEmbeddingProvider(EmbeddingProvider):
         data = answer.get("data") if isinstance(answer, dict) else None
         if not isinstance(data, list) or len(data) != expected:
             raise EmbeddingError(
-                f"{self.url} answered without {expected} embeddings in 'data': {answer!r:.200}"
+                f"{self.url} answered without {expected} embeddings in 'data': "
+                f"{describe(answer, 200)}"
             )
         ordered = sorted(data, key=lambda d: d.get("index", 0) if isinstance(d, dict) else 0)
         out: list[list[float]] = []
@@ -232,7 +234,9 @@ class OpenAIEmbeddingProvider(EmbeddingProvider):
             if not isinstance(vec, list) or not all(
                 isinstance(x, int | float) and not isinstance(x, bool) for x in vec
             ):
-                raise EmbeddingError(f"{self.url} answered a malformed embedding: {item!r:.200}")
+                raise EmbeddingError(
+                    f"{self.url} answered a malformed embedding: {describe(item, 200)}"
+                )
             if len(vec) != self.spec.dimension:
                 raise EmbeddingError(
                     f"{self.url} answered a vector of {len(vec)} numbers for model "

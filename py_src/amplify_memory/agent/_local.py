@@ -39,7 +39,12 @@ from amplify_memory.agent._types import (
     VectorRecord,
     VectorSearchResult,
 )
-from amplify_memory.errors import EmbeddingModelMismatchError, SnapshotError, VectorStoreError
+from amplify_memory.errors import (
+    ArgumentTypeError,
+    EmbeddingModelMismatchError,
+    SnapshotError,
+    VectorStoreError,
+)
 from amplify_memory.search import Database
 from amplify_memory.storage import AsyncStorage, Coordinator, PersistedStore
 
@@ -128,7 +133,9 @@ class LocalVectorAdapter(VectorStoreAdapter):
 
     def _doc(self, record: VectorRecord) -> dict[str, Any]:
         if not isinstance(record.content, str):
-            raise TypeError(f"content expected a string, got {type(record.content).__name__}")
+            raise ArgumentTypeError(
+                f"content expected a string, got {type(record.content).__name__}"
+            )
         return {
             "id": check_id(record.id),
             "content": record.content,

@@ -24,7 +24,7 @@ import ipaddress
 import re
 from typing import Final
 
-from amplify_memory.errors import ConfigurationError
+from amplify_memory.errors import ConfigurationError, describe
 
 __all__ = [
     "CHROMA_NAME_RULE",
@@ -54,7 +54,9 @@ def join_namespace(
     'agent-memory_user-123_conv-456'
     """
     if not isinstance(collection, str) or not collection.strip():
-        raise ConfigurationError(f"collection expected a non-empty name, got {collection!r}")
+        raise ConfigurationError(
+            f"collection expected a non-empty name, got {describe(collection)}"
+        )
     if conversation_id is not None and user_id is None:
         raise ConfigurationError("conversation_id needs a user_id (the namespace nests them)")
     parts = [collection]
@@ -62,7 +64,7 @@ def join_namespace(
         if value is None:
             continue
         if not isinstance(value, str) or not value:
-            raise ConfigurationError(f"{label} expected a non-empty string, got {value!r}")
+            raise ConfigurationError(f"{label} expected a non-empty string, got {describe(value)}")
         parts.append(value)
     return "_".join(parts)
 

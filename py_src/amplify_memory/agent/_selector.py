@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from amplify_memory.agent._tokens import TokenCounter, estimate_message_tokens
 from amplify_memory.agent._types import Message
-from amplify_memory.errors import ConfigurationError
+from amplify_memory.errors import ConfigurationError, describe
 
 __all__ = ["ContextSelector", "Selection"]
 
@@ -23,7 +23,7 @@ class Selection:
 
 def _positive(name: str, value: object) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise ConfigurationError(f"{name} expected an int >= 0, got {value!r}")
+        raise ConfigurationError(f"{name} expected an int >= 0, got {describe(value)}")
     return value
 
 
@@ -135,7 +135,7 @@ class ContextSelector:
         if half_life is not None and (
             isinstance(half_life, bool) or not isinstance(half_life, int | float) or half_life <= 0
         ):
-            raise ConfigurationError(f"half_life expected seconds > 0, got {half_life!r}")
+            raise ConfigurationError(f"half_life expected seconds > 0, got {describe(half_life)}")
         budget, room, chosen, used = self._start(messages, max_tokens, max_messages, required_ids)
         at = time.time() if now is None else now
         ranked: list[tuple[float, float, int, Message]] = []

@@ -33,12 +33,14 @@ from amplify_memory.agent._embeddings import EmbeddingProvider, default_embeddin
 from amplify_memory.agent._names import local_store_name
 from amplify_memory.agent._types import Message, MetadataFilter, VectorRecord
 from amplify_memory.errors import (
+    ArgumentTypeError,
     ConfigurationError,
     DocumentNotFoundError,
     DuplicateDocumentError,
     EmbeddingModelMismatchError,
     EmbeddingUnavailableError,
     SnapshotError,
+    describe,
 )
 from amplify_memory.storage import AsyncStorage
 
@@ -86,10 +88,12 @@ class VectorMemoryStore:
                 vector_store.name, vector_store.embedding.as_tuple(), embeddings.spec.as_tuple()
             )
         if isinstance(max_messages, bool) or not isinstance(max_messages, int) or max_messages < 1:
-            raise ConfigurationError(f"max_messages expected an int >= 1, got {max_messages!r}")
+            raise ConfigurationError(
+                f"max_messages expected an int >= 1, got {describe(max_messages)}"
+            )
         if not isinstance(retry_interval, int | float) or retry_interval < 0:
             raise ConfigurationError(
-                f"retry_interval expected seconds >= 0, got {retry_interval!r}"
+                f"retry_interval expected seconds >= 0, got {describe(retry_interval)}"
             )
         self.vector_store = vector_store
         self.embeddings = embeddings
@@ -241,7 +245,7 @@ class VectorMemoryStore:
         seen: set[str] = set()
         for m in batch:
             if not isinstance(m, Message):
-                raise TypeError(f"expected a Message, got {type(m).__name__}")
+                raise ArgumentTypeError(f"expected a Message, got {type(m).__name__}")
             if m.id in self._ids or m.id in seen:
                 raise DuplicateDocumentError(m.id)
             seen.add(m.id)

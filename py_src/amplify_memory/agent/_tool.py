@@ -15,7 +15,7 @@ import math
 from typing import Any, Final
 
 from amplify_memory.agent._store import VectorMemoryStore
-from amplify_memory.errors import AmplifyMemoryError
+from amplify_memory.errors import AmplifyMemoryError, describe
 
 __all__ = ["CONVERSATION_SEARCH_TOOL", "ConversationSearchTool"]
 
@@ -69,7 +69,7 @@ def _problems(arguments: object) -> list[str]:
             or not isinstance(limit, int | float)
             or not (math.isfinite(limit) and float(limit).is_integer() and 1 <= limit <= 20)
         ):
-            out.append(f"arguments.limit: expected an integer from 1 to 20, got {limit!r}")
+            out.append(f"arguments.limit: expected an integer from 1 to 20, got {describe(limit)}")
     if "role" in arguments and arguments["role"] not in ROLES:
         out.append(f"arguments.role: {arguments['role']!r} is not one of {list(ROLES)}")
     return out

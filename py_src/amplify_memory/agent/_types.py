@@ -9,7 +9,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from amplify_memory.errors import ConfigurationError, DocumentValidationError
+from amplify_memory.errors import ConfigurationError, DocumentValidationError, describe
 
 __all__ = [
     "EmbeddingSpec",
@@ -46,7 +46,7 @@ class EmbeddingSpec:
     def __post_init__(self) -> None:
         if not isinstance(self.model, str) or not self.model.strip():
             raise ConfigurationError(
-                f"embedding model expected a non-empty name, got {self.model!r}"
+                f"embedding model expected a non-empty name, got {describe(self.model)}"
             )
         if (
             not isinstance(self.dimension, int)
@@ -54,7 +54,8 @@ class EmbeddingSpec:
             or not 1 <= self.dimension <= 65_536
         ):
             raise ConfigurationError(
-                f"embedding dimension expected an int from 1 to 65536, got {self.dimension!r}"
+                "embedding dimension expected an int from 1 to 65536, got "
+                f"{describe(self.dimension)}"
             )
 
     def as_tuple(self) -> tuple[str, int]:

@@ -34,7 +34,7 @@ from typing import Any, Final
 
 from amplify_memory.agent._embeddings import EmbeddingProvider
 from amplify_memory.embeddings._static import StaticEmbeddingProvider, StaticEmbeddingTable
-from amplify_memory.errors import EmbeddingUnavailableError
+from amplify_memory.errors import ArgumentTypeError, EmbeddingUnavailableError, describe
 
 __all__ = [
     "DEFAULT_TABLE_FILE",
@@ -78,8 +78,8 @@ def configure_default_provider(
     current provider and error; nothing is loaded until the next need."""
     global _source
     if source is not None and not isinstance(source, EmbeddingProvider | str | os.PathLike):
-        raise TypeError(
-            f"source expected an EmbeddingProvider, a path or a URL, got {source!r:.100}"
+        raise ArgumentTypeError(
+            f"source expected an EmbeddingProvider, a path or a URL, got {describe(source, 100)}"
         )
     _source = source
     reset_default_provider()

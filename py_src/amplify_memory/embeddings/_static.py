@@ -21,6 +21,7 @@ from amplify_memory.agent._embeddings import EmbeddingProvider
 from amplify_memory.agent._types import EmbeddingSpec
 from amplify_memory.embeddings._table import TableFormatError, decode_table
 from amplify_memory.embeddings._wordpiece import WordPieceTokenizer
+from amplify_memory.errors import ArgumentTypeError, describe
 
 __all__ = ["StaticEmbeddingProvider", "StaticEmbeddingTable"]
 
@@ -133,7 +134,9 @@ class StaticEmbeddingProvider(EmbeddingProvider):
 
     def __init__(self, table: StaticEmbeddingTable) -> None:
         if not isinstance(table, StaticEmbeddingTable):
-            raise TypeError(f"table expected a StaticEmbeddingTable, got {table!r:.100}")
+            raise ArgumentTypeError(
+                f"table expected a StaticEmbeddingTable, got {describe(table, 100)}"
+            )
         self.table = table
         self.spec = EmbeddingSpec(table.model, table.dimension)
         self.load_info: dict[str, Any] = {}

@@ -31,7 +31,7 @@ import struct
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
-from amplify_memory.errors import ConfigurationError
+from amplify_memory.errors import ConfigurationError, describe
 
 __all__ = ["FORMAT", "MAGIC", "VERSION", "TableFormatError", "decode_table", "encode_table"]
 
@@ -131,7 +131,9 @@ def decode_table(data: bytes) -> tuple[dict[str, Any], list[str], tuple[float, .
     except (UnicodeDecodeError, ValueError) as err:
         raise TableFormatError(f"the table's header is not valid JSON: {err}") from err
     if not isinstance(header, dict) or header.get("format") != FORMAT:
-        raise TableFormatError(f"expected a table of format {FORMAT!r}, got {header!r:.200}")
+        raise TableFormatError(
+            f"expected a table of format {FORMAT!r}, got {describe(header, 200)}"
+        )
     if header.get("version") != VERSION:
         raise TableFormatError(
             f"table format version {header.get('version')!r} is not supported; this "

@@ -21,7 +21,7 @@ import unicodedata
 from collections.abc import Iterable, Sequence
 from typing import Final
 
-from amplify_memory.errors import ConfigurationError
+from amplify_memory.errors import ConfigurationError, describe
 
 __all__ = ["WordPieceTokenizer"]
 
@@ -99,7 +99,7 @@ class WordPieceTokenizer:
             raise ConfigurationError(f"the vocabulary has no unknown token {unk_token!r}")
         if not isinstance(max_chars_per_word, int) or max_chars_per_word < 1:
             raise ConfigurationError(
-                f"max_chars_per_word expected an int >= 1, got {max_chars_per_word!r}"
+                f"max_chars_per_word expected an int >= 1, got {describe(max_chars_per_word)}"
             )
         self.lowercase = lowercase
         self.strip_accents = lowercase if strip_accents is None else strip_accents

@@ -4,14 +4,23 @@ timestamps, and the contradiction-aware ordering of results."""
 
 from __future__ import annotations
 
+import contextlib
 import secrets
 import sys
-from collections.abc import Callable, Collection, Mapping
+from collections.abc import AsyncIterator, Callable, Collection, Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any, Self
 
-from amplify_memory.errors import AmplifyMemoryError, SecretContentError
+from amplify_memory.errors import (
+    AmplifyMemoryError,
+    ArgumentTypeError,
+    InputTooLargeError,
+    InvalidArgumentError,
+    SecretContentError,
+    describe,
+)
+from amplify_memory.limits import MAX_INTEGER, MAX_QUERY_LENGTH
 from amplify_memory.memory.secrets import secret_kinds
 from amplify_memory.memory.similarity import contradicts
 from amplify_memory.search import Database
@@ -25,6 +34,8 @@ __all__ = [
     "StorageParts",
     "as_parts",
     "check_confidence",
+    "check_max_tokens",
+    "check_query",
     "check_text",
     "new_id",
     "order_newer_first_on_contradiction",
@@ -49,13 +60,40 @@ def new_id() -> str:
 def check_text(value: object, what: str, *, max_length: int = MAX_CONTENT_LENGTH) -> str:
     """``value`` stripped, when it is a non-blank string of at most ``max_length``."""
     if not isinstance(value, str):
-        raise TypeError(f"{what} must be a string, got {type(value).__name__} {value!r:.80}")
+        raise ArgumentTypeError(
+            f"{what} must be a string, got {type(value).__name__} {describe(value)}"
+        )
     text = value.strip()
     if not text:
-        raise ValueError(f"{what} must not be empty or blank, got {value!r:.80}")
+        raise InvalidArgumentError(f"{what} must not be empty or blank, got {describe(value)}")
     if len(text) > max_length:
-        raise ValueError(f"{what} is {len(text)} characters long; at most {max_length} allowed")
+        raise InvalidArgumentError(
+            f"{what} is {len(text)} characters long; at most {max_length} allowed"
+        )
     return text
+
+
+def check_query(value: object, what: str = "query") -> str:
+    """A search query or prompt query: a string of at most
+    :data:`~amplify_memory.limits.MAX_QUERY_LENGTH` characters (may be empty)."""
+    if not isinstance(value, str):
+        raise ArgumentTypeError(f"{what} must be a string, got {type(value).__name__}")
+    if len(value) > MAX_QUERY_LENGTH:
+        raise InputTooLargeError(
+            f"{what} is {len(value)} characters long; at most {MAX_QUERY_LENGTH} allowed "
+            "(send the last part of a long message)",
+            limit="MAX_QUERY_LENGTH",
+        )
+    return value
+
+
+def check_max_tokens(value: object) -> int:
+    """A token budget: an integer from 0 to 2**53."""
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= MAX_INTEGER:
+        raise InvalidArgumentError(
+            f"max_tokens must be a non-negative integer, got {describe(value)}"
+        )
+    return value
 
 
 def refuse_secrets(text: str, what: str) -> None:
@@ -69,7 +107,9 @@ def refuse_secrets(text: str, what: str) -> None:
 def check_confidence(value: object) -> float:
     """``value`` as a float when it is a number in [0, 1]."""
     if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value <= 1:
-        raise ValueError(f"confidence must be a number from 0 to 1, got {value!r}")
+        raise InvalidArgumentError(
+            f"confidence must be a number from 0 to 1, got {describe(value)}"
+        )
     return float(value)
 
 
@@ -126,7 +166,7 @@ def as_parts(storage: StorageParts | AsyncStorage | None) -> StorageParts:
         return storage
     if storage is None or isinstance(storage, AsyncStorage):
         return StorageParts(storage=storage)
-    raise TypeError(
+    raise ArgumentTypeError(
         f"storage must be an AsyncStorage, StorageParts or None, got {type(storage).__name__}"
     )
 
@@ -238,6 +278,19 @@ class PersistedCollection:
             )
         return self._store
 
+    @contextlib.asynccontextmanager
+    async def atomic(self, on_undo: Callable[[], None] | None = None) -> AsyncIterator[None]:
+        """All of the block's changes to this collection, or none
+        (:meth:`PersistedStore.atomic`); ``on_undo`` runs after an undo (caches to drop)."""
+        store = await self.open()
+        try:
+            with store.atomic():
+                yield
+        except BaseException:
+            if on_undo is not None:
+                on_undo()
+            raise
+
     async def database(self) -> Database:
         """The current database (re-read each time: another tab's write may replace it)."""
         return (await self.open()).db
@@ -266,7 +319,9 @@ class PersistedCollection:
 
     async def remove(self, doc_id: str) -> bool:
         if not isinstance(doc_id, str):
-            raise TypeError(f"an entry id is a string, got {type(doc_id).__name__} {doc_id!r:.80}")
+            raise ArgumentTypeError(
+                f"an entry id is a string, got {type(doc_id).__name__} {describe(doc_id)}"
+            )
         return (await self.open()).remove(doc_id)
 
     async def clear(self) -> None:

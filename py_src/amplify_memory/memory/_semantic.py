@@ -23,7 +23,7 @@ from contextlib import asynccontextmanager
 from typing import Any, Final
 
 from amplify_memory.agent._embeddings import EmbeddingProvider
-from amplify_memory.errors import ConfigurationError, EmbeddingError
+from amplify_memory.errors import ArgumentTypeError, ConfigurationError, EmbeddingError, describe
 from amplify_memory.memory._common import PersistedCollection
 from amplify_memory.search import Database
 from amplify_memory.search._results import Hit
@@ -63,14 +63,15 @@ def public(doc: Mapping[str, Any]) -> dict[str, Any]:
 def _check_weights(weights: object) -> dict[str, float]:
     if not isinstance(weights, Mapping) or not set(weights) <= {"text", "vector"}:
         raise ConfigurationError(
-            f"hybrid_weights expected {{'text': number, 'vector': number}}, got {weights!r:.100}"
+            "hybrid_weights expected {'text': number, 'vector': number}, "
+            f"got {describe(weights, 100)}"
         )
     out: dict[str, float] = {}
     for key in ("text", "vector"):
         value = weights.get(key, 0.0)
         if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value < 1e9:
             raise ConfigurationError(
-                f"hybrid_weights[{key!r}] expected a number >= 0, got {value!r:.50}"
+                f"hybrid_weights[{key!r}] expected a number >= 0, got {describe(value, 50)}"
             )
         out[key] = float(value)
     if out["text"] + out["vector"] <= 0:
@@ -90,11 +91,11 @@ class SemanticIndex:
         min_similarity: float = DEFAULT_MIN_SIMILARITY,
     ) -> None:
         if not isinstance(semantic, bool):
-            raise TypeError(f"semantic expected a bool, got {semantic!r:.50}")
+            raise ArgumentTypeError(f"semantic expected a bool, got {describe(semantic, 50)}")
         if embeddings is not None:
             if not isinstance(embeddings, EmbeddingProvider):
-                raise TypeError(
-                    f"embeddings expected an EmbeddingProvider, got {embeddings!r:.100}"
+                raise ArgumentTypeError(
+                    f"embeddings expected an EmbeddingProvider, got {describe(embeddings, 100)}"
                 )
             self._check_dimension(embeddings)
         if (
@@ -102,7 +103,9 @@ class SemanticIndex:
             or not isinstance(min_similarity, int | float)
             or not -1 <= min_similarity <= 1
         ):
-            raise ConfigurationError(f"min_similarity expected -1 to 1, got {min_similarity!r}")
+            raise ConfigurationError(
+                f"min_similarity expected -1 to 1, got {describe(min_similarity)}"
+            )
         self.semantic = semantic
         self.hybrid_weights = _check_weights(
             DEFAULT_HYBRID_WEIGHTS if hybrid_weights is None else hybrid_weights

@@ -15,18 +15,26 @@ Search is hybrid, BM25 and the cosine of the entries' embeddings (see
 
 from __future__ import annotations
 
-import math
 import re
 from collections.abc import Mapping, Sequence
+from contextlib import AbstractAsyncContextManager
 from typing import Any, Final
 
 from amplify_memory.agent._embeddings import EmbeddingProvider
+from amplify_memory.errors import (
+    ArgumentTypeError,
+    DocumentNotFoundError,
+    InvalidArgumentError,
+    describe,
+)
 from amplify_memory.memory._common import (
     Clock,
     PageSingleton,
     PersistedCollection,
     StorageParts,
     as_parts,
+    check_max_tokens,
+    check_query,
     check_text,
     new_id,
     refuse_secrets,
@@ -40,7 +48,7 @@ from amplify_memory.memory._semantic import (
     public,
 )
 from amplify_memory.memory.kinds import PROJECT_TYPE_PRIORITY, PROJECT_TYPES
-from amplify_memory.memory.prompt import format_context_lines
+from amplify_memory.memory.prompt import PROJECT_HEADING, format_context_lines
 from amplify_memory.search._results import Hit
 from amplify_memory.storage import AsyncStorage
 
@@ -81,7 +89,7 @@ SCHEMA: Final[dict[str, Any]] = {
 def check_project_id(project_id: object) -> str:
     """``project_id`` when it follows :data:`PROJECT_ID_RULE`; ValueError otherwise."""
     if not isinstance(project_id, str) or not _PROJECT_ID_RE.match(project_id):
-        raise ValueError(f"invalid project id {project_id!r}: {PROJECT_ID_RULE}")
+        raise InvalidArgumentError(f"invalid project id {project_id!r}: {PROJECT_ID_RULE}")
     return project_id
 
 
@@ -92,7 +100,7 @@ def project_store_name(project_id: str) -> str:
 
 def _check_type(kind: object) -> str:
     if kind not in PROJECT_TYPES:
-        raise ValueError(
+        raise InvalidArgumentError(
             f"unknown project-context type {kind!r}; expected one of {list(PROJECT_TYPES)}"
         )
     assert isinstance(kind, str)
@@ -116,9 +124,11 @@ def _check_strings(values: object, what: str) -> list[str]:
     if values is None:
         return []
     if isinstance(values, str) or not isinstance(values, list | tuple):
-        raise TypeError(f"{what} must be a list of strings, got {values!r:.80}")
+        raise ArgumentTypeError(f"{what} must be a list of strings, got {describe(values)}")
     if len(values) > _MAX_LIST_ITEMS:
-        raise ValueError(f"{what} has {len(values)} items; at most {_MAX_LIST_ITEMS} allowed")
+        raise InvalidArgumentError(
+            f"{what} has {len(values)} items; at most {_MAX_LIST_ITEMS} allowed"
+        )
     out: list[str] = []
     for value in values:
         text = check_text(value, f"each of {what}", max_length=500)
@@ -211,6 +221,12 @@ class ProjectContextVectorStore(PageSingleton):
 
     # -- writing
 
+    def atomic(self, project_id: str) -> AbstractAsyncContextManager[None]:
+        """``async with store.atomic(project_id):`` all of the block's changes to that
+        project, or none of them."""
+        collection = self._project(project_id)
+        return collection.atomic(on_undo=lambda: self._semantic.forget(collection))
+
     async def add(
         self,
         project_id: str,
@@ -247,12 +263,14 @@ class ProjectContextVectorStore(PageSingleton):
         collection = self._project(project_id)
         current = (await collection.database()).get(entry_id)
         if current is None:
-            raise KeyError(f"no entry {entry_id!r} in project {project_id!r}")
+            raise DocumentNotFoundError(entry_id, f"in project {describe(project_id)}")
         entry = dict(current)
         allowed = {"content", "type", "files", "tags", "sourceChatId", "planPointId"}
         unknown = set(changes) - allowed
         if unknown:
-            raise ValueError(f"cannot change {sorted(unknown)}; changeable: {sorted(allowed)}")
+            raise InvalidArgumentError(
+                f"cannot change {sorted(unknown)}; changeable: {sorted(allowed)}"
+            )
         if "content" in changes:
             entry["content"] = check_text(changes["content"], "content")
             refuse_secrets(entry["content"], "content")
@@ -320,7 +338,7 @@ class ProjectContextVectorStore(PageSingleton):
         first, each with a ``score``; ``types``/``files``/``tags`` keep entries having
         any of them."""
         if not isinstance(limit, int) or isinstance(limit, bool) or limit < 1:
-            raise ValueError(f"limit must be a positive integer, got {limit!r}")
+            raise InvalidArgumentError(f"limit must be a positive integer, got {describe(limit)}")
         clauses: list[dict[str, Any]] = []
         wanted = _check_types(types)
         if wanted is not None:
@@ -352,13 +370,14 @@ class ProjectContextVectorStore(PageSingleton):
     ) -> str:
         """``- [type] content`` lines of the relevant entries, by type priority
         (requirement first, file_context last) and then relevance, within ``max_tokens``."""
-        if not isinstance(max_tokens, int) or isinstance(max_tokens, bool) or max_tokens < 0:
-            raise ValueError(f"max_tokens must be a non-negative integer, got {max_tokens!r}")
-        limit = max(1, min(200, math.ceil(max_tokens / 4)))
+        query = check_query(query)
+        limit = max(1, min(200, check_max_tokens(max_tokens) // 4 + 1))
         hits = await self._hits(
-            project_id, str(query), where=None, limit=limit, select=("type", "content")
+            project_id, query, where=None, limit=limit, select=("type", "content")
         )
         # by type priority, then by relevance (the search's order)
         docs = sorted((h.document for h in hits), key=lambda d: PROJECT_TYPE_PRIORITY[d["type"]])
-        block = format_context_lines(((d["id"], d["type"], d["content"]) for d in docs), max_tokens)
+        block = format_context_lines(
+            ((d["id"], d["type"], d["content"]) for d in docs), max_tokens, heading=PROJECT_HEADING
+        )
         return block.text

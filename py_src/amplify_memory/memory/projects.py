@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
+from amplify_memory.errors import InvalidArgumentError, describe
 from amplify_memory.memory._common import (
     Clock,
     PageSingleton,
@@ -50,7 +51,9 @@ def check_chat_id(chat_id: object) -> str:
     """``chat_id`` when it is a non-blank string of at most 200 characters."""
     text = check_text(chat_id, "chat id", max_length=CHAT_ID_MAX_LENGTH)
     if text != chat_id:
-        raise ValueError(f"a chat id must not start or end with whitespace, got {chat_id!r:.80}")
+        raise InvalidArgumentError(
+            f"a chat id must not start or end with whitespace, got {describe(chat_id)}"
+        )
     return text
 
 
@@ -134,7 +137,9 @@ class ProjectRegistry(PageSingleton):
         project_id = check_project_id(project_id)
         shown = name.strip() if isinstance(name, str) else ""
         if not isinstance(name, str) or len(shown) > 200:
-            raise ValueError(f"a project name is a string of at most 200 characters: {name!r:.80}")
+            raise InvalidArgumentError(
+                f"a project name is a string of at most 200 characters: {describe(name)}"
+            )
         db = await self._collection.database()
         current = db.get("project:" + project_id)
         if current is not None and (not shown or shown == current["name"]):

@@ -82,6 +82,7 @@ from typing import Final
 
 import snowballstemmer
 
+from amplify_memory.errors import InvalidArgumentError, describe
 from amplify_memory.memory.technologies import find_technology_mentions
 
 __all__ = [
@@ -648,5 +649,7 @@ def is_duplicate(new: str, existing: str, threshold: float = DEFAULT_DUPLICATE_T
     False
     """
     if not 0.0 <= threshold <= 1.0:
-        raise ValueError(f"threshold must be a number from 0 to 1, got {threshold!r}")
+        raise InvalidArgumentError(
+            f"threshold must be a number from 0 to 1, got {describe(threshold)}"
+        )
     return content_similarity(new, existing) > threshold and not contradicts(new, existing)

@@ -26,13 +26,16 @@ import math
 from collections.abc import Awaitable, Callable, Mapping
 from typing import Any, Final, Protocol
 
-from amplify_memory.errors import AmplifyMemoryError
+from amplify_memory.errors import AmplifyMemoryError, InputTooLargeError, InvalidArgumentError
+from amplify_memory.limits import MAX_ARGS_LENGTH, MAX_JSON_DEPTH, check_json_value
 from amplify_memory.memory.kinds import PROJECT_TYPES, USER_CATEGORIES
 
 __all__ = [
+    "INTERNAL_ERROR",
     "INVALID_PARAMS",
     "INVALID_REQUEST",
     "METHOD_NOT_FOUND",
+    "PARSE_ERROR",
     "TOOL_DEFINITIONS",
     "MemoryTools",
     "ProjectStoreLike",
@@ -40,9 +43,11 @@ __all__ = [
     "validate_arguments",
 ]
 
+PARSE_ERROR: Final = -32700
 INVALID_REQUEST: Final = -32600
 METHOD_NOT_FOUND: Final = -32601
 INVALID_PARAMS: Final = -32602
+INTERNAL_ERROR: Final = -32603
 
 _STRING_LIST = {"type": "array", "items": {"type": "string", "maxLength": 500}, "maxItems": 100}
 
@@ -344,12 +349,27 @@ class MemoryTools:
         return None if "id" not in request else {"jsonrpc": "2.0", "id": rid, "result": result}
 
     async def handle_json(self, text: str) -> str:
-        """:meth:`handle` with JSON text in and out, for callers in JavaScript."""
+        """:meth:`handle` with JSON text in and out, for callers in JavaScript. Always
+        answers with JSON-RPC text that any JSON parser reads (a parse error -32700 for
+        text that is not JSON within :mod:`amplify_memory.limits`, an invalid request
+        -32600 for an id that is not a string, an integer or null); a notification
+        answers ``"null"``."""
         try:
-            request = json.loads(text)
-        except json.JSONDecodeError as err:
-            return json.dumps(_rpc_error(None, -32700, f"Parse error: {err}"))
-        return json.dumps(await self.handle(request), ensure_ascii=False)
+            request = _parse_request(text)
+        except AmplifyMemoryError as err:
+            return json.dumps(_rpc_error(None, PARSE_ERROR, f"Parse error: {err}"))
+        if isinstance(request, dict) and not _valid_id(request.get("id")):
+            return json.dumps(
+                _rpc_error(None, INVALID_REQUEST, "id must be a string, an integer or null")
+            )
+        try:
+            answer = await self.handle(request)
+            return json.dumps(answer, ensure_ascii=False, allow_nan=False)
+        except Exception as err:  # a bug or a value JSON cannot hold: still an answer
+            rid = request.get("id") if isinstance(request, dict) else None
+            return json.dumps(
+                _rpc_error(rid, INTERNAL_ERROR, f"Internal error: {type(err).__name__}: {err}")
+            )
 
     # -- the four tools
 
@@ -397,6 +417,34 @@ class MemoryTools:
             tags=args.get("tags"),
         )
         return {"results": [dict(h) for h in hits]}
+
+
+def _parse_request(text: object) -> Any:
+    if not isinstance(text, str):
+        raise InvalidArgumentError(f"a request is JSON text, got {type(text).__name__}")
+    if len(text) > MAX_ARGS_LENGTH:
+        raise InputTooLargeError(
+            f"the request is {len(text)} characters; at most {MAX_ARGS_LENGTH}",
+            limit="MAX_ARGS_LENGTH",
+        )
+    try:
+        request = json.loads(text, parse_constant=_no_constant)
+    except RecursionError as err:
+        raise InputTooLargeError(
+            f"nesting deeper than {MAX_JSON_DEPTH} levels", limit="MAX_JSON_DEPTH"
+        ) from err
+    except ValueError as err:
+        raise InvalidArgumentError(str(err)) from err
+    check_json_value(request, "the request")
+    return request
+
+
+def _no_constant(name: str) -> Any:
+    raise InvalidArgumentError(f"{name} is not a JSON number")
+
+
+def _valid_id(rid: object) -> bool:
+    return rid is None or isinstance(rid, str) or (type(rid) is int)
 
 
 def _rpc_error(rid: object, code: int, message: str) -> dict[str, Any]:

@@ -22,16 +22,24 @@ negation or a changed number from a paraphrase).
 from __future__ import annotations
 
 from collections.abc import Mapping
+from contextlib import AbstractAsyncContextManager
 from typing import Any, Final
 
 from amplify_memory.agent._embeddings import EmbeddingProvider
-from amplify_memory.errors import DocumentNotFoundError
+from amplify_memory.errors import (
+    ArgumentTypeError,
+    DocumentNotFoundError,
+    InvalidArgumentError,
+    describe,
+)
 from amplify_memory.memory._common import (
     Clock,
     PageSingleton,
     PersistedCollection,
     StorageParts,
     check_confidence,
+    check_max_tokens,
+    check_query,
     check_text,
     new_id,
     order_newer_first_on_contradiction,
@@ -47,7 +55,12 @@ from amplify_memory.memory._semantic import (
     public,
 )
 from amplify_memory.memory.kinds import USER_CATEGORIES
-from amplify_memory.memory.prompt import CHARS_PER_TOKEN, format_context_lines, format_line
+from amplify_memory.memory.prompt import (
+    CHARS_PER_TOKEN,
+    USER_HEADING,
+    format_context_lines,
+    format_line,
+)
 from amplify_memory.memory.similarity import (
     DEFAULT_DUPLICATE_THRESHOLD,
     ContradictionGuard,
@@ -178,7 +191,7 @@ _MAX_STANDING: Final = 8
 
 def _check_category(category: object) -> str:
     if category not in USER_CATEGORIES:
-        raise ValueError(
+        raise InvalidArgumentError(
             f"unknown user-profile category {category!r}; expected one of {list(USER_CATEGORIES)}"
         )
     assert isinstance(category, str)
@@ -215,7 +228,9 @@ class UserProfileVectorStore(PageSingleton):
             or not isinstance(min_relevance, int | float)
             or not (0 <= min_relevance <= 1)
         ):
-            raise ValueError(f"min_relevance must be a number from 0 to 1, got {min_relevance!r}")
+            raise InvalidArgumentError(
+                f"min_relevance must be a number from 0 to 1, got {describe(min_relevance)}"
+            )
         self.min_relevance = float(min_relevance)
         self._seen: tuple[int, int] | None = None  # (database id, merges) of the last scan
         self._index = _FactIndex()
@@ -256,6 +271,15 @@ class UserProfileVectorStore(PageSingleton):
         await self._collection.close()
 
     # -- writing
+
+    def atomic(self) -> AbstractAsyncContextManager[None]:
+        """``async with store.atomic():`` all of the block's changes, or none of them (an
+        exception undoes every add, edit, remove and supersession made inside)."""
+        return self._collection.atomic(on_undo=self._forget_learnt)
+
+    def _forget_learnt(self) -> None:
+        self._seen = None  # the write order and topics are learnt again from the store
+        self._semantic.forget(self._collection)
 
     async def _scan(self) -> None:
         """Learn the last write order and the superseded entries (after a load or a
@@ -413,8 +437,8 @@ class UserProfileVectorStore(PageSingleton):
         unknown id.
         """
         if not isinstance(entry_id, str):
-            raise TypeError(
-                f"an entry id is a string, got {type(entry_id).__name__} {entry_id!r:.80}"
+            raise ArgumentTypeError(
+                f"an entry id is a string, got {type(entry_id).__name__} {describe(entry_id)}"
             )
         text = check_text(content, "content")
         refuse_secrets(text, "content")
@@ -510,7 +534,7 @@ class UserProfileVectorStore(PageSingleton):
         with a ``score``. Superseded entries are left out unless ``include_superseded``.
         Of two contradicting entries the newer always ranks first."""
         if not isinstance(limit, int) or isinstance(limit, bool) or limit < 1:
-            raise ValueError(f"limit must be a positive integer, got {limit!r}")
+            raise InvalidArgumentError(f"limit must be a positive integer, got {describe(limit)}")
         where = None if category is None else {"category": {"eq": _check_category(category)}}
         await self._scan()
         gone = set() if include_superseded else self._index.superseded
@@ -562,13 +586,15 @@ class UserProfileVectorStore(PageSingleton):
         nothing. Superseded facts are never shown; of two contradicting facts only
         the newer is, in the place of the better-ranked one. Each entry shown gets
         ``accessCount + 1``."""
-        budget = max_tokens * CHARS_PER_TOKEN if isinstance(max_tokens, int) else 0
+        query = check_query(query)
+        # (the heading's line comes out of the budget)
+        budget = max(0, check_max_tokens(max_tokens) * CHARS_PER_TOKEN - len(USER_HEADING) - 1)
         limit = max(1, min(100, budget // 20))  # no line is shorter than ~20 characters
         await self._scan()
         db = await self._collection.database()
         standing = self._standing(db) if budget >= 20 and len(db) else []
         hits = await self._hits(
-            str(query),
+            query,
             where=None,
             limit=limit + self._index.slack(limit),
             select=_PROMPT_FIELDS,
@@ -608,7 +634,9 @@ class UserProfileVectorStore(PageSingleton):
                 break  # full: nothing more can fit
             offer({**hit.document, "id": hit.id}, budget)
         block = format_context_lines(
-            ((c["id"], c["category"], c["content"]) for c in chosen), max_tokens
+            ((c["id"], c["category"], c["content"]) for c in chosen),
+            max_tokens,
+            heading=USER_HEADING,
         )
         by_id = {c["id"]: c for c in chosen}
         await self._collection.patch_many(

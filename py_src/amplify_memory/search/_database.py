@@ -23,6 +23,7 @@ from amplify_memory.errors import (
     SchemaError,
     SnapshotError,
     VectorLengthError,
+    describe,
 )
 from amplify_memory.search._defaults import (
     DEFAULT_B,
@@ -80,7 +81,7 @@ def _check_number(name: str, value: Any, low: float, high: float = math.inf) -> 
         or not low <= value <= high
     ):
         bounds = f"between {low} and {high}" if math.isfinite(high) else f">= {low}"
-        raise QueryError(f"{name} expected a number {bounds}, got {value!r}")
+        raise QueryError(f"{name} expected a number {bounds}, got {describe(value)}")
     return float(value)
 
 
@@ -92,7 +93,7 @@ def _check_int(name: str, value: Any, low: int, high: int | None = None) -> int:
         or (high is not None and value > high)
     ):
         bounds = f"between {low} and {high}" if high is not None else f">= {low}"
-        raise QueryError(f"{name} expected an integer {bounds}, got {value!r}")
+        raise QueryError(f"{name} expected an integer {bounds}, got {describe(value)}")
     return value
 
 
@@ -148,7 +149,9 @@ class Database:
                 or not 0.0 <= value <= high
             ):
                 bounds = "between 0 and 1" if name == "b" else ">= 0"
-                raise ConfigurationError(f"{name} expected a number {bounds}, got {value!r}")
+                raise ConfigurationError(
+                    f"{name} expected a number {bounds}, got {describe(value)}"
+                )
         self._k1 = float(k1)
         self._b = float(b)
         # the id is a key, not text: it is not full-text indexed
@@ -459,9 +462,9 @@ class Database:
         """
         started = time.perf_counter()
         if not isinstance(term, str):
-            raise QueryError(f"term expected a string, got {term!r}")
+            raise QueryError(f"term expected a string, got {describe(term)}")
         if mode not in _MODES:
-            raise QueryError(f"mode expected one of {', '.join(_MODES)}, got {mode!r}")
+            raise QueryError(f"mode expected one of {', '.join(_MODES)}, got {describe(mode)}")
         limit = _check_int("limit", limit, 0)
         offset = _check_int("offset", offset, 0)
         threshold = _check_number("threshold", threshold, 0.0, 1.0)
@@ -473,7 +476,7 @@ class Database:
             ("include_vectors", include_vectors),
         ):
             if not isinstance(flag, bool):
-                raise QueryError(f"{name} expected a bool, got {flag!r}")
+                raise QueryError(f"{name} expected a bool, got {describe(flag)}")
         fields = self._searched_fields(properties)
         boosts = self._boosts(boost, fields)
         predicate = compile_where(where, self) if where is not None else None
@@ -549,11 +552,11 @@ class Database:
                 return copy_json
             return self._copy_without_vectors
         if isinstance(select, str) or not isinstance(select, Sequence):
-            raise QueryError(f"select expected a list of property names, got {select!r:.80}")
+            raise QueryError(f"select expected a list of property names, got {describe(select)}")
         names = list(self._schema)
         for name in select:
             if not isinstance(name, str):
-                raise QueryError(f"select expected property names (strings), got {name!r:.80}")
+                raise QueryError(f"select expected property names (strings), got {describe(name)}")
             if name != "id" and name not in self._schema:
                 raise QueryError(
                     f"select: {name!r} is not a top-level property; expected some of: "
@@ -610,7 +613,7 @@ class Database:
         if boost is None:
             return out
         if not isinstance(boost, Mapping):
-            raise QueryError(f"boost expected a dict of property -> number, got {boost!r}")
+            raise QueryError(f"boost expected a dict of property -> number, got {describe(boost)}")
         for name, value in boost.items():
             if name not in self._string_fields:
                 raise QueryError(
@@ -627,7 +630,8 @@ class Database:
             weights = DEFAULT_HYBRID_WEIGHTS
         if not isinstance(weights, Mapping) or set(weights) - {"text", "vector"}:
             raise QueryError(
-                f"hybrid_weights expected {{'text': number, 'vector': number}}, got {weights!r}"
+                f"hybrid_weights expected {{'text': number, 'vector': number}}, got "
+                f"{describe(weights)}"
             )
         return (
             _check_number("hybrid_weights['text']", weights.get("text", 0.0), 0.0),
@@ -798,12 +802,12 @@ class Database:
             )
         value = vector["value"]
         if not isinstance(value, (list, tuple)):
-            raise QueryError(f"vector['value'] expected a list of numbers, got {value!r}")
+            raise QueryError(f"vector['value'] expected a list of numbers, got {describe(value)}")
         if len(value) != prop.dimension:
             raise VectorLengthError(prop.path, prop.dimension or 0, value)
         for x in value:
             if isinstance(x, bool) or not isinstance(x, (int, float)) or not math.isfinite(x):
-                raise QueryError(f"vector['value'] expected finite numbers, got {x!r}")
+                raise QueryError(f"vector['value'] expected finite numbers, got {describe(x)}")
         query_norm = norm(value)
         if query_norm == 0.0:
             raise QueryError("vector['value'] must not be the zero vector")
@@ -863,7 +867,7 @@ class Database:
         else:
             raise QueryError(
                 f"sort_by expected a property name or {{'property': p, 'order': 'ASC'|'DESC'}}, "
-                f"got {sort_by!r}"
+                f"got {describe(sort_by)}"
             )
         prop = self._props.get(name)
         if prop is None or prop.is_array or prop.base == "vector":
@@ -872,7 +876,7 @@ class Database:
                 f"sort_by: cannot sort by {name!r}; expected one of: {', '.join(valid)}"
             )
         if not isinstance(order, str) or order.upper() not in ("ASC", "DESC"):
-            raise QueryError(f"sort_by order expected 'ASC' or 'DESC', got {order!r}")
+            raise QueryError(f"sort_by order expected 'ASC' or 'DESC', got {describe(order)}")
         return prop, order.upper() == "DESC"
 
     def _sorted_by(self, candidates: Mapping[int, float], prop: Property, desc: bool) -> list[int]:

@@ -19,7 +19,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
-from amplify_memory.errors import QueryError
+from amplify_memory.errors import QueryError, describe
 from amplify_memory.search._schema import Property
 
 __all__ = ["compute_facets", "format_number"]
@@ -34,13 +34,15 @@ def format_number(value: float) -> str:
 
 def _check_config(prop: Property, config: Any) -> Mapping[str, Any]:
     if not isinstance(config, Mapping):
-        raise QueryError(f"facets[{prop.path!r}] expected a dict of options, got {config!r}")
+        raise QueryError(
+            f"facets[{prop.path!r}] expected a dict of options, got {describe(config)}"
+        )
     if prop.base == "number":
         ranges = config.get("ranges")
         if not isinstance(ranges, list) or not ranges:
             raise QueryError(
                 f"facets[{prop.path!r}] expected {{'ranges': [{{'from': a, 'to': b}}, ...]}}, "
-                f"got {config!r}"
+                f"got {describe(config)}"
             )
         for r in ranges:
             ok = isinstance(r, Mapping) and all(
@@ -52,7 +54,7 @@ def _check_config(prop: Property, config: Any) -> Mapping[str, Any]:
             if not ok:
                 raise QueryError(
                     f"facets[{prop.path!r}] range expected {{'from': number, 'to': number}}, "
-                    f"got {r!r}"
+                    f"got {describe(r)}"
                 )
     elif prop.base in ("string", "enum"):
         unknown = set(config) - {"limit", "offset", "sort"}
@@ -65,11 +67,12 @@ def _check_config(prop: Property, config: Any) -> Mapping[str, Any]:
             value = config.get(key, 0)
             if not isinstance(value, int) or isinstance(value, bool) or value < 0:
                 raise QueryError(
-                    f"facets[{prop.path!r}] {key} expected an integer >= 0, got {value!r}"
+                    f"facets[{prop.path!r}] {key} expected an integer >= 0, got {describe(value)}"
                 )
         if config.get("sort", "DESC") not in ("ASC", "DESC", "asc", "desc"):
             raise QueryError(
-                f"facets[{prop.path!r}] sort expected 'ASC' or 'DESC', got {config['sort']!r}"
+                f"facets[{prop.path!r}] sort expected 'ASC' or 'DESC', got "
+                f"{describe(config['sort'])}"
             )
     return config
 
@@ -82,7 +85,7 @@ def compute_facets(
 ) -> dict[str, Any]:
     """Facet counts of ``spec`` over document numbers ``docs``."""
     if not isinstance(spec, Mapping):
-        raise QueryError(f"facets expected a dict of property -> options, got {spec!r}")
+        raise QueryError(f"facets expected a dict of property -> options, got {describe(spec)}")
     plan: list[tuple[Property, Mapping[str, Any]]] = []
     for path, config in spec.items():
         prop = props.get(path)

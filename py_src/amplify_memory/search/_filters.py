@@ -30,7 +30,7 @@ import math
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol
 
-from amplify_memory.errors import FilterError
+from amplify_memory.errors import FilterError, describe
 from amplify_memory.search._schema import Property
 
 __all__ = ["FilterContext", "Predicate", "compile_where"]
@@ -61,27 +61,29 @@ def _is_number(value: Any) -> bool:
 
 def _expect(ok: bool, path: str, op: str, expected: str, value: Any) -> None:
     if not ok:
-        raise FilterError(f"where[{path!r}] operator {op!r} expected {expected}, got {value!r}")
+        raise FilterError(
+            f"where[{path!r}] operator {op!r} expected {expected}, got {describe(value)}"
+        )
 
 
 def compile_where(where: Any, ctx: FilterContext, prefix: str = "") -> Predicate:
     """Compile a ``where`` clause; see the module docstring for the grammar."""
     if not isinstance(where, Mapping):
-        raise FilterError(f"where expected a dict, got {where!r}")
+        raise FilterError(f"where expected a dict, got {describe(where)}")
     props = ctx.properties
     preds: list[Predicate] = []
     for key, cond in where.items():
         if key in ("and", "or"):
             if not isinstance(cond, Sequence) or isinstance(cond, str) or not cond:
                 raise FilterError(
-                    f"where {key!r} expected a non-empty list of clauses, got {cond!r}"
+                    f"where {key!r} expected a non-empty list of clauses, got {describe(cond)}"
                 )
             parts = [compile_where(c, ctx, prefix) for c in cond]
             preds.append(_all(parts) if key == "and" else _any(parts))
         elif key == "not":
             preds.append(_negate(compile_where(cond, ctx, prefix)))
         elif not isinstance(key, str):
-            raise FilterError(f"where keys must be property paths, got {key!r}")
+            raise FilterError(f"where keys must be property paths, got {describe(key)}")
         else:
             path = prefix + key
             prop = props.get(path)

@@ -24,6 +24,7 @@ from amplify_memory.errors import (
     InvalidSchemaTypeError,
     SchemaError,
     VectorLengthError,
+    describe,
 )
 
 __all__ = [
@@ -71,14 +72,14 @@ class Property:
 def parse_schema(schema: Mapping[str, Any], _prefix: tuple[str, ...] = ()) -> dict[str, Property]:
     """Flatten ``schema`` into ``{dotted path: Property}`` in declaration order."""
     if not isinstance(schema, Mapping):
-        raise SchemaError(f"schema expected a dict of property -> type, got {schema!r}")
+        raise SchemaError(f"schema expected a dict of property -> type, got {describe(schema)}")
     if not schema and not _prefix:
         raise SchemaError("schema expected at least one property, got {}")
     props: dict[str, Property] = {}
     for name, spec in schema.items():
         if not isinstance(name, str) or not name or "." in name:
             raise SchemaError(
-                f"schema property names must be non-empty strings without '.', got {name!r}"
+                f"schema property names must be non-empty strings without '.', got {describe(name)}"
             )
         keys = (*_prefix, name)
         path = ".".join(keys)
@@ -98,7 +99,9 @@ def parse_schema(schema: Mapping[str, Any], _prefix: tuple[str, ...] = ()) -> di
         else:
             raise InvalidSchemaTypeError(path, spec, _VALID_NAMES)
     if not _prefix and "id" in props and props["id"].type != "string":
-        raise SchemaError(f"property 'id' must have type 'string', got {props['id'].type!r}")
+        raise SchemaError(
+            f"property 'id' must have type 'string', got {describe(props['id'].type)}"
+        )
     return props
 
 

@@ -28,7 +28,7 @@ from typing import Final
 
 import snowballstemmer
 
-from amplify_memory.errors import ConfigurationError, UnsupportedLanguageError
+from amplify_memory.errors import ConfigurationError, UnsupportedLanguageError, describe
 from amplify_memory.search._defaults import DEFAULT_LANGUAGE, TOKEN_CACHE_SIZE
 from amplify_memory.search._english_stem import stem_english
 from amplify_memory.search._stopwords import ENGLISH_STOP_WORDS
@@ -188,9 +188,11 @@ class Tokenizer:
             raise UnsupportedLanguageError(language, list(SUPPORTED_LANGUAGES))
         for name, flag in (("stemming", stemming), ("fold_accents", fold_accents)):
             if not isinstance(flag, bool):
-                raise ConfigurationError(f"{name} expected a bool, got {flag!r}")
+                raise ConfigurationError(f"{name} expected a bool, got {describe(flag)}")
         if split is not None and not callable(split):
-            raise ConfigurationError(f"split expected a function str -> list[str], got {split!r}")
+            raise ConfigurationError(
+                f"split expected a function str -> list[str], got {describe(split)}"
+            )
         self.language = language
         self.stemming = stemming
         self.fold_accents = fold_accents
@@ -211,13 +213,13 @@ class Tokenizer:
             self.stop_words_setting = False
         elif isinstance(stop_words, str) or not isinstance(stop_words, Iterable):
             raise ConfigurationError(
-                f"stop_words expected None, a bool or a list of words, got {stop_words!r}"
+                f"stop_words expected None, a bool or a list of words, got {describe(stop_words)}"
             )
         else:
             words = list(stop_words)
             for word in words:
                 if not isinstance(word, str):
-                    raise ConfigurationError(f"stop_words expected strings, got {word!r}")
+                    raise ConfigurationError(f"stop_words expected strings, got {describe(word)}")
             self.stop_words = frozenset(fold(w, fold_accents) for w in words)
             self.stop_words_setting = sorted(self.stop_words)
         self._stem: Callable[[str], str] | None = _make_stemmer(language) if stemming else None

@@ -23,6 +23,8 @@ from array import array
 from collections.abc import Callable, Sequence
 from typing import Protocol
 
+from amplify_memory.errors import ArgumentTypeError, describe
+
 __all__ = [
     "VectorKernel",
     "VectorMatrix",
@@ -93,7 +95,7 @@ def set_vector_kernel(kernel: VectorKernel | None) -> VectorKernel | None:
     """Use ``kernel`` for vector scoring in every database of this process (``None``:
     pure Python again); returns the previous one."""
     if kernel is not None and not callable(kernel):
-        raise TypeError(f"a vector kernel must be callable, got {kernel!r:.80}")
+        raise ArgumentTypeError(f"a vector kernel must be callable, got {describe(kernel)}")
     previous, _kernel[0] = _kernel[0], kernel
     return previous
 
@@ -109,7 +111,7 @@ def disable_vector_kernel(kernel: VectorKernel, error: Exception) -> None:
     if _kernel[0] is kernel:
         _kernel[0] = None
         warnings.warn(
-            f"the vector kernel {kernel!r:.80} failed ({type(error).__name__}: {error}); "
+            f"the vector kernel {describe(kernel)} failed ({type(error).__name__}: {error}); "
             "vector search continues in pure Python",
             RuntimeWarning,
             stacklevel=3,

@@ -8,7 +8,7 @@ import os
 import tempfile
 from pathlib import Path
 
-from amplify_memory.errors import StorageError, StorageQuotaError
+from amplify_memory.errors import ArgumentTypeError, StorageError, StorageQuotaError
 from amplify_memory.storage._base import AsyncStorage, StorageEstimate
 from amplify_memory.storage._names import store_of, validate_key
 
@@ -42,7 +42,7 @@ class FileStorage(AsyncStorage):
     def save_soon(self, name: str, data: str) -> None:
         path = self._path(name)
         if not isinstance(data, str):
-            raise TypeError(f"data must be a JSON string, got {type(data).__name__}")
+            raise ArgumentTypeError(f"data must be a JSON string, got {type(data).__name__}")
         fd, tmp = tempfile.mkstemp(prefix=".tmp-", dir=self.directory)
         try:
             with os.fdopen(fd, "w", encoding="utf-8") as fh:

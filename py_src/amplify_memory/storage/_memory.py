@@ -6,7 +6,7 @@ import asyncio
 from collections.abc import AsyncIterator, Callable
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 
-from amplify_memory.errors import StorageQuotaError
+from amplify_memory.errors import ArgumentTypeError, StorageQuotaError
 from amplify_memory.storage._base import AsyncStorage, Coordinator, StorageEstimate
 from amplify_memory.storage._names import validate_key
 
@@ -49,7 +49,7 @@ class MemoryStorage(AsyncStorage):
     def save_soon(self, name: str, data: str) -> None:
         validate_key(name)
         if not isinstance(data, str):
-            raise TypeError(f"data must be a JSON string, got {type(data).__name__}")
+            raise ArgumentTypeError(f"data must be a JSON string, got {type(data).__name__}")
         self._check_quota(name, data)
         self.records[name] = data
         self.writes += 1

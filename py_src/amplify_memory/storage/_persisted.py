@@ -39,7 +39,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import secrets
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from contextvars import ContextVar
 from json import JSONDecodeError, dumps, loads
 from typing import Any, Generic, Protocol, TypeVar
 
@@ -97,6 +98,20 @@ DB = TypeVar("DB", bound=StoreDatabase)
 
 def _compact(value: Any) -> str:
     return dumps(value, separators=(",", ":"), allow_nan=False)
+
+
+class _Batch:
+    """The changes one :meth:`PersistedStore.atomic` block made: what to undo."""
+
+    def __init__(self, store: object) -> None:
+        self.store = store
+        self.undo: list[tuple[str, Any]] = []  # (id, the document before, None: absent)
+        self.seqs: set[int] = set()
+
+
+# The open batch of the running task (an asyncio task sees only its own): changes other
+# tasks make meanwhile are not part of it.
+_BATCH: ContextVar[_Batch | None] = ContextVar("amplify_memory_batch", default=None)
 
 
 class PersistedStore(Generic[DB]):
@@ -167,6 +182,8 @@ class PersistedStore(Generic[DB]):
         """Every unreadable record this store set aside (with its quarantine name)."""
         self.writes = 0
         """How many records this store wrote (a measure of coalescing)."""
+        self._uncommitted: set[int] = set()  # seqs of changes inside open atomic blocks
+        self._open_batches = 0
 
     # ------------------------------------------------------------------ opening
 
@@ -275,10 +292,63 @@ class PersistedStore(Generic[DB]):
     # database changes, so a value JSON cannot hold (NaN, a set ...) outside the schema's
     # properties is refused instead of breaking every later write.
 
+    @contextlib.contextmanager
+    def atomic(self) -> Iterator[None]:
+        """All of the changes made inside the block (by this task), or none of them.
+
+        On an exception every change the block made is undone, in memory and in the
+        pending writes, and the exception goes on; nothing of it reaches a journal or a
+        background write while the block is open. Blocks nest (the outermost decides).
+        Changes other asyncio tasks make meanwhile are theirs and stay."""
+        current = _BATCH.get()
+        if current is not None and current.store is self:
+            yield
+            return
+        batch = _Batch(self)
+        token = _BATCH.set(batch)
+        self._open_batches += 1
+        try:
+            yield
+        except BaseException:
+            self._rollback(batch)
+            raise
+        finally:
+            _BATCH.reset(token)
+            self._open_batches -= 1
+            self._uncommitted -= batch.seqs
+            if batch.seqs:
+                self._schedule_journal()
+                self._schedule_flush()
+
+    def _batch(self) -> _Batch | None:
+        batch = _BATCH.get()
+        return batch if batch is not None and batch.store is self else None
+
+    def _remember(self, doc_id: str, *, absent: bool = False) -> None:
+        """Note the document ``doc_id`` as it is, before a change inside a batch."""
+        batch = self._batch()
+        if batch is not None:
+            batch.undo.append((doc_id, None if absent else self._db.get(doc_id)))
+
+    def _rollback(self, batch: _Batch) -> None:
+        db = self._db
+        for doc_id, before in reversed(batch.undo):
+            if before is None:
+                if db.get(doc_id) is not None:
+                    db.remove(doc_id)
+            elif db.get(doc_id) is not None:
+                db.update(doc_id, before)
+            else:
+                db.insert(before)
+        self._pending = [op for op in self._pending if op.seq not in batch.seqs]
+        self._dirty = True  # (a write inside the block may have saved some of it)
+        self._pending_changed()
+
     def insert(self, doc: Mapping[str, Any]) -> str:
         """Insert ``doc`` (persisted by the next write); returns its id."""
         self._check_open()
         doc_id = str(self._db.insert(doc))
+        self._remember(doc_id, absent=True)
         try:
             text = self._encode(doc_id, doc, with_id=True)
         except DocumentValidationError:
@@ -291,6 +361,8 @@ class PersistedStore(Generic[DB]):
         self._check_open()
         batch = list(docs)
         ids = [str(i) for i in getattr(self._db, "insert_multiple")(batch)]  # noqa: B009
+        for doc_id in ids:
+            self._remember(doc_id, absent=True)
         try:
             texts = [self._encode(i, doc, with_id=True) for i, doc in zip(ids, batch, strict=True)]
         except DocumentValidationError:
@@ -304,6 +376,7 @@ class PersistedStore(Generic[DB]):
     def update(self, doc_id: str, doc: Mapping[str, Any]) -> Any:
         self._check_open()
         text = self._encode(str(doc_id), doc, with_id=True)
+        self._remember(str(doc_id))
         result = self._db.update(doc_id, doc)
         self._log("update", str(doc_id), text)
         return result
@@ -313,6 +386,7 @@ class PersistedStore(Generic[DB]):
         to the journal, and another tab's replay merges them into its copy."""
         self._check_open()
         text = self._encode(str(doc_id), changes, with_id=False)
+        self._remember(str(doc_id))
         result = self._db.patch(doc_id, changes)
         self._log("patch", str(doc_id), text)
         return result
@@ -334,6 +408,8 @@ class PersistedStore(Generic[DB]):
 
     def remove(self, doc_id: str) -> bool:
         self._check_open()
+        if isinstance(doc_id, str):
+            self._remember(doc_id)
         removed = bool(self._db.remove(doc_id))
         if removed:
             self._log("remove", str(doc_id), None)
@@ -346,6 +422,10 @@ class PersistedStore(Generic[DB]):
     def _log(self, kind: OpKind, doc_id: str, text: str | None) -> None:
         self._seq += 1
         self._pending.append(Op(self._seq, kind, doc_id, text))
+        batch = self._batch()
+        if batch is not None:
+            batch.seqs.add(self._seq)
+            self._uncommitted.add(self._seq)
         self._dirty = True
         self._schedule_flush()
         self._schedule_journal()
@@ -365,12 +445,11 @@ class PersistedStore(Generic[DB]):
 
     def _write_journal_now(self) -> None:
         self._journal_scheduled = False
-        if not self._pending or self._closed:
+        ops = self._committed()
+        if not ops or self._closed:
             return
         try:
-            self.storage.save_soon(
-                self._journal_key, encode_journal(self.name, self.writer, self._pending)
-            )
+            self.storage.save_soon(self._journal_key, encode_journal(self.name, self.writer, ops))
         except Exception:
             # Best effort: a storage without immediate writes, or a full disk; the coalesced
             # store write follows and reports its own failure.
@@ -409,8 +488,8 @@ class PersistedStore(Generic[DB]):
 
     def _start_flush(self) -> None:
         self._timer = None
-        if self._loop is None:
-            return
+        if self._loop is None or self._open_batches:
+            return  # (an atomic block is open: its end schedules the write)
         task = self._loop.create_task(self._background_flush())
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
@@ -433,8 +512,15 @@ class PersistedStore(Generic[DB]):
             if not self._dirty:
                 return
             try:
-                async with self.coordinator.lock(self.name):
-                    await self._write_locked()
+                try:
+                    async with self.coordinator.lock(self.name):
+                        await self._write_locked()
+                except StorageError:
+                    raise
+                except Exception as err:  # a bug or a database that cannot save itself
+                    raise StorageError(
+                        f"could not write the store {self.name!r}: {type(err).__name__}: {err}"
+                    ) from err
             except StorageError as err:
                 self.last_error = err
                 self._report(err)
@@ -605,14 +691,21 @@ class PersistedStore(Generic[DB]):
         """``(key, text)`` of the journal a page hide would write now; None when nothing is
         pending. For a page whose stores live in a Web Worker: it keeps the latest copy and
         writes it on hide itself (see :meth:`journal_saved`)."""
-        if not self._pending:
+        ops = self._committed()
+        if not ops:
             return None
-        return self._journal_key, encode_journal(self.name, self.writer, self._pending)
+        return self._journal_key, encode_journal(self.name, self.writer, ops)
 
     def journal_saved(self) -> None:
         """Someone else wrote :meth:`journal_record` to storage: delete that journal after
         the next write that contains its operations (as after :meth:`_on_hide`)."""
         self._journal_written = True
+
+    def _committed(self) -> list[Op]:
+        """The pending changes outside open atomic blocks (what a journal may hold)."""
+        if not self._uncommitted:
+            return self._pending
+        return [op for op in self._pending if op.seq not in self._uncommitted]
 
     def _pending_changed(self) -> None:
         watch = getattr(self.coordinator, "pending_changed", None)
@@ -624,12 +717,11 @@ class PersistedStore(Generic[DB]):
 
     def _on_hide(self) -> None:
         """Page hidden or closing: write pending changes to the journal, now."""
-        if not self._pending:
+        ops = self._committed()
+        if not ops:
             return
         try:
-            self.storage.save_soon(
-                self._journal_key, encode_journal(self.name, self.writer, self._pending)
-            )
+            self.storage.save_soon(self._journal_key, encode_journal(self.name, self.writer, ops))
             self._journal_written = True
         except Exception as err:
             self._report(StorageError(f"could not save pending changes of {self.name!r}: {err}"))

@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from json import JSONDecodeError, dumps, loads
 from typing import Any, Literal
 
-from amplify_memory.errors import SnapshotError
+from amplify_memory.errors import SnapshotError, describe
 
 __all__ = [
     "JOURNAL_FORMAT",
@@ -181,12 +181,12 @@ def decode_journal(text: str) -> Journal:
     ops: list[Op] = []
     for item in raw_ops:
         if not isinstance(item, dict):
-            raise SnapshotError(f"a journal operation is not an object: {item!r:.80}")
+            raise SnapshotError(f"a journal operation is not an object: {describe(item)}")
         seq, kind, doc_id, doc = item.get("seq"), item.get("op"), item.get("id"), item.get("doc")
         allowed = _OP_KINDS if version >= 2 else _V1_OP_KINDS
         if not isinstance(seq, int) or kind not in allowed or not isinstance(doc_id, str):
-            raise SnapshotError(f"a journal operation is malformed: {item!r:.80}")
+            raise SnapshotError(f"a journal operation is malformed: {describe(item)}")
         if kind != "remove" and not isinstance(doc, dict):
-            raise SnapshotError(f"a journal {kind} has no document: {item!r:.80}")
+            raise SnapshotError(f"a journal {kind} has no document: {describe(item)}")
         ops.append(Op(seq, kind, doc_id, None if kind == "remove" else _compact(doc)))
     return Journal(store=store, writer=writer, ops=ops)

@@ -6,6 +6,7 @@ from collections.abc import Callable
 
 import pytest
 
+from amplify_memory.errors import DocumentNotFoundError
 from amplify_memory.memory.kinds import PROJECT_TYPES
 from amplify_memory.memory.project_context import ProjectContextVectorStore
 from amplify_memory.memory.prompt import estimate_tokens
@@ -112,11 +113,11 @@ async def test_prompt_context_orders_by_type_priority_then_relevance(
         await store.add("app", f"login screen {kind.replace('_', ' ')} note", kind)
     await store.add("app", "login login screen requirement with more login", "requirement")
     text = await store.format_context_for_prompt("app", "login screen")
-    kinds = [line.split("]")[0].removeprefix("- [") for line in text.splitlines()]
+    kinds = [line.split("]")[0].removeprefix("- [") for line in text.splitlines()[1:]]
     assert kinds == sorted(kinds, key=PROJECT_TYPES.index)
     assert kinds[0] == "requirement"
     assert kinds[-1] == "file_context"
-    assert text.splitlines()[0] == "- [requirement] login login screen requirement with more login"
+    assert text.splitlines()[1] == "- [requirement] login login screen requirement with more login"
 
 
 async def test_prompt_context_stays_within_the_budget(store: ProjectContextVectorStore) -> None:
@@ -166,5 +167,5 @@ async def test_update_changes_content_and_type(store: ProjectContextVectorStore)
     assert [h["id"] for h in await store.search("app", "graphql")] == [entry["id"]]
     with pytest.raises(ValueError, match="cannot change"):
         await store.update("app", entry["id"], projectId="other")
-    with pytest.raises(KeyError, match="no entry"):
+    with pytest.raises(DocumentNotFoundError, match="no entry"):
         await store.update("app", "missing", content="x")

@@ -11,6 +11,7 @@ import pytest
 
 from amplify_memory.errors import AmplifyMemoryError, DocumentNotFoundError, SecretContentError
 from amplify_memory.memory import MemoryTools, ProjectContextVectorStore, UserProfileVectorStore
+from amplify_memory.memory.prompt import USER_HEADING
 from amplify_memory.memory.secrets import find_secrets, redact_secrets
 from amplify_memory.memory.supersession import decide
 from amplify_memory.memory.topics import Frame, frames_of, register_topic, relation
@@ -349,9 +350,11 @@ async def test_a_query_that_matches_nothing_gets_only_the_standing_instructions(
     await store.add("User uses Prisma", "tech_stack")
     await store.add("User uses 2-space indentation", "coding_style")
     block = await store.format_context_for_prompt("how should login work")
-    assert block == "- [communication] User wants concise answers with code examples"
+    standing = "- [communication] User wants concise answers with code examples"
+    assert block == f"{USER_HEADING}\n{standing}"
     block = await store.format_context_for_prompt("which postgresql version")
     assert block.splitlines() == [
+        USER_HEADING,
         "- [communication] User wants concise answers with code examples",
         "- [tech_stack] User uses PostgreSQL",
     ]

@@ -7,7 +7,7 @@ from collections.abc import Awaitable, Callable
 
 import pytest
 
-from amplify_memory.memory.prompt import estimate_tokens
+from amplify_memory.memory.prompt import USER_HEADING, estimate_tokens
 from amplify_memory.memory.user_profile import USER_PROFILE_STORE_NAME, UserProfileVectorStore
 from amplify_memory.storage import MemoryStorage
 
@@ -151,7 +151,7 @@ async def test_prompt_context_drops_an_entry_a_newer_one_contradicts(
     await store.add("User prefers tabs for indentation", "coding_style")
     await store.add("User does not prefer tabs for indentation", "coding_style")
     text = await store.format_context_for_prompt("tabs indentation")
-    assert text == "- [coding_style] User does not prefer tabs for indentation"
+    assert text == f"{USER_HEADING}\n- [coding_style] User does not prefer tabs for indentation"
 
 
 async def test_prompt_context_lines_most_relevant_first(
@@ -163,7 +163,8 @@ async def test_prompt_context_lines_most_relevant_first(
     await store.add("User likes short answers", "communication")
     await store.add("User uses 2-space indentation", "coding_style")
     text = await store.format_context_for_prompt("typescript or javascript for react")
-    lines = text.splitlines()
+    assert text.splitlines()[0] == USER_HEADING
+    lines = text.splitlines()[1:]
     # a standing instruction about answers comes first, whatever the query
     assert lines[0] == "- [communication] User likes short answers"
     assert lines[1] == "- [preference] User prefers TypeScript over JavaScript"

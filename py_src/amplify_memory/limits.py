@@ -1,0 +1,122 @@
+"""The documented limits on input, in one place, and the checks that enforce them.
+
+Every public call answers in bounded time and with a typed error
+(:class:`~amplify_memory.errors.InputTooLargeError`) for input over these limits, before
+anything changes. They are far above what a chat produces:
+
+============================  ==========  ==============================================
+limit                         value       where
+============================  ==========  ==============================================
+``MAX_JSON_DEPTH``            64          nesting of lists/objects in documents,
+                                          arguments, filters and schemas
+``MAX_INTEGER``               2**53       magnitude of an integer argument or value (the
+                                          largest JavaScript integer that is exact)
+``MAX_NUMBER``                1e300       magnitude of a number argument or value
+``MAX_ARGS_LENGTH``           64 MB       the JSON text of one :func:`amplify_memory.api.call`
+``MAX_MESSAGE_LENGTH``        20,000      characters of a chat message read for facts
+``MAX_QUERY_LENGTH``          10,000      characters of a search term or prompt query
+``MAX_FUZZY_WORD_LENGTH``     64          letters of a query word matched with a
+                                          ``tolerance`` (longer words match exactly)
+``MAX_BOOST``                 1,000       a field boost
+============================  ==========  ==============================================
+
+A vector is also refused when its norm is not finite (``[1e200, 1e200, 0]``): what a store
+accepts must load back (see :func:`check_vector_norm`).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from typing import Any, Final
+
+from amplify_memory.errors import InputTooLargeError, InvalidArgumentError, describe
+
+__all__ = [
+    "MAX_ARGS_LENGTH",
+    "MAX_BOOST",
+    "MAX_FUZZY_WORD_LENGTH",
+    "MAX_INTEGER",
+    "MAX_JSON_DEPTH",
+    "MAX_MESSAGE_LENGTH",
+    "MAX_NUMBER",
+    "MAX_QUERY_LENGTH",
+    "check_json_value",
+    "check_vector_norm",
+    "json_problem",
+]
+
+MAX_JSON_DEPTH: Final = 64
+MAX_INTEGER: Final = 2**53
+MAX_NUMBER: Final = 1e300
+MAX_ARGS_LENGTH: Final = 64 * 1024 * 1024
+MAX_MESSAGE_LENGTH: Final = 20_000
+MAX_QUERY_LENGTH: Final = 10_000
+MAX_FUZZY_WORD_LENGTH: Final = 64
+MAX_BOOST: Final = 1000.0
+
+
+def json_problem(value: Any, *, depth: int = MAX_JSON_DEPTH) -> str | None:
+    """What keeps ``value`` from being a JSON value that loads back as it is (None when
+    nothing does): a NaN or infinite number, a number over the limits, a key that is not a
+    string, a type JSON has no word for (a set, bytes, an object), or nesting deeper than
+    ``depth``. Iterative: any nesting is looked at in bounded stack.
+
+    >>> json_problem({"a": [1, 2.5, "x", None, True]}) is None
+    True
+    >>> json_problem({"a": float("nan")})
+    "a number that is not finite at ['a']: nan"
+    """
+    stack: list[tuple[Any, int, str]] = [(value, 0, "")]
+    while stack:
+        item, level, path = stack.pop()
+        if item is None or isinstance(item, bool | str):
+            continue
+        if isinstance(item, int):
+            if not -MAX_INTEGER <= item <= MAX_INTEGER:
+                return f"an integer beyond +-2**53 at {path or 'the top'}: {describe(item)}"
+            continue
+        if isinstance(item, float):
+            if not math.isfinite(item):
+                return f"a number that is not finite at {path or 'the top'}: {item!r}"
+            if abs(item) > MAX_NUMBER:
+                return f"a number beyond +-{MAX_NUMBER:g} at {path or 'the top'}: {item!r}"
+            continue
+        if level >= depth:
+            return f"nesting deeper than {depth} levels at {path[:80] or 'the top'}"
+        if isinstance(item, list | tuple):
+            for i, child in enumerate(item):
+                stack.append((child, level + 1, f"{path}[{i}]"))
+            continue
+        if isinstance(item, Mapping):
+            for key, child in item.items():
+                if not isinstance(key, str):
+                    return f"a key that is not a string at {path or 'the top'}: {describe(key)}"
+                stack.append((child, level + 1, f"{path}[{key[:30]!r}]"))
+            continue
+        return f"a {type(item).__name__}, which JSON cannot hold, at {path or 'the top'}"
+    return None
+
+
+def check_json_value(value: Any, what: str, *, depth: int = MAX_JSON_DEPTH) -> None:
+    """Raise when :func:`json_problem` finds something: :class:`InputTooLargeError` for
+    nesting and magnitudes, :class:`InvalidArgumentError` for the rest."""
+    problem = json_problem(value, depth=depth)
+    if problem is None:
+        return
+    if problem.startswith(("nesting", "an integer beyond", "a number beyond")):
+        raise InputTooLargeError(f"{what} has {problem}", limit="json")
+    raise InvalidArgumentError(f"{what} must be JSON values only; it has {problem}")
+
+
+def check_vector_norm(values: list[float]) -> bool:
+    """True when the sum of squares of ``values`` is finite (and so is every cosine the
+    engine computes with it): the vectors a store may accept."""
+    total = 0.0
+    try:
+        for x in values:
+            f = float(x)
+            total += f * f
+    except (OverflowError, TypeError, ValueError):
+        return False
+    return math.isfinite(total)
