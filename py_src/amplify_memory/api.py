@@ -569,23 +569,29 @@ class MemoryApi:
             return [
                 {"action": "found", "store": "user", "entry": asdict(f)} for f in found.user
             ] + [{"action": "found", "store": "project", "entry": asdict(c)} for c in found.project]
-        out = [
-            {**o, "store": "user"}
-            for o in await extract_and_store_user_facts(
-                message, assistant, store=self.user, facts=found.user
-            )
-        ]
-        for item in found.project:
-            assert project_id is not None  # project facts are only found in a project's chat
-            entry = await self.projects.add(
-                project_id,
-                item.content,
-                item.type,
-                files=list(item.files),
-                tags=list(item.tags),
-                source_chat_id=a.get("sourceChatId", ""),
-            )
-            out.append({"action": "inserted", "store": "project", "entry": entry})
+        # all of the turn's facts, in both stores, or none
+        async with contextlib.AsyncExitStack() as atomic:
+            await atomic.enter_async_context(self.user.atomic())
+            if found.project:
+                assert project_id is not None  # project facts come only from a project's chat
+                await atomic.enter_async_context(self.projects.atomic(project_id))
+            out = [
+                {**o, "store": "user"}
+                for o in await extract_and_store_user_facts(
+                    message, assistant, store=self.user, facts=found.user
+                )
+            ]
+            for item in found.project:
+                assert project_id is not None
+                entry = await self.projects.add(
+                    project_id,
+                    item.content,
+                    item.type,
+                    files=list(item.files),
+                    tags=list(item.tags),
+                    source_chat_id=a.get("sourceChatId", ""),
+                )
+                out.append({"action": "inserted", "store": "project", "entry": entry})
         if found.project and project_id is not None:
             await self.registry.add_project(project_id)
         return out

@@ -16,11 +16,13 @@ from amplify_memory.errors import (
     AmplifyMemoryError,
     ArgumentTypeError,
     InputTooLargeError,
+    InstructionContentError,
     InvalidArgumentError,
     SecretContentError,
     describe,
 )
 from amplify_memory.limits import MAX_INTEGER, MAX_QUERY_LENGTH
+from amplify_memory.memory.instructions import instruction_signal
 from amplify_memory.memory.secrets import secret_kinds
 from amplify_memory.memory.similarity import contradicts
 from amplify_memory.search import Database
@@ -39,7 +41,7 @@ __all__ = [
     "check_text",
     "new_id",
     "order_newer_first_on_contradiction",
-    "refuse_secrets",
+    "refuse_unsafe",
     "utc_now",
 ]
 
@@ -96,12 +98,17 @@ def check_max_tokens(value: object) -> int:
     return value
 
 
-def refuse_secrets(text: str, what: str) -> None:
-    """Raise :class:`~amplify_memory.errors.SecretContentError` when ``text`` carries a
-    credential (:mod:`amplify_memory.memory.secrets`): memories never keep one."""
+def refuse_unsafe(text: str, what: str) -> None:
+    """Raise when ``text`` must never be a memory: :class:`SecretContentError` when it
+    carries a credential (:mod:`amplify_memory.memory.secrets`),
+    :class:`InstructionContentError` when it reads as an instruction overriding the
+    system's (:mod:`amplify_memory.memory.instructions`)."""
     kinds = secret_kinds(text)
     if kinds:
         raise SecretContentError(what, kinds)
+    signal = instruction_signal(text)
+    if signal:
+        raise InstructionContentError(what, signal)
 
 
 def check_confidence(value: object) -> float:

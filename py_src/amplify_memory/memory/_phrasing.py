@@ -37,6 +37,7 @@ from typing import Final
 
 from amplify_memory.memory._facts import ExtractedFact
 from amplify_memory.memory._text import ROLE_NOUNS
+from amplify_memory.memory.instructions import instruction_signal
 from amplify_memory.memory.secrets import find_secrets
 from amplify_memory.memory.technologies import Mention, find_technology_mentions
 
@@ -454,7 +455,7 @@ def prepare(text: str) -> str:
 
 def injected(sentence: str) -> bool:
     """True for a sentence that carries an injected instruction."""
-    return bool(_INJECTION_RE.search(sentence))
+    return bool(_INJECTION_RE.search(sentence)) or instruction_signal(sentence) is not None
 
 
 def pieces(sentence: str) -> list[str]:

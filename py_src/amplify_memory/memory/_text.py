@@ -5,7 +5,41 @@ from __future__ import annotations
 import re
 from typing import Final
 
-__all__ = ["ROLE_NOUNS", "capitalise", "expand", "tidy", "wordlist", "words"]
+from amplify_memory.errors import ArgumentTypeError, InputTooLargeError
+from amplify_memory.limits import MAX_MESSAGE_LENGTH
+
+__all__ = [
+    "MAX_FACT_LENGTH",
+    "MAX_PROJECT_FACT_LENGTH",
+    "ROLE_NOUNS",
+    "capitalise",
+    "check_message",
+    "expand",
+    "tidy",
+    "wordlist",
+    "words",
+]
+
+#: Extraction keeps facts of at most this many characters (a fact is one sentence; a
+#: longer "fact" is pasted text, not something the user said about themselves).
+MAX_FACT_LENGTH: Final = 300
+#: ... and project entries of at most this many (a requirement, a decision, an error).
+MAX_PROJECT_FACT_LENGTH: Final = 2000
+
+
+def check_message(value: object, what: str) -> str:
+    """A chat message to read for facts: a string of at most
+    :data:`~amplify_memory.limits.MAX_MESSAGE_LENGTH` characters."""
+    if not isinstance(value, str):
+        raise ArgumentTypeError(f"{what} must be a string, got {type(value).__name__}")
+    if len(value) > MAX_MESSAGE_LENGTH:
+        raise InputTooLargeError(
+            f"{what} is {len(value)} characters long; facts are read from messages of at "
+            f"most {MAX_MESSAGE_LENGTH} characters",
+            limit="MAX_MESSAGE_LENGTH",
+        )
+    return value
+
 
 #: The nouns of a role ("a backend developer", "a QA engineer"), as a regex alternation:
 #: the one list every extractor and topic uses.

@@ -39,12 +39,13 @@ async def extract_and_store_user_facts(
     outcomes = []
     if facts is None:
         facts = extract_user_facts(user_message, assistant_message)
-    for fact in facts:
-        outcomes.append(
-            await store.add(
-                fact.content, fact.category, source=fact.source, confidence=fact.confidence
+    async with store.atomic():  # all of the turn's facts, or none
+        for fact in facts:
+            outcomes.append(
+                await store.add(
+                    fact.content, fact.category, source=fact.source, confidence=fact.confidence
+                )
             )
-        )
     return outcomes
 
 
@@ -60,16 +61,20 @@ async def extract_and_store_project_context(
     """Store the requirements, decisions, patterns ... found in an agent's action
     description (called after it writes files), with the files; returns the entries."""
     store = store or ProjectContextVectorStore.get_instance()
-    entries = []
-    for item in extract_project_context(action_description, type, files):
-        entries.append(
-            await store.add(
-                project_id,
-                item.content,
-                item.type,
-                files=list(item.files),
-                tags=list(item.tags),
-                source_chat_id=source_chat_id,
+    entries: list[dict[str, Any]] = []
+    found = extract_project_context(action_description, type, files)
+    if not found:
+        return entries
+    async with store.atomic(project_id):  # all of the action's entries, or none
+        for item in found:
+            entries.append(
+                await store.add(
+                    project_id,
+                    item.content,
+                    item.type,
+                    files=list(item.files),
+                    tags=list(item.tags),
+                    source_chat_id=source_chat_id,
+                )
             )
-        )
     return entries

@@ -31,7 +31,13 @@ from typing import Final
 
 from amplify_memory.memory import _phrasing
 from amplify_memory.memory._facts import ExtractedContext, ExtractedFact
-from amplify_memory.memory._text import capitalise, tidy
+from amplify_memory.memory._text import (
+    MAX_FACT_LENGTH,
+    MAX_PROJECT_FACT_LENGTH,
+    capitalise,
+    check_message,
+    tidy,
+)
 from amplify_memory.memory.project_facts import classify_clause, tags_of
 from amplify_memory.memory.technologies import find_technology_mentions
 from amplify_memory.memory.user_facts import (
@@ -178,6 +184,7 @@ def extract_chat_facts(
     ``assistant_message`` is context only: nothing the assistant said is stored.
     """
     del assistant_message
+    check_message(user_message, "user_message")
     user: dict[str, ExtractedFact] = {}
     project: dict[str, ExtractedContext] = {}
     if in_project:  # quoted errors and inline code stay in a project's facts
@@ -189,7 +196,9 @@ def extract_chat_facts(
                 continue
             if pending or _for_project(plain, in_question):
                 for item in _project_items(plain, kind=pending or None):
-                    if not _LABEL_ONLY_RE.match(item.content):
+                    if not _LABEL_ONLY_RE.match(item.content) and len(item.content) <= (
+                        MAX_PROJECT_FACT_LENGTH
+                    ):
                         project.setdefault(item.content.casefold(), item)
                 pending = ""
     for clause, in_question in user_clauses(user_message):
@@ -197,6 +206,6 @@ def extract_chat_facts(
             continue
         for fact in clause_facts(clause, in_question=in_question):
             done = finish(fact)
-            if done is not None:
+            if done is not None and len(done.content) <= MAX_FACT_LENGTH:
                 user.setdefault(done.content.casefold(), done)
     return ChatFacts(tuple(user.values()), tuple(project.values()))

@@ -37,7 +37,7 @@ from amplify_memory.memory._common import (
     check_query,
     check_text,
     new_id,
-    refuse_secrets,
+    refuse_unsafe,
     utc_now,
 )
 from amplify_memory.memory._semantic import (
@@ -242,7 +242,7 @@ class ProjectContextVectorStore(PageSingleton):
         collection = self._project(project_id)
         now = self._clock()
         text = check_text(content, "content")
-        refuse_secrets(text, "content")
+        refuse_unsafe(text, "content")
         entry: dict[str, Any] = {
             "id": new_id(),
             "projectId": project_id,
@@ -273,7 +273,7 @@ class ProjectContextVectorStore(PageSingleton):
             )
         if "content" in changes:
             entry["content"] = check_text(changes["content"], "content")
-            refuse_secrets(entry["content"], "content")
+            refuse_unsafe(entry["content"], "content")
             if entry["content"] != current["content"]:
                 for field in EMBEDDING_FIELDS:
                     entry.pop(field, None)

@@ -8,6 +8,7 @@ from typing import Final
 
 from amplify_memory.memory._facts import ExtractedContext
 from amplify_memory.memory._facts import check_type as _check_type
+from amplify_memory.memory._text import MAX_PROJECT_FACT_LENGTH, check_message
 from amplify_memory.memory._text import capitalise as _capitalise
 from amplify_memory.memory._text import tidy as _tidy
 from amplify_memory.memory.technologies import find_technologies
@@ -137,6 +138,7 @@ def extract_project_context(
     ...     "must support OAuth with Google")]
     [('decision', 'Use JWT in httpOnly cookies'), ('requirement', 'Must support OAuth with Google')]
     """
+    check_message(action_description, "action_description")
     if type is not None:
         _check_type(type)
     if isinstance(files, str):
@@ -170,7 +172,7 @@ def extract_project_context(
             kind = "file_context"
         content = _decision_content(clause) if kind == "decision" else _capitalise(clause)
         content = _tidy(content)
-        if content and content.casefold() not in seen:
+        if content and len(content) <= MAX_PROJECT_FACT_LENGTH and content.casefold() not in seen:
             seen.add(content.casefold())
             out.append(ExtractedContext(content, kind, all_files, _tags(content)))
     return out

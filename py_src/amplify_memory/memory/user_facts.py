@@ -8,7 +8,7 @@ from typing import Final
 
 from amplify_memory.memory import _phrasing
 from amplify_memory.memory._facts import ExtractedFact
-from amplify_memory.memory._text import ROLE_NOUNS
+from amplify_memory.memory._text import MAX_FACT_LENGTH, ROLE_NOUNS, check_message
 from amplify_memory.memory._text import expand as _expand
 from amplify_memory.memory._text import tidy as _tidy
 from amplify_memory.memory._text import wordlist as _wordlist
@@ -914,10 +914,11 @@ def extract_user_facts(
     ([], [])
     """
     del assistant_message  # context only: never extracted from
+    check_message(user_message, "user_message")
     facts: dict[str, ExtractedFact] = {}
     for clause, in_question in user_clauses(user_message):
         for fact in clause_facts(clause, in_question=in_question):
             done = finish(fact)
-            if done is not None:
+            if done is not None and len(done.content) <= MAX_FACT_LENGTH:
                 facts.setdefault(done.content.casefold(), done)
     return list(facts.values())

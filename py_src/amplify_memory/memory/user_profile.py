@@ -43,7 +43,7 @@ from amplify_memory.memory._common import (
     check_text,
     new_id,
     order_newer_first_on_contradiction,
-    refuse_secrets,
+    refuse_unsafe,
     utc_now,
 )
 from amplify_memory.memory._semantic import (
@@ -326,7 +326,7 @@ class UserProfileVectorStore(PageSingleton):
         category = _check_category(category)
         confidence = check_confidence(confidence)
         source = check_text(source, "source", max_length=100)
-        refuse_secrets(text, "content")
+        refuse_unsafe(text, "content")
         await self._scan()
         now = self._clock()
         fields = await self._semantic.embed_fields(text) if self._semantic.semantic else {}
@@ -441,7 +441,7 @@ class UserProfileVectorStore(PageSingleton):
                 f"an entry id is a string, got {type(entry_id).__name__} {describe(entry_id)}"
             )
         text = check_text(content, "content")
-        refuse_secrets(text, "content")
+        refuse_unsafe(text, "content")
         db = await self._collection.database()
         old = db.get(entry_id)
         if old is None:

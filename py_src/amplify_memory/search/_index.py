@@ -140,7 +140,9 @@ class FieldIndex:
         """Undo :meth:`add` for document ``d``."""
         postings = self.postings
         for term in tfs:
-            plist = postings[term]
+            plist = postings.get(term)
+            if plist is None or d not in plist:
+                continue  # (an index that disagreed with the text: nothing to undo)
             del plist[d]
             if not plist:
                 del postings[term]

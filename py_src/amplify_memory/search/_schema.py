@@ -26,6 +26,7 @@ from amplify_memory.errors import (
     VectorLengthError,
     describe,
 )
+from amplify_memory.limits import MAX_NUMBER, check_vector_norm, json_problem
 
 __all__ = [
     "JSON_SCALARS",
@@ -123,9 +124,19 @@ def _check_scalar(base: str, value: Any) -> bool:
     if isinstance(value, bool):
         return False
     if base == "number":
-        return isinstance(value, (int, float)) and math.isfinite(value)
+        return is_number(value)
     # enum: a string or a finite number
-    return isinstance(value, str) or (isinstance(value, (int, float)) and math.isfinite(value))
+    return isinstance(value, str) or is_number(value)
+
+
+def is_number(value: Any) -> bool:
+    """A finite number within :data:`~amplify_memory.limits.MAX_NUMBER` (not a bool): the
+    numbers every score, range and JSON round trip can hold."""
+    if isinstance(value, bool):
+        return False
+    if isinstance(value, int):
+        return -MAX_NUMBER <= value <= MAX_NUMBER
+    return isinstance(value, float) and math.isfinite(value) and abs(value) <= MAX_NUMBER
 
 
 _EXPECTED: Final = {
@@ -139,10 +150,20 @@ _EXPECTED: Final = {
 _NUMBER_TYPES: Final = frozenset({int, float})
 
 
-def validate_document(doc: Any, props: Mapping[str, Property]) -> None:
-    """Raise :class:`DocumentValidationError` when ``doc`` does not fit the schema."""
+def validate_document(doc: Any, props: Mapping[str, Property], *, whole: bool = False) -> None:
+    """Raise :class:`DocumentValidationError` when ``doc`` does not fit the schema.
+
+    ``whole``: also check the properties outside the schema (stored as they are), which
+    must be JSON values within :mod:`amplify_memory.limits` so the document saves and
+    loads back."""
     if not isinstance(doc, Mapping):
         raise DocumentValidationError("<document>", "a dict", doc)
+    if whole:
+        problem = json_problem(doc)
+        if problem is not None:
+            raise DocumentValidationError(
+                "<document>", "JSON values (finite numbers, strings, lists, objects)", doc, problem
+            )
     for prop in props.values():
         value: Any = doc
         for depth, key in enumerate(prop.keys):
@@ -159,11 +180,18 @@ def validate_document(doc: Any, props: Mapping[str, Property]) -> None:
                 raise DocumentValidationError(prop.path, prop.type, value, "a list of numbers")
             if len(value) != prop.dimension:
                 raise VectorLengthError(prop.path, prop.dimension or 0, value)
-            if set(map(type, value)) <= _NUMBER_TYPES and all(map(math.isfinite, value)):
-                continue  # the common case, checked in two C-level passes
-            for i, item in enumerate(value):
-                if not _check_scalar("number", item):
-                    raise DocumentValidationError(f"{prop.path}[{i}]", "a finite number", item)
+            if not (set(map(type, value)) <= {float} and all(map(math.isfinite, value))):
+                # (the common case, all finite floats, checked in two C-level passes)
+                for i, item in enumerate(value):
+                    if not _check_scalar("number", item):
+                        raise DocumentValidationError(f"{prop.path}[{i}]", "a finite number", item)
+            if not check_vector_norm(value):
+                raise DocumentValidationError(
+                    prop.path,
+                    prop.type,
+                    value,
+                    "components of at most 1e150 in magnitude (MAX_VECTOR_COMPONENT)",
+                )
         elif prop.is_array:
             if not isinstance(value, (list, tuple)):
                 raise DocumentValidationError(
@@ -197,11 +225,15 @@ def _column_fits(values: list[Any], prop: Property) -> bool:
             return False
         if prop.base == "vector" and present and set(map(len, present)) != {prop.dimension}:
             return False
+        if prop.base == "vector" and not all(map(check_vector_norm, present)):
+            return False
         present = [item for value in present for item in value]
     types = set(map(type, present))
     if not types <= _JSON_TYPES[prop.base]:
         return False
-    return float not in types or all(map(math.isfinite, (v for v in present if type(v) is float)))
+    if int in types and not all(-MAX_NUMBER <= v <= MAX_NUMBER for v in present if type(v) is int):
+        return False
+    return float not in types or all(map(is_number, (v for v in present if type(v) is float)))
 
 
 def validate_documents(docs: list[Any], props: Mapping[str, Property]) -> None:

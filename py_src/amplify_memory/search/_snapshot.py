@@ -58,6 +58,10 @@ def encode_state(
         tfs_out: list[int] = []
         for term, plist in fi.postings.items():
             old = sorted(plist)
+            if remap is not None and not all(map(remap.__contains__, old)):
+                old = [d for d in old if d in remap]  # (stale postings are not saved)
+                if not old:
+                    continue
             new = old if remap is None else list(map(remap.__getitem__, old))
             terms.append(term)
             dfs.append(len(old))

@@ -111,7 +111,7 @@ class _Batch:
 
 # The open batch of the running task (an asyncio task sees only its own): changes other
 # tasks make meanwhile are not part of it.
-_BATCH: ContextVar[_Batch | None] = ContextVar("amplify_memory_batch", default=None)
+_BATCHES: ContextVar[tuple[_Batch, ...]] = ContextVar("amplify_memory_batches", default=())
 
 
 class PersistedStore(Generic[DB]):
@@ -300,12 +300,11 @@ class PersistedStore(Generic[DB]):
         pending writes, and the exception goes on; nothing of it reaches a journal or a
         background write while the block is open. Blocks nest (the outermost decides).
         Changes other asyncio tasks make meanwhile are theirs and stay."""
-        current = _BATCH.get()
-        if current is not None and current.store is self:
+        if self._batch() is not None:
             yield
             return
         batch = _Batch(self)
-        token = _BATCH.set(batch)
+        token = _BATCHES.set((*_BATCHES.get(), batch))
         self._open_batches += 1
         try:
             yield
@@ -313,7 +312,7 @@ class PersistedStore(Generic[DB]):
             self._rollback(batch)
             raise
         finally:
-            _BATCH.reset(token)
+            _BATCHES.reset(token)
             self._open_batches -= 1
             self._uncommitted -= batch.seqs
             if batch.seqs:
@@ -321,8 +320,7 @@ class PersistedStore(Generic[DB]):
                 self._schedule_flush()
 
     def _batch(self) -> _Batch | None:
-        batch = _BATCH.get()
-        return batch if batch is not None and batch.store is self else None
+        return next((b for b in _BATCHES.get() if b.store is self), None)
 
     def _remember(self, doc_id: str, *, absent: bool = False) -> None:
         """Note the document ``doc_id`` as it is, before a change inside a batch."""

@@ -118,7 +118,7 @@ def test_a_project_chat_routes_each_fact(
 
 @pytest.mark.parametrize(
     "text",
-    ["at work " * 2000, "actually, " * 3000, "for this repo: " * 1000, "I am a " * 2000,
+    ["at work " * 2000, "actually, " * 1999, "for this repo: " * 1000, "I am a " * 2000,
      "x, " * 3000, "a " * 5000, "." * 5000 + " I use React", "I use React. My editor is " + "a" * 9000],
 )  # fmt: skip
 def test_repeated_and_huge_input_answers(text: str) -> None:
