@@ -14,6 +14,8 @@ limit                         value       where
 ``MAX_NUMBER``                1e300       magnitude of a number argument or value
 ``MAX_ARGS_LENGTH``           64 MB       the JSON text of one :func:`amplify_memory.api.call`
 ``MAX_MESSAGE_LENGTH``        20,000      characters of a chat message read for facts
+``MAX_SENTENCES``             300         sentences of a message read for facts (the
+                                          rest of a pasted document is not)
 ``MAX_QUERY_LENGTH``          10,000      characters of a search term or prompt query
 ``MAX_FUZZY_WORD_LENGTH``     64          letters of a query word matched with a
                                           ``tolerance`` (longer words match exactly)
@@ -41,6 +43,7 @@ __all__ = [
     "MAX_MESSAGE_LENGTH",
     "MAX_NUMBER",
     "MAX_QUERY_LENGTH",
+    "MAX_SENTENCES",
     "MAX_VECTOR_COMPONENT",
     "check_json_value",
     "check_vector_norm",
@@ -52,6 +55,7 @@ MAX_INTEGER: Final = 2**53
 MAX_NUMBER: Final = 1e300
 MAX_ARGS_LENGTH: Final = 64 * 1024 * 1024
 MAX_MESSAGE_LENGTH: Final = 20_000
+MAX_SENTENCES: Final = 300
 MAX_QUERY_LENGTH: Final = 10_000
 MAX_FUZZY_WORD_LENGTH: Final = 64
 MAX_BOOST: Final = 1000.0

@@ -372,6 +372,8 @@ def _is_alias(word: str) -> bool:
 def _fix_tech_spelling(match: re.Match[str]) -> str:
     word = match.group()
     low = word.lower()
+    if len(low) > 40:
+        return word  # no name is that long (and the edits below cost len**2)
     aliases, by_delete, long_only = _tech_spellings()
     if low in aliases or low in _ENGLISH_NEAR or low in _all_aliases():
         return word
@@ -423,7 +425,7 @@ def prepare(text: str) -> str:
     )
     text = re.sub(r"\btl;\s?dr\b", "TL;DR", text, flags=re.IGNORECASE)
     text = re.sub(  # "Tailwind? hard pass": the verdict is about the question's word
-        r"(\b[\w.+#-]+)\?\s+(hard pass|nope|meh|no thanks|never|yuck|no way|pass|love it|"
+        r"(?<![\w.+#-])([\w.+#-]+)\?\s+(hard pass|nope|meh|no thanks|never|yuck|no way|pass|love it|"
         r"yes please|always)\b",
         r"\1 \2",
         text,
@@ -448,7 +450,10 @@ def prepare(text: str) -> str:
         flags=re.IGNORECASE,
     )
     text = re.sub(  # "Selenium's out", "npm's gone"
-        r"\b([\w.+#-]+)'s\s+(out|gone|dead|history|dead to me)\b", r"\1 is \2", text, flags=re.I
+        r"(?<![\w.+#-])([\w.+#-]+)'s\s+(out|gone|dead|history|dead to me)\b",
+        r"\1 is \2",
+        text,
+        flags=re.I,
     )
     return _TYPO_RE.sub(_fix_word, text)
 

@@ -84,7 +84,7 @@ _STATE_RE: Final = re.compile(
     r"modules?|source of truth|event-driven|serverless|as a cache|as the cache|queue|"
     r"getting|seeing|returns?|responds?|gets? killed|crash\w*|dies|hangs|stalls|freezes|"
     r"slow|slower|flaky|doing|deploys? (?:go|to|on))\b|->|\u2192"
-    r"|(?-i:\w+(?:Killed|Error|Exception)\b|\bE[A-Z]{4,}\b)|\b[45]\d\d\b",
+    r"|(?-i:\b\w+(?:Killed|Error|Exception)\b|\bE[A-Z]{4,}\b)|\b[45]\d\d\b",
     re.IGNORECASE,
 )
 _LEAD_RE: Final = re.compile(
@@ -184,7 +184,7 @@ def extract_chat_facts(
     ``assistant_message`` is context only: nothing the assistant said is stored.
     """
     del assistant_message
-    check_message(user_message, "user_message")
+    user_message = check_message(user_message, "user_message")
     user: dict[str, ExtractedFact] = {}
     project: dict[str, ExtractedContext] = {}
     if in_project:  # quoted errors and inline code stay in a project's facts

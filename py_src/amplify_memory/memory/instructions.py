@@ -72,7 +72,7 @@ _PATTERNS: Final[tuple[re.Pattern[str], ...]] = (
             # a forged turn of another role: "SYSTEM: ...", "<|im_start|>system", "[INST]"
             r"(?:^|[.!?\n]\s*)(?:system|assistant|developer)\s*:",
             r"<\|?\s*(?:system|im_start|im_end|endoftext)\s*\|?>|\[/?INST\]|<</?SYS>>",
-            r"#{2,}\s*(?:system|instructions?)\b",
+            r"(?<!#)#{2,}\s*(?:system|instructions?)\b",
             r"\bnew\s+(?:system\s+)?instructions?\s*:",
         )
     ),

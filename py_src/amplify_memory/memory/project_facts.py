@@ -138,7 +138,7 @@ def extract_project_context(
     ...     "must support OAuth with Google")]
     [('decision', 'Use JWT in httpOnly cookies'), ('requirement', 'Must support OAuth with Google')]
     """
-    check_message(action_description, "action_description")
+    action_description = check_message(action_description, "action_description")
     if type is not None:
         _check_type(type)
     if isinstance(files, str):
@@ -152,7 +152,7 @@ def extract_project_context(
         return [ExtractedContext(content, type, all_files, _tags(content))]
     out: list[ExtractedContext] = []
     seen: set[str] = set()
-    for clause in re.split(r"\s*;\s*|(?<=[.!?])\s+(?=[A-Z])|\n+", rest):
+    for clause in re.split(r"(?<!\s)\s*;\s*|(?<=[.!?])\s+(?=[A-Z])|\n+", rest):
         clause = _tidy(clause)
         if not clause:
             continue

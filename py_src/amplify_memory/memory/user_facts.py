@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Iterable
 from typing import Final
 
+from amplify_memory.limits import MAX_SENTENCES
 from amplify_memory.memory import _phrasing
 from amplify_memory.memory._facts import ExtractedFact
 from amplify_memory.memory._text import MAX_FACT_LENGTH, ROLE_NOUNS, check_message
@@ -26,7 +28,10 @@ _CODE_LINE_RE: Final = re.compile(
     r"^\s*(?:import |from \S+ import|def |class \w+[:(]|const |let |var |function |"
     r"export |return |#include|//|/\*|\$ |>>> |<[a-zA-Z/]|[{}\[\]();]+\s*$)|[;{}]\s*$"
 )
-_SENTENCE_RE: Final = re.compile(r"(?:[^.!?\n]|[.!?](?![.!?]*(?:\s|$)))+(?:[.!?]+|\n|$)")
+# A run of "." "!" "?" ends a sentence unless a word follows it at once ("3.12", "e.g.x");
+# the run is taken whole (possessive), so runs of any length cost linear time.
+# A sentence never starts inside such a run (the lookbehind), so no start is tried twice.
+_SENTENCE_RE: Final = re.compile(r"(?<![.!?])(?:[^.!?\n]|[.!?]++(?=[^.!?\s]))+(?:[.!?]+|\n|$)")
 _CLAUSE_SPLIT_RE: Final = re.compile(
     r"\s*(?<!\bTL);(?!DR\b)\s*"
     r"|,\s*(?=(?:and |but |so |also |then )?(?:I|we|please|just|my|do not|don't|always|never)\b)"
@@ -207,8 +212,9 @@ def _strip_code_and_quotes(text: str, *, keep_quotes: bool = False) -> str:
 
 
 def _sentences(text: str) -> Iterable[tuple[str, bool]]:
-    """``(sentence, is_question)`` pairs."""
-    for match in _SENTENCE_RE.finditer(text):
+    """``(sentence, is_question)`` pairs, of the first
+    :data:`~amplify_memory.limits.MAX_SENTENCES` sentences."""
+    for match in itertools.islice(_SENTENCE_RE.finditer(text), MAX_SENTENCES):
         sentence = match.group().strip()
         if sentence:
             yield sentence.rstrip(".!\n").strip(), sentence.endswith("?")
@@ -914,7 +920,7 @@ def extract_user_facts(
     ([], [])
     """
     del assistant_message  # context only: never extracted from
-    check_message(user_message, "user_message")
+    user_message = check_message(user_message, "user_message")
     facts: dict[str, ExtractedFact] = {}
     for clause, in_question in user_clauses(user_message):
         for fact in clause_facts(clause, in_question=in_question):

@@ -19,11 +19,18 @@ from amplify_memory.errors import (
     DocumentNotFoundError,
     DocumentValidationError,
     DuplicateDocumentError,
+    InputTooLargeError,
     QueryError,
     SchemaError,
     SnapshotError,
     VectorLengthError,
     describe,
+)
+from amplify_memory.limits import (
+    MAX_BOOST,
+    MAX_FUZZY_WORD_LENGTH,
+    MAX_INTEGER,
+    MAX_QUERY_LENGTH,
 )
 from amplify_memory.search._defaults import (
     DEFAULT_B,
@@ -43,6 +50,7 @@ from amplify_memory.search._schema import (
     Property,
     copy_json,
     get_path,
+    is_number,
     parse_schema,
     validate_document,
 )
@@ -74,12 +82,7 @@ class _QueryTerm:
 
 
 def _check_number(name: str, value: Any, low: float, high: float = math.inf) -> float:
-    if (
-        not isinstance(value, (int, float))
-        or isinstance(value, bool)
-        or not math.isfinite(value)
-        or not low <= value <= high
-    ):
+    if not is_number(value) or not low <= value <= high:
         bounds = f"between {low} and {high}" if math.isfinite(high) else f">= {low}"
         raise QueryError(f"{name} expected a number {bounds}, got {describe(value)}")
     return float(value)
@@ -463,10 +466,15 @@ class Database:
         started = time.perf_counter()
         if not isinstance(term, str):
             raise QueryError(f"term expected a string, got {describe(term)}")
+        if len(term) > MAX_QUERY_LENGTH:
+            raise InputTooLargeError(
+                f"term is {len(term)} characters long; at most {MAX_QUERY_LENGTH} allowed",
+                limit="MAX_QUERY_LENGTH",
+            )
         if mode not in _MODES:
             raise QueryError(f"mode expected one of {', '.join(_MODES)}, got {describe(mode)}")
-        limit = _check_int("limit", limit, 0)
-        offset = _check_int("offset", offset, 0)
+        limit = _check_int("limit", limit, 0, MAX_INTEGER)
+        offset = _check_int("offset", offset, 0, MAX_INTEGER)
         threshold = _check_number("threshold", threshold, 0.0, 1.0)
         tolerance = _check_int("tolerance", tolerance, 0, MAX_TOLERANCE)
         similarity = _check_number("similarity", similarity, -1.0, 1.0)
@@ -620,7 +628,7 @@ class Database:
                     f"boost: {name!r} is not a searchable string property; "
                     f"expected some of: {', '.join(self._string_fields)}"
                 )
-            factor = _check_number(f"boost[{name!r}]", value, 0.0)
+            factor = _check_number(f"boost[{name!r}]", value, 0.0, MAX_BOOST)
             if name in out:
                 out[name] = factor
         return out
@@ -634,8 +642,8 @@ class Database:
                 f"{describe(weights)}"
             )
         return (
-            _check_number("hybrid_weights['text']", weights.get("text", 0.0), 0.0),
-            _check_number("hybrid_weights['vector']", weights.get("vector", 0.0), 0.0),
+            _check_number("hybrid_weights['text']", weights.get("text", 0.0), 0.0, MAX_BOOST),
+            _check_number("hybrid_weights['vector']", weights.get("vector", 0.0), 0.0, MAX_BOOST),
         )
 
     def _query_terms(self, term: str, prefix: bool) -> list[_QueryTerm]:
@@ -670,7 +678,7 @@ class Database:
         if qt.prefix:
             n = len(qt.surface)
             found.extend((w, prefix_weight(n, len(w))) for w in vocab.prefix(qt.surface))
-        if tolerance:
+        if tolerance and len(qt.surface) <= MAX_FUZZY_WORD_LENGTH:  # (longer: exact only)
             found.extend(
                 (w, 1.0 if dist == 0 else fuzzy_weight(dist))
                 for w, dist in vocab.fuzzy(qt.surface, tolerance)
