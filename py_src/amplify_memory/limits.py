@@ -47,6 +47,7 @@ __all__ = [
     "MAX_VECTOR_COMPONENT",
     "check_json_value",
     "check_vector_norm",
+    "is_number",
     "json_problem",
 ]
 
@@ -119,6 +120,16 @@ def check_json_value(value: Any, what: str, *, depth: int = MAX_JSON_DEPTH) -> N
     if problem.startswith(("nesting", "an integer beyond", "a number beyond")):
         raise InputTooLargeError(f"{what} has {problem}", limit="json")
     raise InvalidArgumentError(f"{what} must be JSON values only; it has {problem}")
+
+
+def is_number(value: Any) -> bool:
+    """A finite number within :data:`MAX_NUMBER` (not a bool): the
+    numbers every score, range and JSON round trip can hold."""
+    if isinstance(value, bool):
+        return False
+    if isinstance(value, int):
+        return -MAX_NUMBER <= value <= MAX_NUMBER
+    return isinstance(value, float) and math.isfinite(value) and abs(value) <= MAX_NUMBER
 
 
 def check_vector_norm(values: Any) -> bool:

@@ -23,6 +23,104 @@ export class PythonError extends Error {
   }
 }
 
+// ------------------------------------------------------------------ the outbox
+
+// A change the page has been handed is kept even when the page closes before Python has
+// applied it: each change is recorded synchronously in localStorage before it is sent,
+// and removed when its call settles. Each page has its own outbox, under a Web Lock it
+// holds while it lives; at start, a page replays (in order) the outboxes whose lock is
+// free: their pages are gone. A replayed change that had in fact been applied is
+// harmless: the stores merge a repeated add into the stored entry, and removes, clears,
+// assignments and edits are idempotent.
+const OUTBOX_PREFIX = 'amplify_memory.outbox.';
+const OUTBOX_MAX_CHARS = 256 * 1024; // larger changes (a big import) are not recorded
+
+function storageOrNull() {
+  try {
+    return globalThis.localStorage ?? null;
+  } catch {
+    return null; // (a sandboxed frame or storage turned off)
+  }
+}
+
+function createOutbox() {
+  const storage = storageOrNull();
+  const locks = globalThis.navigator?.locks;
+  if (!storage || !locks) {
+    return { record: () => null, settle: () => {}, replay: async () => 0 };
+  }
+  const key = OUTBOX_PREFIX + (globalThis.crypto?.randomUUID?.() ?? String(Math.random()));
+  const entries = new Map();
+  let seq = 0;
+  // Held until the page goes away (the promise never settles).
+  locks.request(key, () => new Promise(() => {})).catch(() => {});
+  const save = () => {
+    try {
+      if (entries.size) storage.setItem(key, JSON.stringify([...entries.values()]));
+      else storage.removeItem(key);
+    } catch (err) {
+      console.error('amplify memory: the outbox could not be saved', err);
+    }
+  };
+  return {
+    record(method, args) {
+      let text;
+      try {
+        text = JSON.stringify(args ?? {});
+      } catch {
+        return null; // (not JSON: the call itself will say so)
+      }
+      if (text.length > OUTBOX_MAX_CHARS) return null;
+      const id = ++seq;
+      entries.set(id, { method, args: text });
+      save();
+      return id;
+    },
+    settle(id) {
+      if (id !== null && entries.delete(id)) save();
+    },
+    /** Replay the outboxes of pages that are gone; resolves to how many changes. */
+    async replay(call) {
+      let count = 0;
+      const keys = [];
+      for (let i = 0; i < storage.length; i++) {
+        const name = storage.key(i);
+        if (name?.startsWith(OUTBOX_PREFIX) && name !== key) keys.push(name);
+      }
+      for (const name of keys) {
+        await locks.request(name, { ifAvailable: true }, async (lock) => {
+          if (!lock) return; // its page is still open
+          let pending = [];
+          try {
+            pending = JSON.parse(storage.getItem(name) ?? '[]');
+          } catch {
+            pending = [];
+          }
+          for (const { method, args } of Array.isArray(pending) ? pending : []) {
+            try {
+              await call(method, JSON.parse(args));
+              count++;
+            } catch (err) {
+              console.error(`amplify memory: replaying ${method} failed`, err);
+            }
+          }
+          storage.removeItem(name);
+        });
+      }
+      return count;
+    },
+  };
+}
+
+// The methods that change what is stored (recorded in the outbox until they settle).
+const RECORDED = new Set([
+  'userProfile.add', 'userProfile.edit', 'userProfile.remove', 'userProfile.clear',
+  'projects.add', 'projects.update', 'projects.remove', 'projects.clear',
+  'projects.addProject', 'projects.deleteProject', 'projects.assignChat',
+  'projects.unassignChat', 'extract.userFacts', 'extract.projectContext',
+  'storage.import', 'tools.call', 'forgetAll',
+]);
+
 // ------------------------------------------------------------------ transports
 
 /** Python in a module Web Worker (web/js/worker.mjs). */
@@ -193,11 +291,29 @@ export async function createMemory(options = {}) {
     transport.terminate();
     throw err;
   }
-  return makeMemory(transport, { ...info, bootMs: Math.round(performance.now() - started) });
+  const outbox = createOutbox();
+  const replayed = await outbox.replay((method, args) => transport.call(method, args));
+  return makeMemory(transport, outbox, {
+    ...info,
+    replayed,
+    bootMs: Math.round(performance.now() - started),
+  });
 }
 
-function makeMemory(transport, { version, timings, bootMs }) {
-  const call = (method, args = {}) => transport.call(method, args);
+function makeMemory(transport, outbox, { version, timings, bootMs, replayed }) {
+  const call = (method, args = {}) => {
+    const id = RECORDED.has(method) ? outbox.record(method, args) : null;
+    const settled = transport.call(method, args);
+    if (id !== null) {
+      // Settled when Python answered (a value or its error); a worker that died or was
+      // terminated first leaves the change in the outbox for the next start.
+      const answered = (err) => {
+        if (err instanceof PythonError) outbox.settle(id);
+      };
+      settled.then(() => outbox.settle(id), answered);
+    }
+    return settled;
+  };
   const listeners = new Set();
   const changed = (method) => (value) => {
     for (const listener of [...listeners]) {
@@ -216,6 +332,8 @@ function makeMemory(transport, { version, timings, bootMs }) {
     mode: transport.mode,
     timings,
     bootMs,
+    /** How many changes of closed pages, never applied, this start replayed. */
+    replayed,
     /** Call any method of amplify_memory.api by name (JSON arguments and result). */
     call,
     /** Run Python code in the memory's interpreter; resolves to its last value (JSON-shaped). */

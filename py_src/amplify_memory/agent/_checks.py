@@ -8,6 +8,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from amplify_memory.errors import DocumentValidationError, QueryError, VectorLengthError, describe
+from amplify_memory.limits import check_vector_norm, is_number
 
 __all__ = [
     "RESERVED_PREFIX",
@@ -44,9 +45,13 @@ def check_vector(vector: object, dimension: int, path: str = "vector") -> list[f
         raise VectorLengthError(path, dimension, list(vector))
     out: list[float] = []
     for x in vector:
-        if isinstance(x, bool) or not isinstance(x, int | float) or not math.isfinite(x):
+        if not is_number(x):
             raise DocumentValidationError(path, f"vector[{dimension}] of finite numbers", x)
         out.append(float(x))
+    if not check_vector_norm(out):
+        raise DocumentValidationError(
+            path, f"vector[{dimension}] with components of at most 1e150 in magnitude", vector
+        )
     return out
 
 

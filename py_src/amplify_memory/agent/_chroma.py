@@ -21,7 +21,6 @@ Errors: no answer at all raises
 from __future__ import annotations
 
 import json
-import math
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
 from urllib.parse import quote
@@ -55,6 +54,7 @@ from amplify_memory.errors import (
     VectorStoreUnavailableError,
     describe,
 )
+from amplify_memory.limits import is_number
 
 __all__ = ["ChromaAdapter"]
 
@@ -68,7 +68,7 @@ BATCH: Final = 1000
 def _plain(value: Any) -> bool:
     if isinstance(value, bool | str):
         return True
-    return isinstance(value, int | float) and math.isfinite(value) and abs(value) < 2**63
+    return is_number(value) and abs(value) < 2**63
 
 
 def encode_metadata(metadata: Mapping[str, Any]) -> dict[str, Any] | None:

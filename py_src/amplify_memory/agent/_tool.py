@@ -11,11 +11,11 @@ the model can act on.
 from __future__ import annotations
 
 import json
-import math
 from typing import Any, Final
 
 from amplify_memory.agent._store import VectorMemoryStore
 from amplify_memory.errors import AmplifyMemoryError, describe
+from amplify_memory.limits import is_number
 
 __all__ = ["CONVERSATION_SEARCH_TOOL", "ConversationSearchTool"]
 
@@ -64,11 +64,7 @@ def _problems(arguments: object) -> list[str]:
         out.append(f"arguments.query: {len(query)} characters, at most 2000")
     if "limit" in arguments:
         limit = arguments["limit"]
-        if (
-            isinstance(limit, bool)
-            or not isinstance(limit, int | float)
-            or not (math.isfinite(limit) and float(limit).is_integer() and 1 <= limit <= 20)
-        ):
+        if not (is_number(limit) and float(limit).is_integer() and 1 <= limit <= 20):
             out.append(f"arguments.limit: expected an integer from 1 to 20, got {describe(limit)}")
     if "role" in arguments and arguments["role"] not in ROLES:
         out.append(f"arguments.role: {arguments['role']!r} is not one of {list(ROLES)}")

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import json
-import math
 import time
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from amplify_memory.errors import ConfigurationError, DocumentValidationError, describe
+from amplify_memory.limits import is_number
 
 __all__ = [
     "EmbeddingSpec",
@@ -127,11 +127,7 @@ class Message:
             raise DocumentValidationError("role", "a non-empty string", self.role)
         if not isinstance(self.type, str):
             raise DocumentValidationError("type", "a string", self.type)
-        if (
-            not isinstance(self.created_at, int | float)
-            or isinstance(self.created_at, bool)
-            or not math.isfinite(self.created_at)
-        ):
+        if not is_number(self.created_at):
             raise DocumentValidationError("created_at", "seconds since the epoch", self.created_at)
         reserved = [k for k in self.metadata if k in _MESSAGE_KEYS]
         if reserved:

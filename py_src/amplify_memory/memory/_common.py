@@ -59,14 +59,17 @@ def new_id() -> str:
     return secrets.token_hex(8)
 
 
-def check_text(value: object, what: str, *, max_length: int = MAX_CONTENT_LENGTH) -> str:
-    """``value`` stripped, when it is a non-blank string of at most ``max_length``."""
+def check_text(
+    value: object, what: str, *, max_length: int = MAX_CONTENT_LENGTH, blank: bool = False
+) -> str:
+    """``value`` stripped, when it is a non-blank string of at most ``max_length``
+    (``blank``: an empty or blank string is allowed too)."""
     if not isinstance(value, str):
         raise ArgumentTypeError(
             f"{what} must be a string, got {type(value).__name__} {describe(value)}"
         )
     text = value.strip()
-    if not text:
+    if not text and not blank:
         raise InvalidArgumentError(f"{what} must not be empty or blank, got {describe(value)}")
     if len(text) > max_length:
         raise InvalidArgumentError(

@@ -238,7 +238,9 @@ class ProjectContextVectorStore(PageSingleton):
         source_chat_id: str = "",
         plan_point_id: str = "",
     ) -> dict[str, Any]:
-        """Store one entry; returns it."""
+        """Store one entry; returns it. The same text (whitespace and case aside) of the
+        same type is one entry: adding it again refreshes ``updatedAt`` and adds the new
+        files and tags to the stored entry, which is returned."""
         collection = self._project(project_id)
         now = self._clock()
         text = check_text(content, "content")
@@ -250,13 +252,39 @@ class ProjectContextVectorStore(PageSingleton):
             "type": _check_type(type),
             "createdAt": now,
             "updatedAt": now,
-            "sourceChatId": str(source_chat_id),
-            "planPointId": str(plan_point_id),
+            "sourceChatId": check_text(source_chat_id, "sourceChatId", max_length=200, blank=True),
+            "planPointId": check_text(plan_point_id, "planPointId", max_length=200, blank=True),
             "files": _check_strings(files, "files"),
             "tags": _check_tags(tags),
         }
+        same = await self._same_entry(collection, text, entry["type"])
+        if same is not None:
+            changes = {
+                "updatedAt": now,
+                "files": list(dict.fromkeys([*same.get("files", []), *entry["files"]])),
+                "tags": list(dict.fromkeys([*same.get("tags", []), *entry["tags"]])),
+            }
+            await collection.patch(same["id"], changes)
+            return public({**same, **changes})
         await self._semantic.insert(collection, entry)
         return entry
+
+    @staticmethod
+    async def _same_entry(
+        collection: PersistedCollection, text: str, kind: str
+    ) -> dict[str, Any] | None:
+        """The stored entry of type ``kind`` whose text is ``text`` (whitespace and case
+        aside), if there is one."""
+        db = await collection.database()
+        if not len(db):
+            return None
+        key = " ".join(text.split()).casefold()
+        for hit in db.search(
+            term=text, properties=["content"], where={"type": kind}, limit=5, include_vectors=False
+        ).hits:
+            if " ".join(str(hit.document.get("content", "")).split()).casefold() == key:
+                return db.get(str(hit.id))
+        return None
 
     async def update(self, project_id: str, entry_id: str, **changes: Any) -> dict[str, Any]:
         """Change an entry's content, type, files or tags; returns the updated entry."""
@@ -284,6 +312,9 @@ class ProjectContextVectorStore(PageSingleton):
             entry["files"] = _check_strings(changes["files"], "files")
         if "tags" in changes:
             entry["tags"] = _check_tags(changes["tags"])
+        for name in ("sourceChatId", "planPointId"):
+            if name in changes:
+                entry[name] = check_text(changes[name], name, max_length=200, blank=True)
         entry["updatedAt"] = self._clock()
         await collection.update(entry)
         return public(entry)

@@ -27,7 +27,7 @@ from collections.abc import Awaitable, Callable, Mapping
 from typing import Any, Final, Protocol
 
 from amplify_memory.errors import AmplifyMemoryError, InputTooLargeError, InvalidArgumentError
-from amplify_memory.limits import MAX_ARGS_LENGTH, MAX_JSON_DEPTH, check_json_value
+from amplify_memory.limits import MAX_ARGS_LENGTH, MAX_JSON_DEPTH, check_json_value, is_number
 from amplify_memory.memory.kinds import PROJECT_TYPES, USER_CATEGORIES
 
 __all__ = [
@@ -209,7 +209,7 @@ _JSON_TYPES: Final[dict[str, Callable[[object], bool]]] = {
         (isinstance(v, int) and not isinstance(v, bool))
         or (isinstance(v, float) and v.is_integer())
     ),
-    "number": lambda v: isinstance(v, int | float) and not isinstance(v, bool) and math.isfinite(v),
+    "number": is_number,
     "array": lambda v: isinstance(v, list),
     "object": lambda v: isinstance(v, dict),
     "boolean": lambda v: isinstance(v, bool),

@@ -31,6 +31,7 @@ from amplify_memory.limits import (
     MAX_FUZZY_WORD_LENGTH,
     MAX_INTEGER,
     MAX_QUERY_LENGTH,
+    is_number,
 )
 from amplify_memory.search._defaults import (
     DEFAULT_B,
@@ -50,7 +51,6 @@ from amplify_memory.search._schema import (
     Property,
     copy_json,
     get_path,
-    is_number,
     parse_schema,
     validate_document,
 )
@@ -607,9 +607,13 @@ class Database:
     def _searched_fields(self, properties: Sequence[str] | str | None) -> list[str]:
         if properties is None or properties == "*":
             return self._string_fields
+        if not isinstance(properties, str | list | tuple):
+            raise QueryError(
+                f"properties expected a property name or a list of them, got {describe(properties)}"
+            )
         names = [properties] if isinstance(properties, str) else list(properties)
         for name in names:
-            if name not in self._string_fields:
+            if not isinstance(name, str) or name not in self._string_fields:
                 raise QueryError(
                     f"properties: {name!r} is not a searchable string property; "
                     f"expected some of: {', '.join(self._string_fields)}"
@@ -819,7 +823,7 @@ class Database:
         if len(value) != prop.dimension:
             raise VectorLengthError(prop.path, prop.dimension or 0, value)
         for x in value:
-            if isinstance(x, bool) or not isinstance(x, (int, float)) or not math.isfinite(x):
+            if not is_number(x):
                 raise QueryError(f"vector['value'] expected finite numbers, got {describe(x)}")
         query_norm = norm(value)
         if query_norm == 0.0:

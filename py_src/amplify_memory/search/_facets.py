@@ -14,12 +14,12 @@ Result: ``{property: {"count": distinct values, "values": {key: documents}}}``.
 
 from __future__ import annotations
 
-import math
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from amplify_memory.errors import QueryError, describe
+from amplify_memory.limits import is_number
 from amplify_memory.search._schema import Property
 
 __all__ = ["compute_facets", "format_number"]
@@ -45,12 +45,7 @@ def _check_config(prop: Property, config: Any) -> Mapping[str, Any]:
                 f"got {describe(config)}"
             )
         for r in ranges:
-            ok = isinstance(r, Mapping) and all(
-                isinstance(r.get(k), (int, float))
-                and not isinstance(r.get(k), bool)
-                and math.isfinite(r[k])
-                for k in ("from", "to")
-            )
+            ok = isinstance(r, Mapping) and all(is_number(r.get(k)) for k in ("from", "to"))
             if not ok:
                 raise QueryError(
                     f"facets[{prop.path!r}] range expected {{'from': number, 'to': number}}, "

@@ -26,11 +26,11 @@ property or operator, or an operand of the wrong type, raises :class:`FilterErro
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol
 
 from amplify_memory.errors import FilterError, describe
+from amplify_memory.limits import is_number
 from amplify_memory.search._schema import Property
 
 __all__ = ["FilterContext", "Predicate", "compile_where"]
@@ -56,7 +56,7 @@ class FilterContext(Protocol):
 
 
 def _is_number(value: Any) -> bool:
-    return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
+    return is_number(value)
 
 
 def _expect(ok: bool, path: str, op: str, expected: str, value: Any) -> None:

@@ -26,7 +26,13 @@ from amplify_memory.errors import (
     VectorLengthError,
     describe,
 )
-from amplify_memory.limits import MAX_NUMBER, check_vector_norm, json_problem
+from amplify_memory.limits import (
+    MAX_JSON_DEPTH,
+    MAX_NUMBER,
+    check_vector_norm,
+    is_number,
+    json_problem,
+)
 
 __all__ = [
     "JSON_SCALARS",
@@ -87,6 +93,10 @@ def parse_schema(schema: Mapping[str, Any], _prefix: tuple[str, ...] = ()) -> di
         if isinstance(spec, Mapping):
             if not spec:
                 raise SchemaError(f"nested schema {path!r} expected at least one property")
+            if len(keys) >= MAX_JSON_DEPTH:
+                raise SchemaError(
+                    f"schema nests deeper than {MAX_JSON_DEPTH} levels at {path[:80]!r}..."
+                )
             props.update(parse_schema(spec, keys))
             continue
         if not isinstance(spec, str):
@@ -127,16 +137,6 @@ def _check_scalar(base: str, value: Any) -> bool:
         return is_number(value)
     # enum: a string or a finite number
     return isinstance(value, str) or is_number(value)
-
-
-def is_number(value: Any) -> bool:
-    """A finite number within :data:`~amplify_memory.limits.MAX_NUMBER` (not a bool): the
-    numbers every score, range and JSON round trip can hold."""
-    if isinstance(value, bool):
-        return False
-    if isinstance(value, int):
-        return -MAX_NUMBER <= value <= MAX_NUMBER
-    return isinstance(value, float) and math.isfinite(value) and abs(value) <= MAX_NUMBER
 
 
 _EXPECTED: Final = {

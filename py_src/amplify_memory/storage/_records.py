@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from json import JSONDecodeError, dumps, loads
+from json import dumps, loads
 from typing import Any, Literal
 
 from amplify_memory.errors import SnapshotError, describe
@@ -114,7 +114,7 @@ def _parse(text: str, what: str) -> Any:
         raise SnapshotError(f"the {what} is a {type(text).__name__}, expected a JSON string")
     try:
         return loads(text)
-    except (JSONDecodeError, RecursionError) as err:
+    except (ValueError, RecursionError) as err:  # (JSONDecodeError; a 5,000-digit number)
         raise SnapshotError(f"the {what} is not valid JSON: {err}") from err
 
 
