@@ -1,0 +1,92 @@
+"""Changes the page has been handed are kept when it closes at once (issue 16, finding 10).
+
+The JS API records each change in the page's localStorage outbox before sending it to the
+worker and removes it when Python answers; the next page to start replays the outboxes of
+pages that are gone (their Web Lock is free)."""
+
+from __future__ import annotations
+
+from playwright.sync_api import BrowserContext, Page
+
+from tests.browser.conftest import wait_for_boot
+
+FACTS = [
+    "User's dog is named Rex", "User lives in Lisbon", "User plays the cello",
+    "User drinks oolong tea", "User runs marathons", "User collects vinyl records",
+    "User speaks Portuguese", "User bakes sourdough bread", "User grows tomatoes on a balcony",
+    "User studies astronomy", "User rides a road bike", "User reads science fiction",
+    "User climbs at a bouldering gym", "User knits scarves", "User paints watercolours",
+    "User brews kombucha", "User sails on weekends", "User keeps bees",
+    "User plays chess online", "User photographs birds",
+]  # fmt: skip
+
+FIRE = """
+async (facts) => {
+  const memory = await window.amplify.memory;
+  // five bursts of four adds, none awaited
+  for (let i = 0; i < facts.length; i++) memory.userProfile.add(facts[i], 'personal');
+  return Object.keys(localStorage).filter((k) => k.startsWith('amplify_memory.outbox.'))
+    .map((k) => JSON.parse(localStorage.getItem(k)).length);
+}
+"""
+
+STATE = """
+async () => {
+  const memory = await window.amplify.memory;
+  const entries = await memory.userProfile.list({ includeSuperseded: true });
+  return {
+    contents: entries.map((e) => e.content).sort(),
+    replayed: memory.replayed,
+    outboxes: Object.keys(localStorage).filter((k) => k.startsWith('amplify_memory.outbox.')),
+  };
+}
+"""
+
+
+def _open(context: BrowserContext, url: str) -> Page:
+    page = context.new_page()
+    page.goto(url)
+    wait_for_boot(page)
+    return page
+
+
+def test_adds_not_awaited_are_kept_when_the_page_closes_at_once(
+    context: BrowserContext, server_url: str
+) -> None:
+    first = _open(context, server_url)
+    recorded = first.evaluate(FIRE, FACTS)
+    assert recorded == [len(FACTS)]  # all recorded before any was answered
+    first.close()  # at once: the worker is gone with the page
+    second = _open(context, server_url)
+    state = second.evaluate(STATE)
+    assert state["contents"] == sorted(FACTS)
+    assert 0 <= state["replayed"] <= len(FACTS)
+    assert len(state["outboxes"]) <= 1  # only the open page's own (empty ones are removed)
+    again = second.evaluate(STATE)  # nothing is replayed twice
+    assert again["contents"] == sorted(FACTS)
+
+
+def test_an_open_page_s_outbox_is_not_replayed_by_another_tab(
+    context: BrowserContext, server_url: str
+) -> None:
+    first = _open(context, server_url)
+    first.evaluate(
+        """() => localStorage.setItem('amplify_memory.outbox.held-by-a-live-tab',
+            JSON.stringify([{method: 'userProfile.add',
+                             args: JSON.stringify({content: 'User keeps bees',
+                                                   category: 'personal'})}]))"""
+    )
+    first.evaluate(
+        "() => new Promise((ok) => navigator.locks.request("
+        "'amplify_memory.outbox.held-by-a-live-tab', "
+        "() => { ok(); return new Promise(() => {}); }))"
+    )
+    second = _open(context, server_url)
+    state = second.evaluate(STATE)
+    assert state["replayed"] == 0
+    assert "amplify_memory.outbox.held-by-a-live-tab" in state["outboxes"]
+    first.close()  # its lock is released: the next start replays it
+    third = _open(context, server_url)
+    state = third.evaluate(STATE)
+    assert state["replayed"] == 1
+    assert "User keeps bees" in state["contents"]
