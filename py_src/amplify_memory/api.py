@@ -170,13 +170,14 @@ class _Args:
         unknown = sorted(set(args) - set(allowed))
         if unknown:
             raise ArgumentTypeError(
-                f"{method}: unknown argument {unknown[0]!r}; expected {list(allowed) or 'none'}"
+                f"{method}: unknown argument {describe(unknown[0])}; expected "
+                f"{list(allowed) or 'none'}"
             )
         self.method, self.args = method, args
 
     def required(self, name: str) -> Any:
         if name not in self.args or self.args[name] is None:
-            raise ArgumentTypeError(f"{self.method}: missing required argument {name!r}")
+            raise ArgumentTypeError(f"{self.method}: missing required argument {describe(name)}")
         return self.args[name]
 
     def get(self, name: str, default: Any = None) -> Any:
@@ -316,7 +317,7 @@ class MemoryApi:
     async def invoke(self, method: str, args: Mapping[str, Any] | None = None) -> Any:
         """Run ``method`` with ``args``; returns its JSON-shaped result or raises."""
         if method not in self._methods:
-            raise InvalidArgumentError(f"unknown method {method!r}; known: {self.methods}")
+            raise InvalidArgumentError(f"unknown method {describe(method)}; known: {self.methods}")
         if args is None:
             args = {}
         if not isinstance(args, Mapping):
@@ -654,7 +655,7 @@ class MemoryApi:
             out["entries"] = await self.projects.list(project_id)
         else:
             raise InvalidArgumentError(
-                f"storage.export: store must be 'userProfile' or 'project', not {store!r}"
+                f"storage.export: store must be 'userProfile' or 'project', not {describe(store)}"
             )
         out["exportedAt"] = utc_now()
         return out
@@ -676,7 +677,7 @@ class MemoryApi:
             raise InvalidArgumentError(f"storage.import: the data is not an {EXPORT_FORMAT} object")
         if data.get("version") != _EXPORT_VERSION:
             raise InvalidArgumentError(
-                f"storage.import: export version {data.get('version')!r}; "
+                f"storage.import: export version {describe(data.get('version'))}; "
                 f"this version reads {_EXPORT_VERSION}"
             )
         entries = data.get("entries")

@@ -79,7 +79,8 @@ def _bridge() -> Any:
         return importlib.import_module(BRIDGE_MODULE)
     except ImportError as err:
         raise StorageError(
-            f"the IndexedDB bridge {BRIDGE_MODULE!r} is not registered; amplify_memory.browser "
+            f"the IndexedDB bridge {BRIDGE_MODULE!r} is not registered; "
+            "amplify_memory.browser "
             "runs in a page booted by web/js/runtime.mjs, which registers web/js/idb.mjs as "
             f"pyodide.registerJsModule({BRIDGE_MODULE!r}, ...)"
         ) from err

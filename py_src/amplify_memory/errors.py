@@ -124,7 +124,7 @@ class UnsupportedLanguageError(ConfigurationError):
         self.language = language
         self.supported = supported
         super().__init__(
-            f"unsupported language {language!r}; expected one of: {', '.join(supported)}"
+            f"unsupported language {describe(language)}; expected one of: {', '.join(supported)}"
         )
 
 
@@ -139,7 +139,7 @@ class InvalidSchemaTypeError(SchemaError):
         self.path = path
         self.type_name = type_name
         super().__init__(
-            f"unknown schema type {type_name!r} for property {path!r}; "
+            f"unknown schema type {describe(type_name)} for property {describe(path)}; "
             f"expected one of: {', '.join(valid)}"
         )
 
@@ -155,7 +155,7 @@ class DocumentValidationError(AmplifyMemoryError, ValueError):
         self.path = path
         self.expected = expected
         self.value = value
-        text = f"property {path!r} expected {expected}, got {_short_repr(value)}"
+        text = f"property {describe(path)} expected {expected}, got {_short_repr(value)}"
         super().__init__(f"{text} ({detail})" if detail else text)
 
 
@@ -180,7 +180,7 @@ class DuplicateDocumentError(AmplifyMemoryError, ValueError):
     def __init__(self, doc_id: str) -> None:
         self.doc_id = doc_id
         super().__init__(
-            f"a document with id {doc_id!r} already exists; use update() to replace it"
+            f"a document with id {describe(doc_id)} already exists; use update() to replace it"
         )
 
 
@@ -278,8 +278,8 @@ class CorruptRecordError(StorageError):
         self.quarantine_name = quarantine_name
         self.reason = reason
         super().__init__(
-            f"the stored record of {name!r} could not be read ({reason}); it was kept as "
-            f"{quarantine_name!r} and the store starts empty"
+            f"the stored record of {describe(name)} could not be read ({reason}); it was kept as "
+            f"{describe(quarantine_name)} and the store starts empty"
         )
 
 
@@ -351,8 +351,8 @@ class EmbeddingModelMismatchError(EmbeddingError, ValueError):
         self.stored = stored
         self.offered = offered
         super().__init__(
-            f"collection {collection!r} holds vectors of model {stored[0]!r} "
-            f"(dimension {stored[1]}), not {offered[0]!r} (dimension {offered[1]}); "
+            f"collection {describe(collection)} holds vectors of model {describe(stored[0])} "
+            f"(dimension {stored[1]}), not {describe(offered[0])} (dimension {offered[1]}); "
             "use the same embedding model, or a new collection name for the new model"
         )
 

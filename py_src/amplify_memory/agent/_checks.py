@@ -65,7 +65,7 @@ def check_metadata(metadata: object) -> dict[str, Any]:
             raise DocumentValidationError("metadata", "non-empty string keys", key)
         if key.startswith(RESERVED_PREFIX):
             raise DocumentValidationError(
-                f"metadata.{key}", f"a key not starting with {RESERVED_PREFIX!r}", value,
+                f"metadata.{key}", f"a key not starting with {describe(RESERVED_PREFIX)}", value,
                 "the prefix is reserved for the adapters' own records",
             )  # fmt: skip
         try:
@@ -82,12 +82,12 @@ def check_filter(where: object) -> dict[str, str | int | float | bool]:
     out: dict[str, str | int | float | bool] = {}
     for key, value in where.items():
         if not isinstance(key, str) or not key:
-            raise QueryError(f"a metadata filter has a non-string key {key!r}")
+            raise QueryError(f"a metadata filter has a non-string key {describe(key)}")
         if not isinstance(value, str | int | float) or (
             isinstance(value, float) and not math.isfinite(value)
         ):
             raise QueryError(
-                f"metadata filter {key!r}: expected a string, number or boolean to compare "
+                f"metadata filter {describe(key)}: expected a string, number or boolean to compare "
                 f"for equality, got {describe(value)}"
             )
         out[key] = value

@@ -167,10 +167,12 @@ class ChromaAdapter(VectorStoreAdapter):
             "configuration": {"hnsw": {"space": "cosine"}},
             "get_or_create": True,
         }
-        info = await adapter._call("POST", adapter._base(), body, f"open collection {name!r}")
+        info = await adapter._call(
+            "POST", adapter._base(), body, f"open collection {describe(name)}"
+        )
         if not isinstance(info, dict) or not isinstance(info.get("id"), str):
             raise VectorStoreError(
-                f"Chroma answered the creation of {name!r} with {describe(info, 200)}"
+                f"Chroma answered the creation of {describe(name)} with {describe(info, 200)}"
             )
         adapter.collection_id = info["id"]
         adapter._check_collection(info)

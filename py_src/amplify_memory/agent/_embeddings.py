@@ -240,7 +240,7 @@ class OpenAIEmbeddingProvider(EmbeddingProvider):
             if len(vec) != self.spec.dimension:
                 raise EmbeddingError(
                     f"{self.url} answered a vector of {len(vec)} numbers for model "
-                    f"{self.spec.model!r}; {self.spec.dimension} were configured"
+                    f"{describe(self.spec.model)}; {self.spec.dimension} were configured"
                 )
             out.append([float(x) for x in vec])
         return out

@@ -44,6 +44,7 @@ from amplify_memory.errors import (
     EmbeddingModelMismatchError,
     SnapshotError,
     VectorStoreError,
+    describe,
 )
 from amplify_memory.search import Database
 from amplify_memory.storage import AsyncStorage, Coordinator, PersistedStore
@@ -132,6 +133,8 @@ class LocalVectorAdapter(VectorStoreAdapter):
     # -- writing
 
     def _doc(self, record: VectorRecord) -> dict[str, Any]:
+        if not isinstance(record, VectorRecord):
+            raise ArgumentTypeError(f"records expected VectorRecord items, got {describe(record)}")
         if not isinstance(record.content, str):
             raise ArgumentTypeError(
                 f"content expected a string, got {type(record.content).__name__}"
@@ -146,17 +149,23 @@ class LocalVectorAdapter(VectorStoreAdapter):
     async def add_vector(
         self, id: str, vector: Sequence[float], metadata: dict[str, Any], content: str
     ) -> None:
-        await self.add_vectors([VectorRecord(id, list(vector), metadata, content)])
+        await self.add_vectors([VectorRecord(id, vector, metadata, content)])  # type: ignore[arg-type]
 
     async def add_vectors(self, records: Sequence[VectorRecord]) -> None:
+        """Add or replace records, all of them or (on an error) none."""
+        if not isinstance(records, list | tuple):
+            raise ArgumentTypeError(
+                f"records expected a list of VectorRecord, got {describe(records)}"
+            )
         docs = [self._doc(r) for r in records]
         ids = [d["id"] for d in docs]
         if len(set(ids)) != len(ids):
             raise VectorStoreError("add_vectors got the same id twice in one batch")
         # remove + insert (not update): a replaced record moves to the end, as on Chroma
-        for doc_id in ids:
-            self._store.remove(doc_id)
-        self._store.insert_multiple(docs)
+        with self._store.atomic():
+            for doc_id in ids:
+                self._store.remove(doc_id)
+            self._store.insert_multiple(docs)
         for doc in docs:
             if any(doc["vector"]):
                 self._zero.discard(doc["id"])
@@ -277,9 +286,11 @@ def _read_spec(text: str, name: str) -> EmbeddingSpec:
     try:
         data = json.loads(text)
         if data.get("format") != SPEC_FORMAT or data.get("version") != SPEC_VERSION:
-            raise SnapshotError(f"the record {name!r} is not a {SPEC_FORMAT} v{SPEC_VERSION}")
+            raise SnapshotError(
+                f"the record {describe(name)} is not a {SPEC_FORMAT} v{SPEC_VERSION}"
+            )
         return EmbeddingSpec(data["model"], data["dimension"])
     except (ValueError, KeyError, TypeError, AttributeError) as err:
         if isinstance(err, SnapshotError):
             raise
-        raise SnapshotError(f"the record {name!r} cannot be read: {err}") from err
+        raise SnapshotError(f"the record {describe(name)} cannot be read: {err}") from err

@@ -154,7 +154,7 @@ class VectorMemoryStore:
                 isinstance(e, list) and len(e) == 2 and all(isinstance(x, str) for x in e)
                 for e in entries
             ):
-                raise SnapshotError(f"{self.sequence_name!r} has malformed entries")
+                raise SnapshotError(f"{describe(self.sequence_name)} has malformed entries")
             self._entries = [(e[0], e[1]) for e in entries]
             self._ids = {e[0] for e in self._entries}
         raw = await self.storage.load(self.queue_name)
@@ -162,7 +162,7 @@ class VectorMemoryStore:
             data = _decode(raw, QUEUE_FORMAT, self.queue_name)
             messages = data.get("messages")
             if not isinstance(messages, list):
-                raise SnapshotError(f"{self.queue_name!r} has no message list")
+                raise SnapshotError(f"{describe(self.queue_name)} has no message list")
             self._pending = {m["id"]: Message.from_dict(m) for m in messages}
 
     async def _save_sequence(self) -> None:
@@ -404,12 +404,13 @@ def _decode(raw: str, fmt: str, name: str) -> dict[str, Any]:
     try:
         data = json.loads(raw)
     except ValueError as err:
-        raise SnapshotError(f"the record {name!r} is not valid JSON: {err}") from err
+        raise SnapshotError(f"the record {describe(name)} is not valid JSON: {err}") from err
     if not isinstance(data, dict) or data.get("format") != fmt:
-        raise SnapshotError(f"the record {name!r} is not an {fmt} record")
+        raise SnapshotError(f"the record {describe(name)} is not an {fmt} record")
     if data.get("version") != FORMAT_VERSION:
         raise SnapshotError(
-            f"the record {name!r} has version {data.get('version')!r}; this version of "
+            f"the record {describe(name)} has version {describe(data.get('version'))}; this "
+            "version of "
             f"amplify_memory reads version {FORMAT_VERSION}"
         )
     return data

@@ -67,7 +67,7 @@ def _problems(arguments: object) -> list[str]:
         if not (is_number(limit) and float(limit).is_integer() and 1 <= limit <= 20):
             out.append(f"arguments.limit: expected an integer from 1 to 20, got {describe(limit)}")
     if "role" in arguments and arguments["role"] not in ROLES:
-        out.append(f"arguments.role: {arguments['role']!r} is not one of {list(ROLES)}")
+        out.append(f"arguments.role: {describe(arguments['role'])} is not one of {list(ROLES)}")
     return out
 
 

@@ -121,7 +121,7 @@ def decode_table(data: bytes) -> tuple[dict[str, Any], list[str], tuple[float, .
             raise TableFormatError(f"the gzipped table cannot be decompressed: {err}") from err
     if raw[:8] != MAGIC:
         raise TableFormatError(
-            f"not a static embedding table: expected the magic {MAGIC!r}, got {raw[:8]!r}"
+            f"not a static embedding table: expected the magic {MAGIC!r}, got {describe(raw[:8])}"
         )
     if len(raw) < 12:
         raise TableFormatError("the table is truncated inside its header")
@@ -136,7 +136,7 @@ def decode_table(data: bytes) -> tuple[dict[str, Any], list[str], tuple[float, .
         )
     if header.get("version") != VERSION:
         raise TableFormatError(
-            f"table format version {header.get('version')!r} is not supported; this "
+            f"table format version {describe(header.get('version'))} is not supported; this "
             f"amplify_memory reads version {VERSION} (rebuild the table or upgrade)"
         )
     payload = raw[12 + head_len :]
@@ -150,7 +150,7 @@ def decode_table(data: bytes) -> tuple[dict[str, Any], list[str], tuple[float, .
         scales = struct.unpack(f"<{dimension}f", sections["scales"])
         rows = sections["rows"]
     except (KeyError, TypeError, ValueError, struct.error) as err:
-        raise TableFormatError(f"the table's sections are malformed: {err!r}") from err
+        raise TableFormatError(f"the table's sections are malformed: {describe(err)}") from err
     if len(vocab) != vocab_size or len(rows) != vocab_size * dimension:
         raise TableFormatError(
             f"the table declares {vocab_size} tokens x {dimension} dimensions but holds "

@@ -96,7 +96,7 @@ class WordPieceTokenizer:
         for i, token in enumerate(vocab):
             self.vocab.setdefault(token, i)
         if unk_token not in self.vocab:
-            raise ConfigurationError(f"the vocabulary has no unknown token {unk_token!r}")
+            raise ConfigurationError(f"the vocabulary has no unknown token {describe(unk_token)}")
         if not isinstance(max_chars_per_word, int) or max_chars_per_word < 1:
             raise ConfigurationError(
                 f"max_chars_per_word expected an int >= 1, got {describe(max_chars_per_word)}"

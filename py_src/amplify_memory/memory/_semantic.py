@@ -71,7 +71,7 @@ def _check_weights(weights: object) -> dict[str, float]:
         value = weights.get(key, 0.0)
         if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value < 1e9:
             raise ConfigurationError(
-                f"hybrid_weights[{key!r}] expected a number >= 0, got {describe(value, 50)}"
+                f"hybrid_weights[{describe(key)}] expected a number >= 0, got {describe(value, 50)}"
             )
         out[key] = float(value)
     if out["text"] + out["vector"] <= 0:
@@ -122,7 +122,7 @@ class SemanticIndex:
         if provider.spec.dimension != EMBEDDING_DIMENSION:
             raise ConfigurationError(
                 f"the memory stores keep {EMBEDDING_DIMENSION}-dimensional embeddings; the "
-                f"provider {provider.spec.model!r} makes {provider.spec.dimension}"
+                f"provider {describe(provider.spec.model)} makes {provider.spec.dimension}"
             )
 
     @property

@@ -89,7 +89,7 @@ SCHEMA: Final[dict[str, Any]] = {
 def check_project_id(project_id: object) -> str:
     """``project_id`` when it follows :data:`PROJECT_ID_RULE`; ValueError otherwise."""
     if not isinstance(project_id, str) or not _PROJECT_ID_RE.match(project_id):
-        raise InvalidArgumentError(f"invalid project id {project_id!r}: {PROJECT_ID_RULE}")
+        raise InvalidArgumentError(f"invalid project id {describe(project_id)}: {PROJECT_ID_RULE}")
     return project_id
 
 
@@ -101,7 +101,7 @@ def project_store_name(project_id: str) -> str:
 def _check_type(kind: object) -> str:
     if kind not in PROJECT_TYPES:
         raise InvalidArgumentError(
-            f"unknown project-context type {kind!r}; expected one of {list(PROJECT_TYPES)}"
+            f"unknown project-context type {describe(kind)}; expected one of {list(PROJECT_TYPES)}"
         )
     assert isinstance(kind, str)
     return kind

@@ -26,7 +26,12 @@ import math
 from collections.abc import Awaitable, Callable, Mapping
 from typing import Any, Final, Protocol
 
-from amplify_memory.errors import AmplifyMemoryError, InputTooLargeError, InvalidArgumentError
+from amplify_memory.errors import (
+    AmplifyMemoryError,
+    InputTooLargeError,
+    InvalidArgumentError,
+    describe,
+)
 from amplify_memory.limits import MAX_ARGS_LENGTH, MAX_JSON_DEPTH, check_json_value, is_number
 from amplify_memory.memory.kinds import PROJECT_TYPES, USER_CATEGORIES
 
@@ -313,7 +318,8 @@ class MemoryTools:
         """The ``tools/call`` result; raises ToolCallError for an unknown tool."""
         if not isinstance(name, str) or name not in self._handlers:
             raise ToolCallError(
-                INVALID_PARAMS, f"Unknown tool: {name!r}; available: {sorted(self._handlers)}"
+                INVALID_PARAMS,
+                f"Unknown tool: {describe(name)}; available: {sorted(self._handlers)}",
             )
         args = {} if arguments is None else arguments
         problems = validate_arguments(name, args)
@@ -343,7 +349,7 @@ class MemoryTools:
             elif method == "tools/call":
                 result = await self.call_tool(params.get("name"), params.get("arguments"))
             else:
-                raise ToolCallError(METHOD_NOT_FOUND, f"Method not found: {method!r}")
+                raise ToolCallError(METHOD_NOT_FOUND, f"Method not found: {describe(method)}")
         except ToolCallError as err:
             return None if "id" not in request else _rpc_error(rid, err.code, str(err))
         return None if "id" not in request else {"jsonrpc": "2.0", "id": rid, "result": result}

@@ -192,7 +192,8 @@ _MAX_STANDING: Final = 8
 def _check_category(category: object) -> str:
     if category not in USER_CATEGORIES:
         raise InvalidArgumentError(
-            f"unknown user-profile category {category!r}; expected one of {list(USER_CATEGORIES)}"
+            f"unknown user-profile category {describe(category)}; expected one of "
+            f"{list(USER_CATEGORIES)}"
         )
     assert isinstance(category, str)
     return category

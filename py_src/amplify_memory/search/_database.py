@@ -199,7 +199,7 @@ class Database:
         return isinstance(doc_id, str) and doc_id in self._state.by_id
 
     def __repr__(self) -> str:
-        return f"Database({len(self)} documents, language={self._tokenizer.language!r})"
+        return f"Database({len(self)} documents, language={describe(self._tokenizer.language)})"
 
     def ids(self) -> list[str]:
         """Ids of all documents, in insertion order."""
@@ -300,7 +300,7 @@ class Database:
         if new_id != doc_id:
             raise DocumentValidationError(
                 "id",
-                f"{doc_id!r} (the id being updated)",
+                f"{describe(doc_id)} (the id being updated)",
                 new_id,
                 "remove the old document and insert the new one to change an id",
             )
@@ -351,7 +351,7 @@ class Database:
         if "id" in changes and changes["id"] != doc_id:
             raise DocumentValidationError(
                 "id",
-                f"{doc_id!r} (the id being patched)",
+                f"{describe(doc_id)} (the id being patched)",
                 changes["id"],
                 "remove the old document and insert the new one to change an id",
             )
@@ -567,7 +567,7 @@ class Database:
                 raise QueryError(f"select expected property names (strings), got {describe(name)}")
             if name != "id" and name not in self._schema:
                 raise QueryError(
-                    f"select: {name!r} is not a top-level property; expected some of: "
+                    f"select: {describe(name)} is not a top-level property; expected some of: "
                     + ", ".join(names)
                 )
         keys = tuple(dict.fromkeys(["id", *select]))
@@ -615,7 +615,7 @@ class Database:
         for name in names:
             if not isinstance(name, str) or name not in self._string_fields:
                 raise QueryError(
-                    f"properties: {name!r} is not a searchable string property; "
+                    f"properties: {describe(name)} is not a searchable string property; "
                     f"expected some of: {', '.join(self._string_fields)}"
                 )
         return [f for f in self._string_fields if f in names]
@@ -629,10 +629,10 @@ class Database:
         for name, value in boost.items():
             if name not in self._string_fields:
                 raise QueryError(
-                    f"boost: {name!r} is not a searchable string property; "
+                    f"boost: {describe(name)} is not a searchable string property; "
                     f"expected some of: {', '.join(self._string_fields)}"
                 )
-            factor = _check_number(f"boost[{name!r}]", value, 0.0, MAX_BOOST)
+            factor = _check_number(f"boost[{describe(name)}]", value, 0.0, MAX_BOOST)
             if name in out:
                 out[name] = factor
         return out
@@ -814,7 +814,7 @@ class Database:
         prop = self._props.get(name) if isinstance(name, str) else None
         if prop is None or prop.base != "vector":
             raise QueryError(
-                f"vector['property'] {name!r} is not a vector property; expected one of: "
+                f"vector['property'] {describe(name)} is not a vector property; expected one of: "
                 + ", ".join(self._vector_fields)
             )
         value = vector["value"]
@@ -890,7 +890,7 @@ class Database:
         if prop is None or prop.is_array or prop.base == "vector":
             valid = [p.path for p in self._props.values() if not p.is_array and p.base != "vector"]
             raise QueryError(
-                f"sort_by: cannot sort by {name!r}; expected one of: {', '.join(valid)}"
+                f"sort_by: cannot sort by {describe(name)}; expected one of: {', '.join(valid)}"
             )
         if not isinstance(order, str) or order.upper() not in ("ASC", "DESC"):
             raise QueryError(f"sort_by order expected 'ASC' or 'DESC', got {describe(order)}")
@@ -976,7 +976,7 @@ class Database:
                     or isinstance(value, bool)
                     or not 0.0 <= value <= high
                 ):
-                    raise SnapshotError(f"corrupt snapshot: bad k1/b setting {value!r}")
+                    raise SnapshotError(f"corrupt snapshot: bad k1/b setting {describe(value)}")
         except SnapshotError:
             raise
         except (KeyError, TypeError, ConfigurationError) as err:
@@ -1035,8 +1035,8 @@ def _check_index_sample(state: State, props: Mapping[str, Property], tokenizer: 
                 (fi.postings.get(term) or {}).get(d) != tf for term, tf in tfs.items()
             ):
                 raise SnapshotError(
-                    f"corrupt snapshot: the {name!r} index disagrees with the text of "
-                    f"document {state.ids[d]!r}"
+                    f"corrupt snapshot: the {describe(name)} index disagrees with the text of "
+                    f"document {describe(state.ids[d])}"
                 )
 
 

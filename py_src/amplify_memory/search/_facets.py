@@ -35,38 +35,41 @@ def format_number(value: float) -> str:
 def _check_config(prop: Property, config: Any) -> Mapping[str, Any]:
     if not isinstance(config, Mapping):
         raise QueryError(
-            f"facets[{prop.path!r}] expected a dict of options, got {describe(config)}"
+            f"facets[{describe(prop.path)}] expected a dict of options, got {describe(config)}"
         )
     if prop.base == "number":
         ranges = config.get("ranges")
         if not isinstance(ranges, list) or not ranges:
             raise QueryError(
-                f"facets[{prop.path!r}] expected {{'ranges': [{{'from': a, 'to': b}}, ...]}}, "
+                f"facets[{describe(prop.path)}] expected "
+                f"{{'ranges': [{{'from': a, 'to': b}}, ...]}}, "
                 f"got {describe(config)}"
             )
         for r in ranges:
             ok = isinstance(r, Mapping) and all(is_number(r.get(k)) for k in ("from", "to"))
             if not ok:
                 raise QueryError(
-                    f"facets[{prop.path!r}] range expected {{'from': number, 'to': number}}, "
+                    f"facets[{describe(prop.path)}] range expected "
+                    f"{{'from': number, 'to': number}}, "
                     f"got {describe(r)}"
                 )
     elif prop.base in ("string", "enum"):
         unknown = set(config) - {"limit", "offset", "sort"}
         if unknown:
             raise QueryError(
-                f"facets[{prop.path!r}] unknown options {sorted(unknown)}; "
+                f"facets[{describe(prop.path)}] unknown options {sorted(unknown)}; "
                 "expected limit, offset, sort"
             )
         for key in ("limit", "offset"):
             value = config.get(key, 0)
             if not isinstance(value, int) or isinstance(value, bool) or value < 0:
                 raise QueryError(
-                    f"facets[{prop.path!r}] {key} expected an integer >= 0, got {describe(value)}"
+                    f"facets[{describe(prop.path)}] {key} expected an integer >= 0, got "
+                    f"{describe(value)}"
                 )
         if config.get("sort", "DESC") not in ("ASC", "DESC", "asc", "desc"):
             raise QueryError(
-                f"facets[{prop.path!r}] sort expected 'ASC' or 'DESC', got "
+                f"facets[{describe(prop.path)}] sort expected 'ASC' or 'DESC', got "
                 f"{describe(config['sort'])}"
             )
     return config
@@ -86,7 +89,7 @@ def compute_facets(
         prop = props.get(path)
         if prop is None or prop.base == "vector":
             valid = ", ".join(p for p, pr in props.items() if pr.base != "vector")
-            raise QueryError(f"unknown facet property {path!r}; expected one of: {valid}")
+            raise QueryError(f"unknown facet property {describe(path)}; expected one of: {valid}")
         plan.append((prop, _check_config(prop, config)))
     docs = list(docs)
     out: dict[str, Any] = {}

@@ -62,7 +62,8 @@ def _is_number(value: Any) -> bool:
 def _expect(ok: bool, path: str, op: str, expected: str, value: Any) -> None:
     if not ok:
         raise FilterError(
-            f"where[{path!r}] operator {op!r} expected {expected}, got {describe(value)}"
+            f"where[{describe(path)}] operator {describe(op)} expected {expected}, got "
+            f"{describe(value)}"
         )
 
 
@@ -76,7 +77,8 @@ def compile_where(where: Any, ctx: FilterContext, prefix: str = "") -> Predicate
         if key in ("and", "or"):
             if not isinstance(cond, Sequence) or isinstance(cond, str) or not cond:
                 raise FilterError(
-                    f"where {key!r} expected a non-empty list of clauses, got {describe(cond)}"
+                    f"where {describe(key)} expected a non-empty list of clauses, got "
+                    f"{describe(cond)}"
                 )
             parts = [compile_where(c, ctx, prefix) for c in cond]
             preds.append(_all(parts) if key == "and" else _any(parts))
@@ -94,7 +96,7 @@ def compile_where(where: Any, ctx: FilterContext, prefix: str = "") -> Predicate
             else:
                 valid = ", ".join(p for p, pr in props.items() if pr.base != "vector")
                 raise FilterError(
-                    f"unknown where property {path!r}; expected one of: {valid} "
+                    f"unknown where property {describe(path)}; expected one of: {valid} "
                     "(or 'and', 'or', 'not')"
                 )
     return _all(preds)
@@ -119,7 +121,9 @@ def _any(preds: list[Predicate]) -> Predicate:
 def _compile_condition(prop: Property, cond: Any, ctx: FilterContext) -> Predicate:
     path = prop.path
     if prop.base == "vector":
-        raise FilterError(f"where cannot filter vector property {path!r}; use mode='vector'")
+        raise FilterError(
+            f"where cannot filter vector property {describe(path)}; use mode='vector'"
+        )
     if prop.base == "string" and (isinstance(cond, str) or _is_str_list(cond)):
         texts = [cond] if isinstance(cond, str) else list(cond)
         matching: set[int] = set()
@@ -162,12 +166,15 @@ def _compile_scalar_ops(prop: Property, cond: Mapping[str, Any]) -> Callable[[An
     if prop.base == "boolean":
         valid = ("eq",)
     if not cond:
-        raise FilterError(f"where[{prop.path!r}] expected at least one operator of: {valid}")
+        raise FilterError(
+            f"where[{describe(prop.path)}] expected at least one operator of: {valid}"
+        )
     checks: list[Callable[[Any], bool]] = []
     for op, operand in cond.items():
         if op not in valid:
             raise FilterError(
-                f"unknown where operator {op!r} for {prop.type} property {prop.path!r}; "
+                f"unknown where operator {describe(op)} for {prop.type} property "
+                f"{describe(prop.path)}; "
                 f"expected one of: {', '.join(valid)}"
             )
         checks.append(_scalar_check(prop, op, operand))
@@ -225,7 +232,8 @@ def _compile_array(prop: Property, cond: Mapping[str, Any], ctx: FilterContext) 
     for op in element_ops:
         if op not in valid:
             raise FilterError(
-                f"unknown where operator {op!r} for {prop.type} property {prop.path!r}; "
+                f"unknown where operator {describe(op)} for {prop.type} property "
+                f"{describe(prop.path)}; "
                 f"expected one of: {', '.join(valid)}"
             )
     checks: list[Callable[[list[Any]], bool]] = []

@@ -92,10 +92,10 @@ def parse_schema(schema: Mapping[str, Any], _prefix: tuple[str, ...] = ()) -> di
         path = ".".join(keys)
         if isinstance(spec, Mapping):
             if not spec:
-                raise SchemaError(f"nested schema {path!r} expected at least one property")
+                raise SchemaError(f"nested schema {describe(path)} expected at least one property")
             if len(keys) >= MAX_JSON_DEPTH:
                 raise SchemaError(
-                    f"schema nests deeper than {MAX_JSON_DEPTH} levels at {path[:80]!r}..."
+                    f"schema nests deeper than {MAX_JSON_DEPTH} levels at {describe(path[:80])}..."
                 )
             props.update(parse_schema(spec, keys))
             continue

@@ -30,7 +30,7 @@ from collections.abc import Mapping
 from itertools import accumulate, chain
 from typing import Any, Final
 
-from amplify_memory.errors import AmplifyMemoryError, SnapshotError
+from amplify_memory.errors import AmplifyMemoryError, SnapshotError, describe
 from amplify_memory.search._index import LazyPostings, State
 from amplify_memory.search._schema import Property, copy_json, get_path, validate_documents
 from amplify_memory.search._vector import norm
@@ -93,12 +93,13 @@ def read_header(raw: Any) -> tuple[dict[str, Any], dict[str, Any]]:
         raise SnapshotError(f"snapshot expected a dict, got {type(raw).__name__}")
     if raw.get("format") != FORMAT:
         raise SnapshotError(
-            f"not a search snapshot: format {raw.get('format')!r}, expected {FORMAT!r}"
+            f"not a search snapshot: format {describe(raw.get('format'))}, expected {FORMAT!r}"
         )
     version = raw.get("version")
     if version != VERSION or isinstance(version, bool):
         raise SnapshotError(
-            f"unsupported snapshot version {version!r}; this library reads version {VERSION}"
+            f"unsupported snapshot version {describe(version)}; this library reads version "
+            f"{VERSION}"
         )
     schema = raw.get("schema")
     settings = raw.get("settings")
@@ -148,7 +149,7 @@ def _lazy_postings(
     if highest and max(highest) >= n:
         term = terms[next(i for i, h in enumerate(highest) if h >= n)]
         raise SnapshotError(
-            f"corrupt snapshot: {name} postings of {term!r} exceed the {n} documents"
+            f"corrupt snapshot: {name} postings of {describe(term)} exceed the {n} documents"
         )
     slices = {term: (start, end) for term, start, end in zip(terms, starts, ends, strict=True)}
     return LazyPostings(slices, docs, tfs)
@@ -169,7 +170,7 @@ def _decode(raw: Mapping[str, Any], props: Mapping[str, Property]) -> State:
         if not isinstance(doc_id, str) or not doc_id:
             raise SnapshotError(f"corrupt snapshot: document {d} has no string id")
         if doc_id in by_id:
-            raise SnapshotError(f"corrupt snapshot: duplicate document id {doc_id!r}")
+            raise SnapshotError(f"corrupt snapshot: duplicate document id {describe(doc_id)}")
         by_id[doc_id] = d
     documents = [dict(doc) for doc in documents]  # load owns the nested values
     state.docs = list(documents)
@@ -217,7 +218,7 @@ def _decode(raw: Mapping[str, Any], props: Mapping[str, Property]) -> State:
             else:
                 vn = norm(vec)
                 if not math.isfinite(vn):
-                    raise SnapshotError(f"corrupt snapshot: vector {name!r} is not finite")
+                    raise SnapshotError(f"corrupt snapshot: vector {describe(name)} is not finite")
                 column.append((vec, vn))
 
     vocab = raw["vocabulary"]

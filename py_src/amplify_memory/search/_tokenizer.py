@@ -203,7 +203,7 @@ class Tokenizer:
         if stop_words is True:
             if language != "english":
                 raise ConfigurationError(
-                    f"no built-in stop word list for {language!r} (only 'english'); "
+                    f"no built-in stop word list for {describe(language)} (only 'english'); "
                     "pass stop_words=False or a list of words"
                 )
             self.stop_words = ENGLISH_STOP_WORDS

@@ -8,7 +8,7 @@ import os
 import tempfile
 from pathlib import Path
 
-from amplify_memory.errors import ArgumentTypeError, StorageError, StorageQuotaError
+from amplify_memory.errors import ArgumentTypeError, StorageError, StorageQuotaError, describe
 from amplify_memory.storage._base import AsyncStorage, StorageEstimate
 from amplify_memory.storage._names import store_of, validate_key
 
@@ -53,8 +53,10 @@ class FileStorage(AsyncStorage):
         except OSError as err:
             Path(tmp).unlink(missing_ok=True)
             if err.errno in (errno.ENOSPC, errno.EDQUOT):
-                raise StorageQuotaError(f"cannot save {name!r}: the disk is full ({err})") from err
-            raise StorageError(f"cannot save {name!r} to {path}: {err}") from err
+                raise StorageQuotaError(
+                    f"cannot save {describe(name)}: the disk is full ({err})"
+                ) from err
+            raise StorageError(f"cannot save {describe(name)} to {path}: {err}") from err
 
     async def save(self, name: str, data: str) -> None:
         self.save_soon(name, data)
@@ -67,14 +69,14 @@ class FileStorage(AsyncStorage):
         except FileNotFoundError:
             return None
         except (OSError, UnicodeDecodeError) as err:
-            raise StorageError(f"cannot read {name!r} from {path}: {err}") from err
+            raise StorageError(f"cannot read {describe(name)} from {path}: {err}") from err
 
     async def delete(self, name: str) -> None:
         path = self._path(name)
         try:
             path.unlink(missing_ok=True)
         except OSError as err:
-            raise StorageError(f"cannot delete {name!r} ({path}): {err}") from err
+            raise StorageError(f"cannot delete {describe(name)} ({path}): {err}") from err
 
     async def list_names(self) -> list[str]:
         names = []

@@ -6,7 +6,7 @@ import asyncio
 from collections.abc import AsyncIterator, Callable
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 
-from amplify_memory.errors import ArgumentTypeError, StorageQuotaError
+from amplify_memory.errors import ArgumentTypeError, StorageQuotaError, describe
 from amplify_memory.storage._base import AsyncStorage, Coordinator, StorageEstimate
 from amplify_memory.storage._names import validate_key
 
@@ -39,7 +39,7 @@ class MemoryStorage(AsyncStorage):
         needed = size + len(data.encode())
         if needed > self.quota_bytes:
             raise StorageQuotaError(
-                f"cannot save {name!r}: {needed} bytes needed, quota is {self.quota_bytes}"
+                f"cannot save {describe(name)}: {needed} bytes needed, quota is {self.quota_bytes}"
             )
 
     async def save(self, name: str, data: str) -> None:

@@ -49,6 +49,7 @@ from amplify_memory.errors import (
     CorruptRecordError,
     DocumentValidationError,
     StorageError,
+    describe,
 )
 from amplify_memory.storage._base import AsyncStorage, Coordinator
 from amplify_memory.storage._memory import LocalCoordinator
@@ -472,7 +473,8 @@ class PersistedStore(Generic[DB]):
         except (AmplifyMemoryError, ValueError, TypeError, KeyError, JSONDecodeError) as err:
             self._report(
                 StorageError(
-                    f"store {self.name!r}: could not replay {op.kind} of {op.doc_id!r} "
+                    f"store {self.name!r}: could not replay {op.kind} of "
+                    f"{describe(op.doc_id)} "
                     f"(seq {op.seq}): {err}"
                 )
             )
@@ -598,7 +600,9 @@ class PersistedStore(Generic[DB]):
             try:
                 journal = decode_journal(text)
                 if journal.store != self.name or key != journal_name(self.name, journal.writer):
-                    raise ValueError(f"journal of {journal.store!r} by {journal.writer!r}")
+                    raise ValueError(
+                        f"journal of {describe(journal.store)} by {describe(journal.writer)}"
+                    )
             except (AmplifyMemoryError, ValueError) as err:
                 await self._quarantine(text, err, source=key, delete=True)
                 continue
@@ -621,7 +625,9 @@ class PersistedStore(Generic[DB]):
             if await self.storage.load(key) is None:
                 break
         else:
-            raise StorageError(f"no free quarantine name for {source!r} (last tried {key!r})")
+            raise StorageError(
+                f"no free quarantine name for {describe(source)} (last tried {describe(key)})"
+            )
         await self.storage.save(key, text)
         if delete:
             await self.storage.delete(source)

@@ -130,15 +130,17 @@ def decode_store(text: str) -> StoreRecord:
     version = data.get("version")
     if version != RECORD_VERSION:
         raise SnapshotError(
-            f"the stored record has format version {version!r}; this version of "
+            f"the stored record has format version {describe(version)}; this version of "
             f"amplify_memory reads version {RECORD_VERSION} only"
         )
     revision, writer = data.get("revision"), data.get("writer")
     snapshot, applied = data.get("snapshot"), data.get("applied", {})
     if not isinstance(revision, int) or isinstance(revision, bool) or revision < 0:
-        raise SnapshotError(f"the stored record has revision {revision!r}, expected an int >= 0")
+        raise SnapshotError(
+            f"the stored record has revision {describe(revision)}, expected an int >= 0"
+        )
     if not isinstance(writer, str):
-        raise SnapshotError(f"the stored record has writer {writer!r}, expected a string")
+        raise SnapshotError(f"the stored record has writer {describe(writer)}, expected a string")
     if not isinstance(snapshot, dict):
         raise SnapshotError("the stored record has no snapshot object")
     if not isinstance(applied, dict) or not all(
@@ -172,7 +174,7 @@ def decode_journal(text: str) -> Journal:
     version = data.get("version")
     if version not in _JOURNAL_VERSIONS or type(version) is not int:
         raise SnapshotError(
-            f"the journal record has format version {version!r}; "
+            f"the journal record has format version {describe(version)}; "
             f"this version reads versions {', '.join(map(str, _JOURNAL_VERSIONS))} only"
         )
     store, writer, raw_ops = data.get("store"), data.get("writer"), data.get("ops")
