@@ -19,7 +19,9 @@ limit                         value       where
 ``MAX_QUERY_LENGTH``          10,000      characters of a search term or prompt query
 ``MAX_FUZZY_WORD_LENGTH``     64          letters of a query word matched with a
                                           ``tolerance`` (longer words match exactly)
-``MAX_BOOST``                 1,000       a field boost
+``MAX_FUZZY_WORDS``           32          query words matched with a ``tolerance``
+                                          (the words after them match exactly)
+``MAX_BOOST``                 1,000       a field boost, a hybrid weight, BM25's k1
 ``MAX_VECTOR_COMPONENT``      1e150       magnitude of a vector component (so that
                                           norms and cosines are finite: what a store
                                           accepts loads back)
@@ -37,6 +39,7 @@ from amplify_memory.errors import InputTooLargeError, InvalidArgumentError, desc
 __all__ = [
     "MAX_ARGS_LENGTH",
     "MAX_BOOST",
+    "MAX_FUZZY_WORDS",
     "MAX_FUZZY_WORD_LENGTH",
     "MAX_INTEGER",
     "MAX_JSON_DEPTH",
@@ -59,6 +62,7 @@ MAX_MESSAGE_LENGTH: Final = 20_000
 MAX_SENTENCES: Final = 300
 MAX_QUERY_LENGTH: Final = 10_000
 MAX_FUZZY_WORD_LENGTH: Final = 64
+MAX_FUZZY_WORDS: Final = 32
 MAX_BOOST: Final = 1000.0
 MAX_VECTOR_COMPONENT: Final = 1e150
 

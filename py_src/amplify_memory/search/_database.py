@@ -19,6 +19,7 @@ from amplify_memory.errors import (
     DocumentNotFoundError,
     DocumentValidationError,
     DuplicateDocumentError,
+    FilterError,
     InputTooLargeError,
     QueryError,
     SchemaError,
@@ -29,9 +30,11 @@ from amplify_memory.errors import (
 from amplify_memory.limits import (
     MAX_BOOST,
     MAX_FUZZY_WORD_LENGTH,
+    MAX_FUZZY_WORDS,
     MAX_INTEGER,
     MAX_QUERY_LENGTH,
     is_number,
+    json_problem,
 )
 from amplify_memory.search._defaults import (
     DEFAULT_B,
@@ -145,13 +148,9 @@ class Database:
             fold_accents=fold_accents,
             split=split,
         )
-        for name, value, high in (("k1", k1, math.inf), ("b", b, 1.0)):
-            if (
-                not isinstance(value, (int, float))
-                or isinstance(value, bool)
-                or not 0.0 <= value <= high
-            ):
-                bounds = "between 0 and 1" if name == "b" else ">= 0"
+        for name, value, high in (("k1", k1, 1000.0), ("b", b, 1.0)):
+            if not is_number(value) or not 0.0 <= value <= high:
+                bounds = "between 0 and 1" if name == "b" else "between 0 and 1000"
                 raise ConfigurationError(
                     f"{name} expected a number {bounds}, got {describe(value)}"
                 )
@@ -260,7 +259,7 @@ class Database:
 
     def insert_multiple(self, docs: Iterable[Mapping[str, Any]]) -> list[str]:
         """Add several documents; all are validated before any is stored."""
-        prepared = [self._prepare(doc) for doc in docs]
+        prepared = [self._prepare(doc) for doc in _check_many(docs, "docs")]
         seen: set[str] = set()
         for doc_id, _ in prepared:
             if doc_id in seen or doc_id in self._state.by_id:
@@ -381,7 +380,8 @@ class Database:
 
     def remove_multiple(self, doc_ids: Iterable[str]) -> int:
         """Remove several documents; returns how many existed."""
-        return sum(self.remove(doc_id) for doc_id in list(doc_ids))
+        ids = [_check_id(doc_id) for doc_id in _check_many(doc_ids, "doc_ids")]
+        return sum(self.remove(doc_id) for doc_id in ids)
 
     # -- filter context ------------------------------------------------------------
 
@@ -487,6 +487,10 @@ class Database:
                 raise QueryError(f"{name} expected a bool, got {describe(flag)}")
         fields = self._searched_fields(properties)
         boosts = self._boosts(boost, fields)
+        if where is not None:
+            problem = json_problem(where)
+            if problem is not None:
+                raise FilterError(f"where must be a JSON object of clauses; it has {problem}")
         predicate = compile_where(where, self) if where is not None else None
         sort_key = self._sort_spec(sort_by) if sort_by is not None else None
         copy = self._projection(select, include_vectors)  # bad names fail before any work
@@ -717,8 +721,9 @@ class Database:
         matched: dict[int, int] = {}
         acc: dict[int, float] = {}
         acc_get = acc.get
-        for qt in groups:
-            expansions = self._expansions(qt, tolerance) if qt.prefix or tolerance else None
+        for number, qt in enumerate(groups):
+            fuzzy = tolerance if number < MAX_FUZZY_WORDS else 0  # (the rest: exact)
+            expansions = self._expansions(qt, fuzzy) if qt.prefix or fuzzy else None
             seen: set[int] = set()
             for name in fields:
                 fi = st.fields[name]
@@ -886,7 +891,7 @@ class Database:
                 f"sort_by expected a property name or {{'property': p, 'order': 'ASC'|'DESC'}}, "
                 f"got {describe(sort_by)}"
             )
-        prop = self._props.get(name)
+        prop = self._props.get(name) if isinstance(name, str) else None
         if prop is None or prop.is_array or prop.base == "vector":
             valid = [p.path for p in self._props.values() if not p.is_array and p.base != "vector"]
             raise QueryError(
@@ -970,12 +975,8 @@ class Database:
                     split=split,
                 )
             k1, b = settings["k1"], settings["b"]
-            for value, high in ((k1, math.inf), (b, 1.0)):
-                if (
-                    not isinstance(value, (int, float))
-                    or isinstance(value, bool)
-                    or not 0.0 <= value <= high
-                ):
+            for value, high in ((k1, 1000.0), (b, 1.0)):
+                if not is_number(value) or not 0.0 <= value <= high:
                     raise SnapshotError(f"corrupt snapshot: bad k1/b setting {describe(value)}")
         except SnapshotError:
             raise
@@ -1038,6 +1039,15 @@ def _check_index_sample(state: State, props: Mapping[str, Property], tokenizer: 
                     f"corrupt snapshot: the {describe(name)} index disagrees with the text of "
                     f"document {describe(state.ids[d])}"
                 )
+
+
+def _check_many(values: object, what: str) -> list[Any]:
+    """A batch argument: a list or tuple (a generator is read once, here)."""
+    if isinstance(values, list | tuple):
+        return list(values)
+    if isinstance(values, Iterable) and not isinstance(values, str | bytes | Mapping):
+        return list(values)
+    raise DocumentValidationError(f"<{what}>", "a list", values)
 
 
 def _check_id(doc_id: object) -> str:

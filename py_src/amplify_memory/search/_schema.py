@@ -56,7 +56,7 @@ SCALAR_TYPES: Final = (
     "string",
     "string[]",
 )
-_VECTOR_RE: Final = re.compile(r"vector\[([1-9][0-9]*)\]")
+_VECTOR_RE: Final = re.compile(r"vector\[([1-9][0-9]{0,5})\]")  # up to 999,999 dimensions
 _VALID_NAMES: Final = [*SCALAR_TYPES, "vector[N]", "a nested object"]
 
 

@@ -117,7 +117,12 @@ class Vocabulary:
         words = self._words()
         counts = self.counts
         found: list[tuple[str, int]] = []
-        first_row = list(range(len(query) + 1))
+        k = max_distance
+        m = len(query)
+        far = k + 1  # every distance above k is the same "too far"
+        # Only the cells within k of the diagonal can be within reach: a band of 2k + 1
+        # cells per row instead of len(query) + 1, the rest stay "too far".
+        first_row = [min(j, far) for j in range(m + 1)]
         rows: list[list[int]] = [first_row]
         prev = ""
         i, n = 0, len(words)
@@ -133,11 +138,24 @@ class Vocabulary:
             for pos in range(shared, len(word)):
                 above = rows[-1]
                 ch = word[pos]
-                row = [above[0] + 1]
-                for j, qc in enumerate(query, 1):
-                    row.append(min(row[j - 1] + 1, above[j] + 1, above[j - 1] + (qc != ch)))
+                depth = pos + 1
+                row = [far] * (m + 1)
+                row[0] = min(depth, far)
+                lo, hi = max(1, depth - k), min(m, depth + k)
+                best = row[0]
+                for j in range(lo, hi + 1):
+                    v = above[j - 1] + (query[j - 1] != ch)
+                    if above[j] + 1 < v:
+                        v = above[j] + 1
+                    if row[j - 1] + 1 < v:
+                        v = row[j - 1] + 1
+                    if v > far:
+                        v = far
+                    row[j] = v
+                    if v < best:
+                        best = v
                 rows.append(row)
-                if min(row) > max_distance:
+                if best > max_distance:
                     pruned_at = pos
                     break
             if pruned_at >= 0:
