@@ -316,7 +316,7 @@ class MemoryApi:
 
     async def invoke(self, method: str, args: Mapping[str, Any] | None = None) -> Any:
         """Run ``method`` with ``args``; returns its JSON-shaped result or raises."""
-        if method not in self._methods:
+        if not isinstance(method, str) or method not in self._methods:
             raise InvalidArgumentError(f"unknown method {describe(method)}; known: {self.methods}")
         if args is None:
             args = {}
@@ -324,6 +324,7 @@ class MemoryApi:
             raise ArgumentTypeError(
                 f"{method}: arguments must be a JSON object, got {describe(args)}"
             )
+        check_json_value(args, f"{method}: the arguments")
         if self.closed and method not in {"version", "status", "close"}:
             raise StorageError(f"{method}: this memory is closed; create a new one to use it")
         allowed, handler = self._methods[method]

@@ -42,10 +42,12 @@ from amplify_memory.agent._types import (
 from amplify_memory.errors import (
     ArgumentTypeError,
     EmbeddingModelMismatchError,
+    QueryError,
     SnapshotError,
     VectorStoreError,
     describe,
 )
+from amplify_memory.limits import is_number
 from amplify_memory.search import Database
 from amplify_memory.storage import AsyncStorage, Coordinator, PersistedStore
 
@@ -258,6 +260,10 @@ class LocalVectorAdapter(VectorStoreAdapter):
         weighted ``text_weight`` / ``1 - text_weight``; ``score`` is that blend (0 to 1
         when every cosine is positive), not a cosine."""
         values = check_vector(vector, self.embedding.dimension)
+        if not is_number(text_weight) or not 0 <= text_weight <= 1:
+            raise QueryError(
+                f"text_weight expected a number from 0 to 1, got {describe(text_weight)}"
+            )
         if check_limit(limit) == 0:
             return []
         if not any(values):

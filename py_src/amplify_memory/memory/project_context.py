@@ -112,6 +112,8 @@ def _check_types(kinds: Sequence[str] | None) -> list[str] | None:
         return None
     if isinstance(kinds, str):
         kinds = [kinds]
+    if not isinstance(kinds, list | tuple):
+        raise ArgumentTypeError(f"types must be a list of project types, got {describe(kinds)}")
     return [_check_type(k) for k in kinds]
 
 
@@ -379,7 +381,7 @@ class ProjectContextVectorStore(PageSingleton):
         if tags:
             clauses.append({"tags": {"containsAny": _check_tags(tags)}})
         where = None if not clauses else clauses[0] if len(clauses) == 1 else {"and": clauses}
-        hits = await self._hits(project_id, str(query), where=where, limit=limit)
+        hits = await self._hits(project_id, check_query(query), where=where, limit=limit)
         return [{**public(h.document), "score": h.score} for h in hits]
 
     async def _hits(

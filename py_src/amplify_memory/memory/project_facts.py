@@ -6,6 +6,7 @@ import re
 from collections.abc import Sequence
 from typing import Final
 
+from amplify_memory.errors import ArgumentTypeError, describe
 from amplify_memory.memory._facts import ExtractedContext
 from amplify_memory.memory._facts import check_type as _check_type
 from amplify_memory.memory._text import MAX_PROJECT_FACT_LENGTH, check_message
@@ -141,8 +142,14 @@ def extract_project_context(
     action_description = check_message(action_description, "action_description")
     if type is not None:
         _check_type(type)
-    if isinstance(files, str):
-        files = (files,)
+    given: object = files  # (callers from JavaScript send anything)
+    if isinstance(given, str):
+        given = (given,)
+    if given is None:
+        given = ()
+    if not isinstance(given, list | tuple) or not all(isinstance(f, str) for f in given):
+        raise ArgumentTypeError(f"files must be a list of file paths, got {describe(given)}")
+    files = given
     prefix_files, rest = _split_action(action_description)
     all_files = tuple(dict.fromkeys([*files, *prefix_files]))
     if type is not None:

@@ -32,7 +32,13 @@ from amplify_memory.errors import (
     InvalidArgumentError,
     describe,
 )
-from amplify_memory.limits import MAX_ARGS_LENGTH, MAX_JSON_DEPTH, check_json_value, is_number
+from amplify_memory.limits import (
+    MAX_ARGS_LENGTH,
+    MAX_JSON_DEPTH,
+    check_json_value,
+    is_number,
+    json_problem,
+)
 from amplify_memory.memory.kinds import PROJECT_TYPES, USER_CATEGORIES
 
 __all__ = [
@@ -322,6 +328,9 @@ class MemoryTools:
                 f"Unknown tool: {describe(name)}; available: {sorted(self._handlers)}",
             )
         args = {} if arguments is None else arguments
+        problem = json_problem(args)
+        if problem is not None:
+            return _error_result(f"Invalid arguments for {name}: JSON values only; {problem}")
         problems = validate_arguments(name, args)
         if problems:
             return _error_result(f"Invalid arguments for {name}: " + "; ".join(problems))
@@ -338,6 +347,8 @@ class MemoryTools:
         """
         if not isinstance(request, dict) or request.get("jsonrpc") != "2.0":
             return _rpc_error(None, INVALID_REQUEST, "expected a JSON-RPC 2.0 request object")
+        if not _valid_id(request.get("id")):
+            return _rpc_error(None, INVALID_REQUEST, "id must be a string, an integer or null")
         rid = request.get("id")
         method = request.get("method")
         params = request.get("params") or {}

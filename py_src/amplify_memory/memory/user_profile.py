@@ -540,9 +540,10 @@ class UserProfileVectorStore(PageSingleton):
         await self._scan()
         gone = set() if include_superseded else self._index.superseded
         extra = self._index.slack(limit) if gone else 0
-        found = await self._hits(str(query), where=where, limit=limit + extra)
+        query = check_query(query)
+        found = await self._hits(query, where=where, limit=limit + extra)
         if gone and len(found) == limit + extra and sum(str(h.id) in gone for h in found) > extra:
-            found = await self._hits(str(query), where=where, limit=limit + len(gone))
+            found = await self._hits(query, where=where, limit=limit + len(gone))
         hits = [
             {**_with_defaults(public(h.document)), "score": h.score}
             for h in found

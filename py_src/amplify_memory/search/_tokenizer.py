@@ -293,7 +293,12 @@ class Tokenizer:
     def words(self, text: str) -> list[str]:
         """The raw words of ``text``, case-folded unless a custom ``split`` is set."""
         if self.split is not None:
-            return list(self.split(text))
+            words = self.split(text)
+            if not isinstance(words, list | tuple) or not all(isinstance(w, str) for w in words):
+                raise ConfigurationError(
+                    f"the split function must return a list of strings, got {describe(words)}"
+                )
+            return list(words)
         if text.isascii():
             return text.translate(_ASCII_TABLE).split()
         return _WORD_RE.findall(text.casefold())

@@ -51,6 +51,7 @@ from amplify_memory.errors import (
     StorageError,
     describe,
 )
+from amplify_memory.limits import json_problem
 from amplify_memory.storage._base import AsyncStorage, Coordinator
 from amplify_memory.storage._memory import LocalCoordinator
 from amplify_memory.storage._names import (
@@ -358,6 +359,8 @@ class PersistedStore(Generic[DB]):
 
     def insert_multiple(self, docs: Iterable[Mapping[str, Any]]) -> list[str]:
         self._check_open()
+        if not isinstance(docs, list | tuple):
+            raise DocumentValidationError("<docs>", "a list of documents", docs)
         batch = list(docs)
         ids = [str(i) for i in getattr(self._db, "insert_multiple")(batch)]  # noqa: B009
         for doc_id in ids:
@@ -374,8 +377,8 @@ class PersistedStore(Generic[DB]):
 
     def update(self, doc_id: str, doc: Mapping[str, Any]) -> Any:
         self._check_open()
-        text = self._encode(str(doc_id), doc, with_id=True)
-        self._remember(str(doc_id))
+        text = self._encode(doc_id, doc, with_id=True)
+        self._remember(doc_id)
         result = self._db.update(doc_id, doc)
         self._log("update", str(doc_id), text)
         return result
@@ -384,8 +387,8 @@ class PersistedStore(Generic[DB]):
         """Set some properties of a document (``db.patch``); only ``changes`` are written
         to the journal, and another tab's replay merges them into its copy."""
         self._check_open()
-        text = self._encode(str(doc_id), changes, with_id=False)
-        self._remember(str(doc_id))
+        text = self._encode(doc_id, changes, with_id=False)
+        self._remember(doc_id)
         result = self._db.patch(doc_id, changes)
         self._log("patch", str(doc_id), text)
         return result
@@ -394,13 +397,16 @@ class PersistedStore(Generic[DB]):
         """The JSON text of a change; :class:`DocumentValidationError` when JSON cannot
         hold it."""
         try:
+            if not isinstance(doc_id, str):
+                raise TypeError(f"a document id is a string, got {describe(doc_id)}")
             body = dict(doc)
             if with_id:
                 body.setdefault(self.id_field, doc_id)
-            if not all(type(key) is str for key in body):
-                raise TypeError("property names must be strings")
+            problem = json_problem(body)
+            if problem is not None:
+                raise ValueError(problem)
             return _compact(body)
-        except (TypeError, ValueError) as err:
+        except (TypeError, ValueError, RecursionError) as err:
             raise DocumentValidationError(
                 "<document>", "JSON values (finite numbers, strings, lists, objects)", doc, str(err)
             ) from err
