@@ -8,6 +8,9 @@ import { createMemory } from './memory.mjs';
 import { createVectorContext } from './vector-context.mjs';
 import { buildChatRequest, createScriptedAdapter } from './adapter.mjs';
 
+/** Facts are read from messages of at most this many characters (MAX_MESSAGE_LENGTH). */
+const MAX_MESSAGE_CHARS = 20_000;
+
 const $ = (id) => document.getElementById(id);
 const statusEl = $('status');
 const stepsEl = $('steps');
@@ -315,9 +318,14 @@ class DemoApp {
       const { projectId } = this.controller.getState();
       // One call: facts about the user go to the profile, what is said about the
       // project (in a project's chat) to that project's store.
-      const outcomes = await this.memory.extract.userFacts(message, null, {
-        ...(projectId ? { projectId, sourceChatId: chat.id } : {}),
-      });
+      // Facts are read from messages of at most MAX_MESSAGE_CHARS (MAX_MESSAGE_LENGTH in
+      // Python); a longer one (pasted text) is answered but not read for facts.
+      const outcomes =
+        message.length > MAX_MESSAGE_CHARS
+          ? []
+          : await this.memory.extract.userFacts(message, null, {
+              ...(projectId ? { projectId, sourceChatId: chat.id } : {}),
+            });
       const stored = outcomes.map((o) =>
         o.store === 'project' ? `[${o.entry.type}] ${o.entry.content}` : o.entry.content,
       );

@@ -13,6 +13,9 @@
 // 4. The project is detected from the chat id: memory.projects.getProjectByChat(chatId).
 // 5. State {userContext, projectContext, isReady, projectId} goes to subscribers on change.
 
+/** The longest query the memory's prompt blocks take (MAX_QUERY_LENGTH in Python). */
+export const MAX_QUERY_CHARS = 10_000;
+
 export const DEFAULTS = Object.freeze({
   debounceMs: 300,
   userMaxTokens: 500,
@@ -70,7 +73,9 @@ export function createVectorContext({
   async function lookup() {
     timer = null;
     if (!state.isReady || destroyed) return;
-    const query = state.message;
+    // The prompt blocks read at most MAX_QUERY_CHARS (amplify_memory.limits): of a longer
+    // message (pasted text, then the question) the end counts.
+    const query = state.message.slice(-MAX_QUERY_CHARS);
     if (!query.trim()) return;
     const mine = ++seq;
     const projectId = state.projectId;

@@ -34,6 +34,7 @@ from amplify_memory.errors import (
 )
 from amplify_memory.limits import (
     MAX_ARGS_LENGTH,
+    MAX_INTEGER,
     MAX_JSON_DEPTH,
     check_json_value,
     is_number,
@@ -461,7 +462,7 @@ def _no_constant(name: str) -> Any:
 
 
 def _valid_id(rid: object) -> bool:
-    return rid is None or isinstance(rid, str) or (type(rid) is int)
+    return rid is None or isinstance(rid, str) or (type(rid) is int and abs(rid) <= MAX_INTEGER)
 
 
 def _rpc_error(rid: object, code: int, message: str) -> dict[str, Any]:

@@ -400,9 +400,8 @@ def _valid_id(value: Any) -> bool:
     return (
         value is None
         or isinstance(value, str)
-        or (
-            isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
-        )
+        or (type(value) is int and abs(value) <= 2**53)
+        or (type(value) is float and math.isfinite(value))
     )
 
 
