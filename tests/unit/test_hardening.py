@@ -298,6 +298,26 @@ async def test_handle_json_always_answers_standard_json_rpc(text: str) -> None:
 # ------------------------------------------------------------ 6. corrupt snapshots
 
 
+@pytest.mark.parametrize(
+    ("where", "value"),
+    [("vector", [10**400, 0]), ("k1", 10**400), ("n", 10**400), ("vector", [1e200, 1e200])],
+)
+async def test_a_snapshot_with_numbers_search_cannot_use_does_not_load(
+    where: str, value: Any
+) -> None:
+    db = Database({"id": "string", "content": "string", "n": "number", "v": "vector[2]"})
+    db.insert({"id": "a", "content": "prefers tabs", "n": 1, "v": [1.0, 0.0]})
+    raw = db.save()
+    if where == "k1":
+        raw["settings"]["k1"] = value
+    elif where == "n":
+        raw["documents"][0]["n"] = value
+    else:
+        raw["documents"][0]["v"] = value
+    with pytest.raises(SnapshotError):
+        Database.from_snapshot(raw)
+
+
 async def test_a_snapshot_with_a_broken_posting_list_does_not_load() -> None:
     db = Database({"id": "string", "content": "string"})
     db.insert({"id": "a", "content": "prefers tabs"})
@@ -362,6 +382,17 @@ async def test_extraction_of_a_pathological_message_is_not_quadratic(text: str) 
     started = time.perf_counter()
     extract_chat_facts(text, in_project=True)
     assert time.perf_counter() - started < 10
+
+
+async def test_sentence_splitting_is_linear_in_runs_of_punctuation() -> None:
+    # The case: 100 KB of "!" took 88 s (the sentence pattern re-scanned each run
+    # from every position); the bound is a guard, the pattern now takes milliseconds.
+    from amplify_memory.memory.user_facts import _SENTENCE_RE
+
+    for char in "!.?":
+        started = time.perf_counter()
+        list(_SENTENCE_RE.finditer(char * 100_000 + " I use React"))
+        assert time.perf_counter() - started < 5
 
 
 async def test_a_long_word_with_a_tolerance_matches_exactly_and_fast() -> None:
