@@ -50,13 +50,12 @@ from typing import Any, Final, cast
 from amplify_memory.errors import (
     AmplifyMemoryError,
     ArgumentTypeError,
-    InputTooLargeError,
     InvalidArgumentError,
     SecretContentError,
     StorageError,
     describe,
 )
-from amplify_memory.limits import MAX_ARGS_LENGTH, MAX_JSON_DEPTH, check_json_value
+from amplify_memory.limits import check_json_value, parse_json
 from amplify_memory.memory import (
     MemoryTools,
     ProjectContextVectorStore,
@@ -110,35 +109,8 @@ def to_camel(value: Any) -> Any:
 
 
 def _parse_args(method: str, args_json: object) -> Any:
-    """The arguments of one :meth:`MemoryApi.call`: JSON text within the documented
-    limits (:mod:`amplify_memory.limits`), parsed."""
-    if not args_json:
-        return {}
-    if not isinstance(args_json, str):
-        raise ArgumentTypeError(
-            f"{method}: the arguments must be JSON text, got {type(args_json).__name__}"
-        )
-    if len(args_json) > MAX_ARGS_LENGTH:
-        raise InputTooLargeError(
-            f"{method}: the arguments are {len(args_json)} characters of JSON; "
-            f"at most {MAX_ARGS_LENGTH} allowed",
-            limit="MAX_ARGS_LENGTH",
-        )
-    try:
-        args = json.loads(args_json, parse_constant=_no_constant)
-    except RecursionError as err:
-        raise InputTooLargeError(
-            f"{method}: the arguments nest deeper than {MAX_JSON_DEPTH} levels",
-            limit="MAX_JSON_DEPTH",
-        ) from err
-    except ValueError as err:  # JSONDecodeError, or a number of thousands of digits
-        raise InvalidArgumentError(f"{method}: the arguments are not valid JSON: {err}") from err
-    check_json_value(args, f"{method}: the arguments")
-    return args
-
-
-def _no_constant(name: str) -> Any:
-    raise InvalidArgumentError(f"{name} is not a JSON number; use null or a finite number")
+    """The arguments of one :meth:`MemoryApi.call`, parsed within the limits."""
+    return parse_json(args_json, f"{method}: the arguments") if args_json else {}
 
 
 @contextlib.contextmanager

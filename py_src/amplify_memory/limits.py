@@ -30,6 +30,7 @@ limit                         value       where
 
 from __future__ import annotations
 
+import json
 import math
 from collections.abc import Mapping
 from typing import Any, Final
@@ -52,6 +53,7 @@ __all__ = [
     "check_vector_norm",
     "is_number",
     "json_problem",
+    "parse_json",
 ]
 
 MAX_JSON_DEPTH: Final = 64
@@ -134,6 +136,34 @@ def is_number(value: Any) -> bool:
     if isinstance(value, int):
         return -MAX_NUMBER <= value <= MAX_NUMBER
     return isinstance(value, float) and math.isfinite(value) and abs(value) <= MAX_NUMBER
+
+
+def parse_json(text: object, what: str) -> Any:
+    """``text`` parsed as JSON within these limits: at most :data:`MAX_ARGS_LENGTH`
+    characters, no ``NaN`` or ``Infinity``, numbers and nesting within bounds. Raises
+    :class:`InvalidArgumentError` (not JSON text, not valid JSON) or
+    :class:`InputTooLargeError` (over a limit), never anything else."""
+    if not isinstance(text, str):
+        raise InvalidArgumentError(f"{what} must be JSON text, got {type(text).__name__}")
+    if len(text) > MAX_ARGS_LENGTH:
+        raise InputTooLargeError(
+            f"{what} is {len(text)} characters of JSON; at most {MAX_ARGS_LENGTH} allowed",
+            limit="MAX_ARGS_LENGTH",
+        )
+    try:
+        value = json.loads(text, parse_constant=_no_constant)
+    except RecursionError as err:
+        raise InputTooLargeError(
+            f"{what} nests deeper than {MAX_JSON_DEPTH} levels", limit="MAX_JSON_DEPTH"
+        ) from err
+    except ValueError as err:  # JSONDecodeError, a number of thousands of digits, NaN
+        raise InvalidArgumentError(f"{what} is not valid JSON: {err}") from err
+    check_json_value(value, what)
+    return value
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a JSON number; use null or a finite number")
 
 
 def check_vector_norm(values: Any) -> bool:

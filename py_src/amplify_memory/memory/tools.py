@@ -28,17 +28,13 @@ from typing import Any, Final, Protocol
 
 from amplify_memory.errors import (
     AmplifyMemoryError,
-    InputTooLargeError,
-    InvalidArgumentError,
     describe,
 )
 from amplify_memory.limits import (
-    MAX_ARGS_LENGTH,
     MAX_INTEGER,
-    MAX_JSON_DEPTH,
-    check_json_value,
     is_number,
     json_problem,
+    parse_json,
 )
 from amplify_memory.memory.kinds import PROJECT_TYPES, USER_CATEGORIES
 
@@ -373,7 +369,7 @@ class MemoryTools:
         -32600 for an id that is not a string, an integer or null); a notification
         answers ``"null"``."""
         try:
-            request = _parse_request(text)
+            request = parse_json(text, "the request")
         except AmplifyMemoryError as err:
             return json.dumps(_rpc_error(None, PARSE_ERROR, f"Parse error: {err}"))
         if isinstance(request, dict) and not _valid_id(request.get("id")):
@@ -435,30 +431,6 @@ class MemoryTools:
             tags=args.get("tags"),
         )
         return {"results": [dict(h) for h in hits]}
-
-
-def _parse_request(text: object) -> Any:
-    if not isinstance(text, str):
-        raise InvalidArgumentError(f"a request is JSON text, got {type(text).__name__}")
-    if len(text) > MAX_ARGS_LENGTH:
-        raise InputTooLargeError(
-            f"the request is {len(text)} characters; at most {MAX_ARGS_LENGTH}",
-            limit="MAX_ARGS_LENGTH",
-        )
-    try:
-        request = json.loads(text, parse_constant=_no_constant)
-    except RecursionError as err:
-        raise InputTooLargeError(
-            f"nesting deeper than {MAX_JSON_DEPTH} levels", limit="MAX_JSON_DEPTH"
-        ) from err
-    except ValueError as err:
-        raise InvalidArgumentError(str(err)) from err
-    check_json_value(request, "the request")
-    return request
-
-
-def _no_constant(name: str) -> Any:
-    raise InvalidArgumentError(f"{name} is not a JSON number")
 
 
 def _valid_id(rid: object) -> bool:
