@@ -640,12 +640,7 @@ class MemoryApi:
         another project."""
         data = a.required("data")
         if isinstance(data, str):
-            try:
-                data = json.loads(data)
-            except json.JSONDecodeError as err:
-                raise InvalidArgumentError(
-                    f"storage.import: the data is not valid JSON: {err}"
-                ) from err
+            data = parse_json(data, "storage.import: the data")
         if not isinstance(data, dict) or data.get("format") != EXPORT_FORMAT:
             raise InvalidArgumentError(f"storage.import: the data is not an {EXPORT_FORMAT} object")
         if data.get("version") != _EXPORT_VERSION:

@@ -454,3 +454,116 @@ async def test_the_same_project_entry_added_twice_is_one_entry() -> None:
     assert len(await projects.list("p")) == 1
     other = await projects.add("p", "Use JWT in httpOnly cookies", "requirement")
     assert other["id"] != first["id"]  # another type: another entry
+
+
+# ------------------------------------------------------------ found by the second reader
+
+
+async def test_a_lone_combining_mark_does_not_empty_the_store_on_reopen() -> None:
+    storage = MemoryStorage()
+    store = UserProfileVectorStore(storage=storage)
+    await store.add("User prefers tea \u0301 over coffee", "preference")
+    await store.close()
+    again = UserProfileVectorStore(storage=storage)
+    assert await again.count() == 1
+    assert again.load_error is None
+
+
+async def test_a_rollback_keeps_another_tasks_change_to_the_same_document() -> None:
+    store = await PersistedStore.open(
+        "notes", MemoryStorage(), lambda: Database({"id": "string", "content": "string"})
+    )
+    store.insert({"id": "1", "content": "v0"})
+    started, other_done = asyncio.Event(), asyncio.Event()
+
+    async def failing_block() -> None:
+        with store.atomic():
+            store.update("1", {"id": "1", "content": "in the block"})
+            started.set()
+            await other_done.wait()
+            raise StorageError("the block fails")
+
+    async def other_task() -> None:
+        await started.wait()
+        store.update("1", {"id": "1", "content": "from another task"})
+        other_done.set()
+
+    results = await asyncio.gather(failing_block(), other_task(), return_exceptions=True)
+    assert isinstance(results[0], StorageError)
+    assert store.get("1")["content"] == "from another task"
+    await store.flush()
+    assert (
+        json.loads(await store.storage.load("notes") or "{}")["snapshot"]["documents"][0]["content"]
+        == "from another task"
+    )
+
+
+async def test_a_flush_during_another_tasks_block_never_writes_half_of_it() -> None:
+    storage = MemoryStorage()
+    store = await PersistedStore.open(
+        "notes", storage, lambda: Database({"id": "string", "content": "string"}), delay=0
+    )
+    inside = asyncio.Event()
+
+    async def block() -> None:
+        with store.atomic():
+            store.insert({"id": "half", "content": "never written"})
+            inside.set()
+            await asyncio.sleep(0.05)
+            raise StorageError("undo")
+
+    task = asyncio.ensure_future(block())
+    await inside.wait()
+    await store.flush()  # waits for the block, which fails
+    with pytest.raises(StorageError):
+        await task
+    stored = json.loads(await storage.load("notes") or '{"snapshot": {"documents": []}}')
+    assert [d["id"] for d in stored["snapshot"]["documents"]] == []
+    assert store.get("half") is None
+
+
+async def test_a_task_started_inside_a_block_is_not_part_of_it_after_the_block() -> None:
+    store = await PersistedStore.open(
+        "notes", MemoryStorage(), lambda: Database({"id": "string", "content": "string"})
+    )
+    release = asyncio.Event()
+
+    def own_block() -> None:
+        with store.atomic():  # its own block: undone on its own error
+            store.insert({"id": "2", "content": "undone"})
+            raise StorageError("undo")
+
+    async def later() -> None:
+        await release.wait()
+        with pytest.raises(StorageError):
+            own_block()
+
+    with store.atomic():
+        store.insert({"id": "1", "content": "kept"})
+        task = asyncio.ensure_future(later())
+    release.set()
+    await task
+    assert store.get("1") is not None
+    assert store.get("2") is None
+    assert store.journal_record() is not None  # the committed change reaches the journal
+
+
+@pytest.mark.parametrize("data", ["[" * 100_000, "1" * 5000, '{"format": NaN}'])
+async def test_import_of_junk_text_is_a_typed_error(data: str) -> None:
+    api = MemoryApi(storage=MemoryStorage(), delay=0)
+    answer = json.loads(await api.call("storage.import", json.dumps({"data": data})))
+    assert answer["error"]["type"] in {"InvalidArgumentError", "InputTooLargeError"}
+
+
+async def test_a_merged_project_entry_stays_within_the_list_limits() -> None:
+    projects = ProjectContextVectorStore(storage=MemoryStorage())
+    files = [f"src/a{i}.ts" for i in range(100)]
+    await projects.add("p", "Use JWT in httpOnly cookies", "decision", files=files)
+    more = [f"src/b{i}.ts" for i in range(100)]
+    merged = await projects.add("p", "Use JWT in httpOnly cookies", "decision", files=more)
+    assert merged["files"] == more  # the newest kept
+    api = MemoryApi(storage=MemoryStorage(), delay=0)
+    await call(api, "projects.add", projectId="p", content="x y", type="decision", files=files)
+    await call(api, "projects.add", projectId="p", content="x y", type="decision", files=more)
+    export = await call(api, "storage.export", store="project", projectId="p")
+    assert (await call(api, "storage.import", data=export, projectId="q"))["imported"] == 1

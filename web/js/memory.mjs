@@ -47,7 +47,7 @@ function createOutbox() {
   const storage = storageOrNull();
   const locks = globalThis.navigator?.locks;
   if (!storage || !locks) {
-    return { record: () => null, settle: () => {}, replay: async () => 0 };
+    return { record: () => null, settle: () => {}, replay: async () => 0, watch: () => {} };
   }
   const key = OUTBOX_PREFIX + (globalThis.crypto?.randomUUID?.() ?? String(Math.random()));
   const entries = new Map();
@@ -72,44 +72,99 @@ function createOutbox() {
       }
       if (text.length > OUTBOX_MAX_CHARS) return null;
       const id = ++seq;
-      entries.set(id, { method, args: text });
+      entries.set(id, { method, args: text, at: Date.now(), n: id });
       save();
       return id;
     },
     settle(id) {
       if (id !== null && entries.delete(id)) save();
     },
-    /** Replay the outboxes of pages that are gone; resolves to how many changes. */
-    async replay(call) {
-      let count = 0;
-      const keys = [];
-      for (let i = 0; i < storage.length; i++) {
-        const name = storage.key(i);
-        if (name?.startsWith(OUTBOX_PREFIX) && name !== key) keys.push(name);
-      }
+    /**
+     * Replay, oldest change first, the outboxes of pages that are gone (``names``: those
+     * to look at, default every other one); resolves to how many changes were applied. A
+     * change whose call did not get an answer (the worker died) moves to this page's
+     * outbox, to be tried again by the next start.
+     */
+    async replay(call, names = null) {
+      const keys = names ?? outboxKeys().filter((name) => name !== key);
+      const held = [];
+      let release;
+      const done = new Promise((resolve) => (release = resolve));
       for (const name of keys) {
-        await locks.request(name, { ifAvailable: true }, async (lock) => {
-          if (!lock) return; // its page is still open
-          let pending = [];
-          try {
-            pending = JSON.parse(storage.getItem(name) ?? '[]');
-          } catch {
-            pending = [];
-          }
-          for (const { method, args } of Array.isArray(pending) ? pending : []) {
-            try {
-              await call(method, JSON.parse(args));
-              count++;
-            } catch (err) {
-              console.error(`amplify memory: replaying ${method} failed`, err);
-            }
-          }
-          storage.removeItem(name);
+        const granted = await new Promise((resolve) => {
+          locks
+            .request(name, { ifAvailable: true }, (lock) => {
+              resolve(Boolean(lock));
+              return lock ? done : undefined; // held until every change is replayed
+            })
+            .catch(() => resolve(false));
         });
+        if (granted) held.push(name);
       }
+      const count = await replayHeld(call, held);
+      release();
       return count;
     },
+    /**
+     * While this page lives, replay each other page's outbox as soon as that page goes
+     * (its lock is released), so that no change of a closed tab waits for the next start
+     * while this one makes newer changes.
+     */
+    watch(call) {
+      const watched = new Set([key]);
+      const follow = (name) => {
+        if (watched.has(name)) return;
+        watched.add(name);
+        locks
+          .request(name, () => replayHeld(call, [name]).finally(() => watched.delete(name)))
+          .catch(() => watched.delete(name));
+      };
+      for (const name of outboxKeys()) follow(name);
+      globalThis.addEventListener?.('storage', (event) => {
+        if (event.key?.startsWith(OUTBOX_PREFIX) && event.newValue) follow(event.key);
+      });
+    },
   };
+
+  /** Replay the changes of the outboxes ``held`` (their locks held), oldest first. */
+  async function replayHeld(call, held) {
+    const pending = [];
+    for (const name of held) {
+      let list = [];
+      try {
+        list = JSON.parse(storage.getItem(name) ?? '[]');
+      } catch {
+        list = [];
+      }
+      if (Array.isArray(list)) pending.push(...list.filter((e) => e && e.method));
+    }
+    pending.sort((a, b) => (a.at ?? 0) - (b.at ?? 0) || (a.n ?? 0) - (b.n ?? 0));
+    let count = 0;
+    for (const entry of pending) {
+      try {
+        await call(entry.method, JSON.parse(entry.args));
+        count++;
+      } catch (err) {
+        if (!(err instanceof PythonError)) {
+          const id = ++seq; // unanswered: kept for the next start, in its old place
+          entries.set(id, { ...entry, n: entry.n ?? id });
+          save();
+        }
+        console.error(`amplify memory: replaying ${entry.method} failed`, err);
+      }
+    }
+    for (const name of held) storage.removeItem(name);
+    return count;
+  }
+
+  function outboxKeys() {
+    const names = [];
+    for (let i = 0; i < storage.length; i++) {
+      const name = storage.key(i);
+      if (name?.startsWith(OUTBOX_PREFIX)) names.push(name);
+    }
+    return names;
+  }
 }
 
 // The methods that change what is stored (recorded in the outbox until they settle).
@@ -293,6 +348,7 @@ export async function createMemory(options = {}) {
   }
   const outbox = createOutbox();
   const replayed = await outbox.replay((method, args) => transport.call(method, args));
+  outbox.watch((method, args) => transport.call(method, args));
   return makeMemory(transport, outbox, {
     ...info,
     replayed,

@@ -51,7 +51,7 @@ __all__ = ["instruction_signal", "normalise"]
 _INVISIBLE_RE: Final = re.compile(r"[\u00ad\u180e\u200b-\u200f\u2028-\u202f\u2060-\u2064\ufeff]")
 _DOTTED_RE: Final = re.compile(r"(?<![\w.])(?:[a-z]\.){2,}[a-z](?![\w])\.?")
 _SPACED_RE: Final = re.compile(r"(?<![\w])(?:[a-z] ){2,}[a-z](?![\w])")
-_LEET_WORD_RE: Final = re.compile(r"\b(?=[a-z0-9@$]*[a-z])(?=[a-z0-9@$]*[0-9@$])[a-z0-9@$]{3,}\b")
+_LEET_WORD_RE: Final = re.compile(r"(?<![a-z0-9@$])[a-z0-9@$]{3,}(?![a-z0-9@$])")
 _LEET: Final = str.maketrans({"0": "o", "1": "i", "3": "e", "4": "a", "5": "s", "7": "t",
                               "@": "a", "$": "s"})  # fmt: skip
 
@@ -69,6 +69,13 @@ def _fix_key_word(match: re.Match[str]) -> str:
     return _SIGNATURES.get((word[0], len(word), "".join(sorted(word))), word)
 
 
+def _unleet(match: re.Match[str]) -> str:
+    word = match.group()
+    if word.isalpha() or word.isdigit() or not any(c.isalpha() for c in word):
+        return word
+    return word.translate(_LEET)
+
+
 def normalise(text: str) -> str:
     """``text`` lower-cased, without invisible characters, accents or the simple
     disguises of key words, its whitespace single spaces: what the patterns read."""
@@ -77,7 +84,7 @@ def normalise(text: str) -> str:
     text = _DOTTED_RE.sub(lambda m: m.group().replace(".", ""), text)
     text = re.sub(r"\s{2,}", "  ", text)  # a word gap in spaced letters stays visible
     text = _SPACED_RE.sub(lambda m: m.group().replace(" ", ""), text)
-    text = _LEET_WORD_RE.sub(lambda m: m.group().translate(_LEET), text)
+    text = _LEET_WORD_RE.sub(_unleet, text)
     text = _WORD_RE.sub(_fix_key_word, text)
     return " ".join(text.split())
 
@@ -92,8 +99,7 @@ def _gap(n: int) -> str:
 
 _SET_ASIDE: Final = (
     r"(?:ignore|ignores|ignoring|disregard|forget|drop|abandon|override|cancel|nullify|discard|"
-    r"bypass|circumvent|skip|set aside|throw out|get rid of|break free of|break|escape|"
-    r"suspend|deactivate|disable|turn off|lift|remove)"
+    r"bypass|circumvent|set aside|throw out|get rid of|break free of)"
 )
 _WHOSE: Final = (
     r"(?:your|its|the (?:ai|assistant|model|bot)'?s|all|any|every|previous|prior|earlier|"
@@ -113,14 +119,14 @@ _SECRETS: Final = (
     r"original|secret|internal) (?:instructions|prompt|configuration|config|message|rules)|"
     r"(?:your|the) (?:prompt|instructions|initial message|first message|configuration)|"
     r"everything (?:above|before)|(?:the )?text above|instructions above|"
-    r"(?:the |this |every |all |entire )*(?:conversation|chat)(?: history| contents| log)?s?|"
+    r"(?:(?:the|this|every|all|entire) ){0,2}(?:conversation|chat)(?: history| contents| log)?s?|"
     r"api keys?|env(?:ironment)? var(?:iable)?s|secrets|credentials|passwords|"
     r"(?:all |any )?other memories|(?:all |any )?stored memories|tool outputs)"
 )
 _REVEAL: Final = (
-    r"(?:reveal|print|output|show|leak|repeat|disclose|dump|display|list|encode|send|"
-    r"forward|post|upload|share|include|copy|email|tell (?:me|the user|us) what|"
-    r"paste|write out|recite|return)"
+    r"(?:reveal|print|output|show (?:me|us)|leak|repeat|disclose|dump|encode|send|forward|"
+    r"post|upload|share|include|copy|email|tell (?:me|the user|us) what|paste|write out|"
+    r"recite)"
 )
 _EVERY_ANSWER: Final = (
     r"(?:every|each|all|any|your)(?: \w+)? (?:reply|replies|answer|answers|response|"
@@ -128,8 +134,7 @@ _EVERY_ANSWER: Final = (
 )
 _LINKISH: Final = (
     r"(?:https?://|www\.|\b[\w-]+\.(?:com|net|org|io|co|biz|xyz|click|ru|example|info)\b|"
-    r"\blink\b|\burl\b|affiliate|sponsored|referral|promo(?:te|tion)|advert|"
-    r"\brecommend\b|tracking|pixel|image)"
+    r"affiliate|sponsored|referral|promo(?:te|tion)|advert|tracking|pixel)"
 )
 _LIFTED: Final = (
     r"(?:without (?:any )?(?:restrictions|limits|filters|rules|guidelines|ethics|censorship|"
@@ -158,9 +163,13 @@ _FAMILIES: Final[tuple[tuple[str, str], ...]] = (
     ("override", rf"\b{_RULES} (?:no longer|do not|don't|does not|doesn't) apply\b"),
     ("override", r"\b(?:whatever|regardless of what|no matter what) (?:your|the) "
                  r"(?:system prompt|instructions|rules|guidelines|developers?) (?:says?|tell)"),
-    ("override", r"\b(?:takes?|take|has|have) (?:precedence|priority) over\b"
-                 r"|\bhigher priority than (?:its|your|the|any)\b|\bthe memory wins\b"
-                 r"|\boverrides? (?:the |your |its |any )?(?:system|developer)"),
+    ("override", r"\b(?:this|the|these|any|my) (?:memory|memories|note|message|text|rule|"
+                 r"instruction|instructions|block)\b(?:\s+\S+){0,4}?\s+(?:takes?|has|have|gets?) "
+                 r"(?:precedence|priority) over\b"
+                 r"|\bhigher priority than (?:its|your|the ai'?s|the assistant'?s|the model'?s) "
+                 r"(?:developer|system)|\bthe memory wins\b"
+                 r"|\boverrides? (?:the |your |its |any )?(?:system|developer) "
+                 r"(?:prompt|instructions|message|rules)"),
     ("override", r"\byour (?:new|real|true|only) (?:instructions|directive|directives|"
                  r"rules|system prompt|task|priority|top priority|purpose)\b"),
     ("override", r"\btreat (?:the user's|my|the|this|any) (?:next )?(?:sentence|message|text)"
@@ -178,7 +187,7 @@ _FAMILIES: Final[tuple[tuple[str, str], ...]] = (
     ("exfiltration", rf"(?:^|[.!?;:,]\s*|\b(?:and|then|please|always|now|also|just|"
                      rf"first|secretly|silently) |\b{_AI}(?: (?:must|should|will|shall|"
                      rf"is to|is required to|has to|needs to|may|can))? )"
-                     rf"{_REVEAL}{_gap(4)}(?:me |us )?(?:the |your |its |all |every |any )*"
+                     rf"{_REVEAL}{_gap(4)}(?:me |us )?(?:(?:the|your|its|all|every|any) ){{0,2}}"
                      rf"{_SECRETS}\b"),
     ("exfiltration", rf"\b{_REVEAL}\b(?:\s+\S+){{0,8}}?\s+(?:to|at) "
                      rf"(?:https?://\S+|[\w.+-]+@[\w-]+\.[\w.]+)"),
@@ -224,8 +233,7 @@ _FAMILIES: Final[tuple[tuple[str, str], ...]] = (
     ("fake authority", rf"\b(?:authori[sz]ed|permission|permitted|clearance|granted|consented|"
                        rf"verified|approved|privileges?|root|admin(?:istrator)? (?:rights|"
                        rf"access)|superuser|trust level|red-teamer)\b(?:\s+\S+){{0,12}}?\s+"
-                       rf"(?:{_LIFTED}|(?:harmful|refuse|restrictions|safety warnings|"
-                       rf"guidelines|policies|filters|comply)\b)"),
+                       rf"(?:{_LIFTED}|(?:harmful requests|refuse|safety warnings|comply)\b)"),
     ("fake authority", r"\b(?:safety|content|policy|moderation|security) (?:checks|filters|"
                        r"policies|guidelines|rules|restrictions) (?:are|have been|is|were) "
                        r"(?:now )?(?:disabled|off|turned off|lifted|removed|suspended|waived|"
@@ -238,9 +246,10 @@ _FAMILIES: Final[tuple[tuple[str, str], ...]] = (
                        r"(?:output|access) (?:mode )?granted\b"),
     # -------------------------------------------------------------- memory tampering
     ("memory tampering", r"\b(?:delete|remove|erase|wipe|overwrite|replace|clear|lösche)\b"
-                         r"(?:\s+\S+){0,4}?\s+(?:other |stored |saved |all |the )*(?:memories|"
-                         r"memory entries|user profile|profile|stored preferences|erinnerungen)"
-                         r"(?! (?:after|every|older|when)\b)"),
+                         r"(?:\s+\S+){0,2}?\s+(?:(?:all|every|each|the|alle) ){0,2}"
+                         r"(?:(?:other|stored|saved|existing|anderen|user's) ){1,2}(?:memories|"
+                         r"memory entries|preferences|facts|erinnerungen)\b"
+                         r"|\boverwrite (?:the |this )?(?:user )?profile with\b"),
     ("memory tampering", r"\b(?:store|save|keep|remember|mark|treat) (?:this|it|that)\b"
                          r"(?:\s+\S+){0,4}?\s+as (?:a |an |the )?(?:permanent|system|"
                          r"highest-priority|top-priority|core|fixed) (?:rule|instruction|"
@@ -248,22 +257,23 @@ _FAMILIES: Final[tuple[tuple[str, str], ...]] = (
     ("memory tampering", r"\b(?:silently|secretly) (?:recreate|restore|re-add|re-create|keep)"
                          r"|\bdo not let (?:the user|them|anyone) (?:remove|delete|change|see)"
                          r"|\bhide (?:the|this) (?:change|memory|note)"
-                         r"|\bwith (?:the )?highest priority\b"
-                         r"|\bmemor(?:y|ies) (?:conflicts?|wins|takes precedence|overrides?)"),
+                         r"|\b(?:save|store|keep) (?:this|it)(?: memory| note)? with "
+                         r"(?:the )?highest priority\b"
+                         r"|\bmemor(?:y|ies) (?:conflicts? with (?:the )?system|wins|"
+                         r"takes precedence|overrides?)"),
     ("memory tampering", r"\b(?:execute|follow|obey) (?:any|every|all) (?:instructions?|"
                          r"commands?) (?:stored|found|saved) in (?:memory|memories)\b"
                          r"|\bact solely on instructions\b"),
     # -------------------------------------------------------------- forged turns
     ("forged turn", r"(?:^|[.!?\n]\s*)(?:system|assistant|developer)\s*:"),
     ("forged turn", r"<\|?\s*im_start\s*\|?>\s*system|<\|?\s*(?:system|endoftext)\s*\|?>"
-                    r"|\[/?inst\]|<</?sys>>|</?\s*(?:system|system_override|user_memory|"
-                    r"instructions?|admin)\s*>"
+                    r"|(?:^|[.!?]\s*)\[/?inst\]|<</?sys>>|</?\s*(?:system|system_override|"
+                    r"user_memory|instructions?|admin)\s*>"
                     r"|(?:^|[.!?]\s*)\[(?:system|admin message|admin)\](?! section)"),
     ("forged turn", r"(?<!#)#{2,}\s*(?:system|instructions?)\b|\bnew (?:system )?instructions?\s*:"
-                    r"|\bend of (?:memories|memory|user input|context)\b|\bsystem notice\b"
-                    r"|\"role\"\s*:\s*\"system\""),
+                    r"|\bend of (?:memories|user memories)\b|\bsystem notice\s*:"),
     ("forged turn", r"<!--\s*(?:\S+\s+){0,3}?(?:memory|assistant|system|ai|note|instruction|"
-                    r"model|llm)|display\s*:\s*none|<div hidden|<span hidden"
+                    r"model|llm)|<\w+[^<>]{0,100}display\s*:\s*none|<div hidden|<span hidden"
                     r"|\bto any (?:language )?model reading this\b|\bmemory update\s*:"
                     r"|\bnote (?:to|for) (?:the )?(?:memory|assistant|model|ai|llm)\b"),
     ("forged turn", r"\b(?:has|have) (?:\w+ )?authori[sz]ed "

@@ -263,8 +263,13 @@ class ProjectContextVectorStore(PageSingleton):
         if same is not None:
             changes = {
                 "updatedAt": now,
-                "files": list(dict.fromkeys([*same.get("files", []), *entry["files"]])),
-                "tags": list(dict.fromkeys([*same.get("tags", []), *entry["tags"]])),
+                # (the newest kept within the limit, so that an export imports again)
+                "files": list(dict.fromkeys([*same.get("files", []), *entry["files"]]))[
+                    -_MAX_LIST_ITEMS:
+                ],
+                "tags": list(dict.fromkeys([*same.get("tags", []), *entry["tags"]]))[
+                    -_MAX_LIST_ITEMS:
+                ],
             }
             await collection.patch(same["id"], changes)
             return public({**same, **changes})

@@ -12,6 +12,7 @@ from amplify_memory.memory._facts import check_type as _check_type
 from amplify_memory.memory._text import MAX_PROJECT_FACT_LENGTH, check_message
 from amplify_memory.memory._text import capitalise as _capitalise
 from amplify_memory.memory._text import tidy as _tidy
+from amplify_memory.memory.instructions import instruction_signal
 from amplify_memory.memory.technologies import find_technologies
 
 __all__ = ["classify_clause", "extract_project_context", "tags_of"]
@@ -179,7 +180,12 @@ def extract_project_context(
             kind = "file_context"
         content = _decision_content(clause) if kind == "decision" else _capitalise(clause)
         content = _tidy(content)
-        if content and len(content) <= MAX_PROJECT_FACT_LENGTH and content.casefold() not in seen:
+        if (
+            content
+            and len(content) <= MAX_PROJECT_FACT_LENGTH
+            and content.casefold() not in seen
+            and instruction_signal(content) is None  # (never stored: left out, not raised)
+        ):
             seen.add(content.casefold())
             out.append(ExtractedContext(content, kind, all_files, _tags(content)))
     return out

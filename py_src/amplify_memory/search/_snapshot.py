@@ -223,11 +223,14 @@ def _decode(raw: Mapping[str, Any], props: Mapping[str, Property]) -> State:
 
     vocab = raw["vocabulary"]
     words, counts = vocab["words"], vocab["counts"]
-    if not isinstance(words, list) or not set(map(type, words)) <= {str} or "" in words:
-        raise SnapshotError("corrupt snapshot: vocabulary words must be non-empty strings")
+    if not isinstance(words, list) or not set(map(type, words)) <= {str}:
+        raise SnapshotError("corrupt snapshot: vocabulary words must be strings")
     _ints(counts, "vocabulary counts", 1)
     if len(words) != len(counts):
         raise SnapshotError("corrupt snapshot: vocabulary words and counts differ in length")
+    if "" in words:  # (saved before 0.1.1 for a lone combining mark: harmless, dropped)
+        kept = [(w, c) for w, c in zip(words, counts, strict=True) if w]
+        words, counts = [w for w, _ in kept], [c for _, c in kept]
     state.vocab = Vocabulary(dict(zip(words, counts, strict=True)))
     if len(state.vocab) != len(words):
         raise SnapshotError("corrupt snapshot: repeated vocabulary words")

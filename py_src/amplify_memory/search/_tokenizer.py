@@ -261,6 +261,8 @@ class Tokenizer:
         for part in parts:
             segments = [(part, False)] if self.split else segment_scripts(part)
             for segment, is_bigram in segments:
+                if not segment:
+                    continue  # (a lone combining mark folds to nothing: no token)
                 if is_bigram:
                     out.append((segment, segment))
                 elif segment in self.stop_words:
@@ -298,7 +300,7 @@ class Tokenizer:
                 raise ConfigurationError(
                     f"the split function must return a list of strings, got {describe(words)}"
                 )
-            return list(words)
+            return [w for w in words if w]
         if text.isascii():
             return text.translate(_ASCII_TABLE).split()
         return _WORD_RE.findall(text.casefold())

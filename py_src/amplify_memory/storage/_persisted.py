@@ -109,6 +109,7 @@ class _Batch:
         self.store = store
         self.undo: list[tuple[str, Any]] = []  # (id, the document before, None: absent)
         self.seqs: set[int] = set()
+        self.open = True  # (a task created inside the block copies it: closed, it is ignored)
 
 
 # The open batch of the running task (an asyncio task sees only its own): changes other
@@ -186,6 +187,7 @@ class PersistedStore(Generic[DB]):
         """How many records this store wrote (a measure of coalescing)."""
         self._uncommitted: set[int] = set()  # seqs of changes inside open atomic blocks
         self._open_batches = 0
+        self._deferred = False  # a write came due while a block was open
 
     # ------------------------------------------------------------------ opening
 
@@ -314,15 +316,19 @@ class PersistedStore(Generic[DB]):
             self._rollback(batch)
             raise
         finally:
+            batch.open = False
             _BATCHES.reset(token)
             self._open_batches -= 1
             self._uncommitted -= batch.seqs
-            if batch.seqs:
+            if batch.seqs or self._deferred:
+                self._deferred = False
                 self._schedule_journal()
                 self._schedule_flush()
+            if batch.seqs:
+                self._pending_changed()  # (the journal a page holds may now include them)
 
     def _batch(self) -> _Batch | None:
-        return next((b for b in _BATCHES.get() if b.store is self), None)
+        return next((b for b in _BATCHES.get() if b.store is self and b.open), None)
 
     def _remember(self, doc_id: str, *, absent: bool = False) -> None:
         """Note the document ``doc_id`` as it is, before a change inside a batch."""
@@ -340,7 +346,14 @@ class PersistedStore(Generic[DB]):
                 db.update(doc_id, before)
             else:
                 db.insert(before)
+        first = min(batch.seqs, default=self._seq + 1)
         self._pending = [op for op in self._pending if op.seq not in batch.seqs]
+        # Another task's changes to the same documents since the block began stay: they
+        # are applied again over the restored documents, in order.
+        touched = {doc_id for doc_id, _ in batch.undo}
+        for op in self._pending:
+            if op.seq > first and op.doc_id in touched:
+                self._apply(db, op)
         self._dirty = True  # (a write inside the block may have saved some of it)
         self._pending_changed()
 
@@ -494,8 +507,11 @@ class PersistedStore(Generic[DB]):
 
     def _start_flush(self) -> None:
         self._timer = None
-        if self._loop is None or self._open_batches:
-            return  # (an atomic block is open: its end schedules the write)
+        if self._loop is None:
+            return
+        if self._open_batches:
+            self._deferred = True  # (an atomic block is open: its end schedules the write)
+            return
         task = self._loop.create_task(self._background_flush())
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
@@ -514,6 +530,13 @@ class PersistedStore(Generic[DB]):
         if self._timer is not None:
             self._timer.cancel()
             self._timer = None
+        if self._batch() is not None:
+            self._deferred = True  # inside an atomic block: its end writes
+            return
+        for _ in range(3000):  # another task's block ends first (its changes or none)
+            if not self._open_batches:
+                break
+            await asyncio.sleep(0.01)
         async with self._mutex:
             if not self._dirty:
                 return
@@ -553,6 +576,9 @@ class PersistedStore(Generic[DB]):
         if count:
             applied.pop(self.writer, None)
             applied[self.writer] = self._pending[-1].seq
+        if self._uncommitted:  # a block began during the awaits: never write half of it
+            self._deferred = True
+            return
         revision = self._revision + 1
         data = encode_store(self._db.save(), revision, self.writer, applied)
         await self.storage.save(self.name, data)

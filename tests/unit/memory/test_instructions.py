@@ -67,3 +67,27 @@ def test_long_input_is_read_in_linear_time(unit: str) -> None:
     started = time.perf_counter()
     instruction_signal(text)
     assert time.perf_counter() - started < 5
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Env vars take precedence over the config file",
+        "Users can delete their profile",
+        "fix the login bug with highest priority",
+        "hide the overlay with display: none",
+        "The settings page must show a system notice when offline",
+        "The settings page must display the system prompt in settings",
+        'Messages use {"role": "system"} for the first turn',
+        "The template wraps turns in [INST] tags",
+        "The end of context window is handled by truncation",
+        "Only admins have permission to edit the content policies",
+        "I always want a link to the docs in every answer",
+        "I usually disable safety checks in my load tests",
+        "User prefers answers with highest priority items first",
+        "User uses Emacs with evil mode",
+    ],
+)
+def test_ordinary_facts_that_look_like_instructions_are_kept(text: str) -> None:
+    # a second reader's list of false alarms of an earlier version
+    assert instruction_signal(text) is None
