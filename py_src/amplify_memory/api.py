@@ -51,7 +51,6 @@ from amplify_memory.errors import (
     AmplifyMemoryError,
     ArgumentTypeError,
     InvalidArgumentError,
-    SecretContentError,
     StorageError,
     describe,
 )
@@ -68,7 +67,6 @@ from amplify_memory.memory import (
 from amplify_memory.memory._common import Clock, StorageParts, utc_now
 from amplify_memory.memory.project_context import check_project_id
 from amplify_memory.memory.projects import ProjectRegistry
-from amplify_memory.memory.secrets import secret_kinds
 from amplify_memory.memory.tools import ProjectStoreLike, UserStoreLike
 from amplify_memory.storage import (
     AsyncStorage,
@@ -652,12 +650,6 @@ class MemoryApi:
         if not isinstance(entries, list) or not all(isinstance(e, dict) for e in entries):
             raise InvalidArgumentError("storage.import: 'entries' must be a list of objects")
         store = data.get("store")
-        for i, e in enumerate(entries):  # refused before anything changes
-            content = e.get("content")
-            if isinstance(content, str) and secret_kinds(content):
-                raise SecretContentError(
-                    f"storage.import: entries[{i}].content", secret_kinds(content)
-                )
         counts = {"inserted": 0, "updated": 0}
         # All or nothing: every entry is checked as it is added, inside one atomic block
         # of the store; the first bad one undoes the block (``replace``'s clear included).

@@ -155,7 +155,7 @@ class DocumentValidationError(AmplifyMemoryError, ValueError):
         self.path = path
         self.expected = expected
         self.value = value
-        text = f"property {describe(path)} expected {expected}, got {_short_repr(value)}"
+        text = f"property {describe(path)} expected {expected}, got {describe(value)}"
         super().__init__(f"{text} ({detail})" if detail else text)
 
 
@@ -252,7 +252,7 @@ class InvalidStoreNameError(StorageError, ValueError):
     def __init__(self, name: object, rule: str) -> None:
         self.name = name
         self.rule = rule
-        super().__init__(f"invalid store name {_short_repr(name)}: {rule}")
+        super().__init__(f"invalid store name {describe(name)}: {rule}")
 
 
 class StorageQuotaError(StorageError):
@@ -381,6 +381,3 @@ def describe(value: object, limit: int = 80) -> str:
     except Exception:  # a value whose own __repr__ fails
         text = f"<{type(value).__name__}>"
     return text if len(text) <= limit else text[: limit - 3] + "..."
-
-
-_short_repr = describe

@@ -21,7 +21,7 @@ from amplify_memory.errors import (
     SecretContentError,
     describe,
 )
-from amplify_memory.limits import MAX_INTEGER, MAX_QUERY_LENGTH
+from amplify_memory.limits import MAX_QUERY_LENGTH
 from amplify_memory.memory.instructions import instruction_signal
 from amplify_memory.memory.secrets import secret_kinds
 from amplify_memory.memory.similarity import contradicts
@@ -36,7 +36,6 @@ __all__ = [
     "StorageParts",
     "as_parts",
     "check_confidence",
-    "check_max_tokens",
     "check_query",
     "check_text",
     "new_id",
@@ -88,15 +87,6 @@ def check_query(value: object, what: str = "query") -> str:
             f"{what} is {len(value)} characters long; at most {MAX_QUERY_LENGTH} allowed "
             "(send the last part of a long message)",
             limit="MAX_QUERY_LENGTH",
-        )
-    return value
-
-
-def check_max_tokens(value: object) -> int:
-    """A token budget: an integer from 0 to 2**53."""
-    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= MAX_INTEGER:
-        raise InvalidArgumentError(
-            f"max_tokens must be a non-negative integer, got {describe(value)}"
         )
     return value
 

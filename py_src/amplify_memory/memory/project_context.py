@@ -33,7 +33,6 @@ from amplify_memory.memory._common import (
     PersistedCollection,
     StorageParts,
     as_parts,
-    check_max_tokens,
     check_query,
     check_text,
     new_id,
@@ -48,7 +47,7 @@ from amplify_memory.memory._semantic import (
     public,
 )
 from amplify_memory.memory.kinds import PROJECT_TYPE_PRIORITY, PROJECT_TYPES
-from amplify_memory.memory.prompt import PROJECT_HEADING, format_context_lines
+from amplify_memory.memory.prompt import PROJECT_HEADING, check_max_tokens, format_context_lines
 from amplify_memory.search._results import Hit
 from amplify_memory.storage import AsyncStorage
 

@@ -38,7 +38,6 @@ from amplify_memory.memory._common import (
     PersistedCollection,
     StorageParts,
     check_confidence,
-    check_max_tokens,
     check_query,
     check_text,
     new_id,
@@ -58,6 +57,7 @@ from amplify_memory.memory.kinds import USER_CATEGORIES
 from amplify_memory.memory.prompt import (
     CHARS_PER_TOKEN,
     USER_HEADING,
+    check_max_tokens,
     format_context_lines,
     format_line,
 )

@@ -51,7 +51,6 @@ from amplify_memory.errors import (
     StorageError,
     describe,
 )
-from amplify_memory.limits import json_problem
 from amplify_memory.storage._base import AsyncStorage, Coordinator
 from amplify_memory.storage._memory import LocalCoordinator
 from amplify_memory.storage._names import (
@@ -415,9 +414,8 @@ class PersistedStore(Generic[DB]):
             body = dict(doc)
             if with_id:
                 body.setdefault(self.id_field, doc_id)
-            problem = json_problem(body)
-            if problem is not None:
-                raise ValueError(problem)
+            if not all(type(key) is str for key in body):
+                raise TypeError("property names must be strings")
             return _compact(body)
         except (TypeError, ValueError, RecursionError) as err:
             raise DocumentValidationError(

@@ -2,10 +2,7 @@
 
 from __future__ import annotations
 
-import json
-import os
 import re
-from pathlib import Path
 
 import snowballstemmer
 from hypothesis import given, settings
@@ -90,22 +87,13 @@ def test_stems_generated_words_like_snowball(stem: str, suffix: str) -> None:
 
 def _vocabulary() -> list[str]:
     """The whole words of the embedding model's WordPiece vocabulary (built by the
-    project's own tools, ~22,000 English words), and the words of the relevance
-    collections when ``AMPLIFY_EVAL_DATA`` names a folder holding them."""
+    project's own tools, ~22,000 English words)."""
     from tests.unit.embeddings.built_table import built_table_path
 
     from amplify_memory.embeddings import StaticEmbeddingTable
 
     table = StaticEmbeddingTable.from_bytes(built_table_path().read_bytes())
-    words = {w for w in table.vocab if re.fullmatch(r"[a-z0-9_]+", w)}
-    extra = os.environ.get("AMPLIFY_EVAL_DATA")
-    for name in ("scifact", "cranfield") if extra else ():
-        path = Path(extra or "") / name / "corpus.jsonl"
-        if path.exists():
-            for line in path.read_text(encoding="utf-8").splitlines():
-                doc = json.loads(line)
-                words.update(re.findall(r"[a-z0-9_]+", (doc["title"] + " " + doc["text"]).lower()))
-    return sorted(words)
+    return sorted(w for w in table.vocab if re.fullmatch(r"[a-z0-9_]+", w))
 
 
 def test_stems_a_large_english_vocabulary_like_snowball() -> None:
