@@ -3,10 +3,10 @@
 //
 // Every piece of memory text reaches the page through textContent (the el() helper):
 // never as HTML.
-import { bootPython } from './runtime.mjs';
-import { createMemory } from './memory.mjs';
-import { createVectorContext } from './vector-context.mjs';
-import { buildChatRequest, createScriptedAdapter } from './adapter.mjs';
+import { bootPython } from '../js/runtime.mjs';
+import { createMemory } from '../js/memory.mjs';
+import { createVectorContext } from '../js/vector-context.mjs';
+import { buildChatRequest, createScriptedAdapter } from '../js/adapter.mjs';
 
 /** Facts are read from messages of at most this many characters (MAX_MESSAGE_LENGTH). */
 const MAX_MESSAGE_CHARS = 20_000;
