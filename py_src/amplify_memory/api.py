@@ -55,19 +55,11 @@ from amplify_memory.errors import (
     describe,
 )
 from amplify_memory.limits import check_json_value, parse_json
-from amplify_memory.memory import (
-    MemoryTools,
-    ProjectContextVectorStore,
-    UserProfileVectorStore,
-    extract_and_store_project_context,
-    extract_and_store_user_facts,
-    extract_chat_facts,
-    extract_project_context,
-)
 from amplify_memory.memory._common import Clock, StorageParts, utc_now
-from amplify_memory.memory.project_context import check_project_id
+from amplify_memory.memory.project_context import ProjectContextVectorStore, check_project_id
 from amplify_memory.memory.projects import ProjectRegistry
-from amplify_memory.memory.tools import ProjectStoreLike, UserStoreLike
+from amplify_memory.memory.tools import MemoryTools, ProjectStoreLike, UserStoreLike
+from amplify_memory.memory.user_profile import UserProfileVectorStore
 from amplify_memory.storage import (
     AsyncStorage,
     Coordinator,
@@ -76,7 +68,27 @@ from amplify_memory.storage import (
     PersistedStore,
 )
 
-__all__ = ["EXPORT_FORMAT", "MemoryApi", "call", "configure", "default_api"]
+__all__ = ["EXPORT_FORMAT", "MemoryApi", "call", "configure", "default_api", "warm"]
+
+
+def _extraction() -> Any:
+    """The extraction rules, imported with the first extraction (or by :func:`warm`)."""
+    import amplify_memory.memory as memory
+
+    return memory
+
+
+def warm() -> None:
+    """Import what the first extraction needs ahead of it (the worker calls this when idle)."""
+    memory = _extraction()
+    for name in (
+        "extract_chat_facts",
+        "extract_project_context",
+        "extract_and_store_user_facts",
+        "extract_and_store_project_context",
+    ):
+        getattr(memory, name)
+
 
 EXPORT_FORMAT: Final = "amplify-memory-export"
 _EXPORT_VERSION: Final = 1
@@ -536,7 +548,9 @@ class MemoryApi:
                 "extract.userFacts: projectId must be a non-empty string, got "
                 f"{describe(project_id, 60)}"
             )
-        found = extract_chat_facts(message, assistant, in_project=project_id is not None)
+        found = _extraction().extract_chat_facts(
+            message, assistant, in_project=project_id is not None
+        )
         if not a.get("store", True):
             return [
                 {"action": "found", "store": "user", "entry": asdict(f)} for f in found.user
@@ -549,7 +563,7 @@ class MemoryApi:
                 await atomic.enter_async_context(self.projects.atomic(project_id))
             out = [
                 {**o, "store": "user"}
-                for o in await extract_and_store_user_facts(
+                for o in await _extraction().extract_and_store_user_facts(
                     message, assistant, store=self.user, facts=found.user
                 )
             ]
@@ -574,9 +588,10 @@ class MemoryApi:
         files = a.get("files", [])
         if not a.get("store", True):
             return [
-                asdict(item) for item in extract_project_context(description, a.get("type"), files)
+                asdict(item)
+                for item in _extraction().extract_project_context(description, a.get("type"), files)
             ]
-        entries = await extract_and_store_project_context(
+        entries: list[dict[str, Any]] = await _extraction().extract_and_store_project_context(
             project_id,
             description,
             a.get("type"),

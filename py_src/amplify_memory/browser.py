@@ -25,7 +25,6 @@ from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from typing import Any, TypeVar
 from urllib.parse import urljoin, urlsplit
 
-from amplify_memory.agent._http import HttpTransport, encode_body, json_headers, parse_body
 from amplify_memory.errors import (
     AmplifyMemoryError,
     ArgumentTypeError,
@@ -45,6 +44,7 @@ from amplify_memory.storage import (
     StoreDatabase,
 )
 from amplify_memory.storage._names import KEY_RULE, validate_key
+from amplify_memory.transport import HttpTransport, encode_body, json_headers, parse_body
 
 __all__ = [
     "BRIDGE_MODULE",

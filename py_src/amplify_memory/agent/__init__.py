@@ -34,42 +34,101 @@ Layers (as in the design):
 
 from __future__ import annotations
 
-from amplify_memory.agent._adapter import VectorStoreAdapter
-from amplify_memory.agent._chroma import ChromaAdapter
-from amplify_memory.agent._embeddings import (
-    EmbeddingProvider,
-    FallbackEmbeddingProvider,
-    HashingEmbeddingProvider,
-    OpenAIEmbeddingProvider,
-    default_embedding_provider,
-)
-from amplify_memory.agent._http import HttpTransport, UrllibTransport, default_transport
-from amplify_memory.agent._local import LocalVectorAdapter
-from amplify_memory.agent._loop import ChatModel, ScriptedModel, Turn, run_turn
-from amplify_memory.agent._names import (
-    CHROMA_NAME_RULE,
-    chroma_collection_name,
-    join_namespace,
-    local_store_name,
-)
-from amplify_memory.agent._selector import ContextSelector, Selection
-from amplify_memory.agent._store import VectorMemoryStore
-from amplify_memory.agent._tokens import (
-    MESSAGE_OVERHEAD,
-    TokenCounter,
-    estimate_message_tokens,
-    estimate_tokens,
-)
-from amplify_memory.agent._tool import CONVERSATION_SEARCH_TOOL, ConversationSearchTool
-from amplify_memory.agent._types import (
-    EmbeddingSpec,
-    Message,
-    Metadata,
-    MetadataFilter,
-    VectorGetResult,
-    VectorRecord,
-    VectorSearchResult,
-)
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from amplify_memory.agent._adapter import VectorStoreAdapter
+    from amplify_memory.agent._chroma import ChromaAdapter
+    from amplify_memory.agent._embeddings import (
+        EmbeddingProvider,
+        FallbackEmbeddingProvider,
+        HashingEmbeddingProvider,
+        OpenAIEmbeddingProvider,
+        default_embedding_provider,
+    )
+    from amplify_memory.agent._http import HttpTransport, UrllibTransport, default_transport
+    from amplify_memory.agent._local import LocalVectorAdapter
+    from amplify_memory.agent._loop import ChatModel, ScriptedModel, Turn, run_turn
+    from amplify_memory.agent._names import (
+        CHROMA_NAME_RULE,
+        chroma_collection_name,
+        join_namespace,
+        local_store_name,
+    )
+    from amplify_memory.agent._selector import ContextSelector, Selection
+    from amplify_memory.agent._store import VectorMemoryStore
+    from amplify_memory.agent._tokens import (
+        MESSAGE_OVERHEAD,
+        TokenCounter,
+        estimate_message_tokens,
+        estimate_tokens,
+    )
+    from amplify_memory.agent._tool import CONVERSATION_SEARCH_TOOL, ConversationSearchTool
+    from amplify_memory.agent._types import (
+        EmbeddingSpec,
+        Message,
+        Metadata,
+        MetadataFilter,
+        VectorGetResult,
+        VectorRecord,
+        VectorSearchResult,
+    )
+
+# Each public name and the module that defines it: the layer loads on first use, so that
+# importing one module of it (the stores import the embedding interface) does not load
+# Chroma, urllib and the agent loop with it.
+_HOME: dict[str, str] = {
+    "CHROMA_NAME_RULE": "amplify_memory.agent._names",
+    "CONVERSATION_SEARCH_TOOL": "amplify_memory.agent._tool",
+    "ChatModel": "amplify_memory.agent._loop",
+    "ChromaAdapter": "amplify_memory.agent._chroma",
+    "ContextSelector": "amplify_memory.agent._selector",
+    "ConversationSearchTool": "amplify_memory.agent._tool",
+    "EmbeddingProvider": "amplify_memory.agent._embeddings",
+    "EmbeddingSpec": "amplify_memory.agent._types",
+    "FallbackEmbeddingProvider": "amplify_memory.agent._embeddings",
+    "HashingEmbeddingProvider": "amplify_memory.agent._embeddings",
+    "HttpTransport": "amplify_memory.agent._http",
+    "LocalVectorAdapter": "amplify_memory.agent._local",
+    "MESSAGE_OVERHEAD": "amplify_memory.agent._tokens",
+    "Message": "amplify_memory.agent._types",
+    "Metadata": "amplify_memory.agent._types",
+    "MetadataFilter": "amplify_memory.agent._types",
+    "OpenAIEmbeddingProvider": "amplify_memory.agent._embeddings",
+    "ScriptedModel": "amplify_memory.agent._loop",
+    "Selection": "amplify_memory.agent._selector",
+    "TokenCounter": "amplify_memory.agent._tokens",
+    "Turn": "amplify_memory.agent._loop",
+    "UrllibTransport": "amplify_memory.agent._http",
+    "VectorGetResult": "amplify_memory.agent._types",
+    "VectorMemoryStore": "amplify_memory.agent._store",
+    "VectorRecord": "amplify_memory.agent._types",
+    "VectorSearchResult": "amplify_memory.agent._types",
+    "VectorStoreAdapter": "amplify_memory.agent._adapter",
+    "chroma_collection_name": "amplify_memory.agent._names",
+    "default_embedding_provider": "amplify_memory.agent._embeddings",
+    "default_transport": "amplify_memory.agent._http",
+    "estimate_message_tokens": "amplify_memory.agent._tokens",
+    "estimate_tokens": "amplify_memory.agent._tokens",
+    "join_namespace": "amplify_memory.agent._names",
+    "local_store_name": "amplify_memory.agent._names",
+    "run_turn": "amplify_memory.agent._loop",
+}
+
+
+def __getattr__(name: str) -> Any:
+    home = _HOME.get(name)
+    if home is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(home), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *__all__})
+
 
 __all__ = [
     "CHROMA_NAME_RULE",

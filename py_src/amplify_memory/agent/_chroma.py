@@ -34,7 +34,6 @@ from amplify_memory.agent._checks import (
     check_metadata,
     check_vector,
 )
-from amplify_memory.agent._http import HttpTransport, default_transport
 from amplify_memory.agent._names import chroma_collection_name
 from amplify_memory.agent._types import (
     EmbeddingSpec,
@@ -55,6 +54,7 @@ from amplify_memory.errors import (
     describe,
 )
 from amplify_memory.limits import is_number
+from amplify_memory.transport import HttpTransport, default_transport
 
 __all__ = ["ChromaAdapter"]
 

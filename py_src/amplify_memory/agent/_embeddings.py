@@ -18,9 +18,6 @@ from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
-import snowballstemmer
-
-from amplify_memory.agent._http import HttpTransport, default_transport
 from amplify_memory.agent._types import EmbeddingSpec
 from amplify_memory.errors import (
     ConfigurationError,
@@ -29,6 +26,8 @@ from amplify_memory.errors import (
     HttpTransportError,
     describe,
 )
+from amplify_memory.search._english_stem import stem_english_any
+from amplify_memory.transport import HttpTransport, default_transport
 
 __all__ = [
     "EmbeddingProvider",
@@ -112,7 +111,6 @@ class HashingEmbeddingProvider(EmbeddingProvider):
             raise ConfigurationError(f"ngram_weight expected 0 to 10, got {describe(ngram_weight)}")
         self.spec = EmbeddingSpec(f"amplify-hash-v1-d{dimension}-n{ngram_weight:g}", dimension)
         self.ngram_weight = float(ngram_weight)
-        self._stemmer = snowballstemmer.stemmer("english")
         self._cache: dict[str, list[tuple[int, float]]] = {}
 
     def _word_features(self, word: str) -> list[tuple[int, float]]:
@@ -122,7 +120,7 @@ class HashingEmbeddingProvider(EmbeddingProvider):
         dim = self.spec.dimension
         out: list[tuple[int, float]] = []
         if word not in _STOP:
-            h = zlib.crc32(b"w:" + self._stemmer.stemWord(word).encode("utf-8"))
+            h = zlib.crc32(b"w:" + stem_english_any(word).encode("utf-8"))
             out.append((h % dim, 1.0 if h & 0x80000000 else -1.0))
         if self.ngram_weight:
             padded = f" {word} "

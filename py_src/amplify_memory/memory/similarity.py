@@ -80,10 +80,9 @@ from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 from typing import Final
 
-import snowballstemmer
-
 from amplify_memory.errors import InvalidArgumentError, describe
 from amplify_memory.memory.technologies import find_technology_mentions
+from amplify_memory.search._english_stem import stem_english_any
 
 __all__ = [
     "DEFAULT_DUPLICATE_THRESHOLD",
@@ -227,11 +226,9 @@ _GENERIC_NOUNS: Final = frozenset(
 @lru_cache(maxsize=8192)
 def _stem(word: str) -> str:
     """Snowball English stem of a case-folded word."""
-    result: str = _STEMMER.stemWord(word)
-    return result
+    return stem_english_any(word)
 
 
-_STEMMER: Final = snowballstemmer.stemmer("english")
 _THESAURUS: Final = _stem_table()
 # Mutually exclusive values: two memories that differ only in values of one group
 # contradict ("tabs" / "spaces"). Keys are canonical terms (after the thesaurus).

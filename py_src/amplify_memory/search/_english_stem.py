@@ -11,7 +11,36 @@ every other word to ``snowballstemmer``. Tests check it returns exactly what
 
 from __future__ import annotations
 
-__all__ = ["stem_english"]
+from collections.abc import Callable
+from functools import cache
+from typing import Final
+
+__all__ = ["FAST_STEM_CHARS", "snowball_stemmer", "stem_english", "stem_english_any"]
+
+#: The characters :func:`stem_english` accepts.
+FAST_STEM_CHARS: Final = frozenset("abcdefghijklmnopqrstuvwxyz0123456789_")
+
+
+@cache
+def snowball_stemmer(language: str) -> Callable[[str], str]:
+    """``snowballstemmer``'s ``stemWord`` for ``language``, imported on first use.
+
+    Importing ``snowballstemmer`` loads every one of its ~30 languages (about 0.3 s in
+    Pyodide), so it happens only when a word needs it: a non-English database, or an
+    English word outside ``[a-z0-9_]`` (after accent folding, rare).
+    """
+    import snowballstemmer
+
+    stem_word: Callable[[str], str] = snowballstemmer.stemmer(language).stemWord
+    return stem_word
+
+
+def stem_english_any(word: str) -> str:
+    """The Snowball English stem of any case-folded word (the fast path when it can)."""
+    if FAST_STEM_CHARS.issuperset(word):
+        return stem_english(word)
+    return snowball_stemmer("english")(word)
+
 
 _V = frozenset("aeiouy")
 _V_WXY = frozenset("aeiouywxY")

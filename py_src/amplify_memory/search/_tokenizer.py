@@ -26,11 +26,9 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from typing import Final
 
-import snowballstemmer
-
 from amplify_memory.errors import ConfigurationError, UnsupportedLanguageError, describe
 from amplify_memory.search._defaults import DEFAULT_LANGUAGE, TOKEN_CACHE_SIZE
-from amplify_memory.search._english_stem import stem_english
+from amplify_memory.search._english_stem import snowball_stemmer, stem_english_any
 from amplify_memory.search._stopwords import ENGLISH_STOP_WORDS
 
 __all__ = [
@@ -43,7 +41,15 @@ __all__ = [
 ]
 
 #: Languages with a Snowball stemmer, i.e. the valid ``language`` values.
-SUPPORTED_LANGUAGES: Final[tuple[str, ...]] = tuple(sorted(snowballstemmer.algorithms()))
+# snowballstemmer 3.1's algorithms() (a unit test checks the two agree; the package
+# itself is imported only when a stemmer of it is needed, see _english_stem).
+SUPPORTED_LANGUAGES: Final[tuple[str, ...]] = (
+    "arabic", "armenian", "basque", "catalan", "czech", "danish", "dutch", "dutch_porter",
+    "english", "esperanto", "estonian", "finnish", "french", "german", "greek", "hindi",
+    "hungarian", "indonesian", "irish", "italian", "lithuanian", "nepali", "norwegian",
+    "persian", "polish", "porter", "portuguese", "romanian", "russian", "serbian",
+    "sesotho", "spanish", "swedish", "tamil", "turkish", "yiddish",
+)  # fmt: skip
 
 # Combining marks that are part of words. Python's \w covers letters and digits of
 # every script but not marks, so without these "nai\u0308ve" (decomposed) or Hindi
@@ -72,7 +78,6 @@ _DIACRITICS: Final[dict[int, None]] = dict.fromkeys(
         *range(0xFE20, 0xFE30),
     ]
 )
-_FAST_STEM_CHARS: Final = frozenset("abcdefghijklmnopqrstuvwxyz0123456789_")
 
 #: One analysed text: term -> frequency, the distinct surface words (folded,
 #: unstemmed) and the number of indexed tokens (the BM25 field length).
@@ -136,17 +141,9 @@ def segment_scripts(word: str) -> list[tuple[str, bool]]:
 
 
 def _make_stemmer(language: str) -> Callable[[str], str]:
-    snowball = snowballstemmer.stemmer(language)
-    stem_word: Callable[[str], str] = snowball.stemWord
     if language != "english":
-        return stem_word
-
-    def stem(word: str) -> str:
-        if _FAST_STEM_CHARS.issuperset(word):
-            return stem_english(word)
-        return stem_word(word)
-
-    return stem
+        return snowball_stemmer(language)
+    return stem_english_any
 
 
 class Tokenizer:

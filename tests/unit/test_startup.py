@@ -1,0 +1,67 @@
+"""What the page pays for at start: `amplify_memory.api` and `amplify_memory.browser`
+import without the agent layer, urllib, every snowball language or the extraction rules,
+and each lazily loaded name still resolves to the same object."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import snowballstemmer
+
+from amplify_memory.search import SUPPORTED_LANGUAGES
+from amplify_memory.search._english_stem import stem_english_any
+
+HEAVY = (
+    "snowballstemmer",
+    "urllib.request",
+    "http.client",
+    "amplify_memory.agent._chroma",
+    "amplify_memory.agent._loop",
+    "amplify_memory.memory.chat_facts",
+    "amplify_memory.memory._phrasing",
+    "amplify_memory.memory.user_facts",
+)
+
+
+def _loaded_after(code: str) -> list[str]:
+    probe = f"import sys, json\n{code}\nprint(json.dumps(sorted(sys.modules)))"
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    return json.loads(out.stdout.splitlines()[-1])
+
+
+def test_api_import_leaves_heavy_modules_unloaded() -> None:
+    loaded = set(_loaded_after("import amplify_memory.api"))
+    assert "amplify_memory.memory.user_profile" in loaded
+    assert not loaded & set(HEAVY), sorted(loaded & set(HEAVY))
+
+
+def test_warm_loads_the_extraction_rules() -> None:
+    loaded = set(_loaded_after("import amplify_memory.api as a\na.warm()"))
+    assert {"amplify_memory.memory.chat_facts", "amplify_memory.memory._phrasing"} <= loaded
+
+
+def test_supported_languages_match_snowball() -> None:
+    assert tuple(sorted(snowballstemmer.algorithms())) == SUPPORTED_LANGUAGES
+
+
+def test_lazy_packages_resolve_every_public_name() -> None:
+    import amplify_memory.agent as agent
+    import amplify_memory.memory as memory
+
+    for package in (agent, memory):
+        for name in package.__all__:
+            assert getattr(package, name) is not None, name
+        assert set(package.__all__) <= set(dir(package))
+    from amplify_memory.agent._chroma import ChromaAdapter
+    from amplify_memory.memory.auto import extract_and_store_user_facts
+
+    assert agent.ChromaAdapter is ChromaAdapter
+    assert memory.extract_and_store_user_facts is extract_and_store_user_facts
+
+
+def test_non_ascii_english_words_still_stem_with_snowball() -> None:
+    english = snowballstemmer.stemmer("english")
+    for word in ("running", "naïvely", "straße", "connections", "ǆungla"):
+        assert stem_english_any(word) == english.stemWord(word)
