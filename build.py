@@ -1,15 +1,23 @@
 #!/usr/bin/env python3
-"""Build, serve and test amplify-memory. Standard library only.
+"""Build, serve, package and test amplify-memory. Standard library only.
 
     python3 build.py            # fetch Pyodide and wheels, build our wheel (cached)
     python3 build.py serve      # build, then serve web/ on http://127.0.0.1:8000/
+    python3 build.py dist       # build the npm package: dist/amplify-memory-<version>.tgz
     python3 build.py test       # build, set up .venv and Chromium, run the whole suite
 
-Everything the page loads comes from its own origin: a pinned Pyodide runtime from the
-npm registry (``npm pack``, integrity checked) in ``web/vendor/pyodide/``, and pinned
-wheels plus this project's own wheel in ``web/wheels/``, with a Pyodide lock file and a
-PEP 503 index there so that neither ``loadPackage`` nor ``micropip`` ever asks a CDN
-or PyPI. Every step is cached by content: a second run with nothing changed does no work.
+Everything the page loads comes from its own origin, from one folder of assets
+(``web/assets/``, and ``assets/`` in the npm package) whose every file has a version or a
+content hash in its path, so that it can be cached for good:
+
+    assets/pyodide-<version>/       the pinned Pyodide runtime (npm registry, integrity checked)
+    assets/python-<hash>/           a Pyodide lock file and the wheels it names: this project's
+                                    (with bytecode compiled by that Pyodide) and snowballstemmer
+    assets/models/<table>-<hash>.bin  the static embedding table
+
+``js/manifest.mjs`` (generated) names them; Pyodide's ``loadPackage`` installs the wheels
+from the lock file (no micropip). Every step is cached by content: a second run with
+nothing changed does no work.
 """
 
 from __future__ import annotations
@@ -36,11 +44,20 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent
 WEB = ROOT / "web"
-VENDOR = WEB / "vendor"
-PYODIDE_DIR = VENDOR / "pyodide"
-WHEELS = WEB / "wheels"
+JS = WEB / "js"
+ASSETS = WEB / "assets"
+CACHE = ROOT / "build"
+PYODIDE_DIR = CACHE / "pyodide"  # the runtime's files, as fetched
+NODE_DIR = CACHE / "node"  # the pyodide npm package with its Node dependencies (for pycs)
+WHEELS = CACHE / "wheels"  # the pinned wheels and ours
+TABLE_DIR = CACHE / "table"
+DIST = ROOT / "dist"
+PACKAGE_DIR = DIST / "npm"  # what `npm pack` packs
+PACKAGE_SRC = WEB / "package"  # the package's own files (README, bin/)
 SRC = ROOT / "py_src"
 VENV = ROOT / ".venv"
+# The folders of web/ an older build wrote (removed by this one).
+OLD_OUTPUTS = (WEB / "vendor", WEB / "wheels", WEB / "models")
 
 PYODIDE_VERSION = "314.0.7"
 PYODIDE_INTEGRITY = (
@@ -69,12 +86,9 @@ class PinnedWheel:
         return f"{self.name}-{self.version}-py3-none-any.whl"
 
 
-# Wheels for Pyodide's CPython 3.14, from PyPI. micropip's sha256 differs from the one in
-# Pyodide's stock lock file, which is why we write our own lock (see write_lock_file).
+# Wheels for Pyodide's CPython 3.14, from PyPI, installed through our own lock file
+# (see write_lock_file).
 PINNED_WHEELS = (
-    PinnedWheel(
-        "micropip", "0.11.1", "768de165adb8e66906039d8fec4127a57f522dfdf8e6fbff877a4616941ecfd3"
-    ),
     PinnedWheel(
         "snowballstemmer",
         "3.1.1",
@@ -271,14 +285,58 @@ def _record_hash(data: bytes) -> str:
     return f"sha256={digest}"
 
 
+def ensure_node_pyodide() -> Path:
+    """The pyodide npm package with its Node dependencies, in ``build/node/`` (to compile
+    bytecode with the very interpreter the page runs)."""
+    folder = NODE_DIR / "node_modules" / "pyodide"
+    stamp = NODE_DIR / ".stamp"
+    if _stamp_ok(stamp, PYODIDE_INTEGRITY) and (folder / "pyodide.mjs").is_file():
+        return folder
+    npm = ensure_npm()
+    log(f"installing pyodide@{PYODIDE_VERSION} for Node (to compile bytecode) ...")
+    NODE_DIR.mkdir(parents=True, exist_ok=True)
+    (NODE_DIR / "package.json").write_text('{"private": true}\n')
+    proc = subprocess.run(
+        [npm, "install", "--no-audit", "--no-fund", "--save-exact", f"pyodide@{PYODIDE_VERSION}"],
+        cwd=NODE_DIR,
+        capture_output=True,
+        text=True,
+    )
+    if proc.returncode != 0:
+        raise BuildError(f"`npm install pyodide@{PYODIDE_VERSION}` failed:\n{proc.stderr}")
+    lock = json.loads((NODE_DIR / "package-lock.json").read_text())
+    got = lock["packages"]["node_modules/pyodide"].get("integrity")
+    if got != PYODIDE_INTEGRITY:
+        raise BuildError(f"pyodide@{PYODIDE_VERSION} for Node: integrity {got}, expected the pin")
+    stamp.write_text(PYODIDE_INTEGRITY)
+    return folder
+
+
+def compile_bytecode(folder: Path) -> None:
+    """Unchecked-hash pycs for Pyodide's CPython beside every ``.py`` under ``folder``."""
+    node = shutil.which("node")
+    if node is None:
+        raise BuildError("node is required to compile bytecode for Pyodide (Debian: nodejs)")
+    proc = subprocess.run(
+        [node, str(ROOT / "tools" / "compile_pyc.mjs"), str(ensure_node_pyodide()), str(folder)],
+        capture_output=True,
+        text=True,
+    )
+    if proc.returncode != 0:
+        raise BuildError(f"compiling bytecode in Pyodide failed:\n{proc.stdout}\n{proc.stderr}")
+
+
 def build_own_wheel() -> Path:
-    """Build amplify_memory's py3-none-any wheel from py_src/ (deterministic bytes)."""
+    """Build amplify_memory's py3-none-any wheel from py_src/ (deterministic bytes), with
+    bytecode for Pyodide's CPython beside the sources (the page imports without compiling)."""
     meta = project_metadata()
     name, version = str(meta["name"]).replace("-", "_"), str(meta["version"])
     files = _source_files()
-    key = hashlib.sha256((ROOT / "pyproject.toml").read_bytes())
+    key = hashlib.sha256((ROOT / "pyproject.toml").read_bytes() + PYODIDE_INTEGRITY.encode())
+    key.update((ROOT / "tools" / "compile_pyc.mjs").read_bytes())
     for path in files:
         key.update(str(path.relative_to(SRC)).encode() + b"\0" + path.read_bytes())
+    WHEELS.mkdir(parents=True, exist_ok=True)
     wheel = WHEELS / f"{name}-{version}-py3-none-any.whl"
     stamp = WHEELS / f".{name}.stamp"
     if wheel.is_file() and _stamp_ok(stamp, key.hexdigest()):
@@ -300,9 +358,17 @@ def build_own_wheel() -> Path:
     wheel_txt = (
         "Wheel-Version: 1.0\nGenerator: amplify-build\nRoot-Is-Purelib: true\nTag: py3-none-any\n"
     )
-    entries: list[tuple[str, bytes]] = [
-        (str(p.relative_to(SRC)).replace(os.sep, "/"), p.read_bytes()) for p in files
-    ]
+    with tempfile.TemporaryDirectory() as tmp:
+        staged = Path(tmp) / "src"
+        for path in files:
+            target = staged / path.relative_to(SRC)
+            target.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(path, target)
+        compile_bytecode(staged)
+        staged_files = sorted(p for p in staged.rglob("*") if p.is_file())
+        entries: list[tuple[str, bytes]] = [
+            (str(p.relative_to(staged)).replace(os.sep, "/"), p.read_bytes()) for p in staged_files
+        ]
     entries += [
         (f"{dist_info}/METADATA", metadata.encode()),
         (f"{dist_info}/WHEEL", wheel_txt.encode()),
@@ -311,19 +377,19 @@ def build_own_wheel() -> Path:
     record = "".join(f"{n},{_record_hash(d)},{len(d)}\n" for n, d in entries)
     record += f"{dist_info}/RECORD,,\n"
     entries.append((f"{dist_info}/RECORD", record.encode()))
-    tmp = wheel.with_suffix(".tmp")
-    with zipfile.ZipFile(tmp, "w", compression=zipfile.ZIP_DEFLATED) as zf:
+    tmp_wheel = wheel.with_suffix(".tmp")
+    with zipfile.ZipFile(tmp_wheel, "w", compression=zipfile.ZIP_DEFLATED) as zf:
         for arcname, data in entries:
             info = zipfile.ZipInfo(arcname, date_time=(2020, 1, 1, 0, 0, 0))
             info.external_attr = 0o644 << 16
             info.compress_type = zipfile.ZIP_DEFLATED
             zf.writestr(info, data)
-    tmp.replace(wheel)
+    tmp_wheel.replace(wheel)
     stamp.write_text(key.hexdigest())
     return wheel
 
 
-# --------------------------------------------------------------------------- lock and index
+# --------------------------------------------------------------------------- assets
 
 
 def write_if_changed(path: Path, text: str) -> None:
@@ -332,83 +398,221 @@ def write_if_changed(path: Path, text: str) -> None:
         path.write_text(text)
 
 
-def write_lock_file() -> None:
-    """A Pyodide lock file whose entries point at our local wheels with their own sha256.
+def copy_if_changed(src: Path, dst: Path) -> None:
+    same_size = dst.is_file() and dst.stat().st_size == src.stat().st_size
+    if same_size and sha256_file(dst) == sha256_file(src):
+        return
+    dst.parent.mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(src, dst)
+
+
+def lock_file_text(own_wheel: Path) -> str:
+    """A Pyodide lock file whose entries are our wheels with their own sha256.
 
     Pyodide resolves ``file_name`` against the lock file's folder, so ``loadPackage``
-    fetches ``/wheels/<file>`` and checks its integrity; nothing refers to the CDN.
+    fetches the wheels from beside it and checks their integrity; nothing refers to the
+    CDN. ``amplify-memory`` depends on ``snowballstemmer``: loading it loads both.
     """
     stock = json.loads((PYODIDE_DIR / "pyodide-lock.json").read_text())
-    packages = {}
-    for w in PINNED_WHEELS:
-        packages[w.name] = {
-            "name": w.name,
-            "version": w.version,
-            "file_name": w.file_name,
+    packages: dict[str, dict[str, object]] = {}
+
+    def entry(name: str, version: str, file_name: str, imports: str, depends: list[str]) -> None:
+        packages[name] = {
+            "name": name,
+            "version": version,
+            "file_name": file_name,
             "install_dir": "site",
-            "sha256": w.sha256,
+            "sha256": sha256_file(WHEELS / file_name),
             "package_type": "package",
-            "imports": [w.name],
-            "depends": [],
+            "imports": [imports],
+            "depends": depends,
             "unvendored_tests": False,
         }
-    lock = {"info": stock["info"], "packages": packages}
-    write_if_changed(
-        WHEELS / "pyodide-lock.json", json.dumps(lock, indent=1, sort_keys=True) + "\n"
+
+    for w in PINNED_WHEELS:
+        entry(w.name, w.version, w.file_name, w.name, [])
+    meta = project_metadata()
+    entry("amplify-memory", str(meta["version"]), own_wheel.name, "amplify_memory",
+          [w.name for w in PINNED_WHEELS])  # fmt: skip
+    return (
+        json.dumps({"info": stock["info"], "packages": packages}, indent=1, sort_keys=True) + "\n"
     )
 
 
-def write_manifest(own_wheel: Path) -> None:
-    """``web/wheels/manifest.json``: what the page installs, and a PEP 503 index of it."""
-    wheels = [*(w.file_name for w in PINNED_WHEELS), own_wheel.name]
-    manifest = {
-        "pyodide": {"version": PYODIDE_VERSION, "indexURL": "vendor/pyodide/"},
-        "lockFileURL": "wheels/pyodide-lock.json",
-        "preload": ["micropip"],
-        # Installed with micropip, in this order, from these same-origin URLs.
-        "install": [f"wheels/{w.file_name}" for w in PINNED_WHEELS if w.name != "micropip"]
-        + [f"wheels/{own_wheel.name}"],
-        "indexURL": "wheels/simple/{package_name}/",
+def write_assets(dest: Path, own_wheel: Path, table: Path) -> dict[str, object]:
+    """Write the versioned assets into ``dest``; returns the manifest naming them.
+
+    Folders of an older content are removed, so ``dest`` holds exactly one version.
+    """
+    lock = lock_file_text(own_wheel)
+    python_dir = f"python-{hashlib.sha256(lock.encode()).hexdigest()[:12]}"
+    stem, dot, ext = table.name.rpartition(".")
+    model = f"models/{stem}-{sha256_file(table)[:12]}{dot}{ext}"
+    pyodide_dir = f"pyodide-{PYODIDE_VERSION}"
+    wanted = {pyodide_dir, python_dir, "models"}
+    if dest.is_dir():
+        for child in dest.iterdir():
+            if child.name not in wanted:
+                shutil.rmtree(child) if child.is_dir() else child.unlink()
+    for name in PYODIDE_FILES:
+        if name != "package.json" and name != "pyodide-lock.json":
+            copy_if_changed(PYODIDE_DIR / name, dest / pyodide_dir / name)
+    write_if_changed(dest / python_dir / "pyodide-lock.json", lock)
+    for file_name in [*(w.file_name for w in PINNED_WHEELS), own_wheel.name]:
+        copy_if_changed(WHEELS / file_name, dest / python_dir / file_name)
+    for old in (dest / "models").glob("*") if (dest / "models").is_dir() else []:
+        if f"models/{old.name}" != model:
+            old.unlink()
+    copy_if_changed(table, dest / model)
+    files = sorted(p for p in dest.rglob("*") if p.is_file())
+    return {
+        "pyodide": {"version": PYODIDE_VERSION, "path": f"{pyodide_dir}/"},
+        "lockFile": f"{python_dir}/pyodide-lock.json",
+        "packages": ["amplify-memory"],
+        "model": model,
         "package": {"name": "amplify_memory", "version": str(project_metadata()["version"])},
-        "wheels": {name: sha256_file(WHEELS / name) for name in wheels},
+        "files": {str(p.relative_to(dest)).replace(os.sep, "/"): p.stat().st_size for p in files},
     }
-    write_if_changed(WHEELS / "manifest.json", json.dumps(manifest, indent=1) + "\n")
-    for file_name, digest in manifest["wheels"].items():  # type: ignore[attr-defined]
-        project = file_name.split("-")[0].lower().replace("_", "-")
-        page = (
-            "<!DOCTYPE html><html><body>\n"
-            f'<a href="../../{file_name}#sha256={digest}">{file_name}</a>\n'
-            "</body></html>\n"
-        )
-        write_if_changed(WHEELS / "simple" / project / "index.html", page)
 
 
-def build() -> None:
+def manifest_module(manifest: dict[str, object], asset_base: str) -> str:
+    """``manifest.mjs``: the manifest, and the asset folder's default place (relative to
+    the module; an app that bundles the library passes ``assetBase`` instead)."""
+    return (
+        "// Generated by build.py: the assets this version of amplify-memory boots from,\n"
+        "// relative to the asset base. Do not edit.\n"
+        f"export const manifest = Object.freeze({json.dumps(manifest, indent=1)});\n\n"
+        "// Not a literal in `new URL`, so that bundlers leave it alone.\n"
+        f"const ASSETS = {json.dumps(asset_base)};\n"
+        "/** Where the assets are when this module is served from its own folder. */\n"
+        "export const defaultAssetBase = () => new URL(ASSETS, import.meta.url);\n"
+    )
+
+
+def build() -> dict[str, object]:
+    """Build web/ (the demo and the library's own folder); returns the manifest."""
     start = time.perf_counter()
+    for old in OLD_OUTPUTS:
+        if old.exists():
+            shutil.rmtree(old)
     fetch_pyodide()
     fetch_pinned_wheels()
     own = build_own_wheel()
-    write_lock_file()
-    write_manifest(own)
-    build_embedding_table()
+    table = build_embedding_table()
+    manifest = write_assets(ASSETS, own, table)
+    write_if_changed(JS / "manifest.mjs", manifest_module(manifest, "../assets/"))
     log(f"web/ is ready ({time.perf_counter() - start:.2f} s)")
+    return manifest
+
+
+# --------------------------------------------------------------------------- the npm package
+
+#: The library's modules (web/js/ also holds the generated manifest.mjs, written anew).
+PACKAGE_MODULES = (
+    "index.mjs", "memory.mjs", "errors.mjs", "runtime.mjs", "worker.mjs", "idb.mjs",
+    "kernels.mjs", "vector-context.mjs", "react.mjs", "adapter.mjs",
+)  # fmt: skip
+#: The package's entry points (`exports`), each with its declarations.
+PACKAGE_EXPORTS = {
+    ".": "index",
+    "./react": "react",
+    "./vector-context": "vector-context",
+    "./adapter": "adapter",
+    "./errors": "errors",
+}
+
+
+def package_json() -> dict[str, object]:
+    meta = project_metadata()
+    exports: dict[str, object] = {
+        key: {"types": f"./{name}.d.ts", "default": f"./{name}.mjs"}
+        for key, name in PACKAGE_EXPORTS.items()
+    }
+    exports["./worker.mjs"] = "./worker.mjs"
+    exports["./assets/*"] = "./assets/*"
+    exports["./package.json"] = "./package.json"
+    return {
+        "name": str(meta["name"]),
+        "version": str(meta["version"]),
+        "description": "Persistent memory for AI chat agents that lives in the user's browser: "
+        "BM25 + vector search, a user profile and project context in IndexedDB, no server.",
+        "license": "MIT",
+        "type": "module",
+        "main": "./index.mjs",
+        "types": "./index.d.ts",
+        "exports": exports,
+        "bin": {"amplify-memory-assets": "./bin/copy-assets.mjs"},
+        "files": ["*.mjs", "*.d.ts", "assets/", "bin/", "README.md"],
+        "sideEffects": ["./worker.mjs"],
+        "keywords": ["memory", "llm", "chat", "agent", "indexeddb", "pyodide", "bm25", "mcp"],
+        "engines": {"node": ">=18"},
+    }
+
+
+def dist() -> Path:
+    """The npm package in dist/npm/, packed into dist/amplify-memory-<version>.tgz."""
+    build()
+    own = build_own_wheel()
+    table = build_embedding_table()
+    if PACKAGE_DIR.exists():
+        shutil.rmtree(PACKAGE_DIR)
+    PACKAGE_DIR.mkdir(parents=True)
+    for name in PACKAGE_MODULES:
+        shutil.copyfile(JS / name, PACKAGE_DIR / name)
+    for decl in sorted(JS.glob("*.d.ts")):
+        shutil.copyfile(decl, PACKAGE_DIR / decl.name)
+    missing = [n for n in PACKAGE_EXPORTS.values() if not (PACKAGE_DIR / f"{n}.d.ts").is_file()]
+    if missing:
+        raise BuildError(f"web/js/ lacks the declarations of {', '.join(missing)} (.d.ts)")
+    manifest = write_assets(PACKAGE_DIR / "assets", own, table)
+    (PACKAGE_DIR / "manifest.mjs").write_text(manifest_module(manifest, "./assets/"))
+    shutil.copytree(PACKAGE_SRC, PACKAGE_DIR, dirs_exist_ok=True)
+    (PACKAGE_DIR / "package.json").write_text(json.dumps(package_json(), indent=2) + "\n")
+    npm = ensure_npm()
+    for old in DIST.glob("amplify-memory-*.tgz"):
+        old.unlink()
+    proc = subprocess.run(
+        [npm, "pack", "--json", "--pack-destination", str(DIST)],
+        cwd=PACKAGE_DIR,
+        capture_output=True,
+        text=True,
+    )
+    if proc.returncode != 0:
+        raise BuildError(f"`npm pack` failed:\n{proc.stderr}")
+    info = json.loads(proc.stdout)[0]
+    tarball: Path = DIST / str(info["filename"])
+    log(
+        f"{tarball.relative_to(ROOT)}: {tarball.stat().st_size / 1e6:.1f} MB packed, "
+        f"{info['unpackedSize'] / 1e6:.1f} MB unpacked, {info['entryCount']} files"
+    )
+    return tarball
 
 
 def build_embedding_table() -> Path:
     """The static embedding table distilled from all-MiniLM-L6-v2 (tools/embedding_table.py),
-    served from ``web/models/``; cached by the weights' hash and the recipe."""
+    cached by the weights' hash and the recipe."""
     sys.path.insert(0, str(ROOT / "tools"))
     from embedding_table import ensure_table  # type: ignore[import-not-found]
 
-    table: Path = ensure_table(WEB / "models")
+    table: Path = ensure_table(TABLE_DIR)
     return table
 
 
 # --------------------------------------------------------------------------- serving
 
 
+#: The header of files whose path names their version or content hash (assets/).
+CACHE_FOREVER = "public, max-age=31536000, immutable"
+
+
+def cache_control(path: str) -> str:
+    """Versioned assets are cached for good; everything else is revalidated each time."""
+    return CACHE_FOREVER if "/assets/" in path.split("?")[0] else "no-cache"
+
+
 class Handler(http.server.SimpleHTTPRequestHandler):
-    """Static files of web/ with the MIME types Pyodide needs, never cached."""
+    """Static files of web/ with the MIME types Pyodide needs and cache headers: the
+    versioned assets for good (immutable), the rest revalidated (no-cache)."""
 
     extensions_map = {  # noqa: RUF012 (the base class declares it a plain dict)
         **http.server.SimpleHTTPRequestHandler.extensions_map,
@@ -416,7 +620,7 @@ class Handler(http.server.SimpleHTTPRequestHandler):
     }
 
     def end_headers(self) -> None:
-        self.send_header("Cache-Control", "no-store")
+        self.send_header("Cache-Control", cache_control(self.path))
         super().end_headers()
 
     def log_message(self, format: str, *args: object) -> None:
@@ -514,6 +718,7 @@ def main(argv: list[str] | None = None) -> int:
     sub.add_parser("build", help="fetch and build everything web/ needs (the default)")
     serve_p = sub.add_parser("serve", help="build, then serve web/ on 127.0.0.1")
     serve_p.add_argument("--port", type=int, default=8000)
+    sub.add_parser("dist", help="build the npm package into dist/ (npm pack)")
     sub.add_parser(
         "test", help="build, set up .venv and Chromium, run pytest (extra arguments go to pytest)"
     )
@@ -528,6 +733,9 @@ def main(argv: list[str] | None = None) -> int:
             return 0
         if args.command == "test":
             return run_tests(pytest_args)
+        if args.command == "dist":
+            dist()
+            return 0
         build()
         return 0
     except BuildError as err:

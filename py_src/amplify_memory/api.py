@@ -41,6 +41,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import re
 import sys
 from collections.abc import Awaitable, Callable, Iterator, Mapping
 from contextlib import AbstractAsyncContextManager
@@ -104,6 +105,11 @@ def _flag(a: Any, name: str, default: bool) -> bool:
     return value
 
 
+def _snake(name: str) -> str:
+    """``maxTokens`` -> ``max_tokens``."""
+    return re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", name).lower()
+
+
 def _camel(name: str) -> str:
     head, *rest = name.split("_")
     return head + "".join(part[:1].upper() + part[1:] for part in rest)
@@ -133,16 +139,40 @@ def _at_entry(i: int) -> Iterator[None]:
         raise
 
 
-def error_info(err: BaseException) -> dict[str, str]:
-    """``{"type", "message"}`` of a Python exception (a KeyError's message unquoted;
-    the exception's notes follow the message)."""
+_SNAKE_RE: Final = re.compile(r"\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b")
+
+
+def error_code(cls: type[BaseException]) -> str:
+    """The stable code of an exception type: ``InvalidArgumentError`` -> ``INVALID_ARGUMENT``.
+
+    >>> error_code(InvalidArgumentError), error_code(KeyError)
+    ('INVALID_ARGUMENT', 'KEY')
+    """
+    name = cls.__name__.removesuffix("Error") or cls.__name__
+    return re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", name).upper()
+
+
+def error_info(err: BaseException, js_names: Mapping[str, str] | None = None) -> dict[str, Any]:
+    """``{"type", "code", "bases", "message"}`` of a Python exception: its type's name, its
+    :func:`error_code`, the names of the classes it derives from (most specific first, for
+    JavaScript to choose its error class) and its message (a KeyError's unquoted; the
+    exception's notes follow it). ``js_names`` maps Python argument names in the message
+    (``max_tokens``) to the JavaScript ones (``maxTokens``)."""
     message = str(err)
     if isinstance(err, KeyError) and len(err.args) == 1 and isinstance(err.args[0], str):
         message = err.args[0]
     notes = getattr(err, "__notes__", None)
     if isinstance(notes, list) and notes:
         message = "; ".join([message, *map(str, notes)])
-    return {"type": type(err).__name__, "message": message}
+    if js_names:
+        message = _SNAKE_RE.sub(lambda m: js_names.get(m.group(), m.group()), message)
+    bases = [c.__name__ for c in type(err).__mro__[1:] if issubclass(c, Exception)]
+    return {
+        "type": type(err).__name__,
+        "code": error_code(type(err)),
+        "bases": [b for b in bases if b != "Exception"],
+        "message": message,
+    }
 
 
 class _Args:
@@ -165,6 +195,15 @@ class _Args:
     def get(self, name: str, default: Any = None) -> Any:
         value = self.args.get(name)
         return default if value is None else value
+
+    def text(self, name: str, default: str | None = None) -> str:
+        """A string argument (required when ``default`` is None); anything else is refused."""
+        value = self.required(name) if default is None else self.get(name, default)
+        if not isinstance(value, str):
+            raise ArgumentTypeError(
+                f"{self.method}: {name} must be a string, got {describe(value)}"
+            )
+        return value
 
 
 class _WatchingCoordinator(Coordinator):
@@ -233,6 +272,7 @@ class MemoryApi:
             cast(UserStoreLike, self.user), cast(ProjectStoreLike, self.projects)
         )
         self.closed = False
+        self._names: dict[str, str] | None = None
         self._methods: dict[str, tuple[tuple[str, ...], Callable[[_Args], Awaitable[Any]]]] = {
             "version": ((), self._version),
             "status": ((), self._status),
@@ -319,7 +359,15 @@ class MemoryApi:
             value = await self.invoke(method, args)
             return json.dumps({"value": value}, ensure_ascii=False, allow_nan=False)
         except Exception as err:
-            return json.dumps({"error": error_info(err)}, ensure_ascii=False)
+            return json.dumps({"error": error_info(err, self._js_names)}, ensure_ascii=False)
+
+    @property
+    def _js_names(self) -> dict[str, str]:
+        """Every argument name of the JS API in Python's spelling -> its JS spelling."""
+        if self._names is None:
+            names = {n for allowed, _ in self._methods.values() for n in allowed}
+            self._names = {_snake(n): n for n in names if _snake(n) != n}
+        return self._names
 
     # -- life cycle
 
@@ -405,7 +453,7 @@ class MemoryApi:
 
     async def _user_search(self, a: _Args) -> list[dict[str, Any]]:
         return await self.user.search(
-            str(a.required("query")),
+            a.text("query"),
             limit=a.get("limit", 10),
             category=a.get("category"),
             include_superseded=_flag(a, "includeSuperseded", False),
@@ -450,7 +498,7 @@ class MemoryApi:
 
     async def _user_format(self, a: _Args) -> str:
         return await self.user.format_context_for_prompt(
-            str(a.get("query", "")), a.get("maxTokens", 500)
+            a.text("query", ""), a.get("maxTokens", 500)
         )
 
     # -- projects
@@ -480,7 +528,7 @@ class MemoryApi:
     async def _project_search(self, a: _Args) -> list[dict[str, Any]]:
         return await self.projects.search(
             a.required("projectId"),
-            str(a.required("query")),
+            a.text("query"),
             limit=a.get("limit", 10),
             types=a.get("types"),
             files=a.get("files"),
@@ -503,7 +551,7 @@ class MemoryApi:
 
     async def _project_format(self, a: _Args) -> str:
         return await self.projects.format_context_for_prompt(
-            a.required("projectId"), str(a.get("query", "")), a.get("maxTokens", 1000)
+            a.required("projectId"), a.text("query", ""), a.get("maxTokens", 1000)
         )
 
     async def _list_projects(self, a: _Args) -> list[dict[str, Any]]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import io
 import re
 import zipfile
@@ -38,11 +39,13 @@ def test_python_errors_reach_the_caller(app_page: Page, run_python: RunPython) -
 
 
 def _broken_wheel(original: bytes) -> bytes:
-    """Our wheel with an __init__ that fails to import."""
+    """Our wheel with an __init__ that fails to import (and without its bytecode)."""
     src = zipfile.ZipFile(io.BytesIO(original))
     out = io.BytesIO()
     with zipfile.ZipFile(out, "w") as dst:
         for item in src.infolist():
+            if item.filename == "amplify_memory/__pycache__/__init__.cpython-314.pyc":
+                continue
             data = src.read(item)
             if item.filename == "amplify_memory/__init__.py":
                 data = b"import amplify_memory.does_not_exist\n"
@@ -50,12 +53,40 @@ def _broken_wheel(original: bytes) -> bytes:
     return out.getvalue()
 
 
-def test_a_python_import_error_is_shown_on_the_page(page: Page, server_url: str) -> None:
+def test_a_wheel_that_is_not_the_locked_one_is_refused(page: Page, server_url: str) -> None:
     def serve_broken(route: Route) -> None:
         response = route.fetch()
         route.fulfill(response=response, body=_broken_wheel(response.body()))
 
     page.route(re.compile(r".*/amplify_memory-[^/]*\.whl$"), serve_broken)
+    page.goto(server_url)
+    page.wait_for_function("document.documentElement.dataset.ready === 'error'", timeout=90_000)
+    error = page.locator("#error")
+    expect(error).to_contain_text("packages:")
+    expect(error).to_contain_text("amplify-memory")
+    expect(error).to_contain_text("pyodide-lock.json")
+
+
+def test_a_python_import_error_is_shown_on_the_page(page: Page, server_url: str) -> None:
+    broken: dict[str, bytes] = {}
+
+    def serve_broken(route: Route) -> None:
+        response = route.fetch()
+        broken["wheel"] = _broken_wheel(response.body())
+        route.fulfill(response=response, body=broken["wheel"])
+
+    def serve_lock(route: Route) -> None:
+        # The lock file with the broken wheel's hash, so that it is installed and imported.
+        lock = route.fetch().json()
+        wheel_url = route.request.url.replace("pyodide-lock.json", "")
+        wheel_url += lock["packages"]["amplify-memory"]["file_name"]
+        body = page.request.get(wheel_url).body()
+        digest = hashlib.sha256(_broken_wheel(body)).hexdigest()
+        lock["packages"]["amplify-memory"]["sha256"] = digest
+        route.fulfill(json=lock)
+
+    page.route(re.compile(r".*/amplify_memory-[^/]*\.whl$"), serve_broken)
+    page.route(re.compile(r".*/pyodide-lock\.json$"), serve_lock)
     page.goto(server_url)
     page.wait_for_function("document.documentElement.dataset.ready === 'error'", timeout=90_000)
     expect(page.locator("#status")).to_have_attribute("data-state", "error")
@@ -78,7 +109,7 @@ def test_a_wrong_wasm_mime_type_fails_fast_instead_of_hanging(page: Page, server
 
 
 def test_a_missing_build_is_reported_on_the_page(page: Page, server_url: str) -> None:
-    page.route("**/wheels/manifest.json", lambda route: route.fulfill(status=404, body="nope"))
+    page.route("**/pyodide.asm.wasm", lambda route: route.fulfill(status=404, body="nope"))
     page.goto(server_url)
     page.wait_for_function("document.documentElement.dataset.ready === 'error'", timeout=20_000)
     expect(page.locator("#error")).to_contain_text("HTTP 404")

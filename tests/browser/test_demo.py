@@ -313,9 +313,9 @@ def test_persistence_state_corrupt_record_failed_write_estimate_persist(
 
 def test_a_boot_failure_is_shown_with_its_step(page: Page, server_url: str) -> None:
     page.set_viewport_size(VIEWPORT)
-    page.route("**/wheels/manifest.json", lambda route: route.fulfill(status=404, body="nope"))
+    page.route("**/pyodide.asm.wasm", lambda route: route.fulfill(status=404, body="nope"))
     page.goto(server_url)
     page.wait_for_function("document.documentElement.dataset.ready === 'error'")
-    expect(page.locator("#error")).to_contain_text("manifest: ")
+    expect(page.locator("#error")).to_contain_text("pre-flight: ")
     expect(page.locator("#app")).to_be_hidden()
     shot(page, "06-boot-error")

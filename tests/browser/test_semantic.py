@@ -5,6 +5,7 @@ that BM25 alone cannot."""
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 import pytest
@@ -60,12 +61,11 @@ def test_hybrid_search_in_the_page_finds_what_bm25_misses_and_loads_the_table_la
     assert TS not in bm25["hits"][:1]  # BM25 alone does not find it first (here: at all)
     assert bm25["status"]["mode"] == "bm25"
     info = out["load_info"]
-    assert info["source"].endswith("/models/amplify-static-minilm-d128-v1.bin")
+    table = r"/assets/models/amplify-static-minilm-d128-v1-[0-9a-f]{12}\.bin$"
+    assert re.search(table, info["source"])
     assert info["source"].startswith("http://127.0.0.1:")  # the page's own origin
     assert info["bytes"] > 1_000_000
-    assert [u for u in table_requests if u.endswith("amplify-static-minilm-d128-v1.bin")] == [
-        info["source"]
-    ]
+    assert [u for u in table_requests if "amplify-static-minilm-d128-v1" in u] == [info["source"]]
     record_property("table_load_ms", info["load_ms"])
     record_property("table_fetch_ms", info["fetch_ms"])
     record_property("table_decode_ms", info["decode_ms"])
@@ -103,25 +103,25 @@ json.dumps({{"hits": hits, "status": status}})
 
 
 WORKER = """
-import json
-from amplify_memory import browser
-from amplify_memory.embeddings import DEFAULT_TABLE_URL, default_provider
+import json, os
+from amplify_memory.embeddings import default_provider
 provider = await default_provider()
-json.dumps({"url": browser.page_url(DEFAULT_TABLE_URL), "source": provider.load_info["source"],
-            "loadMs": provider.load_ms})
+json.dumps({"env": os.environ.get("AMPLIFY_EMBEDDING_TABLE"),
+            "source": provider.load_info["source"], "loadMs": provider.load_ms})
 """
 
 
-def test_the_memory_worker_fetches_the_table_from_the_page_root(
+def test_the_memory_worker_fetches_the_table_from_the_asset_base(
     app_page: Page, server_url: str
 ) -> None:
-    """In the demo's Web Worker (``web/js/worker.mjs``) ``models/...`` still names the
-    page's copy, not ``js/models/...``."""
+    """In the Web Worker the table's URL comes from the manifest and the asset base (the
+    runtime sets it), not from where the worker script happens to be."""
     text = app_page.evaluate(
         "async (code) => (await window.amplify.memory).runPython(code)", WORKER
     )
     out = json.loads(text)
-    expected = server_url + "models/amplify-static-minilm-d128-v1.bin"
-    assert out["url"] == expected
+    manifest = app_page.evaluate("async () => (await import('/js/manifest.mjs')).manifest.model")
+    expected = server_url + "assets/" + manifest
+    assert out["env"] == expected
     assert out["source"] == expected
     assert out["loadMs"] > 0

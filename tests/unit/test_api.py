@@ -25,10 +25,18 @@ async def call(api: MemoryApi, method: str, **args: Any) -> Any:
     return reply["value"]
 
 
-async def error(api: MemoryApi, method: str, **args: Any) -> dict[str, str]:
+async def error(api: MemoryApi, method: str, **args: Any) -> dict[str, Any]:
+    """The error's type and message (and its code and bases, checked here)."""
+    err = await full_error(api, method, **args)
+    assert err.pop("code")
+    assert isinstance(err.pop("bases"), list)
+    return err
+
+
+async def full_error(api: MemoryApi, method: str, **args: Any) -> dict[str, Any]:
     reply = json.loads(await api.call(method, json.dumps(args)))
     assert "value" not in reply, reply
-    err: dict[str, str] = reply["error"]
+    err: dict[str, Any] = reply["error"]
     return err
 
 
@@ -128,8 +136,10 @@ async def test_tools_list_and_call(api: MemoryApi) -> None:
 
 
 async def test_errors_carry_the_python_type_and_message(api: MemoryApi) -> None:
-    assert await error(api, "userProfile.add", content="  ") == {
+    assert await full_error(api, "userProfile.add", content="  ") == {
         "type": "InvalidArgumentError",
+        "code": "INVALID_ARGUMENT",
+        "bases": ["AmplifyMemoryError", "ValueError"],
         "message": "content must not be empty or blank, got '  '",
     }
     unknown = await error(api, "nope")
@@ -150,6 +160,21 @@ async def test_errors_carry_the_python_type_and_message(api: MemoryApi) -> None:
         "type": "DocumentNotFoundError",
         "message": "no entry 'zz' in project 'p'",
     }
+
+
+async def test_errors_name_arguments_in_javascript_spelling(api: MemoryApi) -> None:
+    info = await full_error(api, "userProfile.formatContext", query="x", maxTokens=-3)
+    assert "maxTokens" in info["message"]
+    assert "max_tokens" not in info["message"]
+    assert info["code"] == "INVALID_ARGUMENT"
+
+
+async def test_a_query_that_is_not_a_string_is_refused(api: MemoryApi) -> None:
+    for method, extra in (("userProfile.search", {}), ("projects.search", {"projectId": "p"})):
+        info = await full_error(api, method, query=42, **extra)
+        assert info["type"] == "ArgumentTypeError"
+        assert "query must be a string, got 42" in info["message"]
+        assert "TypeError" in info["bases"]
 
 
 async def test_export_then_import_replaces_or_merges(api: MemoryApi) -> None:

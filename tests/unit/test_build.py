@@ -8,6 +8,7 @@ import subprocess
 import sys
 import zipfile
 from pathlib import Path
+from typing import Any
 
 import build
 import pytest
@@ -24,6 +25,10 @@ def test_own_wheel_is_pure_python_and_complete(built: None) -> None:
         names = set(zf.namelist())
         sources = {str(p.relative_to(build.SRC)).replace("\\", "/") for p in build._source_files()}
         assert sources <= names
+        # bytecode for Pyodide's CPython beside every module
+        pycs = {n for n in names if n.endswith(".cpython-314.pyc")}
+        assert len(pycs) == len([s for s in sources if s.endswith(".py")])
+        assert "amplify_memory/__pycache__/api.cpython-314.pyc" in pycs
         dist = next(n.split("/")[0] for n in names if n.endswith(".dist-info/METADATA"))
         metadata = zf.read(f"{dist}/METADATA").decode()
         assert "Requires-Dist: snowballstemmer" in metadata
@@ -32,22 +37,57 @@ def test_own_wheel_is_pure_python_and_complete(built: None) -> None:
         assert len(record) == len(names)
 
 
+def test_pycs_are_unchecked_hash_for_python_3_14(built: None) -> None:
+    wheel = next(build.WHEELS.glob("amplify_memory-*-py3-none-any.whl"))
+    with zipfile.ZipFile(wheel) as zf:
+        head = zf.read("amplify_memory/__pycache__/api.cpython-314.pyc")[:16]
+    flags = int.from_bytes(head[4:8], "little")
+    assert flags == 0b01  # hash-based, not checked against the source (PEP 552)
+
+
+def _manifest() -> dict[str, Any]:
+    text = (build.JS / "manifest.mjs").read_text()
+    body = text[text.index("Object.freeze(") + len("Object.freeze(") : text.index(");\n")]
+    data: dict[str, Any] = json.loads(body)
+    return data
+
+
 def test_lock_file_points_only_at_local_wheels_with_their_hashes(built: None) -> None:
-    lock = json.loads((build.WHEELS / "pyodide-lock.json").read_text())
-    assert set(lock["packages"]) == {w.name for w in build.PINNED_WHEELS}
+    manifest = _manifest()
+    lock_path = build.ASSETS / manifest["lockFile"]
+    lock = json.loads(lock_path.read_text())
+    assert set(lock["packages"]) == {w.name for w in build.PINNED_WHEELS} | {"amplify-memory"}
+    assert lock["packages"]["amplify-memory"]["depends"] == ["snowballstemmer"]
     for entry in lock["packages"].values():
         assert "/" not in entry["file_name"]
         assert ":" not in entry["file_name"]
-        assert build.sha256_file(build.WHEELS / entry["file_name"]) == entry["sha256"]
+        assert build.sha256_file(lock_path.parent / entry["file_name"]) == entry["sha256"]
 
 
-def test_manifest_and_index_name_only_same_origin_urls(built: None) -> None:
-    manifest = json.loads((build.WHEELS / "manifest.json").read_text())
-    for url in [*manifest["install"], manifest["lockFileURL"], manifest["indexURL"]]:
-        assert "://" not in url, url
-        assert not url.startswith("/"), url
-    for page in (build.WHEELS / "simple").rglob("index.html"):
-        assert "://" not in page.read_text()
+def test_every_asset_is_versioned_and_named_by_the_manifest(built: None) -> None:
+    manifest = _manifest()
+    on_disk = {
+        str(p.relative_to(build.ASSETS)).replace("\\", "/"): p.stat().st_size
+        for p in build.ASSETS.rglob("*")
+        if p.is_file()
+    }
+    assert manifest["files"] == on_disk
+    for path in on_disk:
+        folder = path.split("/")[0]
+        assert folder in {f"pyodide-{build.PYODIDE_VERSION}", "models"} or (
+            folder.startswith("python-") and len(folder) == len("python-") + 12
+        ), path
+    assert manifest["model"].rsplit("-", 1)[1].split(".")[0].isalnum()
+    for url in (manifest["lockFile"], manifest["model"], manifest["pyodide"]["path"]):
+        assert "://" not in url
+        assert not url.startswith("/")
+
+
+def test_versioned_assets_are_cached_for_good_and_the_rest_revalidated() -> None:
+    assert build.cache_control("/assets/pyodide-314.0.7/pyodide.asm.wasm") == build.CACHE_FOREVER
+    assert build.cache_control("/assets/models/x-0123456789ab.bin?v=1") == build.CACHE_FOREVER
+    assert build.cache_control("/js/memory.mjs") == "no-cache"
+    assert build.cache_control("/") == "no-cache"
 
 
 def test_mime_types_pyodide_needs() -> None:

@@ -2,26 +2,28 @@
 // resolves to an object with the user-profile and project stores, prompt formatting,
 // extraction, the MCP tools and persistence, all with JSON-shaped arguments and results.
 //
-//   import { createMemory } from './js/memory.mjs';
-//   const memory = await createMemory();
+//   import { createMemory } from 'amplify-memory';
+//   const memory = await createMemory({ assetBase: '/amplify-memory/' });
 //   await memory.userProfile.add('User prefers TypeScript over JavaScript', 'preference');
 //   const userContext = await memory.userProfile.formatContext('typescript', { maxTokens: 500 });
 //
-// Errors raised in Python arrive as PythonError (a JS Error) with `type` = the Python
-// exception's type name ('InvalidArgumentError') and `message` = its message. See
-// docs/javascript-api.md for every method.
-import { BootError, bootPython, pythonMessage } from './runtime.mjs';
+// Every rejection is an AmplifyError (errors.mjs) with a stable `code`; errors raised in
+// Python keep their class name in `pythonType`. See docs/javascript-api.md for every method.
+import { bootPython, DEFAULT_TIMEOUTS, pythonMessage, resolveAssetBase } from './runtime.mjs';
+import {
+  AmplifyError,
+  BootError,
+  ClosedError,
+  errorFromPython,
+  InvalidArgumentError,
+  PythonError,
+} from './errors.mjs';
 import * as idb from './idb.mjs';
 
-/** An exception raised in Python: `type` is its type name, `message` its message. */
-export class PythonError extends Error {
-  constructor(type, message, traceback) {
-    super(message);
-    this.name = type;
-    this.type = type;
-    if (traceback) this.traceback = traceback;
-  }
-}
+export { AmplifyError, PythonError };
+
+/** An error Python answered with (the call reached it), as opposed to a dead worker. */
+const answered = (err) => err instanceof AmplifyError && err.pythonType !== null;
 
 // ------------------------------------------------------------------ the outbox
 
@@ -145,7 +147,7 @@ function createOutbox() {
         await call(entry.method, JSON.parse(entry.args));
         count++;
       } catch (err) {
-        if (!(err instanceof PythonError)) {
+        if (!answered(err)) {
           const id = ++seq; // unanswered: kept for the next start, in its old place
           entries.set(id, { ...entry, n: entry.n ?? id });
           save();
@@ -178,12 +180,49 @@ const RECORDED = new Set([
 
 // ------------------------------------------------------------------ transports
 
-/** Python in a module Web Worker (web/js/worker.mjs). */
-function workerTransport({ base, timeouts, onStep, workerURL }) {
-  const worker = new Worker(workerURL ?? new URL('./worker.mjs', import.meta.url), {
-    type: 'module',
-    name: 'amplify-memory',
-  });
+/** The module Web Worker: the literal `new URL(..., import.meta.url)` form bundlers know. */
+function startWorker(workerURL) {
+  const where = workerURL ? String(workerURL) : new URL('./worker.mjs', import.meta.url).href;
+  try {
+    const worker = workerURL
+      ? new Worker(workerURL, { type: 'module', name: 'amplify-memory' })
+      : new Worker(new URL('./worker.mjs', import.meta.url), { type: 'module', name: 'amplify-memory' });
+    return { worker, where };
+  } catch (err) {
+    const cross = err?.name === 'SecurityError';
+    throw new BootError(
+      'worker',
+      `the worker script ${where} could not be started: ${err?.message ?? err}` +
+        (cross
+          ? ". A worker must come from the page's own origin: serve the package from it " +
+            '(or bundle it, see "Use it in your app"), or pass workerURL.'
+          : ''),
+      { code: cross ? 'BOOT_CROSS_ORIGIN' : 'BOOT_FAILED', url: where, cause: err },
+    );
+  }
+}
+
+/** Why the worker script at `url` failed to load: its status or MIME type, if they say. */
+async function diagnoseWorker(url) {
+  try {
+    const response = await fetch(url, { cache: 'no-store' });
+    const type = (response.headers.get('content-type') || '').split(';')[0].trim();
+    if (!response.ok) {
+      return { code: response.status === 404 ? 'BOOT_NOT_FOUND' : 'BOOT_FAILED', why: `it answered HTTP ${response.status}` };
+    }
+    if (!/^(text|application)\/(javascript|ecmascript)$/.test(type)) {
+      return { code: 'BOOT_MIME_TYPE', why: `it is served as "${type || 'no type'}", not as JavaScript (text/javascript)` };
+    }
+    return { code: 'BOOT_FAILED', why: 'it or a module it imports failed to load or threw' };
+  } catch (err) {
+    return { code: 'BOOT_CROSS_ORIGIN', why: `it could not be fetched (${err}); is it on another origin?` };
+  }
+}
+
+/** Python in a module Web Worker (worker.mjs). */
+function workerTransport({ assetBase, timeouts, onStep, workerURL }) {
+  const { worker, where } = startWorker(workerURL);
+  const startMs = timeouts.start ?? DEFAULT_TIMEOUTS.fetch;
   const waiting = new Map(); // id -> {resolve, reject}
   const journals = new Map(); // journal key -> latest text (pending changes of a store)
   let nextId = 1;
@@ -203,22 +242,37 @@ function workerTransport({ base, timeouts, onStep, workerURL }) {
     waiting.clear();
   };
 
+  // The worker says hello as soon as its script has run; silence means it never loaded.
+  let hello = false;
+  const helloTimer = setTimeout(() => {
+    if (!hello) {
+      failAll(
+        new BootError('worker', `the worker script ${where} did not start within ${startMs} ms`, {
+          code: 'BOOT_TIMEOUT',
+          url: where,
+        }),
+      );
+    }
+  }, startMs);
+
   worker.onmessage = (event) => {
     const msg = event.data ?? {};
+    if (!hello) {
+      hello = true;
+      clearTimeout(helloTimer);
+    }
     switch (msg.type) {
+      case 'hello':
+        break;
       case 'step':
         onStep?.(msg.name, msg.detail);
         break;
       case 'booted':
         bootResolve({ version: msg.version, timings: msg.timings });
         break;
-      case 'boot-error': {
-        const error = new Error(msg.message);
-        error.name = 'BootError';
-        error.step = msg.step;
-        failAll(error);
+      case 'boot-error':
+        failAll(new BootError(msg.step, msg.message, { code: msg.code, url: msg.url }));
         break;
-      }
       case 'journal':
         if (msg.text === null || msg.text === undefined) journals.delete(msg.key);
         else journals.set(msg.key, msg.text);
@@ -228,7 +282,7 @@ function workerTransport({ base, timeouts, onStep, workerURL }) {
         if (!entry) return;
         waiting.delete(msg.id);
         if (msg.error) {
-          entry.reject(new PythonError(msg.error.type, msg.error.message, msg.error.traceback));
+          entry.reject(errorFromPython(msg.error));
         } else {
           entry.resolve(msg.value ?? null);
         }
@@ -240,8 +294,15 @@ function workerTransport({ base, timeouts, onStep, workerURL }) {
   };
   worker.onerror = (event) => {
     event.preventDefault?.();
-    const why = event.message || 'the worker script failed to load';
-    failAll(new BootError('worker', `${why} (web/js/worker.mjs)`));
+    if (failed) return;
+    clearTimeout(helloTimer);
+    hello = true;
+    const said = event.message ? `${event.message}; ` : '';
+    // Fail at once (no call waits), then say why as well as can be found out.
+    const pending = diagnoseWorker(where).then(({ code, why }) =>
+      new BootError('worker', `the worker script ${where} failed: ${said}${why}`, { code, url: where }),
+    );
+    pending.then(failAll);
   };
   worker.onmessageerror = () => console.error('amplify memory: a message could not be read');
 
@@ -260,7 +321,7 @@ function workerTransport({ base, timeouts, onStep, workerURL }) {
   });
   idb.ensureConnection().catch(() => {}); // so that a page-hide write starts at once
 
-  worker.postMessage({ type: 'boot', base: String(base), timeouts });
+  worker.postMessage({ type: 'boot', assetBase: String(assetBase), timeouts });
 
   const send = (message) => {
     if (failed) return Promise.reject(failed);
@@ -279,14 +340,14 @@ function workerTransport({ base, timeouts, onStep, workerURL }) {
     terminate() {
       removeHideHook();
       worker.terminate();
-      failAll(new Error('this memory was terminated'));
+      failAll(new ClosedError('this memory was terminated', { code: 'CLOSED' }));
     },
   };
 }
 
 /** Python on the page's main thread (for debugging: loading and indexing block the page). */
-function mainThreadTransport({ base, timeouts, onStep }) {
-  const runtime = bootPython({ base, timeouts, onStep });
+function mainThreadTransport({ assetBase, timeouts, onStep }) {
+  const runtime = bootPython({ assetBase, timeouts, onStep });
   const api = runtime.then(({ pyodide }) => pyodide.pyimport('amplify_memory.api'));
   return {
     mode: 'main',
@@ -295,7 +356,7 @@ function mainThreadTransport({ base, timeouts, onStep }) {
     async call(method, args) {
       const text = await (await api).call(String(method), JSON.stringify(args ?? {}));
       const reply = JSON.parse(text);
-      if (reply.error) throw new PythonError(reply.error.type, reply.error.message);
+      if (reply.error) throw errorFromPython(reply.error);
       return reply.value ?? null;
     },
     async run(code) {
@@ -309,7 +370,7 @@ function mainThreadTransport({ base, timeouts, onStep }) {
         }
         return value;
       } catch (err) {
-        throw new PythonError(err.type ?? 'Error', pythonMessage(err));
+        throw errorFromPython({ type: err.type ?? 'Error', message: pythonMessage(err) });
       }
     },
     terminate() {},
@@ -320,25 +381,74 @@ function mainThreadTransport({ base, timeouts, onStep }) {
 
 const opts = (value) => (value && typeof value === 'object' ? value : {});
 
+// Argument checks in the wrapper, so that a wrong type is refused at once with the
+// argument's JavaScript name (`search(42)` is an error, not an empty result).
+const KINDS = {
+  string: ['a string', (v) => typeof v === 'string'],
+  options: ['an options object', (v) => v !== null && typeof v === 'object' && !Array.isArray(v)],
+  object: ['an object', (v) => v !== null && typeof v === 'object'],
+};
+
+function show(value) {
+  if (typeof value === 'string') return JSON.stringify(value.length > 60 ? `${value.slice(0, 60)}...` : value);
+  if (value === null || typeof value !== 'object') return String(value);
+  return Array.isArray(value) ? 'an array' : 'an object';
+}
+
+/**
+ * `fn` with its positional arguments checked against `spec` ([name, kind, optional]):
+ * a wrong one rejects with an InvalidArgumentError (code ARGUMENT_TYPE) naming it.
+ */
+function checked(method, spec, fn) {
+  return (...values) => {
+    for (const [i, [name, kind, optional]] of spec.entries()) {
+      const value = values[i];
+      if (optional && (value === undefined || value === null)) continue;
+      const [expected, ok] = KINDS[kind];
+      if (!ok(value)) {
+        return Promise.reject(
+          new InvalidArgumentError(`${method}: ${name} must be ${expected}, got ${show(value)}`, {
+            code: 'ARGUMENT_TYPE',
+          }),
+        );
+      }
+    }
+    return fn(...values);
+  };
+}
+
 /**
  * Start amplify_memory and resolve to the memory object (see docs/javascript-api.md).
  *
- * options: `mode` 'worker' (default) or 'main'; `base` the URL of the web/ folder (default:
- * the folder above this module); `onStep(name, detail)` boot progress; `timeouts` per boot
- * step (runtime.mjs DEFAULT_TIMEOUTS); `workerURL` another worker script.
- * Rejects with an Error whose `step` names the boot step that failed.
+ * options: `assetBase` the URL of the package's assets/ folder (default: beside this
+ * module; an app that bundles the library copies the folder and passes its URL); `mode`
+ * 'worker' (default) or 'main'; `onStep(name, detail)` boot progress; `timeouts` per boot
+ * step (runtime.mjs DEFAULT_TIMEOUTS, and `start` for the worker script); `workerURL`
+ * another worker script. `base` (a folder holding assets/) is the older name.
+ * Rejects with a BootError whose `step`, `code` and `url` say what failed.
  */
 export async function createMemory(options = {}) {
-  const { mode = 'worker', onStep, timeouts = {}, workerURL } = options;
-  const base = new URL(options.base ?? new URL('../', import.meta.url), globalThis.location?.href);
-  if (mode !== 'worker' && mode !== 'main') {
-    throw new TypeError(`mode must be 'worker' or 'main', got ${JSON.stringify(mode)}`);
+  if (options === null || typeof options !== 'object') {
+    throw new InvalidArgumentError(`createMemory: options must be an object, got ${show(options)}`, {
+      code: 'ARGUMENT_TYPE',
+    });
   }
+  const { mode = 'worker', onStep, timeouts = {}, workerURL } = options;
+  if (mode !== 'worker' && mode !== 'main') {
+    throw new InvalidArgumentError(
+      `createMemory: mode must be 'worker' or 'main', got ${show(mode)}`,
+      { code: 'INVALID_ARGUMENT' },
+    );
+  }
+  const href = globalThis.location?.href;
+  const assetBase = resolveAssetBase(
+    options.assetBase ?? (options.base ? new URL('assets/', new URL(options.base, href)) : undefined),
+  );
   const started = performance.now();
   const transport =
     mode === 'worker'
-      ? workerTransport({ base, timeouts, onStep, workerURL })
-      : mainThreadTransport({ base, timeouts, onStep });
+      ? workerTransport({ assetBase, timeouts, onStep, workerURL })
+      : mainThreadTransport({ assetBase, timeouts, onStep });
   let info;
   try {
     info = await transport.booted;
@@ -363,10 +473,12 @@ function makeMemory(transport, outbox, { version, timings, bootMs, replayed }) {
     if (id !== null) {
       // Settled when Python answered (a value or its error); a worker that died or was
       // terminated first leaves the change in the outbox for the next start.
-      const answered = (err) => {
-        if (err instanceof PythonError) outbox.settle(id);
-      };
-      settled.then(() => outbox.settle(id), answered);
+      settled.then(
+        () => outbox.settle(id),
+        (err) => {
+          if (answered(err)) outbox.settle(id);
+        },
+      );
     }
     return settled;
   };
@@ -404,52 +516,63 @@ function makeMemory(transport, outbox, { version, timings, bootMs, replayed }) {
 
     userProfile: Object.freeze({
       initialize: () => call('userProfile.initialize'),
-      add: (content, category = 'preference', o) =>
-        write('userProfile.add', { content, category, ...opts(o) }),
-      search: (query, o) => call('userProfile.search', { query, ...opts(o) }),
-      list: (o) => call('userProfile.list', opts(o)),
-      get: (id) => call('userProfile.get', { id }),
+      add: checked('userProfile.add', [['content', 'string'], ['category', 'string', true], ['options', 'options', true]],
+        (content, category = 'preference', o) => write('userProfile.add', { content, category, ...opts(o) })),
+      search: checked('userProfile.search', [['query', 'string'], ['options', 'options', true]],
+        (query, o) => call('userProfile.search', { query, ...opts(o) })),
+      list: checked('userProfile.list', [['options', 'options', true]], (o) => call('userProfile.list', opts(o))),
+      get: checked('userProfile.get', [['id', 'string']], (id) => call('userProfile.get', { id })),
       /** Change a fact's text: re-checked for duplicates, topic and secrets. */
-      edit: (id, content, category) =>
-        write('userProfile.edit', category ? { id, content, category } : { id, content }),
-      remove: (id) => write('userProfile.remove', { id }),
+      edit: checked('userProfile.edit', [['id', 'string'], ['content', 'string'], ['category', 'string', true]],
+        (id, content, category) =>
+          write('userProfile.edit', category ? { id, content, category } : { id, content })),
+      remove: checked('userProfile.remove', [['id', 'string']], (id) => write('userProfile.remove', { id })),
       clear: () => write('userProfile.clear'),
       count: () => call('userProfile.count'),
-      formatContext: (query, o) => call('userProfile.formatContext', { query, ...opts(o) }),
+      formatContext: checked('userProfile.formatContext', [['query', 'string'], ['options', 'options', true]],
+        (query, o) => call('userProfile.formatContext', { query, ...opts(o) })),
     }),
 
     projects: Object.freeze({
-      add: (projectId, content, type, o) =>
-        write('projects.add', { projectId, content, type, ...opts(o) }),
-      update: (projectId, id, changes) => write('projects.update', { projectId, id, changes }),
-      search: (projectId, query, o) => call('projects.search', { projectId, query, ...opts(o) }),
-      list: (projectId, o) => call('projects.list', { projectId, ...opts(o) }),
-      get: (projectId, id) => call('projects.get', { projectId, id }),
-      remove: (projectId, id) => write('projects.remove', { projectId, id }),
-      clear: (projectId) => write('projects.clear', { projectId }),
-      formatContext: (projectId, query, o) =>
-        call('projects.formatContext', { projectId, query, ...opts(o) }),
+      add: checked('projects.add', [['projectId', 'string'], ['content', 'string'], ['type', 'string', true], ['options', 'options', true]],
+        (projectId, content, type, o) => write('projects.add', { projectId, content, type, ...opts(o) })),
+      update: checked('projects.update', [['projectId', 'string'], ['id', 'string'], ['changes', 'options']],
+        (projectId, id, changes) => write('projects.update', { projectId, id, changes })),
+      search: checked('projects.search', [['projectId', 'string'], ['query', 'string'], ['options', 'options', true]],
+        (projectId, query, o) => call('projects.search', { projectId, query, ...opts(o) })),
+      list: checked('projects.list', [['projectId', 'string'], ['options', 'options', true]],
+        (projectId, o) => call('projects.list', { projectId, ...opts(o) })),
+      get: checked('projects.get', [['projectId', 'string'], ['id', 'string']], (projectId, id) => call('projects.get', { projectId, id })),
+      remove: checked('projects.remove', [['projectId', 'string'], ['id', 'string']], (projectId, id) => write('projects.remove', { projectId, id })),
+      clear: checked('projects.clear', [['projectId', 'string']], (projectId) => write('projects.clear', { projectId })),
+      formatContext: checked('projects.formatContext', [['projectId', 'string'], ['query', 'string'], ['options', 'options', true]],
+        (projectId, query, o) => call('projects.formatContext', { projectId, query, ...opts(o) })),
       listProjects: () => call('projects.listProjects'),
-      addProject: (projectId, name = '') => write('projects.addProject', { projectId, name }),
-      deleteProject: (projectId) => write('projects.deleteProject', { projectId }),
-      getProjectByChat: (chatId) => call('projects.getProjectByChat', { chatId }),
-      assignChat: (chatId, projectId) => write('projects.assignChat', { chatId, projectId }),
-      unassignChat: (chatId) => write('projects.unassignChat', { chatId }),
+      addProject: checked('projects.addProject', [['projectId', 'string'], ['name', 'string', true]],
+        (projectId, name = '') => write('projects.addProject', { projectId, name })),
+      deleteProject: checked('projects.deleteProject', [['projectId', 'string']], (projectId) => write('projects.deleteProject', { projectId })),
+      getProjectByChat: checked('projects.getProjectByChat', [['chatId', 'string']], (chatId) => call('projects.getProjectByChat', { chatId })),
+      assignChat: checked('projects.assignChat', [['chatId', 'string'], ['projectId', 'string']],
+        (chatId, projectId) => write('projects.assignChat', { chatId, projectId })),
+      unassignChat: checked('projects.unassignChat', [['chatId', 'string']], (chatId) => write('projects.unassignChat', { chatId })),
       listChats: (projectId) => call('projects.listChats', projectId ? { projectId } : {}),
     }),
 
     extract: Object.freeze({
-      userFacts: (userMessage, assistantMessage = null, o) =>
-        write('extract.userFacts', { userMessage, assistantMessage, ...opts(o) }),
-      projectContext: (projectId, actionDescription, o) =>
-        write('extract.projectContext', { projectId, actionDescription, ...opts(o) }),
+      userFacts: checked('extract.userFacts', [['userMessage', 'string'], ['assistantMessage', 'string', true], ['options', 'options', true]],
+        (userMessage, assistantMessage = null, o) =>
+          write('extract.userFacts', { userMessage, assistantMessage, ...opts(o) })),
+      projectContext: checked('extract.projectContext', [['projectId', 'string'], ['actionDescription', 'string'], ['options', 'options', true]],
+        (projectId, actionDescription, o) =>
+          write('extract.projectContext', { projectId, actionDescription, ...opts(o) })),
     }),
 
     /** Delete every memory of every store (the profile, every project); needs {confirm: true}. */
     forgetAll: (o) => write('forgetAll', opts(o)),
 
     listTools: () => call('tools.list'),
-    callTool: (name, args = {}) => write('tools.call', { name, arguments: args }),
+    callTool: checked('tools.call', [['name', 'string'], ['args', 'options', true]],
+      (name, args = {}) => write('tools.call', { name, arguments: args ?? {} })),
 
     storage: Object.freeze({
       estimate: () => call('storage.estimate'),

@@ -1,54 +1,98 @@
-// Boots Pyodide from this page's own origin and installs amplify_memory.
+// Boots Pyodide from the page's own origin and loads amplify_memory.
 //
-// Works on the main thread and in a Web Worker (no DOM access). Every step has a
-// timeout: Pyodide waits forever on some failures (a .wasm served with the wrong MIME
-// type, a wheel that never arrives), and a page that hangs tells the user nothing.
+// Works on the main thread and in a Web Worker (no DOM access). Everything comes from one
+// folder of versioned assets (`assetBase`, named by manifest.mjs): Pyodide, a lock file
+// with our wheels (installed by loadPackage, no micropip) and the embedding table. Each
+// step has a timeout, and the failures Pyodide would wait on forever (WebAssembly refused
+// by the page's CSP, a .wasm with the wrong MIME type, an asset folder that is not there)
+// are found first and named, with the URL tried.
+import { BootError } from './errors.mjs';
+import { defaultAssetBase, manifest } from './manifest.mjs';
+
+export { BootError };
 
 export const DEFAULT_TIMEOUTS = Object.freeze({
-  fetch: 15_000, // manifest and pre-flight checks
+  fetch: 5_000, // pre-flight checks and pyodide.mjs
   pyodide: 60_000, // loadPyodide: wasm compile + stdlib
-  packages: 30_000, // loadPackage(micropip) through our lock file
-  install: 30_000, // micropip.install of the wheels
+  packages: 30_000, // loadPackage of our wheels through the lock file
   import: 15_000, // import amplify_memory
 });
 
-/** An Error that names the boot step which failed. */
-export class BootError extends Error {
-  constructor(step, message, options) {
-    super(`${step}: ${message}`, options);
-    this.name = 'BootError';
-    this.step = step;
-  }
-}
-
 /** Resolve with `promise`, or reject with a BootError after `ms` milliseconds. */
-export function withTimeout(promise, ms, step) {
+export function withTimeout(promise, ms, step, url) {
   let timer;
   const timeout = new Promise((_, reject) => {
     timer = setTimeout(
-      () => reject(new BootError(step, `no answer after ${ms} ms (timed out)`)),
+      () =>
+        reject(
+          new BootError(step, `no answer after ${ms} ms (timed out)${url ? ` loading ${url}` : ''}`, {
+            code: 'BOOT_TIMEOUT',
+            url,
+          }),
+        ),
       ms,
     );
   });
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
-async function fetchChecked(url, step, ms, expectType, method = 'GET') {
+/** WebAssembly allowed here? A page whose CSP lacks 'wasm-unsafe-eval' refuses it. */
+async function checkWebAssembly() {
+  if (typeof WebAssembly !== 'object') {
+    throw new BootError('pre-flight', 'this browser has no WebAssembly', { code: 'BOOT_FAILED' });
+  }
+  try {
+    // The smallest valid module: the magic number and version.
+    await WebAssembly.compile(new Uint8Array([0, 97, 115, 109, 1, 0, 0, 0]));
+  } catch (err) {
+    throw new BootError(
+      'pre-flight',
+      "WebAssembly is refused, most likely by the page's Content-Security-Policy: add " +
+        "'wasm-unsafe-eval' to its script-src (and, for the worker, to the policy the " +
+        `worker script is served with). The browser said: ${err?.message ?? err}`,
+      { code: 'BOOT_CSP', cause: err },
+    );
+  }
+}
+
+function sameOriginHint(url) {
+  const here = globalThis.location?.origin;
+  return here && new URL(url).origin !== here
+    ? ` The asset base is on ${new URL(url).origin}, not this page's origin ${here}: serve ` +
+        "the package's assets/ folder from the page's own origin (or with CORS)."
+    : '';
+}
+
+/** Fetch `url` (HEAD), checking its status and, when given, its MIME type. */
+async function preflight(url, step, ms, expectType) {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), ms);
   let response;
   try {
-    response = await fetch(url, { method, signal: controller.signal, cache: 'no-store' });
+    response = await fetch(url, { method: 'HEAD', signal: controller.signal });
   } catch (err) {
-    const why = controller.signal.aborted ? `no answer after ${ms} ms` : String(err);
-    throw new BootError(step, `could not fetch ${url}: ${why}`, { cause: err });
+    if (controller.signal.aborted) {
+      throw new BootError(step, `no answer from ${url} after ${ms} ms`, {
+        code: 'BOOT_TIMEOUT',
+        url,
+      });
+    }
+    const cross = sameOriginHint(url);
+    throw new BootError(step, `could not fetch ${url}: ${err}.${cross}`, {
+      code: cross ? 'BOOT_CROSS_ORIGIN' : 'BOOT_FAILED',
+      url,
+      cause: err,
+    });
   } finally {
     clearTimeout(timer);
   }
   if (!response.ok) {
     throw new BootError(
       step,
-      `${url} answered HTTP ${response.status}; run \`python3 build.py\` to build web/`,
+      `${url} answered HTTP ${response.status}. The assets are not served there: copy the ` +
+        "package's assets/ folder to your site (`npx amplify-memory-assets public/amplify-memory`) " +
+        'and pass its URL as assetBase (in this repository: run `python3 build.py`).',
+      { code: response.status === 404 ? 'BOOT_NOT_FOUND' : 'BOOT_FAILED', url },
     );
   }
   const type = (response.headers.get('content-type') || '').split(';')[0].trim();
@@ -56,117 +100,105 @@ async function fetchChecked(url, step, ms, expectType, method = 'GET') {
     throw new BootError(
       step,
       `${url} is served as "${type || 'no type'}", expected "${expectType}" ` +
-        '(Pyodide hangs on a wrong MIME type; serve web/ with `python3 build.py serve`)',
+        '(Pyodide hangs on a wrong MIME type: configure the server to send .wasm as application/wasm)',
+      { code: 'BOOT_MIME_TYPE', url },
     );
   }
-  return response;
+}
+
+/** The asset base of these options, as an absolute URL ending in '/'. */
+export function resolveAssetBase(assetBase) {
+  const href = globalThis.location?.href;
+  const url = new URL(assetBase ?? defaultAssetBase(), href);
+  if (!url.pathname.endsWith('/')) url.pathname += '/';
+  return url;
 }
 
 /**
- * Load Pyodide and amplify_memory. `base` is the URL of the web/ folder.
- * `onStep(name, detail)` is called as each step starts. Resolves to
- * `{ pyodide, version, timings, manifest }`.
+ * Load Pyodide and amplify_memory from `assetBase` (default: the package's own assets/
+ * folder beside this module). `onStep(name, detail)` is called as each step starts.
+ * Resolves to `{ pyodide, version, timings, manifest, assetBase }`; rejects with a
+ * BootError whose `step`, `code` and `url` say what failed.
  */
-export async function bootPython({ base, onStep = () => {}, timeouts = {} } = {}) {
+export async function bootPython({ assetBase, base, onStep = () => {}, timeouts = {} } = {}) {
   const t = { ...DEFAULT_TIMEOUTS, ...timeouts };
-  const root = new URL(base ?? './', globalThis.location?.href);
+  // `base` (a folder holding assets/) is the name of earlier versions.
+  const root = assetBase ?? (base ? new URL('assets/', new URL(base, globalThis.location?.href)) : undefined);
+  const assets = resolveAssetBase(root);
   const timings = {};
   const started = performance.now();
   const mark = (name) => {
     timings[name] = Math.round(performance.now() - started);
   };
 
-  onStep('manifest', 'reading wheels/manifest.json');
-  const manifest = await (
-    await fetchChecked(new URL('wheels/manifest.json', root), 'manifest', t.fetch)
-  ).json();
-  const indexURL = new URL(manifest.pyodide.indexURL, root).href;
-  // Pre-flight: the wasm must come with its MIME type, or loadPyodide never returns.
-  const wasm = await fetchChecked(
-    new URL('pyodide.asm.wasm', indexURL),
-    'pre-flight',
-    t.fetch,
-    'application/wasm',
-    'HEAD',
-  );
-  wasm.body?.cancel();
-  mark('manifest');
+  onStep('pre-flight', `checking ${assets.href}`);
+  const indexURL = new URL(manifest.pyodide.path, assets).href;
+  const wasmURL = new URL('pyodide.asm.wasm', indexURL).href;
+  const moduleURL = new URL('pyodide.mjs', indexURL).href;
+  await Promise.all([checkWebAssembly(), preflight(wasmURL, 'pre-flight', t.fetch, 'application/wasm')]);
+  mark('preflight');
 
   onStep('pyodide', `loading Pyodide ${manifest.pyodide.version}`);
   let pyodideModule;
   try {
-    pyodideModule = await withTimeout(
-      import(new URL('pyodide.mjs', indexURL).href),
-      t.fetch,
+    pyodideModule = await withTimeout(import(/* @vite-ignore */ moduleURL), t.fetch, 'pyodide', moduleURL);
+  } catch (err) {
+    if (err instanceof BootError) throw err;
+    throw new BootError('pyodide', `could not import ${moduleURL}: ${err}`, { url: moduleURL, cause: err });
+  }
+  const lockFileURL = new URL(manifest.lockFile, assets).href;
+  let pyodide;
+  try {
+    pyodide = await withTimeout(
+      pyodideModule.loadPyodide({
+        indexURL,
+        lockFileURL,
+        packageBaseUrl: new URL('./', lockFileURL).href,
+        // The embedding table, fetched by Python on first need (embeddings/_default.py).
+        env: { AMPLIFY_EMBEDDING_TABLE: new URL(manifest.model, assets).href },
+      }),
+      t.pyodide,
       'pyodide',
+      indexURL,
     );
   } catch (err) {
     if (err instanceof BootError) throw err;
-    throw new BootError('pyodide', `could not import pyodide.mjs: ${err}`, { cause: err });
+    throw new BootError('pyodide', `loadPyodide failed: ${err?.message ?? err}`, { url: indexURL, cause: err });
   }
-  const lockFileURL = new URL(manifest.lockFileURL, root).href;
-  const pyodide = await withTimeout(
-    pyodideModule.loadPyodide({
-      indexURL,
-      lockFileURL,
-      packageBaseUrl: new URL('./', lockFileURL).href,
-    }),
-    t.pyodide,
-    'pyodide',
-  );
   // The IndexedDB bridge of amplify_memory.browser (`import amplify_idb` in Python).
   pyodide.registerJsModule('amplify_idb', await import('./idb.mjs'));
   // Vector scoring loops over Python arrays (amplify_memory.browser.install_vector_kernel).
   pyodide.registerJsModule('amplify_kernels', await import('./kernels.mjs'));
   mark('pyodide');
 
-  onStep('packages', `loading ${manifest.preload.join(', ')}`);
+  onStep('packages', `loading ${manifest.packages.join(', ')}`);
   const loadErrors = [];
   // loadPackage does not reject on failure; it reports through errorCallback.
   await withTimeout(
-    pyodide.loadPackage(manifest.preload, {
+    pyodide.loadPackage(manifest.packages, {
       messageCallback: () => {},
       errorCallback: (msg) => loadErrors.push(msg),
     }),
     t.packages,
     'packages',
+    lockFileURL,
   );
-  const missing = manifest.preload.filter((name) => !(name in pyodide.loadedPackages));
+  const missing = manifest.packages.filter((name) => !(name in pyodide.loadedPackages));
   if (missing.length) {
     throw new BootError(
       'packages',
-      `could not load ${missing.join(', ')}: ${loadErrors.join('; ') || 'no reason given'}`,
+      `could not load ${missing.join(', ')} (lock file ${lockFileURL}): ${loadErrors.join('; ') || 'no reason given'}`,
+      { url: lockFileURL },
     );
   }
   mark('packages');
-
-  onStep('install', 'installing wheels with micropip');
-  const urls = manifest.install.map((u) => new URL(u, root).href);
-  const index = new URL(manifest.indexURL, root).href.replaceAll('%7B', '{').replaceAll('%7D', '}');
-  pyodide.globals.set('_amplify_urls', pyodide.toPy(urls));
-  pyodide.globals.set('_amplify_index', index);
-  try {
-    await withTimeout(
-      pyodide.runPythonAsync(
-        'import micropip\n' +
-          'for _u in _amplify_urls:\n' +
-          '    await micropip.install(_u, index_urls=[_amplify_index])\n',
-      ),
-      t.install,
-      'install',
-    );
-  } catch (err) {
-    if (err instanceof BootError) throw err;
-    throw new BootError('install', pythonMessage(err), { cause: err });
-  }
-  mark('install');
 
   onStep('import', `importing ${manifest.package.name}`);
   let version;
   try {
     version = await withTimeout(
       pyodide.runPythonAsync(
-        'import amplify_memory\n' +
+        'import amplify_memory.api\n' +
           'from amplify_memory.browser import install_vector_kernel\n' +
           'install_vector_kernel()\n' +
           'amplify_memory.__version__',
@@ -179,7 +211,7 @@ export async function bootPython({ base, onStep = () => {}, timeouts = {} } = {}
     throw new BootError('import', pythonMessage(err), { cause: err });
   }
   mark('import');
-  return { pyodide, version, timings, manifest, totalMs: timings.import };
+  return { pyodide, version, timings, manifest, assetBase: assets.href, totalMs: timings.import };
 }
 
 /** The last line of a Python traceback (the exception), or the whole message. */

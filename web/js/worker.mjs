@@ -2,14 +2,16 @@
 // and answers calls of web/js/memory.mjs. Messages (all plain objects):
 //
 //   page -> worker                              worker -> page
-//   {type:'boot', base, timeouts}               {type:'step', name, detail}
+//                                               {type:'hello'}  (the script has loaded)
+//   {type:'boot', assetBase, timeouts}          {type:'step', name, detail}
 //                                               {type:'booted', version, timings}
-//                                               {type:'boot-error', step, message}
+//                                               {type:'boot-error', step, code, url, message}
 //   {type:'call', id, method, args}             {type:'result', id, value} | {type:'result', id, error}
 //   {type:'run', id, code}                      (same answer: the value as JSON-shaped data)
 //   {type:'hidden', keys}                       {type:'journal', key, text}  (text null: none)
 //
-// `error` is {type, message}: the Python exception's type name and message.
+// `error` is {type, code, bases, message}: the Python exception's type name, its code,
+// its base classes' names and its message (errors.mjs makes the JS error of it).
 import { bootPython, pythonMessage } from './runtime.mjs';
 import * as idb from './idb.mjs';
 
@@ -18,6 +20,7 @@ let callPython = null; // amplify_memory.api.call (a PyProxy)
 let coordinator = null; // amplify_memory.browser.browser_coordinator() (a PyProxy)
 
 const post = (message) => globalThis.postMessage(message);
+const WARM_AFTER_MS = 1500;
 
 // Pending changes of every store, mirrored to the page, which writes them on page hide.
 idb.setJournalMirror((key, text) => post({ type: 'journal', key, text }));
@@ -45,15 +48,23 @@ function postJournals() {
   }
 }
 
-async function boot({ base, timeouts }) {
+async function boot({ assetBase, timeouts }) {
   const runtime = await bootPython({
-    base,
+    assetBase,
     timeouts,
     onStep: (name, detail) => post({ type: 'step', name, detail }),
   });
   const { pyodide } = runtime;
   callPython = pyodide.pyimport('amplify_memory.api').call;
   coordinator = pyodide.pyimport('amplify_memory.browser').browser_coordinator();
+  // The extraction rules load on first use; load them once the page has had its start.
+  setTimeout(() => {
+    try {
+      pyodide.runPython('import amplify_memory.api\namplify_memory.api.warm()');
+    } catch (err) {
+      console.error('amplify worker: warming the extraction rules failed', err);
+    }
+  }, WARM_AFTER_MS);
   return runtime;
 }
 
@@ -106,7 +117,12 @@ globalThis.onmessage = (event) => {
           post({
             type: 'boot-error',
             step: err?.step ?? 'worker',
-            message: err?.step ? String(err.message) : pythonMessage(err),
+            code: err?.code ?? 'BOOT_FAILED',
+            url: err?.url,
+            // (a BootError's message starts with its step; the page adds it again)
+            message: err?.step
+              ? String(err.message).replace(`${err.step}: `, '')
+              : pythonMessage(err),
           }),
       );
       booting.catch(() => {});
@@ -129,3 +145,5 @@ globalThis.onmessage = (event) => {
       console.error('amplify worker: unknown message', message);
   }
 };
+
+post({ type: 'hello' });
