@@ -53,6 +53,7 @@ from amplify_memory.errors import (
     ArgumentTypeError,
     InvalidArgumentError,
     StorageError,
+    UnknownProjectError,
     describe,
 )
 from amplify_memory.limits import check_json_value, parse_json
@@ -573,7 +574,13 @@ class MemoryApi:
         return await self.registry.get_project_by_chat(a.required("chatId"))
 
     async def _assign_chat(self, a: _Args) -> None:
-        await self.registry.assign_chat(a.required("chatId"), a.required("projectId"))
+        """Put a chat in a known project (registered, or with saved context); an unknown
+        project id is refused (a typo would otherwise make a new, empty project)."""
+        project_id = check_project_id(a.required("projectId"))
+        known = [p["projectId"] for p in await self._list_projects(a)]
+        if project_id not in known:
+            raise UnknownProjectError(project_id, known)
+        await self.registry.assign_chat(a.required("chatId"), project_id)
 
     async def _unassign_chat(self, a: _Args) -> bool:
         return await self.registry.unassign_chat(a.required("chatId"))

@@ -84,6 +84,7 @@ __all__ = [
     "StorageQuotaError",
     "StorageTimeoutError",
     "StorageVersionError",
+    "UnknownProjectError",
     "UnsupportedLanguageError",
     "VectorLengthError",
     "VectorStoreError",
@@ -197,6 +198,19 @@ class DocumentNotFoundError(AmplifyMemoryError, LookupError):
 
     def __str__(self) -> str:  # LookupError/KeyError would quote the message
         return str(self.args[0])
+
+
+class UnknownProjectError(AmplifyMemoryError, LookupError):
+    """A project id that names no project (neither registered nor with saved context)."""
+
+    def __init__(self, project_id: str, known: list[str]) -> None:
+        shown = ", ".join(repr(k) for k in known[:20]) or "none yet"
+        more = f" and {len(known) - 20} more" if len(known) > 20 else ""
+        super().__init__(
+            f"unknown project {describe(project_id)}; known projects: {shown}{more} "
+            "(add it first with projects.addProject)"
+        )
+        self.project_id = project_id
 
 
 class QueryError(AmplifyMemoryError, ValueError):

@@ -39,6 +39,7 @@ def test_create_memory_runs_python_in_a_worker_with_camel_case_json(app_page: Pa
         app_page,
         """
         const added = await memory.userProfile.add('User prefers TypeScript over JavaScript');
+        await memory.projects.addProject('shop');
         await memory.projects.assignChat('c1', 'shop');
         const entry = await memory.projects.add('shop', 'Must support OAuth login', 'requirement',
                                                  { files: ['src/auth.ts'], sourceChatId: 'c1' });

@@ -63,7 +63,21 @@ async def test_the_user_profile_round_trip(api: MemoryApi) -> None:
     assert await call(api, "userProfile.list") == []
 
 
+async def test_a_chat_is_assigned_only_to_a_known_project(api: MemoryApi) -> None:
+    info = await full_error(api, "projects.assignChat", chatId="c1", projectId="shpo")
+    assert info["type"] == "UnknownProjectError"
+    assert info["code"] == "UNKNOWN_PROJECT"
+    assert "LookupError" in info["bases"]
+    assert "unknown project 'shpo'" in info["message"]
+    assert await call(api, "projects.getProjectByChat", chatId="c1") is None
+    assert await call(api, "projects.listProjects") == []
+    await call(api, "projects.add", projectId="shop", content="Uses Stripe", type="decision")
+    await call(api, "projects.assignChat", chatId="c1", projectId="shop")  # known: has context
+    assert await call(api, "projects.getProjectByChat", chatId="c1") == "shop"
+
+
 async def test_projects_chats_and_context(api: MemoryApi) -> None:
+    await call(api, "projects.addProject", projectId="shop")
     await call(api, "projects.assignChat", chatId="c1", projectId="shop")
     assert await call(api, "projects.getProjectByChat", chatId="c1") == "shop"
     assert await call(api, "projects.getProjectByChat", chatId="c2") is None

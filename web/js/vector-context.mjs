@@ -13,6 +13,8 @@
 // 4. The project is detected from the chat id: memory.projects.getProjectByChat(chatId).
 // 5. State {userContext, projectContext, isReady, projectId} goes to subscribers on change.
 
+import { AmplifyError } from './errors.mjs';
+
 /** The longest query the memory's prompt blocks take (MAX_QUERY_LENGTH in Python). */
 export const MAX_QUERY_CHARS = 10_000;
 
@@ -57,6 +59,17 @@ export function createVectorContext({
   let mounted = false;
   let destroyed = false;
   let lastChangeAt = null;
+  let warned = false;
+
+  // Used before mount(), the controller has no store to ask: say so once, not silently.
+  function warnUnmounted(what) {
+    if (mounted || warned) return;
+    warned = true;
+    console.warn(
+      `vector context: ${what} before mount(); the context stays empty until mount() is ` +
+        'called (and the memory is ready)',
+    );
+  }
 
   function set(patch) {
     if (destroyed) return;
@@ -153,6 +166,7 @@ export function createVectorContext({
 
     /** The message being typed changed: look up after `debounceMs` of quiet. */
     setMessage(text) {
+      warnUnmounted('setMessage()');
       const value = String(text ?? '');
       if (value === state.message) return;
       lastChangeAt = now();
@@ -171,12 +185,22 @@ export function createVectorContext({
 
     /** Look up now, without waiting (e.g. right before sending a message). */
     lookupNow() {
+      if (!mounted) {
+        return Promise.reject(
+          new AmplifyError('vector context: lookupNow() before mount(): call mount() first', {
+            code: 'NOT_MOUNTED',
+          }),
+        );
+      }
       if (timer !== null) clearTimeout(timer);
       return lookup();
     },
 
     /** What goes into the chat request body. */
-    requestBody: () => ({ userContext: state.userContext, projectContext: state.projectContext }),
+    requestBody() {
+      warnUnmounted('requestBody()');
+      return { userContext: state.userContext, projectContext: state.projectContext };
+    },
 
     /** Stop timers and notifications (the memory itself stays open). */
     destroy() {
