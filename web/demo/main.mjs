@@ -6,7 +6,7 @@
 import { bootPython } from '../js/runtime.mjs';
 import { createMemory } from '../js/memory.mjs';
 import { createVectorContext } from '../js/vector-context.mjs';
-import { buildChatRequest, createScriptedAdapter } from '../js/adapter.mjs';
+import { buildRouteRequest, createScriptedAdapter } from '../js/adapter.mjs';
 
 /** Facts are read from messages of at most this many characters (MAX_MESSAGE_LENGTH). */
 const MAX_MESSAGE_CHARS = 20_000;
@@ -335,7 +335,7 @@ class DemoApp {
       this.controller.setMessage(message);
       await this.controller.lookupNow();
       const { userContext, projectContext } = this.controller.getState();
-      const request = buildChatRequest({ messages: chat.messages, userContext, projectContext });
+      const request = buildRouteRequest({ messages: chat.messages, userContext, projectContext });
       $('request-body').textContent = JSON.stringify(request, null, 2);
       const reply = await this.respond({ ...request, messages: chat.messages, remembered: stored });
       chat.messages.push({ role: 'assistant', text: reply });
@@ -399,7 +399,7 @@ class DemoApp {
     $('ctx-error').textContent = state.error ? String(state.error.message ?? state.error) : '';
     const chat = this.chat;
     if (chat) {
-      const body = buildChatRequest({
+      const body = buildRouteRequest({
         messages: [...chat.messages, ...(state.message ? [{ role: 'user', text: state.message }] : [])],
         userContext: state.userContext,
         projectContext: state.projectContext,
