@@ -53,7 +53,7 @@ WHEELS = CACHE / "wheels"  # the pinned wheels and ours
 TABLE_DIR = CACHE / "table"
 DIST = ROOT / "dist"
 PACKAGE_DIR = DIST / "npm"  # what `npm pack` packs
-PACKAGE_SRC = WEB / "package"  # the package's own files (README, bin/)
+PACKAGE_SRC = WEB / "package"  # the package's own files (bin/); its README: docs/use-in-your-app.md
 SRC = ROOT / "py_src"
 VENV = ROOT / ".venv"
 # The folders of web/ an older build wrote (removed by this one).
@@ -567,6 +567,7 @@ def dist() -> Path:
     manifest = write_assets(PACKAGE_DIR / "assets", own, table)
     (PACKAGE_DIR / "manifest.mjs").write_text(manifest_module(manifest, "./assets/"))
     shutil.copytree(PACKAGE_SRC, PACKAGE_DIR, dirs_exist_ok=True)
+    shutil.copyfile(ROOT / "docs" / "use-in-your-app.md", PACKAGE_DIR / "README.md")
     (PACKAGE_DIR / "package.json").write_text(json.dumps(package_json(), indent=2) + "\n")
     npm = ensure_npm()
     for old in DIST.glob("amplify-memory-*.tgz"):

@@ -670,7 +670,7 @@ async function mainThreadPython() {
     consolePython = (async () => {
       const { app } = await ready;
       await app.suspend();
-      return bootPython({ base: new URL('./', location.href) });
+      return bootPython();
     })();
   }
   return consolePython;

@@ -58,10 +58,19 @@ export class AmplifyError extends Error {
   readonly pythonType: string | null;
   /** More about the failure, when known (its shape depends on the error). */
   readonly details?: unknown;
+  /** @deprecated The Python type's name (`pythonType`), or the class's name: use `code`. */
+  readonly type: string;
+  /** The Python traceback, when Python sent one. */
+  traceback?: string;
+  constructor(
+    message: string,
+    options?: { code?: string; pythonType?: string | null; details?: unknown; cause?: unknown },
+  );
 }
 
 /** The worker or Pyodide could not start: `step` names the boot step that failed. */
 export class BootError extends AmplifyError {
+  constructor(step: string, message: string, options?: { code?: string; url?: string; cause?: unknown });
   /** `'manifest'`, `'pre-flight'`, `'pyodide'`, `'packages'`, `'install'`, `'import'`, `'worker'`, ... */
   readonly step: string;
   /** The URL that failed to load, when one did. */
@@ -87,6 +96,9 @@ export class ToolCallError extends AmplifyError {}
 export class ClosedError extends AmplifyError {}
 
 /** The AmplifyError (of the fitting subclass) for an exception Python reported. */
+/** The code of a Python exception type's name: `'InvalidArgumentError'` -> `'INVALID_ARGUMENT'`. */
+export function codeOf(pythonType: string): string;
+
 export function errorFromPython(info: {
   type: string;
   message: string;

@@ -649,26 +649,18 @@ export interface ForgetAllResult {
 // ------------------------------------------------------------------ createMemory
 
 /** The boot steps, as onStep and BootError.step name them. */
-export type BootStep =
-  | 'manifest'
-  | 'pre-flight'
-  | 'pyodide'
-  | 'packages'
-  | 'install'
-  | 'import'
-  | 'worker'
-  | (string & {});
+export type BootStep = 'worker' | 'pre-flight' | 'pyodide' | 'packages' | 'import' | (string & {});
 
 /** Timeouts of the boot steps in ms (runtime.mjs DEFAULT_TIMEOUTS; each may be overridden). */
 export interface BootTimeouts {
-  /** The manifest and the pre-flight checks (default 15000). */
+  /** The worker script's first word (default 5000). */
+  start?: number;
+  /** The pre-flight checks and pyodide.mjs (default 5000). */
   fetch?: number;
   /** loadPyodide: wasm compile and stdlib (default 60000). */
   pyodide?: number;
-  /** loadPackage of micropip (default 30000). */
+  /** loadPackage of our wheels through the lock file (default 30000). */
   packages?: number;
-  /** micropip.install of the wheels (default 30000). */
-  install?: number;
   /** `import amplify_memory` (default 15000). */
   import?: number;
 }
@@ -676,9 +668,14 @@ export interface BootTimeouts {
 export interface CreateMemoryOptions {
   /** `'worker'` (default): Python in a Web Worker; `'main'`: on the main thread (debugging). */
   mode?: 'worker' | 'main';
-  /** The URL of the web/ folder (default: the folder above the module). */
+  /** @deprecated A folder holding `assets/`; use `assetBase`. */
   base?: string | URL;
-  /** The URL of the folder with the package's assets (Pyodide, wheels, manifest). */
+  /**
+   * The URL of the package's `assets/` folder (Pyodide, the wheels, the embedding table).
+   * Default: `assets/` beside the module, right when the package is served as it is; an app
+   * that bundles the library copies the folder (`npx amplify-memory-assets <folder>`) and
+   * passes its URL.
+   */
   assetBase?: string | URL;
   /** Boot progress: called as each step starts. */
   onStep?: (name: BootStep, detail: string) => void;

@@ -180,9 +180,12 @@ const RECORDED = new Set([
 
 // ------------------------------------------------------------------ transports
 
+const WORKER_FILE = './worker.mjs';
+
 /** The module Web Worker: the literal `new URL(..., import.meta.url)` form bundlers know. */
 function startWorker(workerURL) {
-  const where = workerURL ? String(workerURL) : new URL('./worker.mjs', import.meta.url).href;
+  // (Not the literal `new URL('./worker.mjs', ...)` form: a bundler would copy the file.)
+  const where = String(workerURL ?? new URL(WORKER_FILE, import.meta.url));
   try {
     const worker = workerURL
       ? new Worker(workerURL, { type: 'module', name: 'amplify-memory' })

@@ -7,6 +7,8 @@
 // by the page's CSP, a .wasm with the wrong MIME type, an asset folder that is not there)
 // are found first and named, with the URL tried.
 import { BootError } from './errors.mjs';
+import * as idb from './idb.mjs';
+import * as kernels from './kernels.mjs';
 import { defaultAssetBase, manifest } from './manifest.mjs';
 
 export { BootError };
@@ -166,9 +168,9 @@ export async function bootPython({ assetBase, base, onStep = () => {}, timeouts 
     throw new BootError('pyodide', `loadPyodide failed: ${err?.message ?? err}`, { url: indexURL, cause: err });
   }
   // The IndexedDB bridge of amplify_memory.browser (`import amplify_idb` in Python).
-  pyodide.registerJsModule('amplify_idb', await import('./idb.mjs'));
+  pyodide.registerJsModule('amplify_idb', idb);
   // Vector scoring loops over Python arrays (amplify_memory.browser.install_vector_kernel).
-  pyodide.registerJsModule('amplify_kernels', await import('./kernels.mjs'));
+  pyodide.registerJsModule('amplify_kernels', kernels);
   mark('pyodide');
 
   onStep('packages', `loading ${manifest.packages.join(', ')}`);
