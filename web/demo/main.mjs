@@ -148,7 +148,9 @@ class DemoApp {
   report(err) {
     const box = $('app-error');
     box.hidden = false;
-    box.textContent = `${err?.name ?? 'Error'}: ${err?.message ?? err}`;
+    // e.g. "SECRET_CONTENT (SecretContentError): ...": the stable code and the Python type.
+    const kind = err?.code ? `${err.code} (${err.pythonType ?? err.name})` : (err?.name ?? 'Error');
+    box.textContent = `${kind}: ${err?.message ?? err}`;
     console.error(err);
   }
 
@@ -560,7 +562,7 @@ class DemoApp {
         `Imported ${result.imported} entries (${result.inserted} new, ${result.updated} merged).`;
       await this.refreshProjects();
     } catch (err) {
-      $('io-result').textContent = `Import failed: ${err.name}: ${err.message}`;
+      $('io-result').textContent = `Import failed: ${err.pythonType ?? err.name}: ${err.message}`;
     }
   }
 
