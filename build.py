@@ -469,6 +469,11 @@ def write_assets(dest: Path, own_wheel: Path, table: Path) -> dict[str, object]:
         "pyodide": {"version": PYODIDE_VERSION, "path": f"{pyodide_dir}/"},
         "lockFile": f"{python_dir}/pyodide-lock.json",
         "packages": ["amplify-memory"],
+        # Installed by js/wheels.mjs before Python starts (checked against these hashes).
+        "wheels": [
+            {"path": f"{python_dir}/{name}", "sha256": sha256_file(WHEELS / name)}
+            for name in [*(w.file_name for w in PINNED_WHEELS), own_wheel.name]
+        ],
         "model": model,
         "package": {"name": "amplify_memory", "version": str(project_metadata()["version"])},
         "files": {str(p.relative_to(dest)).replace(os.sep, "/"): p.stat().st_size for p in files},
@@ -510,7 +515,7 @@ def build() -> dict[str, object]:
 #: The library's modules (web/js/ also holds the generated manifest.mjs, written anew).
 PACKAGE_MODULES = (
     "index.mjs", "memory.mjs", "errors.mjs", "runtime.mjs", "worker.mjs", "idb.mjs",
-    "kernels.mjs", "vector-context.mjs", "react.mjs", "adapter.mjs",
+    "kernels.mjs", "wheels.mjs", "vector-context.mjs", "react.mjs", "adapter.mjs",
 )  # fmt: skip
 #: The package's entry points (`exports`), each with its declarations.
 PACKAGE_EXPORTS = {

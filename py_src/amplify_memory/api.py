@@ -80,8 +80,22 @@ def _extraction() -> Any:
     return memory
 
 
+#: What :func:`warm` imports: the rules of every write and prompt block.
+_RULES: Final = (
+    "amplify_memory.memory.similarity",
+    "amplify_memory.memory.supersession",
+    "amplify_memory.memory.topics",
+    "amplify_memory.memory.instructions",
+)
+
+
 def warm() -> None:
-    """Import what the first extraction needs ahead of it (the worker calls this when idle)."""
+    """Import the rules the first write, prompt block and extraction need, ahead of them
+    (the worker calls this when idle after start)."""
+    import importlib
+
+    for module in _RULES:
+        importlib.import_module(module)
     memory = _extraction()
     for name in (
         "extract_chat_facts",

@@ -23,7 +23,6 @@ import weakref
 from collections.abc import AsyncIterator, Callable, Mapping
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from typing import Any, TypeVar
-from urllib.parse import urljoin, urlsplit
 
 from amplify_memory.errors import (
     AmplifyMemoryError,
@@ -378,6 +377,8 @@ def page_url(relative: str) -> str:
     ``web/js/worker.mjs``), so ``models/...`` names the same file in both. An absolute
     URL is returned unchanged.
     """
+    from urllib.parse import urljoin, urlsplit  # (imports ipaddress: 0.1 s in Pyodide)
+
     if urlsplit(relative).scheme:
         return relative
     js = importlib.import_module("js")  # lazily: Pyodide only

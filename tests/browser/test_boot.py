@@ -53,7 +53,9 @@ def _broken_wheel(original: bytes) -> bytes:
     return out.getvalue()
 
 
-def test_a_wheel_that_is_not_the_locked_one_is_refused(page: Page, server_url: str) -> None:
+def test_a_wheel_that_is_not_the_one_the_build_names_is_refused(
+    page: Page, server_url: str
+) -> None:
     def serve_broken(route: Route) -> None:
         response = route.fetch()
         route.fulfill(response=response, body=_broken_wheel(response.body()))
@@ -63,30 +65,26 @@ def test_a_wheel_that_is_not_the_locked_one_is_refused(page: Page, server_url: s
     page.wait_for_function("document.documentElement.dataset.ready === 'error'", timeout=90_000)
     error = page.locator("#error")
     expect(error).to_contain_text("packages:")
-    expect(error).to_contain_text("amplify-memory")
-    expect(error).to_contain_text("pyodide-lock.json")
+    expect(error).to_contain_text("amplify_memory-0.1.0-py3-none-any.whl")
+    expect(error).to_contain_text("sha256")
 
 
 def test_a_python_import_error_is_shown_on_the_page(page: Page, server_url: str) -> None:
-    broken: dict[str, bytes] = {}
-
     def serve_broken(route: Route) -> None:
         response = route.fetch()
-        broken["wheel"] = _broken_wheel(response.body())
-        route.fulfill(response=response, body=broken["wheel"])
+        route.fulfill(response=response, body=_broken_wheel(response.body()))
 
-    def serve_lock(route: Route) -> None:
-        # The lock file with the broken wheel's hash, so that it is installed and imported.
-        lock = route.fetch().json()
-        wheel_url = route.request.url.replace("pyodide-lock.json", "")
-        wheel_url += lock["packages"]["amplify-memory"]["file_name"]
-        body = page.request.get(wheel_url).body()
-        digest = hashlib.sha256(_broken_wheel(body)).hexdigest()
-        lock["packages"]["amplify-memory"]["sha256"] = digest
-        route.fulfill(json=lock)
+    def serve_manifest(route: Route) -> None:
+        # The manifest with the broken wheel's hash, so that it is installed and imported.
+        text = route.fetch().text()
+        wheel = re.search(r'"path": "([^"]*amplify_memory-[^"]*\.whl)",\s*"sha256": "(\w+)"', text)
+        assert wheel is not None
+        body = page.request.get(server_url + "assets/" + wheel.group(1)).body()
+        text = text.replace(wheel.group(2), hashlib.sha256(_broken_wheel(body)).hexdigest())
+        route.fulfill(body=text, content_type="text/javascript")
 
     page.route(re.compile(r".*/amplify_memory-[^/]*\.whl$"), serve_broken)
-    page.route(re.compile(r".*/pyodide-lock\.json$"), serve_lock)
+    page.route(re.compile(r".*/js/manifest\.mjs$"), serve_manifest)
     page.goto(server_url)
     page.wait_for_function("document.documentElement.dataset.ready === 'error'", timeout=90_000)
     expect(page.locator("#status")).to_have_attribute("data-state", "error")

@@ -1,8 +1,9 @@
 // Boots Pyodide from the page's own origin and loads amplify_memory.
 //
 // Works on the main thread and in a Web Worker (no DOM access). Everything comes from one
-// folder of versioned assets (`assetBase`, named by manifest.mjs): Pyodide, a lock file
-// with our wheels (installed by loadPackage, no micropip) and the embedding table. Each
+// folder of versioned assets (`assetBase`, named by manifest.mjs): Pyodide, our wheels
+// (fetched while Pyodide compiles, checked and written into site-packages by wheels.mjs
+// before Python starts: no micropip, no package loader) and the embedding table. Each
 // step has a timeout, and the failures Pyodide would wait on forever (WebAssembly refused
 // by the page's CSP, a .wasm with the wrong MIME type, an asset folder that is not there)
 // are found first and named, with the URL tried.
@@ -10,13 +11,14 @@ import { BootError } from './errors.mjs';
 import * as idb from './idb.mjs';
 import * as kernels from './kernels.mjs';
 import { defaultAssetBase, manifest } from './manifest.mjs';
+import { fetchWheels, writeFiles } from './wheels.mjs';
 
 export { BootError };
 
 export const DEFAULT_TIMEOUTS = Object.freeze({
   fetch: 5_000, // pre-flight checks and pyodide.mjs
   pyodide: 60_000, // loadPyodide: wasm compile + stdlib
-  packages: 30_000, // loadPackage of our wheels through the lock file
+  packages: 30_000, // fetching and unzipping our wheels
   import: 15_000, // import amplify_memory
 });
 
@@ -137,6 +139,9 @@ export async function bootPython({ assetBase, base, onStep = () => {}, timeouts 
   const indexURL = new URL(manifest.pyodide.path, assets).href;
   const wasmURL = new URL('pyodide.asm.wasm', indexURL).href;
   const moduleURL = new URL('pyodide.mjs', indexURL).href;
+  // The wheels download and unzip while the WebAssembly compiles.
+  const wheelFiles = withTimeout(fetchWheels(assets, manifest.wheels), t.packages, 'packages');
+  wheelFiles.catch(() => {}); // (awaited below)
   await Promise.all([checkWebAssembly(), preflight(wasmURL, 'pre-flight', t.fetch, 'application/wasm')]);
   mark('preflight');
 
@@ -149,6 +154,8 @@ export async function bootPython({ assetBase, base, onStep = () => {}, timeouts 
     throw new BootError('pyodide', `could not import ${moduleURL}: ${err}`, { url: moduleURL, cause: err });
   }
   const lockFileURL = new URL(manifest.lockFile, assets).href;
+  let wheelError = null;
+  let wheelCount = 0;
   let pyodide;
   try {
     pyodide = await withTimeout(
@@ -158,6 +165,16 @@ export async function bootPython({ assetBase, base, onStep = () => {}, timeouts 
         packageBaseUrl: new URL('./', lockFileURL).href,
         // The embedding table, fetched by Python on first need (embeddings/_default.py).
         env: { AMPLIFY_EMBEDDING_TABLE: new URL(manifest.model, assets).href },
+        // Before Python starts: our packages into site-packages.
+        fsInit: async (FS, { sitePackages }) => {
+          try {
+            const files = await wheelFiles;
+            writeFiles(FS, sitePackages, files);
+            wheelCount = files.size;
+          } catch (err) {
+            wheelError = err; // reported once loadPyodide is back
+          }
+        },
       }),
       t.pyodide,
       'pyodide',
@@ -167,32 +184,20 @@ export async function bootPython({ assetBase, base, onStep = () => {}, timeouts 
     if (err instanceof BootError) throw err;
     throw new BootError('pyodide', `loadPyodide failed: ${err?.message ?? err}`, { url: indexURL, cause: err });
   }
+  if (wheelError) {
+    if (wheelError instanceof BootError) throw wheelError;
+    throw new BootError('packages', wheelError.message, {
+      code: wheelError.reason === 'status' && /HTTP 404/.test(wheelError.message) ? 'BOOT_NOT_FOUND' : 'BOOT_FAILED',
+      url: wheelError.url,
+      cause: wheelError,
+    });
+  }
   // The IndexedDB bridge of amplify_memory.browser (`import amplify_idb` in Python).
   pyodide.registerJsModule('amplify_idb', idb);
   // Vector scoring loops over Python arrays (amplify_memory.browser.install_vector_kernel).
   pyodide.registerJsModule('amplify_kernels', kernels);
   mark('pyodide');
-
-  onStep('packages', `loading ${manifest.packages.join(', ')}`);
-  const loadErrors = [];
-  // loadPackage does not reject on failure; it reports through errorCallback.
-  await withTimeout(
-    pyodide.loadPackage(manifest.packages, {
-      messageCallback: () => {},
-      errorCallback: (msg) => loadErrors.push(msg),
-    }),
-    t.packages,
-    'packages',
-    lockFileURL,
-  );
-  const missing = manifest.packages.filter((name) => !(name in pyodide.loadedPackages));
-  if (missing.length) {
-    throw new BootError(
-      'packages',
-      `could not load ${missing.join(', ')} (lock file ${lockFileURL}): ${loadErrors.join('; ') || 'no reason given'}`,
-      { url: lockFileURL },
-    );
-  }
+  onStep('packages', `${manifest.packages.join(', ')}: ${wheelCount} files installed`);
   mark('packages');
 
   onStep('import', `importing ${manifest.package.name}`);

@@ -22,9 +22,7 @@ from amplify_memory.errors import (
     describe,
 )
 from amplify_memory.limits import MAX_QUERY_LENGTH
-from amplify_memory.memory.instructions import instruction_signal
 from amplify_memory.memory.secrets import secret_kinds
-from amplify_memory.memory.similarity import contradicts
 from amplify_memory.search import Database
 from amplify_memory.storage import AsyncStorage, Coordinator, MemoryStorage, PersistedStore
 
@@ -99,6 +97,8 @@ def refuse_unsafe(text: str, what: str) -> None:
     kinds = secret_kinds(text)
     if kinds:
         raise SecretContentError(what, kinds)
+    from amplify_memory.memory.instructions import instruction_signal
+
     signal = instruction_signal(text)
     if signal:
         raise InstructionContentError(what, signal)
@@ -119,6 +119,8 @@ def order_newer_first_on_contradiction(hits: list[dict[str, Any]]) -> list[dict[
     Each hit keeps its place otherwise; a newer hit that contradicts an older one ranked
     above it moves to just before that one.
     """
+    from amplify_memory.memory.similarity import contradicts
+
     ordered: list[dict[str, Any]] = []
     for hit in hits:
         position = len(ordered)

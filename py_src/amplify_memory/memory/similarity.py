@@ -81,6 +81,7 @@ from functools import cached_property, lru_cache
 from typing import Final
 
 from amplify_memory.errors import InvalidArgumentError, describe
+from amplify_memory.memory._defaults import DEFAULT_DUPLICATE_THRESHOLD
 from amplify_memory.memory.technologies import find_technology_mentions
 from amplify_memory.search._english_stem import stem_english_any
 
@@ -103,7 +104,6 @@ def _wordlist(text: str) -> list[str]:
 
 
 #: ``is_duplicate`` merges two memories whose similarity is above this.
-DEFAULT_DUPLICATE_THRESHOLD: Final = 0.8
 
 # Least trigram similarity for which an unmatched word earns partial credit.
 _SOFT_MATCH_MIN: Final = 0.5

@@ -37,6 +37,7 @@ from __future__ import annotations
 import re
 from typing import Final, Literal
 
+from amplify_memory.memory._defaults import SEMANTIC_DUPLICATE_COSINE
 from amplify_memory.memory.similarity import (
     DEFAULT_DUPLICATE_THRESHOLD,
     content_similarity,
@@ -48,10 +49,6 @@ from amplify_memory.memory.similarity import (
 )
 from amplify_memory.memory.technologies import lookup_technology
 from amplify_memory.memory.topics import Frame, frames_of, relation
-
-#: A fact without a known topic merges into one whose embedding is this close, when both
-#: name the same values (technologies, numbers, names) with the same polarity.
-SEMANTIC_DUPLICATE_COSINE: Final = 0.7
 
 __all__ = ["ACTIONS", "SEMANTIC_DUPLICATE_COSINE", "Action", "decide"]
 

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from contextlib import AbstractAsyncContextManager
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from amplify_memory.agent._embeddings import EmbeddingProvider
 from amplify_memory.errors import (
@@ -45,6 +45,7 @@ from amplify_memory.memory._common import (
     refuse_unsafe,
     utc_now,
 )
+from amplify_memory.memory._defaults import DEFAULT_DUPLICATE_THRESHOLD, SEMANTIC_DUPLICATE_COSINE
 from amplify_memory.memory._semantic import (
     DEFAULT_MIN_SIMILARITY,
     EMBEDDING_FIELD,
@@ -61,15 +62,12 @@ from amplify_memory.memory.prompt import (
     format_context_lines,
     format_line,
 )
-from amplify_memory.memory.similarity import (
-    DEFAULT_DUPLICATE_THRESHOLD,
-    ContradictionGuard,
-    content_similarity,
-)
-from amplify_memory.memory.supersession import SEMANTIC_DUPLICATE_COSINE, decide
-from amplify_memory.memory.topics import frames_of
 from amplify_memory.search._results import Hit
 from amplify_memory.storage import AsyncStorage
+
+if TYPE_CHECKING:
+    from amplify_memory.memory.supersession import Action
+    from amplify_memory.memory.topics import Frame
 
 Entries = list[dict[str, Any]]  # (a class method below is called `list`)
 Hits = list[Hit]
@@ -80,6 +78,28 @@ __all__ = ["DUPLICATE_THRESHOLD", "USER_PROFILE_STORE_NAME", "UserProfileVectorS
 USER_PROFILE_STORE_NAME: Final = "vector_store_user_profile"
 #: A new fact more similar than this to a stored one (and not contradicting it) is merged.
 DUPLICATE_THRESHOLD: Final = DEFAULT_DUPLICATE_THRESHOLD
+
+
+# The topic and similarity rules (a fifth of the package's import time in the page) load
+# with the first write or prompt block, not at start: these call them.
+def frames_of(text: str) -> tuple[Frame, ...]:
+    from amplify_memory.memory.topics import frames_of as frames
+
+    return frames(text)
+
+
+def decide(new: str, old: str, *, cosine: float | None = None) -> Action:
+    from amplify_memory.memory.supersession import decide as rule
+
+    return rule(new, old, cosine=cosine)
+
+
+def content_similarity(a: str, b: str) -> float:
+    from amplify_memory.memory.similarity import content_similarity as similarity
+
+    return similarity(a, b)
+
+
 #: What a prompt block reads of each hit.
 _PROMPT_FIELDS: Final = (
     "category",
@@ -603,6 +623,8 @@ class UserProfileVectorStore(PageSingleton):
             min_similarity=self.min_relevance,
         )
         chosen: list[dict[str, Any]] = []
+        from amplify_memory.memory.similarity import ContradictionGuard
+
         guard = ContradictionGuard()  # the chosen entries' content
         used = 0
         taken: set[str] = set()

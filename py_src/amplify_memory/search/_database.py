@@ -5,8 +5,8 @@ from __future__ import annotations
 import gc
 import heapq
 import math
+import os
 import time
-import uuid
 from array import array
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -220,7 +220,7 @@ class Database:
             raise DocumentValidationError("id", "a non-empty string", doc_id)
         copy: dict[str, Any] = copy_json(doc)
         if doc_id is None:
-            doc_id = uuid.uuid4().hex
+            doc_id = os.urandom(16).hex()  # (uuid4's length; uuid costs 30 ms to import)
             copy["id"] = doc_id
         return doc_id, copy
 
