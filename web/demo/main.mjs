@@ -3,7 +3,6 @@
 //
 // Every piece of memory text reaches the page through textContent (the el() helper):
 // never as HTML.
-import { bootPython } from '../js/runtime.mjs';
 import { createMemory } from '../js/memory.mjs';
 import { createVectorContext } from '../js/vector-context.mjs';
 import { buildRouteRequest, createScriptedAdapter } from '../js/adapter.mjs';
@@ -672,6 +671,7 @@ async function mainThreadPython() {
     consolePython = (async () => {
       const { app } = await ready;
       await app.suspend();
+      const { bootPython } = await import('../js/runtime.mjs');
       return bootPython();
     })();
   }

@@ -9,7 +9,7 @@
 //
 // Every rejection is an AmplifyError (errors.mjs) with a stable `code`; errors raised in
 // Python keep their class name in `pythonType`. See docs/javascript-api.md for every method.
-import { bootPython, DEFAULT_TIMEOUTS, pythonMessage, resolveAssetBase } from './runtime.mjs';
+import { DEFAULT_TIMEOUTS, pythonMessage, resolveAssetBase } from './assets.mjs';
 import {
   AmplifyError,
   BootError,
@@ -350,7 +350,10 @@ function workerTransport({ assetBase, timeouts, onStep, workerURL }) {
 
 /** Python on the page's main thread (for debugging: loading and indexing block the page). */
 function mainThreadTransport({ assetBase, timeouts, onStep }) {
-  const runtime = bootPython({ assetBase, timeouts, onStep });
+  // (The runtime loads here only in this mode: a worker page never needs it itself.)
+  const runtime = import('./runtime.mjs').then(({ bootPython }) =>
+    bootPython({ assetBase, timeouts, onStep }),
+  );
   const api = runtime.then(({ pyodide }) => pyodide.pyimport('amplify_memory.api'));
   return {
     mode: 'main',

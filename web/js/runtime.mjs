@@ -10,17 +10,11 @@
 import { BootError } from './errors.mjs';
 import * as idb from './idb.mjs';
 import * as kernels from './kernels.mjs';
-import { defaultAssetBase, manifest } from './manifest.mjs';
+import { DEFAULT_TIMEOUTS, pythonMessage, resolveAssetBase } from './assets.mjs';
+import { manifest } from './manifest.mjs';
 import { fetchWheels, writeFiles } from './wheels.mjs';
 
-export { BootError };
-
-export const DEFAULT_TIMEOUTS = Object.freeze({
-  fetch: 5_000, // pre-flight checks and pyodide.mjs
-  pyodide: 60_000, // loadPyodide: wasm compile + stdlib
-  packages: 30_000, // fetching and unzipping our wheels
-  import: 15_000, // import amplify_memory
-});
+export { BootError, DEFAULT_TIMEOUTS, pythonMessage, resolveAssetBase };
 
 /** Resolve with `promise`, or reject with a BootError after `ms` milliseconds. */
 export function withTimeout(promise, ms, step, url) {
@@ -110,14 +104,6 @@ async function preflight(url, step, ms, expectType) {
   }
 }
 
-/** The asset base of these options, as an absolute URL ending in '/'. */
-export function resolveAssetBase(assetBase) {
-  const href = globalThis.location?.href;
-  const url = new URL(assetBase ?? defaultAssetBase(), href);
-  if (!url.pathname.endsWith('/')) url.pathname += '/';
-  return url;
-}
-
 /**
  * Load Pyodide and amplify_memory from `assetBase` (default: the package's own assets/
  * folder beside this module). `onStep(name, detail)` is called as each step starts.
@@ -142,13 +128,24 @@ export async function bootPython({ assetBase, base, onStep = () => {}, timeouts 
   // The wheels download and unzip while the WebAssembly compiles.
   const wheelFiles = withTimeout(fetchWheels(assets, manifest.wheels), t.packages, 'packages');
   wheelFiles.catch(() => {}); // (awaited below)
-  await Promise.all([checkWebAssembly(), preflight(wasmURL, 'pre-flight', t.fetch, 'application/wasm')]);
-  mark('preflight');
+  // The checks run beside Pyodide's start; a failed one ends the boot at once (Pyodide
+  // itself would wait for ever on these failures).
+  const checks = Promise.all([
+    checkWebAssembly(),
+    preflight(wasmURL, 'pre-flight', t.fetch, 'application/wasm'),
+  ]).then(() => mark('preflight'));
+  // `promise`'s outcome once the checks passed; their failure at once, if they fail.
+  const checked = (promise) => {
+    promise.catch(() => {}); // (handled below, after the checks)
+    return checks.then(() => promise);
+  };
 
   onStep('pyodide', `loading Pyodide ${manifest.pyodide.version}`);
   let pyodideModule;
   try {
-    pyodideModule = await withTimeout(import(/* @vite-ignore */ moduleURL), t.fetch, 'pyodide', moduleURL);
+    pyodideModule = await checked(
+      withTimeout(import(/* @vite-ignore */ moduleURL), t.fetch, 'pyodide', moduleURL),
+    );
   } catch (err) {
     if (err instanceof BootError) throw err;
     throw new BootError('pyodide', `could not import ${moduleURL}: ${err}`, { url: moduleURL, cause: err });
@@ -158,7 +155,7 @@ export async function bootPython({ assetBase, base, onStep = () => {}, timeouts 
   let wheelCount = 0;
   let pyodide;
   try {
-    pyodide = await withTimeout(
+    pyodide = await checked(withTimeout(
       pyodideModule.loadPyodide({
         indexURL,
         lockFileURL,
@@ -179,7 +176,7 @@ export async function bootPython({ assetBase, base, onStep = () => {}, timeouts 
       t.pyodide,
       'pyodide',
       indexURL,
-    );
+    ));
   } catch (err) {
     if (err instanceof BootError) throw err;
     throw new BootError('pyodide', `loadPyodide failed: ${err?.message ?? err}`, { url: indexURL, cause: err });
@@ -219,11 +216,4 @@ export async function bootPython({ assetBase, base, onStep = () => {}, timeouts 
   }
   mark('import');
   return { pyodide, version, timings, manifest, assetBase: assets.href, totalMs: timings.import };
-}
-
-/** The last line of a Python traceback (the exception), or the whole message. */
-export function pythonMessage(err) {
-  const text = String(err?.message ?? err);
-  const lines = text.trim().split('\n');
-  return lines.length > 1 ? `${lines.at(-1)}\n${text}` : text;
 }

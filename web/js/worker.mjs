@@ -12,8 +12,15 @@
 //
 // `error` is {type, code, bases, message}: the Python exception's type name, its code,
 // its base classes' names and its message (errors.mjs makes the JS error of it).
-import { bootPython, pythonMessage } from './runtime.mjs';
+import { pythonMessage } from './assets.mjs';
+import { bootPython } from './runtime.mjs';
 import * as idb from './idb.mjs';
+// The runtime's own imports, named here too so that the whole module graph is fetched in
+// one round trip (unbundled; a bundler makes one file of it anyway).
+import './errors.mjs';
+import './kernels.mjs';
+import './manifest.mjs';
+import './wheels.mjs';
 
 let booting = null; // the promise of {pyodide, version, timings}
 let callPython = null; // amplify_memory.api.call (a PyProxy)
