@@ -515,7 +515,7 @@ def build() -> dict[str, object]:
 #: The library's modules (web/js/ also holds the generated manifest.mjs, written anew).
 PACKAGE_MODULES = (
     "index.mjs", "memory.mjs", "errors.mjs", "assets.mjs", "runtime.mjs", "worker.mjs", "idb.mjs",
-    "kernels.mjs", "wheels.mjs", "vector-context.mjs", "react.mjs", "adapter.mjs",
+    "kernels.mjs", "wheels.mjs", "snapshot.mjs", "vector-context.mjs", "react.mjs", "adapter.mjs",
 )  # fmt: skip
 #: The package's entry points (`exports`), each with its declarations.
 PACKAGE_EXPORTS = {

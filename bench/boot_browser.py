@@ -8,7 +8,8 @@ a second visit with HTTP caching.
   (the same Pyodide and lock file), and posts back: page open to that answer.
 - **ours**: the demo page, open to the vector-context controller's ``isReady``
   (``performance.mark('amplify:isReady')``: Pyodide, our wheels, the import, the user
-  store started).
+  store started). After its first visit the page stores a memory snapshot (a second
+  worker, a few seconds after start; waited for), which the second visit restores.
 - **base** (with ``--base``): the same page of an older build, served the same way.
 
 Each run opens every variant in a fresh browser context (an empty HTTP cache: cold), then
@@ -65,6 +66,9 @@ def open_once(context: Any, url: str, mark: str) -> float:
         f"performance.getEntriesByName('{mark}').length > 0", timeout=BOOT_TIMEOUT_MS
     )
     ms = float(page.evaluate(f"performance.getEntriesByName('{mark}')[0].startTime"))
+    # Our page stores a memory snapshot for the next visit from a second worker, a few
+    # seconds after start: the second visit is measured once it is there.
+    page.evaluate("async () => { const m = await window.amplify?.memory; await m?.snapshotMade; }")
     page.close()
     return ms
 

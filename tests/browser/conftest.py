@@ -75,8 +75,18 @@ def offline_guard(request: pytest.FixtureRequest) -> Iterator[list[str]]:
             outside.append(req.url)
 
     context.on("request", check)
+    # The demo takes a memory snapshot in a second worker a few seconds after start (for
+    # the next visit); in tests that would be a second interpreter booting beside each
+    # test. Off here; tests/browser/test_snapshot.py turns it on.
+    if "snapshots_on" not in request.fixturenames:
+        context.add_init_script("globalThis.__amplifyDemo = { snapshot: false };")
     yield outside
     assert not outside, f"the page requested non-loopback URLs: {outside}"
+
+
+@pytest.fixture
+def snapshots_on() -> None:
+    """Let the demo take and restore memory snapshots (see the offline guard)."""
 
 
 def wait_for_boot(page: Page) -> None:

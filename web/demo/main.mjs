@@ -642,7 +642,9 @@ class DemoApp {
 async function start() {
   let memory;
   try {
-    memory = await createMemory({ onStep: showStep });
+    // (`globalThis.__amplifyDemo`: the tests' switches, e.g. {snapshot: false})
+    const demo = globalThis.__amplifyDemo ?? {};
+    memory = await createMemory({ onStep: showStep, snapshot: demo.snapshot ?? true });
   } catch (err) {
     showBootError(err);
     console.error(err);

@@ -6,6 +6,7 @@ export const DEFAULT_TIMEOUTS = Object.freeze({
   start: 5_000, // the worker script's first word
   fetch: 5_000, // pre-flight checks and pyodide.mjs
   pyodide: 60_000, // loadPyodide: wasm compile + stdlib
+  restore: 15_000, // restoring a snapshot (watched by the page: a damaged one can hang)
   packages: 30_000, // fetching and unzipping our wheels
   import: 15_000, // import amplify_memory
 });

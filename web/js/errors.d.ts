@@ -22,6 +22,7 @@ export type ErrorCode =
   | 'BOOT_CROSS_ORIGIN'
   | 'BOOT_MIME_TYPE'
   | 'BOOT_NOT_FOUND'
+  | 'BOOT_SNAPSHOT'
   | 'INVALID_ARGUMENT'
   | 'ARGUMENT_TYPE'
   | 'INPUT_TOO_LARGE'

@@ -649,7 +649,14 @@ export interface ForgetAllResult {
 // ------------------------------------------------------------------ createMemory
 
 /** The boot steps, as onStep and BootError.step name them. */
-export type BootStep = 'worker' | 'pre-flight' | 'pyodide' | 'packages' | 'import' | (string & {});
+export type BootStep =
+  | 'worker'
+  | 'pre-flight'
+  | 'pyodide'
+  | 'packages'
+  | 'import'
+  | 'snapshot'
+  | (string & {});
 
 /** Timeouts of the boot steps in ms (runtime.mjs DEFAULT_TIMEOUTS; each may be overridden). */
 export interface BootTimeouts {
@@ -663,6 +670,8 @@ export interface BootTimeouts {
   packages?: number;
   /** `import amplify_memory` (default 15000). */
   import?: number;
+  /** Restoring a snapshot, watched by the page (default 15000). */
+  restore?: number;
 }
 
 export interface CreateMemoryOptions {
@@ -683,6 +692,13 @@ export interface CreateMemoryOptions {
   timeouts?: BootTimeouts;
   /** Another worker script (default: worker.mjs next to the module). */
   workerURL?: string | URL;
+  /**
+   * Memory snapshots (default true): a later visit restores a snapshot of the booted
+   * interpreter from the Cache API instead of starting Python (about 1 s); the first
+   * visit stores one from a second, short-lived worker when the page is idle. Checked
+   * (build key, length, sha256) before use; any failure boots the normal way.
+   */
+  snapshot?: boolean;
 }
 
 /** The memory object (frozen); every method but terminate() returns a Promise. */
@@ -696,6 +712,13 @@ export interface Memory {
   readonly bootMs: number;
   /** How many changes of closed pages, never answered, this start replayed from their outboxes. */
   readonly replayed: number;
+  /** How Python started: `'restored'` (a snapshot), `'none'` or `'failed: <why>'` (a normal boot). */
+  readonly snapshot: 'restored' | 'none' | `failed: ${string}`;
+  /**
+   * Settles when the background snapshot for the next visit is stored (`{bytes, ms}`) or
+   * could not be (`{error}`); resolves to null when none was needed.
+   */
+  readonly snapshotMade: Promise<{ bytes: number; ms: number } | { error: string } | null>;
 
   readonly userProfile: UserProfileApi;
   readonly projects: ProjectsApi;

@@ -19,6 +19,7 @@ import {
   PythonError,
 } from './errors.mjs';
 import * as idb from './idb.mjs';
+import { deleteSnapshots } from './snapshot.mjs';
 
 export { AmplifyError, PythonError };
 
@@ -223,9 +224,11 @@ async function diagnoseWorker(url) {
 }
 
 /** Python in a module Web Worker (worker.mjs). */
-function workerTransport({ assetBase, timeouts, onStep, workerURL }) {
+function workerTransport({ assetBase, timeouts, onStep, workerURL, snapshot }) {
   const { worker, where } = startWorker(workerURL);
-  const startMs = timeouts.start ?? DEFAULT_TIMEOUTS.fetch;
+  const startMs = timeouts.start ?? DEFAULT_TIMEOUTS.start;
+  const restoreMs = timeouts.restore ?? DEFAULT_TIMEOUTS.restore;
+  let restoreTimer = null;
   const waiting = new Map(); // id -> {resolve, reject}
   const journals = new Map(); // journal key -> latest text (pending changes of a store)
   let nextId = 1;
@@ -268,12 +271,29 @@ function workerTransport({ assetBase, timeouts, onStep, workerURL }) {
       case 'hello':
         break;
       case 'step':
+        // A damaged snapshot can hang its restore (or the first Python after it) inside
+        // WebAssembly, where the worker's own timers never fire: the page watches it until
+        // the worker says booted (createMemory then boots afresh, without the snapshot).
+        if (msg.name === 'pyodide' && String(msg.detail).startsWith('restoring')) {
+          clearTimeout(restoreTimer);
+          restoreTimer = setTimeout(
+            () =>
+              failAll(
+                new BootError('snapshot', `the snapshot's restore did not finish within ${restoreMs} ms`, {
+                  code: 'BOOT_SNAPSHOT',
+                }),
+              ),
+            restoreMs,
+          );
+        }
         onStep?.(msg.name, msg.detail);
         break;
       case 'booted':
-        bootResolve({ version: msg.version, timings: msg.timings });
+        clearTimeout(restoreTimer);
+        bootResolve({ version: msg.version, timings: msg.timings, snapshot: msg.snapshot });
         break;
       case 'boot-error':
+        clearTimeout(restoreTimer);
         failAll(new BootError(msg.step, msg.message, { code: msg.code, url: msg.url }));
         break;
       case 'journal':
@@ -324,7 +344,7 @@ function workerTransport({ assetBase, timeouts, onStep, workerURL }) {
   });
   idb.ensureConnection().catch(() => {}); // so that a page-hide write starts at once
 
-  worker.postMessage({ type: 'boot', assetBase: String(assetBase), timeouts });
+  worker.postMessage({ type: 'boot', assetBase: String(assetBase), timeouts, snapshot });
 
   const send = (message) => {
     if (failed) return Promise.reject(failed);
@@ -346,6 +366,55 @@ function workerTransport({ assetBase, timeouts, onStep, workerURL }) {
       failAll(new ClosedError('this memory was terminated', { code: 'CLOSED' }));
     },
   };
+}
+
+// How long after start, and at most, a snapshot worker may run (it boots a second
+// interpreter: seconds of CPU on another thread, ~60 MB while it runs).
+const SNAPSHOT_AFTER_MS = 3_000;
+const SNAPSHOT_MAX_MS = 120_000;
+
+/**
+ * Take a memory snapshot for the next visits in a worker of its own, once the page is
+ * idle; one tab at a time (a Web Lock). Resolves to `{bytes, ms}` or `{error}`.
+ */
+function makeSnapshotLater({ assetBase, workerURL, timeouts }) {
+  return new Promise((resolve) => {
+    const run = () => {
+      const locks = globalThis.navigator?.locks;
+      const work = () =>
+        new Promise((done) => {
+          let worker;
+          try {
+            worker = startWorker(workerURL).worker;
+          } catch (err) {
+            done({ error: String(err?.message ?? err) });
+            return;
+          }
+          const finish = (result) => {
+            clearTimeout(timer);
+            worker.terminate();
+            done(result);
+          };
+          const timer = setTimeout(() => finish({ error: 'timed out' }), SNAPSHOT_MAX_MS);
+          worker.onmessage = ({ data }) => {
+            if (data?.type === 'snapshot-made') finish({ bytes: data.bytes, ms: data.ms });
+            else if (data?.type === 'snapshot-error') finish({ error: data.message });
+          };
+          worker.onerror = (event) => {
+            event.preventDefault?.();
+            finish({ error: event.message || 'the snapshot worker failed' });
+          };
+          worker.postMessage({ type: 'make-snapshot', assetBase: String(assetBase), timeouts });
+        });
+      const job = locks
+        ? locks.request('amplify-memory.snapshot', { ifAvailable: true }, (lock) =>
+            lock ? work() : { error: 'another tab is taking it' },
+          )
+        : work();
+      Promise.resolve(job).then(resolve, (err) => resolve({ error: String(err) }));
+    };
+    setTimeout(() => (globalThis.requestIdleCallback ? requestIdleCallback(run, { timeout: 5_000 }) : run()), SNAPSHOT_AFTER_MS);
+  });
 }
 
 /** Python on the page's main thread (for debugging: loading and indexing block the page). */
@@ -439,7 +508,7 @@ export async function createMemory(options = {}) {
       code: 'ARGUMENT_TYPE',
     });
   }
-  const { mode = 'worker', onStep, timeouts = {}, workerURL } = options;
+  const { mode = 'worker', onStep, timeouts = {}, workerURL, snapshot = true } = options;
   if (mode !== 'worker' && mode !== 'main') {
     throw new InvalidArgumentError(
       `createMemory: mode must be 'worker' or 'main', got ${show(mode)}`,
@@ -451,28 +520,44 @@ export async function createMemory(options = {}) {
     options.assetBase ?? (options.base ? new URL('assets/', new URL(options.base, href)) : undefined),
   );
   const started = performance.now();
-  const transport =
+  const start = (withSnapshot) =>
     mode === 'worker'
-      ? workerTransport({ assetBase, timeouts, onStep, workerURL })
+      ? workerTransport({ assetBase, timeouts, onStep, workerURL, snapshot: withSnapshot })
       : mainThreadTransport({ assetBase, timeouts, onStep });
+  let transport = start(snapshot);
   let info;
   try {
     info = await transport.booted;
   } catch (err) {
     transport.terminate();
-    throw err;
+    if (err?.code !== 'BOOT_SNAPSHOT') throw err;
+    // The snapshot's restore hung: drop the snapshot and start again without it.
+    await deleteSnapshots().catch(() => {});
+    transport = start(false);
+    try {
+      info = { ...(await transport.booted), snapshot: `failed: ${err.message}` };
+    } catch (again) {
+      transport.terminate();
+      throw again;
+    }
   }
   const outbox = createOutbox();
   const replayed = await outbox.replay((method, args) => transport.call(method, args));
   outbox.watch((method, args) => transport.call(method, args));
+  // No snapshot restored: take one for the next visit, in the background.
+  const snapshotMade =
+    mode === 'worker' && snapshot && info.snapshot !== 'restored'
+      ? makeSnapshotLater({ assetBase, workerURL, timeouts })
+      : Promise.resolve(null);
   return makeMemory(transport, outbox, {
     ...info,
     replayed,
+    snapshotMade,
     bootMs: Math.round(performance.now() - started),
   });
 }
 
-function makeMemory(transport, outbox, { version, timings, bootMs, replayed }) {
+function makeMemory(transport, outbox, { version, timings, bootMs, replayed, snapshot, snapshotMade }) {
   const call = (method, args = {}) => {
     const id = RECORDED.has(method) ? outbox.record(method, args) : null;
     const settled = transport.call(method, args);
@@ -508,6 +593,11 @@ function makeMemory(transport, outbox, { version, timings, bootMs, replayed }) {
     bootMs,
     /** How many changes of closed pages, never applied, this start replayed. */
     replayed,
+    /** How Python started: 'restored' (a snapshot), 'none' or 'failed: <why>' (a normal boot). */
+    snapshot: snapshot ?? 'none',
+    /** Settles when the background snapshot for the next visit is stored ({bytes, ms}), or
+     * could not be ({error}); null when none was needed. */
+    snapshotMade,
     /** Call any method of amplify_memory.api by name (JSON arguments and result). */
     call,
     /** Run Python code in the memory's interpreter; resolves to its last value (JSON-shaped). */

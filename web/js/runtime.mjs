@@ -12,6 +12,14 @@ import * as idb from './idb.mjs';
 import * as kernels from './kernels.mjs';
 import { DEFAULT_TIMEOUTS, pythonMessage, resolveAssetBase } from './assets.mjs';
 import { manifest } from './manifest.mjs';
+import {
+  deleteSnapshots,
+  growingFactory,
+  PREIMPORT,
+  readSnapshot,
+  snapshotKey,
+  storeSnapshot,
+} from './snapshot.mjs';
 import { fetchWheels, writeFiles } from './wheels.mjs';
 
 export { BootError, DEFAULT_TIMEOUTS, pythonMessage, resolveAssetBase };
@@ -104,13 +112,64 @@ async function preflight(url, step, ms, expectType) {
   }
 }
 
+/** loadPyodide's options for these assets: our wheels written in before Python starts. */
+function pyodideOptions(assets, wheelFiles, report) {
+  const indexURL = new URL(manifest.pyodide.path, assets).href;
+  const lockFileURL = new URL(manifest.lockFile, assets).href;
+  return {
+    indexURL,
+    lockFileURL,
+    packageBaseUrl: new URL('./', lockFileURL).href,
+    // The embedding table, fetched by Python on first need (embeddings/_default.py).
+    env: { AMPLIFY_EMBEDDING_TABLE: new URL(manifest.model, assets).href },
+    fsInit: async (FS, { sitePackages }) => {
+      try {
+        const files = await wheelFiles;
+        writeFiles(FS, sitePackages, files);
+        report(null, files.size);
+      } catch (err) {
+        report(err, 0); // said once loadPyodide is back
+      }
+    },
+  };
+}
+
+/** Restore the snapshot `bytes`; resolves to the interpreter, or rejects (any failure). */
+async function restore(pyodideModule, options, bytes, ms) {
+  const factory = (await import(/* @vite-ignore */ new URL('pyodide.asm.mjs', options.indexURL).href)).default;
+  const pyodide = await withTimeout(
+    pyodideModule.loadPyodide({ ...options, _loadSnapshot: bytes, createPyodideModule: growingFactory(factory, bytes) }),
+    ms,
+    'snapshot',
+  );
+  const ok = pyodide.runPython("import sys\n'amplify_memory.api' in sys.modules");
+  if (ok !== true) throw new Error('the restored interpreter lacks amplify_memory');
+  // The snapshot's environment is the snapshot worker's: set this page's; and reseed
+  // `random` (os.urandom, which the ids use, is not in the snapshot).
+  pyodide.globals.set('_amplify_env', pyodide.toPy(options.env));
+  pyodide.runPython(
+    'import os, sys\nos.environ.update(_amplify_env)\ndel _amplify_env\n' +
+      "if 'random' in sys.modules: sys.modules['random'].seed()",
+  );
+  return pyodide;
+}
+
 /**
  * Load Pyodide and amplify_memory from `assetBase` (default: the package's own assets/
  * folder beside this module). `onStep(name, detail)` is called as each step starts.
- * Resolves to `{ pyodide, version, timings, manifest, assetBase }`; rejects with a
- * BootError whose `step`, `code` and `url` say what failed.
+ * With `snapshot` (default true where the Cache API is), a stored snapshot of this build
+ * is restored instead (snapshot.mjs); any failure deletes it and boots the normal way.
+ * Resolves to `{ pyodide, version, timings, manifest, assetBase, snapshot }` (`snapshot`:
+ * 'restored', 'none' or 'failed: <why>'); rejects with a BootError whose `step`, `code`
+ * and `url` say what failed.
  */
-export async function bootPython({ assetBase, base, onStep = () => {}, timeouts = {} } = {}) {
+export async function bootPython({
+  assetBase,
+  base,
+  onStep = () => {},
+  timeouts = {},
+  snapshot = true,
+} = {}) {
   const t = { ...DEFAULT_TIMEOUTS, ...timeouts };
   // `base` (a folder holding assets/) is the name of earlier versions.
   const root = assetBase ?? (base ? new URL('assets/', new URL(base, globalThis.location?.href)) : undefined);
@@ -150,36 +209,42 @@ export async function bootPython({ assetBase, base, onStep = () => {}, timeouts 
     if (err instanceof BootError) throw err;
     throw new BootError('pyodide', `could not import ${moduleURL}: ${err}`, { url: moduleURL, cause: err });
   }
-  const lockFileURL = new URL(manifest.lockFile, assets).href;
   let wheelError = null;
   let wheelCount = 0;
-  let pyodide;
-  try {
-    pyodide = await checked(withTimeout(
-      pyodideModule.loadPyodide({
-        indexURL,
-        lockFileURL,
-        packageBaseUrl: new URL('./', lockFileURL).href,
-        // The embedding table, fetched by Python on first need (embeddings/_default.py).
-        env: { AMPLIFY_EMBEDDING_TABLE: new URL(manifest.model, assets).href },
-        // Before Python starts: our packages into site-packages.
-        fsInit: async (FS, { sitePackages }) => {
-          try {
-            const files = await wheelFiles;
-            writeFiles(FS, sitePackages, files);
-            wheelCount = files.size;
-          } catch (err) {
-            wheelError = err; // reported once loadPyodide is back
-          }
-        },
-      }),
-      t.pyodide,
-      'pyodide',
-      indexURL,
-    ));
-  } catch (err) {
-    if (err instanceof BootError) throw err;
-    throw new BootError('pyodide', `loadPyodide failed: ${err?.message ?? err}`, { url: indexURL, cause: err });
+  const options = pyodideOptions(assets, wheelFiles, (err, count) => {
+    wheelError = err;
+    wheelCount = count;
+  });
+  let pyodide = null;
+  let restored = 'none';
+  if (snapshot) {
+    try {
+      const key = await snapshotKey(manifest);
+      const bytes = await withTimeout(readSnapshot(assets, key), t.fetch, 'snapshot');
+      if (bytes) {
+        onStep('pyodide', `restoring the snapshot of Pyodide ${manifest.pyodide.version}`);
+        pyodide = await checked(restore(pyodideModule, options, bytes, t.pyodide));
+        restored = 'restored';
+      }
+    } catch (err) {
+      if (err instanceof BootError && err.step !== 'snapshot') throw err; // a failed check
+      restored = `failed: ${err?.message ?? err}`;
+      pyodide = null;
+      await deleteSnapshots().catch(() => {});
+    }
+  }
+  if (!pyodide) {
+    try {
+      pyodide = await checked(
+        withTimeout(pyodideModule.loadPyodide(options), t.pyodide, 'pyodide', options.indexURL),
+      );
+    } catch (err) {
+      if (err instanceof BootError) throw err;
+      throw new BootError('pyodide', `loadPyodide failed: ${err?.message ?? err}`, {
+        url: options.indexURL,
+        cause: err,
+      });
+    }
   }
   if (wheelError) {
     if (wheelError instanceof BootError) throw wheelError;
@@ -207,13 +272,56 @@ export async function bootPython({ assetBase, base, onStep = () => {}, timeouts 
           'install_vector_kernel()\n' +
           'amplify_memory.__version__',
       ),
-      t.import,
+      restored === 'restored' ? Math.min(t.import, 5_000) : t.import,
       'import',
     );
   } catch (err) {
+    if (restored === 'restored') {
+      // A restored interpreter that fails here is a bad snapshot: drop it (createMemory
+      // then boots again without one).
+      await deleteSnapshots().catch(() => {});
+      throw new BootError('snapshot', `the restored interpreter failed: ${err?.message ?? err}`, {
+        code: 'BOOT_SNAPSHOT',
+        cause: err,
+      });
+    }
     if (err instanceof BootError) throw err;
     throw new BootError('import', pythonMessage(err), { cause: err });
   }
   mark('import');
-  return { pyodide, version, timings, manifest, assetBase: assets.href, totalMs: timings.import };
+  return {
+    pyodide,
+    version,
+    timings,
+    manifest,
+    assetBase: assets.href,
+    snapshot: restored,
+    totalMs: timings.import,
+  };
+}
+
+/**
+ * Boot a fresh interpreter that only installs and imports the package, take its memory
+ * snapshot and store it for the next visits (run in a worker of its own: see memory.mjs).
+ * Resolves to `{bytes, ms}`.
+ */
+export async function makeSnapshot({ assetBase, timeouts = {} } = {}) {
+  const t = { ...DEFAULT_TIMEOUTS, ...timeouts };
+  const started = performance.now();
+  const assets = resolveAssetBase(assetBase);
+  const wheelFiles = fetchWheels(assets, manifest.wheels);
+  let wheelError = null;
+  const options = pyodideOptions(assets, wheelFiles, (err) => {
+    wheelError = err;
+  });
+  const { loadPyodide } = await import(/* @vite-ignore */ new URL('pyodide.mjs', options.indexURL).href);
+  const pyodide = await withTimeout(loadPyodide({ ...options, _makeSnapshot: true }), t.pyodide, 'pyodide');
+  if (wheelError) throw wheelError;
+  await withTimeout(pyodide.runPythonAsync(PREIMPORT), t.import * 4, 'import');
+  // Pyodide lists the packages it found in site-packages in `loadedPackages` (a JS
+  // object), which a snapshot may not hold: empty it (this worker ends after the snapshot).
+  for (const name of Object.keys(pyodide.loadedPackages)) delete pyodide.loadedPackages[name];
+  const bytes = pyodide.makeMemorySnapshot();
+  await storeSnapshot(assets, await snapshotKey(manifest), bytes);
+  return { bytes: bytes.length, ms: Math.round(performance.now() - started) };
 }

@@ -3,23 +3,26 @@
 //
 //   page -> worker                              worker -> page
 //                                               {type:'hello'}  (the script has loaded)
-//   {type:'boot', assetBase, timeouts}          {type:'step', name, detail}
-//                                               {type:'booted', version, timings}
+//   {type:'boot', assetBase, timeouts, snapshot} {type:'step', name, detail}
+//                                               {type:'booted', version, timings, snapshot}
 //                                               {type:'boot-error', step, code, url, message}
 //   {type:'call', id, method, args}             {type:'result', id, value} | {type:'result', id, error}
 //   {type:'run', id, code}                      (same answer: the value as JSON-shaped data)
 //   {type:'hidden', keys}                       {type:'journal', key, text}  (text null: none)
+//   {type:'make-snapshot', assetBase}           {type:'snapshot-made', bytes, ms} | {type:'snapshot-error', message}
+//     (only to a worker of its own, which does nothing else: runtime.mjs makeSnapshot)
 //
 // `error` is {type, code, bases, message}: the Python exception's type name, its code,
 // its base classes' names and its message (errors.mjs makes the JS error of it).
 import { pythonMessage } from './assets.mjs';
-import { bootPython } from './runtime.mjs';
+import { bootPython, makeSnapshot } from './runtime.mjs';
 import * as idb from './idb.mjs';
 // The runtime's own imports, named here too so that the whole module graph is fetched in
 // one round trip (unbundled; a bundler makes one file of it anyway).
 import './errors.mjs';
 import './kernels.mjs';
 import './manifest.mjs';
+import './snapshot.mjs';
 import './wheels.mjs';
 
 let booting = null; // the promise of {pyodide, version, timings}
@@ -55,10 +58,11 @@ function postJournals() {
   }
 }
 
-async function boot({ assetBase, timeouts }) {
+async function boot({ assetBase, timeouts, snapshot }) {
   const runtime = await bootPython({
     assetBase,
     timeouts,
+    snapshot: snapshot !== false,
     onStep: (name, detail) => post({ type: 'step', name, detail }),
   });
   const { pyodide } = runtime;
@@ -119,7 +123,7 @@ globalThis.onmessage = (event) => {
       if (booting) return;
       booting = boot(message);
       booting.then(
-        ({ version, timings }) => post({ type: 'booted', version, timings }),
+        ({ version, timings, snapshot }) => post({ type: 'booted', version, timings, snapshot }),
         (err) =>
           post({
             type: 'boot-error',
@@ -136,6 +140,14 @@ globalThis.onmessage = (event) => {
       break;
     case 'call':
       answerCall(message);
+      break;
+    case 'make-snapshot':
+      if (booting) return; // (never in a worker that serves calls)
+      booting = Promise.resolve(null);
+      makeSnapshot({ assetBase: message.assetBase, timeouts: message.timeouts }).then(
+        ({ bytes, ms }) => post({ type: 'snapshot-made', bytes, ms }),
+        (err) => post({ type: 'snapshot-error', message: String(err?.message ?? err) }),
+      );
       break;
     case 'run':
       answerRun(message);
