@@ -314,6 +314,7 @@ def ensure_node_pyodide() -> Path:
 
 def compile_bytecode(folder: Path) -> None:
     """Unchecked-hash pycs for Pyodide's CPython beside every ``.py`` under ``folder``."""
+    ensure_npm()  # (installs Node.js with npm when it can)
     node = shutil.which("node")
     if node is None:
         raise BuildError("node is required to compile bytecode for Pyodide (Debian: nodejs)")
@@ -547,7 +548,7 @@ def package_json() -> dict[str, object]:
         "types": "./index.d.ts",
         "exports": exports,
         "bin": {"amplify-memory-assets": "./bin/copy-assets.mjs"},
-        "files": ["*.mjs", "*.d.ts", "assets/", "bin/", "README.md"],
+        "files": ["*.mjs", "*.d.ts", "assets/", "bin/", "README.md", "LICENSE"],
         "sideEffects": ["./worker.mjs"],
         "keywords": ["memory", "llm", "chat", "agent", "indexeddb", "pyodide", "bm25", "mcp"],
         "engines": {"node": ">=18"},
@@ -573,6 +574,8 @@ def dist() -> Path:
     (PACKAGE_DIR / "manifest.mjs").write_text(manifest_module(manifest, "./assets/"))
     shutil.copytree(PACKAGE_SRC, PACKAGE_DIR, dirs_exist_ok=True)
     shutil.copyfile(ROOT / "docs" / "use-in-your-app.md", PACKAGE_DIR / "README.md")
+    if (ROOT / "LICENSE").is_file():
+        shutil.copyfile(ROOT / "LICENSE", PACKAGE_DIR / "LICENSE")
     (PACKAGE_DIR / "package.json").write_text(json.dumps(package_json(), indent=2) + "\n")
     npm = ensure_npm()
     for old in DIST.glob("amplify-memory-*.tgz"):

@@ -51,8 +51,8 @@ from typing import Any, Final, cast
 from amplify_memory.errors import (
     AmplifyMemoryError,
     ArgumentTypeError,
+    ClosedError,
     InvalidArgumentError,
-    StorageError,
     UnknownProjectError,
     describe,
 )
@@ -363,7 +363,7 @@ class MemoryApi:
             )
         check_json_value(args, f"{method}: the arguments")
         if self.closed and method not in {"version", "status", "close"}:
-            raise StorageError(f"{method}: this memory is closed; create a new one to use it")
+            raise ClosedError(f"{method}: this memory is closed; create a new one to use it")
         allowed, handler = self._methods[method]
         return to_camel(await handler(_Args(method, dict(args), allowed)))
 

@@ -61,6 +61,7 @@ __all__ = [
     "ChromaError",
     "ChromaInvalidArgumentError",
     "ChromaNotFoundError",
+    "ClosedError",
     "ConfigurationError",
     "CorruptRecordError",
     "DocumentNotFoundError",
@@ -267,6 +268,10 @@ class InvalidStoreNameError(StorageError, ValueError):
         self.name = name
         self.rule = rule
         super().__init__(f"invalid store name {describe(name)}: {rule}")
+
+
+class ClosedError(StorageError):
+    """The memory (or a store) was closed: create a new one to use it."""
 
 
 class StorageQuotaError(StorageError):

@@ -95,11 +95,41 @@ def test_errors_from_python_are_classes_with_codes(app_page: Page) -> None:
         assert f"{name} must be" in out[key]["message"], key
 
 
+def test_a_failure_of_the_worker_is_not_taken_for_an_answer_of_python(app_page: Page) -> None:
+    """The worker cannot even encode the call (a BigInt): that is the worker failing, not
+    Python answering, so it must not settle the outbox (``pythonType`` null)."""
+    out = js(
+        app_page,
+        """
+        try { await memory.call('userProfile.add', { content: 'User likes tea', n: 1n }); }
+        catch (err) { return { code: err.code, pythonType: err.pythonType, message: err.message }; }
+        return null;
+        """,
+    )
+    assert out["code"] == "WORKER_FAILED", out
+    assert out["pythonType"] is None
+    assert "worker failed" in out["message"]
+
+
+def test_a_closed_memory_rejects_with_closed_error(app_page: Page) -> None:
+    out = app_page.evaluate(
+        """async () => {
+          const { createMemory, ClosedError } = await import('/js/index.mjs');
+          const memory = await createMemory({ snapshot: false });
+          await memory.close();
+          try { await memory.userProfile.count(); return null; }
+          catch (err) { return { closed: err instanceof ClosedError, code: err.code,
+                                 pythonType: err.pythonType }; }
+        }"""
+    )
+    assert out == {"closed": True, "code": "CLOSED", "pythonType": "ClosedError"}
+
+
 def test_a_terminated_memory_rejects_with_closed_error(app_page: Page) -> None:
     out = app_page.evaluate(
         """async () => {
           const { createMemory, ClosedError } = await import('/js/index.mjs');
-          const memory = await createMemory();
+          const memory = await createMemory({ snapshot: false });
           memory.terminate();
           try { await memory.status(); return null; }
           catch (err) { return { closed: err instanceof ClosedError, code: err.code }; }
@@ -138,6 +168,17 @@ def test_a_worker_from_another_origin_is_named(page: Page, server_url: str) -> N
     assert out["code"] == "BOOT_CROSS_ORIGIN"
     assert out["url"] == other
     assert "origin" in out["message"]
+
+
+def test_an_asset_base_on_another_origin_is_named(page: Page, server_url: str) -> None:
+    blank_page(page, server_url)
+    other = server_url.replace("127.0.0.1", "localhost") + "assets/"
+    out = boot_error(page, {"assetBase": other})
+    assert out["boot"], out
+    assert out["code"] == "BOOT_CROSS_ORIGIN", out
+    assert out["url"].startswith(other)
+    assert "not this page's origin" in out["message"]
+    assert out["ms"] < 5_000
 
 
 def test_a_worker_script_with_the_wrong_mime_type_is_named(page: Page, server_url: str) -> None:

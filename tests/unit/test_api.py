@@ -248,7 +248,7 @@ async def test_configure_close_and_storage_operations(api: MemoryApi) -> None:
     await call(api, "close")  # flushes
     assert await api.storage.list_names() == ["vector_store_user_profile"]
     closed = await error(api, "userProfile.count")
-    assert closed["type"] == "StorageError"
+    assert closed["type"] == "ClosedError"
     assert "closed" in closed["message"]
     assert (await call(api, "status"))["closed"] is True
     assert await call(api, "version") == "0.1.0"

@@ -36,6 +36,7 @@ export type ErrorCode =
   | 'CORRUPT_RECORD'
   | 'TOOL_CALL'
   | 'CLOSED'
+  | 'WORKER_FAILED'
   | 'NOT_MOUNTED'
   | 'UNKNOWN_PROJECT'
   | (string & {});
@@ -72,7 +73,7 @@ export class AmplifyError extends Error {
 /** The worker or Pyodide could not start: `step` names the boot step that failed. */
 export class BootError extends AmplifyError {
   constructor(step: string, message: string, options?: { code?: string; url?: string; cause?: unknown });
-  /** `'manifest'`, `'pre-flight'`, `'pyodide'`, `'packages'`, `'install'`, `'import'`, `'worker'`, ... */
+  /** `'worker'`, `'pre-flight'`, `'pyodide'`, `'packages'`, `'import'`, `'snapshot'`, ... */
   readonly step: string;
   /** The URL that failed to load, when one did. */
   readonly url?: string;

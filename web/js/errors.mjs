@@ -58,6 +58,7 @@ const CLASS_OF = new Map([
   ['SecretContentError', ContentRefusedError],
   ['InstructionContentError', ContentRefusedError],
   ['ToolCallError', ToolCallError],
+  ['ClosedError', ClosedError],
   ['StorageError', StorageError],
   ['DocumentNotFoundError', NotFoundError],
   ['LookupError', NotFoundError],

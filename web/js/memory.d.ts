@@ -666,7 +666,7 @@ export interface BootTimeouts {
   fetch?: number;
   /** loadPyodide: wasm compile and stdlib (default 60000). */
   pyodide?: number;
-  /** loadPackage of our wheels through the lock file (default 30000). */
+  /** Fetching, checking and unzipping our wheels (default 30000). */
   packages?: number;
   /** `import amplify_memory` (default 15000). */
   import?: number;

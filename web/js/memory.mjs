@@ -19,7 +19,7 @@ import {
   PythonError,
 } from './errors.mjs';
 import * as idb from './idb.mjs';
-import { deleteSnapshots } from './snapshot.mjs';
+import { deleteSnapshots, snapshotsSupported } from './snapshot.mjs';
 
 export { AmplifyError, PythonError };
 
@@ -242,6 +242,9 @@ function workerTransport({ assetBase, timeouts, onStep, workerURL, snapshot }) {
   });
 
   const failAll = (error) => {
+    if (failed) return;
+    clearTimeout(helloTimer);
+    clearTimeout(restoreTimer);
     failed = error;
     bootReject(error);
     for (const { reject } of waiting.values()) reject(error);
@@ -274,8 +277,8 @@ function workerTransport({ assetBase, timeouts, onStep, workerURL, snapshot }) {
         // A damaged snapshot can hang its restore (or the first Python after it) inside
         // WebAssembly, where the worker's own timers never fire: the page watches it until
         // the worker says booted (createMemory then boots afresh, without the snapshot).
+        if (msg.name === 'pyodide') clearTimeout(restoreTimer);
         if (msg.name === 'pyodide' && String(msg.detail).startsWith('restoring')) {
-          clearTimeout(restoreTimer);
           restoreTimer = setTimeout(
             () =>
               failAll(
@@ -304,7 +307,12 @@ function workerTransport({ assetBase, timeouts, onStep, workerURL, snapshot }) {
         const entry = waiting.get(msg.id);
         if (!entry) return;
         waiting.delete(msg.id);
-        if (msg.error) {
+        if (msg.error?.worker) {
+          // Not an answer of Python: the change stays in the outbox for the next start.
+          entry.reject(
+            new AmplifyError(`the memory's worker failed: ${msg.error.message}`, { code: 'WORKER_FAILED' }),
+          );
+        } else if (msg.error) {
           entry.reject(errorFromPython(msg.error));
         } else {
           entry.resolve(msg.value ?? null);
@@ -315,17 +323,32 @@ function workerTransport({ assetBase, timeouts, onStep, workerURL, snapshot }) {
         break;
     }
   };
+  let isBooted = false;
+  booted.then(() => (isBooted = true), () => {});
   worker.onerror = (event) => {
     event.preventDefault?.();
     if (failed) return;
+    if (isBooted) {
+      console.error('amplify memory: an error in the worker', event.message ?? event);
+      return;
+    }
     clearTimeout(helloTimer);
     hello = true;
     const said = event.message ? `${event.message}; ` : '';
-    // Fail at once (no call waits), then say why as well as can be found out.
-    const pending = diagnoseWorker(where).then(({ code, why }) =>
-      new BootError('worker', `the worker script ${where} failed: ${said}${why}`, { code, url: where }),
+    // Say why as well as can be found out within 3 s. Without workerURL the script's URL
+    // is a guess (a bundler may have moved it): a 404 or an HTML page there says nothing.
+    const diagnosis = Promise.race([
+      diagnoseWorker(where),
+      new Promise((ok) => setTimeout(() => ok({ code: 'BOOT_FAILED', why: 'no diagnosis' }), 3_000)),
+    ]).then((found) =>
+      !workerURL && (found.code === 'BOOT_NOT_FOUND' || /"text\/html"/.test(found.why))
+        ? { code: 'BOOT_FAILED', why: 'it or a module it imports failed to load or threw', guess: true }
+        : found,
     );
-    pending.then(failAll);
+    diagnosis.then(({ code, why, guess }) => {
+      const name = guess ? 'the worker (worker.mjs, perhaps bundled elsewhere)' : `the worker script ${where}`;
+      failAll(new BootError('worker', `${name} failed: ${said}${why}`, { code, url: guess ? undefined : where }));
+    });
   };
   worker.onmessageerror = () => console.error('amplify memory: a message could not be read');
 
@@ -378,8 +401,15 @@ const SNAPSHOT_MAX_MS = 120_000;
  * idle; one tab at a time (a Web Lock). Resolves to `{bytes, ms}` or `{error}`.
  */
 function makeSnapshotLater({ assetBase, workerURL, timeouts }) {
-  return new Promise((resolve) => {
+  let cancel = () => {};
+  let cancelled = false;
+  const made = new Promise((resolve) => {
+    cancel = () => {
+      cancelled = true;
+      resolve({ error: 'cancelled: the memory was closed' });
+    };
     const run = () => {
+      if (cancelled) return;
       const locks = globalThis.navigator?.locks;
       const work = () =>
         new Promise((done) => {
@@ -394,6 +424,11 @@ function makeSnapshotLater({ assetBase, workerURL, timeouts }) {
             clearTimeout(timer);
             worker.terminate();
             done(result);
+          };
+          const previous = cancel;
+          cancel = () => {
+            previous();
+            finish({ error: 'cancelled: the memory was closed' });
           };
           const timer = setTimeout(() => finish({ error: 'timed out' }), SNAPSHOT_MAX_MS);
           worker.onmessage = ({ data }) => {
@@ -415,13 +450,15 @@ function makeSnapshotLater({ assetBase, workerURL, timeouts }) {
     };
     setTimeout(() => (globalThis.requestIdleCallback ? requestIdleCallback(run, { timeout: 5_000 }) : run()), SNAPSHOT_AFTER_MS);
   });
+  return { made, cancel: () => cancel() };
 }
 
 /** Python on the page's main thread (for debugging: loading and indexing block the page). */
 function mainThreadTransport({ assetBase, timeouts, onStep }) {
   // (The runtime loads here only in this mode: a worker page never needs it itself.)
   const runtime = import('./runtime.mjs').then(({ bootPython }) =>
-    bootPython({ assetBase, timeouts, onStep }),
+    // (no snapshot here: a restore that hung on the page's thread could not be caught)
+    bootPython({ assetBase, timeouts, onStep, snapshot: false }),
   );
   const api = runtime.then(({ pyodide }) => pyodide.pyimport('amplify_memory.api'));
   return {
@@ -524,12 +561,13 @@ export async function createMemory(options = {}) {
     mode === 'worker'
       ? workerTransport({ assetBase, timeouts, onStep, workerURL, snapshot: withSnapshot })
       : mainThreadTransport({ assetBase, timeouts, onStep });
-  let transport = start(snapshot);
+  let transport = null;
   let info;
   try {
+    transport = start(snapshot);
     info = await transport.booted;
   } catch (err) {
-    transport.terminate();
+    transport?.terminate();
     if (err?.code !== 'BOOT_SNAPSHOT') throw err;
     // The snapshot's restore hung: drop the snapshot and start again without it.
     await deleteSnapshots().catch(() => {});
@@ -545,19 +583,26 @@ export async function createMemory(options = {}) {
   const replayed = await outbox.replay((method, args) => transport.call(method, args));
   outbox.watch((method, args) => transport.call(method, args));
   // No snapshot restored: take one for the next visit, in the background.
-  const snapshotMade =
-    mode === 'worker' && snapshot && info.snapshot !== 'restored'
+  const later =
+    mode === 'worker' && snapshot && snapshotsSupported() && info.snapshot !== 'restored'
       ? makeSnapshotLater({ assetBase, workerURL, timeouts })
-      : Promise.resolve(null);
+      : { made: Promise.resolve(null), cancel: () => {} };
+  const snapshotMade = later.made;
+  const stopSnapshot = later.cancel;
   return makeMemory(transport, outbox, {
     ...info,
     replayed,
     snapshotMade,
+    stopSnapshot,
     bootMs: Math.round(performance.now() - started),
   });
 }
 
-function makeMemory(transport, outbox, { version, timings, bootMs, replayed, snapshot, snapshotMade }) {
+function makeMemory(
+  transport,
+  outbox,
+  { version, timings, bootMs, replayed, snapshot, snapshotMade, stopSnapshot = () => {} },
+) {
   const call = (method, args = {}) => {
     const id = RECORDED.has(method) ? outbox.record(method, args) : null;
     const settled = transport.call(method, args);
@@ -613,9 +658,9 @@ function makeMemory(transport, outbox, { version, timings, bootMs, replayed, sna
     userProfile: Object.freeze({
       initialize: () => call('userProfile.initialize'),
       add: checked('userProfile.add', [['content', 'string'], ['category', 'string', true], ['options', 'options', true]],
-        (content, category = 'preference', o) => write('userProfile.add', { content, category, ...opts(o) })),
+        (content, category = 'preference', o) => write('userProfile.add', { ...opts(o), content, category })),
       search: checked('userProfile.search', [['query', 'string'], ['options', 'options', true]],
-        (query, o) => call('userProfile.search', { query, ...opts(o) })),
+        (query, o) => call('userProfile.search', { ...opts(o), query })),
       list: checked('userProfile.list', [['options', 'options', true]], (o) => call('userProfile.list', opts(o))),
       get: checked('userProfile.get', [['id', 'string']], (id) => call('userProfile.get', { id })),
       /** Change a fact's text: re-checked for duplicates, topic and secrets. */
@@ -626,23 +671,23 @@ function makeMemory(transport, outbox, { version, timings, bootMs, replayed, sna
       clear: () => write('userProfile.clear'),
       count: () => call('userProfile.count'),
       formatContext: checked('userProfile.formatContext', [['query', 'string'], ['options', 'options', true]],
-        (query, o) => call('userProfile.formatContext', { query, ...opts(o) })),
+        (query, o) => call('userProfile.formatContext', { ...opts(o), query })),
     }),
 
     projects: Object.freeze({
       add: checked('projects.add', [['projectId', 'string'], ['content', 'string'], ['type', 'string', true], ['options', 'options', true]],
-        (projectId, content, type, o) => write('projects.add', { projectId, content, type, ...opts(o) })),
+        (projectId, content, type, o) => write('projects.add', { ...opts(o), projectId, content, type })),
       update: checked('projects.update', [['projectId', 'string'], ['id', 'string'], ['changes', 'options']],
         (projectId, id, changes) => write('projects.update', { projectId, id, changes })),
       search: checked('projects.search', [['projectId', 'string'], ['query', 'string'], ['options', 'options', true]],
-        (projectId, query, o) => call('projects.search', { projectId, query, ...opts(o) })),
+        (projectId, query, o) => call('projects.search', { ...opts(o), projectId, query })),
       list: checked('projects.list', [['projectId', 'string'], ['options', 'options', true]],
-        (projectId, o) => call('projects.list', { projectId, ...opts(o) })),
+        (projectId, o) => call('projects.list', { ...opts(o), projectId })),
       get: checked('projects.get', [['projectId', 'string'], ['id', 'string']], (projectId, id) => call('projects.get', { projectId, id })),
       remove: checked('projects.remove', [['projectId', 'string'], ['id', 'string']], (projectId, id) => write('projects.remove', { projectId, id })),
       clear: checked('projects.clear', [['projectId', 'string']], (projectId) => write('projects.clear', { projectId })),
       formatContext: checked('projects.formatContext', [['projectId', 'string'], ['query', 'string'], ['options', 'options', true]],
-        (projectId, query, o) => call('projects.formatContext', { projectId, query, ...opts(o) })),
+        (projectId, query, o) => call('projects.formatContext', { ...opts(o), projectId, query })),
       listProjects: () => call('projects.listProjects'),
       addProject: checked('projects.addProject', [['projectId', 'string'], ['name', 'string', true]],
         (projectId, name = '') => write('projects.addProject', { projectId, name })),
@@ -657,10 +702,10 @@ function makeMemory(transport, outbox, { version, timings, bootMs, replayed, sna
     extract: Object.freeze({
       userFacts: checked('extract.userFacts', [['userMessage', 'string'], ['assistantMessage', 'string', true], ['options', 'options', true]],
         (userMessage, assistantMessage = null, o) =>
-          write('extract.userFacts', { userMessage, assistantMessage, ...opts(o) })),
+          write('extract.userFacts', { ...opts(o), userMessage, assistantMessage })),
       projectContext: checked('extract.projectContext', [['projectId', 'string'], ['actionDescription', 'string'], ['options', 'options', true]],
         (projectId, actionDescription, o) =>
-          write('extract.projectContext', { projectId, actionDescription, ...opts(o) })),
+          write('extract.projectContext', { ...opts(o), projectId, actionDescription })),
     }),
 
     /** Delete every memory of every store (the profile, every project); needs {confirm: true}. */
@@ -676,7 +721,7 @@ function makeMemory(transport, outbox, { version, timings, bootMs, replayed, sna
       list: () => call('storage.list'),
       export: (store, projectId) =>
         call('storage.export', projectId ? { store, projectId } : { store }),
-      import: (data, o) => write('storage.import', { data, ...opts(o) }),
+      import: (data, o) => write('storage.import', { ...opts(o), data }),
     }),
 
     status: () => call('status'),
@@ -684,8 +729,14 @@ function makeMemory(transport, outbox, { version, timings, bootMs, replayed, sna
     configure: (o) => call('configure', opts(o)),
     flush: () => call('flush'),
     /** Write pending changes and close the stores (the memory cannot be used afterwards). */
-    close: () => call('close'),
+    close: () => {
+      stopSnapshot();
+      return call('close');
+    },
     /** Stop the worker at once (pending changes are kept only as the page's journals). */
-    terminate: () => transport.terminate(),
+    terminate: () => {
+      stopSnapshot();
+      transport.terminate();
+    },
   });
 }

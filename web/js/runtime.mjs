@@ -220,7 +220,7 @@ export async function bootPython({
   if (snapshot) {
     try {
       const key = await snapshotKey(manifest);
-      const bytes = await withTimeout(readSnapshot(assets, key), t.fetch, 'snapshot');
+      const bytes = await withTimeout(readSnapshot(assets, key), t.restore, 'snapshot');
       if (bytes) {
         onStep('pyodide', `restoring the snapshot of Pyodide ${manifest.pyodide.version}`);
         pyodide = await checked(restore(pyodideModule, options, bytes, t.pyodide));
@@ -231,6 +231,7 @@ export async function bootPython({
       restored = `failed: ${err?.message ?? err}`;
       pyodide = null;
       await deleteSnapshots().catch(() => {});
+      onStep('pyodide', `loading Pyodide ${manifest.pyodide.version} (the snapshot failed)`);
     }
   }
   if (!pyodide) {

@@ -87,8 +87,9 @@ async function answerCall({ id, method, args }) {
     postJournals();
     post({ type: 'result', id, ...JSON.parse(text) });
   } catch (err) {
+    // (api.call never raises: this is the worker or Pyodide failing, not an answer)
     postJournals();
-    post({ type: 'result', id, error: errorOf(err) });
+    post({ type: 'result', id, error: { ...errorOf(err), worker: true } });
   }
 }
 

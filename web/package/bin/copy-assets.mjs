@@ -28,6 +28,13 @@ if (existsSync(dest) && !keep) {
     }
   }
 }
+const models = path.join(dest, 'models');
+if (existsSync(models) && !keep) {
+  const current = new Set(readdirSync(path.join(source, 'models')));
+  for (const name of readdirSync(models)) {
+    if (!current.has(name)) rmSync(path.join(models, name), { force: true });
+  }
+}
 cpSync(source, dest, { recursive: true });
 let bytes = 0;
 const walk = (dir) => {
