@@ -407,7 +407,7 @@ def copy_if_changed(src: Path, dst: Path) -> None:
     shutil.copyfile(src, dst)
 
 
-def lock_file_text(own_wheel: Path) -> str:
+def lock_file_text(own_wheel: Path, digests: dict[str, str]) -> str:
     """A Pyodide lock file whose entries are our wheels with their own sha256.
 
     Pyodide resolves ``file_name`` against the lock file's folder, so ``loadPackage``
@@ -423,7 +423,7 @@ def lock_file_text(own_wheel: Path) -> str:
             "version": version,
             "file_name": file_name,
             "install_dir": "site",
-            "sha256": sha256_file(WHEELS / file_name),
+            "sha256": digests[file_name],
             "package_type": "package",
             "imports": [imports],
             "depends": depends,
@@ -445,7 +445,9 @@ def write_assets(dest: Path, own_wheel: Path, table: Path) -> dict[str, object]:
 
     Folders of an older content are removed, so ``dest`` holds exactly one version.
     """
-    lock = lock_file_text(own_wheel)
+    wheels = [*(w.file_name for w in PINNED_WHEELS), own_wheel.name]
+    digests = {name: sha256_file(WHEELS / name) for name in wheels}
+    lock = lock_file_text(own_wheel, digests)
     python_dir = f"python-{hashlib.sha256(lock.encode()).hexdigest()[:12]}"
     stem, dot, ext = table.name.rpartition(".")
     model = f"models/{stem}-{sha256_file(table)[:12]}{dot}{ext}"
@@ -459,7 +461,7 @@ def write_assets(dest: Path, own_wheel: Path, table: Path) -> dict[str, object]:
         if name != "package.json" and name != "pyodide-lock.json":
             copy_if_changed(PYODIDE_DIR / name, dest / pyodide_dir / name)
     write_if_changed(dest / python_dir / "pyodide-lock.json", lock)
-    for file_name in [*(w.file_name for w in PINNED_WHEELS), own_wheel.name]:
+    for file_name in wheels:
         copy_if_changed(WHEELS / file_name, dest / python_dir / file_name)
     for old in (dest / "models").glob("*") if (dest / "models").is_dir() else []:
         if f"models/{old.name}" != model:
@@ -471,10 +473,7 @@ def write_assets(dest: Path, own_wheel: Path, table: Path) -> dict[str, object]:
         "lockFile": f"{python_dir}/pyodide-lock.json",
         "packages": ["amplify-memory"],
         # Installed by js/wheels.mjs before Python starts (checked against these hashes).
-        "wheels": [
-            {"path": f"{python_dir}/{name}", "sha256": sha256_file(WHEELS / name)}
-            for name in [*(w.file_name for w in PINNED_WHEELS), own_wheel.name]
-        ],
+        "wheels": [{"path": f"{python_dir}/{name}", "sha256": digests[name]} for name in wheels],
         "model": model,
         "package": {"name": "amplify_memory", "version": str(project_metadata()["version"])},
         "files": {str(p.relative_to(dest)).replace(os.sep, "/"): p.stat().st_size for p in files},

@@ -8,6 +8,8 @@
 // registered JS modules or holds JS objects), so the snapshot worker only installs and
 // imports; the JS bridges are registered after the restore.
 
+import { hex } from './wheels.mjs';
+
 const CACHE_NAME = 'amplify-memory-snapshots';
 const FORMAT = 1;
 
@@ -23,8 +25,6 @@ import snowballstemmer
 snowballstemmer.stemmer('english').stemWord('warm')
 del _m
 `;
-
-const hex = (buffer) => [...new Uint8Array(buffer)].map((b) => b.toString(16).padStart(2, '0')).join('');
 
 /** The key of this build's snapshot: the format, Pyodide's version, the wheels' hashes. */
 export async function snapshotKey(manifest) {

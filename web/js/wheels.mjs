@@ -54,7 +54,8 @@ export async function unzip(bytes) {
   return new Map(await Promise.all(pending));
 }
 
-const hex = (buffer) => [...new Uint8Array(buffer)].map((b) => b.toString(16).padStart(2, '0')).join('');
+/** Lower-case hex of an ArrayBuffer (a digest). */
+export const hex = (buffer) => [...new Uint8Array(buffer)].map((b) => b.toString(16).padStart(2, '0')).join('');
 
 /**
  * Fetch the wheels `[{path, sha256}]` (relative to `assets`), check their sha256 and unzip
