@@ -19,8 +19,20 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     browser test to the end of the session, and ``asyncio.run`` (used by the CPython
     tests) refuses to start inside a running loop.
     """
-    browser_dir = ROOT / "tests" / "browser"
+    browser_dirs = (ROOT / "tests" / "browser", ROOT / "tests" / "engines")
     for item in items:
-        if browser_dir in Path(item.fspath).parents:
+        if any(folder in Path(item.fspath).parents for folder in browser_dirs):
             item.add_marker(pytest.mark.browser)
     items.sort(key=lambda item: item.get_closest_marker("browser") is not None)
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--engine",
+        action="append",
+        default=None,
+        metavar="NAME",
+        help="the cross-engine tier (tests/engines) runs in this engine only: chromium, "
+        "firefox or webkit (repeat or comma-separate for several; default: all three, or "
+        "$AMPLIFY_ENGINES)",
+    )

@@ -642,9 +642,11 @@ class DemoApp {
 async function start() {
   let memory;
   try {
-    // (`globalThis.__amplifyDemo`: the tests' switches, e.g. {snapshot: false})
+    // The tests' switches: `globalThis.__amplifyDemo` (e.g. {snapshot: false}) or, where a
+    // driver cannot run a script before the page's (WebDriver classic), `?snapshot=off`.
     const demo = globalThis.__amplifyDemo ?? {};
-    memory = await createMemory({ onStep: showStep, snapshot: demo.snapshot ?? true });
+    const offByUrl = new URLSearchParams(location.search).get('snapshot') === 'off';
+    memory = await createMemory({ onStep: showStep, snapshot: offByUrl ? false : (demo.snapshot ?? true) });
   } catch (err) {
     showBootError(err);
     console.error(err);

@@ -1,0 +1,140 @@
+"""The cross-engine tier: the product's promises, one test body, three engines.
+
+Every test here runs once per engine (`[chromium]`, `[firefox]`, `[webkit]`); pytest groups
+them by engine, so each browser starts once. ``--engine NAME`` (or ``AMPLIFY_ENGINES``)
+picks the engines. Each test gets its own origin (a new loopback port over web/), so
+IndexedDB, localStorage, Web Locks and the Cache API start empty without a new browser
+profile. An autouse guard fails a test whose pages asked for any non-loopback URL.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import threading
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import build
+import pytest
+
+from tests.browser.conftest import browser_type_launch_args  # noqa: F401 (Chromium's flags)
+from tests.engines.drivers import ENGINES, Engine, Tab, launched, missing
+
+BOOT_TIMEOUT_S = 120.0
+
+
+def selected_engines(config: pytest.Config) -> list[str]:
+    raw = config.getoption("--engine") or [os.environ.get("AMPLIFY_ENGINES", ",".join(ENGINES))]
+    names = [name.strip() for item in raw for name in item.split(",") if name.strip()]
+    unknown = [name for name in names if name not in ENGINES]
+    if unknown:
+        raise pytest.UsageError(
+            f"--engine {', '.join(unknown)}: expected one of {', '.join(ENGINES)}"
+        )
+    return names
+
+
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    if "engine_name" in metafunc.fixturenames:
+        metafunc.parametrize("engine_name", selected_engines(metafunc.config), scope="session")
+
+
+@pytest.fixture(scope="session")
+def built() -> None:
+    build.build()
+
+
+@pytest.fixture(scope="session")
+def engine(engine_name: str, request: pytest.FixtureRequest, built: None) -> Iterator[Engine]:
+    why = missing(engine_name)
+    if why is not None:
+        pytest.fail(f"{engine_name}: {why}; `python3 build.py test` installs it", pytrace=False)
+    browser = request.getfixturevalue("browser") if engine_name == "chromium" else None
+    with launched(engine_name, browser) as running:
+        yield running
+
+
+@contextlib.contextmanager
+def _serving() -> Iterator[str]:
+    server = build.make_server(0)
+    thread = threading.Thread(target=server.serve_forever, name="origin", daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+@pytest.fixture
+def origin(engine: Engine) -> Iterator[str]:
+    """A new origin over web/ for this test: its storage starts empty."""
+    with _serving() as url:
+        yield url
+
+
+@pytest.fixture(scope="session")
+def shared_tab(engine: Engine) -> Iterator[Tab]:
+    """One booted demo page per engine, on an origin of its own, for the tests that need
+    a page but no empty storage (booting is most of an engine's time here)."""
+    with _serving() as url:
+        tab = engine.new_tab()
+        tab.goto(url + "?snapshot=off")
+        wait_ready(tab)
+        yield tab
+        with contextlib.suppress(Exception):
+            tab.close()
+
+
+@pytest.fixture(autouse=True)
+def offline_guard(engine: Engine) -> Iterator[list[str]]:
+    """Fail the test if a page (or its workers) asked for a URL outside loopback."""
+    engine.outside.clear()
+    yield engine.outside
+    engine.drain()
+    outside = list(engine.outside)
+    engine.outside.clear()
+    assert not outside, f"{engine.name}: the page requested non-loopback URLs: {outside}"
+
+
+def wait_ready(tab: Tab) -> None:
+    """Wait until the demo says ready; fail with the page's own error text otherwise."""
+    state = tab.wait_for("() => document.documentElement.dataset.ready", timeout_s=BOOT_TIMEOUT_S)
+    if state != "true":
+        error = tab.text("#error")
+        pytest.fail(f"{tab.engine.name}: the page failed to boot:\n{error}", pytrace=False)
+
+
+@pytest.fixture
+def open_tab(engine: Engine, origin: str) -> Iterator[Callable[..., Tab]]:
+    """``open_tab(path='?snapshot=off', boot=True)``: a new tab on this test's origin."""
+    tabs: list[Tab] = []
+
+    def open_(path: str = "?snapshot=off", boot: bool = True) -> Tab:
+        tab = engine.new_tab()
+        tabs.append(tab)
+        tab.goto(origin + path)
+        if boot:
+            wait_ready(tab)
+        return tab
+
+    yield open_
+    for tab in tabs:
+        with contextlib.suppress(Exception):  # (closed by the test already)
+            tab.close()
+
+
+def api(tab: Tab, body: str, arg: Any = None) -> Any:
+    """Run async ``body`` in ``tab`` with ``memory`` (the demo's), ``sleep(ms)`` and ``arg``."""
+    fn = (
+        "async (arg) => { const memory = await window.amplify.memory;"
+        " const sleep = (ms) => new Promise((ok) => setTimeout(ok, ms));"
+        f"\n{body}\n}}"
+    )
+    return tab.call(fn, arg)
+
+
+def pytest_report_header(config: pytest.Config) -> str:
+    names = selected_engines(config)
+    return "engines: " + ", ".join(f"{n} ({missing(n) or 'found'})" for n in names)
