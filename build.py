@@ -192,6 +192,62 @@ def ensure_chromium() -> str:
     return path
 
 
+# The cross-engine tier's other two engines (tests/engines): what each needs, from Debian.
+ENGINE_FILES: dict[str, dict[str, tuple[str, str]]] = {
+    # engine -> {package: (file it provides, environment variable that can point elsewhere)}
+    "firefox": {"firefox-esr": ("/usr/bin/firefox-esr", "AMPLIFY_FIREFOX")},
+    "webkit": {
+        "webkit2gtk-driver": ("/usr/bin/WebKitWebDriver", "AMPLIFY_WEBKIT_DRIVER"),
+        "xvfb": ("/usr/bin/Xvfb", ""),
+    },
+}
+ENGINES = ("chromium", "firefox", "webkit")
+
+
+def wanted_engines(pytest_args: list[str]) -> list[str]:
+    """The engines a test run will use: none when its paths leave out tests/engines."""
+    paths = [a for a in pytest_args if not a.startswith("-") and Path(a).exists()]
+
+    def covers(path: str) -> bool:
+        full = Path(path).resolve()
+        return "engines" in full.parts or full in (ROOT, ROOT / "tests")
+
+    if paths and not any(covers(a) for a in paths):
+        return []
+    names: list[str] = []
+    for i, arg in enumerate(pytest_args):
+        if arg == "--engine" and i + 1 < len(pytest_args):
+            names += pytest_args[i + 1].split(",")
+        elif arg.startswith("--engine="):
+            names += arg.split("=", 1)[1].split(",")
+    if not names:
+        names = os.environ.get("AMPLIFY_ENGINES", ",".join(ENGINES)).split(",")
+    return [n.strip() for n in names if n.strip()]
+
+
+def ensure_engines(names: list[str]) -> None:
+    """Install Firefox ESR, WebKitGTK's driver and Xvfb from Debian when a wanted engine
+    lacks them (as for Chromium); a clear error when that cannot be done."""
+
+    def lacking() -> list[str]:
+        return [
+            package
+            for name in names
+            for package, (path, env) in ENGINE_FILES.get(name, {}).items()
+            if not (env and os.environ.get(env)) and not Path(path).is_file()
+        ]
+
+    need = lacking()
+    if need and _apt_install(need):
+        need = lacking()
+    if need:
+        raise BuildError(
+            f"the cross-engine tests need Debian's {', '.join(need)} (`apt-get install "
+            f"{' '.join(need)}`, needs root); or run one engine: "
+            "`python3 build.py test --engine chromium`"
+        )
+
+
 # --------------------------------------------------------------------------- Pyodide
 
 
@@ -710,6 +766,7 @@ def ensure_chroma_server() -> None:
 def run_tests(pytest_args: list[str]) -> int:
     build()
     chromium = ensure_chromium()
+    ensure_engines(wanted_engines(pytest_args))
     python = ensure_venv()
     ensure_chroma_server()
     env = dict(os.environ, AMPLIFY_CHROMIUM=chromium)

@@ -285,7 +285,10 @@ class FirefoxEngine(Engine):
             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
         )  # fmt: skip
         url = self._endpoint(timeout_s=60)
-        self.ws = connect(url + "/session", max_size=None, open_timeout=30)
+        self._stack = contextlib.ExitStack()
+        self.ws = self._stack.enter_context(
+            connect(url + "/session", max_size=None, open_timeout=30)
+        )
         self._next = 0
         self._lock = threading.Lock()
         self.capabilities = self.command("session.new", capabilities={})["capabilities"]
@@ -355,7 +358,7 @@ class FirefoxEngine(Engine):
         with contextlib.suppress(Exception):
             self.command("session.end")
         with contextlib.suppress(Exception):
-            self.ws.close()
+            self._stack.close()
         _stop(self.proc)
         shutil.rmtree(self.profile, ignore_errors=True)
 

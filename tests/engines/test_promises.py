@@ -250,6 +250,35 @@ def test_ten_keystrokes_50ms_apart_make_one_lookup_300ms_after_the_last(
     assert 290 <= after_last_key <= 450, after_last_key
 
 
+def test_the_page_says_whether_the_browser_keeps_the_memory(
+    shared_tab: Tab, engine: Engine
+) -> None:
+    tab = shared_tab
+    note = tab.wait_for(
+        "() => { const n = document.getElementById('durability');"
+        " return n.textContent && { kept: n.dataset.kept, text: n.textContent,"
+        " persistDisabled: document.getElementById('persist').disabled }; }"
+    )
+    browser = api(tab, "return (await memory.status()).browser;")
+    assert browser["webLocks"]
+    assert browser["broadcastChannel"]
+    if browser["persistRequest"]:
+        persisted = api(tab, "return (await memory.storage.estimate()).persisted;")
+        assert note["kept"] == ("persistent" if persisted else "best-effort")
+        if not persisted:
+            assert "may delete this memory" in note["text"]
+            assert not note["persistDisabled"]  # offered
+        tab.call("() => document.getElementById('persist').click()")
+        said = tab.wait_for("() => document.getElementById('persist-result').textContent")
+        assert said.startswith(("granted", "not granted")), said
+    else:  # (WebKitGTK's MiniBrowser has no navigator.storage)
+        assert note["kept"] == "unsupported"
+        assert "no StorageManager" in note["text"]
+        assert note["persistDisabled"]  # nothing to offer
+        assert any("StorageManager" in n for n in browser["notes"])
+        assert api(tab, "return await memory.storage.persist();") is False
+
+
 # ---------------------------------------------------------------- the offline guard
 
 

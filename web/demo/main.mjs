@@ -3,7 +3,7 @@
 //
 // Every piece of memory text reaches the page through textContent (the el() helper):
 // never as HTML.
-import { createMemory } from '../js/memory.mjs';
+import { browserSupport, createMemory } from '../js/memory.mjs';
 import { createVectorContext } from '../js/vector-context.mjs';
 import { buildRouteRequest, createScriptedAdapter } from '../js/adapter.mjs';
 
@@ -600,9 +600,33 @@ class DemoApp {
           ? `${bytes(e.usage)} used of ${bytes(e.quota)} (${(e.usageRatio * 100).toFixed(3)} %)` +
             `; persistent: ${e.persisted ? 'yes' : 'no'}`
           : 'not available in this browser'; // prettier-ignore
+        this.showDurability(e, status.browser);
       }
     } catch (err) {
       if (!this.suspended) this.report(err);
+    }
+  }
+
+  /** Say whether the browser keeps this memory for sure, and what it risks if not. */
+  showDurability(estimate, browser) {
+    const note = $('durability');
+    if (!browser.persistRequest || !estimate) {
+      note.dataset.kept = 'unsupported';
+      note.textContent =
+        'This browser cannot promise to keep this memory: it has no StorageManager ' +
+        '(navigator.storage), so persistent storage cannot be requested and the browser may ' +
+        'delete the memory when space runs low. Export it (Inspector) to keep a copy.';
+      $('persist').disabled = true;
+      $('persist').title = 'not available in this browser';
+    } else if (estimate.persisted) {
+      note.dataset.kept = 'persistent';
+      note.textContent = 'Persistent: the browser will not delete this memory to free space.';
+    } else {
+      note.dataset.kept = 'best-effort';
+      note.textContent =
+        'Not persistent: the browser may delete this memory when disk space runs low, and ' +
+        "Safari deletes a site's storage after 7 days without a visit. Request persistent " +
+        'storage to keep it.';
     }
   }
 
@@ -611,7 +635,9 @@ class DemoApp {
       const granted = await this.memory.storage.persist();
       $('persist-result').textContent = granted
         ? 'granted: the browser will not evict this memory'
-        : 'not granted (browsers grant it to installed or often used sites)';
+        : browserSupport().persistRequest
+          ? 'not granted (browsers grant it to installed or often used sites)'
+          : 'not available in this browser (no StorageManager)';
       await this.refreshPersistence(true);
     } catch (err) {
       this.report(err);

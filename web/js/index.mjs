@@ -4,5 +4,5 @@
 //   const memory = await createMemory({ assetBase: '/amplify-memory/' });
 //
 // See README.md (the package) or docs/javascript-api.md (the repository).
-export { createMemory } from './memory.mjs';
+export { browserSupport, createMemory } from './memory.mjs';
 export * from './errors.mjs';

@@ -521,6 +521,25 @@ export interface StoreStatus {
   loadErrors: Array<ErrorInfo & { quarantineName: string }>;
 }
 
+/** What this browser offers the memory (status().browser, browserSupport()). */
+export interface BrowserSupport {
+  /** navigator.storage.estimate: usage and quota can be read. */
+  storageManager: boolean;
+  /** navigator.storage.persist: persistent storage can be requested. */
+  persistRequest: boolean;
+  /** navigator.locks: tabs take turns writing a store. */
+  webLocks: boolean;
+  /** BroadcastChannel: a tab hears another tab's writes at once. */
+  broadcastChannel: boolean;
+  /** The Cache API: memory snapshots for faster later visits. */
+  cacheApi: boolean;
+  /** What is degraded without the missing parts, a sentence each (empty when nothing is). */
+  notes: string[];
+}
+
+/** What this browser offers the memory, and what the memory does without each part. */
+export function browserSupport(): BrowserSupport;
+
 /** The answer of status(). */
 export interface MemoryStatus {
   closed: boolean;
@@ -530,6 +549,8 @@ export interface MemoryStatus {
   pending: number;
   /** The last (at most 20) background write errors. */
   errors: ErrorInfo[];
+  /** What this browser offers the memory (added on the page; not in call('status')). */
+  browser: BrowserSupport;
 }
 
 export interface ConfigureOptions {
@@ -542,7 +563,7 @@ export interface ConfigureOptions {
 /** Every method of amplify_memory.api: its arguments and its answer. */
 export interface ApiMethods {
   version: { args: Record<string, never>; result: string };
-  status: { args: Record<string, never>; result: MemoryStatus };
+  status: { args: Record<string, never>; result: Omit<MemoryStatus, 'browser'> };
   flush: { args: Record<string, never>; result: null };
   close: { args: Record<string, never>; result: null };
   configure: { args: ConfigureOptions; result: { writeDelayMs: number } };

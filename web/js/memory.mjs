@@ -539,6 +539,39 @@ function checked(method, spec, fn) {
  * another worker script. `base` (a folder holding assets/) is the older name.
  * Rejects with a BootError whose `step`, `code` and `url` say what failed.
  */
+/**
+ * What this browser offers the memory, and what the memory does without each part
+ * (`status().browser`): `notes` says, in a sentence each, what is degraded and why.
+ */
+export function browserSupport() {
+  const nav = globalThis.navigator;
+  const support = {
+    storageManager: typeof nav?.storage?.estimate === 'function',
+    persistRequest: typeof nav?.storage?.persist === 'function',
+    webLocks: typeof nav?.locks?.request === 'function',
+    broadcastChannel: typeof globalThis.BroadcastChannel === 'function',
+    cacheApi: snapshotsSupported(),
+  };
+  const notes = [];
+  if (!support.storageManager || !support.persistRequest) {
+    notes.push(
+      'no StorageManager (navigator.storage): usage and quota are unknown and persistent ' +
+        'storage cannot be requested, so the browser may delete this memory when space runs ' +
+        'low; export it to keep a copy',
+    );
+  }
+  if (!support.webLocks) {
+    notes.push('no Web Locks: tabs cannot take turns writing; use the memory in one tab at a time');
+  }
+  if (!support.broadcastChannel) {
+    notes.push("no BroadcastChannel: another tab's changes are seen when a store is opened again");
+  }
+  if (!support.cacheApi) {
+    notes.push('no Cache API: no memory snapshots, every visit starts Python the full way');
+  }
+  return { ...support, notes };
+}
+
 export async function createMemory(options = {}) {
   if (options === null || typeof options !== 'object') {
     throw new InvalidArgumentError(`createMemory: options must be an object, got ${show(options)}`, {
@@ -724,7 +757,8 @@ function makeMemory(
       import: (data, o) => write('storage.import', { ...opts(o), data }),
     }),
 
-    status: () => call('status'),
+    /** The stores' state, and what this browser lacks (`browser`: see browserSupport()). */
+    status: async () => ({ ...(await call('status')), browser: browserSupport() }),
     /** `{writeDelayMs}`: how long changes are coalesced before a store writes (default 50). */
     configure: (o) => call('configure', opts(o)),
     flush: () => call('flush'),
