@@ -68,6 +68,8 @@ from amplify_memory.storage import (
     LocalCoordinator,
     MemoryStorage,
     PersistedStore,
+    is_quarantine_of,
+    store_of,
 )
 
 __all__ = ["EXPORT_FORMAT", "MemoryApi", "call", "configure", "default_api", "warm"]
@@ -341,6 +343,7 @@ class MemoryApi:
             "storage.estimate": ((), self._estimate),
             "storage.persist": ((), self._persist),
             "storage.list": ((), self._storage_list),
+            "storage.discard": (("name",), self._discard),
             "storage.export": (("store", "projectId"), self._export),
             "storage.import": (("data", "projectId", "replace"), self._import),
         }
@@ -432,6 +435,7 @@ class MemoryApi:
                         {**error_info(e), "quarantineName": e.quarantine_name}
                         for e in store.quarantined
                     ],
+                    "setAside": list(store.set_aside),
                 }
             )
         load = self.user.load_error
@@ -697,6 +701,17 @@ class MemoryApi:
 
     async def _storage_list(self, a: _Args) -> list[str]:
         return await self.storage.list_names()
+
+    async def _discard(self, a: _Args) -> dict[str, bool]:
+        name = a.required("name")
+        owner = store_of(name) if isinstance(name, str) else None
+        store = self.coordinator.stores.get(owner) if owner is not None else None
+        if store is None or not is_quarantine_of(store.name, name):
+            raise InvalidArgumentError(
+                f"storage.discard: name must be a record set aside by an open store "
+                f"('<store>.corrupt-<time>', as status() lists them), got {describe(name)}"
+            )
+        return {"discarded": await store.discard(name)}
 
     async def _export(self, a: _Args) -> dict[str, Any]:
         store = a.required("store")

@@ -144,3 +144,40 @@ def test_a_snapshot_of_another_build_is_not_used(
     out = page.evaluate(CHECK)
     assert out["snapshot"] == "none"
     assert "User prefers Rust for command-line tools" in out["facts"]
+
+
+def test_a_browser_that_keeps_losing_snapshots_is_no_longer_given_one(
+    snapshots_on: None, page: Page, server_url: str
+) -> None:
+    """Two snapshots stored and gone by the next visit: the third visit takes none (no
+    second interpreter, no 45 MB written each visit); a new build would start over."""
+    drop = "async () => { await caches.delete('amplify-memory-snapshots'); }"
+    ledger = "() => JSON.parse(localStorage.getItem('amplify-memory.snapshot-ledger'))"
+    page.goto(server_url)
+    wait_for_boot(page)
+    for visit in (1, 2):
+        made = page.evaluate(SNAPSHOT_MADE)
+        assert made["snapshot"] == "none"
+        assert made["made"]["bytes"] > 10_000_000, (visit, made)
+        assert page.evaluate(ledger)["stored"] is True
+        page.evaluate(drop)  # what the browser did between the visits
+        page.reload()
+        wait_for_boot(page)
+    third = page.evaluate(SNAPSHOT_MADE)
+    assert third["snapshot"] == "none"
+    assert "did not keep the last 2 snapshots" in third["made"]["skipped"]
+    assert page.evaluate(ledger)["lost"] == 2
+    assert page.evaluate("async () => (await caches.keys()).length") == 0  # none taken
+    # A snapshot that is kept again resets the count (a restore books it).
+    page.evaluate(
+        "() => { const l = JSON.parse(localStorage.getItem('amplify-memory.snapshot-ledger'));"
+        " localStorage.setItem('amplify-memory.snapshot-ledger',"
+        " JSON.stringify({ ...l, lost: 1, stored: false })); }"
+    )
+    page.reload()
+    wait_for_boot(page)
+    assert page.evaluate(SNAPSHOT_MADE)["made"]["bytes"] > 10_000_000
+    page.reload()
+    wait_for_boot(page)
+    assert page.evaluate(SNAPSHOT_MADE)["snapshot"] == "restored"
+    assert page.evaluate(ledger)["lost"] == 0

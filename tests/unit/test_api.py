@@ -230,6 +230,31 @@ async def test_status_reports_stores_pending_changes_and_errors() -> None:
     assert (await call(api, "status"))["pending"] == 0
 
 
+async def test_a_record_set_aside_earlier_is_reported_until_discarded() -> None:
+    """The page that set a record aside may be gone: every later open reports it."""
+    storage = MemoryStorage()
+    await storage.save("vector_store_user_profile", "{not json")
+    first = MemoryApi(storage=storage, delay=0.001)
+    await call(first, "userProfile.initialize")
+    (store,) = (await call(first, "status"))["stores"]
+    kept = store["loadErrors"][0]["quarantineName"]
+    assert store["setAside"] == []  # found by this open: a load error, not "earlier"
+    await call(first, "close")
+
+    later = MemoryApi(storage=storage, delay=0.001)
+    await call(later, "userProfile.initialize")
+    (store,) = (await call(later, "status"))["stores"]
+    assert store["loadErrors"] == []
+    assert store["setAside"] == [kept]
+    for bad in ("vector_store_user_profile", "other.corrupt-20260101T000000000Z", 7):
+        assert (await error(later, "storage.discard", name=bad))["type"] == "InvalidArgumentError"
+    assert await storage.load(kept) == "{not json"  # nothing deleted by a refused call
+    assert await call(later, "storage.discard", name=kept) == {"discarded": True}
+    assert (await call(later, "status"))["stores"][0]["setAside"] == []
+    assert await storage.list_names() == []
+    assert await call(later, "storage.discard", name=kept) == {"discarded": False}
+
+
 async def test_a_failed_write_is_reported_in_status() -> None:
     storage = MemoryStorage(quota_bytes=10)
     api = MemoryApi(storage=storage, delay=0.001)

@@ -119,3 +119,41 @@ def test_a_missing_npm_is_a_clear_error(monkeypatch: pytest.MonkeyPatch) -> None
     monkeypatch.setattr(shutil, "which", lambda name: None)
     with pytest.raises(build.BuildError, match="npm is required"):
         build.ensure_npm()
+
+
+@pytest.mark.parametrize(
+    ("args", "expected"),
+    [
+        ([], ["chromium", "firefox", "webkit"]),
+        (["tests"], ["chromium", "firefox", "webkit"]),
+        (["tests/unit"], []),
+        (["tests/browser/test_boot.py", "-q"], []),
+        (["tests/engines", "--engine", "firefox"], ["firefox"]),
+        (["-k", "reload", "--engine=webkit,chromium"], ["webkit", "chromium"]),
+    ],
+)
+def test_the_test_command_installs_only_the_engines_a_run_uses(
+    monkeypatch: pytest.MonkeyPatch, args: list[str], expected: list[str]
+) -> None:
+    monkeypatch.delenv("AMPLIFY_ENGINES", raising=False)
+    monkeypatch.chdir(build.ROOT)
+    assert build.wanted_engines(args) == expected
+
+
+def test_a_missing_engine_that_cannot_be_installed_is_a_clear_error(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    missing = {"firefox": {"firefox-esr": (str(tmp_path / "no-firefox"), "")}}
+    monkeypatch.setattr(build, "ENGINE_FILES", missing)
+    tried: list[list[str]] = []
+
+    def apt_install(packages: list[str]) -> bool:
+        tried.append(packages)
+        return False  # (not root, say)
+
+    monkeypatch.setattr(build, "_apt_install", apt_install)
+    with pytest.raises(build.BuildError, match=r"firefox-esr.*--engine chromium"):
+        build.ensure_engines(["chromium", "firefox"])
+    assert tried == [["firefox-esr"]]
+    build.ensure_engines(["chromium"])  # nothing needed: no error, nothing installed
+    assert tried == [["firefox-esr"]]

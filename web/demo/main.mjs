@@ -572,10 +572,19 @@ class DemoApp {
     try {
       const [status, names] = await Promise.all([this.memory.status(), this.memory.storage.list()]);
       const problems = [];
+      const discard = (name) =>
+        el('button', { type: 'button', class: 'secondary small', dataset: { discard: name },
+          onclick: () => this.discardRecord(name) }, 'Discard'); // prettier-ignore
       for (const s of status.stores) {
         for (const e of s.loadErrors) {
           problems.push(el('li', { class: 'load-error' },
-            `${s.name}: unreadable record set aside as ${e.quarantineName}: ${e.message}`));
+            `${s.name}: unreadable record set aside as ${e.quarantineName}: ${e.message} `,
+            discard(e.quarantineName)));
+        } // prettier-ignore
+        for (const name of s.setAside) {
+          problems.push(el('li', { class: 'set-aside' },
+            `${s.name}: an unreadable record set aside earlier is kept as ${name} `,
+            discard(name)));
         } // prettier-ignore
         if (s.lastWriteError) {
           problems.push(el('li', { class: 'write-error' },
@@ -604,6 +613,16 @@ class DemoApp {
       }
     } catch (err) {
       if (!this.suspended) this.report(err);
+    }
+  }
+
+  /** Delete a record set aside as unreadable (after the user has looked at it). */
+  async discardRecord(name) {
+    try {
+      await this.memory.storage.discard(name);
+      await this.refreshPersistence();
+    } catch (err) {
+      this.report(err);
     }
   }
 

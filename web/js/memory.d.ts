@@ -503,6 +503,12 @@ export interface StorageApi {
   export(store: 'userProfile' | 'project', projectId: string): Promise<MemoryExport>;
   /** `data`: an export object or its JSON text. */
   import(data: MemoryImportData | string, options?: ImportOptions): Promise<ImportResult>;
+  /**
+   * Delete a record an open store set aside as unreadable (`<store>.corrupt-<time>`, as
+   * status() lists it in `loadErrors` or `setAside`); any other name is an
+   * InvalidArgumentError. `discarded`: whether it was there.
+   */
+  discard(name: string): Promise<{ discarded: boolean }>;
 }
 
 // ------------------------------------------------------------------ status
@@ -517,8 +523,10 @@ export interface StoreStatus {
   revision: number;
   writes: number;
   lastWriteError: ErrorInfo | null;
-  /** Records that could not be read, moved aside under `quarantineName`. */
+  /** Records that could not be read when this store opened, moved aside under `quarantineName`. */
   loadErrors: Array<ErrorInfo & { quarantineName: string }>;
+  /** Records set aside before it opened (by an earlier page or another tab), still kept. */
+  setAside: string[];
 }
 
 /** What this browser offers the memory (status().browser, browserSupport()). */
@@ -627,6 +635,7 @@ export interface ApiMethods {
   'storage.estimate': { args: Record<string, never>; result: StorageEstimate | null };
   'storage.persist': { args: Record<string, never>; result: boolean };
   'storage.list': { args: Record<string, never>; result: string[] };
+  'storage.discard': { args: { name: string }; result: { discarded: boolean } };
   'storage.export': {
     args: { store: 'userProfile' } | { store: 'project'; projectId: string };
     result: MemoryExport;
@@ -654,6 +663,7 @@ export type ChangeMethod =
   | 'extract.projectContext'
   | 'tools.call'
   | 'storage.import'
+  | 'storage.discard'
   | 'forgetAll';
 
 /** What an onChange listener gets: the method that changed the memory and its answer. */
@@ -737,9 +747,13 @@ export interface Memory {
   readonly snapshot: 'restored' | 'none' | `failed: ${string}`;
   /**
    * Settles when the background snapshot for the next visit is stored (`{bytes, ms}`) or
-   * could not be (`{error}`); resolves to null when none was needed.
+   * could not be (`{error}`); resolves to null when none was needed, and to `{skipped}`
+   * when this build stopped taking them here: the browser did not keep the last two until
+   * the next visit, or the last three attempts failed.
    */
-  readonly snapshotMade: Promise<{ bytes: number; ms: number } | { error: string } | null>;
+  readonly snapshotMade: Promise<
+    { bytes: number; ms: number } | { error: string } | { skipped: string } | null
+  >;
 
   readonly userProfile: UserProfileApi;
   readonly projects: ProjectsApi;

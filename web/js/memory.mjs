@@ -19,7 +19,8 @@ import {
   PythonError,
 } from './errors.mjs';
 import * as idb from './idb.mjs';
-import { deleteSnapshots, snapshotsSupported } from './snapshot.mjs';
+import { manifest } from './manifest.mjs';
+import { deleteSnapshots, snapshotKey, snapshotsSupported } from './snapshot.mjs';
 
 export { AmplifyError, PythonError };
 
@@ -453,6 +454,59 @@ function makeSnapshotLater({ assetBase, workerURL, timeouts }) {
   return { made, cancel: () => cancel() };
 }
 
+// ------------------------------------------------------------------ the snapshot ledger
+
+// What this origin's pages know of the snapshots they stored (localStorage): a browser
+// that drops them between visits (storage pressure, WebKitGTK's automation sessions)
+// would otherwise get a second interpreter started and ~45 MB written on every visit, and
+// one that cannot make them would try on every visit. After MAX_SNAPSHOTS_LOST snapshots
+// stored and gone by the next visit, or MAX_SNAPSHOT_FAILURES failed attempts in a row,
+// this build stops taking them (a new build starts over).
+const LEDGER_KEY = 'amplify-memory.snapshot-ledger';
+const MAX_SNAPSHOTS_LOST = 2;
+const MAX_SNAPSHOT_FAILURES = 3;
+
+function readLedger(key) {
+  try {
+    const ledger = JSON.parse(globalThis.localStorage?.getItem(LEDGER_KEY) ?? 'null');
+    if (ledger?.key === key) return ledger;
+  } catch {
+    // unreadable: start over
+  }
+  return { key, stored: false, lost: 0, failed: 0 };
+}
+
+function writeLedger(ledger) {
+  try {
+    globalThis.localStorage?.setItem(LEDGER_KEY, JSON.stringify(ledger));
+  } catch {
+    // no localStorage (or full): the ledger only saves work, it guards nothing
+  }
+}
+
+/** Book this start (`how` Python started); why no snapshot should be taken, or null. */
+function bookStart(ledger, how) {
+  if (how === 'restored') Object.assign(ledger, { stored: true, lost: 0 });
+  else if (how.startsWith('failed')) Object.assign(ledger, { stored: false, failed: ledger.failed + 1 });
+  else if (ledger.stored) Object.assign(ledger, { stored: false, lost: ledger.lost + 1 });
+  writeLedger(ledger);
+  if (ledger.lost >= MAX_SNAPSHOTS_LOST) {
+    return `this browser did not keep the last ${ledger.lost} snapshots until the next visit`;
+  }
+  if (ledger.failed >= MAX_SNAPSHOT_FAILURES) {
+    return `the last ${ledger.failed} snapshots could not be made`;
+  }
+  return null;
+}
+
+/** Book the outcome of a snapshot attempt. */
+function bookSnapshot(ledger, result) {
+  if (result?.bytes) Object.assign(ledger, { stored: true, failed: 0 });
+  else if (result?.error && !/^(cancelled|another tab)/.test(result.error)) ledger.failed += 1;
+  else return;
+  writeLedger(ledger);
+}
+
 /** Python on the page's main thread (for debugging: loading and indexing block the page). */
 function mainThreadTransport({ assetBase, timeouts, onStep }) {
   // (The runtime loads here only in this mode: a worker page never needs it itself.)
@@ -615,11 +669,18 @@ export async function createMemory(options = {}) {
   const outbox = createOutbox();
   const replayed = await outbox.replay((method, args) => transport.call(method, args));
   outbox.watch((method, args) => transport.call(method, args));
-  // No snapshot restored: take one for the next visit, in the background.
-  const later =
-    mode === 'worker' && snapshot && snapshotsSupported() && info.snapshot !== 'restored'
-      ? makeSnapshotLater({ assetBase, workerURL, timeouts })
-      : { made: Promise.resolve(null), cancel: () => {} };
+  // No snapshot restored: take one for the next visit, in the background (unless this
+  // browser keeps losing them or cannot make them: the ledger above).
+  let later = { made: Promise.resolve(null), cancel: () => {} };
+  if (mode === 'worker' && snapshot && snapshotsSupported()) {
+    const ledger = readLedger(await snapshotKey(manifest));
+    const skip = bookStart(ledger, info.snapshot);
+    if (skip) later = { made: Promise.resolve({ skipped: skip }), cancel: () => {} };
+    else if (info.snapshot !== 'restored') {
+      later = makeSnapshotLater({ assetBase, workerURL, timeouts });
+      later.made.then((result) => bookSnapshot(ledger, result));
+    }
+  }
   const snapshotMade = later.made;
   const stopSnapshot = later.cancel;
   return makeMemory(transport, outbox, {
@@ -755,6 +816,8 @@ function makeMemory(
       export: (store, projectId) =>
         call('storage.export', projectId ? { store, projectId } : { store }),
       import: (data, o) => write('storage.import', { ...opts(o), data }),
+      /** Delete a record a store set aside as unreadable (status(): loadErrors, setAside). */
+      discard: checked('storage.discard', [['name', 'string']], (name) => write('storage.discard', { name })),
     }),
 
     /** The stores' state, and what this browser lacks (`browser`: see browserSupport()). */

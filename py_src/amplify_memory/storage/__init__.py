@@ -20,7 +20,9 @@ from amplify_memory.storage._memory import LocalCoordinator, MemoryStorage
 from amplify_memory.storage._names import (
     MAX_NAME_LENGTH,
     STORE_NAME_RULE,
+    is_quarantine_of,
     is_store_name,
+    store_of,
     validate_store_name,
 )
 from amplify_memory.storage._persisted import PersistedStore, StoreDatabase
@@ -36,6 +38,8 @@ __all__ = [
     "PersistedStore",
     "StorageEstimate",
     "StoreDatabase",
+    "is_quarantine_of",
     "is_store_name",
+    "store_of",
     "validate_store_name",
 ]

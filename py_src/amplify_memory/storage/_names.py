@@ -83,6 +83,11 @@ def store_of(key: str) -> str | None:
     return match.group("store") if match else None
 
 
+def is_quarantine_of(name: str, key: object) -> bool:
+    """Is ``key`` a record that store ``name`` set aside (``<name>.corrupt-<time>``)?"""
+    return isinstance(key, str) and key.startswith(f"{name}.corrupt-") and store_of(key) == name
+
+
 def quarantine_name(name: str, now: float | None = None, attempt: int = 0) -> str:
     """``<name>.corrupt-<UTC timestamp to the millisecond>`` (``-<attempt>`` when > 0)."""
     validate_store_name(name)

@@ -54,6 +54,7 @@ from amplify_memory.errors import (
 from amplify_memory.storage._base import AsyncStorage, Coordinator
 from amplify_memory.storage._memory import LocalCoordinator
 from amplify_memory.storage._names import (
+    is_quarantine_of,
     journal_name,
     quarantine_name,
     validate_store_name,
@@ -182,6 +183,9 @@ class PersistedStore(Generic[DB]):
         """The error of the last failed write, None after a successful one."""
         self.quarantined: list[CorruptRecordError] = []
         """Every unreadable record this store set aside (with its quarantine name)."""
+        self.set_aside: list[str] = []
+        """Records of this store set aside before it opened (by an earlier page or another
+        tab) and still kept: their names, until :meth:`discard` removes them."""
         self.writes = 0
         """How many records this store wrote (a measure of coalescing)."""
         self._uncommitted: set[int] = set()  # seqs of changes inside open atomic blocks
@@ -228,6 +232,7 @@ class PersistedStore(Generic[DB]):
             text, names = await asyncio.gather(
                 self.storage.load(self.name), self.storage.list_names()
             )
+            self.set_aside = sorted(n for n in names if is_quarantine_of(self.name, n))
             if text is not None:
                 try:
                     record, db = self._read(text)
@@ -668,6 +673,20 @@ class PersistedStore(Generic[DB]):
         self.quarantined.append(error)
         self._dirty = self._dirty or (source == self.name and len(self._db) > 0)
         self._report(error)
+
+    async def discard(self, key: str) -> bool:
+        """Delete the set-aside record ``key`` (``<name>.corrupt-<time>``) of this store;
+        True when it was there. Any other key raises ``ValueError`` (nothing deleted)."""
+        if not is_quarantine_of(self.name, key):
+            raise ValueError(
+                f"{describe(key)} is not a record set aside by store {describe(self.name)} "
+                f"(expected '{self.name}.corrupt-<time>')"
+            )
+        existed = await self.storage.load(key) is not None
+        await self.storage.delete(key)
+        self.set_aside = [n for n in self.set_aside if n != key]
+        self.quarantined = [e for e in self.quarantined if e.quarantine_name != key]
+        return existed
 
     def _report(self, error: AmplifyMemoryError) -> None:
         if self.on_error is not None:
