@@ -28,6 +28,7 @@ import hashlib
 import http.server
 import json
 import os
+import re
 import shutil
 import socketserver
 import subprocess
@@ -205,21 +206,37 @@ ENGINES = ("chromium", "firefox", "webkit")
 
 
 def wanted_engines(pytest_args: list[str]) -> list[str]:
-    """The engines a test run will use: none when its paths leave out tests/engines."""
-    paths = [a for a in pytest_args if not a.startswith("-") and Path(a).exists()]
-
-    def covers(path: str) -> bool:
-        full = Path(path).resolve()
-        return "engines" in full.parts or full in (ROOT, ROOT / "tests")
-
-    if paths and not any(covers(a) for a in paths):
-        return []
+    """The engines a test run will use: none when its paths leave out tests/engines or
+    its ``-m`` expression leaves out the browser tiers (pytest runs in ROOT)."""
+    engines_dir = ROOT / "tests" / "engines"
+    takes_value = {"-m", "-k", "-p", "-c", "-o", "--deselect", "--ignore", "--rootdir",
+                   "--junitxml", "--basetemp", "--engine"}  # fmt: skip
+    paths: list[Path] = []
     names: list[str] = []
+    marker = ""
+    skip_next = False
     for i, arg in enumerate(pytest_args):
-        if arg == "--engine" and i + 1 < len(pytest_args):
-            names += pytest_args[i + 1].split(",")
+        if skip_next:
+            skip_next = False
+            continue
+        value = pytest_args[i + 1] if i + 1 < len(pytest_args) else ""
+        if arg == "--engine":
+            names += value.split(",")
         elif arg.startswith("--engine="):
             names += arg.split("=", 1)[1].split(",")
+        elif arg == "-m":
+            marker = value
+        if arg in takes_value:
+            skip_next = True
+        elif not arg.startswith("-"):
+            paths.append((ROOT / arg.split("::", 1)[0]).resolve())
+    if re.search(r"\bnot\s+browser\b", marker):
+        return []
+    if paths and not any(
+        path == engines_dir or engines_dir in path.parents or path in engines_dir.parents
+        for path in paths
+    ):
+        return []
     if not names:
         names = os.environ.get("AMPLIFY_ENGINES", ",".join(ENGINES)).split(",")
     return [n.strip() for n in names if n.strip()]
@@ -234,7 +251,7 @@ def ensure_engines(names: list[str]) -> None:
             package
             for name in names
             for package, (path, env) in ENGINE_FILES.get(name, {}).items()
-            if not (env and os.environ.get(env)) and not Path(path).is_file()
+            if not Path((env and os.environ.get(env)) or path).is_file()
         ]
 
     need = lacking()

@@ -500,7 +500,14 @@ class MemoryApi:
         for chat in await self.registry.list_chats(None):
             await self.registry.unassign_chat(chat["chatId"])
         await self._flush(a)
-        return {"userFacts": users, "projects": len(projects)}
+        # The records set aside as unreadable hold memory text too.
+        set_aside = [n for n in await self.storage.list_names() if ".corrupt-" in n]
+        for name in set_aside:
+            await self.storage.delete(name)
+        for store in self.coordinator.stores.values():
+            store.set_aside = []
+            store.quarantined = []
+        return {"userFacts": users, "projects": len(projects), "setAside": len(set_aside)}
 
     async def _user_get(self, a: _Args) -> dict[str, Any] | None:
         return await self.user.get(a.required("id"))
@@ -706,7 +713,7 @@ class MemoryApi:
         name = a.required("name")
         owner = store_of(name) if isinstance(name, str) else None
         store = self.coordinator.stores.get(owner) if owner is not None else None
-        if store is None or not is_quarantine_of(store.name, name):
+        if store is None or store.closed or not is_quarantine_of(store.name, name):
             raise InvalidArgumentError(
                 f"storage.discard: name must be a record set aside by an open store "
                 f"('<store>.corrupt-<time>', as status() lists them), got {describe(name)}"

@@ -43,18 +43,26 @@ from urllib.parse import urlsplit
 ENGINES = ("chromium", "firefox", "webkit")
 LOOPBACK_HOSTS = {"127.0.0.1", "localhost", "[::1]", "::1"}
 IGNORED_SCHEMES = {"data", "blob", "about", "chrome-error", "moz-extension", "resource"}
-CALL_TIMEOUT_S = 120.0
+BOOT_TIMEOUT_S = 120.0
+#: A call's own limit, in the page (so that a promise that never settles fails, in every
+#: engine) and in the driver (a little later: the page's answer is the better message).
+CALL_TIMEOUT_S = BOOT_TIMEOUT_S + 30
 
 FIREFOX = os.environ.get("AMPLIFY_FIREFOX", "/usr/bin/firefox-esr")
 WEBKIT_DRIVER = os.environ.get("AMPLIFY_WEBKIT_DRIVER", "/usr/bin/WebKitWebDriver")
-MINIBROWSER = os.environ.get(
-    "AMPLIFY_MINIBROWSER", "/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser"
+MINIBROWSER = (
+    os.environ.get("AMPLIFY_MINIBROWSER")
+    or next(
+        iter(sorted(Path("/usr/lib").glob("*/webkit2gtk-4.1/MiniBrowser"))),
+        Path("/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser"),
+    ).as_posix()
 )
 XVFB = "Xvfb"
 
 # The page side of Tab.call: run ``fn(arg)``, hand back ``{ok}`` or ``{error}`` as text.
 _CALL = (
-    "(async () => {{ try {{ const value = await ({fn})({arg});"
+    "(async () => {{ try {{ const value = await Promise.race([({fn})({arg}),"
+    " new Promise((_, no) => setTimeout(() => no(new Error('no answer in {ms} ms')), {ms}))]);"
     " return JSON.stringify({{ ok: value === undefined ? null : value }}); }}"
     " catch (err) {{ return JSON.stringify({{"
     " error: String(err) + '\\n' + ((err && err.stack) || ''),"
@@ -95,7 +103,7 @@ def _is_outside(url: str) -> bool:
 
 
 def _source(fn: str, arg: Any) -> str:
-    return _CALL.format(fn=fn, arg=json.dumps(arg))
+    return _CALL.format(fn=fn, arg=json.dumps(arg), ms=int(CALL_TIMEOUT_S * 1000))
 
 
 def _unwrap(text: Any) -> Any:
@@ -216,6 +224,11 @@ class ChromiumEngine(Engine):
     def new_tab(self) -> Tab:
         return PlaywrightTab(self, self.context.new_page())
 
+    def drain(self) -> None:
+        # (sync Playwright delivers events only while it is called)
+        for page in self.context.pages[:1]:
+            page.wait_for_timeout(200)
+
     def version(self) -> str:
         return f"Chromium {self.browser.version}"
 
@@ -253,6 +266,8 @@ class BidiTab(Tab):
         return result["result"].get("value")
 
     def type_keys(self, selector: str, text: str, delay_ms: int) -> None:
+        # (the tab in front: a background tab's timers may be slowed)
+        self.engine.command("browsingContext.activate", context=self.context)
         self.call("(s) => document.querySelector(s).focus()", selector)
         actions: list[dict[str, Any]] = []
         for ch in text:
@@ -282,19 +297,23 @@ class FirefoxEngine(Engine):
         self.proc = subprocess.Popen(
             [FIREFOX, "--headless", "--no-remote", "--profile", self.profile,
              "--remote-debugging-port=0"],
-            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, errors="replace",
         )  # fmt: skip
-        url = self._endpoint(timeout_s=60)
         self._stack = contextlib.ExitStack()
-        self.ws = self._stack.enter_context(
-            connect(url + "/session", max_size=None, open_timeout=30)
-        )
         self._next = 0
         self._lock = threading.Lock()
-        self.capabilities = self.command("session.new", capabilities={})["capabilities"]
-        self.command("session.subscribe", events=["network.beforeRequestSent"])
-        first = self.command("browsingContext.getTree")["contexts"]
-        self._home = first[0]["context"]  # kept open: closing the last tab ends Firefox
+        try:
+            url = self._endpoint(timeout_s=60)
+            self.ws = self._stack.enter_context(
+                connect(url + "/session", max_size=None, open_timeout=30)
+            )
+            self.capabilities = self.command("session.new", capabilities={})["capabilities"]
+            self.command("session.subscribe", events=["network.beforeRequestSent"])
+            first = self.command("browsingContext.getTree")["contexts"]
+            self._home = first[0]["context"]  # kept open: closing the last tab ends Firefox
+        except BaseException:
+            self.close()
+            raise
 
     def _endpoint(self, timeout_s: float) -> str:
         assert self.proc.stderr is not None
@@ -313,7 +332,7 @@ class FirefoxEngine(Engine):
 
         threading.Thread(target=read, name="firefox-stderr", daemon=True).start()
         if not ready.wait(timeout_s) or not found:
-            self.proc.kill()
+            _stop(self.proc)
             tail = "\n".join(list(self.log)[-20:])
             raise DriverError(f"Firefox did not open its WebDriver BiDi port:\n{tail}")
         return found[0]
@@ -355,8 +374,9 @@ class FirefoxEngine(Engine):
         return f"Firefox {self.capabilities.get('browserVersion')}"
 
     def close(self) -> None:
-        with contextlib.suppress(Exception):
-            self.command("session.end")
+        if hasattr(self, "ws"):
+            with contextlib.suppress(Exception):
+                self.command("session.end")
         with contextlib.suppress(Exception):
             self._stack.close()
         _stop(self.proc)
@@ -429,29 +449,57 @@ class WebKitEngine(Engine):
 
     def __init__(self) -> None:
         super().__init__()
+        self.session = ""
+        self.log: collections.deque[str] = collections.deque(maxlen=200)
+        self._procs: list[subprocess.Popen[Any]] = []
+        self.proxy: ThreadingHTTPServer | None = None
+        try:
+            self._start()
+        except BaseException:
+            self.close()
+            raise
+
+    def _start(self) -> None:
         self.xvfb = subprocess.Popen(
             [XVFB, "-displayfd", "1", "-screen", "0", "1400x1000x24", "-nolisten", "tcp"],
             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
         )  # fmt: skip
+        self._procs.append(self.xvfb)
         assert self.xvfb.stdout is not None
-        display = self.xvfb.stdout.readline().strip()
+        lines: list[str] = []
+        reader = threading.Thread(
+            target=lambda: lines.append(self.xvfb.stdout.readline()),  # type: ignore[union-attr]
+            daemon=True,
+        )
+        reader.start()
+        reader.join(30)
+        display = lines[0].strip() if lines else ""
         if not display.isdigit():
-            _stop(self.xvfb)
-            raise DriverError(f"Xvfb did not report a display (got {display!r})")
+            raise DriverError(f"Xvfb did not report a display in 30 s (got {display!r})")
         self.proxy = ThreadingHTTPServer(("127.0.0.1", 0), _RecordingProxy)
         self.proxy.seen = self.outside  # type: ignore[attr-defined]
         threading.Thread(target=self.proxy.serve_forever, name="proxy", daemon=True).start()
         proxy = f"http://127.0.0.1:{self.proxy.server_address[1]}"
         port = _free_port()
         env = dict(
-            os.environ, DISPLAY=f":{display}", http_proxy=proxy, https_proxy=proxy,
-            HTTP_PROXY=proxy, HTTPS_PROXY=proxy, no_proxy="127.0.0.1,localhost,::1",
-            NO_PROXY="127.0.0.1,localhost,::1",
+            os.environ, DISPLAY=f":{display}", GDK_BACKEND="x11", http_proxy=proxy,
+            https_proxy=proxy, HTTP_PROXY=proxy, HTTPS_PROXY=proxy,
+            no_proxy="127.0.0.1,localhost,::1", NO_PROXY="127.0.0.1,localhost,::1",
         )  # fmt: skip
+        env.pop("WAYLAND_DISPLAY", None)  # (the Xvfb screen, also on a desktop)
         self.driver = subprocess.Popen(
             [WEBKIT_DRIVER, f"--port={port}", "--host=127.0.0.1"],
-            env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+            env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+            errors="replace",
         )  # fmt: skip
+        self._procs.append(self.driver)
+
+        def drain_stderr() -> None:
+            assert self.driver.stderr is not None
+            for line in self.driver.stderr:  # (a full pipe would block the driver)
+                self.log.append(line.rstrip())
+
+        threading.Thread(target=drain_stderr, name="webkit-stderr", daemon=True).start()
         self.base = f"http://127.0.0.1:{port}"
         self._wait_status()
         caps = {
@@ -468,7 +516,6 @@ class WebKitEngine(Engine):
         self.request("POST", "/timeouts", timeouts)
         self.home = self.request("GET", "/window")  # kept open: closing the last ends the session
         self.current: str | None = self.home
-        self._lock = threading.Lock()
 
     def _wait_status(self) -> None:
         deadline = time.monotonic() + 30
@@ -477,7 +524,8 @@ class WebKitEngine(Engine):
                 urllib.request.urlopen(self.base + "/status", timeout=2).close()
                 return
             time.sleep(0.1)
-        raise DriverError("WebKitWebDriver did not answer on /status in 30 s")
+        tail = "\n".join(list(self.log)[-20:])
+        raise DriverError(f"WebKitWebDriver did not answer on /status in 30 s:\n{tail}")
 
     def request(
         self, method: str, path: str, body: Any = None, *, session: bool = True,
@@ -509,12 +557,14 @@ class WebKitEngine(Engine):
         return f"WebKitGTK {self.capabilities.get('browserVersion')}"
 
     def close(self) -> None:
-        with contextlib.suppress(Exception):
-            self.request("DELETE", "")
-        for proc in (self.driver, self.xvfb):
+        if self.session:
+            with contextlib.suppress(Exception):
+                self.request("DELETE", "")
+        for proc in reversed(self._procs):
             _stop(proc)
-        self.proxy.shutdown()
-        self.proxy.server_close()
+        if self.proxy is not None:
+            self.proxy.shutdown()
+            self.proxy.server_close()
 
 
 # ---------------------------------------------------------------- helpers

@@ -49,6 +49,8 @@ def test_the_page_boots_and_says_ready(shared_tab: Tab, engine: Engine) -> None:
         " mode: memory.mode, ua: navigator.userAgent, bootMs: memory.bootMs,"
         " health: await memory.status() }; }"
     )
+    assert state["health"]["closed"] is False
+    assert state["health"]["userProfile"]["loadError"] is None
     assert state["status"].startswith("Ready: amplify_memory"), state["status"]
     assert state["mode"] == "worker"
     assert state["bootMs"] > 0
@@ -171,7 +173,10 @@ def test_memories_problems_and_prompt_blocks_survive_reloads(open_tab: OpenTab) 
     )
     assert quarantined[0] in earlier
     tab.call(f"() => document.querySelector('[data-discard=\"{quarantined[0]}\"]').click()")
-    tab.wait_for("() => !document.querySelector('#problems li')", timeout_s=20)
+    try:
+        tab.wait_for("() => !document.querySelector('#problems li')", timeout_s=20)
+    except AssertionError:
+        raise AssertionError(tab.text("#problems") + " / " + tab.text("#app-error")) from None
     names = tab.call(f"async () => {{ {IDB} return await idb.listOramaDatabases(); }}")
     assert quarantined[0] not in names
 
@@ -297,13 +302,19 @@ def test_the_guard_sees_requests_to_other_hosts(
     tab = open_tab(boot=False)
     tab.call(
         "async () => { for (const url of ['http://example.invalid/a.js',"
-        " 'https://cdn.example.org/pyodide.js']) { try { await fetch(url); } catch {} } }"
+        " 'https://cdn.example.org/pyodide.js']) { try { await fetch(url); } catch {} }"
+        # and from a worker, where Pyodide loads
+        " const code = `fetch('https://worker.example.net/x.wasm').catch(() => {})"
+        ".finally(() => postMessage('done'));`;"
+        " const worker = new Worker(URL.createObjectURL(new Blob([code])));"
+        " await new Promise((ok) => { worker.onmessage = ok; }); worker.terminate(); }"
     )
     engine.drain()
     seen = list(offline_guard)
-    offline_guard.clear()  # seen: this test passes only if the guard saw both
+    offline_guard.clear()  # seen: this test passes only if the guard saw all three
     assert any("example.invalid" in url for url in seen), seen
     assert any("cdn.example.org" in url for url in seen), seen
+    assert any("worker.example.net" in url for url in seen), seen
 
 
 def test_a_second_visit_restores_the_memory_snapshot(open_tab: OpenTab) -> None:

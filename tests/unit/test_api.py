@@ -255,6 +255,20 @@ async def test_a_record_set_aside_earlier_is_reported_until_discarded() -> None:
     assert await call(later, "storage.discard", name=kept) == {"discarded": False}
 
 
+async def test_forget_all_deletes_the_records_set_aside_too() -> None:
+    """An unreadable record holds memory text: forgetting everything deletes it."""
+    storage = MemoryStorage()
+    await storage.save("vector_store_user_profile", '{"not json" User lives in Lisbon')
+    api = MemoryApi(storage=storage, delay=0.001)
+    await call(api, "userProfile.initialize")
+    assert [n for n in await storage.list_names() if ".corrupt-" in n]
+    gone = await call(api, "forgetAll", confirm=True)
+    assert gone == {"userFacts": 0, "projects": 0, "setAside": 1}
+    assert not [n for n in await storage.list_names() if ".corrupt-" in n]
+    for store in (await call(api, "status"))["stores"]:
+        assert (store["loadErrors"], store["setAside"]) == ([], []), store
+
+
 async def test_a_failed_write_is_reported_in_status() -> None:
     storage = MemoryStorage(quota_bytes=10)
     api = MemoryApi(storage=storage, delay=0.001)
@@ -341,7 +355,7 @@ async def test_edit_superseded_state_and_forget_all(api: MemoryApi) -> None:
     with pytest.raises(ValueError, match="confirm"):
         await api.invoke("forgetAll", {})
     gone = await call(api, "forgetAll", confirm=True)
-    assert gone == {"userFacts": 2, "projects": 1}
+    assert gone == {"userFacts": 2, "projects": 1, "setAside": 0}
     assert await call(api, "userProfile.count") == 0
     assert await call(api, "projects.listProjects") == []
     reply = json.loads(

@@ -569,8 +569,12 @@ class DemoApp {
 
   async refreshPersistence(withEstimate = false) {
     if (this.suspended) return;
+    // (a refresh that started before a newer one must not render its older answer)
+    const generation = (this.persistenceGeneration = (this.persistenceGeneration ?? 0) + 1);
+    if (withEstimate) this.wantEstimate = true; // (kept for the refresh that renders)
     try {
       const [status, names] = await Promise.all([this.memory.status(), this.memory.storage.list()]);
+      if (generation !== this.persistenceGeneration) return;
       const problems = [];
       const discard = (name) =>
         el('button', { type: 'button', class: 'secondary small', dataset: { discard: name },
@@ -602,8 +606,9 @@ class DemoApp {
         ), // prettier-ignore
       );
       $('idb-keys').textContent = names.length ? names.join('\n') : '(nothing stored yet)';
-      if (withEstimate || !this.estimated) {
+      if (this.wantEstimate || !this.estimated) {
         this.estimated = true;
+        this.wantEstimate = false;
         const e = await this.memory.storage.estimate();
         $('usage').textContent = e
           ? `${bytes(e.usage)} used of ${bytes(e.quota)} (${(e.usageRatio * 100).toFixed(3)} %)` +
@@ -629,7 +634,7 @@ class DemoApp {
   /** Say whether the browser keeps this memory for sure, and what it risks if not. */
   showDurability(estimate, browser) {
     const note = $('durability');
-    if (!browser.persistRequest || !estimate) {
+    if (!browser.persistRequest) {
       note.dataset.kept = 'unsupported';
       note.textContent =
         'This browser cannot promise to keep this memory: it has no StorageManager ' +
@@ -637,7 +642,7 @@ class DemoApp {
         'delete the memory when space runs low. Export it (Inspector) to keep a copy.';
       $('persist').disabled = true;
       $('persist').title = 'not available in this browser';
-    } else if (estimate.persisted) {
+    } else if (estimate?.persisted) {
       note.dataset.kept = 'persistent';
       note.textContent = 'Persistent: the browser will not delete this memory to free space.';
     } else {

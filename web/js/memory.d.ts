@@ -675,6 +675,8 @@ export type MemoryChange = {
 export interface ForgetAllResult {
   userFacts: number;
   projects: number;
+  /** Records set aside as unreadable (they hold memory text too), deleted. */
+  setAside: number;
 }
 
 // ------------------------------------------------------------------ createMemory

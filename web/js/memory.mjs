@@ -460,38 +460,53 @@ function makeSnapshotLater({ assetBase, workerURL, timeouts }) {
 // that drops them between visits (storage pressure, WebKitGTK's automation sessions)
 // would otherwise get a second interpreter started and ~45 MB written on every visit, and
 // one that cannot make them would try on every visit. After MAX_SNAPSHOTS_LOST snapshots
-// stored and gone by the next visit, or MAX_SNAPSHOT_FAILURES failed attempts in a row,
-// this build stops taking them (a new build starts over).
+// stored and gone by the next visit, MAX_RESTORE_FAILURES failed restores or
+// MAX_SNAPSHOT_FAILURES failed attempts in a row, this build stops taking them (a new
+// build starts over).
 const LEDGER_KEY = 'amplify-memory.snapshot-ledger';
 const MAX_SNAPSHOTS_LOST = 2;
 const MAX_SNAPSHOT_FAILURES = 3;
+const MAX_RESTORE_FAILURES = 2;
 
+/** This build's ledger, read afresh (another tab may have written it since). */
 function readLedger(key) {
   try {
     const ledger = JSON.parse(globalThis.localStorage?.getItem(LEDGER_KEY) ?? 'null');
-    if (ledger?.key === key) return ledger;
+    if (ledger?.key === key) return { storedAt: 0, lost: 0, failed: 0, restoreFailed: 0, ...ledger };
   } catch {
     // unreadable: start over
   }
-  return { key, stored: false, lost: 0, failed: 0 };
+  return { key, storedAt: 0, lost: 0, failed: 0, restoreFailed: 0 };
 }
 
-function writeLedger(ledger) {
+/** Change this build's ledger with `change(ledger)`, on a fresh read. */
+function updateLedger(key, change) {
+  const ledger = readLedger(key);
+  change(ledger);
   try {
     globalThis.localStorage?.setItem(LEDGER_KEY, JSON.stringify(ledger));
   } catch {
     // no localStorage (or full): the ledger only saves work, it guards nothing
   }
+  return ledger;
 }
 
-/** Book this start (`how` Python started); why no snapshot should be taken, or null. */
-function bookStart(ledger, how) {
-  if (how === 'restored') Object.assign(ledger, { stored: true, lost: 0 });
-  else if (how.startsWith('failed')) Object.assign(ledger, { stored: false, failed: ledger.failed + 1 });
-  else if (ledger.stored) Object.assign(ledger, { stored: false, lost: ledger.lost + 1 });
-  writeLedger(ledger);
+/**
+ * Book this start (`how` Python started; `startedAt`, epoch ms) and say why no snapshot
+ * should be taken, or null. A snapshot stored before this page started and not found now
+ * was lost (one stored by another tab while this one booted was not).
+ */
+function bookStart(key, how, startedAt) {
+  const ledger = updateLedger(key, (l) => {
+    if (how === 'restored') Object.assign(l, { lost: 0, restoreFailed: 0 });
+    else if (how.startsWith('failed')) Object.assign(l, { storedAt: 0, restoreFailed: l.restoreFailed + 1 });
+    else if (l.storedAt && l.storedAt < startedAt) Object.assign(l, { storedAt: 0, lost: l.lost + 1 });
+  });
   if (ledger.lost >= MAX_SNAPSHOTS_LOST) {
     return `this browser did not keep the last ${ledger.lost} snapshots until the next visit`;
+  }
+  if (ledger.restoreFailed >= MAX_RESTORE_FAILURES) {
+    return `the last ${ledger.restoreFailed} snapshots could not be restored`;
   }
   if (ledger.failed >= MAX_SNAPSHOT_FAILURES) {
     return `the last ${ledger.failed} snapshots could not be made`;
@@ -500,11 +515,11 @@ function bookStart(ledger, how) {
 }
 
 /** Book the outcome of a snapshot attempt. */
-function bookSnapshot(ledger, result) {
-  if (result?.bytes) Object.assign(ledger, { stored: true, failed: 0 });
-  else if (result?.error && !/^(cancelled|another tab)/.test(result.error)) ledger.failed += 1;
-  else return;
-  writeLedger(ledger);
+function bookSnapshot(key, result) {
+  if (result?.bytes) updateLedger(key, (l) => Object.assign(l, { storedAt: Date.now(), failed: 0 }));
+  else if (result?.error && !/^(cancelled|another tab)/.test(result.error)) {
+    updateLedger(key, (l) => Object.assign(l, { failed: l.failed + 1 }));
+  }
 }
 
 /** Python on the page's main thread (for debugging: loading and indexing block the page). */
@@ -673,12 +688,12 @@ export async function createMemory(options = {}) {
   // browser keeps losing them or cannot make them: the ledger above).
   let later = { made: Promise.resolve(null), cancel: () => {} };
   if (mode === 'worker' && snapshot && snapshotsSupported()) {
-    const ledger = readLedger(await snapshotKey(manifest));
-    const skip = bookStart(ledger, info.snapshot);
+    const key = await snapshotKey(manifest);
+    const skip = bookStart(key, info.snapshot, performance.timeOrigin + started);
     if (skip) later = { made: Promise.resolve({ skipped: skip }), cancel: () => {} };
     else if (info.snapshot !== 'restored') {
       later = makeSnapshotLater({ assetBase, workerURL, timeouts });
-      later.made.then((result) => bookSnapshot(ledger, result));
+      later.made.then((result) => bookSnapshot(key, result));
     }
   }
   const snapshotMade = later.made;
@@ -735,7 +750,8 @@ function makeMemory(
     /** How Python started: 'restored' (a snapshot), 'none' or 'failed: <why>' (a normal boot). */
     snapshot: snapshot ?? 'none',
     /** Settles when the background snapshot for the next visit is stored ({bytes, ms}), or
-     * could not be ({error}); null when none was needed. */
+     * could not be ({error}); null when none was needed; {skipped} when this build stopped
+     * taking them here (the snapshot ledger). */
     snapshotMade,
     /** Call any method of amplify_memory.api by name (JSON arguments and result). */
     call,

@@ -674,6 +674,11 @@ class PersistedStore(Generic[DB]):
         self._dirty = self._dirty or (source == self.name and len(self._db) > 0)
         self._report(error)
 
+    @property
+    def closed(self) -> bool:
+        """Whether :meth:`close` has been called."""
+        return self._closed
+
     async def discard(self, key: str) -> bool:
         """Delete the set-aside record ``key`` (``<name>.corrupt-<time>``) of this store;
         True when it was there. Any other key raises ``ValueError`` (nothing deleted)."""
@@ -790,6 +795,7 @@ class PersistedStore(Generic[DB]):
             await self.flush()
         finally:
             self._closed = True
+            self.set_aside = []
             if self._timer is not None:
                 self._timer.cancel()
                 self._timer = None
