@@ -42,25 +42,10 @@ if str(ROOT) not in sys.path:
 import build  # noqa: E402
 from tests.engines.drivers import ENGINES, Engine, Tab, launched, missing  # noqa: E402
 
+from boot_browser import FLOOR_HTML, FLOOR_WORKER  # noqa: E402  (the same floor page)
+from page_browser import QUERIES  # noqa: E402
+
 TIMEOUT_S = 180.0
-
-FLOOR_HTML = """<!DOCTYPE html><html><body><p id="s">loading</p><script type="module">
-const w = new Worker('/__floor-worker.mjs', { type: 'module' });
-w.onmessage = (e) => {
-  performance.mark('floor:ready');
-  document.getElementById('s').textContent = e.data;
-};
-</script></body></html>"""
-
-FLOOR_WORKER = """
-import { manifest } from '/js/manifest.mjs';
-const base = new URL('/assets/', location.href);
-const index = new URL(manifest.pyodide.path, base).href;
-const { loadPyodide } = await import(new URL('pyodide.mjs', index).href);
-const lockFileURL = new URL(manifest.lockFile, base).href;
-const py = await loadPyodide({ indexURL: index, lockFileURL });
-postMessage(py.runPython('import sys; sys.version'));
-"""
 
 FILL = """
 async (n) => {
@@ -109,12 +94,6 @@ async (queries) => {
   return { user, project };
 }
 """
-
-QUERIES = [
-    "typescript react", "oauth login cookies", "postgres migrations", "tabs or spaces",
-    "docker deploy", "graphql cache", "rust service", "tests with pytest", "dark mode",
-    "redis sessions", "stripe payments", "vite build",
-]  # fmt: skip
 
 
 class _Handler(build.Handler):

@@ -12,7 +12,6 @@ Fixtures:
 from __future__ import annotations
 
 import os
-import threading
 from collections.abc import Iterator
 from typing import Any
 from urllib.parse import urlsplit
@@ -21,7 +20,7 @@ import build
 import pytest
 from playwright.sync_api import BrowserContext, Page
 
-from tests.browser.helpers import RunPython
+from tests.browser.helpers import RunPython, serving
 
 BOOT_TIMEOUT_MS = 90_000
 LOOPBACK_HOSTS = {"127.0.0.1", "localhost", "[::1]", "::1"}
@@ -45,14 +44,8 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[s
 @pytest.fixture(scope="session")
 def server_url() -> Iterator[str]:
     build.build()
-    server = build.make_server(0)
-    thread = threading.Thread(target=server.serve_forever, name="web-server", daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}/"
-    finally:
-        server.shutdown()
-        server.server_close()
+    with serving() as url:
+        yield url
 
 
 @pytest.fixture(autouse=True)

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import contextlib
 import os
-import threading
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -19,6 +18,7 @@ import build
 import pytest
 
 from tests.browser.conftest import browser_type_launch_args  # noqa: F401 (Chromium's flags)
+from tests.browser.helpers import serving
 from tests.engines.drivers import ENGINES, Engine, Tab, launched, missing
 
 BOOT_TIMEOUT_S = 120.0
@@ -55,22 +55,10 @@ def engine(engine_name: str, request: pytest.FixtureRequest, built: None) -> Ite
         yield running
 
 
-@contextlib.contextmanager
-def _serving() -> Iterator[str]:
-    server = build.make_server(0)
-    thread = threading.Thread(target=server.serve_forever, name="origin", daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}/"
-    finally:
-        server.shutdown()
-        server.server_close()
-
-
 @pytest.fixture
 def origin(engine: Engine) -> Iterator[str]:
     """A new origin over web/ for this test: its storage starts empty."""
-    with _serving() as url:
+    with serving() as url:
         yield url
 
 
@@ -78,7 +66,7 @@ def origin(engine: Engine) -> Iterator[str]:
 def shared_tab(engine: Engine) -> Iterator[Tab]:
     """One booted demo page per engine, on an origin of its own, for the tests that need
     a page but no empty storage (booting is most of an engine's time here)."""
-    with _serving() as url:
+    with serving() as url:
         tab = engine.new_tab()
         tab.goto(url + "?snapshot=off")
         wait_ready(tab)

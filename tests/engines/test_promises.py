@@ -262,6 +262,8 @@ def test_ten_keystrokes_50ms_apart_make_one_lookup_300ms_after_the_last(
     assert state["lastLookup"]["query"] == "typescript"
     after_last_key = state["lastLookup"]["startedAt"] - keys[-1]
     assert 290 <= after_last_key <= 450, after_last_key
+    shown = tab.call("() => document.getElementById('context').dataset.lookups")
+    assert shown == str(before + 1)  # the page shows the one lookup
 
 
 def test_the_page_says_whether_the_browser_keeps_the_memory(
