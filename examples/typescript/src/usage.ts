@@ -3,11 +3,13 @@
 // wrong usage is rejected: tsc fails if any of them compiles.
 
 import {
+  browserSupport,
   createMemory,
   AmplifyError as RootAmplifyError,
   PythonError as RootPythonError,
   type AddFactResult,
   type ApiMethod,
+  type BrowserSupport,
   type BootStep,
   type ChangeMethod,
   type CreateMemoryOptions,
@@ -288,7 +290,12 @@ export async function lifecycle(memory: Memory): Promise<void> {
   const status: MemoryStatus = await memory.status();
   for (const store of status.stores) {
     for (const bad of store.loadErrors) console.warn(store.name, bad.type, bad.quarantineName);
+    for (const name of store.setAside) await memory.storage.discard(name);
   }
+  const support: BrowserSupport = browserSupport();
+  if (!status.browser.persistRequest) console.warn(support.notes.join('\n'));
+  const made = await memory.snapshotMade;
+  if (made && 'skipped' in made) console.log('no snapshots here:', made.skipped);
   const { writeDelayMs } = await memory.configure({ writeDelayMs: 100 });
 
   const unsubscribe = memory.onChange((change: MemoryChange) => {
@@ -302,7 +309,7 @@ export async function lifecycle(memory: Memory): Promise<void> {
   const count: number = await memory.call('userProfile.count');
   const hits = await memory.call('userProfile.search', { query: 'tabs', limit: 3 });
   const method: ApiMethod = 'status';
-  const viaCall: MemoryStatus = await memory.call(method);
+  const viaCall: Omit<MemoryStatus, 'browser'> = await memory.call(method);
   // @ts-expect-error: userProfile.add needs its content
   await memory.call('userProfile.add');
   const dynamic: unknown = await memory.call(String('userProfile.count'));
