@@ -102,6 +102,16 @@ def _is_outside(url: str) -> bool:
     return parts.hostname not in LOOPBACK_HOSTS
 
 
+def _keyboard(text: str, delay_ms: int) -> dict[str, Any]:
+    """A W3C key input source (BiDi and classic WebDriver share it): ``text`` typed with a
+    pause of ``delay_ms`` after each key."""
+    actions: list[dict[str, Any]] = []
+    for ch in text:
+        actions += [{"type": "keyDown", "value": ch}, {"type": "keyUp", "value": ch}]
+        actions.append({"type": "pause", "duration": delay_ms})
+    return {"type": "key", "id": "keyboard", "actions": actions}
+
+
 def _source(fn: str, arg: Any) -> str:
     return _CALL.format(fn=fn, arg=json.dumps(arg), ms=int(CALL_TIMEOUT_S * 1000))
 
@@ -269,14 +279,8 @@ class BidiTab(Tab):
         # (the tab in front: a background tab's timers may be slowed)
         self.engine.command("browsingContext.activate", context=self.context)
         self.call("(s) => document.querySelector(s).focus()", selector)
-        actions: list[dict[str, Any]] = []
-        for ch in text:
-            actions += [{"type": "keyDown", "value": ch}, {"type": "keyUp", "value": ch}]
-            actions.append({"type": "pause", "duration": delay_ms})
         self.engine.command(
-            "input.performActions",
-            context=self.context,
-            actions=[{"type": "key", "id": "keyboard", "actions": actions}],
+            "input.performActions", context=self.context, actions=[_keyboard(text, delay_ms)]
         )
 
     def close(self) -> None:
@@ -429,12 +433,7 @@ class WebDriverTab(Tab):
 
     def type_keys(self, selector: str, text: str, delay_ms: int) -> None:
         self.call("(s) => document.querySelector(s).focus()", selector)
-        actions: list[dict[str, Any]] = []
-        for ch in text:
-            actions += [{"type": "keyDown", "value": ch}, {"type": "keyUp", "value": ch}]
-            actions.append({"type": "pause", "duration": delay_ms})
-        keyboard = {"type": "key", "id": "keyboard", "actions": actions}
-        self._req("POST", "/actions", {"actions": [keyboard]})
+        self._req("POST", "/actions", {"actions": [_keyboard(text, delay_ms)]})
         self._req("DELETE", "/actions")
 
     def close(self) -> None:
