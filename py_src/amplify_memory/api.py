@@ -643,7 +643,7 @@ class MemoryApi:
             out = [
                 {**o, "store": "user"}
                 for o in await _extraction().extract_and_store_user_facts(
-                    message, assistant, store=self.user, facts=found.user
+                    message, assistant, store=self.user, facts=found.user, replaced=found.replaced
                 )
             ]
             for item in found.project:

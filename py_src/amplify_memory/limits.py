@@ -16,6 +16,10 @@ limit                         value       where
 ``MAX_MESSAGE_LENGTH``        20,000      characters of a chat message read for facts
 ``MAX_SENTENCES``             300         sentences of a message read for facts (the
                                           rest of a pasted document is not)
+``MAX_CLAUSES``               300         clauses of a message read for facts (a
+                                          sentence of a thousand "and"s is cut too)
+``MAX_CLAUSE_LENGTH``         1,000       characters of a clause read for the user's
+                                          facts (a longer run-on is a paste)
 ``MAX_QUERY_LENGTH``          10,000      characters of a search term or prompt query
 ``MAX_FUZZY_WORD_LENGTH``     64          letters of a query word matched with a
                                           ``tolerance`` (longer words match exactly)
@@ -40,6 +44,8 @@ from amplify_memory.errors import InputTooLargeError, InvalidArgumentError, desc
 __all__ = [
     "MAX_ARGS_LENGTH",
     "MAX_BOOST",
+    "MAX_CLAUSES",
+    "MAX_CLAUSE_LENGTH",
     "MAX_FUZZY_WORDS",
     "MAX_FUZZY_WORD_LENGTH",
     "MAX_INTEGER",
@@ -62,6 +68,8 @@ MAX_NUMBER: Final = 1e300
 MAX_ARGS_LENGTH: Final = 64 * 1024 * 1024
 MAX_MESSAGE_LENGTH: Final = 20_000
 MAX_SENTENCES: Final = 300
+MAX_CLAUSES: Final = 300
+MAX_CLAUSE_LENGTH: Final = 1000
 MAX_QUERY_LENGTH: Final = 10_000
 MAX_FUZZY_WORD_LENGTH: Final = 64
 MAX_FUZZY_WORDS: Final = 32

@@ -104,6 +104,18 @@ async def test_projects_chats_and_context(api: MemoryApi) -> None:
     assert await call(api, "projects.getProjectByChat", chatId="c1") is None
 
 
+async def test_a_turn_that_names_the_old_value_supersedes_it(api: MemoryApi) -> None:
+    old = await call(api, "userProfile.add", content="User uses MongoDB", category="tech_stack")
+    out = await call(
+        api,
+        "extract.userFacts",
+        userMessage="mongo was just for the prototype, we're on DynamoDB now",
+    )
+    assert [o["entry"]["content"] for o in out] == ["User uses DynamoDB"]
+    assert [e["id"] for e in out[0]["superseded"]] == [old["entry"]["id"]]
+    assert out[0]["superseded"][0]["supersededBy"] == out[0]["entry"]["id"]
+
+
 async def test_extraction_stores_or_only_reports(api: MemoryApi) -> None:
     found = await call(api, "extract.userFacts", userMessage="I use React", store=False)
     assert found == [

@@ -162,3 +162,15 @@ def test_a_missing_engine_that_cannot_be_installed_is_a_clear_error(
     assert tried == [["firefox-esr"]]
     build.ensure_engines(["chromium"])  # nothing needed: no error, nothing installed
     assert tried == [["firefox-esr"]]
+
+
+def test_chromium_gets_one_disable_features_switch_with_playwrights_list_and_ours() -> None:
+    # Chromium keeps only the last of two --disable-features switches: ours carries
+    # Playwright's own list (read from the installed driver) as well as our features.
+    theirs = build.playwright_disabled_features()
+    assert theirs
+    assert "ThirdPartyStoragePartitioning" in theirs
+    switches = [a for a in build.CHROMIUM_ARGS if a.startswith("--disable-features=")]
+    assert len(switches) == 1
+    features = switches[0].removeprefix("--disable-features=").split(",")
+    assert set(theirs) | set(build.OWN_DISABLED_FEATURES) == set(features)

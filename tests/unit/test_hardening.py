@@ -21,12 +21,13 @@ from amplify_memory.errors import (
     SnapshotError,
     StorageError,
 )
-from amplify_memory.limits import MAX_MESSAGE_LENGTH
+from amplify_memory.limits import MAX_CLAUSE_LENGTH, MAX_CLAUSES, MAX_MESSAGE_LENGTH
 from amplify_memory.memory import (
     ProjectContextVectorStore,
     UserProfileVectorStore,
     extract_and_store_user_facts,
     extract_chat_facts,
+    extract_user_facts,
 )
 from amplify_memory.memory.prompt import PROJECT_HEADING, USER_HEADING
 from amplify_memory.memory.tools import MemoryTools
@@ -358,6 +359,23 @@ async def test_a_long_fact_is_not_extracted_and_the_others_are() -> None:
     assert [f.content for f in extract_chat_facts(text).user] == ["User uses React"]
     with pytest.raises(InputTooLargeError, match="at most 20000"):
         extract_chat_facts("x" * (MAX_MESSAGE_LENGTH + 1))
+
+
+async def test_a_message_is_read_up_to_its_clause_limit() -> None:
+    # one sentence of many "and"s: its first MAX_CLAUSES clauses are read, the rest is not
+    names = ["React", "Vue", "Svelte", "Angular", "Django", "Flask", "Rails", "Laravel"]
+    head = " and ".join(["I use Go"] * (MAX_CLAUSES - 1) + [f"I use {names[0]}"])
+    tail = "".join(f" and I use {name}" for name in names[1:])
+    stored = [f.content for f in extract_user_facts(head + tail)]
+    assert stored == ["User uses Go", "User uses React"]
+    assert len(head + tail) <= MAX_MESSAGE_LENGTH
+
+
+async def test_a_run_on_clause_is_not_read_and_the_others_are() -> None:
+    run_on = "I use Vim " + "~ " * (MAX_CLAUSE_LENGTH // 2)  # read whole, it says "Vim"
+    assert len(run_on) > MAX_CLAUSE_LENGTH
+    stored = [f.content for f in extract_user_facts(f"I prefer tabs. {run_on}. I use Rust.")]
+    assert stored == ["User prefers tabs", "User uses Rust"]
 
 
 # ------------------------------------------------------------ 8. pathological time

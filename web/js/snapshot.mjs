@@ -99,7 +99,7 @@ export function growingFactory(factory, snapshot) {
       }
       module._free(pointer);
     }
-    module.HEAP8.fill(0); // what lies past the snapshot's heap must look fresh
+    module.HEAP8.fill(0, heapLength); // past the snapshot's heap it must look fresh
     return module;
   };
 }

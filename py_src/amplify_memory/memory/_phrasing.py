@@ -31,6 +31,7 @@ Clause shapes (:func:`shaped_facts`, tried before the first-person rules):
 
 from __future__ import annotations
 
+import bisect
 import re
 from functools import lru_cache
 from typing import Final
@@ -39,7 +40,7 @@ from amplify_memory.memory._facts import ExtractedFact
 from amplify_memory.memory._text import ROLE_NOUNS
 from amplify_memory.memory.instructions import instruction_signal
 from amplify_memory.memory.secrets import find_secrets
-from amplify_memory.memory.technologies import Mention, find_technology_mentions
+from amplify_memory.memory.technologies import Mention, find_technology_mentions, name_spans
 
 __all__ = ["SECRET_MARK", "injected", "pieces", "polish", "prepare", "shaped_facts"]
 
@@ -178,6 +179,7 @@ _TYPOS: Final[dict[str, str]] = {
     "ts": "TS",
 }
 _TYPO_RE: Final = re.compile(r"(?<![\w/.-])(?:[A-Za-z]+(?:/o|/)?)(?![\w/-])")
+_EMOJI_RE: Final = re.compile("[\U0001f000-\U0001faff\u2600-\u27bf\ufe0f\u200d]+")
 _CODE_TERMS_RE: Final = re.compile(r"\b(if|try|do)\s*/\s*(else|catch|except|while)\b", re.I)
 
 _INJECTION_RE: Final = re.compile(
@@ -220,8 +222,8 @@ def _fix_word(match: re.Match[str]) -> str:
     fixed = _TYPOS.get(word.lower())
     if fixed is None or (word.lower() in {"js", "ts", "ide"}):
         return word
-    if word.isupper() and len(word) > 1 and word.lower() not in {"im", "ive", "id"}:
-        return word  # an acronym ("ID", "TS") stays
+    if word.isupper() and len(word) > 1 and word.lower() not in {"im", "ive"}:
+        return word  # an acronym ("ID", "TS") stays ("ID LIKE ..." is read in prepare)
     return fixed
 
 
@@ -396,6 +398,7 @@ def _fix_tech_spelling(match: re.Match[str]) -> str:
     return word
 
 
+@lru_cache(maxsize=16)  # (a chat turn in a project is read twice: its project's, its user's)
 def prepare(text: str) -> str:
     """Secrets masked (:data:`SECRET_MARK`), typos fixed (in the words the rules key
     on and in technology names), code terms joined."""
@@ -406,7 +409,15 @@ def prepare(text: str) -> str:
             out += [text[pos : span.start], SECRET_MARK]
             pos = span.end
         text = "".join([*out, text[pos:]])
+    text = _EMOJI_RE.sub(" ", text)
+    text = re.sub(r"\b(?:DONT|DON'T)\b", "don't", text)
+    text = re.sub(r"^(\s*)pref\s+(?=\w)", r"\1I prefer ", text, flags=re.I)  # "pref snake_case"
     text = _CODE_TERMS_RE.sub(lambda m: f"{m[1]}-{m[2]}", text)
+    text = re.sub(  # "ID LIKE TABS": shouted "I'd", not an identifier
+        r"\bID(?=\s+(?:LIKE|LOVE|PREFER|RATHER|WANT|NEED|USE|NEVER|ALWAYS|REALLY)\b)",
+        "I'd",
+        text,
+    )
     text = re.sub(r"\b(\d+)(spaces?|tabs?|space)\b", r"\1 \2", text, flags=re.I)  # "4space"
     text = re.sub(  # "mysetup", "pleasedont": two words typed as one
         r"\b(my|please|pls|dont|i)(setup|stack|name|editor|shell|laptop|machine|team|job|"
@@ -440,7 +451,14 @@ def prepare(text: str) -> str:
         lambda m: f"{m[1]} {m[2]}" if _is_alias(m[1]) else m.group(),
         text,
     )
-    text = _LONG_WORD_RE.sub(_fix_tech_spelling, text)
+    names = name_spans(text)  # a word of a known name is spelt right ("Jetpack Compose")
+    starts = [start for start, _ in names]
+
+    def fix(m: re.Match[str]) -> str:
+        i = bisect.bisect_right(starts, m.start()) - 1  # the last name starting at or before
+        return m.group() if i >= 0 and m.end() <= names[i][1] else _fix_tech_spelling(m)
+
+    text = _LONG_WORD_RE.sub(fix, text)
     text = re.sub(
         r"\b(everything|it|timezone|tz|name|editor|shell|stack|setup|frontend|backend|infra|"
         r"os|ide|that|there)'s\b(?=\s+(?:on|in|all|now|been|just|built|written|pretty|mostly|"
@@ -543,15 +561,18 @@ _LANGUAGE_WORD_RE: Final = re.compile(
 )
 
 
-def polish(content: str, *, capital: bool = True) -> str:
+def polish(content: str, *, capital: bool = True, aliases: bool = True) -> str:
     """Technology names in their usual casing, shouted words lower-cased, the first
-    letter upper-case (unless ``capital`` is false)."""
+    letter upper-case (unless ``capital`` is false). ``aliases=False`` (a project's
+    notes, kept in the user's words): only the casing of a name changes, never the
+    name ("an RP2040" stays, where the profile's "User uses ..." takes the list's name)."""
     out: list[str] = []
     pos = 0
     for mention in find_technology_mentions(content):
+        raw = content[mention.start : mention.end]
         out += [
             content[pos : mention.start],
-            mention.name if _recase(content, mention) else content[mention.start : mention.end],
+            mention.name if _recase(content, mention, aliases) else raw,
         ]
         pos = mention.end
     text = "".join([*out, content[pos:]])
@@ -564,19 +585,20 @@ def polish(content: str, *, capital: bool = True) -> str:
     return text[:1].upper() + text[1:] if capital else text
 
 
-def _recase(content: str, mention: object) -> bool:
-    raw = content[mention.start : mention.end]  # type: ignore[attr-defined]
-    name: str = mention.name  # type: ignore[attr-defined]
+def _recase(content: str, mention: Mention, aliases: bool = True) -> bool:
+    """Whether ``mention`` is written with the list's name: when the user's spelling
+    differs from it only in case or spaces ("vscode" -> "VS Code"), and, with
+    ``aliases``, when it is another spelling all in one case ("postgres", "K8S")."""
+    raw = content[mention.start : mention.end]
+    name = mention.name
     if raw == name:
         return False
-    # "vscode" / "VSCode" -> "VS Code"; "postgres" stays an accepted alias spelled
-    # as the user wrote it only when it differs by more than case.
-    return (
-        raw.casefold() == name.casefold()
-        or raw.casefold().replace(" ", "") == name.casefold().replace(" ", "")
-        or raw.islower()
-        or raw.isupper()
-    )
+    start = mention.start
+    if start >= 2 and content[start - 1] == "-" and content[start - 2].isalnum():
+        return False  # inside a package's name: "snowflake-connector-python"
+    if raw.casefold().replace(" ", "") == name.casefold().replace(" ", ""):
+        return True
+    return aliases and (raw.islower() or raw.isupper())
 
 
 # -- clause shapes ------------------------------------------------------------------
@@ -586,7 +608,7 @@ _DISLIKE_LABEL: Final = r"dislikes?|hates?|avoids?|nope|no|nah|con|never|bads?|n
 _TECH_LABEL: Final = (
     r"(?:my |our |current |tech |the |favou?rite |preferred |go-to |main |primary )*"
     r"(?:stack|tech|databases|dbs|languages|editors|frameworks|clouds|"
-    r"tools?|tooling|toolchain|editor|ide|"
+    r"tools?|tooling|toolchain|toolkit|toolbox|kit|gear|arsenal|editor|ide|"
     r"os|shell|terminal|languages?|setup|infra(?:structure)?|db|database|frontend|backend|"
     r"using|uses|runtime|hosting|cloud|deploy(?:s|ment)?|ci|daily driver|machine|laptop|"
     r"env|environment|framework|orm|testing|tests|package manager|build|bundler)"
@@ -598,7 +620,9 @@ _LIST_RE: Final = re.compile(
     r"\s*(?::|=|->)\s*(?P<rest>.+)$",
     re.IGNORECASE,
 )
-_ITEM_SPLIT_RE: Final = re.compile(r"\s*(?:,|\+|&|/|\band\b|\bwith\b|\bon\b|\bplus\b)\s*", re.I)
+_ITEM_SPLIT_RE: Final = re.compile(
+    r"\s*(?:,|(?<!\+)\+(?!\+)|&|/|\band\b|\bwith\b|\bon\b|\bplus\b)\s*", re.I
+)
 _CMP_RE: Final = re.compile(
     r"^(?!.*\b(?:talk|talks|run|runs|go|goes|sit|sits|communicate|communicates|built|"
     r"fly|flies|jump|jumps|is|are|was|were|hand|hands|take|takes|think|thinks)\s+over\b)"
@@ -653,8 +677,8 @@ _PERSON_RE: Final = re.compile(
 )
 _HERE_RE: Final = re.compile(
     r"^(?:(?:long[- ]?time|lifelong|die-hard|happy|daily)\s+)?(?P<x>[\w.+#@' -]+?)\s+"
-    r"(?:user|person|fan|guy|girl|dev|developer|shop|enjoyer|main|diehard)\s+here$"
-    r"|^(?P<y>[\w.+#@' -]+?)\s+(?:shop|house|household|team|person)$",
+    r"(?:user|person|fan|guy|girl|dev|developer|shop|enjoyer|main|diehard)\s+(?:here|btw|fwiw)$"
+    r"|^(?P<y>[\w.+#@' -]+?)\s+(?:shop|house|household|team|person|user)$",
     re.IGNORECASE,
 )
 _HABIT_USE_RE: Final = re.compile(
@@ -762,6 +786,29 @@ _STYLE_RE: Final = re.compile(
 )
 _IMPERATIVE_HEAD: Final = frozenset(
     [
+        "uppercase",
+        "lowercase",
+        "capitalize",
+        "capitalise",
+        "wrap",
+        "label",
+        "mark",
+        "cite",
+        "link",
+        "quote",
+        "annotate",
+        "sort",
+        "number",
+        "prefix",
+        "end",
+        "start",
+        "begin",
+        "assume",
+        "target",
+        "pin",
+        "translate",
+        "convert",
+        "spell",
         "answer",
         "reply",
         "respond",
@@ -1409,6 +1456,26 @@ def uses_facts(text: str) -> list[ExtractedFact]:
     return _uses(text)
 
 
+def tech_mentions(text: str) -> list[Mention]:
+    """Technology mentions of a fragment read as the object of "using" (see
+    :func:`_mentions`)."""
+    return _mentions(text)
+
+
+def is_common_word(word: str) -> bool:
+    """True for an ordinary English word of the kind the list rules know ("Platform",
+    "Everything"), which is no product name."""
+    low = word.lower()
+    return low in _LIST_WORDS or low in _SENTENCE_WORDS or low in _ENGLISH_FIVE
+
+
+def is_imperative(clause: str) -> bool:
+    """True for a clause that starts with a verb of a request to the assistant ("Write
+    every example in ...", "Use ...", "Show ...")."""
+    head = re.match(r"[A-Za-z']+", clause.strip())
+    return head is not None and head.group().lower() in _IMPERATIVE_HEAD
+
+
 def tech_names(text: str) -> list[str]:
     """Canonical names of the technologies in a fragment (see :func:`_mentions`)."""
     return _tech_names(text)
@@ -1421,6 +1488,20 @@ def with_version(text: str, name: str) -> str:
 
 def _tech_names(text: str) -> list[str]:
     return list(dict.fromkeys(m.name for m in _mentions(text)))
+
+
+def version_after(text: str, end: int, name: str) -> str:
+    """``name`` with the version written right after its mention ending at ``end``."""
+    after = _VERSION_AFTER_RE.match(text, end)
+    if after and not re.search(r"\d\s*$", name):
+        return f"{name} {after[1]}"
+    return name
+
+
+_VERSION_AFTER_RE: Final = re.compile(
+    r"\s*(v?\d+(?:\.\d+){0,2}\+?(?![\w.-])|nightly\b|stable\b|beta\b|canary\b|lts\b)",
+    re.IGNORECASE,
+)
 
 
 def _with_version(text: str, name: str) -> str:
@@ -1643,6 +1724,62 @@ def shaped_facts(clause: str, *, correction: bool = False) -> list[ExtractedFact
         place = m["b"][:1].upper() + m["b"][1:]
         if place.lower() not in _SENTENCE_WORDS and place.lower() not in _LIST_WORDS:
             return [ExtractedFact(f"User is based in {place}", "personal")]
+    if m := _FOREIGN_ANSWER_RE.search(text):
+        language = _FOREIGN_LANGUAGE[m["lang"].lower()]
+        return [ExtractedFact(f"User wants answers in {language}", "communication")]
+    if m := _LANGUAGE_FINE_RE.match(text):  # "scratch that, english is fine for answers"
+        return [ExtractedFact(f"User wants answers in {m['lang'].capitalize()}", "communication")]
+    if m := _REPLACED_WITH_RE.match(text):  # "replaced Jest with Vitest and X+Y with Z"
+        out: list[ExtractedFact] = []
+        for pair in re.split(r"\s*(?:,|;|\band\b(?=[^,;]*\bwith\b))\s*", m["rest"]):
+            both = re.match(r"^(?P<old>.+?)\s+(?:with|by|for)\s+(?P<new>.+)$", pair, re.I)
+            if both and _tech_names(both["old"]) and _tech_names(both["new"]):
+                out += _uses(both["new"])
+                out += [
+                    ExtractedFact(f"User no longer uses {n}", "tech_stack")
+                    for n in _tech_names(both["old"])
+                ]
+        if out:
+            return out
+    if (
+        (m := _FROM_TO_RE.match(text))
+        and _tech_names(m["new"] or m["new2"])
+        and (m["new"] or _MIGRATED_RE.search(text))  # "A -> B" is a move only if it says so
+    ):
+        # "moved from VS Code to Zed", "heroku -> fly.io"
+        target = re.split(r",|\s+(?:with|over|last|this|since|because)\b", m["new"] or m["new2"])
+        left = _tech_names(m["old"] or m["old2"])
+        moved = _uses(target[0])
+        if moved and left:
+            return moved + [ExtractedFact(f"User no longer uses {n}", "tech_stack") for n in left]
+    if m := _LESS_MORE_RE.match(text):  # "less magic, more explicit code"
+        more = (m["b"] or m["b2"]).strip()
+        less = (m["a"] or m["a2"]).strip()
+        fewer = (m["w"] or m["w2"]).lower()
+        return [_pref(f"more {more} and {fewer} {less}")]
+    if (m := _CHANGE_TO_RE.match(text)) and (
+        v := re.match(r"v?(\d+(?:\.\d+){0,2})\b", m["x"])
+    ):  # "upgraded from python 3.9 to 3.12": the version of the name before
+        source = re.search(r"\bfrom\s+(?P<n>[\w.+#-]+(?:\s+[A-Za-z][\w.+#-]*)?)\s+v?\d", text, re.I)
+        names = _tech_names(source["n"]) if source else []
+        if len(names) == 1:
+            return [ExtractedFact(f"User uses {names[0]} {v[1]}", "tech_stack")]
+    if (
+        (m := _CHANGE_TO_RE.match(text))
+        and _tech_names(m["x"])
+        and not re.search(r"\bfrom\b", text, re.I)
+    ):
+        # "we upgraded to python 3.12 over the weekend", "moved to VS Code with ..."
+        target = re.split(
+            r"\s+(?:with|over|last|this|a few|yesterday|since|because|as)\b|,", m["x"]
+        )
+        return _uses(target[0]) or None
+    if (m := _NOW_PRODUCT_RE.match(text)) and (lead or m["now"]) and len(m["x"].split()) <= 3:
+        if _tech_names(m["x"]) and _only_tech(m["x"]):  # "it's CUDA 12.4 now"
+            return _uses(m["x"])
+        names = [t.name for t in _mentions(m["x"], unknown=True, lowercase=False)]
+        if len(names) == 1:  # "it's Bloc now"
+            return [ExtractedFact(f"User uses {names[0]}", "tech_stack")]
     if m := _SLOT_IS_RE.match(text):
         return [_slot_fact(m["slot"], m["x"])]
     if m := _DROPPED_RE.match(text):
@@ -1806,8 +1943,9 @@ def shaped_facts(clause: str, *, correction: bool = False) -> list[ExtractedFact
         if _tech_names(x) and _only_tech(x, unknown=True) and not _TASK_RE.search(text):
             return _uses(x, unknown=True)
     if m := _ROLE_HERE_RE.match(text):
-        role = re.sub(r"\beng\b", "engineer", re.sub(r"\bdev\b", "developer", m["role"]))
-        article = "an" if role[:1].lower() in "aeiou" else "a"
+        role = _role_noun(m["role"])
+        role = re.sub(r"(?i)\bdevops$", "DevOps engineer", role)
+        article = indefinite_article(role)
         return [ExtractedFact(f"User is {article} {role.lower()}", "personal")]
     if m := _FLUENT_RE.match(text):
         names = _tech_names(m["x"])
@@ -1886,6 +2024,67 @@ _CORRECTION_LEAD_RE: Final = re.compile(
     r"change of plan|changed my mind|scratch (?:the|that) [\w-]+ (?:thing|bit|part)|"
     r"forget (?:the|that) [\w-]+ (?:thing|bit|part)|ignore (?:the|that) [\w-]+ (?:thing|bit|part))"
     r"\s*(?:[:,!.\u2014-]+\s*|\s+(?=I\b|my\b|we\b|wait\b)))+",
+    re.IGNORECASE,
+)
+_LESS_MORE_RE: Final = re.compile(
+    r"^(?P<w>less|fewer)\s+(?P<a>[\w' -]{2,30}?),?\s+(?:and\s+)?more\s+(?P<b>[\w' -]{2,30})$"
+    r"|^more\s+(?P<b2>[\w' -]{2,30}?),?\s+(?:and\s+)?(?P<w2>less|fewer)\s+(?P<a2>[\w' -]{2,30})$",
+    re.IGNORECASE,
+)
+#: "Antworte bitte auf Deutsch", "réponds en français": a wish for answers in that language.
+_FOREIGN_ANSWER_RE: Final = re.compile(
+    r"\b(?:antworte|antworten sie|schreib|réponds|répondez|responde|responda|respondé|rispondi|"
+    r"rispondete|antwoord|odpowiadaj|svara|vastaa)\b.*?\b(?P<lang>auf deutsch|en français|"
+    r"en francais|en español|en espanol|em português|em portugues|in italiano|in het nederlands|"
+    r"po polsku|på svenska|suomeksi)\b",
+    re.IGNORECASE,
+)
+_FOREIGN_LANGUAGE: Final = {
+    "auf deutsch": "German",
+    "en français": "French",
+    "en francais": "French",
+    "en español": "Spanish",
+    "en espanol": "Spanish",
+    "em português": "Portuguese",
+    "em portugues": "Portuguese",
+    "in italiano": "Italian",
+    "in het nederlands": "Dutch",
+    "po polsku": "Polish",
+    "på svenska": "Swedish",
+    "suomeksi": "Finnish",
+}
+_LANGUAGE_FINE_RE: Final = re.compile(
+    r"^(?:(?:scratch that|actually|no wait|ok|okay)(?:\s*,\s*|\s+))*(?P<lang>english|german|french|"
+    r"spanish|portuguese|italian|dutch|polish|swedish|japanese|chinese|korean)\s+is\s+"
+    r"(?:fine|ok|okay|good|better|enough)(?:\s+for\s+(?:the\s+)?(?:answers|replies|responses))?"
+    r"(?:\s+actually)?$",
+    re.IGNORECASE,
+)
+_REPLACED_WITH_RE: Final = re.compile(
+    r"^(?:(?:we|I)(?:'ve|\s+have|'re|'m|\s+are|\s+am)?\s+)?(?:finally\s+|just\s+|recently\s+)?"
+    r"(?:replaced|swapped|replacing|swapping)\s+"
+    r"(?P<rest>.+\s(?:with|by|for)\s.+)$",
+    re.IGNORECASE,
+)
+_MIGRATED_RE: Final = re.compile(
+    r"\b(?:migrat\w*|moved|switched|replaced|done|finished|now|no longer|anymore)\b", re.I
+)
+_FROM_TO_RE: Final = re.compile(
+    r"^(?:(?:we|I)(?:'ve|\s+have)?\s+)?(?:finally\s+|just\s+|recently\s+|also\s+)?"
+    r"(?:moved|switched|migrated|went|changed|jumped|transitioned|ported)\s+(?:\w+\s+){0,2}?"
+    r"from\s+(?P<old>[\w.+#/ -]+?)\s+(?:to|onto)\s+(?P<new>.+)$"
+    r"|^(?P<old2>[\w.+#/ -]+?)\s*(?:->|\u2192|=>)\s*(?P<new2>[\w.+#/ -]+?)(?:,.*)?$",
+    re.IGNORECASE,
+)
+_CHANGE_TO_RE: Final = re.compile(
+    r"^(?:(?:we|I)(?:'ve|\s+have)?\s+)?(?:finally\s+|just\s+|recently\s+|now\s+|also\s+|"
+    r"already\s+)?(?:upgraded|updated|bumped|moved|switched|migrated|went|changed|jumped|"
+    r"transitioned|converted|ported)\s+(?:[\w.+#-]+\s+){0,3}?(?:over\s+)?(?:to|onto)\s+(?P<x>.+)$",
+    re.IGNORECASE,
+)
+_NOW_PRODUCT_RE: Final = re.compile(
+    r"^(?:it's|its|it is|now it's|now its|now it is|we're on|we are on|I'm on|I am on)\s+"
+    r"(?P<x>[\w.+#@' -]+?)\s*(?P<now>\bnow\b|\bthese days\b|\bnowadays\b)?$",
     re.IGNORECASE,
 )
 _SLOT_IS_RE: Final = re.compile(
@@ -2027,6 +2226,9 @@ def _bare_value(text: str) -> ExtractedFact | None:
     if frame is None or not any(t.name == frame.topic for t in TOPICS):
         return None
     template = _TOPIC_TEMPLATES.get(frame.topic)
+    names = _tech_names(x)
+    if frame.topic == "experience" and len(names) == 1:  # "15 yrs of Perl"
+        return ExtractedFact(f"User has {frame.value} of {names[0]} experience", "personal")
     if template is not None:
         return ExtractedFact(template.format(v=frame.value), topic_category_of(frame.topic))
     if frame.topic == "indentation":
@@ -2048,6 +2250,74 @@ _ROLE_PLACE_RE: Final = re.compile(
     r"(?:\s+(?:at|for)\s+(?P<org>.+))?$",
     re.IGNORECASE,
 )
+
+
+_ROLE_LEAD_RE: Final = re.compile(
+    r"^(?:(?:I'm|I am|I)\s+)?(?:now\s+|currently\s+)?(?:working|employed|hired|started|starting|"
+    r"got hired|(?:just\s+)?joined(?:\s+\w+)?)\s+as\s+|^(?:now|currently)\s+(?=an?\s)"
+    r"|^(?:(?:I|I've|I have)\s+)?(?:just\s+)?(?:got\s+)?promoted\s+to\s+",
+    re.IGNORECASE,
+)
+#: ... an employer, not a time or a place ("working at night as a designer").
+_EMPLOYER_RE: Final = re.compile(
+    r"^(?!(?:home|night|nights|the moment|weekends?|work|the weekend)$)"
+    r"(?:(?:a|an|the)\s+\w|(?-i:[A-Z0-9]))",
+    re.IGNORECASE,
+)
+#: "now working at ASML as a software engineer": the employer before the role.
+_WORKING_AT_AS_RE: Final = re.compile(
+    r"^(?:(?:I'm|I am)\s+)?(?:now\s+|currently\s+)?(?:working|employed)\s+(?:at|for)\s+"
+    r"(?P<org>[\w&.' -]{2,40}?)\s+as\s+(?:an?\s+)?(?P<role>.+)$",
+    re.IGNORECASE,
+)
+_FREELANCE_RE: Final = re.compile(
+    r"^(?:(?:I'm|I am)\s+)?(?:now\s+)?(?:freelancing|self-employed|contracting|consulting)"
+    r"(?:\s+(?:now|these days|full[- ]time))?$",
+    re.IGNORECASE,
+)
+
+
+def _role_noun(role: str) -> str:
+    """``role`` with the short words spelt out ("backend dev": "backend developer")."""
+    return re.sub(r"\beng\b", "engineer", re.sub(r"\bdev\b", "developer", role))
+
+
+def indefinite_article(noun: str) -> str:
+    """ "a" or "an" before ``noun``, by its sound: "an ML engineer", "a UX designer",
+    "a user researcher", "an analyst".
+
+    >>> [indefinite_article(n) for n in ("ML engineer", "UX designer", "user", "analyst")]
+    ['an', 'a', 'a', 'an']
+    """
+    word = noun.split(" ", 1)[0]
+    if len(word) >= 2 and word.isupper():  # said letter by letter
+        return "an" if word[0] in "AEFHILMNORSX" else "a"
+    low = word.lower()
+    if low.startswith(("us", "uni", "use", "eu", "one", "ur")):
+        return "a"
+    return "an" if low[:1] in ("a", "e", "i", "o", "u") else "a"
+
+
+def role_facts(clause: str) -> list[ExtractedFact]:
+    """A statement of the user's job without a subject or verb of its own ("junior dev at
+    a logistics company now", "working as a data analyst at an insurer", "freelancing
+    now"), or nothing."""
+    text = re.sub(r"\s+(?:now|these days|nowadays)$", "", clause.strip(" .!,"), flags=re.I)
+    if _FREELANCE_RE.match(clause.strip(" .!,")):
+        return [ExtractedFact("User is a freelancer", "personal")]
+    at_as = _WORKING_AT_AS_RE.match(text) or _WORKING_AT_AS_RE.match(text.rsplit(", ", 1)[-1])
+    if (
+        at_as
+        and _EMPLOYER_RE.match(at_as["org"])
+        and _ROLE_PLACE_RE.match(at_as["role"])
+        and not _tech_names(at_as["role"])
+    ):
+        text = f"{at_as['role']} at {at_as['org']}"
+    lead = _ROLE_LEAD_RE.match(text)
+    rest = text[lead.end() :] if lead else text
+    if not _ROLE_PLACE_RE.match(rest) or (_tech_names(rest.split(" at ")[0]) and not lead):
+        return []
+    return [f for f in list_item_facts(rest) if f.category == "personal"]
 
 
 _WRITTEN_IN_RE: Final = re.compile(
@@ -2083,8 +2353,8 @@ def list_item_facts(item: str, *, unknown: bool = False) -> list[ExtractedFact]:
     if not x:
         return []
     if m := _ROLE_PLACE_RE.match(x):
-        role = re.sub(r"\beng\b", "engineer", re.sub(r"\bdev\b", "developer", m["role"]))
-        article = "an" if role[:1].lower() in "aeiou" else "a"
+        role = _role_noun(m["role"])
+        article = indefinite_article(role)
         out = [
             ExtractedFact(
                 f"User is {article} {role}" + (f" at {m['org']}" if m["org"] else ""), "personal"
@@ -2297,13 +2567,28 @@ _GENERIC_HEADS: Final = frozenset(
 )
 
 
-def imperative_fact(clause: str) -> list[ExtractedFact] | None:
-    """A standing instruction in the imperative, or None (not one, or a one-off task)."""
+def _third_person(verb: str) -> str:
+    """ "show" -> "shows", "write" -> "writes", "fix" -> "fixes", "give" -> "gives"."""
+    low = verb.lower()
+    if low in {"do", "go"}:
+        return low + "es"
+    if re.search(r"(?:s|x|z|ch|sh)$", low):
+        return low + "es"
+    if re.search(r"[^aeiou]y$", low):
+        return low[:-1] + "ies"
+    return low + "s"
+
+
+def imperative_fact(clause: str, *, inherited: bool = False) -> list[ExtractedFact] | None:
+    """A standing instruction in the imperative, or None (not one, or a one-off task);
+    two joined by "and" are two facts. ``inherited``: a part of one already read as
+    standing."""
     text = re.sub(r"^(?:please|pls|kindly|also|and)\s+", "", clause.strip(" .!,"), flags=re.I)
     text = re.sub(r"\s*,?\s*(?:please|pls|thanks|thank you|thx)$", "", text, flags=re.I)
     scope = ""
     lead = re.match(
-        r"^(?P<scope>(?:for|in|with|when writing|when(?:ever)? you \w+(?: me)?)\s+[\w' -]+?)"
+        r"^(?P<scope>(?:for|in|with|when writing|(?:when(?:ever)?|every time|any ?time|each time) "
+        r"you \w+(?: me)?)\s+[\w' -]+?)"
         r"(?:,\s*(?=[a-z]+\b)|\s+(?=(?:always|never|please|use|give|write|prefer|don't|do not|"
         r"keep|answer)\b))",
         text,
@@ -2333,15 +2618,32 @@ def imperative_fact(clause: str) -> list[ExtractedFact] | None:
     if no_suggest and not _TASK_RE.search(no_suggest["x"]):
         content = polish(f"User does not want the assistant to suggest {no_suggest['x']}")
         return [ExtractedFact(content, "preference")]  # "don't suggest Docker Desktop"
-    if _TASK_RE.search(text) and not _STANDING_RE.search(text) and not keep_style:
+    standing = bool(_STANDING_RE.search(text)) or bool(
+        re.match(
+            r"(?:when(?:ever)?|every time|any ?time|each time) you (?:write|show|give|suggest|"
+            r"use|generate|answer|reply|explain|mention|recommend|produce|output|create|add|"
+            r"make|fix|review|refactor|test|document|name|format|send|draft|code|build|"
+            r"translate|summari[sz]e|describe|list|compare|quote|cite|print|commit)\b",
+            scope,
+            re.I,
+        )
+    )  # "whenever you show a docker command, ...": a standing instruction
+    if _TASK_RE.search(text) and not standing and not keep_style:
         return None
     after_head = text.split(None, len(words) - len(head_words) + 1)[-1] if head_words else ""
     if head in _GENERIC_HEADS:
         style = _STYLE_RE.search(after_head)
     else:
         style = _STYLE_RE.search(" ".join(head_words))
-    if not (_STANDING_RE.search(text) or style):
+    if not (standing or style or inherited):
         return None
+    two = re.match(r"^(?P<a>.+?),?\s+and\s+(?P<b>(?P<verb>[a-z]+)\b.+)$", text, re.IGNORECASE)
+    if two and two["verb"].lower() in _IMPERATIVE_HEAD - {"be", "type", "test", "end", "start"}:
+        # "keep examples simple and avoid list comprehensions": two instructions
+        first = imperative_fact(f"{scope}, {two['a']}" if scope else two["a"], inherited=True)
+        second = imperative_fact(f"{scope}, {two['b']}" if scope else two["b"], inherited=True)
+        if first and second:
+            return first + second
     low = text.lower()
     if head == "prefer" and words[0] == "prefer":
         return [_pref(text[len("prefer") :].strip())]
@@ -2358,6 +2660,8 @@ def imperative_fact(clause: str) -> list[ExtractedFact] | None:
     body = re.sub(r"\byour\b", "its", body, flags=re.I)
     body = re.sub(r"\b(?:to me|me)\b", "the user", body)
     body = re.sub(r"\bmy\b", "the user's", body, flags=re.I)
+    body = re.sub(r"\bI am\b", "the user is", body)
+    body = re.sub(r"\bI\b", "the user", body)
     body = re.sub(r"\b(answer|reply|respond) the user\b", r"\1", body)
     body = re.sub(
         r"\s*,?\s*\b(?:from now on|going forward|by default|in (?:the )?future)\b",
@@ -2379,6 +2683,11 @@ def imperative_fact(clause: str) -> list[ExtractedFact] | None:
     )
     body = re.sub(r"\byou\b", "it", body)
     if scope:
+        scope = re.sub(  # "whenever you show" -> "whenever it shows"
+            r"\byou (\w+?)(e?s)?\b", lambda m: f"it {_third_person(m[1] + (m[2] or ''))}", scope
+        )
+        scope = re.sub(r"\b(?:for me|to me)\b", "for the user", scope)
+        scope = re.sub(r"\bme\b", "the user", scope)
         body = f"{body} {scope[:1].lower()}{scope[1:]}"
     content = polish(prefix + body[:1].lower() + body[1:])
     from amplify_memory.memory.user_facts import _category

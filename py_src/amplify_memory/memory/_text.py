@@ -54,7 +54,8 @@ _RUN_RE: Final = re.compile(rf"([^\w\n])\1{{{_RUN},}}")
 ROLE_NOUNS: Final = (
     r"developer|engineer|dev|eng|programmer|designer|student|founder|co-founder|cto|ceo|"
     r"architect|scientist|analyst|manager|lead|consultant|freelancer|hobbyist|beginner|"
-    r"teacher|researcher|intern|sre|contractor|maintainer"
+    r"teacher|researcher|intern|sre|contractor|maintainer|pm|devops|sysadmin|tester|writer|"
+    r"grad|graduate|instructor|lecturer|professor|tutor"
 )
 
 

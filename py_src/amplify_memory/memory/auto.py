@@ -6,14 +6,13 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Any
 
-from amplify_memory.memory.extraction import (
-    ExtractedFact,
-    extract_project_context,
-    extract_user_facts,
-)
+from amplify_memory.memory.changes import Replaced
+from amplify_memory.memory.chat_facts import extract_chat_facts
+from amplify_memory.memory.extraction import ExtractedFact, extract_project_context
 from amplify_memory.memory.project_context import ProjectContextVectorStore
 from amplify_memory.memory.user_profile import UserProfileVectorStore
 
@@ -26,19 +25,25 @@ async def extract_and_store_user_facts(
     *,
     store: UserProfileVectorStore | None = None,
     facts: Sequence[ExtractedFact] | None = None,
+    replaced: Sequence[Replaced] | None = None,
 ) -> list[dict[str, Any]]:
     """Store the facts the user stated about themselves in ``user_message``.
 
     The assistant's message is context only: nothing in it is stored as the user's.
     Returns one ``{"action", "entry", "superseded"}`` per fact (``action`` "updated" when
     the fact was already known). Stored with confidence 0.9 and source ``user_message``.
-    ``facts``: already extracted facts to store instead (a routed chat turn).
+    ``facts``: already extracted facts to store instead (a routed chat turn), with the
+    technologies the turn said no longer hold (``replaced``). Stored facts that state
+    those are superseded by the turn's first new fact that is not about them
+    (:meth:`~amplify_memory.memory.user_profile.UserProfileVectorStore.supersede_values`)
+    and listed in its ``superseded``.
     """
     store = store or UserProfileVectorStore.get_instance()
     await store.initialize()
     outcomes = []
     if facts is None:
-        facts = extract_user_facts(user_message, assistant_message)
+        found = extract_chat_facts(user_message, assistant_message)
+        facts, replaced = found.user, found.replaced
     async with store.atomic():  # all of the turn's facts, or none
         for fact in facts:
             outcomes.append(
@@ -46,7 +51,29 @@ async def extract_and_store_user_facts(
                     fact.content, fact.category, source=fact.source, confidence=fact.confidence
                 )
             )
+        carrier = _carrier(outcomes, replaced or ())
+        if replaced and carrier is not None:
+            turn = {str(o["entry"]["id"]) for o in outcomes}
+            gone = await store.supersede_values(replaced, by=carrier["entry"]["id"], keep=turn)
+            carrier["superseded"] = [*carrier.get("superseded", []), *gone]
     return outcomes
+
+
+def _carrier(outcomes: list[dict[str, Any]], replaced: Sequence[Replaced]) -> dict[str, Any] | None:
+    """The outcome whose fact stands for the change: the first technology fact that
+    names none of the values it ends ("User uses DynamoDB" for "mongo was just for the
+    prototype, production runs on DynamoDB"), else the first that says it stopped using
+    one ("User no longer uses CubeIDE"), else None: a turn with no such fact supersedes
+    nothing ("... and I live in Berlin" is not the change)."""
+    names = [re.compile(rf"(?<![\w.-]){re.escape(r.value)}(?![\w-])", re.I) for r in replaced]
+    tech = [o for o in outcomes if o["entry"].get("category") == "tech_stack"]
+    for outcome in tech:
+        if not any(n.search(str(outcome["entry"]["content"])) for n in names):
+            return outcome
+    for outcome in tech:
+        if re.search(r"\b(?:no longer|not)\b", str(outcome["entry"]["content"])):
+            return outcome
+    return None
 
 
 async def extract_and_store_project_context(

@@ -38,10 +38,12 @@ from amplify_memory.memory._text import (
     check_message,
     tidy,
 )
+from amplify_memory.memory.changes import Replaced, replaced_in, says_changed
 from amplify_memory.memory.project_facts import classify_clause, tags_of
 from amplify_memory.memory.technologies import find_technology_mentions
 from amplify_memory.memory.user_facts import (
     _INTERROGATIVE_RE,
+    _OTHER_SUBJECT_RE,
     _is_hypothetical,
     _strip_filler,
     clause_facts,
@@ -54,10 +56,13 @@ __all__ = ["ChatFacts", "extract_chat_facts"]
 
 @dataclass(frozen=True, slots=True)
 class ChatFacts:
-    """What one user turn states: ``user`` facts and ``project`` context."""
+    """What one user turn states: ``user`` facts and ``project`` context, and the
+    technologies it says no longer hold (``replaced``: see
+    :mod:`~amplify_memory.memory.changes`)."""
 
     user: tuple[ExtractedFact, ...] = ()
     project: tuple[ExtractedContext, ...] = ()
+    replaced: tuple[Replaced, ...] = ()
 
 
 _PROJECT_FRAME_RE: Final = re.compile(
@@ -87,13 +92,26 @@ _STATE_RE: Final = re.compile(
     r"|(?-i:\b\w+(?:Killed|Error|Exception)\b|\bE[A-Z]{4,}\b)|\b[45]\d\d\b",
     re.IGNORECASE,
 )
+#: A project's name as typed in its chat: "ember-quest", "kestrel-fw", "atlas-k8s".
+_SLUG: Final = r"[a-z][a-z0-9]*(?:[-_][a-z0-9]+)+"
 _LEAD_RE: Final = re.compile(
     r"^(?:for (?:this|the) (?:project|repo|app|one|codebase)|in (?:this|the) (?:project|repo|"
-    r"app|codebase)|here|on this project|for now|ok so|so)\s*,?\s*",
+    r"app|codebase)|here|on this project|for now|ok so|so)\s*,?\s*"
+    rf"|^(?-i:{_SLUG})\s*:\s*|^(?:for|in|on)\s+(?-i:{_SLUG})"
+    r"(?:\s*,\s*|\s+(?=(?:we|we're|our|the team|let's|it|it's)\b))",
+    re.IGNORECASE,
+)
+#: ... as the subject of a statement about it ("greenhouse-ctrl runs on an RP2040").
+_SLUG_SUBJECT_RE: Final = re.compile(
+    rf"^(?-i:{_SLUG})(?:'s)?\s+(?:\w+\s+)?(?:runs|uses|is|are|targets|needs|must|has|talks|"
+    r"depends|stores|sends|reads|writes|ships|deploys|builds|lives|logs|calls|supports)\b",
     re.IGNORECASE,
 )
 _DECISION_RE: Final = re.compile(
-    r"^(?:we\s+(?:have\s+)?(?:decided|agreed|chose|chosen|picked|settled|went|are going|"
+    r"^(?:(?:we\s+)?(?:have\s+)?(?:decided|agreed|chose|chosen|picked|settled|went)\s*:?\s*"
+    r"(?:(?P<to>to\s+)(?=go with|use|adopt|switch to|move to)|on\s+|with\s+)?"
+    r"(?:go with|use|adopt|switch to|move to)?"
+    r"|we\s+(?:have\s+)?(?:are going|"
     r"will|'ll)\s*(?:to\s+)?(?:on\s+|with\s+)?(?:go with|use|using|standardi[sz]ed on|"
     r"adopt|switch to|move to)?|we\s+(?:go with|standardi[sz]ed on|adopt|switched to|moved to)|"
     r"we(?:'re| are)\s+(?:using|on|going with|going|doing|adopting|"
@@ -114,6 +132,21 @@ _USER_WORDS_RE: Final = re.compile(
 def _about_project(clause: str) -> bool:
     if re.match(r"^(?:I|I'm|I am|I've|my|me|personally)\b", clause, re.IGNORECASE):
         return False
+    lead = _LEAD_RE.match(clause)
+    if lead and re.search(_SLUG, lead.group()):
+        # "ember-quest: decided on a state machine": said of the project ("for my-app I
+        # prefer tabs" stays the user's)
+        rest = clause[lead.end() :]
+        return not (
+            re.match(r"(?:my|me|personally)\b", rest, re.I) or re.search(r"\bI(?:'m|'ve)?\b", rest)
+        )
+    if _SLUG_SUBJECT_RE.match(clause) or re.match(
+        r"^(?:decided|agreed)\s*:|^(?:(?:decided|agreed)\s+(?:to\s+)?(?:go with|use|adopt|"
+        r"switch to|move to|on)|picked|chose|went with|settled on|standardi[sz]ed on)\b",
+        clause,
+        re.I,
+    ):
+        return True  # a decision without "we" ("decided to use Redis"; not "decided to learn")
     if re.match(r"^(?:no|zero|never)\s+\w", clause, re.IGNORECASE) and not _USER_WORDS_RE.search(
         clause
     ):
@@ -128,7 +161,7 @@ def _about_project(clause: str) -> bool:
 def _project_items(clause: str, kind: str | None = None) -> list[ExtractedContext]:
     text = _LEAD_RE.sub("", tidy(clause))
     if kind is not None:
-        content = _phrasing.polish(capitalise(text))
+        content = _phrasing.polish(capitalise(text), aliases=False)
         return [ExtractedContext(content, kind, (), tags_of(content))] if content else []
     kind = classify_clause(text)
     if kind is None or kind == "decision" or _DECISION_RE.match(text):
@@ -144,19 +177,24 @@ def _project_items(clause: str, kind: str | None = None) -> list[ExtractedContex
                 content = capitalise(text)
             if content:
                 return [
-                    ExtractedContext(_phrasing.polish(content), "decision", (), tags_of(content))
+                    ExtractedContext(
+                        _phrasing.polish(content, aliases=False), "decision", (), tags_of(content)
+                    )
                 ]
             return []
         kind = kind or "decision"
-    content = _phrasing.polish(capitalise(text))
+    content = _phrasing.polish(capitalise(text), aliases=False)
     if re.match(r"^(?:never|don't|do not|no)\b", text, re.I) and kind not in {"error", "fix"}:
         kind = "constraint"
     return [ExtractedContext(content, kind, (), tags_of(content))] if content else []
 
 
+#: A short negated tail cut off the clause before it ("never floats", "not Redis").
+_TAIL_RE: Final = re.compile(r"^(?:never|not)\s+\S+(?:\s+\S+)?$", re.IGNORECASE)
 _LABEL_ONLY_RE: Final = re.compile(
     r"^(?:decision|requirement|constraint|note|update|resolved|fixed|done|fix|bug|error|"
-    r"pattern|architecture|todo|fyi)(?:\s+(?:from|by|for)\s+.+)?$|^\S+$",
+    r"pattern|architecture|todo|fyi)(?:\s+(?:from|by|for)\s+.+)?$|^\S+$"
+    r"|^(?:fixed|solved|resolved|found|got|nailed|cracked) (?:it|that|this)$",
     re.IGNORECASE,
 )
 
@@ -172,7 +210,8 @@ def _for_project(plain: str, in_question: bool) -> bool:
 
 
 _FIX_LEAD_RE: Final = re.compile(
-    r"^(?:resolved|fixed|solved|fix|found it|got it working|sorted)\s*[:!.]?$", re.IGNORECASE
+    r"^(?:resolved|fixed|solved|fix|found it|got it working|sorted)(?:\s+it)?\s*[:!.]?$",
+    re.IGNORECASE,
 )
 
 
@@ -196,16 +235,31 @@ def extract_chat_facts(
                 continue
             if pending or _for_project(plain, in_question):
                 for item in _project_items(plain, kind=pending or None):
-                    if not _LABEL_ONLY_RE.match(item.content) and len(item.content) <= (
-                        MAX_PROJECT_FACT_LENGTH
+                    tail = _TAIL_RE.match(item.content)
+                    if tail and project:  # "..., never floats": the tail of the one before
+                        key, last = next(reversed(project.items()))
+                        joined = f"{last.content}, {tail.group()[0].lower()}{tail.group()[1:]}"
+                        project[key] = ExtractedContext(joined, last.type, last.files, last.tags)
+                        continue
+                    if (
+                        not _LABEL_ONLY_RE.match(item.content)
+                        and len(item.content.split()) >= 2
+                        and len(item.content) <= MAX_PROJECT_FACT_LENGTH
                     ):
                         project.setdefault(item.content.casefold(), item)
                 pending = ""
+    changed = says_changed(user_message)
+    tech_context = bool(_phrasing.tech_names(user_message))
+    replaced: dict[str, Replaced] = {}
     for clause, in_question in user_clauses(user_message):
         if in_project and _for_project(_strip_filler(clause), in_question):
             continue
-        for fact in clause_facts(clause, in_question=in_question):
+        plain = _strip_filler(clause)
+        if not in_question and not _is_hypothetical(plain) and not _OTHER_SUBJECT_RE.match(plain):
+            for found in replaced_in(clause, changed=changed):
+                replaced.setdefault(found.value.casefold(), found)
+        for fact in clause_facts(clause, in_question=in_question, tech_context=tech_context):
             done = finish(fact)
             if done is not None and len(done.content) <= MAX_FACT_LENGTH:
                 user.setdefault(done.content.casefold(), done)
-    return ChatFacts(tuple(user.values()), tuple(project.values()))
+    return ChatFacts(tuple(user.values()), tuple(project.values()), tuple(replaced.values()))

@@ -178,6 +178,10 @@ _PHRASES: Final[tuple[tuple[re.Pattern[str], str], ...]] = tuple(
         (r"\bPR\b", "pull request"),
         (r"\bstep[- ]by[- ]step\b", "stepwise"),
         (r"\bobject[- ]oriented\b", "oop"),
+        (r"\bIaC\b", "infrastructure as code"),
+        (r"(?<![\d:] )(?<![\d:])\bPMs?\b", "product manager"),
+        (r"\bML\b", "machine learning"),
+        (r"\bk8s\b", "kubernetes"),
     )
 )
 
@@ -194,6 +198,7 @@ def _stem_table() -> dict[str, str]:
         "mode": "mode theme",
         "name": "name named called",
         "test": "test tests testing",
+        "learn": "learn study",
     }
     table: dict[str, str] = {}
     for canonical, words in groups.items():
@@ -583,12 +588,33 @@ _FRAME_TERMS: Final = frozenset(
 )
 
 
+#: Words that name the kind of thing a technology is or the work it is used for, in
+#: general terms: "database of choice", "terminal emulator", "mobile apps", "workloads".
+#: They add nothing to "uses X" (a feature such as "strict mode" or "type hints" does).
+_GENERIC_TERMS: Final = frozenset(
+    _term_of(w)[0]
+    for w in _wordlist(
+        "database db choice terminal emulator shell editor ide language lang framework "
+        "library tool tooling runtime platform stack main primary preferred default favourite "
+        "favorite daily usual go-to mostly mainly primarily app apps application applications "
+        "project projects thing things stuff workload workloads machine machines box "
+        "development dev local environment environments container containers target targets "
+        "style styles styling notebook notebooks analysis work job day os operating"
+    )
+)
+
+
 def residual_terms(text: str) -> frozenset[str]:
-    """The terms of a memory besides its values and the verbs of using or liking: what it
-    adds to "User uses X" ("strict mode" in "prefers TypeScript strict mode")."""
+    """The terms of a memory besides its values, the verbs of using or liking and the
+    generic nouns of :data:`_GENERIC_TERMS`: what it adds to "User uses X" ("strict mode"
+    in "prefers TypeScript strict mode")."""
     x = _analyse(text)
     return frozenset(
-        t for t in x.core if t not in _FRAME_TERMS and x.values.get(t) not in {"tech", "number"}
+        t
+        for t in x.core
+        if t not in _FRAME_TERMS
+        and t not in _GENERIC_TERMS
+        and x.values.get(t) not in {"tech", "number"}
     )
 
 

@@ -38,6 +38,7 @@ import re
 from typing import Final, Literal
 
 from amplify_memory.memory._defaults import SEMANTIC_DUPLICATE_COSINE
+from amplify_memory.memory.canonical import canonical_fact
 from amplify_memory.memory.similarity import (
     DEFAULT_DUPLICATE_THRESHOLD,
     content_similarity,
@@ -48,7 +49,7 @@ from amplify_memory.memory.similarity import (
     same_values,
 )
 from amplify_memory.memory.technologies import lookup_technology
-from amplify_memory.memory.topics import Frame, frames_of, relation
+from amplify_memory.memory.topics import Frame, frames_of, registered_topic, relation
 
 __all__ = ["ACTIONS", "SEMANTIC_DUPLICATE_COSINE", "Action", "decide"]
 
@@ -57,6 +58,20 @@ ACTIONS: Final[tuple[str, ...]] = ("merge", "supersede", "keep")
 
 
 _CODE_RE: Final = re.compile(r"[<>{}=;|`]")
+_MODEL_RE: Final = re.compile(
+    r"\s+((?:(?:pro|max|air|mini|ultra|plus|lite|se)\b\s*)*(?:[a-z]{0,2}\d[\w.]*)?)", re.I
+)
+
+
+def _model(text: str, value: str) -> str:
+    """The model a fact gives its device or product after the name ("MacBook Pro *M3*",
+    "iPhone *15 Pro*"), lower-cased, or ""."""
+    at = text.casefold().find(value.casefold())
+    if at < 0:
+        return ""
+    found = _MODEL_RE.match(text, at + len(value))
+    model = found[1].strip().lower() if found else ""
+    return model if re.search(r"\d", model) else ""
 
 
 _NEGATED_TAIL_RE: Final = re.compile(
@@ -65,7 +80,24 @@ _NEGATED_TAIL_RE: Final = re.compile(
     re.IGNORECASE,
 )
 _TAIL_STOP: Final = frozenset(
-    ["a", "an", "the", "their", "his", "her", "its", "my", "our", "user", "users"]
+    [
+        "a",
+        "an",
+        "the",
+        "their",
+        "his",
+        "her",
+        "its",
+        "my",
+        "our",
+        "user",
+        "users",
+        "itself",
+        "themselves",
+        "proper",
+        "directly",
+        "anymore",
+    ]
 )
 
 
@@ -121,14 +153,18 @@ def _same_technology(a: Frame, b: Frame) -> bool:
 
 def _stops_using(new: Frame, old: Frame) -> bool:
     """A negative use of a technology replaces a positive fact of using it in any words
-    ("uses", a slot, the primary language), not an opinion ("likes X")."""
+    ("uses", a slot, the primary language, "builds JVM projects *with Maven*"), not an
+    opinion ("likes X")."""
     return (
         new.polarity == "negative"
         and old.polarity == "positive"
-        and new.value.casefold() == old.value.casefold()
+        and (
+            new.value.casefold() == old.value.casefold()
+            or new.value.casefold() in {v.casefold() for v in old.scope}  # "JVM with Maven"
+        )
         and not new.topic.startswith(("likes:", "choice:"))
         and not old.topic.startswith(("likes:", "choice:"))
-        and new.scope == old.scope
+        and (new.scope == old.scope or not new.scope)  # "does not use X" ends every use
         and lookup_technology(new.value) is not None
     )
 
@@ -144,6 +180,14 @@ def _compatible_detail(x: frozenset[str], y: frozenset[str]) -> bool:
     return x <= y or y <= x or 2 * len(x & y) / (len(x) + len(y)) >= 0.5
 
 
+_NUMBER_RE: Final = re.compile(r"(?<![\w.])\d+(?:\.\d+)*(?![\w.])")
+
+
+def _numbers(text: str) -> frozenset[str]:
+    """The numbers written in ``text`` as numbers ("24", "3.12"; not "M3" or "2-space")."""
+    return frozenset(_NUMBER_RE.findall(text))
+
+
 def decide(
     new: str,
     old: str,
@@ -155,24 +199,39 @@ def decide(
 
     ``cosine``: the similarity of the two facts' embeddings, when the caller has them.
     """
+    new_frames, old_frames = frames_of(new), frames_of(old)  # (they read the canonical text)
+    new, old = canonical_fact(new), canonical_fact(old)
     if _names_the_old_as_wrong(new, old):
         return "supersede"  # "works at an insurance company, not a bank"
-    new_frames, old_frames = frames_of(new), frames_of(old)
     if new_frames and old_frames:
         own, theirs = new_frames[0], old_frames[0]
         verdict = relation(own, theirs)
         if verdict == "unrelated" and _same_technology(own, theirs):
+            if own.version != theirs.version:
+                return "keep"  # "uses Python 3.12" / "primary language is Python"
             verdict = "same"  # "uses iTerm2" / "terminal emulator is iTerm2"
         if verdict == "same":
             per_technology = _per_technology(own) or _per_technology(theirs)
+            models = _model(new, own.value), _model(old, theirs.value)
+            if all(models) and models[0] != models[1]:
+                return "supersede"  # "a MacBook Pro M1" / "a MacBook Pro M3"
             if per_technology and not _compatible_detail(residual_terms(new), residual_terms(old)):
                 return "keep"  # "prefers TypeScript" / "prefers TypeScript strict mode"
+            numbers = _numbers(new), _numbers(old)
+            if all(numbers) and numbers[0] != numbers[1]:  # "minSdk 24" / "minSdk 26"
+                return "supersede" if contradicts(new, old) else "keep"
             return "merge"
         if any(relation(frame, theirs) == "supersedes" for frame in new_frames):
             return "supersede"
         if any(_stops_using(frame, theirs) for frame in new_frames):
             return "supersede"  # "no longer writes JavaScript" / "primary language is JavaScript"
         if verdict == "compatible" or own.topic == theirs.topic:
+            return "keep"
+        if not (_per_technology(own) and _per_technology(theirs)) and (
+            registered_topic(own.topic) or registered_topic(theirs.topic)
+        ):
+            # two topics ("answers in English" / "comments in English"), or a technology
+            # and a named topic ("uses Python" / "uses Python type hints")
             return "keep"
     if is_duplicate(new, old, threshold) and not opposed(new, old):
         return "merge"

@@ -54,6 +54,7 @@ from functools import lru_cache
 from typing import Final, Literal
 
 from amplify_memory.memory._text import ROLE_NOUNS
+from amplify_memory.memory.canonical import canonical_fact, tidy_fact
 from amplify_memory.memory.technologies import Mention, find_technology_mentions
 
 __all__ = [
@@ -285,6 +286,7 @@ _group("shell", "tech_stack", "zsh, fish, Nushell, Oh My Zsh")
 
 #: The documented topics, in the order they are tried (the first that matches wins).
 TOPICS: list[Topic] = []
+_TOPIC_NAMES: set[str] = set()  # the names of TOPICS, kept by register_topic
 
 
 def register_topic(
@@ -306,6 +308,7 @@ def register_topic(
         TOPICS.insert(0, topic)
     else:
         TOPICS.append(topic)
+    _TOPIC_NAMES.add(name)
     if "frames_of" in globals():
         frames_of.cache_clear()
     return topic
@@ -428,7 +431,7 @@ def _builtins() -> None:
     add(
         "type_hints",
         "coding_style",
-        r"\btype (?:hints?|annotations?)\b|\btyped\b|\b(?:explicit|strict|static|strong) typ\w*\b",
+        r"\btype[- ](?:hints?|annotations?|annotated)\b|\btyped\b|\b(?:explicit|strict|static|strong) typ\w*\b",
     )
     add("comments", "coding_style", r"\b(?:code )?comments\b|\bdocstrings?\b|\bJSDoc\b")
     add(
@@ -602,7 +605,8 @@ _LIKE_RE: Final = re.compile(
 _PREFER_RE: Final = re.compile(r"\b(?:prefer\w*|rather|favou?r\w*|pick\w*|choos\w*|go-to)\b", re.I)
 _SLOT_RE: Final = re.compile(
     r"\b(?:primary|main|favou?rite|go-to|preferred|default|daily|first)\s+(?:programming\s+)?"
-    r"(?:language|lang)\b|\blanguage of choice\b",
+    r"(?:language|lang)\b|\blanguage of choice\b"
+    r"|\b(?:mainly|mostly|primarily|chiefly)\s+(?:writes|codes in|programs in)\b",
     re.IGNORECASE,
 )
 
@@ -657,7 +661,7 @@ _CONTEXTS: Final = tuple(
             "@personal",
         ),
         (r"\b(?:in production|in prod|on prod)\b", "@production"),
-        (r"\b(?:locally|for local development|on (?:my )?laptop)\b", "@local"),
+        (r"\b(?:locally|for local (?:development|dev)|on (?:my )?laptop)\b", "@local"),
     )
 )
 
@@ -667,6 +671,12 @@ def _scope_of(names: set[str], value: str, text: str = "") -> tuple[str, ...]:
     is limited to."""
     contexts = {name for pattern, name in _CONTEXTS if text and pattern.search(text)}
     return tuple(sorted({n for n in names if n != value} | contexts, key=str.casefold))
+
+
+_BINDINGS_RE: Final = re.compile(
+    r"[\s-]+(?:key\s*bindings?|keybinds?|bindings|keys|mode|emulation|motions|keymaps?|layer)\b",
+    re.IGNORECASE,
+)
 
 
 def _tech_frames(text: str, polarity: Polarity) -> list[Frame]:
@@ -689,6 +699,8 @@ def _tech_frames(text: str, polarity: Polarity) -> list[Frame]:
         polarity = _segment_polarity(text, segments, first_mention, polarity)
     frames: list[Frame] = []
     group = _TECH_GROUPS.get(first.casefold())
+    if group is not None and _BINDINGS_RE.match(text, first_mention.end):
+        group = None  # "Vim keybindings": the keys of an editor, not the editor
     if _SLOT_RE.search(text) and group is None:
         frames.append(Frame("primary_language", first, polarity, scope, version))
     elif group is not None:
@@ -747,8 +759,14 @@ def _segment_polarity(
 def frames_of(text: str) -> tuple[Frame, ...]:
     """The frames of a fact's text (the first is its own), or ``()`` when its topic is
     unknown. See the module docstring."""
-    clean = re.sub(r"\s+", " ", text.replace("\u2019", "'")).strip()
-    clean = re.sub(r"^(?:correction|update|note|edit)\s*:\s*", "", clean, flags=re.IGNORECASE)
+    clean = re.sub(
+        r"^(?:correction|update|note|edit)\s*:\s*", "", text.strip(), flags=re.IGNORECASE
+    )
+    plain = tidy_fact(clean)
+    slot = _slot_frame(plain, _polarity(plain)) if plain.startswith("User's") else None
+    if slot is not None:  # "User's CI runs on Jenkins": the slot the text names
+        return (slot,)
+    clean = canonical_fact(clean)
     switch = _SWITCH_RE.search(clean)
     if switch:
         old = switch["old"] or switch["old2"] or switch["old3"] or switch["old4"]
@@ -919,6 +937,8 @@ def _frames_plain(text: str, polarity: Polarity) -> list[Frame]:
         value = topic.name if topic.value is None else topic.value(text)
         if topic.name == "role" and value is not None and find_technology_mentions(value):
             break  # "a Golang developer": a fact about the technology
+        if topic.name == "location" and value is not None and find_technology_mentions(value):
+            continue  # "moved to TypeScript": not a place
         if value is not None:
             scope = _scope_of({m.name for m in find_technology_mentions(text)}, value, text)
             return [Frame(topic.name, value, polarity, scope)]
@@ -929,6 +949,12 @@ def primary_frame(text: str) -> Frame | None:
     """The fact's own frame (the first of :func:`frames_of`), or None."""
     frames = frames_of(text)
     return frames[0] if frames else None
+
+
+def registered_topic(topic: str) -> bool:
+    """True for the name of a documented topic (type hints, answer language ...), not a
+    per-technology one ("uses:Docker") or a slot."""
+    return topic in _TOPIC_NAMES
 
 
 def topic_category(topic: str) -> str | None:
@@ -946,6 +972,42 @@ def topic_category(topic: str) -> str | None:
     return None
 
 
+#: Words of a value that say the same ("senior backend developer" / "... engineer").
+_VALUE_SYNONYMS: Final[dict[str, str]] = {
+    "developer": "engineer",
+    "dev": "engineer",
+    "programmer": "engineer",
+    "coder": "engineer",
+    "swe": "engineer",
+}
+#: Topics whose value may be given with more or less detail ("Toronto" / "Toronto, Canada").
+_PLACE_TOPICS: Final = frozenset({"location", "timezone"})
+
+
+def _value_words(value: str) -> tuple[str, ...]:
+    words = re.findall(r"[\w+#.-]+", value.casefold())
+    return tuple(_VALUE_SYNONYMS.get(w.strip(".-"), w.strip(".-")) for w in words if w.strip(".-"))
+
+
+def same_value(topic: str, a: str, b: str) -> bool:
+    """Two frames' values of ``topic`` name one thing: equal up to case, punctuation and
+    :data:`_VALUE_SYNONYMS`; for a place, one inside the other."""
+    if a.casefold() == b.casefold():
+        return True
+    x, y = _value_words(a), _value_words(b)
+    if x == y:
+        return bool(x)
+    if topic in _PLACE_TOPICS and x and y:  # "Toronto" / "Toronto, Canada", not "York"
+        p, q = _place_parts(a), _place_parts(b)
+        shorter, longer = (p, q) if len(p) <= len(q) else (q, p)
+        return longer[: len(shorter)] == shorter
+    return False
+
+
+def _place_parts(value: str) -> tuple[str, ...]:
+    return tuple(" ".join(_value_words(part)) for part in value.split(",") if part.strip(" ."))
+
+
 def relation(new: Frame, old: Frame) -> Relation:
     """What a ``new`` fact does to an ``old`` one (see the module docstring). Facts of
     different scopes ("in Python" / "in YAML") are compatible; the same value with
@@ -954,7 +1016,7 @@ def relation(new: Frame, old: Frame) -> Relation:
         return "unrelated"
     if new.scope != old.scope:
         return "compatible"
-    if new.value.casefold() == old.value.casefold():
+    if same_value(new.topic, new.value, old.value):
         if new.polarity != old.polarity:
             return "supersedes"
         if new.version and old.version and new.version != old.version:

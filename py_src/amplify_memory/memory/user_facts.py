@@ -7,16 +7,25 @@ import re
 from collections.abc import Iterable
 from typing import Final
 
-from amplify_memory.limits import MAX_SENTENCES
+from amplify_memory.limits import MAX_CLAUSE_LENGTH, MAX_CLAUSES, MAX_SENTENCES
 from amplify_memory.memory import _phrasing
 from amplify_memory.memory._facts import ExtractedFact
-from amplify_memory.memory._text import MAX_FACT_LENGTH, ROLE_NOUNS, check_message
+from amplify_memory.memory._text import (
+    MAX_FACT_LENGTH,
+    MAX_PROJECT_FACT_LENGTH,
+    ROLE_NOUNS,
+    check_message,
+)
 from amplify_memory.memory._text import expand as _expand
 from amplify_memory.memory._text import tidy as _tidy
 from amplify_memory.memory._text import wordlist as _wordlist
 from amplify_memory.memory._text import words as _words
 from amplify_memory.memory.secrets import has_secret
-from amplify_memory.memory.technologies import find_technologies
+from amplify_memory.memory.technologies import (
+    Mention,
+    find_technologies,
+    find_technology_mentions,
+)
 
 __all__ = ["clause_facts", "extract_user_facts", "finish", "user_clauses"]
 
@@ -243,6 +252,13 @@ def _strip_filler(clause: str) -> str:
     return _TRAILING_FILLER_RE.sub("", clause).strip(" ,;:-")
 
 
+_RELATIVE_MAYBE_RE: Final = re.compile(
+    r"\b(?:in\s+|for\s+)?(?:anything|everything|whatever|something|any\s+\w+|all\s+\w+)\s+"
+    r"(?:that\s+)?(?:I|we|you)\s+(?:might|may|could|would)\s+[^,.;]*",
+    re.IGNORECASE,
+)
+
+
 def _is_hypothetical(clause: str) -> bool:
     """True for clauses that are conditional, uncertain, planned or reported ("if/else"
     and "try/catch" are code, not conditions)."""
@@ -255,6 +271,7 @@ def _is_hypothetical(clause: str) -> bool:
         clause,
         flags=re.I,
     )
+    clause = _RELATIVE_MAYBE_RE.sub("", clause)  # "... in anything I might show in class"
     words = set(_words(clause))
     return (
         bool(words & _HYPOTHETICAL or words & _REPORTED or _HYPOTHETICAL_PHRASES_RE.search(clause))
@@ -501,6 +518,12 @@ def _statement_facts(clause: str) -> list[ExtractedFact]:
         return [ExtractedFact(content, _category(clause, "preference"))]
     if verb in {"work", "code"} and not _phrasing.tech_names(clause):
         return [ExtractedFact(content, "personal")]  # "I work nights", "I work remotely"
+    if (
+        (verb in _TEACHING_VERBS or (verb in _RUNNING_VERBS and _VENTURE_RE.match(" ".join(after))))
+        and not _phrasing.tech_names(clause)
+        and len(after) >= 2
+    ):  # what the user does for a living: "I teach high school CS", "I run a small shop"
+        return [ExtractedFact(content, "personal")]
     if verb in _USAGE_VERBS and not (
         verb == "work" and re.search(r"\bwork\w*\s+(?:at|for|as)\b", rest, re.IGNORECASE)
     ):
@@ -518,6 +541,14 @@ def _statement_facts(clause: str) -> list[ExtractedFact]:
     return _plain_statement(verb, after, clause, content)
 
 
+_TEACHING_VERBS: Final = frozenset({"teach", "tutor", "lecture", "mentor", "coach", "study"})
+_RUNNING_VERBS: Final = frozenset({"run", "own", "manage", "lead", "maintain"})
+#: ... something that is run for good ("a small shop", "a team of 6"; not "a quick test").
+_VENTURE_RE: Final = re.compile(
+    r"^an?\s+(?:[\w'-]+\s+){0,3}?(?:shop|store|business|company|agency|studio|team|club|"
+    r"channel|blog|podcast|newsletter|startup|consultancy|firm|lab|meetup|community|"
+    r"course|class|school|department|group|practice|nonprofit|charity)s?\b"
+)
 #: Verbs of a first-person clause that say nothing durable ("I think", "I got an error").
 _NOT_FACT_VERBS: Final = frozenset(
     _wordlist("""
@@ -558,11 +589,30 @@ def _plain_statement(verb: str, after: list[str], clause: str, content: str) -> 
     return [ExtractedFact(content, _category(clause, "other"))]
 
 
+#: "I write Excel macros", "I publish to the Play Store": a verb that says more than "uses".
+_MAKING_RE: Final = re.compile(
+    r"^User (?:\w+ly |has been |is )?(?:writes|writing|builds|building|publishes|publishing|"
+    r"develops|developing|maintains|maintaining|scripts|scripting|automates|automating)\b"
+    r"(?!\s+(?:in|with|on|for|to|at|using)\b)"  # "writes in Python" is using it
+)
+
+
 def _usage_facts(clause: str, content: str) -> list[ExtractedFact]:
-    """A usage clause: a style/workflow statement, else one fact per technology."""
+    """A usage clause: a style/workflow statement, else one fact per technology (or, for
+    a short clause that makes something with just one, the clause: "User writes Excel
+    macros")."""
     category = _category(clause, "")
     if category in {"coding_style", "workflow", "communication"}:
         return [ExtractedFact(content, category)]
+    if (
+        _MAKING_RE.match(content)
+        and len(content.split()) <= 10
+        and not re.search(r"\b(?:not|never|no longer|anymore|stopped|from|off)\b", content)
+        and not re.search(r"\b(?:it|this|that|them|and|or)\b", content)
+        and len(names := _phrasing.tech_names(clause)) == 1
+        and not re.search(rf"{re.escape(names[0])}\W*$", content, re.IGNORECASE)
+    ):  # (something made with it follows the name: "Excel macros", not "writes Go")
+        return [ExtractedFact(content, "tech_stack")]
     techs = _tech_facts(clause)
     if techs:
         return techs
@@ -644,7 +694,7 @@ def _am_facts(rest: str, clause: str, content: str) -> list[ExtractedFact]:
 
 
 _OTHER_SUBJECT_RE: Final = re.compile(
-    r"^(?:my|our|his|her|their|the)\s+(?:\w+\s+){0,2}?(?:co-?workers?|colleagues?|boss|manager|"
+    r"^(?:my|our|his|her|their|the)\s+(?:[\w']+\s+){0,2}?(?:co-?workers?|colleagues?|boss|manager|"
     r"team ?lead|lead|friends?|wife|husband|partner|girlfriend|boyfriend|cto|ceo|clients?|"
     r"customers?|users|team|teammates?|company|dad|mom|mum|father|mother|brother|sister|"
     r"son|daughter|kids?|roommate|flatmate|mentor|professor|teacher|students?|interns?|"
@@ -674,8 +724,203 @@ _CONTEXT_LEAD_RE: Final = re.compile(
 )
 
 
-def clause_facts(clause: str, *, in_question: bool, nested: bool = False) -> list[ExtractedFact]:
-    """Facts from one clause, or nothing when it is not a statement about the user."""
+def clause_facts(
+    clause: str, *, in_question: bool, nested: bool = False, tech_context: bool = False
+) -> list[ExtractedFact]:
+    """Facts from one clause, or nothing when it is not a statement about the user: the
+    rules of the shapes people type, then, for a statement no rule read, the
+    technologies it names (:func:`_named_technologies`). ``tech_context``: the message
+    names known technologies, so a product name the list does not know in a list item
+    of this clause counts as one ("Flutter 3.22 - Riverpod for state, Dio for
+    networking")."""
+    facts = _rule_facts(clause, in_question=in_question, nested=nested, tech_context=tech_context)
+    if in_question or nested:
+        return facts
+    mentions = find_technology_mentions(clause) if facts else []
+    facts = [_negated_use(f, clause, mentions) for f in facts]
+    said = " ".join(f.content for f in facts).casefold()
+    return facts + [f for name, f in _named_technologies(clause) if name.casefold() not in said]
+
+
+def _negated_use(fact: ExtractedFact, clause: str, mentions: list[Mention]) -> ExtractedFact:
+    """ "User uses X" where the clause says "not X" / "never X" / "no X": "User does not
+    use X" ("plain pytest functions, not unittest classes"); ``mentions``: the clause's."""
+    use = re.match(r"^User uses (?P<x>[\w.+#/ -]+?)$", fact.content)
+    if use is None:
+        return fact
+    for mention in mentions:
+        if mention.name.casefold() == use["x"].casefold() and _NEGATION_RIGHT_BEFORE_RE.search(
+            clause[max(0, mention.start - 16) : mention.start]
+        ):
+            return ExtractedFact(f"User does not use {use['x']}", fact.category, fact.confidence)
+    return fact
+
+
+_NEGATION_RIGHT_BEFORE_RE: Final = re.compile(r"\b(?:not|never|no)\s+(?:the\s+|any\s+)?$", re.I)
+
+
+#: "when you write SQL for me, uppercase the keywords": a condition of a standing
+#: instruction, not a question.
+_WHEN_YOU_RE: Final = re.compile(r"^when(?:ever)?\s+you\s+\w+[^,?]*,\s*\w", re.IGNORECASE)
+#: A supposed case: "hypothetically" anywhere, "suppose", "imagine", "in theory" as the
+#: sentence's opening ("Say, suppose I moved to Godot"; not "working in theory of ...").
+_SUPPOSE_RE: Final = re.compile(
+    r"\bhypothetically\b|^\W*(?:(?:say|ok|okay|so)\W+)?(?:suppose|supposing|imagine|in theory|"
+    r"theoretically)\b",
+    re.IGNORECASE,
+)
+#: "as you mentioned, Cilium replaces kube-proxy": the assistant's words, said back.
+_ECHO_RE: Final = re.compile(
+    r"\b(?:as|like) you (?:just )?(?:mentioned|said|suggested|explained|noted|wrote|"
+    r"pointed out|recommended|described)\b",
+    re.IGNORECASE,
+)
+#: A clause without a subject of its own ("never Figma", "not Jira", "only Sketch").
+_TAIL_CLAUSE_RE: Final = re.compile(
+    r"^(?:and |but |or )?(?:never|not|no|nor|only|always|also|just)\b", re.IGNORECASE
+)
+_PAST_RE: Final = re.compile(
+    r"\b(?:used to|back when|in the past|years ago|at my (?:old|last|previous))\b", re.IGNORECASE
+)
+#: "our team runs everything on Nomad" (not "my team lead", "the team next door", "my old
+#: team used Angular").
+_TEAM_RE: Final = re.compile(
+    r"^(?:our|my)\s+(?:team|squad|org|shop|company)\b(?!\s+(?:lead|leads|manager|mates?|"
+    r"next|at|I|we|that|which|who)\b)(?!.*\b(?:used|was|were|had)\b)",
+    re.I,
+)
+_NOT_BEFORE_RE: Final = re.compile(
+    r"\b(?:not|no|never|without|don't|dont|avoid|avoids|hate|dislike)\s+(?:[\w-]+\s+){0,2}$",
+    re.IGNORECASE,
+)
+_SKIP_BEFORE_RE: Final = re.compile(
+    r"(?:\b(?:over|than|instead of|rather than|vs\.?|versus|from|like|unlike|except|besides|"
+    r"between|or|either)|[>=<]|->|\u2192)\s+(?:the\s+|plain\s+)?$",
+    re.IGNORECASE,
+)
+_SCOPE_BEFORE_RE: Final = re.compile(
+    r"\b(?:for|in|inside|within)\s+(?:the\s+|my\s+|our\s+)?$", re.I
+)
+_TROUBLE_RE: Final = re.compile(
+    r"\b(?:error|exception|traceback|fails?|failing|failed|broke|broken|crash\w*|bug|issue|"
+    r"problem|stuck|doesn't work|does not work|won't|can't get|cannot get|help|tutorial|course|"
+    r"docs|documentation|article|video|book|interview|job (?:ad|posting|offer)|recruiter|"
+    r"client wants|customer wants|know|knew|heard|understand|understood|sure|idea|familiar|"
+    r"clue|learn|learning|remember|forgot|forget)\b",
+    re.IGNORECASE,
+)
+
+
+_OWN_SUBJECT_RE: Final = re.compile(
+    r"^(?:I|I'm|Im|I am|I've|Ive|I have|we|we're|were|we are|we've|we have|my|our|me|us|"
+    r"mostly|mainly|also|currently|now|these days|at work|at home|here)\b",
+    re.IGNORECASE,
+)
+#: A verbless piece that starts with a name and goes on as a list or a setting does:
+#: "Django + HTMX on Postgres", "Flutter 3.22 w/ Riverpod" ("git log shows" does not).
+_STACK_START_RE: Final = re.compile(
+    r"^(?-i:[A-Za-z][\w.+#/-]*)(?:\s+(?-i:[A-Z0-9][\w.+#/-]*))?(?:\s+v?\d[\w.]*)?\s*"
+    r"(?:[+/&,]|\band\b|\bwith\b|\bw/|\bon\b|\bfor\b|\bhere\b|\bmostly\b|\beverywhere\b|$)",
+    re.IGNORECASE,
+)
+
+
+def _starts_a_stack(plain: str, mentions: list[Mention]) -> bool:
+    return mentions[0].start == 0 and bool(_STACK_START_RE.match(plain))
+
+
+_PERSON_AFTER_MY_RE: Final = re.compile(
+    rf"^(?:my|our)\s+(?:\w+\s+)?(?:{ROLE_NOUNS}|hire|lead|boss|dev|devs|intern)s?\b",
+    re.IGNORECASE,
+)
+_OPINION_VERB_RE: Final = re.compile(
+    r"\b(?:love|loves|like|likes|hate|hates|loathe|loathes|dislike|dislikes|prefer|prefers|"
+    r"tolerate|tolerates|refuse|refuses|can't stand|cannot stand|enjoy|enjoys|adore|fan of|"
+    r"favou?rite|rather|better|worse|over)\b",
+    re.IGNORECASE,
+)
+#: Verbs of a statement that names a technology without using it ("I deleted my Heroku
+#: account", "I compared Vue and Svelte", "I'm giving a talk on Kubernetes").
+_NOT_USING_RE: Final = re.compile(
+    r"\b(?:delet\w*|remov\w*|replac\w*|compar\w*|giv\w+ a talk|talk\w*|present\w*|rewrit\w*|"
+    r"port\w*|migrat\w*|moved|moving|switch\w*|dropp\w*|ditch\w*|used|tried|trying|tested|"
+    r"read|reading|watch\w*|asked|review\w*|uninstall\w*|quit|left|leaving|stopped|hat\w+|"
+    r"evaluat\w*|benchmark\w*|teach\w*|wrote about|blog\w*)\b",
+    re.IGNORECASE,
+)
+#: Plans and conditions anywhere in the statement (``_is_hypothetical`` forgives a
+#: trailing "if I need it"; a statement that only names technologies does not).
+_PLAN_RE: Final = re.compile(
+    r"\b(?:hypothetically|suppose|supposing|imagine|want(?:ed)? to|wanna|plan(?:ning)? to|"
+    r"thinking (?:about|of)|considering|might|maybe|perhaps|would|could|should|going to|gonna|"
+    r"if|whether|trying to decide|evaluating|looking (?:at|into)|curious|wondering|"
+    r"someday|one day|eventually)\b",
+    re.IGNORECASE,
+)
+
+
+def _named_technologies(clause: str) -> list[tuple[str, ExtractedFact]]:
+    """(name, "User uses X") for each technology a statement names ("We're a Django +
+    HTMX team on Postgres, deploying through GitHub Actions"), for the names no rule
+    read: a statement about the user or their team, not a question, a plan, the past,
+    another person, a request to the assistant, a problem report or an opinion (the
+    rules read those). A name after "not", "no", "never" is not used; one after "over",
+    "than", "instead of", "from" is left out (the other side of a comparison), and so
+    is one after "for" or "in" another (its scope)."""
+    plain, _ = _phrasing.strip_correction(_strip_filler(clause.strip()))
+    plain = _strip_filler(plain)
+    mentions = find_technology_mentions(plain) if plain else []
+    if (
+        not mentions
+        or "?" in plain
+        or _INTERROGATIVE_RE.match(plain)
+        or _is_hypothetical(plain)
+        or _PAST_RE.search(plain)
+        or _TROUBLE_RE.search(plain)
+        or _phrasing.injected(plain)
+        or _phrasing.is_imperative(plain)
+        or _OPINION_VERB_RE.search(plain)
+        or _NOT_USING_RE.search(plain)
+        or _PLAN_RE.search(plain)
+    ):
+        return []
+    team = bool(_TEAM_RE.match(plain))
+    if not team and (
+        not (_OWN_SUBJECT_RE.match(plain) or _starts_a_stack(plain, mentions))
+        or _OTHER_SUBJECT_RE.match(plain)
+        or _PERSON_AFTER_MY_RE.match(plain)
+    ):
+        return []
+    subject = "User's team" if team else "User"
+    out: list[tuple[str, ExtractedFact]] = []
+    previous_end = -1
+    for mention in mentions:
+        before = plain[max(0, mention.start - 24) : mention.start]
+        if _SKIP_BEFORE_RE.search(before):
+            continue
+        if previous_end >= 0 and _SCOPE_BEFORE_RE.search(plain[previous_end : mention.start]):
+            continue
+        previous_end = mention.end
+        name = _phrasing.version_after(plain, mention.end, mention.name)
+        negative = bool(_NOT_BEFORE_RE.search(before))
+        verb = "does not use" if negative else "uses"
+        out.append((mention.name, ExtractedFact(f"{subject} {verb} {name}", "tech_stack")))
+    return out
+
+
+def _named_topic(content: str) -> bool:
+    """True when a fact is about one of the registered topics (answer length, indentation,
+    ...), not a technology or an unknown thing."""
+    from amplify_memory.memory.topics import primary_frame, registered_topic
+
+    frame = primary_frame(content)
+    return frame is not None and registered_topic(frame.topic)
+
+
+def _rule_facts(
+    clause: str, *, in_question: bool, nested: bool = False, tech_context: bool = False
+) -> list[ExtractedFact]:
+    """Facts the shape rules read from one clause."""
     polite_tail = bool(re.search(r"\b(?:please|pls|plz|thanks|thx)[\s.!]*$", clause, re.I))
     clause, correction = _phrasing.strip_correction(clause.strip())
     if not correction:
@@ -683,7 +928,7 @@ def clause_facts(clause: str, *, in_question: bool, nested: bool = False) -> lis
     clause = re.sub(
         r"^I (?:said|meant|told you)(?: that)?\s+(?=I\b|my\b)", "", _strip_filler(clause)
     )
-    if not clause or _INTERROGATIVE_RE.match(clause):
+    if not clause or (_INTERROGATIVE_RE.match(clause) and not _WHEN_YOU_RE.match(clause)):
         polite = _POLITE_REQUEST_RE.match(clause)
         if polite and not _is_hypothetical(polite["rest"]):
             return _request_facts(polite["rest"], polite=True)
@@ -691,13 +936,14 @@ def clause_facts(clause: str, *, in_question: bool, nested: bool = False) -> lis
     if _phrasing.PRONOUNS_RE.match(clause):
         return _phrasing.list_item_facts(clause)
     head = clause.split(",", 1)[0]  # a condition after a comma ("..., if you want") is its own
-    if in_question or _is_hypothetical(head) or _OTHER_SUBJECT_RE.match(clause):
-        return []
-    if re.search(
-        r"\b(?:used to|back when|in the past|years ago|at my (?:old|last|previous))\b",
-        clause,
-        re.IGNORECASE,
+    if (
+        in_question
+        or _is_hypothetical(head)
+        or _OTHER_SUBJECT_RE.match(clause)
+        or _SUPPOSE_RE.search(clause)
     ):
+        return []
+    if _PAST_RE.search(clause):
         return []
     context = None if nested else _CONTEXT_LEAD_RE.match(clause)
     if context:  # "At work it's WinForms on .NET Framework 4.8": the facts hold at work
@@ -727,11 +973,16 @@ def clause_facts(clause: str, *, in_question: bool, nested: bool = False) -> lis
         facts = _one_clause(clause, correction=correction)
     if not facts and polite_tail:  # "bullet points please": a wish with its value only
         facts = _phrasing.list_item_facts(clause)
+    if not facts and "," not in clause:  # "working as a data analyst at a logistics company now"
+        facts = _phrasing.role_facts(clause)
     if not facts and len(clause.split()) <= 5 and "," not in clause:
         # a verbless piece of its own: "security engineer", "she/her", "Neovim"
         facts = [
-            f for f in _phrasing.list_item_facts(clause) if not f.content.startswith("User prefers")
-        ]
+            f
+            for f in _phrasing.list_item_facts(clause)
+            if not f.content.startswith("User prefers")
+            or (len(clause.split()) <= 3 and _named_topic(f.content))
+        ]  # a bare preference only for a topic the rules know ("short answers")
     if facts and "," in clause:
         # "I'm Marta, a backend dev at a fintech, mostly writing Scala": each further
         # part may add a fact of its own
@@ -744,16 +995,21 @@ def clause_facts(clause: str, *, in_question: bool, nested: bool = False) -> lis
             names = _phrasing.tech_names(part)
             if names and all(n.casefold() in said for n in names):
                 continue  # already said by the clause as a whole ("Like: Go, Rust")
-            for fact in _part_facts(part, unknown=bool(_phrasing.tech_names(clause))):
-                if fact.content.casefold() not in seen:
-                    seen.add(fact.content.casefold())
+            for fact in _part_facts(
+                part, unknown=tech_context or bool(_phrasing.tech_names(clause))
+            ):
+                key = fact.content.casefold()
+                if key not in seen and not any(key in other for other in seen):
+                    # not said already, also not as a part of a longer fact ("add a
+                    # test" of "add a test every time it fixes a bug")
+                    seen.add(key)
                     facts.append(fact)
         return facts
     if facts or "," not in clause:
         return facts
     # a verbless list of facts: "tabs, single quotes, no semicolons, 100 char lines"
     out: list[ExtractedFact] = []
-    known = bool(_phrasing.tech_names(clause))
+    known = tech_context or bool(_phrasing.tech_names(clause))
     for part in re.split(r"\s*,\s*(?:and\s+)?", clause):
         part = _strip_filler(part)
         if not part or _is_hypothetical(part) or _OTHER_SUBJECT_RE.match(part):
@@ -846,9 +1102,23 @@ def user_clauses(
     """``(clause, in_question)`` of every clause of a message that may state a fact:
     code, quotes, sentences with secrets or injected instructions left out
     (``keep_quotes``: quoted text and inline code kept, for a project's error messages;
-    ``project``: read for the project, where "for this one" is the project, not a task)."""
+    ``project``: read for the project, where "for this one" is the project, not a task).
+    At most :data:`~amplify_memory.limits.MAX_CLAUSES` clauses are read, and none longer
+    than :data:`~amplify_memory.limits.MAX_CLAUSE_LENGTH` (a project's: than its longest
+    fact)."""
     text = _expand(_strip_code_and_quotes(_phrasing.prepare(user_message), keep_quotes=keep_quotes))
+    return itertools.islice(_message_clauses(text, project=project), MAX_CLAUSES)
+
+
+def _message_clauses(text: str, *, project: bool) -> Iterable[tuple[str, bool]]:
+    """The clauses of :func:`user_clauses`, all of them, from its prepared ``text``."""
+    longest = MAX_PROJECT_FACT_LENGTH if project else MAX_CLAUSE_LENGTH
     for sentence, is_question in _sentences(text):
+        if _SUPPOSE_RE.search(sentence):
+            continue  # "Say, hypothetically, I moved to Godot": a supposed case
+        echo = bool(_ECHO_RE.search(sentence))  # "as you said, X is faster": the
+        # assistant's words, said back (the user's own statements beside them count)
+        others = False  # the sentence so far is about someone else
         tainted = _phrasing.injected(sentence)
         one_off = not project and bool(_ONE_OFF_RE.search(sentence))
         parts = _phrasing.pieces(sentence)
@@ -867,21 +1137,43 @@ def user_clauses(
                 )
                 if not piece or re.search(r"\b(?:key|token|password|secret)\s*$", piece, re.I):
                     continue
-            if (tainted or one_off) and (
+            if (tainted or one_off or echo) and (
                 _phrasing.injected(piece) or not _FIRST_PERSON_RE.match(_strip_filler(piece))
             ):
                 continue  # beside an injected instruction or a one-off task, only the
                 # user's own statements count
             clauses = _clauses(piece)
             for i, clause in enumerate(clauses):
+                if len(clause) > longest:
+                    continue  # a run-on paste, not a statement
+                plain = _strip_filler(clause)
+                if _OTHER_SUBJECT_RE.match(plain):
+                    others = True
+                elif others and _TAIL_CLAUSE_RE.match(plain):
+                    continue  # "the client's designer uses Sketch, never Figma": theirs
+                else:
+                    others = False
                 last = j == len(parts) - 1 and i == len(clauses) - 1
                 yield clause, is_question and last
 
 
+_META_RE: Final = re.compile(
+    r"^User (?:\w+ )?(?:misspoke\w*|meant|mistyped|made a typo|typed|said|mentioned|asked|"
+    r"was wrong|got (?:it|that) wrong|mixed (?:it|that|them) up)\b"
+    r"|^User (?:prefers|likes|wants|uses) like\b",
+    re.IGNORECASE,
+)
 _DANGLING_RE: Final = re.compile(
     r"\b(?:to|the|a|an|of|for|with|and|or|but|always|never|is|are|be|in|on|at|by|than|"
     r"over|not|no|does|do|wants|prefers|likes|uses|even)$|^User (?:wants the assistant to|"
     r"does not want the assistant to) (?:always|never)?$",
+    re.IGNORECASE,
+)
+
+
+_BARE_ROLE_RE: Final = re.compile(
+    rf"^User is (?!(?:a|an|the|my|not|no|now|still|also)\b)"
+    rf"(?P<role>(?:[\w+#-]+ ){{0,2}}(?:{ROLE_NOUNS}))(?P<rest>(?: (?:at|in|for|on) .+)?)$",
     re.IGNORECASE,
 )
 
@@ -895,8 +1187,15 @@ def finish(fact: ExtractedFact) -> ExtractedFact | None:
     if _phrasing.SECRET_MARK in content or has_secret(content) or len(content.split()) < 3:
         return None
     content = re.sub(r"(?<=\w{3}) (?:always|alwyas|every time|all the time)$", "", content)
+    role = _BARE_ROLE_RE.match(content)
+    if role:  # "User is game dev": "User is a game developer"
+        noun = re.sub(r"\beng$", "engineer", re.sub(r"\bdev$", "developer", role["role"]))
+        noun = re.sub(r"(?i)\bdevops$", "DevOps engineer", noun)
+        content = f"User is {_phrasing.indefinite_article(noun)} {noun}{role['rest']}"
     if _DANGLING_RE.search(content):
         return None  # a clause cut short ("User wants the assistant to always")
+    if _META_RE.match(content):
+        return None  # about the conversation, not the user ("User misspoke earlier")
     if re.match(
         r"^User (?:\w+ ){1,3}(?:it|them|that|this|those|these|one)$", content, re.IGNORECASE
     ):
@@ -922,8 +1221,9 @@ def extract_user_facts(
     del assistant_message  # context only: never extracted from
     user_message = check_message(user_message, "user_message")
     facts: dict[str, ExtractedFact] = {}
+    tech_context = bool(_phrasing.tech_names(user_message))
     for clause, in_question in user_clauses(user_message):
-        for fact in clause_facts(clause, in_question=in_question):
+        for fact in clause_facts(clause, in_question=in_question, tech_context=tech_context):
             done = finish(fact)
             if done is not None and len(done.content) <= MAX_FACT_LENGTH:
                 facts.setdefault(done.content.casefold(), done)

@@ -21,7 +21,7 @@ negation or a changed number from a paraphrase).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping, Sequence
 from contextlib import AbstractAsyncContextManager
 from typing import TYPE_CHECKING, Any, Final
 
@@ -66,6 +66,7 @@ from amplify_memory.search._results import Hit
 from amplify_memory.storage import AsyncStorage
 
 if TYPE_CHECKING:
+    from amplify_memory.memory.changes import Replaced
     from amplify_memory.memory.supersession import Action
     from amplify_memory.memory.topics import Frame
 
@@ -92,6 +93,18 @@ def decide(new: str, old: str, *, cosine: float | None = None) -> Action:
     from amplify_memory.memory.supersession import decide as rule
 
     return rule(new, old, cosine=cosine)
+
+
+def states_value(text: str, replaced: Replaced) -> bool:
+    from amplify_memory.memory.changes import states_value as states
+
+    return states(text, replaced)
+
+
+def technology_names_in(text: str) -> set[str]:
+    from amplify_memory.memory.technologies import find_technology_mentions
+
+    return {m.name.casefold() for m in find_technology_mentions(text)}
 
 
 def content_similarity(a: str, b: str) -> float:
@@ -429,6 +442,50 @@ class UserProfileVectorStore(PageSingleton):
             elif action == "supersede":
                 replaced.append(doc)
         return (best[1] if best else None), replaced
+
+    async def supersede_values(
+        self, replaced: Sequence[Replaced], *, by: str, keep: Collection[str] = ()
+    ) -> list[dict[str, Any]]:
+        """Mark superseded by the entry ``by`` the active facts that state what a turn
+        said no longer holds (``replaced``, from
+        :func:`~amplify_memory.memory.chat_facts.extract_chat_facts`): a fact whose topic
+        frames give the value with that polarity ("uses MongoDB"; also a use limited to
+        it: "builds JVM projects with Maven"), or, for a name the technology list does
+        not know, a positive fact that names it. Opinions ("likes X") stay, and so do the
+        ``keep`` ids (the turn's own new facts) and facts ``by`` itself names the value
+        in (a new version: "uses Python 3.12"). Returns the entries marked."""
+        await self._scan()
+        db = await self._collection.database()
+        target = db.get(by)
+        if target is None:
+            raise DocumentNotFoundError(by)
+        own = {f.value.casefold() for f in frames_of(str(target["content"]))}
+        own |= technology_names_in(str(target["content"]))
+        found: dict[str, dict[str, Any]] = {}
+        for item in replaced:
+            value = item.value
+            if value.casefold() in own:
+                continue
+            topics = list(dict.fromkeys(f.topic for f in frames_of(f"User uses {value}")))
+            ids = [
+                str(h.id)
+                for h in db.search(
+                    term=value,
+                    properties=["content"],
+                    limit=50 + self._index.slack(50),
+                    include_vectors=False,
+                ).hits
+            ]
+            ids += self._index.newest(topics, _TOPIC_CANDIDATES)
+            for doc_id in ids:
+                if doc_id == by or doc_id in keep or doc_id in found:
+                    continue
+                doc = db.get(doc_id)
+                if doc is None or doc.get("superseded"):
+                    continue
+                if states_value(str(doc["content"]), item):
+                    found[doc_id] = public(doc)
+        return await self._supersede(list(found.values()), by, self._clock())
 
     async def _supersede(
         self, entries: list[dict[str, Any]], by: str, now: str

@@ -14,6 +14,7 @@ from amplify_memory.errors import AmplifyMemoryError
 from amplify_memory.memory.extraction import (
     ExtractedContext,
     ExtractedFact,
+    extract_chat_facts,
     extract_project_context,
     extract_user_facts,
 )
@@ -186,3 +187,389 @@ def test_files_are_attached_once_in_order() -> None:
         "Created b.ts: must load in 1 s or less", files=["a.ts", "b.ts"]
     )
     assert entry.files == ("a.ts", "b.ts")
+
+
+@pytest.mark.parametrize(
+    ("message", "facts"),
+    [
+        (
+            "we're a Laravel + Livewire shop on MySQL, shipping through Buildkite",
+            ["User uses Laravel", "User uses Livewire", "User uses MySQL", "User uses Buildkite"],
+        ),
+        ("our repos sit on Gitea", ["User uses Gitea"]),
+        ("our team runs everything on Nomad", ["User's team uses Nomad"]),
+        ("We do not touch Webpack", ["User does not use Webpack"]),
+    ],
+)
+def test_a_statement_no_rule_reads_keeps_its_technologies(message: str, facts: list[str]) -> None:
+    assert sorted(f.content for f in extract_user_facts(message)) == sorted(facts)
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "I don't know what Terraform is",
+        "most of our app's users are on Android phones",
+        "our designer lives in Figma",
+        "we might try Nomad next quarter",
+        "Laravel keeps failing on the queue worker",
+        "I deleted my Heroku account",
+        "I compared Vue and Svelte",
+        "I'm giving a talk on Kubernetes",
+        "my team lead uses Emacs",
+        "the team next door uses Angular",
+        "my old team used Angular",
+        "git log shows a merge from Gitea",
+    ],
+)
+def test_no_technology_is_kept_from_what_is_not_the_users_use(message: str) -> None:
+    assert extract_user_facts(message) == []
+
+
+@pytest.mark.parametrize(
+    ("message", "facts"),
+    [
+        ("tabs, not spaces. I misspoke earlier.", ["User uses tabs for indentation"]),
+        ("plain pytest functions please, not unittest classes", None),
+    ],
+)
+def test_no_fact_about_the_conversation_or_of_the_wrong_polarity(
+    message: str, facts: list[str] | None
+) -> None:
+    got = [f.content for f in extract_user_facts(message)]
+    assert not any("misspoke" in g or g == "User uses unittest" for g in got)
+    if facts is not None:
+        assert got == facts
+
+
+def test_a_negated_tail_stays_with_its_project_fact() -> None:
+    found = extract_chat_facts(
+        "For this service all prices are stored as integer cents, never floats.", in_project=True
+    )
+    assert [c.content for c in found.project] == [
+        "For this service all prices are stored as integer cents, never floats"
+    ]
+    fixed = extract_chat_facts(
+        "fixed it!! pinning the driver to 1.4 did the trick", in_project=True
+    )
+    assert "Fixed it" not in [c.content for c in fixed.project]
+
+
+def test_unknown_products_count_in_a_message_that_names_known_ones() -> None:
+    got = [f.content for f in extract_user_facts("Kotlin 2.0 - Exposed for the DB, Koin for DI")]
+    assert got == ["User uses Kotlin 2.0", "User uses Exposed for the DB", "User uses Koin for DI"]
+    # no known name in the message: no context for unknown ones
+    assert extract_user_facts("Zorblax for the DB, Quuxify for DI") == []
+    toolkit = [f.content for f in extract_user_facts("Toolbox: ripgrep, fd, jq")]
+    assert toolkit == ["User uses ripgrep", "User uses fd", "User uses jq"]
+
+
+def test_a_supposed_case_states_nothing() -> None:
+    assert extract_user_facts("Say, hypothetically, I moved my Unity game to Godot") == []
+
+
+@pytest.mark.parametrize(
+    ("message", "facts"),
+    [
+        (
+            "when you write SQL for me, uppercase the keywords",
+            ["User wants the assistant to uppercase the keywords when it writes SQL for the user"],
+        ),
+        (
+            "every time you fix a bug, add a regression test",
+            ["User wants the assistant to add a regression test every time it fixes a bug"],
+        ),
+        (
+            "Whenever you mention a CVE, include its ID",
+            ["User wants the assistant to include its ID whenever it mentions a CVE"],
+        ),
+        ("When you get a chance, add tests to my PR", []),  # a one-off task
+        ("when is the standup?", []),
+        ("ID RATHER USE TABS", ["User would rather use TABS"]),
+    ],
+)
+def test_a_condition_of_a_standing_instruction(message: str, facts: list[str]) -> None:
+    assert [f.content for f in extract_user_facts(message)] == facts
+
+
+@pytest.mark.parametrize(
+    ("message", "facts"),
+    [
+        ("Working as a data analyst at an insurer now.", ["User is a data analyst at an insurer"]),
+        (
+            "update: got hired!! junior dev at a fintech now",
+            ["User is a junior developer at a fintech"],
+        ),
+        ("freelancing now", ["User is a freelancer"]),
+        ("ok thanks", []),
+    ],
+)
+def test_a_job_stated_without_a_subject(message: str, facts: list[str]) -> None:
+    assert [f.content for f in extract_user_facts(message)] == facts
+
+
+async def test_a_new_job_supersedes_the_old_role() -> None:
+    from amplify_memory.memory import UserProfileVectorStore
+    from amplify_memory.memory.auto import extract_and_store_user_facts
+    from amplify_memory.storage import MemoryStorage
+
+    store = UserProfileVectorStore(storage=MemoryStorage(), semantic=False)
+    await store.initialize()
+    old = (await store.add("User is a student at TU Delft", "personal"))["entry"]
+    out = await extract_and_store_user_facts(
+        "I graduated! Working as a data analyst at a logistics company now.", store=store
+    )
+    assert [e["id"] for e in out[0]["superseded"]] == [old["id"]]
+
+
+@pytest.mark.parametrize(
+    ("message", "facts"),
+    [
+        (
+            "keep examples simple and avoid list comprehensions in anything I might show",
+            [
+                "User wants the assistant to keep examples simple",
+                "User wants the assistant to avoid list comprehensions in anything the user "
+                "might show",
+            ],
+        ),
+        ("fix this and add a test", []),
+        ("Background: 12 yrs of Ruby", ["User has 12 years of Ruby experience"]),
+    ],
+)
+def test_two_instructions_and_experience_with_its_language(message: str, facts: list[str]) -> None:
+    assert [f.content for f in extract_user_facts(message)] == facts
+
+
+@pytest.mark.parametrize(
+    ("message", "facts"),
+    [
+        ("Less magic, more explicit code.", ["User prefers more explicit code and less magic"]),
+        ("more tests, fewer mocks", ["User prefers more tests and fewer mocks"]),
+        ("short answers, no fluff", ["User prefers short answers", "User does not want fluff"]),
+        ("light themes physically hurt", []),
+    ],
+)
+def test_bare_preferences_of_known_kinds(message: str, facts: list[str]) -> None:
+    assert [f.content for f in extract_user_facts(message)] == facts
+
+
+@pytest.mark.parametrize(
+    ("message", "facts"),
+    [
+        ("Réponds toujours en français stp", ["User wants answers in French"]),
+        ("zed user btw", ["User uses Zed"]),
+        ("dark mode everything 🌚", ["User prefers dark mode"]),
+        (
+            "moved from Sublime Text to Helix",
+            ["User uses Helix", "User no longer uses Sublime Text"],
+        ),
+        (
+            "replaced Mocha with Vitest and ESLint+Prettier with Biome",
+            [
+                "User uses Vitest",
+                "User no longer uses Mocha",
+                "User uses Biome",
+                "User no longer uses ESLint",
+                "User no longer uses Prettier",
+            ],
+        ),
+        ("Dislike: C++ templates, CMake.", ["User dislikes C++ templates", "User dislikes CMake"]),
+    ],
+)
+def test_more_shapes_of_chat(message: str, facts: list[str]) -> None:
+    assert [f.content for f in extract_user_facts(message)] == facts
+
+
+def test_a_pipeline_arrow_is_no_move() -> None:
+    got = [f.content for f in extract_user_facts("Deploys go GitHub Actions -> Fly.io")]
+    assert not any("no longer" in g for g in got)
+    assert extract_chat_facts("builds go GitHub Actions -> Fly.io").replaced == ()
+    moved = extract_chat_facts("heroku -> fly.io, done migrating yesterday")
+    assert [r.value for r in moved.replaced] == ["Heroku"]
+
+
+@pytest.mark.parametrize(
+    ("message", "facts"),
+    [
+        # the user's model or edition is kept, not only its family's name
+        ("STM32F4 + Zephyr, building with west", ["User uses STM32F4", "User uses Zephyr"]),
+        ("rust embedded, esp32-c3", ["User uses Rust", "User uses ESP32-C3"]),
+        ("macbook air m2 and neovim", ["User uses MacBook Air", "User uses Neovim"]),
+        ("dbt Cloud on Snowflake", ["User uses dbt Cloud", "User uses Snowflake"]),
+        # a spelling variant is not a model of its own
+        ("golang and reactjs", ["User uses Go", "User uses React"]),
+        # a word of a known name is no typo of another name
+        (
+            "Kotlin, Jetpack Compose, Hilt",
+            ["User uses Kotlin", "User uses Jetpack Compose", "User uses Hilt"],
+        ),
+    ],
+)
+def test_a_name_as_specific_as_the_user_wrote_it(message: str, facts: list[str]) -> None:
+    assert [f.content for f in extract_user_facts(message)] == facts
+
+
+@pytest.mark.parametrize(
+    ("message", "facts"),
+    [
+        ("The client's designer only delivers in Sketch, never Figma.", []),
+        ("my coworker swears by Vim, not Emacs. I use Helix", ["User uses Helix"]),
+        ("right, so as you mentioned, Cilium replaces kube-proxy. got it", []),
+        ("like you said, Bun is faster. I use Deno though", ["User uses Deno"]),
+        # the user's own tail stays the user's
+        ("I use Figma, never Sketch", ["User uses Figma", "User never wants Sketch"]),
+    ],
+)
+def test_another_persons_tail_and_the_assistants_words_said_back(
+    message: str, facts: list[str]
+) -> None:
+    assert [f.content for f in extract_user_facts(message)] == facts
+
+
+@pytest.mark.parametrize(
+    ("message", "facts"),
+    [
+        ("got promoted to analytics engineer", ["User is an analytics engineer"]),
+        ("now working at ASML as a software engineer", ["User is a software engineer at ASML"]),
+        ("technical writer at a bank", ["User is a technical writer at a bank"]),
+        ("i am game dev since 2 years", ["User is a game developer"]),
+        ("I teach high school CS in Ontario", ["User teaches high school CS in Ontario"]),
+        ("I run a small etsy shop", ["User runs a small etsy shop"]),
+        # a task is no occupation, and a technology keeps its own fact
+        ("I run the migration tonight", []),
+        ("I run tests with pytest", ["User uses Pytest"]),
+    ],
+)
+def test_what_the_user_does_for_a_living(message: str, facts: list[str]) -> None:
+    assert [f.content for f in extract_user_facts(message)] == facts
+
+
+@pytest.mark.parametrize(
+    ("message", "project", "user"),
+    [
+        # a project named as typed in its chat, before what is said of it
+        (
+            "ember-quest: decided to go with a state machine instead of behavior trees",
+            ["Use a state machine instead of behavior trees"],
+            [],
+        ),
+        (
+            "for atlas-k8s we picked Cilium over Calico for the CNI",
+            ["Use Cilium over Calico for the CNI"],
+            [],
+        ),
+        ("greenhouse-ctrl runs on MicroPython", ["Greenhouse-ctrl runs on MicroPython"], []),
+        ("decided to use Redis for sessions", ["Use Redis for sessions"], []),
+        # the user's own statement stays the user's
+        ("for my-app I prefer tabs", [], ["User prefers tabs for my-app"]),
+        # "fixed it": what follows is the fix
+        ("fixed it - had to pin numpy to 1.26", ["Had to pin NumPy to 1.26"], []),
+    ],
+)
+def test_a_project_named_in_its_chat(message: str, project: list[str], user: list[str]) -> None:
+    facts = extract_chat_facts(message, in_project=True)
+    assert [c.content for c in facts.project] == project
+    assert [f.content for f in facts.user] == user
+
+
+def test_a_model_number_glued_to_a_name_is_no_version() -> None:
+    assert [f.content for f in extract_user_facts("nRF52840 with Zephyr")] == [
+        "User uses nRF52840",
+        "User uses Zephyr",
+    ]
+
+
+def test_a_replacement_under_way_and_a_language_that_is_fine() -> None:
+    turn = extract_chat_facts("we're replacing tableau with power bi")
+    assert [f.content for f in turn.user] == ["User uses Power BI", "User no longer uses Tableau"]
+    assert [r.value for r in turn.replaced] == ["Tableau"]
+    assert [f.content for f in extract_user_facts("scratch that, english is fine for answers")] == [
+        "User wants answers in English"
+    ]
+    assert extract_user_facts("is english fine?") == []
+
+
+@pytest.mark.parametrize(
+    ("message", "facts"),
+    [
+        ("I write Excel macros", ["User writes Excel macros"]),
+        ("I maintain Terraform modules", ["User maintains Terraform modules"]),
+        # coding in a language is using it
+        ("I've been coding in C# for 8 years", ["User uses C#"]),
+        # two names: one fact each, as before
+        ("I build with Vite and React", ["User uses Vite", "User uses React"]),
+        ("I no longer write Perl", ["User no longer uses Perl"]),
+    ],
+)
+def test_what_the_user_makes_with_a_technology(message: str, facts: list[str]) -> None:
+    assert [f.content for f in extract_user_facts(message)] == facts
+
+
+@pytest.mark.parametrize(
+    ("message", "facts"),
+    [
+        # the user's own statement beside the assistant's words said back still counts
+        ("Like you suggested, I switched to Neovim", ["User uses Neovim"]),
+        ("I'm a teacher, as you noted", ["User is a teacher"]),
+        # writing *in* a language is using it; a name with nothing made after it too
+        ("I write in Python", ["User uses Python"]),
+        ("I write Go", ["User uses Go"]),
+        # a task is not something the user runs for good
+        ("I run a quick test every morning", []),
+        ("I manage a team of 6", ["User manages a team of 6"]),
+        # the article by sound; a time is no employer
+        ("im ML engineer", ["User is an ML engineer"]),
+        ("I'm UX designer", ["User is a UX designer"]),
+        ("UX designer at a bank", ["User is a UX designer at a bank"]),
+        ("ML engineer at Spotify", ["User is an ML engineer at Spotify"]),
+        ("I'm working at night as a designer", []),
+    ],
+)
+def test_second_readers_cases(message: str, facts: list[str]) -> None:
+    assert [f.content for f in extract_user_facts(message)] == facts
+
+
+@pytest.mark.parametrize(
+    ("message", "project", "user"),
+    [
+        # a hyphenated word is no project name
+        ("In day-to-day work I use vim", [], ["User uses Vim"]),
+        (
+            "On low-end devices the app crashes with OOMKilled",
+            ["On low-end devices the app crashes with OOMKilled"],
+            [],
+        ),
+        # a decision is about a technology or a way, not a plan of the user's
+        ("decided to learn Rust on weekends", [], []),
+        (
+            "Decided: Expo instead of bare React Native.",
+            ["Use Expo instead of bare React Native"],
+            [],
+        ),
+    ],
+)
+def test_second_readers_project_cases(message: str, project: list[str], user: list[str]) -> None:
+    facts = extract_chat_facts(message, in_project=True)
+    assert [c.content for c in facts.project] == project
+    assert [f.content for f in facts.user] == user
+
+
+def test_a_run_of_correction_leads_is_read_in_linear_time() -> None:
+    # (a nested repetition took 1.6 s at 20 repeats and doubled with each one)
+    assert extract_user_facts("scratch that " * 1500 + "x") == []
+
+
+def test_a_projects_notes_keep_the_users_names() -> None:
+    # only the casing of a name changes in a project's notes, never the name itself
+    notes = extract_chat_facts(
+        "greenhouse-ctrl runs on an RP2040 with MicroPython", in_project=True
+    )
+    assert [c.content for c in notes.project] == [
+        "Greenhouse-ctrl runs on an RP2040 with MicroPython"
+    ]
+    # a name inside a package's name is left as written, in the profile too
+    fix = extract_chat_facts("fixed it - had to add snowflake-connector-python", in_project=True)
+    assert [c.content for c in fix.project] == ["Had to add snowflake-connector-python"]
+    # the profile still takes the list's name
+    assert [f.content for f in extract_user_facts("I use postgres")] == ["User uses PostgreSQL"]

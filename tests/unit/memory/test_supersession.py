@@ -104,6 +104,14 @@ def test_register_topic_extends_the_set() -> None:
         # the passive is not a contradiction
         ("User builds data pipelines with Python",
          "Python is used to build the user's data pipelines", "merge"),
+        # another number in the same statement is another value, never a restatement
+        ("User's Android apps target minSdk 24.", "User's Android apps target minSdk 26.",
+         "supersede"),
+        # common abbreviations say the same
+        ("User is a product manager", "User works as a PM", "merge"),
+        ("User prefers Terraform for infrastructure as code", "User likes Terraform for IaC",
+         "merge"),
+        ("User is learning Rust", "User is currently studying Rust", "merge"),
     ],
 )  # fmt: skip
 def test_decide(old: str, new: str, action: str) -> None:

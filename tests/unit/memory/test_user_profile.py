@@ -177,8 +177,22 @@ async def test_prompt_context_never_exceeds_the_budget_and_counts_access(
     make: Make, storage: MemoryStorage, clock: Clock
 ) -> None:
     store = await make(storage, clock)
+    # forty different facts (a number alone would make them values of one fact)
+    words = [
+        "amber",
+        "birch",
+        "cedar",
+        "delta",
+        "ember",
+        "fjord",
+        "grove",
+        "heron",
+        "iris",
+        "juniper",
+    ]
+    kinds = ["lint", "format", "build", "test"]
     for i in range(40):
-        await store.add(f"User fact number {i} about python tooling variant {i * 7}", "other")
+        await store.add(f"User {words[i % 10]} {kinds[i // 10]} note about python tooling", "other")
     for budget in (0, 5, 17, 60, 200):
         text = await store.format_context_for_prompt("python tooling", max_tokens=budget)
         assert estimate_tokens(text) <= budget

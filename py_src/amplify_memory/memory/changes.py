@@ -1,0 +1,229 @@
+"""What a chat turn says is no longer true: the technologies it names as past,
+dropped or wrong.
+
+A correction often names the old value beside the new one: "mongo was just for the
+prototype, production runs on DynamoDB", "it's Jest I use. Mocha was at my old job",
+"moved off Provider, it's Bloc now", "I don't use CubeIDE anymore, moved to VS Code".
+The new fact alone ("User uses DynamoDB") is on another topic than the stored one
+("User uses MongoDB for the main database"), so the rule of
+:mod:`~amplify_memory.memory.supersession` keeps both. :func:`replaced_values` reads the
+old values from the turn; the user-profile store's ``add(..., replaces=...)`` marks
+the stored facts that state them superseded by the turn's new fact.
+
+Only technologies count (a name the technology list knows, or a product-like name
+right after a strong sign), each as the end of a positive statement: "mongo was just for
+the prototype" ends "uses MongoDB" (:class:`Replaced` can also name a negative one; the
+reader makes positive ones only). A weak sign ("X was ...", "instead of X", "X, not Y",
+"A -> B") counts only in a turn that also says something changed ("now", "actually",
+"switched" ...); a strong one ("moved off X", "X is gone", "no longer ... X", "from X to
+Y") always does, unless the clause says it did not happen ("I haven't moved off X").
+
+>>> replaced_values("mongo was just for the prototype, production runs on DynamoDB now")
+(Replaced(value='MongoDB', polarity='positive'),)
+>>> replaced_values("moved off Provider, it's Bloc now")
+(Replaced(value='Provider', polarity='positive'),)
+>>> replaced_values("sorry, mixed that up: it's Jest I use. Mocha was at my old job.")
+(Replaced(value='Mocha', polarity='positive'),)
+>>> replaced_values("Mocha was my first test runner")
+()
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Final
+
+from amplify_memory.memory import _phrasing
+from amplify_memory.memory.technologies import Mention, find_technology_mentions, lookup_technology
+from amplify_memory.memory.topics import frames_of
+
+__all__ = ["Replaced", "replaced_in", "replaced_values", "says_changed", "states_value"]
+
+
+@dataclass(frozen=True, slots=True)
+class Replaced:
+    """A technology a turn says no longer holds, the polarity of what it ends, and the
+    use it is limited to when the turn names one ("no longer use Jenkins *for
+    releases*"): then only stored facts about that use are ended."""
+
+    value: str
+    polarity: str = "positive"
+    scope: str = ""
+
+
+#: Right before a name: the name is what was left ("moved off X", "instead of X").
+_BEFORE_STRONG: Final = re.compile(
+    r"(?:\b(?:moved|migrated|switched|went|changed|transitioned|upgraded|ported)\s+"
+    r"(?:\w+\s+){0,2}?(?:off(?:\s+of)?|away\s+from|from)"
+    r"|\b(?:dropped|ditched|abandoned|got\s+rid\s+of|ripped\s+out|tore\s+out|stopped\s+using|"
+    r"quit(?:\s+using)?|gave\s+up(?:\s+on)?|retired|replaced|replacing|uninstalled|phased\s+out|"
+    r"no\s+longer\s+(?:use|using|on|run|running|write|writing|"
+    r"work\s+with)|used\s+to\s+(?:use|run|write|be\s+on|work\s+with|code\s+in))"
+    r")\s+(?:the\s+|my\s+|our\s+|old\s+)?(?:\w+\s+)?$",
+    re.IGNORECASE,
+)
+#: Right after a name: what it was is over ("X is gone", "X was at my old job").
+_AFTER_STRONG: Final = re.compile(
+    r"^\s*(?:\d[\w.]*\s+)?(?:(?:is|are|'s)\s+(?:gone|history|dead(?:\s+to\s+me)?(?=\s*(?:$|[,.;!)]|now\b|for\s+(?:me|us)\b))|outdated|"
+    r"over(?!\s+(?:there|here))|legacy\s+now|out\s+of\s+the\s+picture)|(?:was|were)\s+(?:a\s+)?"
+    r"(?:mistake|wrong|typo)|(?:\w+\s+){0,2}(?:anymore|any\s+more)|(?:is|was)\s+replaced)\b",
+    re.IGNORECASE,
+)
+_AFTER_WEAK: Final = re.compile(
+    r"^\s*(?:→|->|=>)|^\s*(?:\d[\w.]*\s+)?(?:was|were)\s+(?:just\s+|only\s+|back\s+)?(?:for|at|in|on|from|"
+    r"my\s+(?:old|previous|last)|our\s+(?:old|previous|last)|the\s+(?:old|previous|last))\b",
+    re.IGNORECASE,
+)
+#: Right before a name, in a turn that says something changed: "instead of X", "X, not Y".
+#: (Without a change, "Go instead of Python for CLIs" is a preference, not a move.)
+_BEFORE_WEAK: Final = re.compile(
+    r"(?:\binstead\s+of|\brather\s+than|,\s*not)\s+(?:the\s+|my\s+|our\s+|old\s+)?(?:\w+\s+)?$",
+    re.IGNORECASE,
+)
+#: The use a name is limited to, right after it: "Jenkins *for releases*".
+_SCOPE_AFTER_RE: Final = re.compile(
+    r"\s+(?:for|in|on)\s+(?:the\s+|our\s+|my\s+|all\s+)?(?P<what>[a-z][\w-]{2,})", re.IGNORECASE
+)
+_NOT_ONLY_RE: Final = re.compile(r"\bnot\s+(?:only|just|even|necessarily)\s+$", re.I)
+_UNDONE_RE: Final = re.compile(
+    r"\b(?:haven't|have\s+not|hasn't|has\s+not|never|didn't|did\s+not|not\s+yet|won't|"
+    r"will\s+not|can't|cannot|couldn't)\b",
+    re.IGNORECASE,
+)
+_CHANGED: Final = re.compile(
+    r"\b(?:now|these\s+days|nowadays|anymore|actually|switched|moved|migrat\w*|upgraded|"
+    r"changed|replaced|correction|update|scratch\s+that|mixed\s+(?:that|it)\s+up|"
+    r"misspoke|no\s+wait|not\s+anymore)\b",
+    re.IGNORECASE,
+)
+_CLAUSE_SPLIT: Final = re.compile(r"[.;!?\n\u2014\u2013]+|\s-\s|\bbut\b", re.IGNORECASE)
+#: A name that is the target of the change, not the old value ("from npm *to pnpm*").
+_TARGET_BEFORE: Final = re.compile(
+    r"\b(?:to|onto|with|for|in\s+favou?r\s+of|over\s+to)\s+(?:the\s+)?$", re.IGNORECASE
+)
+
+
+def _scope(after: str) -> str:
+    """The use right after a name ("for releases"), or "" (also for "left Unity *for
+    Godot*": a technology there is what replaced it)."""
+    limited = _SCOPE_AFTER_RE.match(after)
+    if limited is None:
+        return ""
+    what = limited["what"]
+    if not what.islower() or lookup_technology(what) is not None:
+        return ""
+    return what.lower()
+
+
+def says_changed(message: str) -> bool:
+    """True when a turn says something changed ("now", "actually", "switched" ...): then
+    a weak sign of the past ("X was for the prototype") counts too."""
+    return bool(_CHANGED.search(message))
+
+
+def replaced_in(clause: str, *, changed: bool) -> list[Replaced]:
+    """The technologies one clause of a turn names as no longer holding (see the module
+    docstring; ``changed``: :func:`says_changed` of the whole turn)."""
+    out: list[Replaced] = []
+    for part in _CLAUSE_SPLIT.split(clause):
+        undone = _UNDONE_RE.search(part)
+        undone_at = undone.start() if undone else len(part)
+        for mention in _names(part):
+            before = part[max(0, mention.start - 60) : mention.start]
+            after = part[mention.end : mention.end + 40]
+            if _TARGET_BEFORE.search(before) or _NOT_ONLY_RE.search(before):
+                continue
+            if undone_at < mention.start:
+                continue  # "I haven't moved off Heroku yet", "I never stopped using Vim"
+            strong = bool(_BEFORE_STRONG.search(before) or _AFTER_STRONG.match(after))
+            weak = bool(_AFTER_WEAK.match(after) or _BEFORE_WEAK.search(before))
+            if strong or (changed and weak):
+                out.append(Replaced(mention.name, scope=_scope(after)))
+    return out
+
+
+def replaced_values(message: str) -> tuple[Replaced, ...]:
+    """The technologies ``message`` names as no longer holding, in order, without
+    repeats; every clause counts (the extractor reads only the user's own statements:
+    :func:`~amplify_memory.memory.chat_facts.extract_chat_facts`)."""
+    changed = says_changed(message)
+    out: dict[str, Replaced] = {}
+    for found in replaced_in(_phrasing.prepare(message), changed=changed):
+        out.setdefault(found.value.casefold(), found)
+    return tuple(out.values())
+
+
+_PRODUCT_AFTER_MARKER: Final = re.compile(r"(?-i:[A-Z])[\w.+#-]*[A-Za-z0-9+#]|[a-z]+[A-Z][\w.+#-]*")
+
+
+def _names(clause: str) -> list[Mention]:
+    """The technologies of a clause: those the list knows (also the ordinary words among
+    them, read as the object of a verb), and a product-like name the list does not know
+    right after a strong sign of the past ("moved off Provider")."""
+    found = {(m.start, m.end): m for m in find_technology_mentions(clause)}
+    for m in _phrasing.tech_mentions(clause):
+        found.setdefault((m.start, m.end), m)
+    for marker in _BEFORE_ANY.finditer(clause):
+        rest = clause[marker.end() : marker.end() + 40]  # the words right after the sign
+        for m in _phrasing.tech_mentions(rest):
+            found.setdefault(
+                (marker.end() + m.start, marker.end() + m.end),
+                Mention(m.name, marker.end() + m.start, marker.end() + m.end),
+            )
+        product = _PRODUCT_AFTER_MARKER.match(rest)
+        if product and not _phrasing.is_common_word(product.group()):
+            start = marker.end() + product.start()
+            found.setdefault(
+                (start, start + len(product.group())),
+                Mention(product.group(), start, start + len(product.group())),
+            )
+    spans = sorted(found.values(), key=lambda m: (m.start, -(m.end - m.start)))
+    out: list[Mention] = []
+    for m in spans:  # the longest of overlapping mentions
+        if not out or m.start >= out[-1].end:
+            out.append(m)
+    return out
+
+
+_BEFORE_ANY: Final = re.compile(
+    r"\b(?:moved|migrated|switched|went)\s+(?:\w+\s+){0,2}?(?:off(?:\s+of)?|away\s+from|from)\s+"
+    r"|\b(?:dropped|ditched|abandoned|got\s+rid\s+of|ripped\s+out|stopped\s+using|quit|"
+    r"gave\s+up\s+on|retired|replaced|no\s+longer\s+use|(?:do\s+not|don't|dont)\s+use|no)\s+"
+    r"(?:the\s+|my\s+|our\s+)?",
+    re.IGNORECASE,
+)
+
+
+def states_value(text: str, replaced: Replaced) -> bool:
+    """True when the stored fact ``text`` states what ``replaced`` says no longer holds:
+    its topic frames give the value with that polarity (not an opinion: "likes X"), or
+    limit a positive fact to it ("builds JVM projects *with Maven*"); for a name the
+    technology list does not know, a positive fact naming it ("develops with
+    STM32CubeIDE" for "CubeIDE")."""
+    if replaced.scope and replaced.scope[:5] not in text.casefold():
+        return False  # "no longer Jenkins for releases" leaves "Jenkins for nightly builds"
+    known = lookup_technology(replaced.value)
+    value = (known.name if known else replaced.value).casefold()  # "CubeIDE": STM32CubeIDE
+    frames = frames_of(text)
+    for frame in frames:
+        if frame.topic.startswith(("likes:", "choice:")):
+            continue
+        if frame.value.casefold() == value and frame.polarity == replaced.polarity:
+            return True
+        if (
+            replaced.polarity == "positive"
+            and frame.polarity == "positive"
+            and value in {v.casefold() for v in frame.scope}
+        ):
+            return True
+    if known is not None:
+        return False
+    positive = all(f.polarity == "positive" for f in frames) and not _NEGATED_RE.search(text)
+    named = re.search(rf"(?<![\w.-])[\w-]*{re.escape(replaced.value)}(?![\w-])", text, re.I)
+    return replaced.polarity == "positive" and positive and named is not None
+
+
+_NEGATED_RE: Final = re.compile(
+    r"\b(?:not|no longer|never|dislikes?|hates?|avoids?|stopped)\b", re.IGNORECASE
+)

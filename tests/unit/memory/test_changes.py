@@ -1,0 +1,155 @@
+"""What a turn says no longer holds, and the stored facts it supersedes."""
+
+from __future__ import annotations
+
+import pytest
+
+from amplify_memory.errors import DocumentNotFoundError
+from amplify_memory.memory import UserProfileVectorStore
+from amplify_memory.memory.auto import extract_and_store_user_facts
+from amplify_memory.memory.changes import Replaced, replaced_values, states_value
+from amplify_memory.memory.chat_facts import extract_chat_facts
+from amplify_memory.storage import MemoryStorage
+
+
+@pytest.mark.parametrize(
+    ("message", "values"),
+    [
+        ("we moved off Redux last sprint", ["Redux"]),
+        ("Bitbucket is history, everything lives on GitHub now", ["Bitbucket"]),
+        ("Heroku was just for the demo, we run on Render now", ["Heroku"]),
+        ("actually it's Podman I use. Docker was at my previous job.", ["Docker"]),
+        ("I don't touch Eclipse anymore", ["Eclipse"]),
+        ("we went from Jenkins to Buildkite", ["Jenkins"]),
+        ("replaced Celery with Dramatiq", ["Celery"]),
+        ("actually I use Kotlin now, not Java", ["Java"]),
+        ("gave up on Sublime Text, back on Vim", ["Sublime Text"]),
+        ("moved off Tuist, plain Xcode projects now", ["Tuist"]),  # not in the list
+    ],
+)
+def test_the_old_value_is_named(message: str, values: list[str]) -> None:
+    assert [r.value for r in replaced_values(message)] == values
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "Python was my first language",  # the past, but nothing changed
+        "I prefer TypeScript over JavaScript",
+        "I love Python but not the packaging",
+        "we switched to pnpm",  # the target is no old value
+        "No emojis please",
+        "I use Go instead of Python for CLIs",  # a preference, not a move
+        "Kubernetes is overkill for us",
+        "Go is dead simple to deploy",
+        "React 19 is out",
+        "I haven't moved off Heroku yet",
+        "I never stopped using Vim",
+        "I use Docker, not only Kubernetes",
+    ],
+)
+def test_nothing_is_named_without_a_sign_of_the_past(message: str) -> None:
+    assert replaced_values(message) == ()
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "should I move off Redux?",
+        "if we dropped Jenkins, would Buildkite do?",
+        "my colleague ditched Emacs",
+    ],
+)
+def test_questions_plans_and_other_people_end_nothing(message: str) -> None:
+    assert extract_chat_facts(message).replaced == ()
+
+
+@pytest.mark.parametrize(
+    ("stored", "replaced", "states"),
+    [
+        ("User uses MongoDB for the main database", Replaced("MongoDB"), True),
+        ("User builds Android apps with Gradle", Replaced("Gradle"), True),
+        ("User's CI is Jenkins", Replaced("Jenkins"), True),
+        ("User likes MongoDB's query language", Replaced("MongoDB"), False),  # an opinion
+        ("User does not use MongoDB", Replaced("MongoDB"), False),
+        ("User does not use MongoDB", Replaced("MongoDB", "negative"), True),
+        ("User develops firmware in STM32CubeIDE", Replaced("CubeIDE"), True),
+        ("User never opens CubeIDE", Replaced("CubeIDE"), False),
+        ("User uses PostgreSQL", Replaced("MongoDB"), False),
+    ],
+)
+def test_which_stored_facts_state_the_value(stored: str, replaced: Replaced, states: bool) -> None:
+    assert states_value(stored, replaced) is states
+
+
+async def fresh_store() -> UserProfileVectorStore:
+    store = UserProfileVectorStore(storage=MemoryStorage(), semantic=False)
+    await store.initialize()
+    return store
+
+
+async def test_a_turn_supersedes_what_it_names_as_past() -> None:
+    store = await fresh_store()
+    mongo = (await store.add("User uses MongoDB for the main database", "tech_stack"))["entry"]
+    vim = (await store.add("User uses Vim", "tech_stack"))["entry"]
+    out = await extract_and_store_user_facts(
+        "no wait, mongo was just for the prototype, production runs on DynamoDB", store=store
+    )
+    assert [o["entry"]["content"] for o in out] == ["User uses DynamoDB for production"]
+    assert [e["id"] for e in out[0]["superseded"]] == [mongo["id"]]
+    got = await store.get(mongo["id"])
+    assert got is not None
+    assert got["supersededBy"] == out[0]["entry"]["id"]
+    assert not (await store.get(vim["id"]) or {}).get("superseded")
+
+
+async def test_the_turns_own_facts_are_not_superseded() -> None:
+    store = await fresh_store()
+    out = await extract_and_store_user_facts("moved off Redux, it's Zustand now", store=store)
+    contents = [o["entry"]["content"] for o in out]
+    assert "User uses Zustand" in contents
+    for o in out:
+        got = await store.get(o["entry"]["id"])
+        assert got is not None
+        assert not got.get("superseded")
+
+
+async def test_a_new_version_is_left_to_the_topic_rule() -> None:
+    store = await fresh_store()
+    old = (await store.add("User uses Python 3.9", "tech_stack"))["entry"]
+    hints = (await store.add("User uses Python type hints everywhere", "coding_style"))["entry"]
+    out = await extract_and_store_user_facts(
+        "we upgraded from python 3.9 to 3.12 over the weekend", store=store
+    )
+    assert [o["entry"]["content"] for o in out] == ["User uses Python 3.12"]
+    assert [e["id"] for e in out[0]["superseded"]] == [old["id"]]
+    assert not (await store.get(hints["id"]) or {}).get("superseded")
+
+
+async def test_supersede_values_needs_a_stored_entry() -> None:
+    store = await fresh_store()
+    with pytest.raises(DocumentNotFoundError):
+        await store.supersede_values([Replaced("Redux")], by="no-such-id")
+
+
+async def test_a_turn_without_a_technology_fact_supersedes_nothing() -> None:
+    store = await fresh_store()
+    py = (await store.add("User uses Python for data analysis", "tech_stack"))["entry"]
+    out = await extract_and_store_user_facts(
+        "I upgraded from Python 3.9 to 3.12, and I live in Berlin", store=store
+    )
+    assert all(e["id"] != py["id"] for o in out for e in o["superseded"]), (
+        "an unrelated fact of the turn superseded the stored one"
+    )
+
+
+async def test_a_move_limited_to_one_use_ends_only_that_use() -> None:
+    store = await fresh_store()
+    nightly = (await store.add("User uses Jenkins for nightly builds", "tech_stack"))["entry"]
+    releases = (await store.add("User uses Jenkins for releases", "tech_stack"))["entry"]
+    new = (await store.add("User uses GitHub Actions for releases", "tech_stack"))["entry"]
+    (found,) = extract_chat_facts("we no longer use Jenkins for releases").replaced
+    assert found == Replaced("Jenkins", scope="releases")
+    gone = await store.supersede_values([found], by=new["id"])
+    assert [e["id"] for e in gone] == [releases["id"]]
+    assert not (await store.get(nightly["id"]) or {}).get("superseded")
