@@ -10,6 +10,8 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
+import pytest
+
 from tests.engines.conftest import api, wait_ready
 from tests.engines.drivers import Engine, Tab
 
@@ -88,7 +90,14 @@ def test_two_tabs_writing_interleaved_keep_all_100(open_tab: OpenTab) -> None:
     assert not missing, missing
 
 
-def test_closing_a_tab_mid_write_keeps_every_awaited_add(open_tab: OpenTab) -> None:
+def test_closing_a_tab_mid_write_keeps_every_awaited_add(
+    open_tab: OpenTab, engine: Engine, request: pytest.FixtureRequest
+) -> None:
+    if engine.name == "webkit":
+        # WebKit bug 324094 (open): a worker ended with a readwrite and a readonly
+        # transaction in flight leaves the database unable to run any transaction. In
+        # about one run in four here the next tab's load gets no answer (docs/browsers.md).
+        request.applymarker(pytest.mark.xfail(reason="WebKit bug 324094", strict=False))
     tab = open_tab()
     awaited, in_flight = codewords("c", 10), codewords("d", 5)
     api(
