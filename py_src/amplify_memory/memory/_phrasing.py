@@ -40,7 +40,12 @@ from amplify_memory.memory._facts import ExtractedFact
 from amplify_memory.memory._text import ROLE_NOUNS
 from amplify_memory.memory.instructions import instruction_signal
 from amplify_memory.memory.secrets import find_secrets
-from amplify_memory.memory.technologies import Mention, find_technology_mentions, name_spans
+from amplify_memory.memory.technologies import (
+    VERSION_AFTER_RE,
+    Mention,
+    find_technology_mentions,
+    name_spans,
+)
 
 __all__ = ["SECRET_MARK", "injected", "pieces", "polish", "prepare", "shaped_facts"]
 
@@ -1498,21 +1503,14 @@ def version_after(text: str, end: int, name: str) -> str:
     return name
 
 
-_VERSION_AFTER_RE: Final = re.compile(
-    r"\s*(v?\d+(?:\.\d+){0,2}\+?(?![\w.-])|nightly\b|stable\b|beta\b|canary\b|lts\b)",
-    re.IGNORECASE,
-)
+_VERSION_AFTER_RE: Final = VERSION_AFTER_RE
 
 
 def _with_version(text: str, name: str) -> str:
     """``name`` followed by the version the text gives it ("Rails 7", "Go 1.22")."""
     for mention in _mentions(text):
         if mention.name == name:
-            after = re.match(
-                r"\s*(v?\d+(?:\.\d+){0,2}\+?(?![\w.-])|nightly\b|stable\b|beta\b|canary\b|lts\b)",
-                text[mention.end :],
-                re.IGNORECASE,
-            )
+            after = VERSION_AFTER_RE.match(text, mention.end)
             if after and not re.search(r"\d\s*$", name):
                 return f"{name} {after[1]}"
     return name

@@ -47,6 +47,7 @@ from typing import Final
 
 __all__ = [
     "TECHNOLOGIES",
+    "VERSION_AFTER_RE",
     "Mention",
     "Technology",
     "find_technologies",
@@ -58,6 +59,19 @@ __all__ = [
 def _wordlist(text: str) -> list[str]:
     """The whitespace-separated words of ``text``."""
     return text.split()
+
+
+#: The version written right after a technology's name: "Python 3.12", "Node v20",
+#: "MATLAB R2023b", "Oracle 19c", "Excel 365", "Rust nightly", "MATLAB is R2023b now",
+#: "Python version 3.11". Not a count ("Excel is 2 years old"). Group 1 is the version.
+VERSION_AFTER_RE: Final = re.compile(
+    r"\s*(?:(?:version|release)\s+(?:is\s+|=\s*)?|(?:is|=)\s+(?:now\s+)?(?=[rv]?\d))?"
+    r"(R20\d\d[ab]\b|v?\d+(?:\.\d+){0,2}(?:[a-z](?![\w-]))?\+?(?![\w.-])"
+    r"|nightly\b|stable\b|beta\b|canary\b|lts\b)"
+    r"(?!\s*(?:%|percent|years?|months?|weeks?|days?|hours?|minutes?|times?|people|users|"
+    r"devs|engineers|of\b|x\b|gb|mb|tb|k\b))",
+    re.IGNORECASE,
+)
 
 
 @dataclass(frozen=True, slots=True)

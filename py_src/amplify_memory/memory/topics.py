@@ -55,7 +55,7 @@ from typing import Final, Literal
 
 from amplify_memory.memory._text import ROLE_NOUNS
 from amplify_memory.memory.canonical import canonical_fact, tidy_fact
-from amplify_memory.memory.technologies import Mention, find_technology_mentions
+from amplify_memory.memory.technologies import VERSION_AFTER_RE, Mention, find_technology_mentions
 
 __all__ = [
     "TOPICS",
@@ -632,13 +632,9 @@ def _version(text: str, mention: Mention) -> str:
     """The version a fact gives its technology: right after the name ("Python 3.12"),
     after "version is" ("CUDA version is 12.1"), or after a later mention of the same
     name ("minimum iOS target is iOS 16")."""
-    after = re.match(
-        r"\s*(?:(?:version|release)\s+(?:is\s+|=\s*)?)?v?(\d+(?:\.\d+){0,2})\b",
-        text[mention.end :],
-        re.IGNORECASE,
-    )
-    if after:
-        return after[1]
+    after = VERSION_AFTER_RE.match(text, mention.end)
+    if after and after[1][0].isdigit() or after and after[1][:1] in "vVR":
+        return after[1].lstrip("vV")
     for later in find_technology_mentions(text[mention.end :]):
         if later.name == mention.name:
             again = re.match(r"\s*v?(\d+(?:\.\d+){0,2})\b", text[mention.end + later.end :])
