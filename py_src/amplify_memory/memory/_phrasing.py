@@ -120,6 +120,8 @@ _TYPOS: Final[dict[str, str]] = {
     "databse": "database",
     "libary": "library",
     "prefrence": "preference",
+    "posible": "possible",
+    "possibl": "possible",
     "recomend": "recommend",
     "alot": "a lot",
     "thats": "that's",
@@ -745,7 +747,9 @@ _ALWAYS_NOUN_RE: Final = re.compile(
     r"^(?P<adv>always|never)\s+(?P<x>(?!(?:be|use|answer|reply|respond|write|give|keep|"
     r"explain|show|include|add|avoid|format|put|stop|talk|speak|skip|limit|make|return|"
     r"provide|mention|ask|default|stick|comment|name|indent|document|type|test|follow|"
-    r"suggest|prefer|recommend|remember|call|apologi[sz]e|start|end|sign|use)\b)[\w.+#@'/() -]+)$",
+    r"suggest|prefer|recommend|remember|call|apologi[sz]e|start|end|sign|use|"
+    r"has|have|had|was|were|is|are|been|did|does|do|will|would|gets?|got|works?|worked)\b)"
+    r"[\w.+#@'/() -]+)$",
     re.IGNORECASE,
 )
 _OWN_DECISION_RE: Final = re.compile(
@@ -1703,7 +1707,7 @@ def strip_correction(clause: str) -> tuple[str, bool]:
 
 
 _LOCATION_MOVE_RE: Final = re.compile(
-    r"^(?:I\s+)?(?:have\s+|just\s+)?(?:moved|relocated)\s+(?:from\s+(?P<a>[A-Za-z][\w.'-]*"
+    r"^(?:I\s+)?(?:have\s+|just\s+)?(?:moved|relocated|shifted)\s+(?:from\s+(?P<a>[A-Za-z][\w.'-]*"
     r"(?:\s+[A-Z][\w.'-]*)?)\s+)?to\s+(?P<b>[A-Za-z][\w.'-]*(?:\s+[A-Z][\w.'-]*)?)"
     r"(?:\s+(?:in|last|this|a|over)\b.*)?$"
 )

@@ -349,11 +349,11 @@ def _builtins() -> None:
         "location",
         "personal",
         r"\b(?:based|located|living|lives|live)\s+in\b|\bis from\b|\bfrom\s+[A-Z]"
-        r"|\bcalls? (?-i:[A-Z])\w+(?:\s(?-i:[A-Z])\w+)? home\b|\bmoved to (?-i:[A-Z])",
+        r"|\bcalls? (?-i:[A-Z])\w+(?:\s(?-i:[A-Z])\w+)? home\b|\b(?:moved|shifted) to (?-i:[A-Z])",
         _choices_first(
-            r"\b(?:moved|relocated)\s+(?:\w+\s+)?from\s+.+?\s+to\s+((?-i:[A-Z])[\w.'-]*)",
+            r"\b(?:moved|relocated|shifted)\s+(?:\w+\s+)?from\s+.+?\s+to\s+((?-i:[A-Z])[\w.'-]*)",
             r"\bcalls? ((?-i:[A-Z])\w+(?:\s(?-i:[A-Z])\w+)?) home\b",
-            r"\bmoved to ((?-i:[A-Z])[\w.'-]*)",
+            r"\b(?:moved|shifted) to ((?-i:[A-Z])[\w.'-]*)",
             r"\b(?:in|from)\s+((?-i:[A-Z])[\w.'-]*(?:\s+(?-i:[A-Z])[\w.'-]*)*)",
         ),
     )

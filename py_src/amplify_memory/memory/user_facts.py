@@ -265,7 +265,8 @@ def _is_hypothetical(clause: str) -> bool:
     clause = re.sub(r"\b(?:if|try)[-/](?:else|catch|except)\b", "code", clause, flags=re.I)
     clause = re.sub(  # "... if I need it", "where possible": a standing wish, not a condition
         r",?\s+(?:if|when|where|unless)\s+(?:I need it|I ask(?: for it)?|needed|necessary|possible|"
-        r"relevant|applicable|there is one|there's one|asked|I want more|it helps|it makes sense)"
+        r"relevant|applicable|there is one|there's one|asked|I want more|it helps|it makes sense|"
+        r"you can|that's (?:ok|okay|fine|alright)|you don't mind)"
         r"(?:\s+(?:to|for).*)?$",
         "",
         clause,
@@ -354,6 +355,12 @@ def _imperative_content(request: str) -> str:
     return _tidy(f"User wants the assistant to {request[:1].lower()}{request[1:]}")
 
 
+#: After "always" / "never", words that make a statement, not a request.
+_NOT_IMPERATIVE: Final = frozenset(
+    "has had was were is are did does will would gets got works worked".split()
+)
+
+
 def _request_facts(clause: str, *, polite: bool) -> list[ExtractedFact]:
     """Facts from a request to the assistant, if it is a standing one."""
     body = re.sub(r"^please\s+", "", _STANDING_PHRASE_RE.sub(" ", clause).strip(" ,"), flags=re.I)
@@ -368,6 +375,8 @@ def _request_facts(clause: str, *, polite: bool) -> list[ExtractedFact]:
     if first[:2] == ["do", "not"]:
         head = _words(body)[2] if len(_words(body)) > 2 else ""
     if head not in _IMPERATIVE_VERBS and first[0] not in {"always", "never"}:
+        return []
+    if head in _NOT_IMPERATIVE:  # "always has been", "never was": a remark, not a request
         return []
     if head == "call":
         match = re.match(r"call me (?P<name>[A-Z][\w'-]*)$", body, re.IGNORECASE)
