@@ -1713,6 +1713,28 @@ _LOCATION_MOVE_RE: Final = re.compile(
 )
 
 
+def _yes_no_list(text: str) -> list[ExtractedFact]:
+    """"Makefiles yes, CMake no thanks", "tabs yes; spaces never": a verdict on each item,
+    kept in the user's words (two items at least, every one with its verdict)."""
+    items = [i.strip() for i in re.split(r"\s*[,;]\s*|\s+(?:but|and)\s+", text) if i.strip()]
+    matches = [_YES_NO_RE.match(i) for i in items]
+    if len(items) < 2 or not all(matches):
+        return []
+    out = []
+    for m in matches:
+        assert m is not None
+        if m["p"].lower() not in _VERDICT_WORDS:
+            return []  # "X always, Y for life": other shapes read those
+        verb = "dislikes" if m["p"].lower().startswith(("no", "never", "nah")) else "likes"
+        out.append(ExtractedFact(f"User {verb} {polish(m['x'], capital=False)}", "preference"))
+    return out
+
+
+_VERDICT_WORDS: Final = frozenset(
+    {"yes", "yep", "yup", "yes please", "no", "nope", "nah", "no thanks", "no thank you", "never"}
+)
+
+
 def shaped_facts(clause: str, *, correction: bool = False) -> list[ExtractedFact] | None:
     """Facts from a clause of one of the shapes in the module docstring; None when the
     clause has none of them (the first-person rules then read it). ``correction``: the
@@ -1722,6 +1744,8 @@ def shaped_facts(clause: str, *, correction: bool = False) -> list[ExtractedFact
     if not text:
         return None
     lead = correction
+    if verdicts := _yes_no_list(text):
+        return verdicts
     if (m := _LOCATION_MOVE_RE.match(text)) and not _tech_names(m["b"]):
         place = m["b"][:1].upper() + m["b"][1:]
         if place.lower() not in _SENTENCE_WORDS and place.lower() not in _LIST_WORDS:
@@ -2328,7 +2352,8 @@ _WRITTEN_IN_RE: Final = re.compile(
     re.IGNORECASE,
 )
 _YES_NO_RE: Final = re.compile(
-    r"^(?P<x>.+?)\s+(?P<p>yes|yep|yup|no|nope|nah|never|always|ftw|all day|for life|or bust)$",
+    r"^(?P<x>.+?)\s+(?P<p>yes|yep|yup|yes please|no|nope|nah|no thanks|no thank you|never|"
+    r"always|ftw|all day|for life|or bust)$",
     re.IGNORECASE,
 )
 PRONOUNS_RE: Final = re.compile(
@@ -2367,7 +2392,7 @@ def list_item_facts(item: str, *, unknown: bool = False) -> list[ExtractedFact]:
         return out
     if m := _YES_NO_RE.match(x):
         names = _tech_names(m["x"])
-        negative = m["p"].lower() in {"no", "never", "nope", "nah"}
+        negative = m["p"].lower().startswith(("no", "never", "nah"))
         if names:
             verb = "does not use" if negative else "uses"
             return [ExtractedFact(f"User {verb} {n}", "tech_stack") for n in names]
@@ -2666,7 +2691,8 @@ def imperative_fact(clause: str, *, inherited: bool = False) -> list[ExtractedFa
     body = re.sub(r"\bI\b", "the user", body)
     body = re.sub(r"\b(answer|reply|respond) the user\b", r"\1", body)
     body = re.sub(
-        r"\s*,?\s*\b(?:from now on|going forward|by default|in (?:the )?future)\b",
+        r"\s*,?\s*\b(?:from now on|from here on(?: out)?|from this point on|henceforth|"
+        r"going forward|by default|in (?:the )?future)\b",
         "",
         body,
         flags=re.I,

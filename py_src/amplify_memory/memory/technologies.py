@@ -993,7 +993,7 @@ TECHNOLOGIES: Final[tuple[Technology, ...]] = (
     _t("ObjectBox"),
     _t("Objection.js"),
     _t("OpenSearch"),
-    _t("Oracle Database", "oracle db"),
+    _t("Oracle Database", "oracle db", common=("oracle",)),
     _t("OrientDB", common=("orientdb",)),
     _t("Pagefind"),
     _t("ParadeDB", common=("paradedb",)),

@@ -71,7 +71,8 @@ _TRAILING_FILLER_RE: Final = re.compile(
     re.IGNORECASE,
 )
 _STANDING_PHRASE_RE: Final = re.compile(
-    r"\s*,?\s*\b(?:from now on|going forward|in (?:the )?future|by default|at all times)\b"
+    r"\s*,?\s*\b(?:from now on|from here on(?: out)?|from this point on|henceforth|"
+    r"going forward|in (?:the )?future|by default|at all times)\b"
     r"\s*,?\s*",
     re.IGNORECASE,
 )
@@ -135,7 +136,8 @@ _IMPERATIVE_VERBS: Final = frozenset(
     """)
 )
 _STANDING_WORDS_RE: Final = re.compile(
-    r"\b(?:always|never|from now on|going forward|in (?:the )?future|by default|"
+    r"\b(?:always|never|from now on|from here on|from this point on|henceforth|going forward|"
+    r"in (?:the )?future|by default|"
     r"every time|whenever|at all times|stop|for all|in all|all (?:your|the) |every)\b",
     re.IGNORECASE,
 )
@@ -344,6 +346,7 @@ def _imperative_content(request: str) -> str:
     """Rewrite a standing request ("always answer in German") as a fact about the user."""
     request = _STANDING_PHRASE_RE.sub(" ", request).strip(" ,")
     request = re.sub(r"^please\s+", "", request, flags=re.IGNORECASE)
+    request = re.sub(r"\bkeep it\b", "keep answers", request, flags=re.IGNORECASE)
     request = re.sub(r"\byour\b", "its", request, flags=re.IGNORECASE)
     request = re.sub(r"\b(?:to me|me)\b", "the user", request)
     request = re.sub(r"\bmy\b", "the user's", request, flags=re.IGNORECASE)
