@@ -426,6 +426,17 @@ def prepare(text: str) -> str:
         text,
     )
     text = re.sub(r"\b(\d+)(spaces?|tabs?|space)\b", r"\1 \2", text, flags=re.I)  # "4space"
+    text = re.sub(r"(?<=[^\W\d_]),+(?=[^\W\d_])|,{2,}\s*", ", ", text)  # "vba mostly,learning"
+    text = re.sub(  # "learning python slowly": the user is learning it
+        r"(^\s*)(?:(?:currently|slowly|also|still)\s+)?learning\s+"
+        r"(?!(?:curve|rate|path|resources?|materials?|about|how|that|to)\b)",
+        r"\1I'm learning ",
+        text,
+        flags=re.IGNORECASE,
+    )
+    text = re.sub(  # "grafana n prometheus", "kubectl n helm": chat's "and"
+        r"(?<=[\w+#])\s+n\s+(?=[\w.]{2,})", " and ", text
+    )
     text = re.sub(  # "mysetup", "pleasedont": two words typed as one
         r"\b(my|please|pls|dont|i)(setup|stack|name|editor|shell|laptop|machine|team|job|"
         r"dont|don't|use|prefer|always|never|like|love|hate)\b",

@@ -1000,6 +1000,12 @@ def _rule_facts(
         # part may add a fact of its own
         seen = {f.content.casefold() for f in facts}
         said = " ".join(seen)
+        if not any(f.category == "personal" for f in facts):
+            # "SRE at a fintech, on call every 4 weeks, Grafana and Prometheus": the
+            # first part is the user's job
+            for fact in _phrasing.role_facts(_strip_filler(clause.split(",", 1)[0])):
+                seen.add(fact.content.casefold())
+                facts.insert(0, fact)
         for part in re.split(r"\s*,\s*(?:and\s+)?", clause)[1:]:
             part = _strip_filler(part)
             if not part or _is_hypothetical(part) or _OTHER_SUBJECT_RE.match(part):
