@@ -523,8 +523,34 @@ def pieces(sentence: str) -> list[str]:
         if frame and _FRAME_LEFT_RE.match(frame["left"]):
             out.append(f"{frame['left']}, {frame['right']}")
             continue
-        out.append(part)
+        out += _elided_subject(part)
     return out
+
+
+#: "I'm blind and use a screen reader": a second verb whose subject is the first's.
+_AND_VERB_RE: Final = re.compile(
+    r",?\s+and\s+(?=(?:also\s+|mostly\s+|usually\s+|still\s+)?(?:use|prefer|like|love|hate|"
+    r"work|write|run|live|need|build|code|teach|publish|maintain|develop|speak|program)\b)",
+    re.IGNORECASE,
+)
+#: "I'm colour-blind so avoid red/green charts": a request that follows from a fact.
+_SO_REQUEST_RE: Final = re.compile(
+    r",?\s+so\s+(?=(?:please\s+|pls\s+)?(?:avoid|use|keep|don't|do not|never|always|give|"
+    r"write|make|show|explain|answer|reply|stick|skip|no)\b)",
+    re.IGNORECASE,
+)
+
+
+def _elided_subject(part: str) -> list[str]:
+    """A first-person clause cut where a second verb or a request begins: "I'm blind and
+    use a screen reader" is "I'm blind" and "I use a screen reader"."""
+    if not re.match(r"^(?:I|I'm|I am)\b", part):
+        return [part]
+    first, *rest = _SO_REQUEST_RE.split(part, maxsplit=1)
+    pieces_ = _AND_VERB_RE.split(first, maxsplit=1)
+    if len(pieces_) == 2:
+        pieces_[1] = "I " + pieces_[1]
+    return [p for p in (*pieces_, *rest) if p.strip()]
 
 
 # -- output wording -----------------------------------------------------------------
