@@ -44,6 +44,19 @@ _SHAPES: Final[tuple[tuple[re.Pattern[str], str], ...]] = tuple(
     for p, r, flags in (
         # "X is the user's editor" -> "User's editor is X"
         (rf"^{_NAME}\s+(?:is|are)\s+{_USER}'s\s+(?P<slot>[^,;]+)$", r"User's \g<slot> is \g<x>", 0),
+        # "X is the statistics package the user uses" -> "User uses X"
+        (
+            rf"^{_NAME}\s+(?:is|are)\s+(?:the|a|an)\s+(?P<what>(?:[\w-]+\s+){{0,2}}?[\w-]+)\s+"
+            rf"(?:that\s+|which\s+)?(?:the\s+)?user\s+(?:uses|relies\s+on|works\s+(?:with|in))$",
+            r"User uses \g<x> as the \g<what>",
+            0,
+        ),
+        # "The user's MATLAB version is R2023a" -> "User uses MATLAB R2023a"
+        (
+            rf"^(?:[Tt]he\s+)?[Uu]ser's\s+{_NAME}\s+version\s+is\s+(?P<v>[\w.+-]+)$",
+            r"User uses \g<x> \g<v>",
+            0,
+        ),
         # "X is not used by the user (for Y)" -> "User does not use X (for Y)"
         (
             rf"^{_NAME}\s+(?:is|are)\s+(?:not|never)\s+used\s+by\s+{_USER}(?P<rest>.*)$",

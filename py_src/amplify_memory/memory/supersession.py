@@ -188,6 +188,28 @@ def _numbers(text: str) -> frozenset[str]:
     return frozenset(_NUMBER_RE.findall(text))
 
 
+#: "User's <slot> is <value>": one value at a time ("main laptop", "cluster scheduler").
+_SLOT_IS_RE: Final = re.compile(
+    r"^(?:the\s+)?user's\s+(?P<slot>(?:[\w-]+\s+){0,3}[\w-]+)\s+(?:is|are)\s+"
+    r"(?:now\s+)?(?:an?\s+|the\s+)?(?P<value>.+?)\.?$",
+    re.IGNORECASE,
+)
+
+
+def _slot_changed(new: str, old: str) -> bool:
+    """Both say "User's <the same slot> is <a value>", with two names or two numbers
+    ("main laptop is a ThinkPad" / "main laptop is a MacBook Pro M3"); a description
+    ("team is remote" / "team is 5 people") is not a value of the same kind."""
+    a, b = _SLOT_IS_RE.match(new), _SLOT_IS_RE.match(old)
+    if not (a and b) or a["slot"].casefold() != b["slot"].casefold():
+        return False
+    x, y = a["value"], b["value"]
+    if x.casefold() == y.casefold() or re.search(r"\b(?:not|no|never)\b", x + " " + y, re.I):
+        return False
+    kind = [bool(re.match(r"(?-i:[A-Z])|\d", v)) for v in (x, y)]
+    return all(kind) and _numbers(x) != _numbers(y) or all(kind) and x[:1].isalpha()
+
+
 def decide(
     new: str,
     old: str,
@@ -203,6 +225,8 @@ def decide(
     new, old = canonical_fact(new), canonical_fact(old)
     if _names_the_old_as_wrong(new, old):
         return "supersede"  # "works at an insurance company, not a bank"
+    if _slot_changed(new, old):
+        return "supersede"  # "cluster scheduler is PBS" / "cluster scheduler is Slurm"
     if new_frames and old_frames:
         own, theirs = new_frames[0], old_frames[0]
         verdict = relation(own, theirs)
