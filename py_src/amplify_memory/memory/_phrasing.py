@@ -231,6 +231,8 @@ def _fix_word(match: re.Match[str]) -> str:
         return word
     if word.isupper() and len(word) > 1 and word.lower() not in {"im", "ive"}:
         return word  # an acronym ("ID", "TS") stays ("ID LIKE ..." is read in prepare)
+    if word in {"R", "U", "W", "N"}:
+        return word  # the language R, a "U" bend: chat's "r", "u" are written lower-case
     return fixed
 
 
@@ -431,6 +433,19 @@ def prepare(text: str) -> str:
         r"(^\s*)(?:(?:currently|slowly|also|still)\s+)?learning\s+"
         r"(?!(?:curve|rate|path|resources?|materials?|about|how|that|to)\b)",
         r"\1I'm learning ",
+        text,
+        flags=re.IGNORECASE,
+    )
+    text = re.sub(  # "For me Python is more readable than Perl": the opinion is the user's
+        r"(^|[.!;]\s+)(?:for me|to me|imo|imho|in my opinion)\s*,?\s+(?=\S+\s+(?:is|are)\b)",
+        r"\1",
+        text,
+        flags=re.IGNORECASE,
+    )
+    text = re.sub(  # "Python is way better than Java": the comparison without its copula
+        r"\s+(?:is|are|'s)\s+(?:(?:way|much|far|so much|a lot|miles|just|simply|really)\s+)?"
+        r"(?=(?:better|nicer|cleaner|faster|more readable) than\b)",
+        " ",
         text,
         flags=re.IGNORECASE,
     )
@@ -670,8 +685,11 @@ _ITEM_SPLIT_RE: Final = re.compile(
 _CMP_RE: Final = re.compile(
     r"^(?!.*\b(?:talk|talks|run|runs|go|goes|sit|sits|communicate|communicates|built|"
     r"fly|flies|jump|jumps|is|are|was|were|hand|hands|take|takes|think|thinks)\s+over\b)"
+    r"(?!.*\b(?:is|are|was|were|connected|wired|sent|streamed|tunneled|tunnelled)\s+"
+    r"[\w.+#-]+(?:\s+[\w.+#-]+)?\s+over\b)"  # "sensors are BME280 over I2C": a link
     r"(?P<a>[\w.+#@'/ -]+?)\s*(?:>+|≫|\bover\b|\binstead of\b|\brather than\b|"
-    r"\bbeats\b|\bbetter than\b|\bfar better than\b|\bany day over\b|\bover and above\b)\s*"
+    r"\bbeats\b|\bbetter than\b|\bfar better than\b|\bany day over\b|\bover and above\b|"
+    r"\b(?:more readable|nicer|cleaner|easier) than\b)\s*"
     r"(?P<b>[\w.+#@'/ -]+?)(?P<tail>(?:,?\s*(?:always|every time|any day(?: of the week)?|all day|"
     r"forever|for me|100%|all the way|hands down|no question|tbh|period|every single time|"
     r"no contest|easily|by far))*)"
@@ -776,7 +794,7 @@ _NO_RE: Final = re.compile(
     r"^(?:(?:and|also|please|pls)\s+)?(?:no|zero|none of the|no more|never any|without)\s+"
     r"(?!(?:need|idea|problem|worries|way|clue|rush|thanks|doubt|luck|one|reason|time|"
     r"matter|issue|biggie|change|pressure|exceptions|excuses|kidding|joke|offense|"
-    r"hard feelings|promises|comment)\b)(?P<x>[\w.+#@'/ -]+?)(?:\s*,?\s*(?:please|ever|at all|thanks|thx|in (?:answers|replies|"
+    r"hard feelings|promises|comment|contest|question|cap|kidding|big deal|surprise)\b)(?P<x>[\w.+#@'/ -]+?)(?:\s*,?\s*(?:please|ever|at all|thanks|thx|in (?:answers|replies|"
     r"responses|code)|anywhere))*$",
     re.IGNORECASE,
 )
