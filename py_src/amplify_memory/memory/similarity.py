@@ -517,6 +517,8 @@ def _same_slot(
     common = kinds_x & kinds_y
     if not common:
         return False
+    if "number" in common and kinds_x & {"tech", "name"} and kinds_y & {"tech", "name"}:
+        return False  # "uses Kintex-7" / "uses Vivado 2020.1": two things, two numbers
     if common - {"tech", "name"}:
         return True  # numbers, or two values of one exclusive group
     return exclusive
