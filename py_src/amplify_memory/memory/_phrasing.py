@@ -1768,6 +1768,14 @@ _LOCATION_MOVE_RE: Final = re.compile(
 )
 
 
+#: "MATLAB is R2023b now", "node = 20 these days": the version the user is on.
+_IS_VERSION_RE: Final = re.compile(
+    r"^(?:(?:we're|we are|I'm|I am)\s+on\s+)?(?P<x>[\w.+#/ -]+?)\s+(?:is|=)\s+(?:now\s+)?"
+    r"(?P<v>R20\d\d[ab]|v?\d+(?:\.\d+){0,2}[a-z]?)(?:\s+(?:now|these days|nowadays))?$",
+    re.IGNORECASE,
+)
+
+
 def _yes_no_list(text: str) -> list[ExtractedFact]:
     """"Makefiles yes, CMake no thanks", "tabs yes; spaces never": a verdict on each item,
     kept in the user's words (two items at least, every one with its verdict)."""
@@ -1801,6 +1809,8 @@ def shaped_facts(clause: str, *, correction: bool = False) -> list[ExtractedFact
     lead = correction
     if verdicts := _yes_no_list(text):
         return verdicts
+    if (m := _IS_VERSION_RE.match(text)) and _only_tech(m["x"]) and len(_tech_names(m["x"])) == 1:
+        return [ExtractedFact(f"User uses {_tech_names(m['x'])[0]} {m['v']}", "tech_stack")]
     if (m := _LOCATION_MOVE_RE.match(text)) and not _tech_names(m["b"]):
         place = m["b"][:1].upper() + m["b"][1:]
         if place.lower() not in _SENTENCE_WORDS and place.lower() not in _LIST_WORDS:

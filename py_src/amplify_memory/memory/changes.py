@@ -65,13 +65,14 @@ _BEFORE_STRONG: Final = re.compile(
 )
 #: Right after a name: what it was is over ("X is gone", "X was at my old job").
 _AFTER_STRONG: Final = re.compile(
-    r"^\s*(?:\d[\w.]*\s+)?(?:(?:is|are|'s)\s+(?:gone|history|dead(?:\s+to\s+me)?(?=\s*(?:$|[,.;!)]|now\b|for\s+(?:me|us)\b))|outdated|"
+    r"^\s*(?:\d[\w.]*\s+)?(?:(?:is|are|'s)\s+(?:gone|history|(?:long\s+)?dead(?:\s+to\s+me)?(?=\s*(?:$|[,.;!)]|now\b|for\s+(?:me|us)\b))|outdated|"
     r"over(?!\s+(?:there|here))|legacy\s+now|out\s+of\s+the\s+picture)|(?:was|were)\s+(?:a\s+)?"
     r"(?:mistake|wrong|typo)|(?:\w+\s+){0,2}(?:anymore|any\s+more)|(?:is|was)\s+replaced)\b",
     re.IGNORECASE,
 )
 _AFTER_WEAK: Final = re.compile(
-    r"^\s*(?:→|->|=>)|^\s*(?:\d[\w.]*\s+)?(?:was|were)\s+(?:just\s+|only\s+|back\s+)?(?:for|at|in|on|from|"
+    r"^\s*(?:→|->|=>)|^\s*(?:is|are|'s)\s+out(?=\s*(?:$|[,.;!)]))"  # not "React 19 is out"
+    r"|^\s*(?:\d[\w.]*\s+)?(?:was|were)\s+(?:just\s+|only\s+|back\s+)?(?:for|at|in|on|from|"
     r"my\s+(?:old|previous|last)|our\s+(?:old|previous|last)|the\s+(?:old|previous|last))\b",
     re.IGNORECASE,
 )

@@ -153,3 +153,13 @@ async def test_a_move_limited_to_one_use_ends_only_that_use() -> None:
     gone = await store.supersede_values([found], by=new["id"])
     assert [e["id"] for e in gone] == [releases["id"]]
     assert not (await store.get(nightly["id"]) or {}).get("superseded")
+
+
+def test_a_tool_said_to_be_out_is_replaced_only_in_a_turn_that_changed() -> None:
+    assert [r.value for r in replaced_values("Netmiko is out, replaced it with Nornir")] == [
+        "Netmiko"
+    ]
+    assert replaced_values("no wait, our cluster runs Slurm, PBS was at my old uni")[0].value == (
+        "PBS Pro"
+    )
+    assert replaced_values("Netmiko is out") == ()  # nothing says it changed

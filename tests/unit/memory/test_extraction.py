@@ -573,3 +573,37 @@ def test_a_projects_notes_keep_the_users_names() -> None:
     assert [c.content for c in fix.project] == ["Had to add snowflake-connector-python"]
     # the profile still takes the list's name
     assert [f.content for f in extract_user_facts("I use postgres")] == ["User uses PostgreSQL"]
+
+
+# ---------------------------------------------------------------- 2026-12-02, third round
+
+
+@pytest.mark.parametrize(
+    ("turn", "wanted", "unwanted"),
+    [
+        ("Correction: MATLAB is R2023b now", ["User uses MATLAB R2023b"], []),
+        ("we use Oracle 19c", ["User uses Oracle Database 19c"], []),
+        ("Excel is 2 years old here", [], ["User uses Excel 2"]),
+        ("I have shifted to Hyderabad", ["User is based in Hyderabad"], []),
+        ("please answer in French if you can", ["answer in French"], []),
+        ("Vim > Emacs. always has been.", ["User prefers Vim over Emacs"], ["has been"]),
+        ("keep it brief from here on", ["User wants the assistant to keep answers brief"], []),
+        ("Makefiles yes, CMake no thanks", ["User likes Makefiles", "User dislikes CMake"], []),
+        ("kubectl n helm daily,prefer k9s over lens", ["User uses Helm", "k9s over Lens"], []),
+        ("SRE at a fintech,oncall every 4 wks grafana n prometheus", ["User is an SRE"], []),
+        ("learning Go these days", ["User is learning Go"], []),
+        ("I'm blind and use a screen reader", ["User is blind", "User uses a screen reader"], []),
+        ("I'm a teacher and use Moodle", ["User is a teacher", "User uses Moodle"], ["and use"]),
+        ("Use base R only in your answers", ["use base R only"], ["base are"]),
+        ("ggplot2 for plots, no contest", ["User uses ggplot2 for plots"], ["contest"]),
+        ("our sensors are BME280 over I2C", [], ["prefers"]),
+        ("Python is way better than Java", ["User prefers Python over Java"], []),
+        ("For me Python is much more readable than Perl", ["User prefers Python over Perl"], []),
+    ],
+)
+def test_third_round_shapes(turn: str, wanted: list[str], unwanted: list[str]) -> None:
+    stored = " | ".join(f.content for f in extract_user_facts(turn))
+    for piece in wanted:
+        assert piece in stored, (turn, stored)
+    for piece in unwanted:
+        assert piece not in stored, (turn, stored)
