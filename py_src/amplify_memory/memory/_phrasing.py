@@ -215,7 +215,8 @@ _SPLIT_RE: Final = re.compile(
     r"can't|cannot|huge|big|prefer|much|rather|dislike|like)\b)"
     r"|,?\s+and\s+(?=(?:I|we|my|our|never|always|no)\b)"
     r"|\s*:\s+(?=(?:I|I'm|I am|my|we|we're|our)\b)"
-    r"|,\s+(?=[\w.+#-]+\s+(?:is|are|was|were)\s)",
+    r"|,\s+(?=[\w.+#-]+\s+(?:is|are|was|were)\s)"
+    r"|,\s+(?=(?:[\w.+#-]+\s+){1,3}(?:for me|all the way)\s*$)",
 )
 _LIST_COLON_RE: Final = re.compile(r"^(?P<left>(?:\S+\s+){2,}\S+?)\s*:\s+(?P<right>.+)$")
 _FRAME_LEFT_RE: Final = re.compile(
@@ -433,6 +434,15 @@ def prepare(text: str) -> str:
         r"(^\s*)(?:(?:currently|slowly|also|still)\s+)?learning\s+"
         r"(?!(?:curve|rate|path|resources?|materials?|about|how|that|to)\b)",
         r"\1I'm learning ",
+        text,
+        flags=re.IGNORECASE,
+    )
+    text = re.sub(  # "kinda obsessed with Tailwind": a feeling without its subject
+        r"(^|[.!;]\s+)(?:(?:I'm|I am|im)\s+)?(?:(?:kinda|kind of|really|totally|honestly|a bit|"
+        r"lowkey|so|very)\s+)?(?P<f>obsessed with|in love with|hooked on|fond of|sold on|"
+        r"sick of|tired of|fed up with)\s+",
+        lambda m: m[1] + ("I dislike " if m["f"].lower().split()[0] in {"sick", "tired", "fed"}
+                          else "I like " if m["f"].lower() in {"fond of", "sold on"} else "I love "),
         text,
         flags=re.IGNORECASE,
     )
@@ -1768,6 +1778,20 @@ _LOCATION_MOVE_RE: Final = re.compile(
 )
 
 
+#: "Analogies from electronics work best for me", "raw SQL for me": what the user prefers.
+_WORKS_FOR_ME_RE: Final = re.compile(
+    r"^(?P<x>(?!(?:it|this|that|what|which|nothing|everything|something)\b)[\w.+#/' -]{2,60}?)\s+"
+    r"(?:(?:works?|worked)\s+(?:best|better|great|well|wonders)\s+for\s+me"
+    r"|(?:is|are)\s+(?:the\s+)?(?:way to go|best)\s+for\s+me)(?:\s+(?:when|if)\b.*)?$"
+    # "raw SQL for me": a short noun phrase, not a request ("convert this to yaml for me")
+    r"|^(?P<y>(?!(?:convert|translate|write|make|do|fix|explain|check|find|give|show|summari[sz]e|"
+    r"rewrite|format|generate|create|draft|list|review|refactor|run|build|get|put|add|help|please|"
+    r"pls|can|could|would|will)\b)(?:(?!(?:works?|worked|is|are|was|were|isn't|wasn't|aren't|"
+    r"this|that|it)\b)[\w.+#/'-]+\s+){0,3}"
+    r"(?!(?:works?|worked|is|are|was|were|isn't|wasn't|aren't|this|that|it)\b)[\w.+#/'-]+)"
+    r"\s+for\s+me$",
+    re.IGNORECASE,
+)
 #: "MATLAB is R2023b now", "node = 20 these days": the version the user is on.
 _IS_VERSION_RE: Final = re.compile(
     r"^(?:(?:we're|we are|I'm|I am)\s+on\s+)?(?P<x>[\w.+#/ -]+?)\s+(?:is|=)\s+(?:now\s+)?"
@@ -1809,6 +1833,9 @@ def shaped_facts(clause: str, *, correction: bool = False) -> list[ExtractedFact
     lead = correction
     if verdicts := _yes_no_list(text):
         return verdicts
+    if m := _WORKS_FOR_ME_RE.match(text):
+        content = f"User prefers {_object(m['x'] or m['y'])}"
+        return [ExtractedFact(content, _category_of(content, "preference"))]
     if (m := _IS_VERSION_RE.match(text)) and _only_tech(m["x"]) and len(_tech_names(m["x"])) == 1:
         return [ExtractedFact(f"User uses {_tech_names(m['x'])[0]} {m['v']}", "tech_stack")]
     if (m := _LOCATION_MOVE_RE.match(text)) and not _tech_names(m["b"]):
@@ -1984,7 +2011,8 @@ def shaped_facts(clause: str, *, correction: bool = False) -> list[ExtractedFact
             return [_pref(a, b, m["scope"])]
     if m := _OPINION_RE.match(text):
         raw = next(m[g] for g in ("x", "y", "x2", "x3", "x4", "x5", "x6", "x7", "x8") if m[g])
-        x = _object(raw)
+        raw = re.sub(r"\s+(?:is|was|are|were|just|really|honestly)$", "", raw.strip(), flags=re.I)
+        x = _object(raw)  # "Zed was (not for me)": the copula is not part of the name
         if _BAD_OBJECT_RE.match(x) or not x:
             return []
         if m["x6"]:  # "I've come around on docker": an opinion turned

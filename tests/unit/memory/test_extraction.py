@@ -607,3 +607,24 @@ def test_third_round_shapes(turn: str, wanted: list[str], unwanted: list[str]) -
         assert piece in stored, (turn, stored)
     for piece in unwanted:
         assert piece not in stored, (turn, stored)
+
+
+@pytest.mark.parametrize(
+    ("turn", "wanted", "unwanted"),
+    [
+        ("MATLAB is R2023b now", ["User uses MATLAB R2023b"], []),
+        ("diagrams work best for me", ["User prefers diagrams"], []),
+        ("not a fan of ORMs, raw SQL for me", ["User prefers raw SQL"], []),
+        ("convert this json to yaml for me", [], ["prefers"]),
+        ("I'm based in Berlin, so CET works for me.", [], ["prefers"]),
+        ("kinda obsessed with Tailwind honestly", ["User loves Tailwind"], []),
+        ("sick of Java", ["User dislikes Java"], []),
+        ("went back to VS Code, Zed wasn't for me", ["User dislikes Zed"], ["Zed was"]),
+    ],
+)
+def test_third_round_preferences(turn: str, wanted: list[str], unwanted: list[str]) -> None:
+    stored = " | ".join(f.content for f in extract_user_facts(turn))
+    for piece in wanted:
+        assert piece in stored, (turn, stored)
+    for piece in unwanted:
+        assert piece not in stored, (turn, stored)
