@@ -218,6 +218,13 @@ _SPLIT_RE: Final = re.compile(
     r"|,\s+(?=[\w.+#-]+\s+(?:is|are|was|were)\s)"
     r"|,\s+(?=(?:[\w.+#-]+\s+){1,3}(?:for me|all the way)\s*$)",
 )
+#: The label before a colon that makes what follows one statement about a project:
+#: "Decision from today's meeting", "Rule for the whole codebase", "uni rules".
+LABEL_LEFT_RE: Final = re.compile(
+    r"^(?:[\w'-]+\s+){0,2}?(?P<label>decision|rule|constraint|requirement|convention|policy|"
+    r"standard|guideline)s?(?:\s+(?:from|for|of|on|in)\s+[^:]{1,40}?)?$",
+    re.IGNORECASE,
+)
 _LIST_COLON_RE: Final = re.compile(r"^(?P<left>(?:\S+\s+){2,}\S+?)\s*:\s+(?P<right>.+)$")
 _FRAME_LEFT_RE: Final = re.compile(
     r"^(?:for|in|on) (?:this|the|our) (?:project|repo|repository|codebase|app|service|one)$",
@@ -535,6 +542,9 @@ def pieces(sentence: str) -> list[str]:
         if not part:
             continue
         colon = _LIST_COLON_RE.match(part)
+        if colon and LABEL_LEFT_RE.match(colon["left"].strip(" ,")):
+            out.append(part)  # "Decision from today's meeting: ...": one labelled statement
+            continue
         if colon:
             left, right = colon["left"].strip(" ,"), colon["right"].strip(" ,.")
             if _FRAME_LEFT_RE.match(left):

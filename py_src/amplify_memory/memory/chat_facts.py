@@ -129,9 +129,40 @@ _USER_WORDS_RE: Final = re.compile(
 )
 
 
+#: "Decision from today's meeting: ...", "Rule for the whole codebase: ...", "uni rules:
+#: ...": a labelled statement about the project; the label gives its type.
+_LABELLED_RE: Final = re.compile(
+    _phrasing.LABEL_LEFT_RE.pattern.rstrip("$") + r"\s*:\s*(?P<rest>\S.*)$", re.IGNORECASE
+)
+_LABEL_KINDS: Final = {
+    "decision": "decision",
+    "rule": "constraint",
+    "constraint": "constraint",
+    "policy": "constraint",
+    "requirement": "requirement",
+    "convention": "pattern",
+    "standard": "pattern",
+    "guideline": "pattern",
+}
+#: A verb of its own after "we decided:" ("output goes to NetCDF4"): not "Use ...".
+_OWN_VERB_RE: Final = re.compile(
+    r"\b(?:goes|go|is|are|stays?|gets?|will|runs?|uses?|lives?|must|should|needs?|has|have|"
+    r"becomes?|moves?|remains?)\b",
+    re.IGNORECASE,
+)
+#: "We decided against custom SPFx web parts": a decision not to use something.
+_DECIDED_AGAINST_RE: Final = re.compile(
+    r"^(?:we\s+)?(?:have\s+)?(?:decided|voted|agreed|chose|went)\s+against\s+(?:using\s+)?"
+    r"(?P<x>.+)$",
+    re.IGNORECASE,
+)
+
+
 def _about_project(clause: str) -> bool:
     if re.match(r"^(?:I|I'm|I am|I've|my|me|personally)\b", clause, re.IGNORECASE):
         return False
+    if _LABELLED_RE.match(clause) or _DECIDED_AGAINST_RE.match(clause):
+        return True
     lead = _LEAD_RE.match(clause)
     if lead and re.search(_SLUG, lead.group()):
         # "ember-quest: decided on a state machine": said of the project ("for my-app I
@@ -163,11 +194,21 @@ def _project_items(clause: str, kind: str | None = None) -> list[ExtractedContex
     if kind is not None:
         content = _phrasing.polish(capitalise(text), aliases=False)
         return [ExtractedContext(content, kind, (), tags_of(content))] if content else []
+    if labelled := _LABELLED_RE.match(text):
+        content = _phrasing.polish(capitalise(labelled["rest"].strip(" .")), aliases=False)
+        kind = _LABEL_KINDS[labelled["label"].lower()]
+        return [ExtractedContext(content, kind, (), tags_of(content))] if content else []
+    if against := _DECIDED_AGAINST_RE.match(text):
+        content = _phrasing.polish(f"Do not use {against['x'].strip(' .')}", aliases=False)
+        return [ExtractedContext(content, "decision", (), tags_of(content))]
     kind = classify_clause(text)
     if kind is None or kind == "decision" or _DECISION_RE.match(text):
         decision = _DECISION_RE.match(text)
         if decision and decision.end() > 0:
             rest = text[decision.end() :]
+            if _OWN_VERB_RE.search(rest) and not _phrasing._only_tech(rest):
+                content = _phrasing.polish(capitalise(rest), aliases=False)  # "output goes to X"
+                return [ExtractedContext(content, "decision", (), tags_of(content))]
             only = rest and _phrasing._only_tech(rest)
             names = list(dict.fromkeys(m.name for m in find_technology_mentions(rest)))
             if only and len(names) > 1:  # "we use PostgreSQL with Prisma": one each

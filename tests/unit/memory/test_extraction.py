@@ -628,3 +628,24 @@ def test_third_round_preferences(turn: str, wanted: list[str], unwanted: list[st
         assert piece in stored, (turn, stored)
     for piece in unwanted:
         assert piece not in stored, (turn, stored)
+
+
+@pytest.mark.parametrize(
+    ("turn", "kind", "content"),
+    [
+        (
+            "Decision from today's meeting: nightly batch stays in COBOL",
+            "decision",
+            "Nightly batch stays in COBOL",
+        ),
+        ("Rule for the whole codebase: timestamps are UTC", "constraint", "Timestamps are UTC"),
+        ("uni rules: bibliography in Harvard style", "constraint", "Bibliography in Harvard style"),
+        ("we decided: output goes to NetCDF4", "decision", "Output goes to"),
+        ("We decided against custom web parts", "decision", "Do not use custom web parts"),
+        ("we decided to use Redis for caching", "decision", "Use Redis for caching"),
+    ],
+)
+def test_labelled_and_negative_project_decisions(turn: str, kind: str, content: str) -> None:
+    found = extract_chat_facts(turn, in_project=True)
+    assert any(c.type == kind and c.content.startswith(content) for c in found.project), found
+    assert not found.user
