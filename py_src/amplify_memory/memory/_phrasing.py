@@ -2855,3 +2855,9 @@ def _base_of(stem: str) -> str:
     if len(stem) > 2 and stem[-1] == stem[-2]:
         return stem[:-1]
     return stem
+
+
+def common_word(word: str) -> bool:
+    """True for an ordinary word the rules never read as a name ("also", "ever")."""
+    low = word.lower()
+    return low in _SENTENCE_WORDS or low in _LIST_WORDS or low in {"i", "a", "the", "and"}

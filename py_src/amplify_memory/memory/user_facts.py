@@ -917,7 +917,35 @@ def _named_technologies(clause: str) -> list[tuple[str, ExtractedFact]]:
         negative = bool(_NOT_BEFORE_RE.search(before))
         verb = "does not use" if negative else "uses"
         out.append((mention.name, ExtractedFact(f"{subject} {verb} {name}", "tech_stack")))
+    for name in _plus_joined(plain, mentions):
+        out.append((name, ExtractedFact(f"{subject} uses {name}", "tech_stack")))
     return out
+
+
+_PLUS_RE: Final = re.compile(r"(?P<left>[\w.#/-]+)\s*(?<!\+)\+(?!\+)\s*(?P<right>[\w.#/-]+)")
+_PRODUCT_LIKE_RE: Final = re.compile(r"^(?:[A-Z][A-Za-z0-9#.-]{1,24}|[a-z]+[A-Z][\w.-]*)$")
+
+
+def _plus_joined(plain: str, mentions: list[Mention]) -> list[str]:
+    """Names the list does not know, joined by "+" to one it knows: "COBOL + JCL",
+    "Power BI + DAX" (a product-like word: capitalised, all capitals or camelCase)."""
+    def known(start: int, end: int) -> bool:
+        return any(m.start < end and start < m.end for m in mentions)
+
+    found: list[str] = []
+    for m in _PLUS_RE.finditer(plain):
+        sides = [("left", "right"), ("right", "left")]
+        for side, other in sides:
+            word = m[side].strip(".")
+            if (
+                known(m.start(other), m.end(other))
+                and not known(m.start(side), m.end(side))
+                and _PRODUCT_LIKE_RE.match(word)
+                and not _phrasing.common_word(word)
+                and word not in found
+            ):
+                found.append(word)
+    return found
 
 
 def _named_topic(content: str) -> bool:

@@ -649,3 +649,10 @@ def test_labelled_and_negative_project_decisions(turn: str, kind: str, content: 
     found = extract_chat_facts(turn, in_project=True)
     assert any(c.type == kind and c.content.startswith(content) for c in found.project), found
     assert not found.user
+
+
+def test_a_name_joined_by_plus_to_a_known_technology_is_one_too() -> None:
+    stored = [f.content for f in extract_user_facts("COBOL + JCL on z/OS")]
+    assert "User uses JCL" in stored and "User uses COBOL" in stored
+    assert [f.content for f in extract_user_facts("Power BI + DAX")][-1] == "User uses DAX"
+    assert not extract_user_facts("Tom + Jerry")  # nothing known beside it
