@@ -2006,6 +2006,8 @@ TECHNOLOGIES: Final[tuple[Technology, ...]] = (
     _t("IceWM"),
     _t("illumos"),
     _t("iOS"),
+    _t("Cisco IOS", "cisco ios", "ios-xe", "ios xe", "iosxe", "ios-xr", "ios xr", "iosxr"),
+    _t("NX-OS", "nxos", "cisco nx-os"),
     _t("iPadOS"),
     _t("KaiOS"),
     _t("Kali Linux"),

@@ -837,8 +837,26 @@ _STACK_START_RE: Final = re.compile(
 )
 
 
+_STACK_TAIL_RE: Final = re.compile(
+    r"^(?:\s+v?\d[\w.]*)?\s*(?:[+/&,;.]|\band\b|\bwith\b|\bw/|\bon\b|\bfor\b|\bhere\b|"
+    r"\bmostly\b|\beverywhere\b|\bwhen\b|$)",
+    re.IGNORECASE,
+)
+_FREQUENCY_LEAD_RE: Final = re.compile(
+    r"^(?:occasionally|sometimes|rarely|often|usually|mostly|mainly|primarily|also|plus|"
+    r"a bit of|some)\s+",
+    re.IGNORECASE,
+)
+
+
 def _starts_a_stack(plain: str, mentions: list[Mention]) -> bool:
-    return mentions[0].start == 0 and bool(_STACK_START_RE.match(plain))
+    """The statement begins with a technology ("dbt core 1.8 on snowflake", "occasionally
+    Stata when coauthors insist") that a list or a use follows."""
+    first = mentions[0]
+    lead = _FREQUENCY_LEAD_RE.match(plain)
+    if first.start != (lead.end() if lead else 0):
+        return False
+    return bool(_STACK_TAIL_RE.match(plain[first.end :]) or _STACK_START_RE.match(plain))
 
 
 _PERSON_AFTER_MY_RE: Final = re.compile(

@@ -656,3 +656,15 @@ def test_a_name_joined_by_plus_to_a_known_technology_is_one_too() -> None:
     assert "User uses JCL" in stored and "User uses COBOL" in stored
     assert [f.content for f in extract_user_facts("Power BI + DAX")][-1] == "User uses DAX"
     assert not extract_user_facts("Tom + Jerry")  # nothing known beside it
+
+
+@pytest.mark.parametrize(
+    ("turn", "stored"),
+    [
+        ("dbt core 1.8 on snowflake", "User uses dbt Core 1.8"),
+        ("occasionally Stata when coauthors insist", "User uses Stata"),
+        ("Cisco IOS-XE on the access layer", "User uses Cisco IOS"),  # not Apple's iOS
+    ],
+)
+def test_a_statement_that_starts_with_a_technology(turn: str, stored: str) -> None:
+    assert stored in [f.content for f in extract_user_facts(turn)]
