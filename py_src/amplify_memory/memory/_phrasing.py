@@ -823,7 +823,9 @@ _ALWAYS_NOUN_RE: Final = re.compile(
     r"explain|show|include|add|avoid|format|put|stop|talk|speak|skip|limit|make|return|"
     r"provide|mention|ask|default|stick|comment|name|indent|document|type|test|follow|"
     r"suggest|prefer|recommend|remember|call|apologi[sz]e|start|end|sign|use|"
-    r"has|have|had|was|were|is|are|been|did|does|do|will|would|gets?|got|works?|worked)\b)"
+    r"has|have|had|was|were|is|are|been|did|does|do|will|would|gets?|got|works?|worked|"
+    r"tell|let|point|warn|flag|check|correct|cite|link|double-check|verify|run|consider|"
+    r"assume|think|try|look|think|ask|reply|respond|say|use|spell|translate|summari[sz]e)\b)"
     r"[\w.+#@'/() -]+)$",
     re.IGNORECASE,
 )

@@ -71,7 +71,8 @@ _TRAILING_FILLER_RE: Final = re.compile(
     re.IGNORECASE,
 )
 _STANDING_PHRASE_RE: Final = re.compile(
-    r"\s*,?\s*\b(?:from now on|from here on(?: out)?|from this point on|henceforth|"
+    r"\s*,?\s*\b(?:from now on|from now(?=\s*,?\s*(?:please|pls)\b)|from here on(?: out)?|"
+    r"from this point on|henceforth|"
     r"going forward|in (?:the )?future|by default|at all times)\b"
     r"\s*,?\s*",
     re.IGNORECASE,
@@ -136,7 +137,8 @@ _IMPERATIVE_VERBS: Final = frozenset(
     """)
 )
 _STANDING_WORDS_RE: Final = re.compile(
-    r"\b(?:always|never|from now on|from here on|from this point on|henceforth|going forward|"
+    r"\b(?:always|never|from now on|from now(?=\s*,?\s*(?:please|pls)\b)|from here on|"
+    r"from this point on|henceforth|going forward|"
     r"in (?:the )?future|by default|"
     r"every time|whenever|at all times|stop|for all|in all|all (?:your|the) |every)\b",
     re.IGNORECASE,
@@ -350,6 +352,8 @@ def _imperative_content(request: str) -> str:
     request = re.sub(r"\byour\b", "its", request, flags=re.IGNORECASE)
     request = re.sub(r"\b(?:to me|me)\b", "the user", request)
     request = re.sub(r"\bmy\b", "the user's", request, flags=re.IGNORECASE)
+    request = re.sub(r"\b(?:I am|I'm)\b", "the user is", request)
+    request = re.sub(r"\bI\b", "the user", request)
     request = re.sub(r"\b(answer|reply|respond) the user\b", r"\1", request)
     lower = request.lower()
     if lower.startswith(("do not ", "don't ")):
@@ -530,11 +534,14 @@ def _statement_facts(clause: str) -> list[ExtractedFact]:
         return [ExtractedFact(content, _category(clause, "preference"))]
     if verb in {"work", "code"} and not _phrasing.tech_names(clause):
         return [ExtractedFact(content, "personal")]  # "I work nights", "I work remotely"
+    if verb in _TEACHING_VERBS and after and not _is_hypothetical(clause):
+        return [ExtractedFact(content, "personal")]  # "I teach physics", "I teach Python"
     if (
-        (verb in _TEACHING_VERBS or (verb in _RUNNING_VERBS and _VENTURE_RE.match(" ".join(after))))
+        verb in _RUNNING_VERBS
+        and _VENTURE_RE.match(" ".join(after))
         and not _phrasing.tech_names(clause)
         and len(after) >= 2
-    ):  # what the user does for a living: "I teach high school CS", "I run a small shop"
+    ):  # what the user does for a living: "I run a small shop"
         return [ExtractedFact(content, "personal")]
     if verb in _USAGE_VERBS and not (
         verb == "work" and re.search(r"\bwork\w*\s+(?:at|for|as)\b", rest, re.IGNORECASE)
@@ -748,10 +755,32 @@ def clause_facts(
     facts = _rule_facts(clause, in_question=in_question, nested=nested, tech_context=tech_context)
     if in_question or nested:
         return facts
+    facts += [f for f in _assistive_facts(clause) if f.content not in {g.content for g in facts}]
     mentions = find_technology_mentions(clause) if facts else []
     facts = [_negated_use(f, clause, mentions) for f in facts]
     said = " ".join(f.content for f in facts).casefold()
     return facts + [f for name, f in _named_technologies(clause) if name.casefold() not in said]
+
+
+#: "my screen reader chokes on them", "screen reader user (NVDA)": the user's own aid,
+#: which changes how every answer should be written.
+_ASSISTIVE_RE: Final = re.compile(
+    r"\b(?:my|our)\s+(?P<a>screen[- ]?readers?|screen magnifier|magnifier|braille display)\b"
+    r"|\b(?P<b>screen[- ]?reader|screen magnifier|braille display)\s+user\b",
+    re.IGNORECASE,
+)
+_SCREEN_READERS_RE: Final = re.compile(r"\b(NVDA|JAWS|VoiceOver|TalkBack|Orca|Narrator)\b")
+
+
+def _assistive_facts(clause: str) -> list[ExtractedFact]:
+    found = _ASSISTIVE_RE.search(clause)
+    if found is None or _OTHER_SUBJECT_RE.match(clause) or _is_hypothetical(clause):
+        return []
+    aid = (found["a"] or found["b"]).lower().replace("screenreader", "screen reader")
+    aid = re.sub(r"readers$", "reader", aid.replace("-", " "))
+    name = _SCREEN_READERS_RE.search(clause) if "reader" in aid else None
+    text = f"User uses the {name[1]} {aid}" if name else f"User uses a {aid}"
+    return [ExtractedFact(text, "personal")]
 
 
 def _negated_use(fact: ExtractedFact, clause: str, mentions: list[Mention]) -> ExtractedFact:

@@ -668,3 +668,26 @@ def test_a_name_joined_by_plus_to_a_known_technology_is_one_too() -> None:
 )
 def test_a_statement_that_starts_with_a_technology(turn: str, stored: str) -> None:
     assert stored in [f.content for f in extract_user_facts(turn)]
+
+
+@pytest.mark.parametrize(
+    ("turn", "wanted", "unwanted"),
+    [
+        ("I teach physics", ["User teaches physics"], []),
+        ("I teach Python", ["User teaches Python"], ["User uses Python"]),
+        ("always tell me when I'm wrong", ["tell the user when the user is wrong"], ["wants tell"]),
+        ("From now please answer in simple English", ["answer in simple English"], []),
+        ("the deadline is 3 weeks from now", [], ["User"]),
+        ("pls dont use markdown tables, my screen reader chokes on them",
+         ["User uses a screen reader"], []),
+        ("my colleague's screen reader is JAWS", [], ["screen reader"]),
+    ],
+)
+def test_teaching_requests_and_assistive_technology(
+    turn: str, wanted: list[str], unwanted: list[str]
+) -> None:
+    stored = " | ".join(f.content for f in extract_user_facts(turn))
+    for piece in wanted:
+        assert piece in stored, (turn, stored)
+    for piece in unwanted:
+        assert piece not in stored, (turn, stored)
