@@ -92,6 +92,21 @@ _SHAPES: Final[tuple[tuple[re.Pattern[str], str], ...]] = tuple(
             r"User uses \g<x> for \g<obj>",
             1,
         ),
+        # "User's Home Assistant instance is hosted on a Pi 4" -> "User runs Home Assistant on ..."
+        (
+            rf"^User's\s+{_NAME}(?:\s+(?:instance|server|setup|install|installation|box|cluster))?"
+            r"\s+(?:is\s+hosted|is\s+running|runs|is\s+deployed|is\s+self-hosted|lives)\s+"
+            r"on\s+(?P<y>.+)$",
+            r"User runs \g<x> on \g<y>",
+            0,
+        ),
+        # "User's deployments are handled by Argo CD" -> "User uses Argo CD for deployments"
+        (
+            r"^User's\s+(?P<obj>[\w -]{2,40}?)\s+(?:is|are)\s+(?:handled|managed|done|run|"
+            rf"powered|served|hosted|built|orchestrated|driven)\s+by\s+{_NAME}$",
+            r"User uses \g<x> for \g<obj>",
+            1,
+        ),
         # "User's servers are rented from Hetzner", "User's analytics data lives in ClickHouse"
         (
             r"^User's\s+(?P<obj>[\w -]{2,40}?)\s+(?:(?:is|are)\s+(?:\w+ed|built|done|run|made|"
@@ -198,6 +213,19 @@ def tidy_fact(text: str) -> str:
     return re.sub(r"^the user\b", "User", clean, flags=re.IGNORECASE)
 
 
+_COUNT_WORDS: Final = {
+    w: i
+    for i, w in enumerate(
+        "zero one two three four five six seven eight nine ten eleven twelve".split()
+    )
+    if i >= 2
+} | {"fifteen": 15, "twenty": 20, "thirty": 30, "fifty": 50, "hundred": 100}
+#: A count written as a word before a plural noun ("five engineers" is "5 engineers").
+_COUNT_WORD_RE: Final = re.compile(
+    rf"\b({'|'.join(_COUNT_WORDS)})(?=\s+(?:[\w-]+\s+)?[a-z][\w-]*s\b)", re.IGNORECASE
+)
+
+
 @lru_cache(maxsize=8192)
 def canonical_fact(text: str) -> str:
     """``text`` in the subject-first wording (see the module docstring); text of another
@@ -221,6 +249,7 @@ def canonical_fact(text: str) -> str:
                 clean = clean.replace(f" {match['prep']} ", f" {match['prep'].lower()} ", 1)
             break
     clean = re.sub(r"^(?:user)\b", "User", clean, flags=re.IGNORECASE)
+    clean = _COUNT_WORD_RE.sub(lambda m: str(_COUNT_WORDS[m[1].lower()]), clean)
     for pattern, replacement in _SAME:
         clean = pattern.sub(replacement, clean)
     return re.sub(r"\s+", " ", clean).strip()

@@ -30,7 +30,7 @@ from amplify_memory.memory.supersession import decide
         ("User works as a data engineer", "User is a data engineer"),
         ("The user is currently picking up Zig", "User is learning Zig"),
         ("User corrected: they use Podman now", "User uses Podman now"),
-        ("User clarified that they have two monitors", "User has two monitors"),
+        ("User clarified that they have two monitors", "User has 2 monitors"),
         ("Not Mercurial \u2014 the user uses Git.", "User uses Git, not Mercurial"),
         ("User\u2019s shell is fish!", "User's shell is fish"),
         ("Builds are run by the user with Bazel", "User uses Bazel for Builds"),

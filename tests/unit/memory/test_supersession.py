@@ -393,3 +393,14 @@ def test_a_cosine_merges_paraphrases_but_not_other_values_or_markup() -> None:
 )
 def test_versions_slots_and_identity_wording(new: str, old: str, action: str) -> None:
     assert decide(new, old) == action
+
+
+@pytest.mark.parametrize(
+    ("new", "old"),
+    [
+        ("User's deployments are handled by Argo CD.", "User deploys with Argo CD."),
+        ("User's team has five engineers.", "User's team has 5 engineers."),
+    ],
+)
+def test_passive_wording_and_counts_merge(new: str, old: str) -> None:
+    assert decide(new, old) == "merge"
