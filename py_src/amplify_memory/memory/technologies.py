@@ -3727,7 +3727,7 @@ _NEXT_CUES: Final = frozenset(
 _PREV_CUES: Final = frozenset(
     _wordlist("""
     using use uses with learning learn learned know knows switched migrated run runs
-    running install installed installing via
+    running install installed installing via write writes writing
     """)
 )
 # "written in go", "coded in rust": a verb, then "in".

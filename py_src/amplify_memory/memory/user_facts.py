@@ -964,9 +964,26 @@ def _named_technologies(clause: str) -> list[tuple[str, ExtractedFact]]:
         negative = bool(_NOT_BEFORE_RE.search(before))
         verb = "does not use" if negative else "uses"
         out.append((mention.name, ExtractedFact(f"{subject} {verb} {name}", "tech_stack")))
-    for name in _plus_joined(plain, mentions):
+    for name in _plus_joined(plain, mentions) + _versioned_products(plain, mentions):
         out.append((name, ExtractedFact(f"{subject} uses {name}", "tech_stack")))
     return out
+
+
+#: A product the list does not know, written with a dotted version: "NetBox 3.7",
+#: "SAS 9.4" (camelCase or capitals; not "Chapter 3.2").
+_VERSIONED_PRODUCT_RE: Final = re.compile(
+    r"\b(?P<name>[A-Z][a-z]+[A-Z][A-Za-z]*|[A-Z]{2,6})\s+(?P<v>v?\d+\.\d+(?:\.\d+)?)\b"
+)
+
+
+def _versioned_products(plain: str, mentions: list[Mention]) -> list[str]:
+    found = []
+    for m in _VERSIONED_PRODUCT_RE.finditer(plain):
+        if any(x.start < m.end("name") and m.start() < x.end for x in mentions):
+            continue
+        if not _phrasing.common_word(m["name"]):
+            found.append(f"{m['name']} {m['v']}")
+    return found
 
 
 _PLUS_RE: Final = re.compile(r"(?P<left>[\w.#/-]+)\s*(?<!\+)\+(?!\+)\s*(?P<right>[\w.#/-]+)")

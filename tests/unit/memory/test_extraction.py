@@ -691,3 +691,10 @@ def test_teaching_requests_and_assistive_technology(
         assert piece in stored, (turn, stored)
     for piece in unwanted:
         assert piece not in stored, (turn, stored)
+
+
+def test_lower_case_languages_after_write_and_versioned_products() -> None:
+    assert [f.content for f in extract_user_facts("fyi i write swift.")] == ["User uses Swift"]
+    stored = [f.content for f in extract_user_facts("we run NetBox 3.7 with Ansible")]
+    assert "User uses NetBox 3.7" in stored and "User uses Ansible" in stored
+    assert extract_user_facts("see Chapter 3.2 with Python") == []
