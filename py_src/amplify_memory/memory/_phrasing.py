@@ -448,8 +448,16 @@ def prepare(text: str) -> str:
         r"(^|[.!;]\s+)(?:(?:I'm|I am|im)\s+)?(?:(?:kinda|kind of|really|totally|honestly|a bit|"
         r"lowkey|so|very)\s+)?(?P<f>obsessed with|in love with|hooked on|fond of|sold on|"
         r"sick of|tired of|fed up with)\s+",
-        lambda m: m[1] + ("I dislike " if m["f"].lower().split()[0] in {"sick", "tired", "fed"}
-                          else "I like " if m["f"].lower() in {"fond of", "sold on"} else "I love "),
+        lambda m: (
+            m[1]
+            + (
+                "I dislike "
+                if m["f"].lower().split()[0] in {"sick", "tired", "fed"}
+                else "I like "
+                if m["f"].lower() in {"fond of", "sold on"}
+                else "I love "
+            )
+        ),
         text,
         flags=re.IGNORECASE,
     )
@@ -1813,7 +1821,7 @@ _IS_VERSION_RE: Final = re.compile(
 
 
 def _yes_no_list(text: str) -> list[ExtractedFact]:
-    """"Makefiles yes, CMake no thanks", "tabs yes; spaces never": a verdict on each item,
+    """ "Makefiles yes, CMake no thanks", "tabs yes; spaces never": a verdict on each item,
     kept in the user's words (two items at least, every one with its verdict)."""
     items = [i.strip() for i in re.split(r"\s*[,;]\s*|\s+(?:but|and)\s+", text) if i.strip()]
     matches = [_YES_NO_RE.match(i) for i in items]

@@ -213,13 +213,16 @@ def tidy_fact(text: str) -> str:
     return re.sub(r"^the user\b", "User", clean, flags=re.IGNORECASE)
 
 
-_COUNT_WORDS: Final = {
-    w: i
-    for i, w in enumerate(
-        "zero one two three four five six seven eight nine ten eleven twelve".split()
-    )
-    if i >= 2
-} | {"fifteen": 15, "twenty": 20, "thirty": 30, "fifty": 50, "hundred": 100}
+_NUMBER_WORDS: Final = ("two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
+_COUNT_WORDS: Final = {w: i for i, w in enumerate(_NUMBER_WORDS, start=2)} | {
+    "eleven": 11,
+    "twelve": 12,
+    "fifteen": 15,
+    "twenty": 20,
+    "thirty": 30,
+    "fifty": 50,
+    "hundred": 100,
+}
 #: A count written as a word before a plural noun ("five engineers" is "5 engineers").
 _COUNT_WORD_RE: Final = re.compile(
     rf"\b({'|'.join(_COUNT_WORDS)})(?=\s+(?:[\w-]+\s+)?[a-z][\w-]*s\b)", re.IGNORECASE

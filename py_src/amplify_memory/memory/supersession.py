@@ -207,7 +207,7 @@ def _slot_changed(new: str, old: str) -> bool:
     if x.casefold() == y.casefold() or re.search(r"\b(?:not|no|never)\b", x + " " + y, re.I):
         return False
     kind = [bool(re.match(r"(?-i:[A-Z])|\d", v)) for v in (x, y)]
-    return all(kind) and _numbers(x) != _numbers(y) or all(kind) and x[:1].isalpha()
+    return all(kind) and (_numbers(x) != _numbers(y) or x[:1].isalpha())
 
 
 def decide(

@@ -364,7 +364,22 @@ def _imperative_content(request: str) -> str:
 
 #: After "always" / "never", words that make a statement, not a request.
 _NOT_IMPERATIVE: Final = frozenset(
-    "has had was were is are did does will would gets got works worked".split()
+    [
+        "has",
+        "had",
+        "was",
+        "were",
+        "is",
+        "are",
+        "did",
+        "does",
+        "will",
+        "would",
+        "gets",
+        "got",
+        "works",
+        "worked",
+    ]
 )
 
 
@@ -993,6 +1008,7 @@ _PRODUCT_LIKE_RE: Final = re.compile(r"^(?:[A-Z][A-Za-z0-9#.-]{1,24}|[a-z]+[A-Z]
 def _plus_joined(plain: str, mentions: list[Mention]) -> list[str]:
     """Names the list does not know, joined by "+" to one it knows: "COBOL + JCL",
     "Power BI + DAX" (a product-like word: capitalised, all capitals or camelCase)."""
+
     def known(start: int, end: int) -> bool:
         return any(m.start < end and start < m.end for m in mentions)
 

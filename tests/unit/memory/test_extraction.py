@@ -653,7 +653,8 @@ def test_labelled_and_negative_project_decisions(turn: str, kind: str, content: 
 
 def test_a_name_joined_by_plus_to_a_known_technology_is_one_too() -> None:
     stored = [f.content for f in extract_user_facts("COBOL + JCL on z/OS")]
-    assert "User uses JCL" in stored and "User uses COBOL" in stored
+    assert "User uses JCL" in stored
+    assert "User uses COBOL" in stored
     assert [f.content for f in extract_user_facts("Power BI + DAX")][-1] == "User uses DAX"
     assert not extract_user_facts("Tom + Jerry")  # nothing known beside it
 
@@ -678,8 +679,11 @@ def test_a_statement_that_starts_with_a_technology(turn: str, stored: str) -> No
         ("always tell me when I'm wrong", ["tell the user when the user is wrong"], ["wants tell"]),
         ("From now please answer in simple English", ["answer in simple English"], []),
         ("the deadline is 3 weeks from now", [], ["User"]),
-        ("pls dont use markdown tables, my screen reader chokes on them",
-         ["User uses a screen reader"], []),
+        (
+            "pls dont use markdown tables, my screen reader chokes on them",
+            ["User uses a screen reader"],
+            [],
+        ),
         ("my colleague's screen reader is JAWS", [], ["screen reader"]),
     ],
 )
@@ -696,5 +700,6 @@ def test_teaching_requests_and_assistive_technology(
 def test_lower_case_languages_after_write_and_versioned_products() -> None:
     assert [f.content for f in extract_user_facts("fyi i write swift.")] == ["User uses Swift"]
     stored = [f.content for f in extract_user_facts("we run NetBox 3.7 with Ansible")]
-    assert "User uses NetBox 3.7" in stored and "User uses Ansible" in stored
+    assert "User uses NetBox 3.7" in stored
+    assert "User uses Ansible" in stored
     assert extract_user_facts("see Chapter 3.2 with Python") == []

@@ -384,7 +384,11 @@ def test_a_cosine_merges_paraphrases_but_not_other_values_or_markup() -> None:
         ("User uses MATLAB R2023b", "User works with MATLAB R2019b.", "supersede"),
         ("User uses Excel 365", "User uses Excel 2016.", "supersede"),
         ("User's cluster scheduler is Slurm.", "User's cluster scheduler is PBS.", "supersede"),
-        ("User's main laptop is a MacBook Pro M3.", "User's main laptop is a ThinkPad.", "supersede"),
+        (
+            "User's main laptop is a MacBook Pro M3.",
+            "User's main laptop is a ThinkPad.",
+            "supersede",
+        ),
         ("User's team is remote.", "User's team is 5 people.", "keep"),
         ("User uses Kintex-7", "User uses Vivado 2020.1.", "keep"),
         ("The user's MATLAB version is R2023a.", "User uses MATLAB R2023a.", "merge"),
