@@ -656,9 +656,11 @@ def _usage_facts(clause: str, content: str) -> list[ExtractedFact]:
     if named:  # "I write all my documentation in AsciiDoc": a product the list does not know
         return [ExtractedFact(content, "tech_stack")]
     obj = re.match(r"^User (?:does not use|uses|never uses|always uses)\s+(?P<x>.+)$", content)
+    head = re.split(r"\s+(?:at|for|in|on|with|during)\s+", obj["x"], maxsplit=1)[0] if obj else ""
     if (
         obj
-        and len(obj["x"].split()) <= 3
+        and len(head.split()) <= 3  # "a screen magnifier (at 300%)", "a standing desk (at work)"
+        and len(obj["x"].split()) <= 8
         and not re.search(
             r"\b(?:it|this|that|them|these|those|one|some|something|stuff|things?|a lot|lots)\b",
             obj["x"],

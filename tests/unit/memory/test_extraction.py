@@ -703,3 +703,10 @@ def test_lower_case_languages_after_write_and_versioned_products() -> None:
     assert "User uses NetBox 3.7" in stored
     assert "User uses Ansible" in stored
     assert extract_user_facts("see Chapter 3.2 with Python") == []
+
+
+def test_a_used_thing_keeps_its_setting() -> None:
+    assert [f.content for f in extract_user_facts("I use a screen magnifier at 300%.")] == [
+        "User uses a screen magnifier at 300%"
+    ]
+    assert extract_user_facts("I use this at work") == []
