@@ -188,6 +188,17 @@ def _numbers(text: str) -> frozenset[str]:
     return frozenset(_NUMBER_RE.findall(text))
 
 
+_PURPOSE_RE: Final = re.compile(
+    r"\bfor\s+(?:the\s+|its\s+|their\s+|all\s+|our\s+)?(?P<p>[\w/ -]{2,40}?)\s*$", re.I
+)
+
+
+def _purpose(text: str) -> str:
+    """What a fact says a tool is for ("... for nightly builds"), lower-cased, or ""."""
+    found = _PURPOSE_RE.search(text)
+    return found["p"].casefold() if found else ""
+
+
 #: "User's <slot> is <value>": one value at a time ("main laptop", "cluster scheduler").
 _SLOT_IS_RE: Final = re.compile(
     r"^(?:the\s+)?user's\s+(?P<slot>(?:[\w-]+\s+){0,3}[\w-]+)\s+(?:is|are)\s+"
@@ -246,6 +257,9 @@ def decide(
                 return "supersede" if contradicts(new, old) else "keep"
             return "merge"
         if any(relation(frame, theirs) == "supersedes" for frame in new_frames):
+            purposes = _purpose(new), _purpose(old)
+            if all(purposes) and purposes[0] != purposes[1]:
+                return "keep"  # "Jenkins for nightly builds" / "GitHub Actions for releases"
             return "supersede"
         if any(_stops_using(frame, theirs) for frame in new_frames):
             return "supersede"  # "no longer writes JavaScript" / "primary language is JavaScript"

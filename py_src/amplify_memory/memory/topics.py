@@ -282,6 +282,14 @@ _group(
     "Manjaro, Linux Mint, FreeBSD, openSUSE, Gentoo, ChromeOS",
 )
 _group("shell", "tech_stack", "zsh, fish, Nushell, Oh My Zsh")
+_group(
+    "ci_service",
+    "tech_stack",
+    "Jenkins, GitHub Actions, GitLab CI, CircleCI, Travis CI, Azure Pipelines, Azure DevOps, "
+    "Buildkite, TeamCity, Bamboo, Drone CI, Bitbucket Pipelines",
+)
+_group("bi_tool", "tech_stack", "Tableau, Power BI, Looker, Metabase, Apache Superset, Qlik")
+_group("hpc_scheduler", "tech_stack", "Slurm, PBS Pro, LSF")
 
 
 #: The documented topics, in the order they are tried (the first that matches wins).

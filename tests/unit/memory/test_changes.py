@@ -150,8 +150,9 @@ async def test_a_move_limited_to_one_use_ends_only_that_use() -> None:
     new = (await store.add("User uses GitHub Actions for releases", "tech_stack"))["entry"]
     (found,) = extract_chat_facts("we no longer use Jenkins for releases").replaced
     assert found == Replaced("Jenkins", scope="releases")
-    gone = await store.supersede_values([found], by=new["id"])
-    assert [e["id"] for e in gone] == [releases["id"]]
+    await store.supersede_values([found], by=new["id"])
+    # (the add itself may already have replaced it: one CI service for one use)
+    assert (await store.get(releases["id"]) or {}).get("superseded")
     assert not (await store.get(nightly["id"]) or {}).get("superseded")
 
 

@@ -408,3 +408,16 @@ def test_versions_slots_and_identity_wording(new: str, old: str, action: str) ->
 )
 def test_passive_wording_and_counts_merge(new: str, old: str) -> None:
     assert decide(new, old) == "merge"
+
+
+@pytest.mark.parametrize(
+    ("new", "old", "action"),
+    [
+        ("User uses GitHub Actions for CI.", "User uses Jenkins for CI.", "supersede"),
+        ("User builds dashboards in Power BI.", "User builds dashboards in Tableau.", "supersede"),
+        ("User uses GitHub Actions for releases", "User uses Jenkins for nightly builds", "keep"),
+        ("User uses Metabase for ad-hoc queries", "User uses Tableau for reports", "keep"),
+    ],
+)
+def test_one_service_per_use(new: str, old: str, action: str) -> None:
+    assert decide(new, old) == action
