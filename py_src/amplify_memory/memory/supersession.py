@@ -49,7 +49,13 @@ from amplify_memory.memory.similarity import (
     same_values,
 )
 from amplify_memory.memory.technologies import lookup_technology
-from amplify_memory.memory.topics import Frame, frames_of, registered_topic, relation
+from amplify_memory.memory.topics import (
+    Frame,
+    frames_of,
+    registered_topic,
+    relation,
+    tool_group_names,
+)
 
 __all__ = ["ACTIONS", "SEMANTIC_DUPLICATE_COSINE", "Action", "decide"]
 
@@ -188,15 +194,20 @@ def _numbers(text: str) -> frozenset[str]:
     return frozenset(_NUMBER_RE.findall(text))
 
 
+#: Tools of a group (a CI service, a BI tool ...) that serve one use each.
+_TOOL_NAMES: Final = frozenset(tool_group_names("ci_service", "bi_tool", "hpc_scheduler"))
 _PURPOSE_RE: Final = re.compile(
     r"\bfor\s+(?:the\s+|its\s+|their\s+|all\s+|our\s+)?(?P<p>[\w/ -]{2,40}?)\s*$", re.I
 )
 
 
 def _purpose(text: str) -> str:
-    """What a fact says a tool is for ("... for nightly builds"), lower-cased, or ""."""
+    """What a fact says a tool is for ("... for nightly builds"), lower-cased, or "" (also
+    for "for the user", the subject moved to the front: "CI for the user runs on X")."""
     found = _PURPOSE_RE.search(text)
-    return found["p"].casefold() if found else ""
+    if found is None or re.match(r"(?:the\s+)?user\b", found["p"], re.I):
+        return ""
+    return found["p"].casefold()
 
 
 #: "User's <slot> is <value>": one value at a time ("main laptop", "cluster scheduler").
@@ -245,6 +256,15 @@ def decide(
             if own.version != theirs.version:
                 return "keep"  # "uses Python 3.12" / "primary language is Python"
             verdict = "same"  # "uses iTerm2" / "terminal emulator is iTerm2"
+        purposes = _purpose(new), _purpose(old)
+        if (
+            verdict == "same"
+            and all(purposes)
+            and purposes[0] != purposes[1]
+            and not own.topic.startswith("uses:")  # (a group of tools, "ci_service")
+            and own.value.casefold() in _TOOL_NAMES
+        ):
+            return "keep"  # "Jenkins for releases" / "Jenkins for nightly builds": two uses
         if verdict == "same":
             per_technology = _per_technology(own) or _per_technology(theirs)
             models = _model(new, own.value), _model(old, theirs.value)
@@ -257,7 +277,6 @@ def decide(
                 return "supersede" if contradicts(new, old) else "keep"
             return "merge"
         if any(relation(frame, theirs) == "supersedes" for frame in new_frames):
-            purposes = _purpose(new), _purpose(old)
             if all(purposes) and purposes[0] != purposes[1]:
                 return "keep"  # "Jenkins for nightly builds" / "GitHub Actions for releases"
             return "supersede"

@@ -65,6 +65,7 @@ __all__ = [
     "primary_frame",
     "register_topic",
     "relation",
+    "tool_group_names",
 ]
 
 Polarity = Literal["positive", "negative"]
@@ -260,6 +261,11 @@ _ROLE_WORDS: Final = {
     "ml engineer": "machine learning engineer",
     "qa": "qa engineer",
 }
+
+
+def tool_group_names(*topics: str) -> list[str]:
+    """The lower-cased names of the tools in the groups ``topics`` ("ci_service")."""
+    return [name for name, (topic, _) in _TECH_GROUPS.items() if topic in topics]
 
 
 def _group(topic: str, category: str, names: str) -> None:
