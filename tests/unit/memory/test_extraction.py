@@ -578,6 +578,15 @@ def test_a_projects_notes_keep_the_users_names() -> None:
 # ---------------------------------------------------------------- 2026-12-02, third round
 
 
+def _says(turn: str, wanted: list[str], unwanted: list[str]) -> None:
+    """The facts stored from ``turn`` contain every piece of ``wanted``, none of ``unwanted``."""
+    stored = " | ".join(f.content for f in extract_user_facts(turn))
+    for piece in wanted:
+        assert piece in stored, (turn, stored)
+    for piece in unwanted:
+        assert piece not in stored, (turn, stored)
+
+
 @pytest.mark.parametrize(
     ("turn", "wanted", "unwanted"),
     [
@@ -602,11 +611,7 @@ def test_a_projects_notes_keep_the_users_names() -> None:
     ],
 )
 def test_third_round_shapes(turn: str, wanted: list[str], unwanted: list[str]) -> None:
-    stored = " | ".join(f.content for f in extract_user_facts(turn))
-    for piece in wanted:
-        assert piece in stored, (turn, stored)
-    for piece in unwanted:
-        assert piece not in stored, (turn, stored)
+    _says(turn, wanted, unwanted)
 
 
 @pytest.mark.parametrize(
@@ -623,11 +628,7 @@ def test_third_round_shapes(turn: str, wanted: list[str], unwanted: list[str]) -
     ],
 )
 def test_third_round_preferences(turn: str, wanted: list[str], unwanted: list[str]) -> None:
-    stored = " | ".join(f.content for f in extract_user_facts(turn))
-    for piece in wanted:
-        assert piece in stored, (turn, stored)
-    for piece in unwanted:
-        assert piece not in stored, (turn, stored)
+    _says(turn, wanted, unwanted)
 
 
 @pytest.mark.parametrize(
@@ -690,11 +691,7 @@ def test_a_statement_that_starts_with_a_technology(turn: str, stored: str) -> No
 def test_teaching_requests_and_assistive_technology(
     turn: str, wanted: list[str], unwanted: list[str]
 ) -> None:
-    stored = " | ".join(f.content for f in extract_user_facts(turn))
-    for piece in wanted:
-        assert piece in stored, (turn, stored)
-    for piece in unwanted:
-        assert piece not in stored, (turn, stored)
+    _says(turn, wanted, unwanted)
 
 
 def test_lower_case_languages_after_write_and_versioned_products() -> None:
