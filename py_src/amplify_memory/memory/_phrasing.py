@@ -1820,6 +1820,20 @@ _IS_VERSION_RE: Final = re.compile(
 )
 
 
+#: "pandas: meh", "UVM: overkill for our team size", "emojis in commit messages = hard
+#: no", "the apply family in base R, not so much": a thing, then the user's verdict.
+_VERDICT_RE: Final = re.compile(
+    r"^(?P<x>(?!(?:it|this|that|which|what)\b)[\w.+#/' -]{2,50}?)\s*(?::|=|,|\?)\s*"
+    r"(?:(?P<good>chef's kiss|lifesaver|life saver|love it|the best|amazing|goat|perfect|"
+    r"a must|yes please|so good|fire|brilliant|a godsend|underrated)"
+    r"|(?P<bad>meh|hard no|hard pass|no thanks|overkill|overrated|pure horror|horror|"
+    r"a nightmare|nightmare|a pain|pain|trash|garbage|not so much|not for me|yuck|ugh|"
+    r"never again|no way|awful|terrible|hell))"
+    r"(?:\s+(?:for|in|on)\s+[\w' -]{1,40})?[\s.!]*$",
+    re.IGNORECASE,
+)
+
+
 def _yes_no_list(text: str) -> list[ExtractedFact]:
     """ "Makefiles yes, CMake no thanks", "tabs yes; spaces never": a verdict on each item,
     kept in the user's words (two items at least, every one with its verdict)."""
@@ -1853,6 +1867,10 @@ def shaped_facts(clause: str, *, correction: bool = False) -> list[ExtractedFact
     lead = correction
     if verdicts := _yes_no_list(text):
         return verdicts
+    if (m := _VERDICT_RE.match(text)) and not _VERBISH_RE.search(m["x"]):
+        verb = "likes" if m["good"] else "dislikes"
+        content = f"User {verb} {polish(m['x'].strip(), capital=False)}"
+        return [ExtractedFact(content, "preference")]
     if m := _WORKS_FOR_ME_RE.match(text):
         content = f"User prefers {_object(m['x'] or m['y'])}"
         return [ExtractedFact(content, _category_of(content, "preference"))]

@@ -707,3 +707,17 @@ def test_a_used_thing_keeps_its_setting() -> None:
         "User uses a screen magnifier at 300%"
     ]
     assert extract_user_facts("I use this at work") == []
+
+
+@pytest.mark.parametrize(
+    ("turn", "wanted", "unwanted"),
+    [
+        ("pandas: meh. polars: chef's kiss", ["User dislikes pandas", "User likes polars"], []),
+        ("UVM: overkill for our team size", ["User dislikes UVM"], []),
+        ("emojis in commit messages = hard no", ["User dislikes emojis in commit messages"], []),
+        ("the apply family in base R, not so much", ["User dislikes the apply family"], []),
+        ("it: meh", [], ["User"]),
+    ],
+)
+def test_a_thing_then_a_verdict(turn: str, wanted: list[str], unwanted: list[str]) -> None:
+    _says(turn, wanted, unwanted)
