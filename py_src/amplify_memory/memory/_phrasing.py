@@ -444,6 +444,13 @@ def prepare(text: str) -> str:
         text,
         flags=re.IGNORECASE,
     )
+    text = re.sub(  # "changed my mind on tabs, ...": the old value, no fact of its own
+        r"\b(changed my mind|change of plans?)\s+(?:on|about)\s+(?!the\b|my\b|your\b)"
+        r"[\w.+#/'-]+(?:\s[\w.+#/'-]+)?(?=\s*(?:[,;.!]|\s[-\u2013\u2014]\s|$))",
+        r"\1",
+        text,
+        flags=re.IGNORECASE,
+    )
     text = re.sub(  # "kinda obsessed with Tailwind": a feeling without its subject
         r"(^|[.!;]\s+)(?:(?:I'm|I am|im)\s+)?(?:(?:kinda|kind of|really|totally|honestly|a bit|"
         r"lowkey|so|very)\s+)?(?P<f>obsessed with|in love with|hooked on|fond of|sold on|"
@@ -797,6 +804,11 @@ _SLOT_STATEMENT_RE: Final = re.compile(
     re.IGNORECASE,
 )
 _TEAM_RE: Final = re.compile(r"^team\s+(?P<x>[\w.+#@' -]+)$", re.IGNORECASE)
+_STYLE_IS_RE: Final = re.compile(
+    r"^(?:(?:the|our|my)\s+)?(?:team|house|company|code|coding)?\s*style\s+(?:is|=)\s+"
+    r"(?P<x>[\w.+#' -]+?)(?:\s+so\b.*)?$",
+    re.IGNORECASE,
+)
 _ON_RE: Final = re.compile(
     r"^(?:I am|I'm|we are|we're|I've been|we've been|been|currently|mostly|still)\s+"
     r"(?:(?:currently|mostly|all|fully|still|now|primarily|mainly|running|living)\s+)*"
@@ -2111,8 +2123,10 @@ def shaped_facts(clause: str, *, correction: bool = False) -> list[ExtractedFact
     if m := _HERE_RE.match(text):
         facts = _uses(m["x"] or m["y"])
         return facts or None
-    if m := _TEAM_RE.match(text):
-        return [_pref(m["x"])]
+    if (m := _STYLE_IS_RE.match(text)) and (value := _bare_value(m["x"])) is not None:
+        return [value]  # "team style is 2 spaces (so I'm using that now)"
+    if (m := _TEAM_RE.match(text)) and not _VERBISH_RE.search(m["x"]):
+        return [_pref(m["x"])]  # "team tabs forever" (not "team style is 2 spaces")
     if m := _ON_RE.match(text):
         if _tech_names(m["x"]) and not re.search(r"\b(?:team|project|call|meeting|page)\b", m["x"]):
             return _uses(m["x"], suffix=_scope_suffix(m["x"]))

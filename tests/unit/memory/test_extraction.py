@@ -721,3 +721,21 @@ def test_a_used_thing_keeps_its_setting() -> None:
 )
 def test_a_thing_then_a_verdict(turn: str, wanted: list[str], unwanted: list[str]) -> None:
     _says(turn, wanted, unwanted)
+
+
+@pytest.mark.parametrize(
+    ("turn", "wanted", "unwanted"),
+    [
+        (
+            "changed my mind on tabs, team style is 2 spaces so I'm using that now",
+            ["User uses 2-space indentation"],
+            ["tabs", "style is"],
+        ),
+        ("Eh, changed my mind on the long answers - keep them brief", ["brief"], []),
+        ("team tabs forever", ["tabs"], []),
+    ],
+)
+def test_a_changed_mind_names_the_old_value(
+    turn: str, wanted: list[str], unwanted: list[str]
+) -> None:
+    _says(turn, wanted, unwanted)
