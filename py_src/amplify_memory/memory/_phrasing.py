@@ -47,7 +47,15 @@ from amplify_memory.memory.technologies import (
     name_spans,
 )
 
-__all__ = ["SECRET_MARK", "injected", "pieces", "polish", "prepare", "shaped_facts"]
+__all__ = [
+    "SECRET_MARK",
+    "STANDING_PHRASES",
+    "injected",
+    "pieces",
+    "polish",
+    "prepare",
+    "shaped_facts",
+]
 
 SECRET_MARK: Final = "\u2063secret\u2063"
 
@@ -220,11 +228,11 @@ _SPLIT_RE: Final = re.compile(
 )
 #: The label before a colon that makes what follows one statement about a project:
 #: "Decision from today's meeting", "Rule for the whole codebase", "uni rules".
-LABEL_LEFT_RE: Final = re.compile(
+LABEL_LEFT: Final = (
     r"^(?:[\w'-]+\s+){0,2}?(?P<label>decision|rule|constraint|requirement|convention|policy|"
-    r"standard|guideline)s?(?:\s+(?:from|for|of|on|in)\s+[^:]{1,40}?)?$",
-    re.IGNORECASE,
+    r"standard|guideline)s?(?:\s+(?:from|for|of|on|in)\s+[^:]{1,40}?)?"
 )
+LABEL_LEFT_RE: Final = re.compile(LABEL_LEFT + "$", re.IGNORECASE)
 _LIST_COLON_RE: Final = re.compile(r"^(?P<left>(?:\S+\s+){2,}\S+?)\s*:\s+(?P<right>.+)$")
 _FRAME_LEFT_RE: Final = re.compile(
     r"^(?:for|in|on) (?:this|the|our) (?:project|repo|repository|codebase|app|service|one)$",
@@ -862,8 +870,14 @@ _TASK_RE: Final = re.compile(
     r"component|script|query|pr|diff|branch))\b",
     re.IGNORECASE,
 )
+#: The phrases that make a request a standing one and are left out of its stored text
+#: ("keep it brief from here on"): one list for every rule that reads them.
+STANDING_PHRASES: Final = (
+    r"from now on|from now(?=\s*,?\s*(?:please|pls)\b)|from here on(?: out)?|"
+    r"from this point on|henceforth|going forward|in (?:the )?future|by default"
+)
 _STANDING_RE: Final = re.compile(
-    r"\b(?:always|never|from now on|going forward|in (?:the )?future|by default|every time|"
+    rf"\b(?:always|never|{STANDING_PHRASES}|every time|"
     r"whenever|at all times|in general|generally|all (?:your|the)|every|any time|ever|"
     r"(?:in|for|across|on) all|(?:anything|everything|whatever|any code|all code) you|"
     r"with me)\b",
@@ -1598,22 +1612,17 @@ def _tech_names(text: str) -> list[str]:
 
 def version_after(text: str, end: int, name: str) -> str:
     """``name`` with the version written right after its mention ending at ``end``."""
-    after = _VERSION_AFTER_RE.match(text, end)
+    after = VERSION_AFTER_RE.match(text, end)
     if after and not re.search(r"\d\s*$", name):
         return f"{name} {after[1]}"
     return name
 
 
-_VERSION_AFTER_RE: Final = VERSION_AFTER_RE
-
-
 def _with_version(text: str, name: str) -> str:
     """``name`` followed by the version the text gives it ("Rails 7", "Go 1.22")."""
     for mention in _mentions(text):
-        if mention.name == name:
-            after = VERSION_AFTER_RE.match(text, mention.end)
-            if after and not re.search(r"\d\s*$", name):
-                return f"{name} {after[1]}"
+        if mention.name == name and (named := version_after(text, mention.end, name)) != name:
+            return named
     return name
 
 
@@ -2835,13 +2844,7 @@ def imperative_fact(clause: str, *, inherited: bool = False) -> list[ExtractedFa
     body = re.sub(r"\bI am\b", "the user is", body)
     body = re.sub(r"\bI\b", "the user", body)
     body = re.sub(r"\b(answer|reply|respond) the user\b", r"\1", body)
-    body = re.sub(
-        r"\s*,?\s*\b(?:from now on|from here on(?: out)?|from this point on|henceforth|"
-        r"going forward|by default|in (?:the )?future)\b",
-        "",
-        body,
-        flags=re.I,
-    ).strip(" ,")
+    body = re.sub(rf"\s*,?\s*\b(?:{STANDING_PHRASES})\b", "", body, flags=re.I).strip(" ,")
     if re.match(r"always\s+", body, re.I) and not negative:
         body = body[7:]
         prefix = "User wants the assistant to always "

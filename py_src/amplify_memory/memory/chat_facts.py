@@ -131,9 +131,7 @@ _USER_WORDS_RE: Final = re.compile(
 
 #: "Decision from today's meeting: ...", "Rule for the whole codebase: ...", "uni rules:
 #: ...": a labelled statement about the project; the label gives its type.
-_LABELLED_RE: Final = re.compile(
-    _phrasing.LABEL_LEFT_RE.pattern.rstrip("$") + r"\s*:\s*(?P<rest>\S.*)$", re.IGNORECASE
-)
+_LABELLED_RE: Final = re.compile(_phrasing.LABEL_LEFT + r"\s*:\s*(?P<rest>\S.*)$", re.IGNORECASE)
 _LABEL_KINDS: Final = {
     "decision": "decision",
     "rule": "constraint",

@@ -201,6 +201,12 @@ _PURPOSE_RE: Final = re.compile(
 )
 
 
+def _two_uses(new: str, old: str) -> bool:
+    """Both facts say what the tool is for, and not the same thing."""
+    a, b = _purpose(new), _purpose(old)
+    return bool(a and b and a != b)
+
+
 def _purpose(text: str) -> str:
     """What a fact says a tool is for ("... for nightly builds"), lower-cased, or "" (also
     for "for the user", the subject moved to the front: "CI for the user runs on X")."""
@@ -256,13 +262,11 @@ def decide(
             if own.version != theirs.version:
                 return "keep"  # "uses Python 3.12" / "primary language is Python"
             verdict = "same"  # "uses iTerm2" / "terminal emulator is iTerm2"
-        purposes = _purpose(new), _purpose(old)
         if (
             verdict == "same"
-            and all(purposes)
-            and purposes[0] != purposes[1]
             and not own.topic.startswith("uses:")  # (a group of tools, "ci_service")
             and own.value.casefold() in _TOOL_NAMES
+            and _two_uses(new, old)
         ):
             return "keep"  # "Jenkins for releases" / "Jenkins for nightly builds": two uses
         if verdict == "same":
@@ -277,7 +281,7 @@ def decide(
                 return "supersede" if contradicts(new, old) else "keep"
             return "merge"
         if any(relation(frame, theirs) == "supersedes" for frame in new_frames):
-            if all(purposes) and purposes[0] != purposes[1]:
+            if _two_uses(new, old):
                 return "keep"  # "Jenkins for nightly builds" / "GitHub Actions for releases"
             return "supersede"
         if any(_stops_using(frame, theirs) for frame in new_frames):

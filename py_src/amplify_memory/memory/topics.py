@@ -647,7 +647,7 @@ def _version(text: str, mention: Mention) -> str:
     after "version is" ("CUDA version is 12.1"), or after a later mention of the same
     name ("minimum iOS target is iOS 16")."""
     after = VERSION_AFTER_RE.match(text, mention.end)
-    if (after and after[1][0].isdigit()) or (after and after[1][:1] in "vVR"):
+    if after and not after[1].isalpha():  # a number, not "nightly" or "LTS"
         return after[1].lstrip("vV")
     for later in find_technology_mentions(text[mention.end :]):
         if later.name == mention.name:

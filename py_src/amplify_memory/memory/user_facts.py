@@ -71,11 +71,7 @@ _TRAILING_FILLER_RE: Final = re.compile(
     re.IGNORECASE,
 )
 _STANDING_PHRASE_RE: Final = re.compile(
-    r"\s*,?\s*\b(?:from now on|from now(?=\s*,?\s*(?:please|pls)\b)|from here on(?: out)?|"
-    r"from this point on|henceforth|"
-    r"going forward|in (?:the )?future|by default|at all times)\b"
-    r"\s*,?\s*",
-    re.IGNORECASE,
+    rf"\s*,?\s*\b(?:{_phrasing.STANDING_PHRASES}|at all times)\b\s*,?\s*", re.IGNORECASE
 )
 _HYPOTHETICAL: Final = frozenset(
     _wordlist("""
@@ -137,9 +133,7 @@ _IMPERATIVE_VERBS: Final = frozenset(
     """)
 )
 _STANDING_WORDS_RE: Final = re.compile(
-    r"\b(?:always|never|from now on|from now(?=\s*,?\s*(?:please|pls)\b)|from here on|"
-    r"from this point on|henceforth|going forward|"
-    r"in (?:the )?future|by default|"
+    rf"\b(?:always|never|{_phrasing.STANDING_PHRASES}|"
     r"every time|whenever|at all times|stop|for all|in all|all (?:your|the) |every)\b",
     re.IGNORECASE,
 )
@@ -1016,8 +1010,7 @@ def _plus_joined(plain: str, mentions: list[Mention]) -> list[str]:
 
     found: list[str] = []
     for m in _PLUS_RE.finditer(plain):
-        sides = [("left", "right"), ("right", "left")]
-        for side, other in sides:
+        for side, other in (("left", "right"), ("right", "left")):
             word = m[side].strip(".")
             if (
                 known(m.start(other), m.end(other))
