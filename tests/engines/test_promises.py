@@ -188,9 +188,17 @@ def test_memories_problems_and_prompt_blocks_survive_reloads(open_tab: OpenTab) 
         "() => document.querySelector('#problems .set-aside')?.textContent", timeout_s=30
     )
     assert quarantined[0] in earlier
-    tab.call(f"() => document.querySelector('[data-discard=\"{quarantined[0]}\"]').click()")
+    # Clicked again (at most every 3 s) while the record is still listed: once, in Firefox
+    # under a whole-suite run, the first click was lost (a re-render of the list replacing
+    # the button is the likely cause; see the note of 2026-12-02). Discarding must work.
+    click = (
+        f"() => {{ const b = document.querySelector('[data-discard=\"{quarantined[0]}\"]');"
+        " if (b && !(Date.now() - (window.__clickedAt || 0) < 3000)) {"
+        " window.__clickedAt = Date.now(); b.click(); }"
+        " return !document.querySelector('#problems li'); }"
+    )
     try:
-        tab.wait_for("() => !document.querySelector('#problems li')", timeout_s=20)
+        tab.wait_for(click, timeout_s=20)
     except AssertionError:
         raise AssertionError(tab.text("#problems") + " / " + tab.text("#app-error")) from None
     names = tab.call(f"async () => {{ {IDB} return await idb.listOramaDatabases(); }}")
