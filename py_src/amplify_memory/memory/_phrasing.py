@@ -483,7 +483,7 @@ def prepare(text: str) -> str:
         flags=re.IGNORECASE,
     )
     text = re.sub(  # "Python is way better than Java": the comparison without its copula
-        r"\s+(?:is|are|'s)\s+(?:(?:way|much|far|so much|a lot|miles|just|simply|really)\s+)?"
+        r"(?<!\s)\s+(?:is|are|'s)\s+(?:(?:way|much|far|so much|a lot|miles|just|simply|really)\s+)?"
         r"(?=(?:better|nicer|cleaner|faster|more readable) than\b)",
         " ",
         text,

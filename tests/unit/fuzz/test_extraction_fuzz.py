@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from hypothesis import example, given
 from hypothesis import strategies as st
 
@@ -80,6 +81,9 @@ near_limit_messages = st.builds(
             "é",
             "東",
             "!",
+            "\n",
+            " ",
+            "\t \n",
             ".",
             "?!",
             "I prefer tabs, ",
@@ -193,6 +197,23 @@ def test_extract_project_context(description: Any, kind: Any, files: Any) -> Non
     )
     if out.ok:
         _check_facts("extract_project_context", out.value, list)
+
+
+#: Runs of white space: one rule read them in time quadratic in the run (12 s for a message
+#: of newlines), found by the fuzzer in CI; every kind is tried on every extractor here.
+WHITE_RUNS = (" ", "\n", "\t", "\r\n", " \n", "\u00a0", "\u2003", "\u200b", " \t\n\n")
+
+
+@pytest.mark.parametrize("unit", WHITE_RUNS, ids=[repr(u) for u in WHITE_RUNS])
+def test_runs_of_white_space_within_the_time_limit(unit: str) -> None:
+    text = build(near_limit(unit))
+    for label, fn, args, kwargs in (
+        ("extract_user_facts", extract_user_facts, (text, text), {}),
+        ("extract_chat_facts", extract_chat_facts, (text, text), {"in_project": True}),
+        ("extract_project_context", extract_project_context, (text,), {}),
+    ):
+        out = call(label, fn, *args, **kwargs)
+        assert out.ok, out
 
 
 @fuzz(1)
