@@ -282,14 +282,10 @@ class ProjectContextVectorStore(PageSingleton):
         """The stored entry of type ``kind`` whose text is ``text`` (whitespace and case
         aside), if there is one."""
         db = await collection.database()
-        if not len(db):
-            return None
-        key = " ".join(text.split()).casefold()
-        for hit in db.search(
-            term=text, properties=["content"], where={"type": kind}, limit=5, include_vectors=False
-        ).hits:
-            if " ".join(str(hit.document.get("content", "")).split()).casefold() == key:
-                return db.get(str(hit.id))
+        for entry_id in db.find_text("content", text):  # (reads the rarest word's entries)
+            entry = db.get(entry_id)
+            if entry is not None and entry.get("type") == kind:
+                return entry
         return None
 
     async def update(self, project_id: str, entry_id: str, **changes: Any) -> dict[str, Any]:

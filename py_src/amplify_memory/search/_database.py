@@ -197,6 +197,36 @@ class Database:
     def __contains__(self, doc_id: object) -> bool:
         return isinstance(doc_id, str) and doc_id in self._state.by_id
 
+    def find_text(self, prop: str, text: str) -> list[str]:
+        """Ids of the documents whose string property ``prop`` is ``text``, white space
+        and case aside, in insertion order. Only the documents holding ``text``'s rarest
+        term are read, so the cost is that term's posting list, not the store."""
+        field = self._props.get(prop) if isinstance(prop, str) else None
+        if field is None or field.base != "string" or field.is_array or prop == "id":
+            raise QueryError(
+                f"find_text expected a string property, got {describe(prop)}; expected one "
+                "of: " + ", ".join(n for n in self._string_fields if not self._props[n].is_array)
+            )
+        if not isinstance(text, str):
+            raise QueryError(f"find_text expected text, got {describe(text)}")
+        st = self._state
+        key = " ".join(text.split()).casefold()
+        postings = st.fields[prop].postings
+        lists = [postings.get(qt.term) for qt in self._query_terms(text, False)]
+        if any(plist is None for plist in lists):
+            return []  # a term no stored text has
+        candidates = (
+            sorted(min(lists, key=len))  # type: ignore[arg-type]
+            if lists
+            else st.live()  # (no term at all: stop words only, or nothing)
+        )
+        found = []
+        for d in candidates:
+            value = self._value(d, field)
+            if isinstance(value, str) and " ".join(value.split()).casefold() == key:
+                found.append(st.ids[d])
+        return found  # type: ignore[return-value]
+
     def __repr__(self) -> str:
         return f"Database({len(self)} documents, language={describe(self._tokenizer.language)})"
 
@@ -715,7 +745,7 @@ class Database:
             return {}
         st = self._state
         k1, b = self._k1, self._b
-        k1p1 = k1 + 1.0
+        k1p1, omb = k1 + 1.0, 1.0 - b
         need = math.ceil(round((1.0 - threshold) * len(groups), 9))
         counting = need > 1
         matched: dict[int, int] = {}
@@ -736,15 +766,19 @@ class Database:
                     plist = postings.get(qt.term)
                     if plist is None:
                         continue
-                    norms = fi.norms(k1, b)
+                    lengths, avg = fi.lengths, fi.average_length()
                     w = idf(len(plist), n_docs) * scale
-                    # inlined scoring._bm25 (see tests): idf * (tf * (k1 + 1) / (tf + norm))
+                    # inlined scoring._bm25 and length_norm (see tests), computed for the
+                    # postings read only (a list of every document's norm would be rebuilt
+                    # after each write): idf * (tf * (k1 + 1) / (tf + k1 * (1 - b + b * n / avg)))
                     for d, tf in plist.items():
-                        acc[d] = acc_get(d, 0.0) + w * (tf * k1p1 / (tf + norms[d]))
+                        acc[d] = acc_get(d, 0.0) + w * (
+                            tf * k1p1 / (tf + k1 * (omb + b * lengths[d] / avg))
+                        )
                     if counting:
                         seen.update(plist)
                     continue
-                norms = fi.norms(k1, b)
+                lengths, avg = fi.lengths, fi.average_length()
                 exact_plist = postings.get(qt.term) if qt.term else None
                 cap = idf(len(exact_plist), n_docs) if exact_plist else math.inf
                 best: dict[int, float] = {}
@@ -758,7 +792,7 @@ class Database:
                         t_idf = cap
                     w = t_idf * scale * weight
                     for d, tf in plist.items():
-                        s = w * (tf * k1p1 / (tf + norms[d]))
+                        s = w * (tf * k1p1 / (tf + k1 * (omb + b * lengths[d] / avg)))
                         if s > best_get(d, 0.0):
                             best[d] = s
                 for d, s in best.items():

@@ -7,7 +7,9 @@ document leaves a hole (``None``) until the next snapshot, which renumbers dense
 
 Per string field: ``postings[term] = {d: term frequency}``, ``lengths[d]`` (indexed
 tokens), their total and the number of documents with a non-empty field, from which
-the BM25 length norms are computed lazily and cached until the field changes.
+the BM25 length norm of a document is computed when one of its postings is read (a
+cached list of every document's norm would be rebuilt after each write, which cost a
+store of 100,000 entries a full pass per add).
 """
 
 from __future__ import annotations
@@ -112,15 +114,13 @@ class LazyPostings(dict[str, dict[int, int]]):
 class FieldIndex:
     """Postings and length statistics of one string (or string[]) field."""
 
-    __slots__ = ("_norm_key", "_norms", "doc_count", "lengths", "postings", "total_length")
+    __slots__ = ("doc_count", "lengths", "postings", "total_length")
 
     def __init__(self) -> None:
         self.postings: dict[str, dict[int, int]] = {}
         self.lengths: list[int] = []
         self.total_length = 0
         self.doc_count = 0
-        self._norms: list[float] | None = None
-        self._norm_key: tuple[float, float] = (0.0, 0.0)
 
     def add(self, d: int, tfs: dict[str, int], length: int) -> None:
         """Index document ``d``'s term frequencies (its slot in ``lengths`` exists)."""
@@ -134,7 +134,6 @@ class FieldIndex:
         self.lengths[d] = length
         self.total_length += length
         self.doc_count += 1
-        self._norms = None
 
     def remove(self, d: int, tfs: dict[str, int], length: int) -> None:
         """Undo :meth:`add` for document ``d``."""
@@ -149,17 +148,10 @@ class FieldIndex:
         self.lengths[d] = 0
         self.total_length -= length
         self.doc_count -= 1
-        self._norms = None
 
-    def norms(self, k1: float, b: float) -> list[float]:
-        """``length_norm(lengths[d], avg, k1, b)`` for every document number ``d``."""
-        norms = self._norms
-        if norms is None or self._norm_key != (k1, b):
-            avg = self.total_length / self.doc_count if self.doc_count else 1.0
-            norms = [k1 * (1.0 - b + b * n / avg) for n in self.lengths]
-            self._norms = norms
-            self._norm_key = (k1, b)
-        return norms
+    def average_length(self) -> float:
+        """The mean length of the indexed documents (1.0 when there are none)."""
+        return self.total_length / self.doc_count if self.doc_count else 1.0
 
 
 class State:

@@ -13,6 +13,7 @@ from amplify_memory.errors import (
     DocumentValidationError,
     DuplicateDocumentError,
     InvalidSchemaTypeError,
+    QueryError,
     SchemaError,
     VectorLengthError,
 )
@@ -292,3 +293,57 @@ class TestGet:
         assert doc is not None
         doc["meta"]["author"] = "bob"
         assert db.search("", where={"meta.author": "ann"}).ids == ["m1"]
+
+
+class TestFindText:
+    def db(self) -> Database:
+        db = Database(SCHEMA)
+        db.insert_multiple(
+            [
+                memory("a", "Use  PostgreSQL for the database"),
+                memory("b", "use postgresql for the DATABASE"),
+                memory("c", "Use PostgreSQL for the database and Redis for the cache"),
+                memory("d", "the"),
+                memory("e", "Use PostgreSQL", meta={"author": "Use PostgreSQL"}),
+            ]
+        )
+        return db
+
+    def test_finds_the_same_text_with_white_space_and_case_aside(self) -> None:
+        assert self.db().find_text("content", "use postgresql for the database") == ["a", "b"]
+
+    def test_longer_shorter_and_unknown_texts_are_not_the_same(self) -> None:
+        db = self.db()
+        assert db.find_text("content", "Use PostgreSQL for the") == []
+        assert db.find_text("content", "PostgreSQL for the database") == []
+        assert db.find_text("content", "Use MySQL for the database") == []
+        assert db.find_text("content", "") == []
+
+    def test_a_text_of_stop_words_only_is_compared_with_every_document(self) -> None:
+        assert self.db().find_text("content", " THE ") == ["d"]
+
+    def test_reads_the_named_property_and_forgets_removed_documents(self) -> None:
+        db = self.db()
+        assert db.find_text("meta.author", "use postgresql") == ["e"]
+        db.remove("a")
+        db.update("b", memory("b", "something else"))
+        assert db.find_text("content", "use postgresql for the database") == []
+
+    def test_finds_it_among_many_texts_that_rank_above_it(self) -> None:
+        db = Database(SCHEMA)
+        db.insert_multiple(
+            [memory(f"x{i}", "postgres postgres database " * 3 + f"n{i}") for i in range(50)]
+        )
+        db.insert(memory("y", "postgres database"))
+        top = db.search(term="postgres database", limit=5).hits
+        assert "y" not in [h.id for h in top]  # (what the old search-based check missed)
+        assert db.find_text("content", "Postgres   Database") == ["y"]
+
+    def test_refuses_what_is_not_a_single_string_property(self) -> None:
+        db = self.db()
+        for prop in ("tags", "confidence", "embedding", "nope", "id", 3):
+            with pytest.raises(QueryError) as info:
+                db.find_text(prop, "x")  # type: ignore[arg-type]
+            assert "content" in str(info.value)
+        with pytest.raises(QueryError):
+            db.find_text("content", None)  # type: ignore[arg-type]
