@@ -477,7 +477,7 @@ def prepare(text: str) -> str:
         flags=re.IGNORECASE,
     )
     text = re.sub(  # "please remember that I use pnpm": a request to keep what follows
-        r"(^|[.!;]\s+|\n\s*)(?:(?:please|pls|plz|also|and|oh and|btw)\s*,?\s+)?"
+        r"(^|[.!;]\s+|\n[^\S\n]*)(?:(?:please|pls|plz|also|and|oh and|btw)\s*,?\s+)?"
         r"(?:remember|keep in mind|bear in mind|note|don't forget|do not forget|never forget)"
         r"(?:\s+(?:this|that))?\s*[:,-]?\s+(?=(?:I|I'm|Im|I am|I've|my|we|we're|we are|our)\b)",
         r"\1",
@@ -485,7 +485,7 @@ def prepare(text: str) -> str:
         flags=re.IGNORECASE,
     )
     text = re.sub(  # "remember to add tests": the instruction is "add tests"
-        r"(^|[.!;]\s+|\n\s*)((?:(?:please|pls|plz|also|and|always)\s*,?\s+)?)"
+        r"(^|[.!;]\s+|\n[^\S\n]*)((?:(?:please|pls|plz|also|and|always)\s*,?\s+)?)"
         r"(?:remember|don't forget|do not forget|never forget)\s+to\s+(?=[a-z])",
         r"\1\2",
         text,

@@ -745,7 +745,7 @@ class Database:
             return {}
         st = self._state
         k1, b = self._k1, self._b
-        k1p1, omb = k1 + 1.0, 1.0 - b
+        k1p1 = k1 + 1.0
         need = math.ceil(round((1.0 - threshold) * len(groups), 9))
         counting = need > 1
         matched: dict[int, int] = {}
@@ -766,19 +766,15 @@ class Database:
                     plist = postings.get(qt.term)
                     if plist is None:
                         continue
-                    lengths, avg = fi.lengths, fi.average_length()
+                    lengths, table = fi.lengths, fi.norm_table(k1, b)
                     w = idf(len(plist), n_docs) * scale
-                    # inlined scoring._bm25 and length_norm (see tests), computed for the
-                    # postings read only (a list of every document's norm would be rebuilt
-                    # after each write): idf * (tf * (k1 + 1) / (tf + k1 * (1 - b + b * n / avg)))
+                    # inlined scoring._bm25 (see tests): idf * (tf * (k1 + 1) / (tf + norm))
                     for d, tf in plist.items():
-                        acc[d] = acc_get(d, 0.0) + w * (
-                            tf * k1p1 / (tf + k1 * (omb + b * lengths[d] / avg))
-                        )
+                        acc[d] = acc_get(d, 0.0) + w * (tf * k1p1 / (tf + table[lengths[d]]))
                     if counting:
                         seen.update(plist)
                     continue
-                lengths, avg = fi.lengths, fi.average_length()
+                lengths, table = fi.lengths, fi.norm_table(k1, b)
                 exact_plist = postings.get(qt.term) if qt.term else None
                 cap = idf(len(exact_plist), n_docs) if exact_plist else math.inf
                 best: dict[int, float] = {}
@@ -792,7 +788,7 @@ class Database:
                         t_idf = cap
                     w = t_idf * scale * weight
                     for d, tf in plist.items():
-                        s = w * (tf * k1p1 / (tf + k1 * (omb + b * lengths[d] / avg)))
+                        s = w * (tf * k1p1 / (tf + table[lengths[d]]))
                         if s > best_get(d, 0.0):
                             best[d] = s
                 for d, s in best.items():

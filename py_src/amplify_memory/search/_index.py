@@ -7,9 +7,9 @@ document leaves a hole (``None``) until the next snapshot, which renumbers dense
 
 Per string field: ``postings[term] = {d: term frequency}``, ``lengths[d]`` (indexed
 tokens), their total and the number of documents with a non-empty field, from which
-the BM25 length norm of a document is computed when one of its postings is read (a
-cached list of every document's norm would be rebuilt after each write, which cost a
-store of 100,000 entries a full pass per add).
+the BM25 length norms are computed per distinct length, not per document: a table from
+length to norm, cached until the lengths change (a list of every document's norm was
+rebuilt by the first query after each write: a full pass over a store of 100,000).
 """
 
 from __future__ import annotations
@@ -114,13 +114,26 @@ class LazyPostings(dict[str, dict[int, int]]):
 class FieldIndex:
     """Postings and length statistics of one string (or string[]) field."""
 
-    __slots__ = ("doc_count", "lengths", "postings", "total_length")
+    __slots__ = (
+        "_changes",
+        "_table",
+        "_table_key",
+        "doc_count",
+        "length_counts",
+        "lengths",
+        "postings",
+        "total_length",
+    )
 
     def __init__(self) -> None:
         self.postings: dict[str, dict[int, int]] = {}
         self.lengths: list[int] = []
         self.total_length = 0
         self.doc_count = 0
+        self.length_counts: dict[int, int] = {}  # length -> documents of that length
+        self._changes = 0  # adds and removes so far: the table's key
+        self._table: dict[int, float] = {}
+        self._table_key: tuple[int, float, float] = (-1, 0.0, 0.0)
 
     def add(self, d: int, tfs: dict[str, int], length: int) -> None:
         """Index document ``d``'s term frequencies (its slot in ``lengths`` exists)."""
@@ -134,6 +147,9 @@ class FieldIndex:
         self.lengths[d] = length
         self.total_length += length
         self.doc_count += 1
+        counts = self.length_counts
+        counts[length] = counts.get(length, 0) + 1
+        self._changes += 1
 
     def remove(self, d: int, tfs: dict[str, int], length: int) -> None:
         """Undo :meth:`add` for document ``d``."""
@@ -148,10 +164,24 @@ class FieldIndex:
         self.lengths[d] = 0
         self.total_length -= length
         self.doc_count -= 1
+        counts = self.length_counts
+        left = counts.get(length, 0) - 1
+        if left > 0:
+            counts[length] = left
+        else:
+            counts.pop(length, None)
+        self._changes += 1
 
-    def average_length(self) -> float:
-        """The mean length of the indexed documents (1.0 when there are none)."""
-        return self.total_length / self.doc_count if self.doc_count else 1.0
+    def norm_table(self, k1: float, b: float) -> dict[int, float]:
+        """``table[n]`` is ``length_norm(n, avg, k1, b)`` for every length ``n`` of an
+        indexed document, and 0 (so ``table[lengths[d]]`` is document ``d``'s norm)."""
+        key = (self._changes, k1, b)
+        if key != self._table_key:
+            avg = self.total_length / self.doc_count if self.doc_count else 1.0
+            omb = 1.0 - b
+            self._table = {n: k1 * (omb + b * n / avg) for n in (0, *self.length_counts)}
+            self._table_key = key
+        return self._table
 
 
 class State:

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import math
 import operator
+from collections import Counter
 from collections.abc import Mapping
 from itertools import accumulate, chain
 from typing import Any, Final
@@ -207,6 +208,7 @@ def _decode(raw: Mapping[str, Any], props: Mapping[str, Property]) -> State:
         fi.lengths = lengths
         fi.total_length = sum(lengths)
         fi.doc_count = n - lengths.count(0)
+        fi.length_counts = dict(Counter(n for n in lengths if n))
 
     for name in vector_fields:
         keys = props[name].keys
