@@ -529,6 +529,13 @@ class Database:
         wanted = offset + limit
         scores: dict[int, float] | None
         if query is None:
+            plain = predicate is None and facets is None and sort_key is None
+            if plain and threshold == 1.0 and not (exact or prefix or tolerance):
+                pruned = self._fulltext_top(term, fields, boosts, wanted)
+                if pruned is not None:  # (exact: see _fulltext_top)
+                    count, best = pruned
+                    ordered = _top(best, wanted)[offset:]
+                    return self._result(count, best, ordered, None, copy, started)
             scores = self._fulltext(term, fields, boosts, threshold, exact, prefix, tolerance)
         else:
             cosines = self._kernel_cosines(query)
@@ -808,6 +815,84 @@ class Database:
         if exact:
             acc = self._exact_filter(acc, term, fields)
         return acc
+
+    def _fulltext_top(
+        self, term: str, fields: list[str], boosts: dict[str, float], wanted: int
+    ) -> tuple[int, dict[int, float]] | None:
+        """``(count, BM25 scores of a set holding the best `wanted`)`` of a plain
+        full-text query (any term may match; no filter, facets, sorting, prefix, typo
+        tolerance or exact phrase), reading the common terms' postings only for the
+        documents the rare terms found (MaxScore); None when that cannot be proved exact
+        here (the caller then scores every match).
+
+        Exact: a (term, field) posting list adds less than ``w x (k1 + 1)`` to any
+        document. The lists are split into rare ones, scored in full, and common ones
+        whose bounds sum to ``outside``; every document the rare lists found is then
+        scored in full, in the same order as :meth:`_fulltext` (so bit for bit the same
+        score). A document in the common lists only scores at most ``outside``; when that
+        is below the `wanted`-th best found, no such document can be in the top.
+        """
+        st = self._state
+        k1, b = self._k1, self._b
+        k1p1 = k1 + 1.0
+        lists: list[tuple[float, dict[int, int], list[int], dict[int, float]]] = []
+        for qt in self._query_terms(term, False):
+            for name in fields:
+                fi = st.fields[name]
+                plist = fi.postings.get(qt.term) if fi.doc_count else None
+                if plist:
+                    w = idf(len(plist), fi.doc_count) * (boosts[name] * qt.qtf)  # (as _fulltext)
+                    lists.append((w, plist, fi.lengths, fi.norm_table(k1, b)))
+        total = sum(len(entry[1]) for entry in lists)
+        if wanted <= 0 or len(lists) < 2 or total < FULLTEXT_PRUNE_MIN:
+            return None
+        by_bound = sorted(range(len(lists)), key=lambda i: lists[i][0])  # lowest bound first
+        common: set[int] = set()
+        read = total
+        for i in by_bound[:-1]:  # (the rarest list is always read in full)
+            if read <= total // FULLTEXT_PRUNE_SHARE:
+                break
+            common.add(i)
+            read -= len(lists[i][1])
+        if not common:
+            return None
+        partial: dict[int, float] = {}  # the rare lists' part of each score
+        get = partial.get
+        for i, (w, plist, lengths, table) in enumerate(lists):
+            if i not in common:
+                for d, tf in plist.items():
+                    partial[d] = get(d, 0.0) + w * (tf * k1p1 / (tf + table[lengths[d]]))
+        docs = st.docs
+        stale = len(st.by_id) != len(docs)
+        if stale:
+            partial = {d: p for d, p in partial.items() if docs[d] is not None}
+        if len(partial) < wanted:
+            return None
+        outside = math.fsum(lists[i][0] * k1p1 for i in common)
+        # a document whose rare part plus every common bound is below the wanted-th
+        # best rare part is out of the top (margins for the order of the sums)
+        floor = heapq.nlargest(wanted, partial.values())[-1] * (1.0 - 1e-9)
+        best: dict[int, float] = {}
+        for d, part in partial.items():
+            if part + outside * (1.0 + 1e-9) < floor:
+                continue
+            score = 0.0
+            for w, plist, lengths, table in lists:  # (the order of _fulltext's sum)
+                f = plist.get(d)
+                if f is not None:
+                    score = score + w * (f * k1p1 / (f + table[lengths[d]]))
+            best[d] = score
+        if len(best) < wanted:
+            return None
+        kth = heapq.nlargest(wanted, best.values())[-1]
+        if not outside * (1.0 + 1e-9) < kth:
+            return None
+        matched: set[int] = set(partial)
+        for i in common:
+            matched.update(lists[i][1].keys())
+        count = len(matched) if not stale else sum(docs[d] is not None for d in matched)
+        # (a document dropped above had a score below the wanted-th: _top never reads it)
+        return count, best
 
     def _exact_filter(
         self, scores: dict[int, float], term: str, fields: list[str]
@@ -1106,6 +1191,12 @@ def _top(scores: Mapping[int, float], k: int) -> list[int]:
 
 
 #: A pruned hybrid search scores exactly the text matches and the best
+#: A plain full-text query reading fewer postings than this scores them all (see
+#: Database._fulltext_top); above it, the common terms are read for the documents the
+#: rare ones found, as long as the rare lists hold at most 1 / FULLTEXT_PRUNE_SHARE of
+#: the postings.
+FULLTEXT_PRUNE_MIN = 4096
+FULLTEXT_PRUNE_SHARE = 4
 #: ``max(HYBRID_POOL_MIN, HYBRID_POOL_FACTOR x wanted)`` vector matches (see _hybrid_top).
 HYBRID_POOL_FACTOR = 4
 HYBRID_POOL_MIN = 64
