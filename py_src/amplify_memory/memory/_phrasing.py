@@ -423,6 +423,11 @@ def _fix_tech_spelling(match: re.Match[str]) -> str:
     return word
 
 
+#: Where a request to remember starts: the text's start, after a sentence's end, or a
+#: line's start (its indentation read without going back: a run of newlines stays linear).
+_REQUEST_START: Final = r"(^|[.!;]\s+|\n[^\S\n]*)"
+
+
 @lru_cache(maxsize=16)  # (a chat turn in a project is read twice: its project's, its user's)
 def prepare(text: str) -> str:
     """Secrets masked (:data:`SECRET_MARK`), typos fixed (in the words the rules key
@@ -477,7 +482,7 @@ def prepare(text: str) -> str:
         flags=re.IGNORECASE,
     )
     text = re.sub(  # "please remember that I use pnpm": a request to keep what follows
-        r"(^|[.!;]\s+|\n[^\S\n]*)(?:(?:please|pls|plz|also|and|oh and|btw)\s*,?\s+)?"
+        _REQUEST_START + r"(?:(?:please|pls|plz|also|and|oh and|btw)\s*,?\s+)?"
         r"(?:remember|keep in mind|bear in mind|note|don't forget|do not forget|never forget)"
         r"(?:\s+(?:this|that))?\s*[:,-]?\s+(?=(?:I|I'm|Im|I am|I've|my|we|we're|we are|our)\b)",
         r"\1",
@@ -485,7 +490,7 @@ def prepare(text: str) -> str:
         flags=re.IGNORECASE,
     )
     text = re.sub(  # "remember to add tests": the instruction is "add tests"
-        r"(^|[.!;]\s+|\n[^\S\n]*)((?:(?:please|pls|plz|also|and|always)\s*,?\s+)?)"
+        _REQUEST_START + r"((?:(?:please|pls|plz|also|and|always)\s*,?\s+)?)"
         r"(?:remember|don't forget|do not forget|never forget)\s+to\s+(?=[a-z])",
         r"\1\2",
         text,

@@ -200,7 +200,8 @@ class Database:
     def find_text(self, prop: str, text: str) -> list[str]:
         """Ids of the documents whose string property ``prop`` is ``text``, white space
         and case aside, in insertion order. Only the documents holding ``text``'s rarest
-        term are read, so the cost is that term's posting list, not the store."""
+        term are read (:meth:`_docs_with_all_terms`), so the cost is that term's posting
+        list, not the store."""
         field = self._props.get(prop) if isinstance(prop, str) else None
         if field is None or field.base != "string" or field.is_array or prop == "id":
             raise QueryError(
@@ -210,16 +211,10 @@ class Database:
         if not isinstance(text, str):
             raise QueryError(f"find_text expected text, got {describe(text)}")
         st = self._state
+        candidates: Iterable[int] = sorted(self._docs_with_all_terms(prop, text))
+        if not candidates and not self._tokenizer.terms(text):
+            candidates = st.live()  # (no term at all: stop words only, or nothing)
         key = " ".join(text.split()).casefold()
-        postings = st.fields[prop].postings
-        lists = [postings.get(qt.term) for qt in self._query_terms(text, False)]
-        if any(plist is None for plist in lists):
-            return []  # a term no stored text has
-        candidates = (
-            sorted(min(lists, key=len))  # type: ignore[arg-type]
-            if lists
-            else st.live()  # (no term at all: stop words only, or nothing)
-        )
         found = []
         for d in candidates:
             value = self._value(d, field)
@@ -527,9 +522,9 @@ class Database:
         query = None if mode == "fulltext" else self._vector_query(vector)
 
         wanted = offset + limit
+        plain = predicate is None and facets is None and sort_key is None
         scores: dict[int, float] | None
         if query is None:
-            plain = predicate is None and facets is None and sort_key is None
             if plain and threshold == 1.0 and not (exact or prefix or tolerance):
                 pruned = self._fulltext_top(term, fields, boosts, wanted)
                 if pruned is not None:  # (exact: see _fulltext_top)
@@ -545,7 +540,6 @@ class Database:
                 weights = self._hybrid_weights(hybrid_weights)
                 text = self._fulltext(term, fields, boosts, threshold, exact, prefix, tolerance)
                 text = text or {}
-                plain = predicate is None and facets is None and sort_key is None
                 if cosines is not None and plain:  # pruned fusion (exact: see _hybrid_top)
                     top = _hybrid_top(text, cosines, similarity, weights, wanted)
                     if top is not None:
@@ -1190,13 +1184,13 @@ def _top(scores: Mapping[int, float], k: int) -> list[int]:
     return [d for d, _ in items[:k]]
 
 
-#: A pruned hybrid search scores exactly the text matches and the best
 #: A plain full-text query reading fewer postings than this scores them all (see
 #: Database._fulltext_top); above it, the common terms are read for the documents the
 #: rare ones found, as long as the rare lists hold at most 1 / FULLTEXT_PRUNE_SHARE of
 #: the postings.
 FULLTEXT_PRUNE_MIN = 4096
 FULLTEXT_PRUNE_SHARE = 4
+#: A pruned hybrid search scores exactly the text matches and the best
 #: ``max(HYBRID_POOL_MIN, HYBRID_POOL_FACTOR x wanted)`` vector matches (see _hybrid_top).
 HYBRID_POOL_FACTOR = 4
 HYBRID_POOL_MIN = 64
