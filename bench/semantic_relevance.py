@@ -3,7 +3,7 @@
 Usage (from the repository root; the table is built or taken from the cache first)::
 
     .venv/bin/python bench/semantic_relevance.py [EVAL_DATA_DIR] [--table PATH]
-        [--datasets scifact,cranfield] [--weights 0.5,0.5] [--json out.json]
+        [--datasets scifact,cranfield] [--weights 0.5,0.5] [--json out.json] [--int8]
 
 For every collection (see :mod:`bench.relevance` for the data): BM25 alone (our
 :class:`~amplify_memory.search.Database`, defaults), the static embeddings alone
@@ -47,11 +47,23 @@ def default_table() -> Path:
     return embedding_table.ensure_table(embedding_table.CACHE_DIR)
 
 
+def int8(vector: list[float]) -> list[float]:
+    """``vector`` as int8 quantisation with a scale per vector would give it back
+    (``round(x / scale)`` in -127..127, ``scale = max |x| / 127``): to measure what that
+    encoding would cost the ranking. The store keeps 32-bit floats (docs/search-engine.md)."""
+    top = max(map(abs, vector), default=0.0)
+    if top == 0.0:
+        return vector
+    scale = top / 127.0
+    return [round(x / scale) * scale for x in vector]
+
+
 def evaluate(
     provider: StaticEmbeddingProvider,
     folder: Path,
     weights: tuple[float, float],
     k: int = 10,
+    quantize: bool = False,
 ) -> dict[str, float]:
     """nDCG@k of BM25, embeddings and the fusion on one collection, with timings."""
     corpus, queries, qrels = load_collection(folder)
@@ -60,6 +72,8 @@ def evaluate(
     texts = [f"{doc['title']} {doc['text']}" for doc in corpus]
     vectors = [provider.vector(t) for t in texts]
     embed_s = time.perf_counter() - t0
+    if quantize:
+        vectors = [int8(v) for v in vectors]
     db = Database({"id": "string", "content": "string", "embedding": f"vector[{d}]"})
     db.insert_multiple(
         {"id": doc["_id"], "content": text, "embedding": vec}
@@ -147,6 +161,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--datasets", default="scifact,cranfield")
     parser.add_argument("--weights", default="0.5,0.5", help="text,vector weights")
     parser.add_argument("--json", type=Path, default=None)
+    parser.add_argument(
+        "--int8", action="store_true", help="quantise the documents' vectors to int8 first"
+    )
     args = parser.parse_args(argv)
     data_dir = args.data_dir or default_data_dir()
     table_path = args.table or default_table()
@@ -174,7 +191,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     )
     print(f"{'dataset':<10} {'BM25':>7} {'embed':>7} {'fusion':>7} {'ms/doc':>7}")
     for name in [d for d in args.datasets.split(",") if d]:
-        m = evaluate(provider, data_dir / name, (w_text, w_vec))
+        m = evaluate(provider, data_dir / name, (w_text, w_vec), quantize=args.int8)
         report["datasets"][name] = m
         print(
             f"{name:<10} {m['bm25']:>7.4f} {m['embeddings']:>7.4f} {m['fusion']:>7.4f} "

@@ -327,7 +327,7 @@ def install_vector_kernel() -> VectorKernel | None:
     kernel = _JsCosineKernel(function)
     from array import array
 
-    matrix, norms = array("d", [3.0, 4.0, 0.0, 0.0, -1.0, 2.0]), array("d", [5.0, 0.0, 5**0.5])
+    matrix, norms = array("f", [3.0, 4.0, 0.0, 0.0, -1.0, 2.0]), array("d", [5.0, 0.0, 5**0.5])
     query = array("d", [0.6, 0.8])
     expected, got = array("d", [0.0] * 3), array("d", [0.0] * 3)
     python_kernel(matrix, norms, query, expected, 2)

@@ -26,9 +26,10 @@ limit                         value       where
 ``MAX_FUZZY_WORDS``           32          query words matched with a ``tolerance``
                                           (the words after them match exactly)
 ``MAX_BOOST``                 1,000       a field boost, a hybrid weight, BM25's k1
-``MAX_VECTOR_COMPONENT``      1e150       magnitude of a vector component (so that
-                                          norms and cosines are finite: what a store
-                                          accepts loads back)
+``MAX_VECTOR_COMPONENT``      1e38        magnitude of a vector component (vectors are
+                                          kept as 32-bit floats, whose largest is
+                                          3.4e38; norms and cosines stay finite: what a
+                                          store accepts loads back)
 ============================  ==========  ==============================================
 """
 
@@ -74,7 +75,7 @@ MAX_QUERY_LENGTH: Final = 10_000
 MAX_FUZZY_WORD_LENGTH: Final = 64
 MAX_FUZZY_WORDS: Final = 32
 MAX_BOOST: Final = 1000.0
-MAX_VECTOR_COMPONENT: Final = 1e150
+MAX_VECTOR_COMPONENT: Final = 1e38
 
 
 def json_problem(value: Any, *, depth: int = MAX_JSON_DEPTH) -> str | None:

@@ -45,7 +45,7 @@ for step in range(4):
     db.insert({"id": f"new{step}", "body": "tabs", "v": q})
 bad = None
 try:
-    kernel(array("d", [1.0] * 4), array("d", [1.0] * 3), array("d", [1.0, 0.0]),
+    kernel(array("f", [1.0] * 4), array("d", [1.0] * 3), array("d", [1.0, 0.0]),
            array("d", [0.0] * 3), 2)
 except Exception as err:
     bad = str(err)

@@ -2,19 +2,21 @@
 // memory (`import amplify_kernels` in Python; registered by runtime.mjs).
 //
 // cosineScores(matrix, norms, query, out, dimension): the vector kernel contract of
-// amplify_memory.search._vector. All four are Python array("d") objects, reached without
-// copying through PyProxy.getBuffer: out[i] = (query . row i) / norms[i], or -Infinity
-// where norms[i] is 0 (no vector). The query is a unit vector, so out[i] is the cosine.
+// amplify_memory.search._vector. `matrix` is a Python array("f") (a store's packed
+// vectors, 32-bit floats, `dimension` per row), the other three are array("d"); all are
+// reached without copying through PyProxy.getBuffer: out[i] = (query . row i) / norms[i],
+// or -Infinity where norms[i] is 0 (no vector). The query is a unit vector, so out[i] is
+// the cosine. The sums run in 64-bit floats, as Python's do.
 
 export function cosineScores(matrix, norms, query, out, dimension) {
   const buffers = [];
-  const view = (proxy) => {
-    const buffer = proxy.getBuffer('f64');
+  const view = (proxy, type = 'f64') => {
+    const buffer = proxy.getBuffer(type);
     buffers.push(buffer);
     return buffer.data;
   };
   try {
-    const m = view(matrix);
+    const m = view(matrix, 'f32');
     const n = view(norms);
     const q = view(query);
     const o = view(out);

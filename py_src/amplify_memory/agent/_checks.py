@@ -50,7 +50,7 @@ def check_vector(vector: object, dimension: int, path: str = "vector") -> list[f
         out.append(float(x))
     if not check_vector_norm(out):
         raise DocumentValidationError(
-            path, f"vector[{dimension}] with components of at most 1e150 in magnitude", vector
+            path, f"vector[{dimension}] with components of at most 1e38 in magnitude", vector
         )
     return out
 

@@ -23,7 +23,7 @@ from amplify_memory.errors import (
 )
 from amplify_memory.limits import MAX_QUERY_LENGTH
 from amplify_memory.memory.secrets import secret_kinds
-from amplify_memory.search import Database
+from amplify_memory.search import Database, absent_vectors
 from amplify_memory.storage import AsyncStorage, Coordinator, MemoryStorage, PersistedStore
 
 __all__ = [
@@ -194,7 +194,13 @@ class MigratingDatabase(Database):
             and set(new) - set(old) <= self.added
             and all(new[k] == v for k, v in old.items())
         ):
-            super().load({**raw, "schema": new})
+            migrated = {**raw, "schema": new}
+            vectors, documents = raw.get("vectors"), raw.get("documents")
+            if isinstance(vectors, dict) and isinstance(documents, list):  # (version 2)
+                absent = absent_vectors(len(documents))
+                added = [k for k, v in new.items() if k not in old and str(v).startswith("vector")]
+                migrated["vectors"] = {**vectors, **dict.fromkeys(added, absent)}
+            super().load(migrated)
             self.migrated_from = old
             return
         super().load(raw)

@@ -32,6 +32,7 @@ from amplify_memory.search._schema import Property
 from amplify_memory.search._scoring import bm25, fuzzy_weight, idf, length_norm, prefix_weight
 from amplify_memory.search._snapshot import FORMAT as SNAPSHOT_FORMAT
 from amplify_memory.search._snapshot import VERSION as SNAPSHOT_VERSION
+from amplify_memory.search._snapshot import absent_vectors
 from amplify_memory.search._stopwords import ENGLISH_STOP_WORDS
 from amplify_memory.search._tokenizer import (
     SUPPORTED_LANGUAGES,
@@ -57,6 +58,7 @@ __all__ = [
     "Property",
     "SearchResult",
     "Tokenizer",
+    "absent_vectors",
     "bm25",
     "fold",
     "fuzzy_weight",

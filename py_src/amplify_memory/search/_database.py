@@ -58,10 +58,9 @@ from amplify_memory.search._schema import (
     validate_document,
 )
 from amplify_memory.search._scoring import fuzzy_weight, idf, prefix_weight
-from amplify_memory.search._snapshot import decode_state, encode_state, read_header
+from amplify_memory.search._snapshot import decode_state, empty_state, encode_state, read_header
 from amplify_memory.search._tokenizer import Tokenizer, segment_scripts
 from amplify_memory.search._vector import (
-    VectorMatrix,
     disable_vector_kernel,
     dot,
     norm,
@@ -161,12 +160,7 @@ class Database:
             p.path for p in self._props.values() if p.base == "string" and p.path != "id"
         ]
         self._vector_fields = [p.path for p in self._props.values() if p.base == "vector"]
-        self._top_vector_keys = frozenset(
-            self._props[name].keys[0]
-            for name in self._vector_fields
-            if len(self._props[name].keys) == 1
-        )
-        self._state = State(self._string_fields, self._vector_fields)
+        self._state = empty_state(self._props)
 
     # -- introspection -----------------------------------------------------------
 
@@ -233,7 +227,10 @@ class Database:
     def get(self, doc_id: str) -> dict[str, Any] | None:
         """A copy of the document with ``doc_id``, or ``None``."""
         d = self._state.by_id.get(_check_id(doc_id))
-        return None if d is None else copy_json(self._state.docs[d])
+        if d is None:
+            return None
+        st = self._state
+        return st.document(d, copy_json(st.docs[d]))
 
     # -- writing -----------------------------------------------------------------
 
@@ -252,7 +249,7 @@ class Database:
     def _analyze(self, doc: Mapping[str, Any]) -> DocAnalysis:
         fields: dict[str, tuple[dict[str, int], int]] = {}
         surfaces: set[str] = set()
-        vectors: dict[str, tuple[list[float], float]] = {}
+        vectors: dict[str, list[float]] = {}
         analyze = self._tokenizer.analyze
         for prop in self._props.values():
             value = get_path(doc, prop.keys)
@@ -266,7 +263,7 @@ class Database:
                     fields[prop.path] = (tfs, length)
                     surfaces |= words
             elif prop.base == "vector":
-                vectors[prop.path] = (value, norm(value))
+                vectors[prop.path] = value
         return fields, surfaces, vectors
 
     def insert(self, doc: Mapping[str, Any]) -> str:
@@ -339,13 +336,18 @@ class Database:
         """Store ``new`` as document ``d`` in place of ``old``, re-indexing it unless none
         of the ``indexed`` properties changed (e.g. a counter: the index stands)."""
         st = self._state
-        props = self._props
-        if all(get_path(old, props[n].keys) == get_path(new, props[n].keys) for n in indexed):
-            st.docs[d] = new
+        props, columns = self._props, st.vectors
+        if all(
+            columns[n].holds(d, get_path(new, props[n].keys))
+            if n in columns
+            else get_path(old, props[n].keys) == get_path(new, props[n].keys)
+            for n in indexed
+        ):
+            st.docs[d] = st.strip(new)
             return
-        new_analysis = self._analyze(new)
-        st.unindex(d, self._analyze(old))
-        st.docs[d] = new
+        new_analysis = self._analyze(new)  # (a vector left out of `indexed` is kept)
+        st.unindex(d, self._analyze(old), [n for n in indexed if n in columns])
+        st.docs[d] = st.strip(new)
         st.index(d, new_analysis)
 
     def patch(self, doc_id: str, changes: Mapping[str, Any]) -> str:
@@ -578,22 +580,23 @@ class Database:
         scores: Mapping[int, float],
         ordered: list[int],
         facet_counts: dict[str, Any] | None,
-        copy: Callable[[dict[str, Any]], dict[str, Any]],
+        copy: Callable[[int], dict[str, Any]],
         started: float,
     ) -> SearchResult:
         st = self._state
-        hits = [Hit(st.ids[d], scores[d], copy(st.docs[d])) for d in ordered]  # type: ignore[arg-type]
+        hits = [Hit(st.ids[d], scores[d], copy(d)) for d in ordered]  # type: ignore[arg-type]
         elapsed = (time.perf_counter() - started) * 1000.0
         return SearchResult(count, hits, facet_counts, elapsed)
 
     def _projection(
         self, select: Sequence[str] | None, include_vectors: bool
-    ) -> Callable[[dict[str, Any]], dict[str, Any]]:
-        """How a hit's document is copied: whole, without vectors, or only ``select``."""
+    ) -> Callable[[int], dict[str, Any]]:
+        """How a hit's document is copied, by document number: whole, without vectors
+        (the stored form: vectors are kept apart, see State) or only ``select``."""
         if select is None:
-            if include_vectors or not self._vector_fields:
-                return copy_json
-            return self._copy_without_vectors
+            if include_vectors and self._vector_fields:
+                return self._full_copy
+            return self._stored_copy
         if isinstance(select, str) or not isinstance(select, Sequence):
             raise QueryError(f"select expected a list of property names, got {describe(select)}")
         names = list(self._schema)
@@ -606,14 +609,11 @@ class Database:
                     + ", ".join(names)
                 )
         keys = tuple(dict.fromkeys(["id", *select]))
-        if not include_vectors:
-            keys = tuple(k for k in keys if k not in self._top_vector_keys)
-            nested = any(len(self._props[n].keys) > 1 for n in self._vector_fields)
-            if nested:
-                strip = self._copy_without_vectors
-                return lambda doc: strip({k: doc[k] for k in keys if k in doc})
+        vector_tops = {self._props[n].keys[0] for n in self._vector_fields}
+        source = self._full_copy if include_vectors and vector_tops & set(keys) else self._stored
 
-        def project(doc: dict[str, Any]) -> dict[str, Any]:
+        def project(d: int) -> dict[str, Any]:
+            doc = source(d)
             return {
                 k: v if type(v) in JSON_SCALARS else copy_json(v)
                 for k in keys
@@ -623,21 +623,17 @@ class Database:
 
         return project
 
-    def _copy_without_vectors(self, doc: dict[str, Any]) -> dict[str, Any]:
-        """A copy of a stored document without its vector properties."""
-        top = self._top_vector_keys
-        copy = {
-            k: v if type(v) in JSON_SCALARS else copy_json(v)
-            for k, v in doc.items()
-            if k not in top
-        }
-        for name in self._vector_fields:
-            keys = self._props[name].keys
-            if len(keys) > 1:
-                parent = get_path(copy, keys[:-1])
-                if isinstance(parent, dict):
-                    parent.pop(keys[-1], None)
-        return copy
+    def _stored(self, d: int) -> dict[str, Any]:
+        return self._state.docs[d]  # type: ignore[return-value]
+
+    def _stored_copy(self, d: int) -> dict[str, Any]:
+        """A copy of document ``d`` without its vectors."""
+        return copy_json(self._state.docs[d])  # type: ignore[no-any-return]
+
+    def _full_copy(self, d: int) -> dict[str, Any]:
+        """A copy of document ``d`` with its vectors."""
+        st = self._state
+        return st.document(d, copy_json(st.docs[d]))
 
     def _searched_fields(self, properties: Sequence[str] | str | None) -> list[str]:
         if properties is None or properties == "*":
@@ -951,13 +947,9 @@ class Database:
         if kernel is None:
             return None
         prop, value, query_norm = query
-        matrices = self._state.matrices
-        matrix = matrices.get(prop.path)
-        if matrix is None:
-            matrix = matrices[prop.path] = VectorMatrix(prop.dimension or 0)
-        matrix.sync(self._state.vectors[prop.path])
+        column = self._state.vectors[prop.path]
         try:
-            return matrix.cosines(kernel, [x / query_norm for x in value])
+            return column.cosines(kernel, [x / query_norm for x in value])
         except Exception as err:  # a broken kernel must not break search: pure Python
             disable_vector_kernel(kernel, err)
             return None
@@ -981,13 +973,13 @@ class Database:
             return found
         prop, value, query_norm = query
         column = self._state.vectors[prop.path]
-        live = [d for d, entry in enumerate(column) if entry is not None and entry[1] != 0.0]
+        norms = column.norms
+        live = list(compress(range(len(norms)), norms))  # (norm 0: no vector)
         if predicate is not None:
             live = [d for d in live if predicate(d)]
         # one C-level pass for the dot products, then one for the cosines
-        entries = [column[d] for d in live]
-        dots = map(dot, repeat(value, len(entries)), [e[0] for e in entries])  # type: ignore[index]
-        scores = map(truediv, dots, [query_norm * e[1] for e in entries])  # type: ignore[index]
+        dots = map(dot, repeat(value, len(live)), map(column.view, live))
+        scores = map(truediv, dots, [query_norm * norms[d] for d in live])
         return {d: s for d, s in zip(live, scores, strict=True) if s >= similarity}
 
     def _sort_spec(self, sort_by: str | Mapping[str, str]) -> tuple[Property, bool]:

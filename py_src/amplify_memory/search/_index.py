@@ -14,21 +14,21 @@ rebuilt by the first query after each write: a full pass over a store of 100,000
 
 from __future__ import annotations
 
-from collections.abc import ItemsView, Iterator, KeysView, ValuesView
+from collections.abc import ItemsView, Iterable, Iterator, KeysView, Mapping, ValuesView
 from itertools import accumulate
 from typing import Any
 
-from amplify_memory.search._vector import VectorMatrix
+from amplify_memory.search._vector import VectorColumn
 from amplify_memory.search._vocabulary import Vocabulary
 
 __all__ = ["DocAnalysis", "FieldIndex", "LazyPostings", "State"]
 
 #: An analysed document: ``{field: (term frequencies, field length)}`` for non-empty
-#: string fields, the set of its surface words, ``{vector field: (vector, norm)}``.
+#: string fields, the set of its surface words, ``{vector field: its numbers}``.
 DocAnalysis = tuple[
     dict[str, tuple[dict[str, int], int]],
     set[str],
-    dict[str, tuple[list[float], float]],
+    dict[str, list[float]],
 ]
 
 
@@ -185,34 +185,65 @@ class FieldIndex:
 
 
 class State:
-    """Everything a database holds; replaced as a whole by ``load``."""
+    """Everything a database holds; replaced as a whole by ``load``.
 
-    __slots__ = ("by_id", "docs", "fields", "ids", "matrices", "vectors", "vocab")
+    ``docs`` holds the documents without their vectors: those live packed in
+    ``vectors`` (a :class:`VectorColumn` per vector property), and :meth:`document`
+    puts them back.
+    """
 
-    def __init__(self, string_fields: list[str], vector_fields: list[str]) -> None:
+    __slots__ = ("by_id", "docs", "fields", "ids", "vector_keys", "vectors", "vocab")
+
+    def __init__(
+        self, string_fields: list[str], vectors: Mapping[str, tuple[tuple[str, ...], int]]
+    ) -> None:
         self.docs: list[dict[str, Any] | None] = []
         self.ids: list[str | None] = []
         self.by_id: dict[str, int] = {}
         self.fields: dict[str, FieldIndex] = {f: FieldIndex() for f in string_fields}
-        self.vectors: dict[str, list[tuple[list[float], float] | None]] = {
-            f: [] for f in vector_fields
-        }
+        # vector property -> its keys in a document, and its packed column
+        self.vector_keys = {name: keys for name, (keys, _) in vectors.items()}
+        self.vectors = {name: VectorColumn(dim) for name, (_, dim) in vectors.items()}
         self.vocab = Vocabulary()
-        # vector property -> its rows for a batch kernel (made by the first kernel search)
-        self.matrices: dict[str, VectorMatrix] = {}
 
     def add(self, doc_id: str, doc: dict[str, Any], analysis: DocAnalysis) -> int:
         """Append a document and index it; returns its document number."""
         d = len(self.docs)
-        self.docs.append(doc)
+        self.docs.append(self.strip(doc))
         self.ids.append(doc_id)
         self.by_id[doc_id] = d
         for fi in self.fields.values():
             fi.lengths.append(0)
-        for vf in self.vectors.values():
-            vf.append(None)
+        for column in self.vectors.values():
+            column.grow()
         self.index(d, analysis)
         return d
+
+    def strip(self, doc: dict[str, Any]) -> dict[str, Any]:
+        """``doc`` without its vectors (removed in place: ``doc`` is the database's copy)."""
+        for keys in self.vector_keys.values():
+            if len(keys) == 1:
+                doc.pop(keys[0], None)
+            else:
+                parent: Any = doc
+                for key in keys[:-1]:
+                    parent = parent.get(key) if isinstance(parent, dict) else None
+                if isinstance(parent, dict):
+                    parent.pop(keys[-1], None)
+        return doc
+
+    def document(self, d: int, doc: dict[str, Any]) -> dict[str, Any]:
+        """``doc`` (a copy of document ``d``'s stored form) with its vectors put back."""
+        for name, column in self.vectors.items():
+            row = column.row(d)
+            if row is None:
+                continue
+            keys = self.vector_keys[name]
+            parent = doc
+            for key in keys[:-1]:
+                parent = parent.setdefault(key, {})
+            parent[keys[-1]] = row
+        return doc
 
     def index(self, d: int, analysis: DocAnalysis) -> None:
         """Add the terms, surface words and vectors of document ``d``."""
@@ -220,23 +251,20 @@ class State:
         for name, (tfs, length) in fields.items():
             self.fields[name].add(d, tfs, length)
         self.vocab.add_many(surfaces)
-        for name, entry in vectors.items():
-            self.vectors[name][d] = entry
-            if name in self.matrices:
-                self.matrices[name].stale.add(d)
+        for name, values in vectors.items():
+            self.vectors[name].set(d, values)
 
-    def unindex(self, d: int, analysis: DocAnalysis) -> None:
-        """Remove what :meth:`index` added for document ``d``."""
-        fields, surfaces, vectors = analysis
+    def unindex(self, d: int, analysis: DocAnalysis, vectors: Iterable[str] | None = None) -> None:
+        """Remove what :meth:`index` added for document ``d``: its terms and the
+        ``vectors`` named (None: all; the stored form of a document has none to analyse)."""
+        fields, surfaces, _ = analysis
         for name, (tfs, length) in fields.items():
             self.fields[name].remove(d, tfs, length)
         discard = self.vocab.discard
         for word in surfaces:
             discard(word)
-        for name in vectors:
-            self.vectors[name][d] = None
-            if name in self.matrices:
-                self.matrices[name].stale.add(d)
+        for name in self.vectors if vectors is None else vectors:
+            self.vectors[name].clear(d)
 
     def drop(self, d: int) -> None:
         """Forget document ``d`` (after :meth:`unindex`)."""

@@ -190,7 +190,7 @@ def validate_document(doc: Any, props: Mapping[str, Property], *, whole: bool = 
                     prop.path,
                     prop.type,
                     value,
-                    "components of at most 1e150 in magnitude (MAX_VECTOR_COMPONENT)",
+                    "components of at most 1e38 in magnitude (MAX_VECTOR_COMPONENT)",
                 )
         elif prop.is_array:
             if not isinstance(value, (list, tuple)):

@@ -1,12 +1,13 @@
 """Snapshots: a compact, versioned, JSON-serialisable image of a database.
 
-Format ``amplify_memory.search`` version 1::
+Format ``amplify_memory.search`` version 2::
 
-    {"format": "amplify_memory.search", "version": 1,
+    {"format": "amplify_memory.search", "version": 2,
      "schema": {...},                        # as given to Database()
      "settings": {"language": "english", "stemming": true, "stop_words": true,
                   "fold_accents": true, "custom_split": false, "k1": 1.2, "b": 0.75},
-     "documents": [doc, ...],                # stored once, in insertion order
+     "documents": [doc, ...],                # stored once, in insertion order, without
+                                             # their vectors (see "vectors")
      "fields": {"content": {
          "lengths": [12, 7, ...],            # indexed tokens per document
          "terms": ["migrat", "run", ...],
@@ -14,18 +15,28 @@ Format ``amplify_memory.search`` version 1::
          "docs": [0, 3, 1, 4, ...],          # all postings' document numbers, term after
                                              # term, delta-encoded within each term
          "tfs": [1, 2, 1, 1, ...]}},         # their term frequencies
-     "vocabulary": {"words": [...], "counts": [...]}}   # surface words, document counts
+     "vocabulary": {"words": [...], "counts": [...]},   # surface words, document counts
+     "vectors": {"embedding": {              # per vector property:
+         "encoding": "float32le",
+         "present": "AQEA...",               # base64, a byte per document: 1 has a vector
+         "data": "zczMPc3M..."}}}            # base64, the present rows' 32-bit floats,
+                                             # little-endian, row after row
 
 Document numbers are dense (0..n-1) in a snapshot; removed documents leave no trace.
-Vectors and their norms, length totals and averages are derived on load; nothing is
-re-tokenized. Loading checks the structure, the types and the ranges of every value
+Vector norms, length totals and averages are derived on load; nothing is re-tokenized.
+Version 1 (vectors as lists of numbers inside the documents) still loads; it is written
+as version 2 by the next save. Loading checks the structure, the types and the ranges of every value
 (not that the index agrees with the documents' text) and raises :class:`SnapshotError`.
 """
 
 from __future__ import annotations
 
+import base64
+import binascii
 import math
 import operator
+import sys
+from array import array
 from collections import Counter
 from collections.abc import Mapping
 from itertools import accumulate, chain
@@ -34,13 +45,65 @@ from typing import Any, Final
 from amplify_memory.errors import AmplifyMemoryError, SnapshotError, describe
 from amplify_memory.search._index import LazyPostings, State
 from amplify_memory.search._schema import Property, copy_json, get_path, validate_documents
-from amplify_memory.search._vector import norm
+from amplify_memory.search._vector import VectorColumn, dot
 from amplify_memory.search._vocabulary import Vocabulary
 
-__all__ = ["FORMAT", "VERSION", "decode_state", "encode_state", "read_header"]
+__all__ = [
+    "FORMAT",
+    "VERSION",
+    "absent_vectors",
+    "decode_state",
+    "empty_state",
+    "encode_state",
+    "read_header",
+]
 
 FORMAT: Final = "amplify_memory.search"
-VERSION: Final = 1
+VERSION: Final = 2
+#: The versions this library reads (1: vectors as numbers inside the documents).
+READABLE: Final = (1, 2)
+#: How a snapshot's vectors are encoded (the only one so far).
+VECTOR_ENCODING: Final = "float32le"
+_BIG_ENDIAN: Final = sys.byteorder == "big"
+
+
+def empty_state(props: Mapping[str, Property]) -> State:
+    """A state without documents for a parsed schema."""
+    return State(
+        [p.path for p in props.values() if p.base == "string" and p.path != "id"],
+        {p.path: (p.keys, p.dimension or 0) for p in props.values() if p.base == "vector"},
+    )
+
+
+def absent_vectors(count: int) -> dict[str, str]:
+    """A snapshot's ``vectors`` entry for a property none of its ``count`` documents has
+    (for a schema migration that adds a vector property)."""
+    return {
+        "encoding": VECTOR_ENCODING,
+        "present": base64.b64encode(bytes(count)).decode("ascii"),
+        "data": "",
+    }
+
+
+def _encode_vectors(column: VectorColumn, live: list[int]) -> dict[str, str]:
+    packed = column.select(live)
+    present = packed.present
+    if present.count(1) == len(present):
+        rows = packed.data
+    else:
+        dim, data = packed.dimension, packed.data
+        rows = array("f")
+        for d in range(len(present)):
+            if present[d]:
+                rows.extend(data[d * dim : (d + 1) * dim])
+    if _BIG_ENDIAN:  # pragma: no cover (every platform Pyodide and CI run is little-endian)
+        rows = array("f", rows)
+        rows.byteswap()
+    return {
+        "encoding": VECTOR_ENCODING,
+        "present": base64.b64encode(bytes(present)).decode("ascii"),
+        "data": base64.b64encode(rows.tobytes()).decode("ascii"),
+    }
 
 
 def encode_state(
@@ -85,6 +148,7 @@ def encode_state(
         "documents": [copy_json(state.docs[d]) for d in live],
         "fields": fields,
         "vocabulary": {"words": list(counts), "counts": list(counts.values())},
+        "vectors": {name: _encode_vectors(column, live) for name, column in state.vectors.items()},
     }
 
 
@@ -97,10 +161,10 @@ def read_header(raw: Any) -> tuple[dict[str, Any], dict[str, Any]]:
             f"not a search snapshot: format {describe(raw.get('format'))}, expected {FORMAT!r}"
         )
     version = raw.get("version")
-    if version != VERSION or isinstance(version, bool):
+    if version not in READABLE or isinstance(version, bool):
         raise SnapshotError(
-            f"unsupported snapshot version {describe(version)}; this library reads version "
-            f"{VERSION}"
+            f"unsupported snapshot version {describe(version)}; this library reads versions "
+            + " and ".join(map(str, READABLE))
         )
     schema = raw.get("schema")
     settings = raw.get("settings")
@@ -157,9 +221,8 @@ def _lazy_postings(
 
 
 def _decode(raw: Mapping[str, Any], props: Mapping[str, Property]) -> State:
-    string_fields = [p.path for p in props.values() if p.base == "string" and p.path != "id"]
-    vector_fields = [p.path for p in props.values() if p.base == "vector"]
-    state = State(string_fields, vector_fields)
+    state = empty_state(props)
+    string_fields = list(state.fields)
     documents = raw["documents"]
     if not isinstance(documents, list):
         raise SnapshotError("corrupt snapshot: 'documents' must be a list")
@@ -173,8 +236,10 @@ def _decode(raw: Mapping[str, Any], props: Mapping[str, Property]) -> State:
         if doc_id in by_id:
             raise SnapshotError(f"corrupt snapshot: duplicate document id {describe(doc_id)}")
         by_id[doc_id] = d
-    documents = [dict(doc) for doc in documents]  # load owns the nested values
-    state.docs = list(documents)
+    # load owns the documents (and their nested values when a vector is nested: the
+    # vectors are taken out of them)
+    nested = any(len(keys) > 1 for keys in state.vector_keys.values())
+    documents = [copy_json(doc) if nested else dict(doc) for doc in documents]
     state.ids = [doc["id"] for doc in documents]
     state.by_id = by_id
 
@@ -210,18 +275,30 @@ def _decode(raw: Mapping[str, Any], props: Mapping[str, Property]) -> State:
         fi.doc_count = n - lengths.count(0)
         fi.length_counts = dict(Counter(n for n in lengths if n))
 
-    for name in vector_fields:
-        keys = props[name].keys
-        column = state.vectors[name]
-        for doc in documents:
-            vec = get_path(doc, keys)
-            if vec is None:
-                column.append(None)
-            else:
-                vn = norm(vec)
-                if not math.isfinite(vn):
-                    raise SnapshotError(f"corrupt snapshot: vector {describe(name)} is not finite")
-                column.append((vec, vn))
+    if raw["version"] == 1:
+        for d, doc in enumerate(documents):
+            for name, column in state.vectors.items():
+                column.grow()
+                values = get_path(doc, props[name].keys)
+                if values is not None:
+                    column.set(d, values)
+    else:
+        vectors = raw["vectors"]
+        if not isinstance(vectors, dict) or set(vectors) != set(state.vectors):
+            raise SnapshotError(
+                "corrupt snapshot: 'vectors' must hold exactly the vector properties "
+                f"{list(state.vectors)}"
+            )
+        for name, column in state.vectors.items():
+            _decode_vectors(name, vectors[name], column, n)
+            if any(get_path(doc, props[name].keys) is not None for doc in documents):
+                raise SnapshotError(
+                    f"corrupt snapshot: version 2 documents must not hold {describe(name)}"
+                )
+    for name, column in state.vectors.items():
+        if not all(map(math.isfinite, column.norms)):
+            raise SnapshotError(f"corrupt snapshot: vector {describe(name)} is not finite")
+    state.docs = [state.strip(doc) for doc in documents]
 
     vocab = raw["vocabulary"]
     words, counts = vocab["words"], vocab["counts"]
@@ -237,3 +314,52 @@ def _decode(raw: Mapping[str, Any], props: Mapping[str, Property]) -> State:
     if len(state.vocab) != len(words):
         raise SnapshotError("corrupt snapshot: repeated vocabulary words")
     return state
+
+
+def _decode_vectors(name: str, raw: Any, column: VectorColumn, n: int) -> None:
+    """Fill ``column`` with the ``n`` rows of one property's encoded vectors."""
+    if not isinstance(raw, dict) or raw.get("encoding") != VECTOR_ENCODING:
+        raise SnapshotError(
+            f"corrupt snapshot: vectors {describe(name)} expected the encoding {VECTOR_ENCODING!r}"
+        )
+    try:
+        present = base64.b64decode(raw["present"], validate=True)
+        data = base64.b64decode(raw["data"], validate=True)
+    except (KeyError, TypeError, ValueError, binascii.Error) as err:
+        raise SnapshotError(f"corrupt snapshot: vectors {describe(name)}: {err}") from err
+    dim = column.dimension
+    count = present.count(1)
+    if len(present) != n or present.translate(None, b"\x00\x01"):
+        raise SnapshotError(
+            f"corrupt snapshot: vectors {describe(name)} must mark each of the {n} documents "
+            "with a byte 0 or 1"
+        )
+    if len(data) != 4 * dim * count:
+        raise SnapshotError(
+            f"corrupt snapshot: vectors {describe(name)} hold {len(data)} bytes, expected "
+            f"{4 * dim * count} ({count} vectors of {dim} 32-bit floats)"
+        )
+    rows = array("f")
+    rows.frombytes(data)
+    if _BIG_ENDIAN:  # pragma: no cover
+        rows.byteswap()
+    if count == n:
+        column.data = rows
+    else:
+        full = array("f", bytes(4 * dim * n))
+        view, source = memoryview(full), memoryview(rows)
+        i = 0
+        for d in range(n):
+            if present[d]:
+                view[d * dim : (d + 1) * dim] = source[i * dim : (i + 1) * dim]
+                i += 1
+        column.data = full
+    view = memoryview(column.data)
+    column.norms = array(
+        "d",
+        (
+            math.sqrt(dot(view[d * dim : (d + 1) * dim], view[d * dim : (d + 1) * dim]))
+            for d in range(n)
+        ),
+    )
+    column.present = bytearray(present)

@@ -3,9 +3,10 @@ and an optional batch kernel that scores a whole column at once.
 
 A :class:`VectorKernel` is a function that writes into ``out[i]`` the dot product of
 ``query`` with row ``i`` of ``matrix`` divided by ``norms[i]`` (so the cosine, for a
-unit-length query), or ``-inf`` where ``norms[i]`` is 0 (no vector). All four are
-``array("d")``; ``matrix`` holds ``dimension`` numbers per row, one row per document
-number. The engine stays pure Python: without a kernel it scores vector by vector with
+unit-length query), or ``-inf`` where ``norms[i]`` is 0 (no vector). ``matrix`` is an
+``array("f")`` (32-bit floats: a :class:`VectorColumn`'s packed rows, ``dimension``
+numbers per document number); the other three are ``array("d")``. The engine stays
+pure Python: without a kernel it scores vector by vector with
 ``math.sumprod``. The browser boundary (:mod:`amplify_memory.browser`) installs one that
 runs the loop in JavaScript over the arrays' memory, ~15x faster than ``math.sumprod`` in
 Pyodide's WebAssembly (see docs/memory-stores.md).
@@ -26,8 +27,8 @@ from typing import Protocol
 from amplify_memory.errors import ArgumentTypeError, describe
 
 __all__ = [
+    "VectorColumn",
     "VectorKernel",
-    "VectorMatrix",
     "cosine",
     "disable_vector_kernel",
     "dot",
@@ -118,43 +119,106 @@ def disable_vector_kernel(kernel: VectorKernel, error: Exception) -> None:
         )
 
 
-class VectorMatrix:
-    """One vector property's vectors as a contiguous ``array("d")``, a row per document
-    number, for a :class:`VectorKernel`. Built on the first kernel search; afterwards
-    :meth:`sync` copies only the rows changed (:attr:`stale`) or added since."""
+class VectorColumn:
+    """One vector property's vectors, packed: ``data`` holds ``dimension`` 32-bit floats
+    per document number (zeros where a document has none), ``norms`` each row's length
+    computed from the stored numbers (0.0: no vector, or the zero vector) and ``present``
+    a byte per row (1: the document has a vector). A :class:`VectorKernel` scores the
+    rows in place; :meth:`row` gives a vector back as Python floats.
 
-    __slots__ = ("data", "dimension", "norms", "out", "stale")
+    A vector costs ``4 x dimension`` bytes here, where a list of Python floats costs
+    ~``32 x dimension``. Stored numbers are the nearest 32-bit floats of the given ones
+    (about 7 significant digits; cosines move by ~1e-7).
+
+    >>> column = VectorColumn(2)
+    >>> column.grow(); column.set(0, [3.0, 4.0]); column.norms[0]
+    5.0
+    >>> column.row(0)
+    [3.0, 4.0]
+    """
+
+    __slots__ = ("data", "dimension", "norms", "out", "present")
 
     def __init__(self, dimension: int) -> None:
         self.dimension = dimension
-        self.data: array[float] = array("d")
+        self.data: array[float] = array("f")
         self.norms: array[float] = array("d")
+        self.present = bytearray()
         self.out: array[float] = array("d")
-        self.stale: set[int] = set()
 
-    def sync(self, column: Sequence[tuple[list[float], float] | None]) -> None:
-        """Bring the rows up to date with ``column`` (``(vector, norm)`` or None per row)."""
-        dim, data, norms = self.dimension, self.data, self.norms
-        rows = len(norms)
-        for d in self.stale:
-            if d < rows:
-                entry = column[d]
-                if entry is None:
-                    norms[d] = 0.0
-                else:
-                    data[d * dim : (d + 1) * dim] = array("d", entry[0])
-                    norms[d] = entry[1]
-        self.stale.clear()
-        zeros = [0.0] * dim
-        for d in range(rows, len(column)):
-            entry = column[d]
-            data.extend(zeros if entry is None else entry[0])
-            norms.append(0.0 if entry is None else entry[1])
-        if len(self.out) != len(norms):
-            self.out = array("d", bytes(8 * len(norms)))
+    def __len__(self) -> int:
+        return len(self.norms)
+
+    def grow(self) -> None:
+        """Append an empty row (a new document number without a vector)."""
+        self.data.extend(_zeros(self.dimension))
+        self.norms.append(0.0)
+        self.present.append(0)
+
+    def set(self, d: int, values: Sequence[float]) -> None:
+        """Store ``values`` (``dimension`` finite numbers) as row ``d``."""
+        dim = self.dimension
+        packed = array("f", values)
+        self.data[d * dim : (d + 1) * dim] = packed
+        self.norms[d] = math.sqrt(dot(packed, packed))
+        self.present[d] = 1
+
+    def clear(self, d: int) -> None:
+        """Row ``d`` has no vector any more."""
+        if self.present[d]:
+            dim = self.dimension
+            self.data[d * dim : (d + 1) * dim] = _zeros(dim)
+            self.norms[d] = 0.0
+            self.present[d] = 0
+
+    def holds(self, d: int, values: Sequence[float] | None) -> bool:
+        """True when row ``d`` stores ``values`` (None: no vector) as :meth:`set` would."""
+        if values is None:
+            return not self.present[d]
+        dim = self.dimension
+        return bool(self.present[d]) and self.data[d * dim : (d + 1) * dim] == array("f", values)
+
+    def row(self, d: int) -> list[float] | None:
+        """Row ``d`` as Python floats, or None when it has no vector."""
+        if not self.present[d]:
+            return None
+        dim = self.dimension
+        return self.data[d * dim : (d + 1) * dim].tolist()
+
+    def view(self, d: int) -> memoryview:
+        """Row ``d``'s numbers without copying them (zeros when it has no vector)."""
+        dim = self.dimension
+        return memoryview(self.data)[d * dim : (d + 1) * dim]
 
     def cosines(self, kernel: VectorKernel, unit_query: Sequence[float]) -> array[float]:
         """Every row's cosine with ``unit_query`` (a unit vector), -inf for no vector."""
-        if len(self.norms):
+        rows = len(self.norms)
+        if len(self.out) != rows:
+            self.out = array("d", bytes(8 * rows))
+        if rows:
             kernel(self.data, self.norms, array("d", unit_query), self.out, self.dimension)
         return self.out
+
+    def select(self, rows: Sequence[int]) -> VectorColumn:
+        """A new column of ``rows`` in this order (a snapshot's dense numbering)."""
+        out = VectorColumn(self.dimension)
+        dim, data, norms, present = self.dimension, self.data, self.norms, self.present
+        if len(rows) == len(norms) and all(map(int.__eq__, rows, range(len(rows)))):
+            out.data, out.norms, out.present = array("f", data), array("d", norms), present[:]
+            return out
+        for d in rows:
+            out.data.extend(data[d * dim : (d + 1) * dim])
+        out.norms = array("d", map(norms.__getitem__, rows))
+        out.present = bytearray(map(present.__getitem__, rows))
+        return out
+
+
+_ZEROS: dict[int, array[float]] = {}
+
+
+def _zeros(dimension: int) -> array[float]:
+    """``dimension`` 32-bit zeros (shared: never mutated)."""
+    zeros = _ZEROS.get(dimension)
+    if zeros is None:
+        zeros = _ZEROS[dimension] = array("f", bytes(4 * dimension))
+    return zeros

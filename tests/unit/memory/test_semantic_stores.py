@@ -4,6 +4,7 @@ fallback, and snapshots saved before the stores had embeddings."""
 from __future__ import annotations
 
 import asyncio
+import base64
 import json
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -27,6 +28,7 @@ from amplify_memory.memory._semantic import EMBEDDING_FIELDS
 from amplify_memory.memory.project_context import SCHEMA as PROJECT_SCHEMA
 from amplify_memory.memory.user_profile import SCHEMA as USER_SCHEMA
 from amplify_memory.memory.user_profile import USER_PROFILE_STORE_NAME
+from amplify_memory.search import Database
 from amplify_memory.storage import MemoryStorage
 
 Clock = Callable[[], str]
@@ -63,12 +65,20 @@ async def user_store(
     return store
 
 
-async def saved(storage: MemoryStorage, name: str) -> dict[str, Any]:
+async def raw_snapshot(storage: MemoryStorage, name: str) -> dict[str, Any]:
     text = await storage.load(name)
     assert text is not None
     record: dict[str, Any] = json.loads(text)
     snapshot: dict[str, Any] = record["snapshot"]
     return snapshot
+
+
+async def saved(storage: MemoryStorage, name: str) -> dict[str, Any]:
+    """The saved snapshot with each document as the store gives it back (vectors included:
+    a snapshot keeps them packed apart from the documents)."""
+    snapshot = await raw_snapshot(storage, name)
+    db = Database.from_snapshot(snapshot)
+    return {**snapshot, "documents": [db.get(doc_id) for doc_id in db.ids()]}
 
 
 # ----------------------------------------------------------------------------- hybrid
@@ -230,7 +240,9 @@ async def test_callers_never_see_the_embedding(storage: MemoryStorage, clock: Cl
     doc = (await saved(storage, USER_PROFILE_STORE_NAME))["documents"][0]
     assert len(doc["embedding"]) == 128
     assert doc["embeddingModel"] == "amplify-static-minilm-d128-v1"
-    assert all(round(x, 4) == x for x in doc["embedding"])  # 4 decimals keep snapshots small
+    packed = (await raw_snapshot(storage, USER_PROFILE_STORE_NAME))["vectors"]["embedding"]
+    assert packed["encoding"] == "float32le"  # 4 bytes a number, not decimal text
+    assert len(base64.b64decode(packed["data"])) == 128 * 4
     await store.close()
 
 

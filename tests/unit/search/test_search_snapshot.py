@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import base64
 import copy
 import json
+import math
+from array import array
 from typing import Any
 
 import pytest
@@ -23,17 +26,19 @@ SCHEMA: dict[str, Any] = {
 QUERIES = ["typescript", "tabs spaces", "migrat", "naive", "東京", ""]
 
 
+FIRST: dict[str, Any] = {
+    "id": "a",
+    "content": "Prefers TypeScript; tabs over spaces",
+    "tags": ["lang"],
+    "confidence": 0.9,
+}
+
+
 def filled(**settings: Any) -> Database:
     db = Database(SCHEMA, **settings)
     db.insert_multiple(
         [
-            {
-                "id": "a",
-                "content": "Prefers TypeScript; tabs over spaces",
-                "tags": ["lang"],
-                "confidence": 0.9,
-                "embedding": [1, 0],
-            },
+            {**FIRST, "embedding": [1, 0]},
             {
                 "id": "b",
                 "content": "Migration to Postgres planned",
@@ -61,7 +66,7 @@ class TestSave:
         raw = filled().save()
         json.dumps(raw)
         assert raw["format"] == SNAPSHOT_FORMAT
-        assert raw["version"] == SNAPSHOT_VERSION == 1
+        assert raw["version"] == SNAPSHOT_VERSION == 2
 
     def test_carries_schema_and_settings(self) -> None:
         raw = filled(k1=1.5, b=0.6, stop_words=["tabs"]).save()
@@ -88,7 +93,10 @@ class TestSave:
             "documents",
             "fields",
             "vocabulary",
+            "vectors",
         }
+        assert all("embedding" not in doc for doc in raw["documents"])
+        assert set(raw["vectors"]) == {"embedding"}
 
     def test_renumbers_densely_after_removals(self) -> None:
         db = filled()
@@ -128,7 +136,7 @@ class TestLoad:
     @pytest.mark.parametrize(
         "mutate",
         [
-            lambda raw: raw.update(version=2),
+            lambda raw: raw.update(version=3),
             lambda raw: raw.update(version="1"),
             lambda raw: raw.update(format="orama"),
             lambda raw: raw.pop("fields"),
@@ -179,6 +187,110 @@ class TestLoad:
             Database.from_snapshot(raw)
         restored = Database.from_snapshot(raw, split=str.split)
         assert restored.search("c++").ids == ["x"]
+
+
+def as_version_1(raw: dict[str, Any]) -> dict[str, Any]:
+    """``raw`` (version 2) as the version 1 writer saved it: vectors inside the documents."""
+    old = copy.deepcopy(raw)
+    vectors = old.pop("vectors")
+    old["version"] = 1
+    for name, packed in vectors.items():
+        present = base64.b64decode(packed["present"])
+        rows = array("f", base64.b64decode(packed["data"])).tolist()
+        dim = len(rows) // max(1, present.count(1))
+        keys = name.split(".")
+        for doc, has in zip(old["documents"], present, strict=True):
+            if has:
+                parent = doc
+                for key in keys[:-1]:
+                    parent = parent.setdefault(key, {})
+                parent[keys[-1]] = rows[:dim]
+                rows = rows[dim:]
+    return old
+
+
+class TestPackedVectors:
+    def test_vectors_are_saved_packed_and_come_back(self) -> None:
+        db = filled()
+        raw = db.save()
+        packed = raw["vectors"]["embedding"]
+        assert packed["encoding"] == "float32le"
+        assert base64.b64decode(packed["present"]) == bytes([1, 1, 0, 0])
+        assert len(base64.b64decode(packed["data"])) == 2 * 2 * 4  # two vectors of 2 floats
+        again = Database.from_snapshot(json.loads(json.dumps(raw)))
+        assert again.get("a") == db.get("a") == {**FIRST, "embedding": [1.0, 0.0]}
+        assert again.get("c") is not None
+        assert "embedding" not in (again.get("c") or {})
+        assert results(again) == results(db)
+
+    def test_a_version_1_snapshot_loads_and_is_saved_as_version_2(self) -> None:
+        db = filled()
+        old = as_version_1(db.save())
+        assert old["documents"][0]["embedding"] == [1.0, 0.0]
+        again = Database(SCHEMA)
+        again.load(old)
+        assert results(again) == results(db)
+        assert [again.get(i) for i in "abcd"] == [db.get(i) for i in "abcd"]
+        assert again.save() == db.save()
+
+    def test_nested_vectors_and_removals_survive_a_round_trip(self) -> None:
+        schema = {"id": "string", "text": "string", "meta": {"v": "vector[3]", "who": "string"}}
+        db = Database(schema)
+        for i in range(6):
+            meta: dict[str, Any] = {"who": f"w{i}"}
+            if i % 3:
+                meta["v"] = [i, 1.0 / (i + 1), -0.1]
+            db.insert({"id": str(i), "text": f"note {i}", "meta": meta})
+        db.remove("1")
+        db.patch("2", {"text": "patched"})
+        db.update("4", {"text": "updated", "meta": {"who": "x"}})  # its vector is gone
+        raw = db.save()
+        assert all("v" not in doc["meta"] for doc in raw["documents"])
+        for again in (Database.from_snapshot(raw), Database.from_snapshot(as_version_1(raw))):
+            assert [again.get(i) for i in "02345"] == [db.get(i) for i in "02345"]
+            query = {"mode": "vector", "vector": {"value": [1, 1, 1]}, "similarity": -1}
+            assert again.search(**query).hits == db.search(**query).hits
+        stored = db.get("2")
+        assert stored is not None
+        assert stored["text"] == "patched"
+        assert stored["meta"]["v"] == pytest.approx([2.0, 1 / 3, -0.1], rel=1e-7)
+        assert "v" not in (db.get("4") or {})["meta"]
+
+    @pytest.mark.parametrize(
+        ("mutate", "message"),
+        [
+            (lambda v: v.update(encoding="float64"), "encoding"),
+            (lambda v: v.update(data="not base64!"), "vectors 'embedding'"),
+            (lambda v: v.update(data=v["data"][:-8]), "expected 16"),
+            (lambda v: v.update(present=base64.b64encode(bytes([1, 2, 0, 0])).decode()), "byte"),
+            (lambda v: v.update(present=base64.b64encode(bytes([1, 1, 0])).decode()), "byte"),
+            (
+                lambda v: v.update(
+                    data=base64.b64encode(array("f", [1, 0, math.nan, 1]).tobytes()).decode()
+                ),
+                "not finite",
+            ),
+            (lambda v: v.pop("present"), "vectors 'embedding'"),
+        ],
+    )
+    def test_rejects_corrupt_vectors_and_changes_nothing(self, mutate: Any, message: str) -> None:
+        db = filled()
+        before = results(db)
+        raw = copy.deepcopy(db.save())
+        mutate(raw["vectors"]["embedding"])
+        with pytest.raises(SnapshotError, match=message):
+            db.load(raw)
+        assert results(db) == before
+
+    def test_rejects_vectors_in_version_2_documents_or_a_missing_section(self) -> None:
+        raw = filled().save()
+        inside = copy.deepcopy(raw)
+        inside["documents"][2]["embedding"] = [0.0, 1.0]
+        with pytest.raises(SnapshotError, match="must not hold"):
+            Database.from_snapshot(inside)
+        raw.pop("vectors")
+        with pytest.raises(SnapshotError, match="vectors"):
+            Database.from_snapshot(raw)
 
 
 class TestFromSnapshot:

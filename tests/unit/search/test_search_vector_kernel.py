@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from amplify_memory.search import Database
 from amplify_memory.search._vector import (
-    VectorMatrix,
+    VectorColumn,
     python_kernel,
     set_vector_kernel,
     vector_kernel,
@@ -112,19 +112,39 @@ def test_a_kernel_ranks_as_pure_python_after_any_changes(ops: list[tuple[str, st
         set_vector_kernel(previous)
 
 
-def test_the_matrix_copies_only_changed_and_new_rows() -> None:
-    column: list[tuple[list[float], float] | None] = [([3.0, 4.0], 5.0), None]
-    matrix = VectorMatrix(2)
-    matrix.sync(column)
-    assert list(matrix.data) == [3.0, 4.0, 0.0, 0.0]
-    assert list(matrix.norms) == [5.0, 0.0]
-    column[0] = None
-    column.append(([0.0, 2.0], 2.0))
-    matrix.stale.add(0)
-    matrix.sync(column)
-    assert list(matrix.norms) == [0.0, 0.0, 2.0]
-    out = matrix.cosines(python_kernel, [0.0, 1.0])
+def test_the_column_keeps_rows_packed_and_follows_every_change() -> None:
+    column = VectorColumn(2)
+    column.grow()
+    column.set(0, [3.0, 4.0])
+    column.grow()
+    assert column.data.typecode == "f"
+    assert list(column.data) == [3.0, 4.0, 0.0, 0.0]
+    assert list(column.norms) == [5.0, 0.0]
+    assert list(column.present) == [1, 0]
+    assert column.row(0) == [3.0, 4.0]
+    assert column.row(1) is None
+    column.clear(0)
+    column.grow()
+    column.set(2, [0.0, 2.0])
+    column.set(1, [0.0, 0.0])  # the zero vector: stored, never a match
+    assert list(column.norms) == [0.0, 0.0, 2.0]
+    assert list(column.present) == [0, 1, 1]
+    assert column.row(1) == [0.0, 0.0]
+    assert column.row(0) is None
+    out = column.cosines(python_kernel, [0.0, 1.0])
     assert list(out) == [-math.inf, -math.inf, 1.0]
+    assert column.holds(2, [0, 2])
+    assert not column.holds(2, [0, 2.5])
+    assert column.holds(0, None)
+
+
+def test_the_column_stores_the_nearest_32_bit_floats() -> None:
+    column = VectorColumn(3)
+    column.grow()
+    column.set(0, [0.1, 1 / 3, 1e-3])
+    assert column.row(0) == array("f", [0.1, 1 / 3, 1e-3]).tolist()
+    assert column.row(0) == pytest.approx([0.1, 1 / 3, 1e-3], rel=1e-7)
+    assert column.norms[0] == math.sqrt(sum(x * x for x in column.row(0) or []))
 
 
 def test_python_kernel_is_the_cosine() -> None:
