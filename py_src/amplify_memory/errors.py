@@ -21,6 +21,7 @@ Search engine errors (:mod:`amplify_memory.search`)::
     +-- QueryError (ValueError)                bad search() arguments
     |   +-- FilterError                        bad ``where`` clause (property/operator)
     +-- SnapshotError (ValueError)             a snapshot that cannot be loaded
+        +-- NewerFormatError                   ... written by a newer version (left as it is)
 
 Storage errors (:mod:`amplify_memory.storage`, :mod:`amplify_memory.browser`)::
 
@@ -77,6 +78,7 @@ __all__ = [
     "InvalidArgumentError",
     "InvalidSchemaTypeError",
     "InvalidStoreNameError",
+    "NewerFormatError",
     "QueryError",
     "SchemaError",
     "SecretContentError",
@@ -224,6 +226,13 @@ class FilterError(QueryError):
 
 class SnapshotError(AmplifyMemoryError, ValueError):
     """A snapshot cannot be loaded: unknown format or version, or corrupt content."""
+
+
+class NewerFormatError(SnapshotError):
+    """A snapshot, store record or journal was written by a newer version of amplify_memory
+    (its format version is above the ones this version reads). A persisted store leaves
+    such a record as it is, neither quarantined nor overwritten: update the library (reload
+    the page) to read it."""
 
 
 class SecretContentError(AmplifyMemoryError, ValueError):

@@ -34,6 +34,7 @@ export type ErrorCode =
   | 'STORAGE_QUOTA'
   | 'STORAGE_TIMEOUT'
   | 'CORRUPT_RECORD'
+  | 'NEWER_FORMAT'
   | 'TOOL_CALL'
   | 'CLOSED'
   | 'WORKER_FAILED'

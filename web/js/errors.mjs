@@ -59,6 +59,7 @@ const CLASS_OF = new Map([
   ['InstructionContentError', ContentRefusedError],
   ['ToolCallError', ToolCallError],
   ['ClosedError', ClosedError],
+  ['NewerFormatError', StorageError],
   ['StorageError', StorageError],
   ['DocumentNotFoundError', NotFoundError],
   ['LookupError', NotFoundError],

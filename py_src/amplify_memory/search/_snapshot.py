@@ -42,7 +42,7 @@ from collections.abc import Mapping
 from itertools import accumulate, chain
 from typing import Any, Final
 
-from amplify_memory.errors import AmplifyMemoryError, SnapshotError, describe
+from amplify_memory.errors import AmplifyMemoryError, NewerFormatError, SnapshotError, describe
 from amplify_memory.search._index import LazyPostings, State
 from amplify_memory.search._schema import Property, copy_json, get_path, validate_documents
 from amplify_memory.search._vector import VectorColumn, dot
@@ -161,6 +161,11 @@ def read_header(raw: Any) -> tuple[dict[str, Any], dict[str, Any]]:
             f"not a search snapshot: format {describe(raw.get('format'))}, expected {FORMAT!r}"
         )
     version = raw.get("version")
+    if type(version) is int and version > max(READABLE):
+        raise NewerFormatError(
+            f"the snapshot has format version {version}, written by a newer version of "
+            f"amplify_memory; this one reads versions {' and '.join(map(str, READABLE))}"
+        )
     if version not in READABLE or isinstance(version, bool):
         raise SnapshotError(
             f"unsupported snapshot version {describe(version)}; this library reads versions "

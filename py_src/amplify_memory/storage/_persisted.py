@@ -48,6 +48,7 @@ from amplify_memory.errors import (
     AmplifyMemoryError,
     CorruptRecordError,
     DocumentValidationError,
+    NewerFormatError,
     StorageError,
     describe,
 )
@@ -236,7 +237,7 @@ class PersistedStore(Generic[DB]):
             if text is not None:
                 try:
                     record, db = self._read(text)
-                except StorageError:
+                except (StorageError, NewerFormatError):  # (a newer record: left as it is)
                     raise
                 except Exception as err:
                     await self._quarantine(text, err, source=self.name, delete=True)
@@ -565,7 +566,7 @@ class PersistedStore(Generic[DB]):
         if text is not None and peek_revision(text) != (self._revision, self._record_writer):
             try:
                 record, db = self._read(text)
-            except StorageError:
+            except (StorageError, NewerFormatError):  # (never overwrite a newer record)
                 raise
             except Exception as err:
                 # Keep a copy before this write replaces it; our own copy stays.
@@ -638,6 +639,8 @@ class PersistedStore(Generic[DB]):
                     raise ValueError(
                         f"journal of {describe(journal.store)} by {describe(journal.writer)}"
                     )
+            except NewerFormatError:
+                continue  # left for a page of the newer version to merge
             except (AmplifyMemoryError, ValueError) as err:
                 await self._quarantine(text, err, source=key, delete=True)
                 continue
@@ -717,7 +720,7 @@ class PersistedStore(Generic[DB]):
         try:
             await self.refresh()
         except Exception as err:
-            if isinstance(err, StorageError):
+            if isinstance(err, StorageError | NewerFormatError):
                 self._report(err)
 
     async def refresh(self) -> bool:
@@ -732,7 +735,7 @@ class PersistedStore(Generic[DB]):
                 return False
             try:
                 record, db = self._read(text)
-            except StorageError:
+            except (StorageError, NewerFormatError):
                 raise
             except Exception:
                 self._dirty = True  # the next write quarantines it under the lock

@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from json import dumps, loads
 from typing import Any, Literal
 
-from amplify_memory.errors import SnapshotError, describe
+from amplify_memory.errors import NewerFormatError, SnapshotError, describe
 
 __all__ = [
     "JOURNAL_FORMAT",
@@ -128,6 +128,11 @@ def decode_store(text: str) -> StoreRecord:
         # A bare snapshot (e.g. saved from plain JavaScript): the database decides on it.
         return StoreRecord(revision=0, writer="", snapshot=data)
     version = data.get("version")
+    if type(version) is int and version > RECORD_VERSION:
+        raise NewerFormatError(
+            f"the stored record has format version {version}, written by a newer version of "
+            f"amplify_memory; this one reads version {RECORD_VERSION}"
+        )
     if version != RECORD_VERSION:
         raise SnapshotError(
             f"the stored record has format version {describe(version)}; this version of "
@@ -172,6 +177,12 @@ def decode_journal(text: str) -> Journal:
     if not isinstance(data, dict) or data.get("format") != JOURNAL_FORMAT:
         raise SnapshotError("the journal record is not an amplify-memory-journal object")
     version = data.get("version")
+    if type(version) is int and version > max(_JOURNAL_VERSIONS):
+        raise NewerFormatError(
+            f"the journal record has format version {version}, written by a newer version "
+            f"of amplify_memory; this one reads versions "
+            f"{', '.join(map(str, _JOURNAL_VERSIONS))}"
+        )
     if version not in _JOURNAL_VERSIONS or type(version) is not int:
         raise SnapshotError(
             f"the journal record has format version {describe(version)}; "

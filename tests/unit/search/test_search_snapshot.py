@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from amplify_memory.errors import SnapshotError
+from amplify_memory.errors import NewerFormatError, SnapshotError
 from amplify_memory.search import SNAPSHOT_FORMAT, SNAPSHOT_VERSION, Database
 
 SCHEMA: dict[str, Any] = {
@@ -167,6 +167,11 @@ class TestLoad:
             db.load(raw)
         assert results(db) == before
         with pytest.raises(SnapshotError):
+            Database.from_snapshot(raw)
+
+    def test_a_snapshot_of_a_newer_version_says_so(self) -> None:
+        raw = {**filled().save(), "version": 3}
+        with pytest.raises(NewerFormatError, match="version 3, written by a newer version"):
             Database.from_snapshot(raw)
 
     def test_rejects_a_non_dict(self) -> None:
