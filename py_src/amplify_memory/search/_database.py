@@ -33,6 +33,7 @@ from amplify_memory.limits import (
     MAX_FUZZY_WORDS,
     MAX_INTEGER,
     MAX_QUERY_LENGTH,
+    check_vector_norm,
     is_number,
     json_problem,
 )
@@ -64,6 +65,8 @@ from amplify_memory.search._vector import (
     disable_vector_kernel,
     dot,
     norm,
+    pack_vector,
+    unpack_vector,
     vector_kernel,
 )
 
@@ -1015,6 +1018,36 @@ class Database:
         return [d for _, d in present] + missing
 
     # -- snapshots -----------------------------------------------------------------
+
+    def pack_vectors(self, doc: Mapping[str, Any]) -> dict[str, Any]:
+        """A shallow copy of ``doc`` (a document, or a patch's changes) whose top-level
+        vectors are packed (:func:`~amplify_memory.search._vector.pack_vector`): how a
+        persisted store writes a change to its journal. A value that is not a valid
+        vector is copied as it is (the database's validation names it)."""
+        out = dict(doc)
+        for name in self._vector_fields:
+            prop = self._props[name]
+            value = out.get(name) if len(prop.keys) == 1 else None
+            if (
+                isinstance(value, list | tuple)
+                and len(value) == prop.dimension
+                and set(map(type, value)) <= {int, float}
+                and all(map(math.isfinite, value))
+                and check_vector_norm(value)
+            ):
+                out[name] = pack_vector(value)
+        return out
+
+    def unpack_vectors(self, doc: Mapping[str, Any]) -> dict[str, Any]:
+        """:meth:`pack_vectors` undone: packed vectors become lists of numbers again."""
+        out = dict(doc)
+        for name in self._vector_fields:
+            prop = self._props[name]
+            if len(prop.keys) == 1 and isinstance(out.get(name), dict):
+                values = unpack_vector(out[name], prop.dimension or 0)
+                if values is not None:
+                    out[name] = values
+        return out
 
     def save(self) -> dict[str, Any]:
         """A JSON-serialisable snapshot: schema, settings, documents and the index.

@@ -95,6 +95,9 @@ class StoreDatabase(Protocol):
 
     def __len__(self) -> int: ...
 
+    # Optional (``Database`` has both): ``pack_vectors(doc) -> dict`` gives the form of a
+    # change written to the journal, ``unpack_vectors(doc) -> dict`` reads it back.
+
 
 DB = TypeVar("DB", bound=StoreDatabase)
 
@@ -417,7 +420,8 @@ class PersistedStore(Generic[DB]):
         try:
             if not isinstance(doc_id, str):
                 raise TypeError(f"a document id is a string, got {describe(doc_id)}")
-            body = dict(doc)
+            pack = getattr(self._db, "pack_vectors", None)
+            body = pack(doc) if pack is not None else dict(doc)
             if with_id:
                 body.setdefault(self.id_field, doc_id)
             if not all(type(key) is str for key in body):
@@ -485,6 +489,9 @@ class PersistedStore(Generic[DB]):
                 db.remove(op.doc_id)
                 return
             doc = loads(op.doc or "{}")
+            unpack = getattr(db, "unpack_vectors", None)
+            if unpack is not None and isinstance(doc, dict):
+                doc = unpack(doc)
             if op.kind == "patch":
                 if db.get(op.doc_id) is not None:  # (removed meanwhile: nothing to patch)
                     db.patch(op.doc_id, doc)

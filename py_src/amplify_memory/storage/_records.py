@@ -17,7 +17,10 @@ written yet when it was hidden::
      "writer": "<writer>", "ops": [{"seq": 3, "op": "insert", "id": "...", "doc": {...}}]}
 
 ``op`` is ``insert``, ``update`` (``doc``: the whole document), ``patch`` (``doc``: only the
-changed properties; version 2) or ``remove`` (no ``doc``).
+changed properties; version 2) or ``remove`` (no ``doc``). From version 3 a document's
+vectors may be packed, ``{"float32le": "<base64>"}`` (``Database.pack_vectors``); a journal
+is written as the lowest version that holds its operations, so that a page of an older
+version, still open in another tab, merges what it can read.
 """
 
 from __future__ import annotations
@@ -47,10 +50,12 @@ __all__ = [
 STORE_FORMAT = "amplify-memory-store"
 JOURNAL_FORMAT = "amplify-memory-journal"
 RECORD_VERSION = 1
-#: Journal version 2 added the ``patch`` operation (only the changed properties); a
-#: journal without one is still written, and read, as version 1.
-JOURNAL_VERSION = 2
-_JOURNAL_VERSIONS = (1, 2)
+#: Journal version 2 added the ``patch`` operation (only the changed properties), version 3
+#: packed vectors; a journal without them is still written, and read, as version 1 or 2.
+JOURNAL_VERSION = 3
+_JOURNAL_VERSIONS = (1, 2, 3)
+#: How a packed vector starts in a document's JSON text (see ``pack_vector``).
+_PACKED = '{"float32le":"'
 MAX_APPLIED_WRITERS = 64
 
 OpKind = Literal["insert", "update", "patch", "remove"]
@@ -156,10 +161,12 @@ def decode_store(text: str) -> StoreRecord:
 
 
 def encode_journal(store: str, writer: str, ops: list[Op]) -> str:
-    """The journal record of ``ops``: version 1 when none is a ``patch`` (so that a page
-    of an older version, still open in another tab, can merge it), else version 2."""
+    """The journal record of ``ops``: version 3 when a document holds a packed vector,
+    else 2 when one is a ``patch``, else 1 (so that a page of an older version, still
+    open in another tab, merges what it can read)."""
     body = ",".join(_op_text(op) for op in ops)
-    version = JOURNAL_VERSION if any(op.kind == "patch" for op in ops) else 1
+    # (a document whose own object has that key only costs the lower version)
+    version = 3 if _PACKED in body else 2 if any(op.kind == "patch" for op in ops) else 1
     return (
         f'{{"format":"{JOURNAL_FORMAT}","version":{version},"store":{_compact(store)},'
         f'"writer":{_compact(writer)},"ops":[{body}]}}'

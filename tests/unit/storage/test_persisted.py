@@ -643,6 +643,51 @@ def test_a_journal_without_patches_stays_version_1_for_older_pages() -> None:
     run(scenario())
 
 
+VECTOR_SCHEMA = {"id": "string", "content": "string", "v": "vector[4]"}
+
+
+def test_a_journal_carries_vectors_packed_and_another_tab_replays_them_exactly() -> None:
+    async def scenario() -> None:
+        storage, coordinator = MemoryStorage(), LocalCoordinator()
+
+        def vector_db() -> Database:
+            return Database(VECTOR_SCHEMA)
+
+        tab = await PersistedStore.open(
+            "vecs", storage, vector_db, coordinator=coordinator, delay=60
+        )
+        tab.insert({"id": "a", "content": "first", "v": [0.1, -2.5, 1 / 3, 7]})
+        tab.update("a", {"content": "first, edited", "v": [0.2, 0.4, 0.6, 0.8]})
+        tab.insert({"id": "b", "content": "no vector"})
+        tab.patch("b", {"v": [1, 0, 0, 0]})
+        coordinator.hide()
+        journal = storage.records[f"vecs.pending-{tab.writer}"]
+        assert loads(journal)["version"] == 3
+        assert "0.4" not in journal  # no decimal text: 4 bytes a number, base64
+        docs = [op["doc"] for op in loads(journal)["ops"]]
+        assert [set(doc["v"]) for doc in docs if "v" in doc] == [{"float32le"}] * 3
+        for task in list(tab._tasks):  # the page is gone before its write
+            task.cancel()
+        other = await PersistedStore.open("vecs", storage, vector_db)
+        assert other.get("a") == tab.get("a")
+        assert other.get("b") == tab.get("b")
+        assert other.get("a")["v"] == pytest.approx([0.2, 0.4, 0.6, 0.8], rel=1e-7)
+        assert other.quarantined == []
+
+    run(scenario())
+
+
+def test_pack_vectors_leaves_what_is_not_a_vector_to_validation() -> None:
+    db = Database(VECTOR_SCHEMA)
+    for value in ([1, 2, 3], [1, 2, 3, "x"], [1, 2, 3, True], [1e39, 0, 0, 0], "v", None):
+        assert db.pack_vectors({"v": value}) == {"v": value}
+    packed = db.pack_vectors({"id": "x", "v": (1, 2, 3, 4)})
+    assert packed["id"] == "x"
+    assert db.unpack_vectors(packed) == {"id": "x", "v": [1.0, 2.0, 3.0, 4.0]}
+    for bad in ({"float32le": "AAAA"}, {"float32le": "!" * 24}, {"float32le": 1}, {"x": 1}):
+        assert db.unpack_vectors({"v": bad}) == {"v": bad}
+
+
 @pytest.mark.parametrize("bad", [float("nan"), float("inf"), {1, 2}])
 def test_a_change_json_cannot_hold_is_refused_and_changes_nothing(bad: object) -> None:
     """An extra property (outside the schema) with a value JSON cannot write: refused up
