@@ -1049,12 +1049,15 @@ class Database:
                     out[name] = values
         return out
 
-    def save(self) -> dict[str, Any]:
+    def save(self, *, copy: bool = True) -> dict[str, Any]:
         """A JSON-serialisable snapshot: schema, settings, documents and the index.
 
-        See :mod:`amplify_memory.search._snapshot` for the format.
+        See :mod:`amplify_memory.search._snapshot` for the format. ``copy=False`` shares
+        the stored documents with the snapshot instead of copying them: for a caller that
+        serialises it at once and never changes it (a persisted store's write), which
+        then holds one copy of the store less.
         """
-        return encode_state(self._state, self._schema, self.settings)
+        return encode_state(self._state, self._schema, self.settings, copy=copy)
 
     def load(self, raw: Mapping[str, Any]) -> None:
         """Replace the contents and settings of this database by a snapshot's.

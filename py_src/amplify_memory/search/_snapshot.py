@@ -86,14 +86,17 @@ def absent_vectors(count: int) -> dict[str, str]:
 
 
 def _encode_vectors(column: VectorColumn, live: list[int]) -> dict[str, str]:
-    packed = column.select(live)
-    present = packed.present
-    if present.count(1) == len(present):
-        rows = packed.data
+    """One property's ``vectors`` entry for the documents ``live`` (in this order)."""
+    present = column.present
+    dense = len(live) == len(present)
+    present_out = bytes(present) if dense else bytes(map(present.__getitem__, live))
+    rows: array[float] | memoryview
+    if dense and present_out.count(1) == len(present_out):
+        rows = memoryview(column.data)  # every row, as it is: no copy before the base64
     else:
-        dim, data = packed.dimension, packed.data
+        dim, data = column.dimension, column.data
         rows = array("f")
-        for d in range(len(present)):
+        for d in live:
             if present[d]:
                 rows.extend(data[d * dim : (d + 1) * dim])
     if _BIG_ENDIAN:  # pragma: no cover (every platform Pyodide and CI run is little-endian)
@@ -101,15 +104,15 @@ def _encode_vectors(column: VectorColumn, live: list[int]) -> dict[str, str]:
         rows.byteswap()
     return {
         "encoding": VECTOR_ENCODING,
-        "present": base64.b64encode(bytes(present)).decode("ascii"),
-        "data": base64.b64encode(rows.tobytes()).decode("ascii"),
+        "present": base64.b64encode(present_out).decode("ascii"),
+        "data": base64.b64encode(rows).decode("ascii"),
     }
 
 
 def encode_state(
-    state: State, schema: Mapping[str, Any], settings: Mapping[str, Any]
+    state: State, schema: Mapping[str, Any], settings: Mapping[str, Any], *, copy: bool = True
 ) -> dict[str, Any]:
-    """The snapshot of ``state`` (documents are copied)."""
+    """The snapshot of ``state`` (documents are copied unless ``copy`` is false)."""
     live = state.live()
     dense = len(live) == len(state.docs)
     remap = None if dense else {old: new for new, old in enumerate(live)}
@@ -145,7 +148,9 @@ def encode_state(
         "version": VERSION,
         "schema": copy_json(schema),
         "settings": dict(settings),
-        "documents": [copy_json(state.docs[d]) for d in live],
+        "documents": [copy_json(state.docs[d]) for d in live]
+        if copy
+        else list(map(state.docs.__getitem__, live)),
         "fields": fields,
         "vocabulary": {"words": list(counts), "counts": list(counts.values())},
         "vectors": {name: _encode_vectors(column, live) for name, column in state.vectors.items()},

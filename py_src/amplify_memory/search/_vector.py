@@ -208,19 +208,6 @@ class VectorColumn:
             kernel(self.data, self.norms, array("d", unit_query), self.out, self.dimension)
         return self.out
 
-    def select(self, rows: Sequence[int]) -> VectorColumn:
-        """A new column of ``rows`` in this order (a snapshot's dense numbering)."""
-        out = VectorColumn(self.dimension)
-        dim, data, norms, present = self.dimension, self.data, self.norms, self.present
-        if len(rows) == len(norms) and all(map(int.__eq__, rows, range(len(rows)))):
-            out.data, out.norms, out.present = array("f", data), array("d", norms), present[:]
-            return out
-        for d in rows:
-            out.data.extend(data[d * dim : (d + 1) * dim])
-        out.norms = array("d", map(norms.__getitem__, rows))
-        out.present = bytearray(map(present.__getitem__, rows))
-        return out
-
 
 _ZEROS: dict[int, array[float]] = {}
 

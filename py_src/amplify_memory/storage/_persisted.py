@@ -89,7 +89,7 @@ class StoreDatabase(Protocol):
 
     def get(self, doc_id: Any) -> Any: ...
 
-    def save(self) -> Any: ...
+    def save(self, *, copy: bool = True) -> Any: ...
 
     def load(self, raw: Any) -> Any: ...
 
@@ -591,7 +591,7 @@ class PersistedStore(Generic[DB]):
             self._deferred = True
             return
         revision = self._revision + 1
-        data = encode_store(self._db.save(), revision, self.writer, applied)
+        data = encode_store(self._db.save(copy=False), revision, self.writer, applied)
         await self.storage.save(self.name, data)
         # Written: changes made during the awaits above stay pending for the next write.
         self.writes += 1

@@ -102,9 +102,16 @@ def encode_store(
 ) -> str:
     """The JSON text of a store record (header first; see the module docstring)."""
     kept = dict(list(applied.items())[-MAX_APPLIED_WRITERS:])
-    return (
-        f'{{"format":"{STORE_FORMAT}","version":{RECORD_VERSION},"revision":{int(revision)},'
-        f'"writer":"{writer}","applied":{_compact(kept)},"snapshot":{_compact(snapshot)}}}'
+    # one JSON encoding of the whole record (no second copy of the snapshot's text)
+    return _compact(
+        {
+            "format": STORE_FORMAT,
+            "version": RECORD_VERSION,
+            "revision": int(revision),
+            "writer": writer,
+            "applied": kept,
+            "snapshot": snapshot,
+        }
     )
 
 

@@ -98,6 +98,14 @@ class TestSave:
         assert all("embedding" not in doc for doc in raw["documents"])
         assert set(raw["vectors"]) == {"embedding"}
 
+    def test_copy_false_shares_the_documents_and_saves_the_same(self) -> None:
+        db = filled()
+        shared, copied = db.save(copy=False), db.save()
+        assert shared == copied
+        stored = db._state.docs
+        assert all(doc is stored[i] for i, doc in enumerate(shared["documents"]))
+        assert not any(doc is stored[i] for i, doc in enumerate(copied["documents"]))
+
     def test_renumbers_densely_after_removals(self) -> None:
         db = filled()
         db.remove("a")

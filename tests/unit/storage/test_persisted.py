@@ -643,6 +643,18 @@ def test_a_journal_without_patches_stays_version_1_for_older_pages() -> None:
     run(scenario())
 
 
+def test_a_store_record_keeps_its_header_first_for_peek_revision() -> None:
+    from amplify_memory.storage._records import decode_store, encode_store, peek_revision
+
+    snapshot = new_db().save()
+    text = encode_store(snapshot, 12, "w9", {"w9": 3, "x": 1})
+    assert text.startswith('{"format":"amplify-memory-store","version":1,"revision":12,')
+    assert peek_revision(text) == (12, "w9")
+    record = decode_store(text)
+    assert (record.revision, record.writer, record.applied) == (12, "w9", {"w9": 3, "x": 1})
+    assert record.snapshot == loads(dumps(snapshot))
+
+
 VECTOR_SCHEMA = {"id": "string", "content": "string", "v": "vector[4]"}
 
 
