@@ -34,7 +34,12 @@ from amplify_memory.errors import (
     StorageTimeoutError,
     StorageVersionError,
 )
-from amplify_memory.search._vector import VectorKernel, python_kernel, set_vector_kernel
+from amplify_memory.search._vector import (
+    VectorKernel,
+    python_kernel,
+    python_select,
+    set_vector_kernel,
+)
 from amplify_memory.storage import (
     AsyncStorage,
     Coordinator,
@@ -304,13 +309,21 @@ async def open_store(
 
 
 class _JsCosineKernel:
-    """The vector kernel of web/js/kernels.mjs (``cosineScores``)."""
+    """The vector kernel of web/js/kernels.mjs (``cosineScores``, and ``selectTop`` as its
+    ``select``: see :func:`amplify_memory.search._vector.python_select`)."""
 
-    def __init__(self, function: Any) -> None:
+    def __init__(self, function: Any, selection: Any = None) -> None:
         self._function = function
+        self._selection = selection
 
     def __call__(self, matrix: Any, norms: Any, query: Any, out: Any, dimension: int) -> None:
         self._function(matrix, norms, query, out, dimension)
+
+    def select(self, scores: Any, k: int, floor: float, indices: Any, result: Any) -> None:
+        if self._selection is None:
+            python_select(scores, k, floor, indices, result)
+        else:
+            self._selection(scores, k, floor, indices, result)
 
     def __repr__(self) -> str:
         return f"<JavaScript {KERNELS_MODULE}.cosineScores>"
@@ -321,11 +334,13 @@ def install_vector_kernel() -> VectorKernel | None:
     in web/js/runtime.mjs); returns the kernel, or None when the kernels module is not
     registered or its answer to a small check differs from Python's (pure Python stays)."""
     try:
-        function = importlib.import_module(KERNELS_MODULE).cosineScores
+        module = importlib.import_module(KERNELS_MODULE)
+        function = module.cosineScores
     except (ImportError, AttributeError):
         return None
-    kernel = _JsCosineKernel(function)
     from array import array
+
+    kernel = _JsCosineKernel(function, _checked_selection(getattr(module, "selectTop", None)))
 
     matrix, norms = array("f", [3.0, 4.0, 0.0, 0.0, -1.0, 2.0]), array("d", [5.0, 0.0, 5**0.5])
     query = array("d", [0.6, 0.8])
@@ -341,6 +356,25 @@ def install_vector_kernel() -> VectorKernel | None:
         return None
     set_vector_kernel(kernel)
     return kernel
+
+
+def _checked_selection(selection: Any) -> Any:
+    """``selection`` (``selectTop``) when it answers a small case with ties as
+    :func:`~amplify_memory.search._vector.python_select` does, else None (Python selects)."""
+    if selection is None:
+        return None
+    from array import array
+
+    scores = array("d", [0.5, float("-inf"), 0.9, 0.5, 0.1, 0.9, 0.5, 0.3])
+    answers = []
+    for select in (python_select, selection):
+        indices, result = array("i", [-1] * 6), array("d", [0.0] * 3)
+        try:
+            select(scores, 3, 0.2, indices, result)
+        except Exception:
+            return None
+        answers.append((list(indices), list(result)))
+    return selection if answers[0] == answers[1] else None
 
 
 class PyodideTransport(HttpTransport):

@@ -50,6 +50,22 @@ try:
 except Exception as err:
     bad = str(err)
 out["bad"] = bad
+from amplify_memory.search._vector import python_select
+selections = []
+for size in (10, 5000):
+    scores = array("d", [rng.choice([-1.0, 0.0, 0.25, 0.5, 0.5, 0.75]) + rng.random() * (i % 2)
+                         for i in range(size)])
+    scores[0] = float("-inf")
+    for k, floor, room in ((1, 0.2, 8), (7, 0.5, 8), (64, 0.0, 200), (900, -2.0, 2000),
+                           (20000, 0.3, 6000)):
+        got = []
+        for select in (python_select, kernel.select):
+            indices, result = array("i", [-1] * room), array("d", [0.0] * 3)
+            select(scores, k, floor, indices, result)
+            got.append([list(result), list(indices)])
+        selections.append(got)
+out["selections"] = selections
+out["js_select"] = repr(kernel._selection)
 json.dumps(out)
 """
 
@@ -65,5 +81,10 @@ def test_the_javascript_kernel_is_installed_and_ranks_as_pure_python(
         assert [i for i, _ in fast] == [i for i, _ in slow]
         for (_, a), (_, b) in zip(fast, slow, strict=True):
             assert abs(a - b) < 1e-12
+    # the JavaScript selection (the pool of a pruned hybrid search) answers as Python's
+    assert "selectTop" in out["js_select"]  # installed: it passed its check at boot
+    assert len(out["selections"]) == 10
+    for python, javascript in out["selections"]:
+        assert javascript == python
     # a matrix too short for its rows is refused by the kernel, not read past its end
     assert "cosineScores: 3 rows of 2 need a matrix of 6 numbers" in out["bad"]

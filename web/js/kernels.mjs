@@ -42,3 +42,69 @@ export function cosineScores(matrix, norms, query, out, dimension) {
     for (const buffer of buffers) buffer.release();
   }
 }
+
+// selectTop(scores, k, floor, indices, result): the selection contract of
+// amplify_memory.search._vector (python_select), in one pass over the scores plus one over
+// the rows at the top. `scores` and `result` are Python array("d"), `indices` array("i").
+// result[0] = how many scores are >= floor; result[1] = kth, the k-th largest score
+// (-Infinity when there are fewer than k); result[2] = how many scores are >= kth, whose
+// rows are written to `indices` in increasing order when they fit (else nothing is).
+export function selectTop(scores, k, floor, indices, result) {
+  const buffers = [];
+  const view = (proxy, type) => {
+    const buffer = proxy.getBuffer(type);
+    buffers.push(buffer);
+    return buffer.data;
+  };
+  try {
+    const s = view(scores, 'f64');
+    const rows = view(indices, 'i32');
+    const out = view(result, 'f64');
+    const n = s.length;
+    const size = k | 0;
+    if (size < 1 || out.length < 3) {
+      throw new RangeError(`selectTop: k must be >= 1 and result hold 3 numbers; got ${k}, ${out.length}`);
+    }
+    // a min-heap of the `size` largest scores seen so far: heap[0] is the least of them
+    const heap = new Float64Array(size);
+    let filled = 0;
+    let passes = 0;
+    for (let i = 0; i < n; i++) {
+      const v = s[i];
+      if (v >= floor) passes++;
+      if (filled < size) {
+        let j = filled++;
+        heap[j] = v;
+        while (j > 0) {
+          const parent = (j - 1) >> 1;
+          if (heap[parent] <= heap[j]) break;
+          const t = heap[parent]; heap[parent] = heap[j]; heap[j] = t;
+          j = parent;
+        }
+      } else if (v > heap[0]) {
+        heap[0] = v;
+        let j = 0;
+        for (;;) {
+          const left = 2 * j + 1;
+          if (left >= size) break;
+          const right = left + 1;
+          const child = right < size && heap[right] < heap[left] ? right : left;
+          if (heap[j] <= heap[child]) break;
+          const t = heap[child]; heap[child] = heap[j]; heap[j] = t;
+          j = child;
+        }
+      }
+    }
+    const kth = filled === size ? heap[0] : -Infinity;
+    let selected = 0;
+    for (let i = 0; i < n; i++) if (s[i] >= kth) selected++;
+    if (selected <= rows.length) {
+      for (let i = 0, j = 0; i < n; i++) if (s[i] >= kth) rows[j++] = i;
+    }
+    out[0] = passes;
+    out[1] = kth;
+    out[2] = selected;
+  } finally {
+    for (const buffer of buffers) buffer.release();
+  }
+}

@@ -62,6 +62,7 @@ from amplify_memory.search._scoring import fuzzy_weight, idf, prefix_weight
 from amplify_memory.search._snapshot import decode_state, empty_state, encode_state, read_header
 from amplify_memory.search._tokenizer import Tokenizer, segment_scripts
 from amplify_memory.search._vector import (
+    VectorKernel,
     disable_vector_kernel,
     dot,
     norm,
@@ -546,7 +547,7 @@ class Database:
                 text = self._fulltext(term, fields, boosts, threshold, exact, prefix, tolerance)
                 text = text or {}
                 if cosines is not None and plain:  # pruned fusion (exact: see _hybrid_top)
-                    top = _hybrid_top(text, cosines, similarity, weights, wanted)
+                    top = _hybrid_top(text, cosines, similarity, weights, wanted, vector_kernel())
                     if top is not None:
                         count, best = top
                         ordered = _top(best, wanted)[offset:]
@@ -1232,11 +1233,13 @@ def _hybrid_top(
     similarity: float,
     weights: tuple[float, float],
     wanted: int,
+    kernel: VectorKernel | None = None,
 ) -> tuple[int, dict[int, float]] | None:
     """``(count, fused scores of a set holding the best `wanted`)`` of a hybrid search
     without filters, facets or sorting, fusing only the text matches and a pool of the
     best vector matches instead of every vector match; None when pruning cannot be proved
-    exact here (the caller then fuses everything).
+    exact here (the caller then fuses everything). The pool is chosen by the ``kernel``'s
+    ``select`` when it has one (one pass in JavaScript), else in Python (three passes).
 
     Exact: a vector match outside the pool is no text match (those are all scored) and
     has a cosine below the pool's least, ``kth``, so its fused score is at most
@@ -1249,19 +1252,32 @@ def _hybrid_top(
     worth = HYBRID_PRUNE_RATIO * pool  # below this many matches the extra passes cost more
     if w_vec <= 0.0 or wanted <= 0 or len(cosines) <= worth:
         return None
-    passes = sum(map(similarity.__le__, cosines))
+    rows: Sequence[int] | None = None
+    select = getattr(kernel, "select", None)
+    if select is not None:
+        indices = array("i", bytes(4 * 2 * pool))  # (room for ties at the pool's least)
+        result = array("d", bytes(24))
+        try:
+            select(cosines, pool, similarity, indices, result)
+        except Exception as err:  # a broken kernel must not break search: pure Python
+            disable_vector_kernel(kernel, err)  # type: ignore[arg-type]
+            select = None
+        else:
+            passes, kth, selected = int(result[0]), result[1], int(result[2])
+            if selected <= len(indices):
+                rows = indices[:selected]
+    if select is None:
+        passes = sum(map(similarity.__le__, cosines))
     if passes <= worth:
         return None
-    pooled = heapq.nlargest(pool, cosines)
-    kth, vec_max = pooled[-1], pooled[0]  # the largest passes: it is the vector side's max
+    if rows is None:
+        kth = heapq.nlargest(pool, cosines)[-1]
+        rows = list(compress(range(len(cosines)), map(kth.__le__, cosines)))
+    vec_max = max(map(cosines.__getitem__, rows))  # the largest passes: the vector side's max
     vec_max = vec_max if vec_max > 0.0 else 1.0
     text_max = max(text.values(), default=0.0)
     text_max = text_max if text_max > 0.0 else 1.0
-    keep = list(map(kth.__le__, cosines))
-    best = {
-        d: w_vec * s / vec_max
-        for d, s in zip(compress(range(len(cosines)), keep), compress(cosines, keep), strict=True)
-    }
+    best = {d: w_vec * cosines[d] / vec_max for d in rows}
     text_only = 0
     for d, s in text.items():
         v = cosines[d]

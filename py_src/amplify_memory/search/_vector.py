@@ -19,12 +19,14 @@ from __future__ import annotations
 
 import base64
 import binascii
+import heapq
 import math
 import operator
 import sys
 import warnings
 from array import array
 from collections.abc import Callable, Sequence
+from itertools import compress
 from typing import Protocol
 
 from amplify_memory.errors import ArgumentTypeError, describe
@@ -38,6 +40,7 @@ __all__ = [
     "norm",
     "pack_vector",
     "python_kernel",
+    "python_select",
     "set_vector_kernel",
     "unpack_vector",
     "vector_kernel",
@@ -96,6 +99,28 @@ def python_kernel(
             out[i] = -math.inf
         else:
             out[i] = dot(query, view[i * dimension : (i + 1) * dimension]) / row_norm
+
+
+def python_select(
+    scores: array[float], k: int, floor: float, indices: array[int], result: array[float]
+) -> None:
+    """The selection contract (a kernel's optional ``select``) in Python.
+
+    ``k >= 1``. Writes ``result[0]``: how many ``scores`` are >= ``floor``; ``result[1]``:
+    ``kth``, the k-th largest score (-inf when there are fewer than ``k``); ``result[2]``:
+    how many scores are >= ``kth``; and the rows of those scores, in increasing order, into
+    ``indices`` when they fit (when ``result[2] > len(indices)`` nothing is written there:
+    the caller selects by itself). A kernel that has ``select`` does this in one pass
+    over the scores where Python needs three (web/js/kernels.mjs, ``selectTop``).
+    """
+    result[0] = float(sum(map(floor.__le__, scores)))
+    top = heapq.nlargest(k, scores)
+    kth = top[-1] if len(top) == k else -math.inf
+    result[1] = kth
+    rows = list(compress(range(len(scores)), map(kth.__le__, scores)))
+    result[2] = float(len(rows))
+    if len(rows) <= len(indices):
+        indices[: len(rows)] = array(indices.typecode, rows)
 
 
 _kernel: list[VectorKernel | None] = [None]

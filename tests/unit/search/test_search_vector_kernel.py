@@ -16,6 +16,7 @@ from amplify_memory.search import Database
 from amplify_memory.search._vector import (
     VectorColumn,
     python_kernel,
+    python_select,
     set_vector_kernel,
     vector_kernel,
 )
@@ -234,6 +235,7 @@ WORDS_40 = ["apple", "banana", "cherry", "tower", "river", "stone"]
     similarity=st.sampled_from([-1.0, 0.0, 0.3]),
     text_weight=st.sampled_from([0.0, 0.3, 0.5, 1.0]),
     term=st.sampled_from(["", "apple", "tower river", "zebra"]),
+    selecting=st.booleans(),
 )
 def test_pruned_hybrid_search_equals_the_full_fusion(
     small_pool: list[bool],
@@ -243,12 +245,34 @@ def test_pruned_hybrid_search_equals_the_full_fusion(
     similarity: float,
     text_weight: float,
     term: str,
+    selecting: bool,
 ) -> None:
-    check_pruning(seed, limit, offset, similarity, text_weight, term)
+    kernel = SelectingKernel() if selecting else python_kernel
+    check_pruning(seed, limit, offset, similarity, text_weight, term, kernel)
+
+
+class SelectingKernel:
+    """The reference kernel with the reference selection (as the JavaScript one has)."""
+
+    def __init__(self) -> None:
+        self.selections = 0
+
+    def __call__(self, *args: Any) -> None:
+        python_kernel(*args)
+
+    def select(self, *args: Any) -> None:
+        self.selections += 1
+        python_select(*args)
 
 
 def check_pruning(
-    seed: int, limit: int, offset: int, similarity: float, text_weight: float, term: str
+    seed: int,
+    limit: int,
+    offset: int,
+    similarity: float,
+    text_weight: float,
+    term: str,
+    kernel: Any = python_kernel,
 ) -> None:
     """A hybrid search with the small pool equals the same search fusing everything."""
     import random
@@ -272,7 +296,7 @@ def check_pruning(
         "limit": limit,
         "offset": offset,
     }
-    set_vector_kernel(python_kernel)  # the same cosines on both sides: equal, not approx
+    set_vector_kernel(kernel)  # the same cosines on both sides: equal, not approx
     pruned = db.search(**query)
     pool_min = _database.HYBRID_POOL_MIN
     _database.HYBRID_POOL_MIN = 10**9  # (a pool of everything: no pruning)
@@ -299,8 +323,28 @@ def test_pruning_is_used_and_proved_exact_on_a_clear_ranking(small_pool: list[bo
 def test_both_outcomes_of_the_exactness_proof_are_exercised(small_pool: list[bool]) -> None:
     """Over fixed cases: pruning is proved exact in some, refused in others (ties, a
     pool too small), and every result equals the full fusion."""
+    kernel = SelectingKernel()
     for seed in range(40):
         for term, limit in (("apple", 2), ("", 3), ("tower river", 1)):
             check_pruning(seed, limit, seed % 3, 0.0, 0.5, term)
+            check_pruning(seed, limit, seed % 3, 0.0, 0.5, term, kernel)
     assert True in small_pool
     assert False in small_pool
+    assert kernel.selections > 0
+
+
+def test_the_selection_counts_finds_the_kth_and_the_rows_at_or_above_it() -> None:
+    scores = array("d", [0.5, -math.inf, 0.9, 0.5, 0.1, 0.9, 0.5])
+    indices, result = array("i", [0] * 8), array("d", [0.0] * 3)
+    python_select(scores, 3, 0.2, indices, result)
+    assert list(result) == [5.0, 0.5, 5.0]  # 5 >= 0.2; the 3rd largest is 0.5, a tie of 3
+    assert list(indices[:5]) == [0, 2, 3, 5, 6]
+    python_select(scores, 9, 0.0, indices, result)  # fewer scores than k
+    assert list(result) == [6.0, -math.inf, 7.0]
+    small = array("i", [-1, -1])
+    python_select(scores, 2, 0.0, small, result)  # the rows do not fit: none written
+    assert list(result) == [6.0, 0.9, 2.0]
+    assert list(small) == [2, 5]
+    python_select(scores, 3, 0.0, small, result)
+    assert result[2] == 5.0
+    assert list(small) == [2, 5]  # (untouched)
