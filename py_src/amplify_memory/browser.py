@@ -20,7 +20,7 @@ import asyncio
 import contextlib
 import importlib
 import weakref
-from collections.abc import AsyncIterator, Callable, Mapping
+from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from typing import Any, TypeVar
 
@@ -47,6 +47,7 @@ from amplify_memory.storage import (
     StorageEstimate,
     StoreDatabase,
 )
+from amplify_memory.storage._base import check_pairs
 from amplify_memory.storage._names import KEY_RULE, validate_key
 from amplify_memory.transport import HttpTransport, encode_body, json_headers, parse_body
 
@@ -132,6 +133,14 @@ class IndexedDBStorage(AsyncStorage):
             raise ArgumentTypeError(f"data must be a JSON string, got {type(data).__name__}")
         await self._call("save", name, data, name=name)
 
+    async def save_many(self, items: Sequence[tuple[str, str]]) -> None:
+        """All of ``items`` in one IndexedDB transaction (all or none)."""
+        pairs = check_pairs(items)
+        if not pairs:
+            return
+        to_js = importlib.import_module("pyodide.ffi").to_js
+        await self._call("saveMany", to_js([list(p) for p in pairs]), name=pairs[0][0])
+
     def save_soon(self, name: str, data: str) -> None:
         validate_key(name)
         if not isinstance(data, str):
@@ -142,6 +151,15 @@ class IndexedDBStorage(AsyncStorage):
         validate_key(name)
         value = await self._call("load", name, name=name)
         return value if isinstance(value, str) else None
+
+    async def peek(self, name: str, length: int = 256) -> tuple[str, int] | None:
+        """Read in JavaScript: only ``length`` characters cross into Python."""
+        validate_key(name)
+        value = await self._call("peek", name, int(length), name=name)
+        if value is None:
+            return None
+        prefix, size = value.to_py()
+        return str(prefix), int(size)
 
     async def delete(self, name: str) -> None:
         validate_key(name)

@@ -6,12 +6,15 @@ Every test gets a new browser context, so IndexedDB starts empty.
 from __future__ import annotations
 
 import json
+import os
+import signal
 import time
 from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import BrowserContext, Page
+from playwright.sync_api import BrowserContext, BrowserType, Page
+from playwright.sync_api import Error as PlaywrightError
 
 from tests.browser.helpers import RunPython
 from tests.unit.storage import storage_contract
@@ -215,12 +218,22 @@ def _open_tab(context: BrowserContext, url: str) -> Page:
     return page
 
 
+LOG_EVERY_WRITE = (
+    "from amplify_memory.storage import PersistedStore\n"
+    "PersistedStore.log_from_bytes, PersistedStore.log_share = 0, float('inf')\n"
+)
+
+
+@pytest.mark.parametrize("mode", ["whole", "log"])
 def test_two_tabs_writing_one_store_interleaved_lose_nothing(
-    app_page: Page, context: BrowserContext, server_url: str, run_python: RunPython
+    app_page: Page, context: BrowserContext, server_url: str, run_python: RunPython, mode: str
 ) -> None:
+    """``log``: every write a change segment (a large store's way), in real IndexedDB."""
     tab_a, tab_b = app_page, _open_tab(context, server_url)
     for tab in (tab_a, tab_b):
         prelude(tab, run_python)
+        if mode == "log":
+            run_python(tab, LOG_EVERY_WRITE)
         run_python(tab, "store = await open_store('shared', new_db, delay=0.005)")
     for i in range(50):
         run_python(tab_a, f"store.insert(memory({i}, 'a'))")
@@ -233,7 +246,8 @@ def test_two_tabs_writing_one_store_interleaved_lose_nothing(
         "for _ in range(100):\n"
         "    if len(store) == 100 and store.pending_count == 0: break\n"
         "    await asyncio.sleep(0.05)\n"
-        "[len(store), store.writes, store.revision, sorted(store.db.ids()) == sorted("
+        "[len(store), store.writes, store.revision + store.segments,"
+        " sorted(store.db.ids()) == sorted("
         "[f'a{i}' for i in range(50)] + [f'b{i}' for i in range(50)])]"
     )
     count_a, writes_a, rev_a, complete_a = run_python(tab_a, converge)
@@ -243,11 +257,80 @@ def test_two_tabs_writing_one_store_interleaved_lose_nothing(
     assert complete_b
     assert writes_a > 1
     assert writes_b > 1
-    assert rev_a == rev_b == writes_a + writes_b
+    assert rev_a == rev_b == writes_a + writes_b  # (bases and segments)
     for tab in (tab_b, tab_a):
         reload(tab)
         prelude(tab, run_python)
         assert run_python(tab, "len(await open_store('shared', new_db))") == 100
+    names = run_python(tab_a, "await indexeddb_storage().list_names()")
+    if mode == "log":
+        assert "shared.head" in names
+        assert any(n.startswith("shared.log-1-") for n in names)
+    else:
+        assert names == ["shared"]
+
+
+def _page_after_a_crash(context: BrowserContext, url: str) -> Page:
+    """A new page in ``context`` once the browser has noticed that its renderers died
+    (until then a new page may be given the dead process: "Target crashed")."""
+    for attempt in range(20):
+        time.sleep(0.5)
+        try:
+            return _open_tab(context, url)
+        except PlaywrightError as err:
+            if "crashed" not in str(err) or attempt == 19:
+                raise
+    raise AssertionError("unreachable")
+
+
+@pytest.mark.parametrize("after_ms", [0, 40, 120])
+def test_a_page_killed_during_a_compaction_loses_nothing(
+    browser_type: BrowserType,
+    browser_type_launch_args: dict[str, Any],
+    server_url: str,
+    run_python: RunPython,
+    after_ms: int,
+) -> None:
+    """The renderer is killed (SIGKILL) while a write of a new base and head is under
+    way: its IndexedDB transaction is all or nothing, and the pending change is in the
+    journal its burst wrote; the next page finds every entry. (A browser of its own, so
+    that every renderer it has is this page's.)"""
+    browser = browser_type.launch(**browser_type_launch_args)
+    try:
+        context = browser.new_context()
+        page = _open_tab(context, server_url)
+        prelude(page, run_python)
+        run_python(
+            page,
+            LOG_EVERY_WRITE + "PersistedStore.max_segments = 1\n"
+            "store = await open_store('big', new_db, delay=30)\n"
+            "store.insert_multiple([memory(i) for i in range(4000)])\n"
+            "await store.flush()\n"  # the base
+            "store.insert(memory(1, 'b'))\n"
+            "await store.flush()\n"  # segment 1 (of 1)
+            "assert (store.revision, store.segments) == (1, 1)\n"
+            "store.insert(memory(2, 'b'))\n",
+        )
+        processes = browser.new_browser_cdp_session().send("SystemInfo.getProcessInfo")
+        renderers = [p["id"] for p in processes["processInfo"] if p["type"] == "renderer"]
+        assert renderers
+        page.evaluate(  # the next write is a compaction; kill the page while it runs
+            "() => { window.__compaction = window.amplify.runPython('await store.flush()'); }"
+        )
+        time.sleep(after_ms / 1000)
+        for pid in renderers:
+            os.kill(pid, signal.SIGKILL)
+        again = _page_after_a_crash(context, server_url)
+        prelude(again, run_python)
+        count, ids = run_python(
+            again,
+            "store = await open_store('big', new_db)\n"
+            "[len(store), sorted(i for i in store.db.ids() if i.startswith('b'))]",
+        )
+        assert count == 4002
+        assert ids == ["b1", "b2"]
+    finally:
+        browser.close()
 
 
 # ---------------------------------------------------------------- unreadable records
@@ -265,13 +348,13 @@ def test_two_tabs_writing_one_store_interleaved_lose_nothing(
                     "revision": 4,
                     "writer": "x",
                     "applied": {},
-                    "snapshot": {"format": "amplify_memory.search", "version": 99},
+                    "snapshot": {"format": "amplify_memory.search", "version": 2, "schema": 1},
                 }
             ),
-            "version",
+            "must be objects",
         ),
     ],
-    ids=["corrupt-json", "future-snapshot-version"],
+    ids=["corrupt-json", "corrupt-snapshot"],
 )
 def test_an_unreadable_record_is_quarantined_and_reported(
     app_page: Page, run_python: RunPython, record: str, reason: str
@@ -297,6 +380,38 @@ def test_an_unreadable_record_is_quarantined_and_reported(
     assert names == [qname]  # the store starts empty, nothing overwrote the copy
     run_python(app_page, "store.insert(memory(1))\nawait store.flush()")
     assert idb(app_page, "return await m.loadOramaFromIDB(arg);", qname) == record
+
+
+def test_a_record_of_a_newer_version_is_refused_and_left_as_it_is(
+    app_page: Page, run_python: RunPython
+) -> None:
+    """A tab of an older version, still open while the app updated, neither sets aside
+    nor overwrites what the newer version wrote in IndexedDB."""
+    record = json.dumps(
+        {
+            "format": "amplify-memory-store",
+            "version": 1,
+            "revision": 4,
+            "writer": "x",
+            "applied": {},
+            "snapshot": {"format": "amplify_memory.search", "version": 99},
+        }
+    )
+    idb(app_page, "await m.saveOramaToIDB('notes', arg);", record)
+    prelude(app_page, run_python)
+    kind, message, names = run_python(
+        app_page,
+        "try:\n"
+        "    await open_store('notes', new_db)\n"
+        "    outcome = ['opened', '']\n"
+        "except am_errors.AmplifyMemoryError as err:\n"
+        "    outcome = [type(err).__name__, str(err)]\n"
+        "outcome + [await indexeddb_storage().list_names()]",
+    )
+    assert kind == "NewerFormatError"
+    assert "newer version of amplify_memory" in message
+    assert names == ["notes"]
+    assert idb(app_page, "return await m.loadOramaFromIDB(arg);", "notes") == record
 
 
 # ---------------------------------------------------------------- failed writes

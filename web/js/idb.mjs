@@ -22,12 +22,14 @@ const CHANNEL_PREFIX = `${DB_NAME}/`;
 // Mirrors py_src/amplify_memory/storage/_names.py (a test checks they agree).
 const STORE_PART = '[A-Za-z0-9][A-Za-z0-9_-]{0,127}';
 const KEY_RE = new RegExp(
-  `^${STORE_PART}(?:\\.(?:corrupt-[0-9]{8}T[0-9]{9}Z(?:-[0-9]{1,6})?|pending-[a-z0-9]{1,32}))?$`,
+  `^${STORE_PART}(?:\\.(?:corrupt-[0-9]{8}T[0-9]{9}Z(?:-[0-9]{1,6})?|pending-[a-z0-9]{1,32}` +
+    `|head|log-[0-9]{1,15}-[0-9]{1,9}))?$`,
 );
 export const NAME_RULE =
   "a store name is 1 to 128 characters from A-Z, a-z, 0-9, '_' and '-', starting with a " +
   "letter or a digit; '.' is reserved for internal records: '<name>.corrupt-" +
-  "YYYYMMDDTHHMMSSmmmZ[-N]' (quarantined) and '<name>.pending-<1 to 32 of a-z 0-9>'";
+  "YYYYMMDDTHHMMSSmmmZ[-N]' (quarantined), '<name>.pending-<1 to 32 of a-z 0-9>', " +
+  "'<name>.head' and '<name>.log-<revision>-<n>'";
 
 const settings = { timeoutMs: 10_000 };
 
@@ -266,6 +268,29 @@ export async function saveOramaToIDB(name, data) {
   await transact('readwrite', `saving ${JSON.stringify(name)}`, (os) => os.put(record));
 }
 
+/**
+ * Store every `[name, data]` of `entries` in one transaction: all of them or none.
+ * (A large store writes a change segment and its head record together.)
+ */
+export async function saveManyToIDB(entries) {
+  if (!Array.isArray(entries) || entries.length === 0) {
+    throw new IDBStorageError('failed', 'saving several records: expected [name, data] pairs');
+  }
+  const savedAt = Date.now();
+  const records = entries.map((entry) => {
+    const [name, data] = Array.isArray(entry) ? entry : [];
+    validateKey(name);
+    checkData(name, data);
+    return { name, data, savedAt, bytes: data.length };
+  });
+  const what = `saving ${records.map((r) => JSON.stringify(r.name)).join(', ')}`;
+  await transact('readwrite', what, (os) => {
+    let request;
+    for (const record of records) request = os.put(record);
+    return request;
+  });
+}
+
 /** The JSON string stored under `name`, or null when there is none. */
 export async function loadOramaFromIDB(name) {
   validateKey(name);
@@ -280,6 +305,12 @@ export async function loadOramaFromIDB(name) {
   } catch (err) {
     return `<unreadable record: ${describe(err)}>`;
   }
+}
+
+/** `[the first length characters, the whole length]` of the string under `name`, or null. */
+export async function peekIDB(name, length = 256) {
+  const data = await loadOramaFromIDB(name);
+  return data === null ? null : [data.slice(0, length), data.length];
 }
 
 /** Remove `name` (absent is fine). */
@@ -447,6 +478,12 @@ export async function callForPython(op, ...args) {
     switch (op) {
       case 'save':
         value = await saveOramaToIDB(args[0], args[1]);
+        break;
+      case 'saveMany':
+        value = await saveManyToIDB(args[0]);
+        break;
+      case 'peek':
+        value = await peekIDB(args[0], args[1]);
         break;
       case 'load':
         value = await loadOramaFromIDB(args[0]);

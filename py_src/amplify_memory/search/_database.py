@@ -1033,8 +1033,8 @@ class Database:
                 isinstance(value, list | tuple)
                 and len(value) == prop.dimension
                 and set(map(type, value)) <= {int, float}
+                and check_vector_norm(value)  # first: bounds ints too large for a float
                 and all(map(math.isfinite, value))
-                and check_vector_norm(value)
             ):
                 out[name] = pack_vector(value)
         return out

@@ -1,13 +1,15 @@
 """Persistence: an async key-value storage interface and stores that persist themselves.
 
 - :class:`AsyncStorage`: ``save`` / ``load`` / ``delete`` / ``list_names`` of JSON strings,
-  the four operations of the ``amplify_vector_stores`` IndexedDB database. Implementations:
+  the four operations of the ``amplify_vector_stores`` IndexedDB database (and
+  ``save_many``, ``peek``, with defaults built on them). Implementations:
   :class:`MemoryStorage` (tests), :class:`FileStorage` (CPython programs) and
   :class:`amplify_memory.browser.IndexedDBStorage` (the page).
 - :class:`Coordinator`: the lock, message channel and page-hide hook that stores of one
   origin share; :class:`LocalCoordinator` in CPython, ``BrowserCoordinator`` in the page.
 - :class:`PersistedStore`: a search database that coalesces writes, merges other tabs'
-  changes, flushes on page hide and quarantines unreadable records.
+  changes, flushes on page hide and quarantines unreadable records; a large one is kept
+  as a base record and a log of change segments.
 
 Store names follow :data:`STORE_NAME_RULE`.
 """

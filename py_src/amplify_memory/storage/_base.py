@@ -3,11 +3,30 @@
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass
 
-__all__ = ["AsyncStorage", "Coordinator", "StorageEstimate"]
+from amplify_memory.errors import ArgumentTypeError, describe
+from amplify_memory.storage._names import validate_key
+
+__all__ = ["AsyncStorage", "Coordinator", "StorageEstimate", "check_pairs"]
+
+
+def check_pairs(items: Sequence[tuple[str, str]]) -> list[tuple[str, str]]:
+    """``items`` as a list of ``(key, JSON string)`` pairs, each key valid; raises
+    :class:`~amplify_memory.errors.InvalidStoreNameError` or
+    :class:`~amplify_memory.errors.ArgumentTypeError` (before anything is written)."""
+    pairs: list[tuple[str, str]] = []
+    for item in items:
+        if not isinstance(item, tuple | list) or len(item) != 2:
+            raise ArgumentTypeError(f"expected (name, data) pairs, got {describe(item)}")
+        name, data = item
+        validate_key(name)
+        if not isinstance(data, str):
+            raise ArgumentTypeError(f"data must be a JSON string, got {type(data).__name__}")
+        pairs.append((name, data))
+    return pairs
 
 
 @dataclass(frozen=True)
@@ -54,6 +73,23 @@ class AsyncStorage(ABC):
     @abstractmethod
     async def list_names(self) -> list[str]:
         """Every stored key, sorted (internal ``.corrupt-``/``.pending-`` keys included)."""
+
+    async def peek(self, name: str, length: int = 256) -> tuple[str, int] | None:
+        """The first ``length`` characters of the string under ``name`` and its whole
+        length, or None when there is none (a large store checks its base record's header
+        without reading it all; a backend may avoid reading it into Python)."""
+        data = await self.load(name)
+        return None if data is None else (data[:length], len(data))
+
+    async def save_many(self, items: Sequence[tuple[str, str]]) -> None:
+        """Store each ``(name, data)`` of ``items``. A backend that can writes them in one
+        transaction (all or none: IndexedDB, :class:`MemoryStorage`); the default writes
+        them one after the other, in order, so that a caller who writes what a record
+        points to before the record stays consistent when a write fails part way. Every
+        name and value is checked before anything is written."""
+        pairs = check_pairs(items)
+        for name, data in pairs:
+            await self.save(name, data)
 
     def save_soon(self, name: str, data: str) -> None:
         """Start a write now, without waiting for it (used while a page is being hidden).

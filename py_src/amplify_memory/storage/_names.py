@@ -11,9 +11,11 @@ __all__ = [
     "KEY_RULE",
     "MAX_NAME_LENGTH",
     "STORE_NAME_RULE",
+    "head_name",
     "is_store_name",
     "journal_name",
     "quarantine_name",
+    "segment_name",
     "store_of",
     "validate_key",
     "validate_store_name",
@@ -26,8 +28,8 @@ STORE_NAME_RULE = (
     f"a store name is 1 to {MAX_NAME_LENGTH} characters from A-Z, a-z, 0-9, '_' and '-', "
     "starting with a letter or a digit; '.' never appears in a store name because it is "
     "reserved for the store's internal records '<name>.corrupt-<timestamp>' (a quarantined "
-    "unreadable record) and '<name>.pending-<writer>' (unsaved changes written when a page "
-    "is hidden)"
+    "unreadable record), '<name>.pending-<writer>' (unsaved changes written when a page "
+    "is hidden), '<name>.head' and '<name>.log-<revision>-<n>' (a large store's change log)"
 )
 
 _STORE = rf"[A-Za-z0-9][A-Za-z0-9_-]{{0,{MAX_NAME_LENGTH - 1}}}"
@@ -38,12 +40,14 @@ _WRITER_RE = re.compile(rf"{_WRITER}\Z")
 # a store name has no '.', the part before the first '.' says which store a key belongs to,
 # so no key of one store can ever equal a key of another store. Mirrored in web/js/idb.mjs.
 _KEY_RE = re.compile(
-    rf"(?P<store>{_STORE})(?:\.(?:corrupt-[0-9]{{8}}T[0-9]{{9}}Z(?:-[0-9]{{1,6}})?|pending-{_WRITER}))?\Z"
+    rf"(?P<store>{_STORE})(?:\.(?:corrupt-[0-9]{{8}}T[0-9]{{9}}Z(?:-[0-9]{{1,6}})?|pending-{_WRITER}"
+    r"|head|log-[0-9]{1,15}-[0-9]{1,9}))?\Z"
 )
 
 KEY_RULE = (
     f"{STORE_NAME_RULE}; a record key is a store name, optionally followed by "
-    "'.corrupt-YYYYMMDDTHHMMSSmmmZ[-N]' or '.pending-<1 to 32 of a-z 0-9>'"
+    "'.corrupt-YYYYMMDDTHHMMSSmmmZ[-N]', '.pending-<1 to 32 of a-z 0-9>', '.head' or "
+    "'.log-<revision>-<n>' (1 to 15 and 1 to 9 digits)"
 )
 
 
@@ -101,3 +105,14 @@ def quarantine_name(name: str, now: float | None = None, attempt: int = 0) -> st
 def journal_name(name: str, writer: str) -> str:
     """``<name>.pending-<writer>``: where a writer leaves its unsaved changes on page hide."""
     return validate_key(f"{validate_store_name(name)}.pending-{validate_writer_id(writer)}")
+
+
+def head_name(name: str) -> str:
+    """``<name>.head``: where a store kept as a base and a change log says how far both go."""
+    return validate_key(f"{validate_store_name(name)}.head")
+
+
+def segment_name(name: str, revision: int, number: int) -> str:
+    """``<name>.log-<revision>-<number>``: the ``number``-th change segment written on top
+    of the base record of ``revision``."""
+    return validate_key(f"{validate_store_name(name)}.log-{int(revision)}-{int(number)}")

@@ -20,6 +20,15 @@ How a store stays consistent (the same logic runs on CPython and in the browser)
   that journal: a coordinator with a ``pending_changed(store)`` method is told of every
   change to the pending operations, and :meth:`PersistedStore.journal_record` gives the
   journal to write (the page keeps the latest copy and writes it itself on hide).
+- A store whose record has grown past :attr:`PersistedStore.log_from_bytes` is kept as
+  that record (the *base*) and a log of change segments on top of it: a write appends one
+  segment of the pending operations and updates the store's small head record, in one
+  transaction, so it costs in proportion to the change, not to the store. When the log
+  outgrows :attr:`PersistedStore.log_share` of the base (or
+  :attr:`PersistedStore.max_segments` segments), the next write is a whole new base
+  (compaction) and the old segments are removed. Another tab that sees a segment written
+  applies only the new segments. A corrupt segment is quarantined alone; the others apply.
+  See :mod:`amplify_memory.storage._records` for the formats.
 - A record that cannot be read is copied to ``<name>.corrupt-<timestamp>`` before anything
   else happens to it; the error is kept in :attr:`PersistedStore.quarantined`, given to
   ``on_error``, and the store starts empty (or, in a tab that already holds the data,
@@ -55,18 +64,27 @@ from amplify_memory.errors import (
 from amplify_memory.storage._base import AsyncStorage, Coordinator
 from amplify_memory.storage._memory import LocalCoordinator
 from amplify_memory.storage._names import (
+    head_name,
     is_quarantine_of,
     journal_name,
     quarantine_name,
+    segment_name,
     validate_store_name,
 )
 from amplify_memory.storage._records import (
+    RECORD_VERSION,
+    Head,
     Op,
     OpKind,
+    Segment,
     StoreRecord,
+    decode_head,
     decode_journal,
+    decode_segment,
     decode_store,
+    encode_head,
     encode_journal,
+    encode_segment,
     encode_store,
     peek_revision,
 )
@@ -144,6 +162,14 @@ class PersistedStore(Generic[DB]):
     1
     """
 
+    #: A store whose record is at least this long (characters of JSON) keeps a change log
+    #: beside it instead of rewriting the record on every write.
+    log_from_bytes: int = 256 * 1024
+    #: Compact (write a new base) when the log would outgrow this share of the base ...
+    log_share: float = 0.25
+    #: ... or hold more segments than this.
+    max_segments: int = 256
+
     def __init__(
         self,
         name: str,
@@ -164,6 +190,7 @@ class PersistedStore(Generic[DB]):
         self.id_field = id_field
         self.writer = writer or secrets.token_hex(8)
         self._journal_key = journal_name(self.name, self.writer)
+        self._head_key = head_name(self.name)
         self._create = create
         self._db: DB = create()
         self._revision = 0
@@ -174,6 +201,15 @@ class PersistedStore(Generic[DB]):
         self._seq = 0
         self._dirty = False
         self._absorbed: set[str] = set()
+        # Operations merged from journals and not written yet: (their writer, the op, the
+        # seq of ours they came after), so that a segment replays them in the order this
+        # database applied them.
+        self._carried: list[tuple[str, Op, int]] = []
+        self._segments = 0  # segments of the base this database includes
+        self._head: Head | None = None  # the head record last read or written
+        self._base_bytes = 0
+        self._base_version = RECORD_VERSION
+        self._need_base = False  # the next write must be a whole base record
         self._journal_written = False
         self._mutex = asyncio.Lock()
         self._loop: asyncio.AbstractEventLoop | None = None
@@ -233,19 +269,11 @@ class PersistedStore(Generic[DB]):
         self._loop = asyncio.get_running_loop()
         async with self._mutex, self.coordinator.lock(self.name):
             # both reads at once: in the browser each is an IndexedDB round trip
-            text, names = await asyncio.gather(
-                self.storage.load(self.name), self.storage.list_names()
+            head_text, names = await asyncio.gather(
+                self.storage.load(self._head_key), self.storage.list_names()
             )
             self.set_aside = sorted(n for n in names if is_quarantine_of(self.name, n))
-            if text is not None:
-                try:
-                    record, db = self._read(text)
-                except (StorageError, NewerFormatError):  # (a newer record: left as it is)
-                    raise
-                except Exception as err:
-                    await self._quarantine(text, err, source=self.name, delete=True)
-                else:
-                    self._adopt(record, db)
+            await self._sync_locked(head_text, head_loaded=True, opening=True)
             await self._absorb_journals(names)
         self._detach.append(self.coordinator.subscribe(self.name, self._on_message))
         self._detach.append(self.coordinator.on_hide(self._on_hide))
@@ -259,6 +287,150 @@ class PersistedStore(Generic[DB]):
         db.load(record.snapshot)
         return record, db
 
+    # ------------------------------------------------------------------ following storage
+
+    async def _sync_locked(
+        self,
+        head_text: str | None = None,
+        *,
+        head_loaded: bool = False,
+        opening: bool = False,
+    ) -> None:
+        """Bring the database up to what storage holds (under the store's lock): nothing
+        when it is current, the new segments when only the log grew, else the base and its
+        whole log. ``head_text``: the head record when ``head_loaded`` just now."""
+        if not head_loaded:
+            head_text = await self.storage.load(self._head_key)
+        head: Head | None = None
+        if isinstance(head_text, str):
+            try:
+                head = decode_head(head_text)
+            except NewerFormatError:
+                raise
+            except Exception as err:  # the base and whatever segments are found stand
+                await self._quarantine(head_text, err, source=self._head_key, delete=True)
+                await self._reload(None, recover=True, opening=opening)
+                return
+        if head is None:
+            await self._reload(None, opening=opening)
+        elif (
+            (head.base, head.writer) != (self._revision, self._record_writer)
+            or head.segments < self._segments
+            or not await self._base_is(head)
+        ):
+            await self._reload(head, opening=opening)
+        elif head.segments > self._segments:
+            if self._carried:  # (journals merged, not written: merge them again, in order)
+                await self._reload(head, opening=opening)
+            else:
+                await self._follow(head)
+
+    async def _base_is(self, head: Head) -> bool:
+        """Is the stored base record the one ``head`` names (its header and length)? When
+        another writer replaced it, or it went bad, it is read again (and quarantined)."""
+        peeked = await self.storage.peek(self.name)
+        return peeked is not None and (peek_revision(peeked[0]), peeked[1]) == (
+            (head.base, head.writer),
+            head.base_bytes,
+        )
+
+    async def _reload(self, head: Head | None, *, recover: bool = False, opening: bool) -> None:
+        """Load the base record and the segments ``head`` lists (``recover``: every segment
+        of the base found in storage) unless the base is the one this database holds."""
+        text = await self.storage.load(self.name)
+        if text is None:
+            self._head, self._segments = None, 0
+            return
+        if (
+            head is None
+            and not recover
+            and peek_revision(text)
+            == (
+                self._revision,
+                self._record_writer,
+            )
+        ):
+            self._head, self._segments = None, 0
+            return
+        try:
+            record, db = self._read(text)
+        except (StorageError, NewerFormatError):  # (a newer record: left as it is)
+            raise
+        except Exception as err:
+            # Keep a copy; an open starts empty, a tab that holds the data writes it back.
+            await self._quarantine(text, err, source=self.name, delete=opening)
+            self._head, self._segments = None, 0
+            return
+        base_bytes = head.base_bytes if head is not None else len(text)
+        del text
+        numbers: list[int] = []
+        if recover:
+            prefix = f"{self.name}.log-{record.revision}-"
+            numbers = sorted(
+                int(key[len(prefix) :])
+                for key in await self.storage.list_names()
+                if key.startswith(prefix)
+            )
+            self._need_base = True  # (a fresh head and base, by the next write)
+        elif head is not None and (head.base, head.writer) == (record.revision, record.writer):
+            numbers = list(range(1, head.segments + 1))
+        elif head is not None:
+            head = None  # a compaction stopped after its base: the base stands alone
+            self._need_base = True
+        applied = dict(record.applied)
+        for segment in await self._segments_of(record.revision, numbers):
+            for op in segment.ops:
+                self._apply(db, op)
+            applied = dict(segment.applied)
+        self._adopt(record, db, applied=applied)
+        self._head, self._segments = head, (max(numbers, default=0) if numbers else 0)
+        self._base_bytes, self._base_version = base_bytes, record.version
+
+    async def _segments_of(self, base: int, numbers: list[int]) -> list[Segment]:
+        """The readable segments ``numbers`` of base ``base`` (read at once); an unreadable
+        one is quarantined and reported, a missing one skipped."""
+        keys = [segment_name(self.name, base, n) for n in numbers]
+        texts = await asyncio.gather(*(self.storage.load(key) for key in keys))
+        out: list[Segment] = []
+        for key, number, text in zip(keys, numbers, texts, strict=True):
+            if text is None:
+                continue
+            try:
+                segment = decode_segment(text)
+                if (segment.store, segment.base, segment.number) != (self.name, base, number):
+                    raise ValueError(
+                        f"segment {segment.number} of base {segment.base} of "
+                        f"{describe(segment.store)}"
+                    )
+            except NewerFormatError:
+                raise
+            except (AmplifyMemoryError, ValueError) as err:
+                await self._quarantine(text, err, source=key, delete=True)
+                continue
+            out.append(segment)
+        return out
+
+    async def _follow(self, head: Head) -> None:
+        """Apply the segments another writer appended to the base this database holds;
+        this store's pending changes to the same documents go on top again."""
+        numbers = list(range(self._segments + 1, head.segments + 1))
+        touched: set[str] = set()
+        for segment in await self._segments_of(head.base, numbers):
+            for op in segment.ops:
+                self._apply(self._db, op)
+                touched.add(op.doc_id)
+            self._applied = dict(segment.applied)
+        done = self._applied.get(self.writer, 0)
+        self._pending = [op for op in self._pending if op.seq > done]
+        for op in self._pending:
+            if op.doc_id in touched:
+                self._apply(self._db, op)
+        self._head, self._segments = head, head.segments
+        self._base_bytes = head.base_bytes
+        if touched:
+            self._merges += 1
+        self._pending_changed()
+
     # ------------------------------------------------------------------ reading
 
     @property
@@ -270,6 +442,12 @@ class PersistedStore(Generic[DB]):
     def revision(self) -> int:
         """The revision of the stored record this store last read or wrote."""
         return self._revision
+
+    @property
+    def segments(self) -> int:
+        """How many change segments of the log on top of the base record (of
+        :attr:`revision`) this store last read or wrote; 0 for a store written whole."""
+        return self._segments
 
     @property
     def merges(self) -> int:
@@ -363,6 +541,8 @@ class PersistedStore(Generic[DB]):
             if op.seq > first and op.doc_id in touched:
                 self._apply(db, op)
         self._dirty = True  # (a write inside the block may have saved some of it)
+        if self._carried:  # (journals merged meanwhile: the database is the truth)
+            self._need_base = True
         self._pending_changed()
 
     def insert(self, doc: Mapping[str, Any]) -> str:
@@ -569,18 +749,7 @@ class PersistedStore(Generic[DB]):
             self._schedule_flush()  # changes made while writing
 
     async def _write_locked(self) -> None:
-        text = await self.storage.load(self.name)
-        if text is not None and peek_revision(text) != (self._revision, self._record_writer):
-            try:
-                record, db = self._read(text)
-            except (StorageError, NewerFormatError):  # (never overwrite a newer record)
-                raise
-            except Exception as err:
-                # Keep a copy before this write replaces it; our own copy stays.
-                await self._quarantine(text, err, source=self.name, delete=False)
-            else:
-                if (record.revision, record.writer) != (self._revision, self._record_writer):
-                    self._adopt(record, db)
+        await self._sync_locked()  # (never overwrites a newer record: it raises)
         await self._absorb_journals()
         count = len(self._pending)
         applied = dict(self._applied)
@@ -590,13 +759,18 @@ class PersistedStore(Generic[DB]):
         if self._uncommitted:  # a block began during the awaits: never write half of it
             self._deferred = True
             return
-        revision = self._revision + 1
-        data = encode_store(self._db.save(copy=False), revision, self.writer, applied)
-        await self.storage.save(self.name, data)
+        ops = self._ops_to_write(count)
+        if ops or self._need_base:
+            segment = None if self._need_base else self._segment_text(ops, applied)
+            if segment is not None:
+                await self._write_segment(segment)
+            else:
+                await self._write_base(applied)
+            self.writes += 1
         # Written: changes made during the awaits above stay pending for the next write.
-        self.writes += 1
         del self._pending[:count]
-        self._revision, self._record_writer, self._applied = revision, self.writer, applied
+        self._carried.clear()
+        self._applied = applied
         self._dirty = bool(self._pending)
         self.last_error = None
         stale = sorted(self._absorbed)
@@ -611,23 +785,106 @@ class PersistedStore(Generic[DB]):
         self.coordinator.publish(
             self.name,
             _compact(
-                {"type": "written", "revision": revision, "writer": self.writer, "store": self.name}
+                {
+                    "type": "written",
+                    "revision": self._revision,
+                    "segments": self._segments,
+                    "writer": self.writer,
+                    "store": self.name,
+                }
             ),
         )
         self._pending_changed()
 
-    def _adopt(self, record: StoreRecord, db: DB) -> None:
-        """Make ``db`` (just loaded from ``record``) current and replay pending changes on it."""
-        done = record.applied.get(self.writer, 0)
+    def _head_text(self) -> str | None:
+        return encode_head(self._head) if self._head is not None else None
+
+    def _ops_to_write(self, count: int) -> list[Op]:
+        """This store's first ``count`` pending operations and the journals' operations it
+        merged, in the order the database applied them."""
+        if not self._carried:
+            return self._pending[:count]
+        keyed = [((op.seq, 0, 0), op) for op in self._pending[:count]]
+        keyed += [((after, 1, i), op) for i, (_, op, after) in enumerate(self._carried)]
+        return [op for _, op in sorted(keyed, key=lambda item: item[0])]
+
+    def _segment_text(self, ops: list[Op], applied: dict[str, int]) -> str | None:
+        """The next segment's text when the log may grow by it, else None (a base)."""
+        head = self._head
+        base_bytes = head.base_bytes if head is not None else self._base_bytes
+        log_bytes = head.log_bytes if head is not None else 0
+        if (
+            self._revision == 0
+            or self._base_version != RECORD_VERSION
+            or base_bytes < self.log_from_bytes
+            or self._segments + 1 > self.max_segments
+        ):
+            return None
+        text = encode_segment(
+            Segment(self.name, self._revision, self._segments + 1, self.writer, applied, ops)
+        )
+        if log_bytes + len(text) > self.log_share * base_bytes:
+            return None
+        return text
+
+    async def _write_segment(self, text: str) -> None:
+        old = self._head
+        head = Head(
+            base=self._revision,
+            writer=self._record_writer,
+            segments=self._segments + 1,
+            base_bytes=old.base_bytes if old is not None else self._base_bytes,
+            log_bytes=(old.log_bytes if old is not None else 0) + len(text),
+        )
+        key = segment_name(self.name, self._revision, head.segments)
+        await self.storage.save_many([(key, text), (self._head_key, encode_head(head))])
+        self._head, self._segments = head, head.segments
+
+    async def _write_base(self, applied: dict[str, int]) -> None:
+        """A whole new base record (and, for a large store, a head with an empty log); the
+        segments of older bases are removed after it."""
+        revision = self._revision + 1
+        data = encode_store(self._db.save(copy=False), revision, self.writer, applied)
+        size = len(data)
+        head = None
+        items = [(self.name, data)]
+        if size >= self.log_from_bytes:
+            head = Head(base=revision, writer=self.writer, segments=0, base_bytes=size, log_bytes=0)
+            items.append((self._head_key, encode_head(head)))
+        del data
+        had_log = self._head is not None or self._segments > 0 or self._need_base
+        await self.storage.save_many(items)  # (base first: a head never points past it)
+        self._revision, self._record_writer = revision, self.writer
+        self._head, self._segments, self._base_bytes = head, 0, size
+        self._base_version, self._need_base = RECORD_VERSION, False
+        if had_log:
+            await self._remove_old_log(keep_head=head is not None)
+
+    async def _remove_old_log(self, *, keep_head: bool) -> None:
+        """Delete the head (unless kept) and the segments of bases before the current one."""
+        prefix = f"{self.name}.log-"
+        current = f"{prefix}{self._revision}-"
+        for key in await self.storage.list_names():
+            stale = key.startswith(prefix) and not key.startswith(current)
+            if stale or (key == self._head_key and not keep_head):
+                with contextlib.suppress(StorageError):
+                    await self.storage.delete(key)
+
+    def _adopt(self, record: StoreRecord, db: DB, *, applied: dict[str, int] | None = None) -> None:
+        """Make ``db`` (just loaded from ``record`` and its log, whose ``applied`` map it is)
+        current and replay pending changes on it."""
+        applied = dict(record.applied) if applied is None else applied
+        done = applied.get(self.writer, 0)
         self._pending = [op for op in self._pending if op.seq > done]
         for op in self._pending:
             self._apply(db, op)
         self._db = db
         self._merges += 1
         self._revision, self._record_writer = record.revision, record.writer
-        self._applied = dict(record.applied)
+        self._applied = applied
         self._dirty = bool(self._pending)
         self._absorbed.clear()  # merged journals are not in this record: merge them again
+        self._carried.clear()
         self._pending_changed()
 
     async def _absorb_journals(self, names: list[str] | None = None) -> None:
@@ -655,6 +912,7 @@ class PersistedStore(Generic[DB]):
             fresh = [op for op in journal.ops if op.seq > done]
             for op in fresh:
                 self._apply(self._db, op)
+                self._carried.append((journal.writer, op, self._seq))
             if fresh:
                 self._merges += 1
                 self._applied.pop(journal.writer, None)
@@ -681,7 +939,8 @@ class PersistedStore(Generic[DB]):
             reason = f"{source}: {reason}"
         error = CorruptRecordError(self.name, key, reason)
         self.quarantined.append(error)
-        self._dirty = self._dirty or (source == self.name and len(self._db) > 0)
+        if source == self.name and len(self._db) > 0:
+            self._dirty = self._need_base = True  # (our copy is written back whole)
         self._report(error)
 
     @property
@@ -737,23 +996,20 @@ class PersistedStore(Generic[DB]):
         """
         self._refresh_scheduled = False
         async with self._mutex:
-            text = await self.storage.load(self.name)
-            if text is None or peek_revision(text) == (self._revision, self._record_writer):
+            head_text = await self.storage.load(self._head_key)
+            if head_text is not None and head_text == self._head_text():
                 return False
-            try:
-                record, db = self._read(text)
-            except (StorageError, NewerFormatError):
-                raise
-            except Exception:
-                self._dirty = True  # the next write quarantines it under the lock
-                self._schedule_flush()
-                return False
-            if (record.revision, record.writer) == (self._revision, self._record_writer):
-                return False
-            self._adopt(record, db)
+            if head_text is None:
+                text = await self.storage.load(self.name)
+                if text is None or peek_revision(text) == (self._revision, self._record_writer):
+                    return False
+                del text
+            merges = self._merges
+            async with self.coordinator.lock(self.name):
+                await self._sync_locked()
             if self._dirty:
                 self._schedule_flush()
-            return True
+            return self._merges != merges
 
     def journal_record(self) -> tuple[str, str] | None:
         """``(key, text)`` of the journal a page hide would write now; None when nothing is

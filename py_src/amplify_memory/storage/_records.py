@@ -1,8 +1,9 @@
 """The formats of persisted records: a store snapshot envelope and a pending-ops journal.
 
-A store record (key ``<name>``)::
+A store record (key ``<name>``; version 2 since stores may keep a change log, version 1
+before, with the same fields)::
 
-    {"format": "amplify-memory-store", "version": 1, "revision": 7, "writer": "k3x9...",
+    {"format": "amplify-memory-store", "version": 2, "revision": 7, "writer": "k3x9...",
      "applied": {"<writer>": <last op seq of that writer included>, ...},
      "snapshot": <Database.save() output>}
 
@@ -15,6 +16,25 @@ written yet when it was hidden::
 
     {"format": "amplify-memory-journal", "version": 2, "store": "<name>",
      "writer": "<writer>", "ops": [{"seq": 3, "op": "insert", "id": "...", "doc": {...}}]}
+
+A store that has grown past a size (see :class:`~amplify_memory.storage.PersistedStore`)
+is kept as its store record (the *base*) and a log of change segments on top of it, so
+that a write costs in proportion to the change, not to the store. Its head record (key
+``<name>.head``) says how far both go::
+
+    {"format": "amplify-memory-head", "version": 1, "base": 7, "writer": "k3x9...",
+     "segments": 3, "baseBytes": 5242880, "logBytes": 20480}
+
+and segment ``n`` (key ``<name>.log-<base>-<n>``, n = 1 .. segments) holds the operations
+written after segment ``n - 1``, and the ``applied`` map as it stands after them::
+
+    {"format": "amplify-memory-segment", "version": 1, "store": "<name>", "base": 7,
+     "n": 3, "writer": "<writer>", "applied": {...}, "ops": [<as in a journal>]}
+
+A base whose revision differs from the head's ``base`` (a compaction stopped after the
+base was written) stands alone: the segments of older bases are ignored, and removed by
+the next write. A store without a head record is its store record alone (every store
+before this format, and every small store).
 
 ``op`` is ``insert``, ``update`` (``doc``: the whole document), ``patch`` (``doc``: only the
 changed properties; version 2) or ``remove`` (no ``doc``). From version 3 a document's
@@ -33,23 +53,36 @@ from typing import Any, Literal
 from amplify_memory.errors import NewerFormatError, SnapshotError, describe
 
 __all__ = [
+    "HEAD_FORMAT",
     "JOURNAL_FORMAT",
     "JOURNAL_VERSION",
     "RECORD_VERSION",
+    "SEGMENT_FORMAT",
     "STORE_FORMAT",
+    "Head",
     "Journal",
     "Op",
+    "Segment",
     "StoreRecord",
+    "decode_head",
     "decode_journal",
+    "decode_segment",
     "decode_store",
+    "encode_head",
     "encode_journal",
+    "encode_segment",
     "encode_store",
     "peek_revision",
 ]
 
 STORE_FORMAT = "amplify-memory-store"
 JOURNAL_FORMAT = "amplify-memory-journal"
-RECORD_VERSION = 1
+HEAD_FORMAT = "amplify-memory-head"
+SEGMENT_FORMAT = "amplify-memory-segment"
+#: Version 2: the same fields as 1, written by versions that may keep a change log beside
+#: it (a page of an older version must not read the base alone and write over it).
+RECORD_VERSION = 2
+_RECORD_VERSIONS = (1, 2)
 #: Journal version 2 added the ``patch`` operation (only the changed properties), version 3
 #: packed vectors; a journal without them is still written, and read, as version 1 or 2.
 JOURNAL_VERSION = 3
@@ -63,7 +96,7 @@ _OP_KINDS: tuple[OpKind, ...] = ("insert", "update", "patch", "remove")
 _V1_OP_KINDS: tuple[OpKind, ...] = ("insert", "update", "remove")
 
 _HEADER_RE = re.compile(
-    r'\{"format":"' + STORE_FORMAT + r'","version":1,'
+    r'\{"format":"' + STORE_FORMAT + r'","version":[12],'
     r'"revision":([0-9]{1,15}),"writer":"([a-z0-9]*)",'
 )
 
@@ -84,6 +117,7 @@ class StoreRecord:
     writer: str
     snapshot: dict[str, Any]
     applied: dict[str, int] = field(default_factory=dict)
+    version: int = 2  # (0: a bare snapshot)
 
 
 @dataclass
@@ -138,18 +172,8 @@ def decode_store(text: str) -> StoreRecord:
         raise SnapshotError(f"the stored record is a JSON {kind}, expected an object")
     if data.get("format") != STORE_FORMAT:
         # A bare snapshot (e.g. saved from plain JavaScript): the database decides on it.
-        return StoreRecord(revision=0, writer="", snapshot=data)
-    version = data.get("version")
-    if type(version) is int and version > RECORD_VERSION:
-        raise NewerFormatError(
-            f"the stored record has format version {version}, written by a newer version of "
-            f"amplify_memory; this one reads version {RECORD_VERSION}"
-        )
-    if version != RECORD_VERSION:
-        raise SnapshotError(
-            f"the stored record has format version {describe(version)}; this version of "
-            f"amplify_memory reads version {RECORD_VERSION} only"
-        )
+        return StoreRecord(revision=0, writer="", snapshot=data, version=0)
+    version = _check_version(data.get("version"), _RECORD_VERSIONS, "stored record")
     revision, writer = data.get("revision"), data.get("writer")
     snapshot, applied = data.get("snapshot"), data.get("applied", {})
     if not isinstance(revision, int) or isinstance(revision, bool) or revision < 0:
@@ -164,7 +188,9 @@ def decode_store(text: str) -> StoreRecord:
         isinstance(k, str) and isinstance(v, int) for k, v in applied.items()
     ):
         raise SnapshotError("the stored record has a malformed 'applied' map")
-    return StoreRecord(revision=revision, writer=writer, snapshot=snapshot, applied=applied)
+    return StoreRecord(
+        revision=revision, writer=writer, snapshot=snapshot, applied=applied, version=version
+    )
 
 
 def encode_journal(store: str, writer: str, ops: list[Op]) -> str:
@@ -190,21 +216,30 @@ def decode_journal(text: str) -> Journal:
     data = _parse(text, "journal record")
     if not isinstance(data, dict) or data.get("format") != JOURNAL_FORMAT:
         raise SnapshotError("the journal record is not an amplify-memory-journal object")
-    version = data.get("version")
-    if type(version) is int and version > max(_JOURNAL_VERSIONS):
-        raise NewerFormatError(
-            f"the journal record has format version {version}, written by a newer version "
-            f"of amplify_memory; this one reads versions "
-            f"{', '.join(map(str, _JOURNAL_VERSIONS))}"
-        )
-    if version not in _JOURNAL_VERSIONS or type(version) is not int:
-        raise SnapshotError(
-            f"the journal record has format version {describe(version)}; "
-            f"this version reads versions {', '.join(map(str, _JOURNAL_VERSIONS))} only"
-        )
+    version = _check_version(data.get("version"), _JOURNAL_VERSIONS, "journal record")
     store, writer, raw_ops = data.get("store"), data.get("writer"), data.get("ops")
     if not isinstance(store, str) or not isinstance(writer, str) or not isinstance(raw_ops, list):
         raise SnapshotError("the journal record lacks store, writer or ops")
+    return Journal(store=store, writer=writer, ops=_decode_ops(raw_ops, version))
+
+
+def _check_version(version: Any, readable: tuple[int, ...], what: str) -> int:
+    """``version`` when it is one of ``readable``; :class:`NewerFormatError` for a version
+    above them, :class:`SnapshotError` for any other."""
+    if type(version) is int and version > max(readable):
+        raise NewerFormatError(
+            f"the {what} has format version {version}, written by a newer version of "
+            f"amplify_memory; this one reads versions {', '.join(map(str, readable))}"
+        )
+    if type(version) is not int or version not in readable:
+        raise SnapshotError(
+            f"the {what} has format version {describe(version)}; this version of "
+            f"amplify_memory reads versions {', '.join(map(str, readable))} only"
+        )
+    return int(version)
+
+
+def _decode_ops(raw_ops: list[Any], version: int) -> list[Op]:
     ops: list[Op] = []
     for item in raw_ops:
         if not isinstance(item, dict):
@@ -216,4 +251,108 @@ def decode_journal(text: str) -> Journal:
         if kind != "remove" and not isinstance(doc, dict):
             raise SnapshotError(f"a journal {kind} has no document: {describe(item)}")
         ops.append(Op(seq, kind, doc_id, None if kind == "remove" else _compact(doc)))
-    return Journal(store=store, writer=writer, ops=ops)
+    return ops
+
+
+# ---------------------------------------------------------------- a store kept as a log
+
+
+@dataclass(frozen=True)
+class Head:
+    """How far a store kept as a base and a change log goes (see the module docstring)."""
+
+    base: int
+    writer: str
+    segments: int
+    base_bytes: int
+    log_bytes: int
+
+
+@dataclass
+class Segment:
+    store: str
+    base: int
+    number: int
+    writer: str
+    applied: dict[str, int]
+    ops: list[Op]
+
+
+def encode_head(head: Head) -> str:
+    return _compact(
+        {
+            "format": HEAD_FORMAT,
+            "version": 1,
+            "base": head.base,
+            "writer": head.writer,
+            "segments": head.segments,
+            "baseBytes": head.base_bytes,
+            "logBytes": head.log_bytes,
+        }
+    )
+
+
+def _count(data: dict[str, Any], key: str, what: str) -> int:
+    value = data.get(key)
+    if type(value) is not int or value < 0:
+        raise SnapshotError(f"the {what} has {key} {describe(value)}, expected an int >= 0")
+    return value
+
+
+def decode_head(text: str) -> Head:
+    """Parse a head record; :class:`SnapshotError` on bad JSON, version or shape."""
+    data = _parse(text, "head record")
+    if not isinstance(data, dict) or data.get("format") != HEAD_FORMAT:
+        raise SnapshotError("the head record is not an amplify-memory-head object")
+    _check_version(data.get("version"), (1,), "head record")
+    writer = data.get("writer")
+    if not isinstance(writer, str):
+        raise SnapshotError(f"the head record has writer {describe(writer)}, expected a string")
+    return Head(
+        base=_count(data, "base", "head record"),
+        writer=writer,
+        segments=_count(data, "segments", "head record"),
+        base_bytes=_count(data, "baseBytes", "head record"),
+        log_bytes=_count(data, "logBytes", "head record"),
+    )
+
+
+def encode_segment(segment: Segment) -> str:
+    """The JSON text of a change segment (operations spliced in as a journal's are)."""
+    body = ",".join(_op_text(op) for op in segment.ops)
+    head = _compact(
+        {
+            "format": SEGMENT_FORMAT,
+            "version": 1,
+            "store": segment.store,
+            "base": segment.base,
+            "n": segment.number,
+            "writer": segment.writer,
+            "applied": dict(list(segment.applied.items())[-MAX_APPLIED_WRITERS:]),
+        }
+    )
+    return f'{head[:-1]},"ops":[{body}]}}'
+
+
+def decode_segment(text: str) -> Segment:
+    """Parse a change segment; :class:`SnapshotError` on bad JSON, version or shape."""
+    data = _parse(text, "change segment")
+    if not isinstance(data, dict) or data.get("format") != SEGMENT_FORMAT:
+        raise SnapshotError("the change segment is not an amplify-memory-segment object")
+    _check_version(data.get("version"), (1,), "change segment")
+    store, writer, applied = data.get("store"), data.get("writer"), data.get("applied")
+    raw_ops = data.get("ops")
+    if not isinstance(store, str) or not isinstance(writer, str) or not isinstance(raw_ops, list):
+        raise SnapshotError("the change segment lacks store, writer or ops")
+    if not isinstance(applied, dict) or not all(
+        isinstance(k, str) and type(v) is int for k, v in applied.items()
+    ):
+        raise SnapshotError("the change segment has a malformed 'applied' map")
+    return Segment(
+        store=store,
+        base=_count(data, "base", "change segment"),
+        number=_count(data, "n", "change segment"),
+        writer=writer,
+        applied=applied,
+        ops=_decode_ops(raw_ops, max(_JOURNAL_VERSIONS)),
+    )

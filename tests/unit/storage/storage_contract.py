@@ -30,6 +30,9 @@ VALID_INTERNAL_KEYS = [
     "notes.corrupt-20250101T120000123Z",
     "notes.corrupt-20250101T120000123Z-2",
     "notes.pending-0a1b2c",
+    "notes.head",
+    "notes.log-7-1",
+    "notes.log-123456789012345-123456789",
 ]
 INVALID_KEYS: list[object] = [
     "",
@@ -46,6 +49,11 @@ INVALID_KEYS: list[object] = [
     "notes.pending-ABC",
     "notes.pending-",
     "notes.corrupt-20250101T120000123Z.pending-a",
+    "notes.heads",
+    "notes.log-7",
+    "notes.log--1-1",
+    "notes.log-7-1x",
+    "notes.log-1234567890123456-1",
     None,
     42,
 ]
@@ -181,6 +189,35 @@ async def concurrent_saves_of_different_names_all_land(storage: AsyncStorage) ->
     loaded = await asyncio.gather(*(storage.load(n) for n in names))
     assert loaded == [f'"{n}"' for n in names]
     assert await storage.list_names() == sorted(names)
+
+
+@check
+async def save_many_stores_every_pair(storage: AsyncStorage) -> None:
+    await clean(storage)
+    await storage.save("notes.head", "old head")
+    await storage.save_many([("notes.log-1-1", '{"ops": []}'), ("notes.head", "new head")])
+    assert await storage.load("notes.log-1-1") == '{"ops": []}'
+    assert await storage.load("notes.head") == "new head"
+    for bad in ([("notes", "ok"), ("a.b", "x")], [("notes", "ok"), ("notes.head", 42)]):
+        try:
+            await storage.save_many(bad)  # type: ignore[arg-type]
+        except (InvalidStoreNameError, TypeError):
+            pass
+        else:
+            raise AssertionError(f"save_many({bad!r}) was accepted")
+        assert await storage.load("notes") is None  # checked before anything is written
+    await storage.save_many([])
+    assert await storage.list_names() == ["notes.head", "notes.log-1-1"]
+
+
+@check
+async def peek_gives_the_start_and_the_length(storage: AsyncStorage) -> None:
+    await clean(storage)
+    text = '{"format":"x",' + "\u00e9" * 1000 + "}"
+    await storage.save("notes", text)
+    assert await storage.peek("notes", 10) == (text[:10], len(text))
+    assert await storage.peek("notes") == (text[:256], len(text))
+    assert await storage.peek("other") is None
 
 
 @check

@@ -71,3 +71,4 @@ def test_the_javascript_bridge_uses_the_same_rule() -> None:
     source = (Path(__file__).parents[3] / "web" / "js" / "idb.mjs").read_text()
     assert "const STORE_PART = '[A-Za-z0-9][A-Za-z0-9_-]{0,127}';" in source
     assert "corrupt-[0-9]{8}T[0-9]{9}Z(?:-[0-9]{1,6})?|pending-[a-z0-9]{1,32}" in source
+    assert "|head|log-[0-9]{1,15}-[0-9]{1,9}))?$" in source
