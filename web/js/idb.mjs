@@ -265,7 +265,12 @@ export async function saveOramaToIDB(name, data) {
   validateKey(name);
   checkData(name, data);
   const record = { name, data, savedAt: Date.now(), bytes: data.length };
-  await transact('readwrite', `saving ${JSON.stringify(name)}`, (os) => os.put(record));
+  await transact('readwrite', `saving ${JSON.stringify(name)}`, (os) => {
+    // A store's record saved on its own is the whole store: its log head goes with it
+    // (a large store's writer reads only the head before appending to its log).
+    if (!name.includes('.')) os.delete(`${name}.head`);
+    return os.put(record);
+  });
 }
 
 /**

@@ -60,7 +60,12 @@ class AsyncStorage(ABC):
 
     @abstractmethod
     async def save(self, name: str, data: str) -> None:
-        """Store ``data`` (a JSON string) under ``name``, replacing what was there."""
+        """Store ``data`` (a JSON string) under ``name``, replacing what was there.
+
+        Saving a store's record (a name without ``.``) also removes the store's log head
+        ``<name>.head`` (in the same transaction where the backend has them): a record
+        written on its own is the whole store, and a large store's writer, which checks
+        only the head before appending to its log, must see that it was replaced."""
 
     @abstractmethod
     async def load(self, name: str) -> str | None:

@@ -50,6 +50,8 @@ class FileStorage(AsyncStorage):
                 fh.flush()
                 os.fsync(fh.fileno())
             os.replace(tmp, path)
+            if "." not in name:  # (a record saved alone: see AsyncStorage.save)
+                self._path(f"{name}.head").unlink(missing_ok=True)
         except OSError as err:
             Path(tmp).unlink(missing_ok=True)
             if err.errno in (errno.ENOSPC, errno.EDQUOT):

@@ -52,6 +52,8 @@ class MemoryStorage(AsyncStorage):
             raise ArgumentTypeError(f"data must be a JSON string, got {type(data).__name__}")
         self._check_quota(name, data)
         self.records[name] = data
+        if "." not in name:
+            self.records.pop(f"{name}.head", None)  # (a record saved alone: see AsyncStorage)
         self.writes += 1
 
     async def load(self, name: str) -> str | None:

@@ -210,6 +210,7 @@ class PersistedStore(Generic[DB]):
         self._base_bytes = 0
         self._base_version = RECORD_VERSION
         self._need_base = False  # the next write must be a whole base record
+        self._old_segments: list[str] = []  # segments of older bases, seen by the last listing
         self._journal_written = False
         self._mutex = asyncio.Lock()
         self._loop: asyncio.AbstractEventLoop | None = None
@@ -313,10 +314,8 @@ class PersistedStore(Generic[DB]):
                 return
         if head is None:
             await self._reload(None, opening=opening)
-        elif (
-            (head.base, head.writer) != (self._revision, self._record_writer)
-            or head.segments < self._segments
-            or not await self._base_is(head)
+        elif (head.base, head.writer) != (self._revision, self._record_writer) or (
+            head.segments < self._segments
         ):
             await self._reload(head, opening=opening)
         elif head.segments > self._segments:
@@ -325,31 +324,19 @@ class PersistedStore(Generic[DB]):
             else:
                 await self._follow(head)
 
-    async def _base_is(self, head: Head) -> bool:
-        """Is the stored base record the one ``head`` names (its header and length)? When
-        another writer replaced it, or it went bad, it is read again (and quarantined)."""
-        peeked = await self.storage.peek(self.name)
-        return peeked is not None and (peek_revision(peeked[0]), peeked[1]) == (
-            (head.base, head.writer),
-            head.base_bytes,
-        )
-
     async def _reload(self, head: Head | None, *, recover: bool = False, opening: bool) -> None:
         """Load the base record and the segments ``head`` lists (``recover``: every segment
         of the base found in storage) unless the base is the one this database holds."""
-        text = await self.storage.load(self.name)
-        if text is None:
-            self._head, self._segments = None, 0
-            return
-        if (
-            head is None
-            and not recover
-            and peek_revision(text)
-            == (
+        if head is None and not recover and self._revision:
+            peeked = await self.storage.peek(self.name)  # (a header, not the whole store)
+            if peeked is not None and peek_revision(peeked[0]) == (
                 self._revision,
                 self._record_writer,
-            )
-        ):
+            ):
+                self._head, self._segments = None, 0
+                return
+        text = await self.storage.load(self.name)
+        if text is None:
             self._head, self._segments = None, 0
             return
         try:
@@ -774,6 +761,9 @@ class PersistedStore(Generic[DB]):
         self._dirty = bool(self._pending)
         self.last_error = None
         stale = sorted(self._absorbed)
+        current = f"{self.name}.log-{self._revision}-"
+        stale += [key for key in self._old_segments if not key.startswith(current)]
+        self._old_segments = []
         if self._journal_written and not self._pending:
             stale.append(self._journal_key)
             self._journal_written = False
@@ -891,7 +881,11 @@ class PersistedStore(Generic[DB]):
         """Merge journals other pages left on hide (their changes become ours to write);
         ``names``: the storage's keys if just listed."""
         prefix = self.name + ".pending-"
+        logs = self.name + ".log-"
+        self._old_segments = []
         for key in await self.storage.list_names() if names is None else names:
+            if key.startswith(logs) and not key.startswith(f"{logs}{self._revision}-"):
+                self._old_segments.append(key)  # (of an older base: removed after a write)
             if not key.startswith(prefix) or key == self._journal_key or key in self._absorbed:
                 continue
             text = await self.storage.load(key)
@@ -1000,10 +994,12 @@ class PersistedStore(Generic[DB]):
             if head_text is not None and head_text == self._head_text():
                 return False
             if head_text is None:
-                text = await self.storage.load(self.name)
-                if text is None or peek_revision(text) == (self._revision, self._record_writer):
+                peeked = await self.storage.peek(self.name)
+                if peeked is None or peek_revision(peeked[0]) == (
+                    self._revision,
+                    self._record_writer,
+                ):
                     return False
-                del text
             merges = self._merges
             async with self.coordinator.lock(self.name):
                 await self._sync_locked()

@@ -281,7 +281,8 @@ def test_a_corrupt_head_is_quarantined_and_the_segments_are_found() -> None:
 
 def test_a_compaction_stopped_after_its_base_loses_nothing() -> None:
     """Killed between the new base and its head (a backend without transactions): the
-    base holds everything, the old head and segments are ignored and then removed."""
+    base holds everything; saving it removed the old head, and the old segments are
+    removed by the next write."""
 
     class StopAfterBase(MemoryStorage):
         stop = False
@@ -302,13 +303,14 @@ def test_a_compaction_stopped_after_its_base_loses_nothing() -> None:
         with pytest.raises(StorageError):
             await store.flush()  # the compaction: its base is written, not its head
         assert loads(storage.records["notes"])["revision"] == 2
-        assert head(storage)["base"] == 1
+        assert "notes.head" not in storage.records
+        assert segments(storage) == ["notes.log-1-1", "notes.log-1-2"]
         storage.stop = False
         reopened = await open_store(storage)
         assert len(reopened) == BASE_ENTRIES - 3
         reopened.insert(memory(9, "z"))
         await reopened.flush()
-        assert segments(storage) == []
+        assert segments(storage) == ["notes.log-2-1"]  # (the old base's are removed)
         assert len(await open_store(storage)) == BASE_ENTRIES - 2
 
     run(scenario())
@@ -340,6 +342,28 @@ def test_a_segment_written_without_its_head_is_ignored_and_rewritten() -> None:
         await store.flush()  # the retry writes it again, and its head
         assert head(storage)["segments"] == 1
         assert len(await open_store(storage)) == BASE_ENTRIES - 1
+
+    run(scenario())
+
+
+def test_a_record_saved_on_its_own_replaces_the_log() -> None:
+    """Another writer (plain JavaScript's saveOramaToIDB, an older page) saves the record
+    alone: that removes the head, so the store's own writer, which reads only the head
+    before appending, rereads the record instead of writing segments on a stale base."""
+
+    async def scenario() -> None:
+        storage = MemoryStorage()
+        store = await filled(storage)
+        store.remove("a0")
+        await store.flush()
+        other = Database(SCHEMA)
+        other.insert(memory(1, "x"))
+        await storage.save("notes", dumps(other.save()))  # a bare snapshot
+        assert "notes.head" not in storage.records
+        store.remove("a1")
+        await store.flush()
+        assert sorted(store.db.ids()) == ["x1"]  # the record another writer saved, ...
+        assert sorted((await open_store(storage)).db.ids()) == ["x1"]  # ... as stored
 
     run(scenario())
 

@@ -392,7 +392,7 @@ def test_a_tab_never_overwrites_a_record_a_newer_version_wrote(record: str) -> N
         tab = await open_store(storage, on_error=errors.append)
         tab.insert(memory(1))
         await tab.flush()
-        storage.records["notes"] = record  # a newer page wrote meanwhile
+        await storage.save("notes", record)  # a newer page wrote meanwhile
         tab.insert(memory(2))
         with pytest.raises(StorageError, match="newer version") as raised:
             await tab.flush()
@@ -430,7 +430,7 @@ def test_a_tab_holding_the_data_keeps_it_when_the_record_goes_bad() -> None:
         tab = await open_store(storage, coordinator)
         tab.insert_multiple([memory(1), memory(2)])
         await tab.flush()
-        storage.records["notes"] = '{"format": "amplify-memory-store", "trunc'
+        await storage.save("notes", '{"format": "amplify-memory-store", "trunc')
         tab.insert(memory(3))
         await tab.flush()
         assert len(tab.quarantined) == 1
