@@ -39,12 +39,14 @@ Methods (arguments in braces, ``?`` optional):
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import json
 import re
 import sys
 from collections.abc import Awaitable, Callable, Iterator, Mapping
 from contextlib import AbstractAsyncContextManager
+from contextvars import ContextVar
 from dataclasses import asdict
 from typing import Any, Final, cast
 
@@ -369,14 +371,23 @@ class MemoryApi:
         allowed, handler = self._methods[method]
         return to_camel(await handler(_Args(method, dict(args), allowed)))
 
-    async def call(self, method: str, args_json: str = "{}") -> str:
-        """:meth:`invoke` with JSON text in and out; never raises."""
+    async def call(
+        self,
+        method: str,
+        args_json: str = "{}",
+        progress: Callable[[int, int], object] | None = None,
+    ) -> str:
+        """:meth:`invoke` with JSON text in and out; never raises. ``progress(done, total)``
+        is told how a long call (``storage.import``) advances."""
+        token = _PROGRESS.set(progress)
         try:
             args = _parse_args(method, args_json)
             value = await self.invoke(method, args)
             return json.dumps({"value": value}, ensure_ascii=False, allow_nan=False)
         except Exception as err:
             return json.dumps({"error": error_info(err, self._js_names)}, ensure_ascii=False)
+        finally:
+            _PROGRESS.reset(token)
 
     @property
     def _js_names(self) -> dict[str, str]:
@@ -763,6 +774,7 @@ class MemoryApi:
                 if a.get("replace", False):
                     await self.user.clear()
                 for i, e in enumerate(entries):
+                    await _report_progress(i, len(entries))
                     with _at_entry(i):
                         outcome = await self.user.add(
                             e.get("content"),
@@ -777,6 +789,7 @@ class MemoryApi:
                 if a.get("replace", False):
                     await self.projects.clear(project_id)
                 for i, e in enumerate(entries):
+                    await _report_progress(i, len(entries))
                     with _at_entry(i):
                         await self.projects.add(
                             project_id,
@@ -793,7 +806,30 @@ class MemoryApi:
             raise InvalidArgumentError(
                 f"storage.import: unknown store {describe(store)} in the data"
             )
+        await _report_progress(len(entries), len(entries))
         return {"store": store, "imported": len(entries), **counts}
+
+
+#: The running call's progress reporter (see :meth:`MemoryApi.call`).
+_PROGRESS: ContextVar[Callable[[int, int], object] | None] = ContextVar(
+    "amplify_memory_progress", default=None
+)
+#: A long call reports its progress every this many items.
+PROGRESS_EVERY = 500
+
+
+async def _report_progress(done: int, total: int) -> None:
+    """Tell the caller ``done`` of ``total`` (every :data:`PROGRESS_EVERY` items and at the
+    end), and let the event loop run, so that the report goes out and the page can paint.
+    A failing reporter never stops the call."""
+    report = _PROGRESS.get()
+    if report is None or (done % PROGRESS_EVERY and done != total):
+        return
+    try:
+        report(done, total)
+    except Exception as err:  # (a broken callback must not break the import)
+        print(f"amplify_memory: a progress report failed: {err}", file=sys.stderr)
+    await asyncio.sleep(0)
 
 
 _default: MemoryApi | None = None
@@ -813,6 +849,9 @@ def configure(api: MemoryApi | None) -> None:
     _default = api
 
 
-async def call(method: str, args_json: str = "{}") -> str:
-    """``default_api().call(method, args_json)``: the entry point of ``web/js/worker.mjs``."""
-    return await default_api().call(method, args_json)
+async def call(
+    method: str, args_json: str = "{}", progress: Callable[[int, int], object] | None = None
+) -> str:
+    """``default_api().call(method, args_json, progress)``: the entry point of
+    ``web/js/worker.mjs``."""
+    return await default_api().call(method, args_json, progress)

@@ -377,3 +377,22 @@ async def test_edit_superseded_state_and_forget_all(api: MemoryApi) -> None:
     )
     assert reply["error"]["type"] == "SecretContentError"
     assert "abcdefghijkl" not in reply["error"]["message"]
+
+
+async def test_a_large_import_reports_its_progress(api: MemoryApi) -> None:
+    entries = [
+        {"content": f"Decided to keep audit log {i} for a year", "type": "decision"}
+        for i in range(1203)
+    ]
+    data = {"format": EXPORT_FORMAT, "version": 1, "store": "project", "entries": entries}
+    seen: list[tuple[int, int]] = []
+
+    def report(done: int, total: int) -> None:
+        seen.append((done, total))
+        if done == 500:
+            raise RuntimeError("a broken callback")  # (never stops the import)
+
+    text = await api.call("storage.import", json.dumps({"data": data, "projectId": "p"}), report)
+    assert json.loads(text)["value"]["imported"] == 1203
+    assert seen == [(0, 1203), (500, 1203), (1000, 1203), (1203, 1203)]
+    assert await api.call("version") == await api.call("version", "{}", None)

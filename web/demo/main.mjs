@@ -553,15 +553,24 @@ class DemoApp {
     try {
       const data = JSON.parse(text);
       const into = store === 'project' && data.store === 'project' ? { projectId } : {};
+      const bar = $('io-progress');
       const result = await this.memory.storage.import(data, {
         ...into,
         replace: $('io-replace').checked,
+        onProgress: ({ done, total }) => {
+          bar.hidden = false;
+          bar.max = Math.max(1, total);
+          bar.value = done;
+          $('io-result').textContent = `Importing: ${done} of ${total} entries…`;
+        },
       });
       $('io-result').textContent =
         `Imported ${result.imported} entries (${result.inserted} new, ${result.updated} merged).`;
       await this.refreshProjects();
     } catch (err) {
       $('io-result').textContent = `Import failed: ${err.pythonType ?? err.name}: ${err.message}`;
+    } finally {
+      $('io-progress').hidden = true;
     }
   }
 

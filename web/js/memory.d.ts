@@ -483,6 +483,18 @@ export interface ImportOptions {
   replace?: boolean;
 }
 
+/** How far a running import is: `done` of `total` entries added. */
+export interface ImportProgress {
+  done: number;
+  total: number;
+}
+
+/** storage.import()'s options: the call's, and `onProgress` (called in this page). */
+export interface ImportCallOptions extends ImportOptions {
+  /** Called as the entries go in (every 500 entries, and at the end). */
+  onProgress?: (progress: ImportProgress) => void;
+}
+
 export interface ImportResult {
   store: 'userProfile' | 'project';
   imported: number;
@@ -502,7 +514,7 @@ export interface StorageApi {
   /** (`projectId` is read only for a project.) */
   export(store: 'userProfile' | 'project', projectId: string): Promise<MemoryExport>;
   /** `data`: an export object or its JSON text. */
-  import(data: MemoryImportData | string, options?: ImportOptions): Promise<ImportResult>;
+  import(data: MemoryImportData | string, options?: ImportCallOptions): Promise<ImportResult>;
   /**
    * Delete a record an open store set aside as unreadable (`<store>.corrupt-<time>`, as
    * status() lists it in `loadErrors` or `setAside`); any other name is an

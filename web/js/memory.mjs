@@ -304,6 +304,15 @@ function workerTransport({ assetBase, timeouts, onStep, workerURL, snapshot }) {
         if (msg.text === null || msg.text === undefined) journals.delete(msg.key);
         else journals.set(msg.key, msg.text);
         break;
+      case 'progress': {
+        const entry = waiting.get(msg.id);
+        try {
+          entry?.onProgress?.({ done: msg.done, total: msg.total });
+        } catch (err) {
+          console.error('amplify memory: an onProgress callback failed', err);
+        }
+        break;
+      }
       case 'result': {
         const entry = waiting.get(msg.id);
         if (!entry) return;
@@ -370,11 +379,11 @@ function workerTransport({ assetBase, timeouts, onStep, workerURL, snapshot }) {
 
   worker.postMessage({ type: 'boot', assetBase: String(assetBase), timeouts, snapshot });
 
-  const send = (message) => {
+  const send = (message, onProgress) => {
     if (failed) return Promise.reject(failed);
     const id = nextId++;
     return new Promise((resolve, reject) => {
-      waiting.set(id, { resolve, reject });
+      waiting.set(id, { resolve, reject, onProgress });
       worker.postMessage({ ...message, id });
     });
   };
@@ -382,7 +391,8 @@ function workerTransport({ assetBase, timeouts, onStep, workerURL, snapshot }) {
     mode: 'worker',
     booted,
     journals,
-    call: (method, args) => send({ type: 'call', method, args }),
+    call: (method, args, onProgress) =>
+      send({ type: 'call', method, args, progress: Boolean(onProgress) }, onProgress),
     run: (code) => send({ type: 'run', code }),
     terminate() {
       removeHideHook();
@@ -534,8 +544,17 @@ function mainThreadTransport({ assetBase, timeouts, onStep }) {
     mode: 'main',
     booted: runtime.then(({ version, timings }) => ({ version, timings })),
     journals: new Map(),
-    async call(method, args) {
-      const text = await (await api).call(String(method), JSON.stringify(args ?? {}));
+    async call(method, args, onProgress) {
+      const report = onProgress
+        ? (done, total) => {
+            try {
+              onProgress({ done, total });
+            } catch (err) {
+              console.error('amplify memory: an onProgress callback failed', err);
+            }
+          }
+        : undefined;
+      const text = await (await api).call(String(method), JSON.stringify(args ?? {}), report);
       const reply = JSON.parse(text);
       if (reply.error) throw errorFromPython(reply.error);
       return reply.value ?? null;
@@ -712,9 +731,9 @@ function makeMemory(
   outbox,
   { version, timings, bootMs, replayed, snapshot, snapshotMade, stopSnapshot = () => {} },
 ) {
-  const call = (method, args = {}) => {
+  const call = (method, args = {}, onProgress = undefined) => {
     const id = RECORDED.has(method) ? outbox.record(method, args) : null;
-    const settled = transport.call(method, args);
+    const settled = transport.call(method, args, onProgress);
     if (id !== null) {
       // Settled when Python answered (a value or its error); a worker that died or was
       // terminated first leaves the change in the outbox for the next start.
@@ -738,7 +757,7 @@ function makeMemory(
     }
     return value;
   };
-  const write = (method, args) => call(method, args).then(changed(method));
+  const write = (method, args, onProgress) => call(method, args, onProgress).then(changed(method));
 
   return Object.freeze({
     version,
@@ -831,7 +850,18 @@ function makeMemory(
       list: () => call('storage.list'),
       export: (store, projectId) =>
         call('storage.export', projectId ? { store, projectId } : { store }),
-      import: (data, o) => write('storage.import', { ...opts(o), data }),
+      /** `options.onProgress({done, total})`: called as the entries go in (a large import). */
+      import: (data, o) => {
+        const { onProgress, ...rest } = opts(o);
+        if (onProgress !== undefined && typeof onProgress !== 'function') {
+          return Promise.reject(
+            new InvalidArgumentError(`storage.import: onProgress must be a function, got ${show(onProgress)}`, {
+              code: 'ARGUMENT_TYPE',
+            }),
+          );
+        }
+        return write('storage.import', { ...rest, data }, onProgress);
+      },
       /** Delete a record a store set aside as unreadable (status(): loadErrors, setAside). */
       discard: checked('storage.discard', [['name', 'string']], (name) => write('storage.discard', { name })),
     }),

@@ -79,11 +79,12 @@ async function boot({ assetBase, timeouts, snapshot }) {
   return runtime;
 }
 
-async function answerCall({ id, method, args }) {
+async function answerCall({ id, method, args, progress }) {
   try {
     const runtime = await booting;
     if (!runtime) throw new Error('the worker has not booted');
-    const text = await callPython(String(method), JSON.stringify(args ?? {}));
+    const report = progress ? (done, total) => post({ type: 'progress', id, done, total }) : undefined;
+    const text = await callPython(String(method), JSON.stringify(args ?? {}), report);
     postJournals();
     post({ type: 'result', id, ...JSON.parse(text) });
   } catch (err) {

@@ -843,7 +843,10 @@ class PersistedStore(Generic[DB]):
             items.append((self._head_key, encode_head(head)))
         del data
         had_log = self._head is not None or self._segments > 0 or self._need_base
-        await self.storage.save_many(items)  # (base first: a head never points past it)
+        if head is None:  # (saved on its own, the record removes an old head with it)
+            await self.storage.save(*items[0])
+        else:  # (base first: a head never points past it)
+            await self.storage.save_many(items)
         self._revision, self._record_writer = revision, self.writer
         self._head, self._segments, self._base_bytes = head, 0, size
         self._base_version, self._need_base = RECORD_VERSION, False

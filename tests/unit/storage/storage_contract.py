@@ -211,6 +211,17 @@ async def save_many_stores_every_pair(storage: AsyncStorage) -> None:
 
 
 @check
+async def saving_a_record_on_its_own_removes_its_log_head(storage: AsyncStorage) -> None:
+    await clean(storage)
+    await storage.save_many([("notes", "base"), ("notes.head", "head")])
+    await storage.save("notes.log-1-1", "segment")
+    await storage.save("other.head", "another store's head")
+    assert await storage.load("notes.head") == "head"
+    await storage.save("notes", "a record saved alone")
+    assert await storage.list_names() == ["notes", "notes.log-1-1", "other.head"]
+
+
+@check
 async def peek_gives_the_start_and_the_length(storage: AsyncStorage) -> None:
     await clean(storage)
     text = '{"format":"x",' + "\u00e9" * 1000 + "}"
