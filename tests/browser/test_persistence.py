@@ -124,10 +124,13 @@ def test_the_javascript_api_saves_lists_loads_and_deletes(app_page: Page) -> Non
     assert result["shape"] == {"version": 1, "stores": ["stores"], "keyPath": "name"}
 
 
-def test_the_javascript_api_applies_the_same_name_rule(app_page: Page) -> None:
+def test_the_javascript_api_applies_the_same_name_rule(page: Page, server_url: str) -> None:
+    # A page of the origin without the demo, whose stores (vector_store_user_profile ...)
+    # would otherwise open, and set aside, the '{}' records saved here.
+    page.goto(server_url + "no-app-here")
     names = [n for n in storage_contract.INVALID_KEYS if n is not None]
     outcome = idb(
-        app_page,
+        page,
         """
         const refused = {};
         for (const name of arg.invalid) {

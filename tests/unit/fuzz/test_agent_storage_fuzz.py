@@ -221,10 +221,11 @@ store_ops = st.sampled_from(sorted(SCHEMAS)).flatmap(
 
 
 @fuzz(3)
-@given(case=store_ops)
-def test_persisted_store(case: tuple[str, list[tuple[str, tuple[Any, ...]]]]) -> None:
+@given(case=store_ops, logged=st.booleans())
+def test_persisted_store(case: tuple[str, list[tuple[str, tuple[Any, ...]]]], logged: bool) -> None:
     """Writes of any documents through a PersistedStore: each is kept and written, or
-    refused with nothing changed (in memory and pending); closed and reopened: equal."""
+    refused with nothing changed (in memory and pending); closed and reopened: equal.
+    ``logged``: every write a change segment, compacted every third."""
     schema, ops = case
 
     async def go() -> None:
@@ -234,6 +235,8 @@ def test_persisted_store(case: tuple[str, list[tuple[str, tuple[Any, ...]]]]) ->
             return Database(SCHEMAS[schema])
 
         store = await PersistedStore.open("notes", storage, create, delay=0.0)
+        if logged:
+            store.log_from_bytes, store.log_share, store.max_segments = 0, float("inf"), 2
 
         async def state() -> Any:
             return (db_state(store.db), store.pending_count)

@@ -233,6 +233,18 @@ def test_two_tabs_writing_in_turn_end_with_one_store() -> None:
 # ---------------------------------------------------------------- faults
 
 
+class StopAtHead(MemoryStorage):
+    """A backend without transactions whose page dies, once ``stop`` is set, before it
+    writes a head record (what was saved before it stays)."""
+
+    stop = False
+
+    async def save(self, name: str, data: str) -> None:
+        if self.stop and name == "notes.head":
+            raise StorageError("the page was closed")
+        await super().save(name, data)
+
+
 def test_a_corrupt_segment_is_quarantined_and_the_others_apply() -> None:
     async def scenario() -> None:
         storage = MemoryStorage()
@@ -284,16 +296,8 @@ def test_a_compaction_stopped_after_its_base_loses_nothing() -> None:
     base holds everything; saving it removed the old head, and the old segments are
     removed by the next write."""
 
-    class StopAfterBase(MemoryStorage):
-        stop = False
-
-        async def save(self, name: str, data: str) -> None:
-            if self.stop and name == "notes.head":
-                raise StorageError("the page was closed")
-            await super().save(name, data)
-
     async def scenario() -> None:
-        storage = StopAfterBase()
+        storage = StopAtHead()
         store = await filled(storage, share=10.0, max_segments=2)
         for i in range(2):
             store.remove(f"a{i}")
@@ -317,16 +321,8 @@ def test_a_compaction_stopped_after_its_base_loses_nothing() -> None:
 
 
 def test_a_segment_written_without_its_head_is_ignored_and_rewritten() -> None:
-    class StopBeforeHead(MemoryStorage):
-        stop = False
-
-        async def save(self, name: str, data: str) -> None:
-            if self.stop and name == "notes.head":
-                raise StorageError("the page was closed")
-            await super().save(name, data)
-
     async def scenario() -> None:
-        storage = StopBeforeHead()
+        storage = StopAtHead()
         store = await filled(storage)
         storage.stop = True
         store.remove("a0")
