@@ -304,15 +304,9 @@ function workerTransport({ assetBase, timeouts, onStep, workerURL, snapshot }) {
         if (msg.text === null || msg.text === undefined) journals.delete(msg.key);
         else journals.set(msg.key, msg.text);
         break;
-      case 'progress': {
-        const entry = waiting.get(msg.id);
-        try {
-          entry?.onProgress?.({ done: msg.done, total: msg.total });
-        } catch (err) {
-          console.error('amplify memory: an onProgress callback failed', err);
-        }
+      case 'progress':
+        waiting.get(msg.id)?.onProgress?.({ done: msg.done, total: msg.total });
         break;
-      }
       case 'result': {
         const entry = waiting.get(msg.id);
         if (!entry) return;
@@ -545,15 +539,7 @@ function mainThreadTransport({ assetBase, timeouts, onStep }) {
     booted: runtime.then(({ version, timings }) => ({ version, timings })),
     journals: new Map(),
     async call(method, args, onProgress) {
-      const report = onProgress
-        ? (done, total) => {
-            try {
-              onProgress({ done, total });
-            } catch (err) {
-              console.error('amplify memory: an onProgress callback failed', err);
-            }
-          }
-        : undefined;
+      const report = onProgress ? (done, total) => onProgress({ done, total }) : undefined;
       const text = await (await api).call(String(method), JSON.stringify(args ?? {}), report);
       const reply = JSON.parse(text);
       if (reply.error) throw errorFromPython(reply.error);
@@ -733,7 +719,17 @@ function makeMemory(
 ) {
   const call = (method, args = {}, onProgress = undefined) => {
     const id = RECORDED.has(method) ? outbox.record(method, args) : null;
-    const settled = transport.call(method, args, onProgress);
+    // (a callback that throws is reported, never the call's failure)
+    const guarded =
+      onProgress &&
+      ((progress) => {
+        try {
+          onProgress(progress);
+        } catch (err) {
+          console.error('amplify memory: an onProgress callback failed', err);
+        }
+      });
+    const settled = transport.call(method, args, guarded);
     if (id !== null) {
       // Settled when Python answered (a value or its error); a worker that died or was
       // terminated first leaves the change in the outbox for the next start.

@@ -88,7 +88,7 @@ class AsyncStorage(ABC):
 
     async def save_many(self, items: Sequence[tuple[str, str]]) -> None:
         """Store each ``(name, data)`` of ``items``. A backend that can writes them in one
-        transaction (all or none: IndexedDB, :class:`MemoryStorage`); the default writes
+        transaction (all or none: IndexedDB); the default writes
         them one after the other, in order, so that a caller who writes what a record
         points to before the record stays consistent when a write fails part way. Every
         name and value is checked before anything is written."""

@@ -201,16 +201,16 @@ class PersistedStore(Generic[DB]):
         self._seq = 0
         self._dirty = False
         self._absorbed: set[str] = set()
-        # Operations merged from journals and not written yet: (their writer, the op, the
-        # seq of ours they came after), so that a segment replays them in the order this
-        # database applied them.
-        self._carried: list[tuple[str, Op, int]] = []
+        # Operations merged from journals and not written yet: (the op, the seq of ours
+        # they came after), so that a segment replays them in the order this database
+        # applied them.
+        self._carried: list[tuple[Op, int]] = []
         self._segments = 0  # segments of the base this database includes
         self._head: Head | None = None  # the head record last read or written
-        self._base_bytes = 0
+        self._base_bytes = 0  # (the head's baseBytes, when there is a head)
         self._base_version = RECORD_VERSION
         self._need_base = False  # the next write must be a whole base record
-        self._old_segments: list[str] = []  # segments of older bases, seen by the last listing
+        self._log_keys: list[str] = []  # the segments the last listing saw
         self._journal_written = False
         self._mutex = asyncio.Lock()
         self._loop: asyncio.AbstractEventLoop | None = None
@@ -370,7 +370,7 @@ class PersistedStore(Generic[DB]):
                 self._apply(db, op)
             applied = dict(segment.applied)
         self._adopt(record, db, applied=applied)
-        self._head, self._segments = head, (max(numbers, default=0) if numbers else 0)
+        self._head, self._segments = head, max(numbers, default=0)
         self._base_bytes, self._base_version = base_bytes, record.version
 
     async def _segments_of(self, base: int, numbers: list[int]) -> list[Segment]:
@@ -761,9 +761,9 @@ class PersistedStore(Generic[DB]):
         self._dirty = bool(self._pending)
         self.last_error = None
         stale = sorted(self._absorbed)
-        current = f"{self.name}.log-{self._revision}-"
-        stale += [key for key in self._old_segments if not key.startswith(current)]
-        self._old_segments = []
+        current = f"{self.name}.log-{self._revision}-"  # (after a new base: the old ones go)
+        stale += [key for key in self._log_keys if not key.startswith(current)]
+        self._log_keys = []
         if self._journal_written and not self._pending:
             stale.append(self._journal_key)
             self._journal_written = False
@@ -795,36 +795,35 @@ class PersistedStore(Generic[DB]):
         if not self._carried:
             return self._pending[:count]
         keyed = [((op.seq, 0, 0), op) for op in self._pending[:count]]
-        keyed += [((after, 1, i), op) for i, (_, op, after) in enumerate(self._carried)]
+        keyed += [((after, 1, i), op) for i, (op, after) in enumerate(self._carried)]
         return [op for _, op in sorted(keyed, key=lambda item: item[0])]
 
     def _segment_text(self, ops: list[Op], applied: dict[str, int]) -> str | None:
         """The next segment's text when the log may grow by it, else None (a base)."""
-        head = self._head
-        base_bytes = head.base_bytes if head is not None else self._base_bytes
-        log_bytes = head.log_bytes if head is not None else 0
         if (
             self._revision == 0
             or self._base_version != RECORD_VERSION
-            or base_bytes < self.log_from_bytes
+            or self._base_bytes < self.log_from_bytes
             or self._segments + 1 > self.max_segments
         ):
             return None
         text = encode_segment(
             Segment(self.name, self._revision, self._segments + 1, self.writer, applied, ops)
         )
-        if log_bytes + len(text) > self.log_share * base_bytes:
+        if self._log_bytes() + len(text) > self.log_share * self._base_bytes:
             return None
         return text
 
+    def _log_bytes(self) -> int:
+        return self._head.log_bytes if self._head is not None else 0
+
     async def _write_segment(self, text: str) -> None:
-        old = self._head
         head = Head(
             base=self._revision,
             writer=self._record_writer,
             segments=self._segments + 1,
-            base_bytes=old.base_bytes if old is not None else self._base_bytes,
-            log_bytes=(old.log_bytes if old is not None else 0) + len(text),
+            base_bytes=self._base_bytes,
+            log_bytes=self._log_bytes() + len(text),
         )
         key = segment_name(self.name, self._revision, head.segments)
         await self.storage.save_many([(key, text), (self._head_key, encode_head(head))])
@@ -832,7 +831,7 @@ class PersistedStore(Generic[DB]):
 
     async def _write_base(self, applied: dict[str, int]) -> None:
         """A whole new base record (and, for a large store, a head with an empty log); the
-        segments of older bases are removed after it."""
+        segments of older bases are removed after it (:meth:`_write_locked`)."""
         revision = self._revision + 1
         data = encode_store(self._db.save(copy=False), revision, self.writer, applied)
         size = len(data)
@@ -842,7 +841,6 @@ class PersistedStore(Generic[DB]):
             head = Head(base=revision, writer=self.writer, segments=0, base_bytes=size, log_bytes=0)
             items.append((self._head_key, encode_head(head)))
         del data
-        had_log = self._head is not None or self._segments > 0 or self._need_base
         if head is None:  # (saved on its own, the record removes an old head with it)
             await self.storage.save(*items[0])
         else:  # (base first: a head never points past it)
@@ -850,18 +848,6 @@ class PersistedStore(Generic[DB]):
         self._revision, self._record_writer = revision, self.writer
         self._head, self._segments, self._base_bytes = head, 0, size
         self._base_version, self._need_base = RECORD_VERSION, False
-        if had_log:
-            await self._remove_old_log(keep_head=head is not None)
-
-    async def _remove_old_log(self, *, keep_head: bool) -> None:
-        """Delete the head (unless kept) and the segments of bases before the current one."""
-        prefix = f"{self.name}.log-"
-        current = f"{prefix}{self._revision}-"
-        for key in await self.storage.list_names():
-            stale = key.startswith(prefix) and not key.startswith(current)
-            if stale or (key == self._head_key and not keep_head):
-                with contextlib.suppress(StorageError):
-                    await self.storage.delete(key)
 
     def _adopt(self, record: StoreRecord, db: DB, *, applied: dict[str, int] | None = None) -> None:
         """Make ``db`` (just loaded from ``record`` and its log, whose ``applied`` map it is)
@@ -884,11 +870,9 @@ class PersistedStore(Generic[DB]):
         """Merge journals other pages left on hide (their changes become ours to write);
         ``names``: the storage's keys if just listed."""
         prefix = self.name + ".pending-"
-        logs = self.name + ".log-"
-        self._old_segments = []
-        for key in await self.storage.list_names() if names is None else names:
-            if key.startswith(logs) and not key.startswith(f"{logs}{self._revision}-"):
-                self._old_segments.append(key)  # (of an older base: removed after a write)
+        names = await self.storage.list_names() if names is None else names
+        self._log_keys = [key for key in names if key.startswith(f"{self.name}.log-")]
+        for key in names:
             if not key.startswith(prefix) or key == self._journal_key or key in self._absorbed:
                 continue
             text = await self.storage.load(key)
@@ -909,7 +893,7 @@ class PersistedStore(Generic[DB]):
             fresh = [op for op in journal.ops if op.seq > done]
             for op in fresh:
                 self._apply(self._db, op)
-                self._carried.append((journal.writer, op, self._seq))
+                self._carried.append((op, self._seq))
             if fresh:
                 self._merges += 1
                 self._applied.pop(journal.writer, None)
