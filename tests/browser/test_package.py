@@ -1,21 +1,26 @@
 """The npm package as an app developer gets it: `python3 build.py dist` packs it, and the
 examples in examples/ install the packed .tgz from a copy of their folder, build with the
-real bundler (Vite, esbuild), and run in real Chromium to `isReady` and a prompt block;
-the TypeScript example type-checks every public export with `tsc --strict`."""
+real bundler (Vite, esbuild, Next.js), and run in real Chromium to `isReady` and a prompt
+block; the TypeScript example type-checks every public export with `tsc --strict`."""
 
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import subprocess
 import tarfile
 import threading
+import time
+import urllib.request
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import build
 import pytest
 from playwright.sync_api import Page
+
+from tests.chroma_server import free_port
 
 EXAMPLES = build.ROOT / "examples"
 NPM_TIMEOUT_S = 600
@@ -40,7 +45,9 @@ def installed_example(name: str, tarball: Path, tmp: Path) -> Path:
     """A copy of examples/<name> with the packed package (and its own tools) installed."""
     folder = tmp / name
     shutil.copytree(
-        EXAMPLES / name, folder, ignore=shutil.ignore_patterns("node_modules", "dist", "public")
+        EXAMPLES / name,
+        folder,
+        ignore=shutil.ignore_patterns("node_modules", "dist", "public", ".next"),
     )
     manifest = json.loads((folder / "package.json").read_text())
     manifest["dependencies"]["amplify-memory"] = f"file:{tarball}"
@@ -88,9 +95,9 @@ def test_the_package_holds_what_the_exports_map_names(tarball: Path) -> None:
 
 def boot_example(page: Page, url: str) -> str:
     page.goto(url)
-    page.wait_for_function(
-        "document.body.dataset.block === 'shown' || document.body.dataset.state === 'error'",
-        timeout=120_000,
+    # (A selector, not a JS predicate: a page whose CSP has no 'unsafe-eval' refuses those.)
+    page.wait_for_selector(
+        "body[data-block=shown], body[data-state=error]", state="attached", timeout=120_000
     )
     status = page.locator("#status").text_content() or ""
     assert page.evaluate("document.body.dataset.block") == "shown", status
@@ -109,6 +116,67 @@ def test_an_app_built_with_a_bundler_boots_and_shows_a_prompt_block(
     assert "User prefers TypeScript over JavaScript" in block
     status = page.locator("#status").text_content() or ""
     assert status.startswith("ready: amplify_memory 0.1.0")
+
+
+def test_a_next_js_app_serves_the_memory_with_its_headers_and_shows_a_prompt_block(
+    tarball: Path, tmp_path: Path, page: Page
+) -> None:
+    """The Next.js recipe of docs/use-in-your-app.md: a client component, the assets copied
+    to public/, the CSP and cache headers from next.config.mjs, served by `next start`."""
+    folder = installed_example("nextjs-app", tarball, tmp_path)
+    env = {**os.environ, "NEXT_TELEMETRY_DISABLED": "1"}
+    proc = subprocess.run(
+        [build.ensure_npm(), "run", "build"],
+        cwd=folder,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=NPM_TIMEOUT_S,
+    )
+    assert proc.returncode == 0, f"next build:\n{proc.stdout}\n{proc.stderr}"
+    assert "Critical dependency" not in proc.stdout + proc.stderr  # webpack left our imports
+    port = free_port()
+    server = subprocess.Popen(
+        [
+            str(folder / "node_modules" / ".bin" / "next"),
+            "start",
+            "-p",
+            str(port),
+            "-H",
+            "127.0.0.1",
+        ],
+        cwd=folder,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    url = f"http://127.0.0.1:{port}/"
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                with urllib.request.urlopen(url, timeout=5) as answer:
+                    csp = answer.headers["Content-Security-Policy"]
+                break
+            except OSError:
+                assert server.poll() is None, "next start ended"
+                assert time.monotonic() < deadline, "next start did not answer within 60 s"
+                time.sleep(0.25)
+        assert "'wasm-unsafe-eval'" in csp
+        assert "'unsafe-eval'" not in csp.replace("'wasm-", "")
+        block = boot_example(page, url)
+        assert "User prefers TypeScript over JavaScript" in block
+        status = page.locator("#status").text_content() or ""
+        assert status.startswith("ready: amplify_memory 0.1.0"), status
+        wasm = page.request.get(
+            f"{url}amplify-memory/pyodide-{build.PYODIDE_VERSION}/pyodide.asm.wasm"
+        )
+        assert wasm.status == 200
+        assert wasm.headers["content-type"] == "application/wasm"
+        assert "immutable" in wasm.headers["cache-control"]
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
 
 
 def test_the_typescript_example_type_checks_every_export_strictly(

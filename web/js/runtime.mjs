@@ -16,6 +16,7 @@ import {
   deleteSnapshots,
   growingFactory,
   PREIMPORT,
+  findSnapshot,
   readSnapshot,
   snapshotKey,
   storeSnapshot,
@@ -135,8 +136,8 @@ function pyodideOptions(assets, wheelFiles, report) {
 }
 
 /** Restore the snapshot `bytes`; resolves to the interpreter, or rejects (any failure). */
-async function restore(pyodideModule, options, bytes, ms) {
-  const factory = (await import(/* @vite-ignore */ new URL('pyodide.asm.mjs', options.indexURL).href)).default;
+async function restore(pyodideModule, options, bytes, ms, asmModule) {
+  const factory = (await asmModule).default;
   const pyodide = await withTimeout(
     pyodideModule.loadPyodide({ ...options, _loadSnapshot: bytes, createPyodideModule: growingFactory(factory, bytes) }),
     ms,
@@ -199,11 +200,29 @@ export async function bootPython({
     return checks.then(() => promise);
   };
 
+  // A stored snapshot is read (and its hash checked) while Pyodide's module loads, and
+  // when there is one, Pyodide's Emscripten module is loaded beside it (the restore needs
+  // it at once; a normal boot's loadPyodide imports it itself).
+  const key = snapshot ? snapshotKey(manifest) : null;
+  const found = key?.then((k) => findSnapshot(assets, k));
+  const stored = found
+    ? withTimeout(
+        found.then(async (entry) => entry && readSnapshot(entry, await key)),
+        t.restore,
+        'snapshot',
+      )
+    : null;
+  stored?.catch(() => {}); // (awaited below)
+  const asmModule = found?.then(
+    (entry) => entry && import(/* @vite-ignore */ /* webpackIgnore: true */ new URL('pyodide.asm.mjs', indexURL).href),
+  );
+  asmModule?.catch(() => {}); // (awaited by the restore)
+
   onStep('pyodide', `loading Pyodide ${manifest.pyodide.version}`);
   let pyodideModule;
   try {
     pyodideModule = await checked(
-      withTimeout(import(/* @vite-ignore */ moduleURL), t.fetch, 'pyodide', moduleURL),
+      withTimeout(import(/* @vite-ignore */ /* webpackIgnore: true */ moduleURL), t.fetch, 'pyodide', moduleURL),
     );
   } catch (err) {
     if (err instanceof BootError) throw err;
@@ -217,13 +236,12 @@ export async function bootPython({
   });
   let pyodide = null;
   let restored = 'none';
-  if (snapshot) {
+  if (stored) {
     try {
-      const key = await snapshotKey(manifest);
-      const bytes = await withTimeout(readSnapshot(assets, key), t.restore, 'snapshot');
+      const bytes = await stored;
       if (bytes) {
         onStep('pyodide', `restoring the snapshot of Pyodide ${manifest.pyodide.version}`);
-        pyodide = await checked(restore(pyodideModule, options, bytes, t.pyodide));
+        pyodide = await checked(restore(pyodideModule, options, bytes, t.pyodide, asmModule));
         restored = 'restored';
       }
     } catch (err) {
@@ -315,7 +333,7 @@ export async function makeSnapshot({ assetBase, timeouts = {} } = {}) {
   const options = pyodideOptions(assets, wheelFiles, (err) => {
     wheelError = err;
   });
-  const { loadPyodide } = await import(/* @vite-ignore */ new URL('pyodide.mjs', options.indexURL).href);
+  const { loadPyodide } = await import(/* @vite-ignore */ /* webpackIgnore: true */ new URL('pyodide.mjs', options.indexURL).href);
   const pyodide = await withTimeout(loadPyodide({ ...options, _makeSnapshot: true }), t.pyodide, 'pyodide');
   if (wheelError) throw wheelError;
   await withTimeout(pyodide.runPythonAsync(PREIMPORT), t.import * 4, 'import');

@@ -37,12 +37,16 @@ const requestFor = (assets, key) => new Request(new URL(`__amplify_snapshot__/${
 /** Can this context keep snapshots (Cache API, and a Pyodide that makes them)? */
 export const snapshotsSupported = () => typeof globalThis.caches?.open === 'function';
 
-/** The stored snapshot of `key` (bytes), or null; a damaged entry is deleted. */
-export async function readSnapshot(assets, key) {
+/** The stored entry of `key` (a Response, its bytes not read yet), or null. */
+export async function findSnapshot(assets, key) {
   if (!snapshotsSupported()) return null;
   const cache = await caches.open(CACHE_NAME);
-  const response = await cache.match(requestFor(assets, key));
-  if (!response) return null;
+  return (await cache.match(requestFor(assets, key))) ?? null;
+}
+
+/** The bytes of `response` (from findSnapshot), or null when they are not the ones stored
+ * under `key` (the entry is then deleted). */
+export async function readSnapshot(response, key) {
   const bytes = new Uint8Array(await response.arrayBuffer());
   const length = Number(response.headers.get('x-amplify-length'));
   const sound =
