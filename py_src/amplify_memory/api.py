@@ -46,10 +46,10 @@ import re
 import sys
 from collections.abc import Awaitable, Callable, Iterator, Mapping
 from contextlib import AbstractAsyncContextManager
-from contextvars import ContextVar
 from dataclasses import asdict
 from typing import Any, Final, cast
 
+from amplify_memory import progress as progress_
 from amplify_memory.errors import (
     AmplifyMemoryError,
     ArgumentTypeError,
@@ -324,6 +324,7 @@ class MemoryApi:
             "projects.remove": (("projectId", "id"), self._project_remove),
             "projects.clear": (("projectId",), self._project_clear),
             "projects.formatContext": (("projectId", "query", "maxTokens"), self._project_format),
+            "projects.open": (("projectId",), self._project_open),
             "projects.listProjects": ((), self._list_projects),
             "projects.addProject": (("projectId", "name"), self._add_project),
             "projects.deleteProject": (("projectId",), self._delete_project),
@@ -375,19 +376,18 @@ class MemoryApi:
         self,
         method: str,
         args_json: str = "{}",
-        progress: Callable[[int, int], object] | None = None,
+        progress: progress_.Reporter | None = None,
     ) -> str:
-        """:meth:`invoke` with JSON text in and out; never raises. ``progress(done, total)``
-        is told how a long call (``storage.import``) advances."""
-        token = _PROGRESS.set(progress)
-        try:
-            args = _parse_args(method, args_json)
-            value = await self.invoke(method, args)
-            return json.dumps({"value": value}, ensure_ascii=False, allow_nan=False)
-        except Exception as err:
-            return json.dumps({"error": error_info(err, self._js_names)}, ensure_ascii=False)
-        finally:
-            _PROGRESS.reset(token)
+        """:meth:`invoke` with JSON text in and out; never raises. ``progress(stage, done,
+        total)`` is told how a long call advances (:mod:`amplify_memory.progress`: the
+        entries of ``storage.import``, the steps of opening a stored store)."""
+        with progress_.reporting(progress):
+            try:
+                args = _parse_args(method, args_json)
+                value = await self.invoke(method, args)
+                return json.dumps({"value": value}, ensure_ascii=False, allow_nan=False)
+            except Exception as err:
+                return json.dumps({"error": error_info(err, self._js_names)}, ensure_ascii=False)
 
     @property
     def _js_names(self) -> dict[str, str]:
@@ -570,6 +570,16 @@ class MemoryApi:
             files=a.get("files"),
             tags=a.get("tags"),
         )
+
+    async def _project_open(self, a: _Args) -> dict[str, Any]:
+        project_id = check_project_id(a.required("projectId"))
+        await self.projects.initialize(project_id)
+        load = self.projects.load_error(project_id)
+        return {
+            "projectId": project_id,
+            "count": await self.projects.count(project_id),
+            "loadError": None if load is None else error_info(load),
+        }
 
     async def _project_list(self, a: _Args) -> list[dict[str, Any]]:
         return await self.projects.list(
@@ -810,25 +820,17 @@ class MemoryApi:
         return {"store": store, "imported": len(entries), **counts}
 
 
-#: The running call's progress reporter (see :meth:`MemoryApi.call`).
-_PROGRESS: ContextVar[Callable[[int, int], object] | None] = ContextVar(
-    "amplify_memory_progress", default=None
-)
-#: A long call reports its progress every this many items.
+#: A long import reports its progress every this many entries.
 PROGRESS_EVERY = 500
 
 
 async def _report_progress(done: int, total: int) -> None:
-    """Tell the caller ``done`` of ``total`` (every :data:`PROGRESS_EVERY` items and at the
-    end), and let the event loop run, so that the report goes out and the page can paint.
-    A failing reporter never stops the call."""
-    report = _PROGRESS.get()
-    if report is None or (done % PROGRESS_EVERY and done != total):
+    """Tell the caller ``done`` of ``total`` entries imported (every
+    :data:`PROGRESS_EVERY` and at the end), and let the event loop run, so that the report
+    goes out and the page can paint."""
+    if not progress_.listening() or (done % PROGRESS_EVERY and done != total):
         return
-    try:
-        report(done, total)
-    except Exception as err:  # (a broken callback must not break the import)
-        print(f"amplify_memory: a progress report failed: {err}", file=sys.stderr)
+    progress_.report("import", done, total)
     await asyncio.sleep(0)
 
 
@@ -850,7 +852,7 @@ def configure(api: MemoryApi | None) -> None:
 
 
 async def call(
-    method: str, args_json: str = "{}", progress: Callable[[int, int], object] | None = None
+    method: str, args_json: str = "{}", progress: progress_.Reporter | None = None
 ) -> str:
     """``default_api().call(method, args_json, progress)``: the entry point of
     ``web/js/worker.mjs``."""

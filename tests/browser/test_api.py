@@ -353,6 +353,37 @@ def test_the_page_stays_responsive_while_5000_memories_are_indexed(app_page: Pag
     )
 
 
+def test_opening_a_stored_project_reports_its_steps_across_the_worker(app_page: Page) -> None:
+    result = js(
+        app_page,
+        """
+        for (let i = 0; i < 3; i++) {
+          await memory.projects.add('opened', `Use queue ${i} for the jobs`, 'decision');
+        }
+        await memory.flush();
+        // a second memory of the origin (like another tab) loads the stored project
+        const { createMemory } = await js('index');
+        const second = await createMemory({ snapshot: false });
+        const steps = [];
+        const opened = await second.projects.open('opened', { onProgress: (p) => steps.push(p) });
+        const again = [];
+        await second.projects.open('opened', { onProgress: (p) => again.push(p) });
+        let refused = null;
+        try { await second.projects.open('opened', { onProgress: 'no' }); }
+        catch (err) { refused = err.code; }
+        second.close();
+        return { opened, steps, again, refused };
+        """,
+    )
+    assert result["opened"] == {"projectId": "opened", "count": 3, "loadError": None}
+    assert result["steps"] == [
+        {"stage": "open", "done": 1, "total": 2},
+        {"stage": "open", "done": 2, "total": 2},
+    ]
+    assert result["again"] == []  # (already open: nothing loads)
+    assert result["refused"] == "ARGUMENT_TYPE"
+
+
 # ---------------------------------------------------------------- nothing lost
 
 

@@ -387,7 +387,8 @@ async def test_a_large_import_reports_its_progress(api: MemoryApi) -> None:
     data = {"format": EXPORT_FORMAT, "version": 1, "store": "project", "entries": entries}
     seen: list[tuple[int, int]] = []
 
-    def report(done: int, total: int) -> None:
+    def report(stage: str, done: int, total: int) -> None:
+        assert stage == "import"
         seen.append((done, total))
         if done == 500:
             raise RuntimeError("a broken callback")  # (never stops the import)
@@ -396,3 +397,24 @@ async def test_a_large_import_reports_its_progress(api: MemoryApi) -> None:
     assert json.loads(text)["value"]["imported"] == 1203
     assert seen == [(0, 1203), (500, 1203), (1000, 1203), (1203, 1203)]
     assert await api.call("version") == await api.call("version", "{}", None)
+
+
+async def test_opening_a_stored_project_reports_its_steps() -> None:
+    storage = MemoryStorage()
+    first = MemoryApi(storage=storage, delay=0.001)
+    for i in range(3):
+        await call(first, "projects.add", projectId="p", content=f"Use queue {i}", type="decision")
+    await call(first, "close")
+    api = MemoryApi(storage=storage, delay=0.001)
+    seen: list[tuple[str, int, int]] = []
+    text = await api.call(
+        "projects.open", json.dumps({"projectId": "p"}), lambda *step: seen.append(step)
+    )
+    assert json.loads(text)["value"] == {"projectId": "p", "count": 3, "loadError": None}
+    assert seen == [("open", 1, 2), ("open", 2, 2)]
+    # opened once: a second open reads nothing and reports nothing
+    seen.clear()
+    await api.call("projects.open", json.dumps({"projectId": "p"}), lambda *step: seen.append(step))
+    assert seen == []
+    reply = json.loads(await api.call("projects.open", json.dumps({"projectId": "../x"})))
+    assert reply["error"]["type"] == "InvalidArgumentError"

@@ -376,6 +376,27 @@ class DemoApp {
 
   // -- live context
 
+  /** Load a project's store once, its steps shown on a progress bar (a large store takes
+   * seconds; the page stays free, the bar says why the context is not there yet). */
+  openProject(projectId) {
+    this.opened ??= new Set();
+    if (this.opened.has(projectId)) return;
+    this.opened.add(projectId);
+    const bar = $('open-progress');
+    this.memory.projects
+      .open(projectId, {
+        onProgress: ({ done, total }) => {
+          bar.hidden = done >= total;
+          bar.max = Math.max(1, total);
+          bar.value = done;
+        },
+      })
+      .catch((err) => this.report(err))
+      .finally(() => {
+        bar.hidden = true;
+      });
+  }
+
   renderContext(state) {
     const panel = $('context');
     panel.dataset.ready = String(state.isReady);
@@ -383,6 +404,7 @@ class DemoApp {
     $('ctx-ready').textContent = state.isReady ? 'ready' : 'starting…';
     $('ctx-ready').dataset.state = state.isReady ? 'ready' : 'loading';
     $('ctx-project').textContent = state.projectId ?? '(none: this chat is in no project)';
+    if (state.projectId) this.openProject(state.projectId);
     const select = $('chat-project');
     if ([...select.options].some((o) => o.value === (state.projectId ?? ''))) {
       select.value = state.projectId ?? '';

@@ -137,7 +137,7 @@ export interface InitializeResult {
 }
 
 export interface UserProfileApi {
-  initialize(): Promise<InitializeResult>;
+  initialize(options?: OpenOptions): Promise<InitializeResult>;
   add(content: string, category?: UserCategory, options?: AddFactOptions): Promise<AddFactResult>;
   /** Best first; superseded facts only with `includeSuperseded`. */
   search(query: string, options?: SearchFactsOptions): Promise<UserFactHit[]>;
@@ -243,6 +243,8 @@ export interface ProjectsApi {
   clear(projectId: string): Promise<null>;
   /** `- [type] content` lines by type priority, then relevance. */
   formatContext(projectId: string, query: string, options?: FormatContextOptions): Promise<string>;
+  /** Load the project's store now (otherwise it loads on first use). */
+  open(projectId: string, options?: OpenOptions): Promise<ProjectOpenResult>;
   /** Registered projects and projects with saved context, by id. */
   listProjects(): Promise<ProjectInfo[]>;
   addProject(projectId: string, name?: string): Promise<{ projectId: string; name: string }>;
@@ -483,10 +485,32 @@ export interface ImportOptions {
   replace?: boolean;
 }
 
-/** How far a running import is: `done` of `total` entries added. */
-export interface ImportProgress {
+/**
+ * How far a long call is: `stage` 'import' (`done` of `total` entries added) or 'open'
+ * (`done` of `total` steps of loading a stored store: its record read, decoded, each log
+ * segment applied).
+ */
+export interface Progress {
+  stage: 'import' | 'open';
   done: number;
   total: number;
+}
+
+/** storage.import()'s progress (a Progress of stage 'import'). */
+export type ImportProgress = Progress;
+
+/** The options of userProfile.initialize() and projects.open(). */
+export interface OpenOptions {
+  /** Called as a large stored store loads (stage 'open'); not called for an empty one. */
+  onProgress?: (progress: Progress) => void;
+}
+
+/** The answer of projects.open(). */
+export interface ProjectOpenResult {
+  projectId: string;
+  count: number;
+  /** Why the stored context could not be loaded (it was quarantined), or null. */
+  loadError: ErrorInfo | null;
 }
 
 /** storage.import()'s options: the call's, and `onProgress` (called in this page). */
@@ -623,6 +647,7 @@ export interface ApiMethods {
     args: { projectId: string; query: string } & FormatContextOptions;
     result: string;
   };
+  'projects.open': { args: { projectId: string }; result: ProjectOpenResult };
   'projects.listProjects': { args: Record<string, never>; result: ProjectInfo[] };
   'projects.addProject': {
     args: { projectId: string; name?: string };

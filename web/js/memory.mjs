@@ -305,7 +305,7 @@ function workerTransport({ assetBase, timeouts, onStep, workerURL, snapshot }) {
         else journals.set(msg.key, msg.text);
         break;
       case 'progress':
-        waiting.get(msg.id)?.onProgress?.({ done: msg.done, total: msg.total });
+        waiting.get(msg.id)?.onProgress?.({ stage: msg.stage, done: msg.done, total: msg.total });
         break;
       case 'result': {
         const entry = waiting.get(msg.id);
@@ -539,7 +539,7 @@ function mainThreadTransport({ assetBase, timeouts, onStep }) {
     booted: runtime.then(({ version, timings }) => ({ version, timings })),
     journals: new Map(),
     async call(method, args, onProgress) {
-      const report = onProgress ? (done, total) => onProgress({ done, total }) : undefined;
+      const report = onProgress ? (stage, done, total) => onProgress({ stage, done, total }) : undefined;
       const text = await (await api).call(String(method), JSON.stringify(args ?? {}), report);
       const reply = JSON.parse(text);
       if (reply.error) throw errorFromPython(reply.error);
@@ -717,6 +717,18 @@ function makeMemory(
   outbox,
   { version, timings, bootMs, replayed, snapshot, snapshotMade, stopSnapshot = () => {} },
 ) {
+  // `options.onProgress` checked, then `run(onProgress)`.
+  const withProgress = (method, o, run) => {
+    const { onProgress } = opts(o);
+    if (onProgress !== undefined && typeof onProgress !== 'function') {
+      return Promise.reject(
+        new InvalidArgumentError(`${method}: onProgress must be a function, got ${show(onProgress)}`, {
+          code: 'ARGUMENT_TYPE',
+        }),
+      );
+    }
+    return run(onProgress);
+  };
   const call = (method, args = {}, onProgress = undefined) => {
     const id = RECORDED.has(method) ? outbox.record(method, args) : null;
     // (a callback that throws is reported, never the call's failure)
@@ -781,7 +793,8 @@ function makeMemory(
     pendingJournals: () => new Map(transport.journals),
 
     userProfile: Object.freeze({
-      initialize: () => call('userProfile.initialize'),
+      /** `options.onProgress({stage: 'open', done, total})`: the steps of loading a large store. */
+      initialize: (o) => withProgress('userProfile.initialize', o, (onProgress) => call('userProfile.initialize', {}, onProgress)),
       add: checked('userProfile.add', [['content', 'string'], ['category', 'string', true], ['options', 'options', true]],
         (content, category = 'preference', o) => write('userProfile.add', { ...opts(o), content, category })),
       search: checked('userProfile.search', [['query', 'string'], ['options', 'options', true]],
@@ -813,6 +826,9 @@ function makeMemory(
       clear: checked('projects.clear', [['projectId', 'string']], (projectId) => write('projects.clear', { projectId })),
       formatContext: checked('projects.formatContext', [['projectId', 'string'], ['query', 'string'], ['options', 'options', true]],
         (projectId, query, o) => call('projects.formatContext', { ...opts(o), projectId, query })),
+      /** Load the project's store now (else on first use); `options.onProgress` as initialize's. */
+      open: checked('projects.open', [['projectId', 'string'], ['options', 'options', true]],
+        (projectId, o) => withProgress('projects.open', o, (onProgress) => call('projects.open', { projectId }, onProgress))),
       listProjects: () => call('projects.listProjects'),
       addProject: checked('projects.addProject', [['projectId', 'string'], ['name', 'string', true]],
         (projectId, name = '') => write('projects.addProject', { projectId, name })),
@@ -849,14 +865,9 @@ function makeMemory(
       /** `options.onProgress({done, total})`: called as the entries go in (a large import). */
       import: (data, o) => {
         const { onProgress, ...rest } = opts(o);
-        if (onProgress !== undefined && typeof onProgress !== 'function') {
-          return Promise.reject(
-            new InvalidArgumentError(`storage.import: onProgress must be a function, got ${show(onProgress)}`, {
-              code: 'ARGUMENT_TYPE',
-            }),
-          );
-        }
-        return write('storage.import', { ...rest, data }, onProgress);
+        return withProgress('storage.import', { onProgress }, (report) =>
+          write('storage.import', { ...rest, data }, report),
+        );
       },
       /** Delete a record a store set aside as unreadable (status(): loadErrors, setAside). */
       discard: checked('storage.discard', [['name', 'string']], (name) => write('storage.discard', { name })),

@@ -83,7 +83,7 @@ async function answerCall({ id, method, args, progress }) {
   try {
     const runtime = await booting;
     if (!runtime) throw new Error('the worker has not booted');
-    const report = progress ? (done, total) => post({ type: 'progress', id, done, total }) : undefined;
+    const report = progress ? (stage, done, total) => post({ type: 'progress', id, stage, done, total }) : undefined;
     const text = await callPython(String(method), JSON.stringify(args ?? {}), report);
     postJournals();
     post({ type: 'result', id, ...JSON.parse(text) });

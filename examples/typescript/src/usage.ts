@@ -17,6 +17,8 @@ import {
   type ExtractedContext,
   type FoundExtraction,
   type Memory,
+  type Progress,
+  type ProjectOpenResult,
   type MemoryChange,
   type MemoryExport,
   type MemoryStatus,
@@ -146,7 +148,12 @@ export async function start(): Promise<Memory> {
 }
 
 export async function userProfile(memory: Memory): Promise<void> {
-  const ready = await memory.userProfile.initialize();
+  const steps: Progress[] = [];
+  const ready = await memory.userProfile.initialize({ onProgress: (p) => steps.push(p) });
+  const opened: ProjectOpenResult = await memory.projects.open('shop', {
+    onProgress: ({ stage, done, total }) => console.log(stage === 'open', done / total),
+  });
+  console.log(steps.length, opened.count);
   if (ready.loadError) console.warn(ready.loadError.type, ready.loadError.message);
 
   const added: AddFactResult = await memory.userProfile.add(

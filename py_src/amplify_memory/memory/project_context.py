@@ -179,6 +179,10 @@ class ProjectContextVectorStore(PageSingleton):
         if project_id is not None:
             await self._project(project_id).open()
 
+    async def count(self, project_id: str) -> int:
+        """How many entries the project's store holds (opening it)."""
+        return len(await self._project(project_id).database())
+
     def load_error(self, project_id: str) -> Exception | None:
         """Why the project's saved snapshot could not be read, if it could not."""
         collection = self._projects.get(check_project_id(project_id))

@@ -53,6 +53,7 @@ from contextvars import ContextVar
 from json import JSONDecodeError, dumps, loads
 from typing import Any, Generic, Protocol, TypeVar
 
+from amplify_memory import progress
 from amplify_memory.errors import (
     AmplifyMemoryError,
     CorruptRecordError,
@@ -335,10 +336,16 @@ class PersistedStore(Generic[DB]):
             ):
                 self._head, self._segments = None, 0
                 return
+        # An open tells a listener its steps (amplify_memory.progress): the base read, the
+        # base decoded, each segment applied.
+        steps = 2 + (head.segments if head is not None else 0)
         text = await self.storage.load(self.name)
         if text is None:
             self._head, self._segments = None, 0
             return
+        if opening:
+            progress.report("open", 1, steps)
+            await asyncio.sleep(0)  # (the report goes out before the long decode)
         try:
             record, db = self._read(text)
         except (StorageError, NewerFormatError):  # (a newer record: left as it is)
@@ -364,11 +371,16 @@ class PersistedStore(Generic[DB]):
         elif head is not None:
             head = None  # a compaction stopped after its base: the base stands alone
             self._need_base = True
+        if opening:
+            progress.report("open", 2, max(steps, 2 + len(numbers)))
         applied = dict(record.applied)
-        for segment in await self._segments_of(record.revision, numbers):
+        segments = await self._segments_of(record.revision, numbers)
+        for done, segment in enumerate(segments, 3):
             for op in segment.ops:
                 self._apply(db, op)
             applied = dict(segment.applied)
+            if opening:
+                progress.report("open", done, 2 + len(segments))
         self._adopt(record, db, applied=applied)
         self._head, self._segments = head, max(numbers, default=0)
         self._base_bytes, self._base_version = base_bytes, record.version

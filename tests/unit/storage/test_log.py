@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 
+from amplify_memory import progress
 from amplify_memory.errors import NewerFormatError, StorageError
 from amplify_memory.search import Database
 from amplify_memory.storage import LocalCoordinator, MemoryStorage, PersistedStore
@@ -392,5 +393,36 @@ def test_a_version_1_record_loads_and_the_next_write_makes_it_a_version_2_base()
         await old.flush()
         assert loads(storage.records["notes"])["version"] == 2
         assert (old.revision, old.segments) == (2, 0)
+
+    run(scenario())
+
+
+def test_an_open_reports_its_steps_the_base_then_each_segment() -> None:
+    async def scenario() -> None:
+        storage = MemoryStorage()
+        store = await filled(storage)
+        for i in range(3):
+            store.update(f"a{i}", {"content": f"changed {i}", "category": "fact"})
+            await store.flush()
+        assert store.segments == 3
+        seen: list[tuple[str, int, int]] = []
+        with progress.reporting(lambda *step: seen.append(step)):
+            reopened = await open_store(storage)
+        assert seen == [
+            ("open", 1, 5),
+            ("open", 2, 5),
+            ("open", 3, 5),
+            ("open", 4, 5),
+            ("open", 5, 5),
+        ]
+        assert reopened.get("a2")["content"] == "changed 2"
+        # a write (another tab's segments followed) reports nothing: only an open does
+        seen.clear()
+        with progress.reporting(lambda *step: seen.append(step)):
+            store.update("a4", {"content": "changed 4", "category": "fact"})
+            await store.flush()
+            await reopened.refresh()
+        assert seen == []
+        assert reopened.get("a4")["content"] == "changed 4"
 
     run(scenario())
