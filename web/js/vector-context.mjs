@@ -154,8 +154,8 @@ export function createVectorContext({
       if (mounted) return state;
       mounted = true;
       try {
-        await memory.userProfile.initialize();
-        await detectProject(state.chatId);
+        // (both at once: each is a read of IndexedDB in the worker)
+        await Promise.all([memory.userProfile.initialize(), detectProject(state.chatId)]);
         set({ isReady: true });
         if (state.message.trim()) schedule(debounceMs);
       } catch (err) {

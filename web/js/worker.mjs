@@ -59,6 +59,9 @@ function postJournals() {
 }
 
 async function boot({ assetBase, timeouts, snapshot }) {
+  // The stores' database opens while Python starts (the first store's open then only
+  // reads); a failure here is the first call's to report, as before.
+  idb.ensureConnection().catch(() => {});
   const runtime = await bootPython({
     assetBase,
     timeouts,
