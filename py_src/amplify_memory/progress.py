@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 
-__all__ = ["Reporter", "report", "reporting"]
+__all__ = ["Reporter", "listening", "report", "reporting"]
 
 #: ``reporter(stage, done, total)``
 Reporter = Callable[[str, int, int], object]

@@ -862,7 +862,7 @@ function makeMemory(
       list: () => call('storage.list'),
       export: (store, projectId) =>
         call('storage.export', projectId ? { store, projectId } : { store }),
-      /** `options.onProgress({done, total})`: called as the entries go in (a large import). */
+      /** `options.onProgress({stage: 'import', done, total})`: called as the entries go in (a large import). */
       import: (data, o) => {
         const { onProgress, ...rest } = opts(o);
         return withProgress('storage.import', { onProgress }, (report) =>

@@ -338,13 +338,12 @@ class PersistedStore(Generic[DB]):
                 return
         # An open tells a listener its steps (amplify_memory.progress): the base read, the
         # base decoded, each segment applied.
-        steps = 2 + (head.segments if head is not None else 0)
         text = await self.storage.load(self.name)
         if text is None:
             self._head, self._segments = None, 0
             return
         if opening:
-            progress.report("open", 1, steps)
+            progress.report("open", 1, 2 + (head.segments if head is not None else 0))
             await asyncio.sleep(0)  # (the report goes out before the long decode)
         try:
             record, db = self._read(text)
@@ -372,7 +371,7 @@ class PersistedStore(Generic[DB]):
             head = None  # a compaction stopped after its base: the base stands alone
             self._need_base = True
         if opening:
-            progress.report("open", 2, max(steps, 2 + len(numbers)))
+            progress.report("open", 2, 2 + len(numbers))
         applied = dict(record.applied)
         segments = await self._segments_of(record.revision, numbers)
         for done, segment in enumerate(segments, 3):
