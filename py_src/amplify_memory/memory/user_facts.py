@@ -26,6 +26,7 @@ from amplify_memory.memory.technologies import (
     find_technologies,
     find_technology_mentions,
 )
+from amplify_memory.search._stopwords import ENGLISH_STOP_WORDS
 
 __all__ = ["clause_facts", "extract_user_facts", "finish", "user_clauses"]
 
@@ -662,7 +663,36 @@ def _usage_facts(clause: str, content: str) -> list[ExtractedFact]:
         )
     ):
         return [ExtractedFact(content, "tech_stack")]
-    return []
+    return _work_fact(content)
+
+
+#: What a person does as their work, said in the present or as a span of years: "User
+#: audits websites for WCAG compliance", "User has been programming Siemens PLCs for 12
+#: years" (the verb's object and its setting make the fact).
+_WORK_RE: Final = re.compile(
+    r"^User (?:(?:mostly|mainly|usually|also|often|primarily|professionally) )?"
+    r"(?:has been (?:\w+ing)|audits|reviews|maintains|teaches|tests|builds|writes|develops|"
+    r"programs|scripts|automates|ships|deploys|hosts|runs|works on|designs|trains|manages|"
+    r"analy[sz]es|researches|studies|supports|administers|configures|models|simulates)"
+    r" (?P<object>.+)$",
+)
+_NOT_DURABLE_RE: Final = re.compile(
+    r"\b(?:it|this|that|them|these|those|something|anything|stuff|things?|today|tonight|"
+    r"tomorrow|yesterday|right now|at the moment|this (?:week|morning|afternoon|evening)|"
+    r"next|soon|again|not|never|no longer|anymore|quick|lots of|a lot of)\b|[?]",
+    re.IGNORECASE,
+)
+
+
+def _work_fact(content: str) -> list[ExtractedFact]:
+    """``content`` as a fact of its own when it says what the user works on (see
+    :data:`_WORK_RE`): an object of 2 to 12 words that names no passing thing."""
+    work = _WORK_RE.match(content)
+    if work is None or _NOT_DURABLE_RE.search(work["object"]):
+        return []
+    if not 2 <= len(work["object"].split()) <= 12:
+        return []
+    return [ExtractedFact(content, "personal")]
 
 
 def _am_facts(rest: str, clause: str, content: str) -> list[ExtractedFact]:
@@ -770,7 +800,13 @@ def clause_facts(
     mentions = find_technology_mentions(clause) if facts else []
     facts = [_negated_use(f, clause, mentions) for f in facts]
     said = " ".join(f.content for f in facts).casefold()
-    return facts + [f for name, f in _named_technologies(clause) if name.casefold() not in said]
+    facts += [f for name, f in _named_technologies(clause) if name.casefold() not in said]
+    said = " ".join(f.content for f in facts).casefold()
+    return facts + [
+        f
+        for name, f in _listed_products(clause, tech_context=tech_context)
+        if not _said_already(name, said)
+    ]
 
 
 #: "my screen reader chokes on them", "screen reader user (NVDA)": the user's own aid,
@@ -978,6 +1014,278 @@ def _named_technologies(clause: str) -> list[tuple[str, ExtractedFact]]:
     for name in _plus_joined(plain, mentions) + _versioned_products(plain, mentions):
         out.append((name, ExtractedFact(f"{subject} uses {name}", "tech_stack")))
     return out
+
+
+#: The confidence of a name read only from its place in a list (a weaker reading than a
+#: rule's): such a fact is dropped when another fact of the message names it.
+LISTED_CONFIDENCE: Final = 0.7
+#: "Stack: ...", "infra = ...", "me: ...": a label before a list.
+_LIST_LABEL_RE: Final = re.compile(
+    r"^(?:(?:my|our|the|tech|current|dev|work|home)\s+)?(?:stack|tech|tools?|tooling|infra|"
+    r"setup|env|environment|me|langs?|languages?|editor|ide|os|platform|db|database|ci|"
+    r"hosting|hardware|gear|backend|frontend|mobile|data|home lab|homelab|lab)\s*(?::|=|->)\s+",
+    re.IGNORECASE,
+)
+#: A label that says the list is not the user's tools: "Test matrix: ...".
+_OTHER_LABEL_RE: Final = re.compile(r"^[\w/ -]{1,30}?\s*(?::|=|->)\s+")
+
+
+def _listed_products(clause: str, *, tech_context: bool) -> list[tuple[str, ExtractedFact]]:
+    """(name, "User uses X") for the product names a list of the user's tools holds that
+    the technology list does not know: "Oracle 19c / PL/SQL packages / Toad", "Airflow
+    on MWAA", "IAR toolchain", "NI DAQ cards" in a message that names known ones. The
+    statement must be the user's own list (it starts with a name, a label or the user),
+    and pass the filters of :func:`_named_technologies`."""
+    plain, _ = _phrasing.strip_correction(_strip_filler(clause.strip()))
+    plain = _LIST_LABEL_RE.sub("", _strip_filler(plain))
+    if (
+        not tech_context
+        or _OTHER_LABEL_RE.match(plain)
+        or not plain
+        or "?" in plain
+        or _INTERROGATIVE_RE.match(plain)
+        or _is_hypothetical(plain)
+        or _PAST_RE.search(plain)
+        or _TROUBLE_RE.search(plain)
+        or _phrasing.injected(plain)
+        or _phrasing.is_imperative(plain)
+        or _OPINION_VERB_RE.search(plain)
+        or _NOT_USING_RE.search(plain)
+        or _PLAN_RE.search(plain)
+        or _OTHER_SUBJECT_RE.match(plain)
+        or _PERSON_AFTER_MY_RE.match(plain)
+        or re.match(r"(?i)^(?:I|we|you|he|she|they|it)\b", plain)
+    ):
+        return []
+    mentions = find_technology_mentions(plain)
+    team = bool(_TEAM_RE.match(plain))
+    subject = "User's team" if team else "User"
+    return [
+        (name, ExtractedFact(f"{subject} uses {name}", "tech_stack", LISTED_CONFIDENCE))
+        for name in _listed_names(plain, mentions)
+    ]
+
+
+def _said_already(name: str, said: str) -> bool:
+    """True when every word of ``name`` is in ``said`` ("Oracle 19c" of "User uses
+    Oracle Database 19c")."""
+    return all(word in said for word in name.casefold().split())
+
+
+#: Where a stack statement's list items part: commas, semicolons, " / ", "+", dashes with
+#: spaces, "and", chat's "n", "w/", "with", "on" ("Home Assistant on a Pi 4").
+_ITEM_SPLIT_RE: Final = re.compile(
+    r"(?<!\s)\s*+(?:[,;|]|(?<=\s)/(?=\s)|(?<=\w)\+(?=\w)|(?<=\s)\+(?=\s)|(?<=\s)[-\u2013\u2014]+(?=\s)|"
+    r"(?<=\s)(?:and|n|&|plus|w/|with|on)(?=\s))\s*+",
+    re.IGNORECASE,
+)
+#: The rest of an item past its name: a purpose, a place, a time ("Perforce for VCS",
+#: "Nexus 9k in the core", "IAR toolchain since 2019").
+_ITEM_TAIL_RE: Final = re.compile(
+    r"(?<!\s)\s++(?:for|as|at|in|to|when|since|because|until|only|still|all|is|are|was|were|from|"
+    r"that|which|who|but|so|if|via|into|under|over|than|instead|mostly|everywhere|here|"
+    r"there|now|too|though|tho|lol|day|every)\b.*$",
+    re.IGNORECASE,
+)
+_ITEM_LEAD_RE: Final = re.compile(
+    r"^(?:(?:a|an|the|some|a bit of|bit of|a couple of|couple of|a few|few|mostly|mainly|"
+    r"plus|also|basic|old|legacy|new|single|my|our|lots of|a lot of|heavy|light)\s+)+",
+    re.IGNORECASE,
+)
+#: Words that are never a product's name, written with a capital or not.
+_NOT_A_NAME: Final = frozenset(
+    [
+        "i",
+        "im",
+        "i'm",
+        "me",
+        "my",
+        "we",
+        "our",
+        "us",
+        "you",
+        "it",
+        "its",
+        "this",
+        "that",
+        "these",
+        "those",
+        "stack",
+        "setup",
+        "stuff",
+        "things",
+        "everything",
+        "nothing",
+        "zero",
+        "team",
+        "work",
+        "home",
+        "lab",
+        "prod",
+        "staging",
+        "client",
+        "server",
+        "backend",
+        "frontend",
+        "mobile",
+        "desktop",
+        "web",
+        "data",
+        "cloud",
+        "core",
+        "side",
+        "board",
+        "boards",
+        "app",
+        "apps",
+        "code",
+        "tests",
+        "test",
+        "scripts",
+        "tools",
+        "tooling",
+        "mostly",
+        "legacy",
+        "yes",
+        "no",
+        "not",
+        "never",
+        "none",
+        "only",
+        "just",
+        "also",
+        "both",
+        "all",
+        "main",
+        "daily",
+        "local",
+        "remote",
+        "old",
+        "new",
+        "latest",
+        "beta",
+        "stable",
+        "release",
+        "version",
+        "personal",
+        "professional",
+    ]
+)
+
+
+#: What a name is followed by when it names a kind of thing: "IAR toolchain".
+_KIND_NOUNS: Final = frozenset(
+    [
+        "toolchain",
+        "toolchains",
+        "cards",
+        "card",
+        "board",
+        "boards",
+        "dongle",
+        "dongles",
+        "router",
+        "routers",
+        "switch",
+        "switches",
+        "extension",
+        "extensions",
+        "plugin",
+        "plugins",
+        "packages",
+        "package",
+        "library",
+        "libraries",
+        "lib",
+        "libs",
+        "framework",
+        "runtime",
+        "engine",
+        "server",
+        "servers",
+        "cluster",
+        "clusters",
+        "box",
+        "boxes",
+        "kit",
+        "sdk",
+        "ide",
+        "editor",
+        "stack",
+        "setup",
+        "workflow",
+        "workflows",
+        "rules",
+    ]
+)
+_VERSION_RE: Final = re.compile(
+    r"v?\d+(?:\.\d+)*[a-z]?|\d+(?:\.\d+)*\+?|lts|LTS|Pro|Max|Ultra|Lite"
+)
+_COUNT_RE: Final = re.compile(r"\d+(?:st|nd|rd|th|s|yrs?|y|h|m|k?b|gb|mb|x|am|pm|%)?")
+
+
+def _name_like(token: str, *, first: bool) -> bool:
+    """A token a person writes only for a name: letters with digits ("de10", "9k"),
+    capitals past its first letter ("NAPALM", "MWAA", "iTerm"), a product's "+", "#" or
+    inner dot ("kdb+", "Fly.io"), or a capitalised word that is not the statement's
+    first and not an ordinary word."""
+    low = token.lower().strip(".")
+    if len(low) < 2 or low in _NOT_A_NAME or low in ENGLISH_STOP_WORDS:
+        return False
+    if _phrasing.common_word(low):
+        return False
+    letters = re.sub(r"[^A-Za-z]", "", token)
+    if not letters:
+        return False
+    if (
+        re.search(r"\d", token)
+        and len(letters) >= 1
+        and not re.fullmatch(r"\d+(?:st|nd|rd|th|s|yrs?|y|h|m|k?b|gb|mb|x)", low)
+    ):
+        return True
+    if re.search(r"[+#]$|\w\.\w", token):
+        return True
+    if re.search(r"[A-Z]", token[1:]) and len(letters) >= 2:
+        return True
+    return token[0].isupper() and not first and len(letters) >= 3
+
+
+def _listed_names(plain: str, mentions: list[Mention]) -> list[str]:
+    """Product names the list does not know, listed beside ones it knows in a stack
+    statement: "Oracle 19c / PL/SQL packages / Toad", "LabVIEW 2020 ; NI DAQ cards",
+    "Airflow on MWAA", "IAR toolchain" (each a name-like word; see :func:`_name_like`)."""
+    found: list[str] = []
+    position = 0
+    for item in _ITEM_SPLIT_RE.split(plain):
+        start = plain.find(item, position)
+        position = start + len(item) if start >= 0 else position
+        core = _ITEM_LEAD_RE.sub("", _ITEM_TAIL_RE.sub("", item.strip(" !:()[]")))
+        core = core.strip(" !:()[]").rstrip(".")
+        if not core or re.match(r"(?i)^(?:no|not|never|without|zero)\b", core):
+            continue
+        if start >= 0 and any(m.start < start + len(item) and start < m.end for m in mentions):
+            continue  # the list knows it (the rules above read it)
+        tokens = core.split()
+        while len(tokens) > 1 and tokens[-1].lower() in _KIND_NOUNS:
+            tokens.pop()  # "IAR toolchain", "NI DAQ cards": the name
+        if (
+            len(tokens) > 3
+            or re.search(r"[A-Za-z]'[a-z]|[=_@<>{}$\\]", core)
+            or any(len(t) > 24 for t in tokens)
+        ):
+            continue
+        first = start == 0
+        if len(tokens) == 1 and len(tokens[0]) < 3:
+            continue  # "PL" of "PL / SQL"
+        if not all(
+            _name_like(t, first=first and i == 0) or (i > 0 and _VERSION_RE.fullmatch(t))
+            for i, t in enumerate(tokens)
+        ):
+            continue
+        core = " ".join(tokens)
+        if core.casefold() not in (f.casefold() for f in found):
+            found.append(core)
+    return found
 
 
 #: A product the list does not know, written with a dotted version: "NetBox 3.7",
@@ -1348,4 +1656,18 @@ def extract_user_facts(
             done = finish(fact)
             if done is not None and len(done.content) <= MAX_FACT_LENGTH:
                 facts.setdefault(done.content.casefold(), done)
-    return list(facts.values())
+    return _without_listed_repeats(list(facts.values()))
+
+
+def _without_listed_repeats(facts: list[ExtractedFact]) -> list[ExtractedFact]:
+    """``facts`` without the names read from a list's place that another fact names
+    ("User uses NVDA" beside "User uses the NVDA screen reader")."""
+    out = []
+    for fact in facts:
+        if fact.confidence == LISTED_CONFIDENCE:
+            name = fact.content.split(" uses ", 1)[-1]
+            others = " ".join(f.content for f in facts if f is not fact).casefold()
+            if _said_already(name, others):
+                continue
+        out.append(fact)
+    return out

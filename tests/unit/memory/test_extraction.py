@@ -393,7 +393,10 @@ def test_a_pipeline_arrow_is_no_move() -> None:
     ("message", "facts"),
     [
         # the user's model or edition is kept, not only its family's name
-        ("STM32F4 + Zephyr, building with west", ["User uses STM32F4", "User uses Zephyr"]),
+        (
+            "STM32F4 + Zephyr, building with west",
+            ["User uses STM32F4", "User uses Zephyr", "User builds with west"],
+        ),
         ("rust embedded, esp32-c3", ["User uses Rust", "User uses ESP32-C3"]),
         ("macbook air m2 and neovim", ["User uses MacBook Air", "User uses Neovim"]),
         ("dbt Cloud on Snowflake", ["User uses dbt Cloud", "User uses Snowflake"]),
@@ -767,3 +770,80 @@ def test_a_request_to_remember_keeps_what_follows(
     turn: str, wanted: list[str], unwanted: list[str]
 ) -> None:
     _says(turn, wanted, unwanted)
+
+
+@pytest.mark.parametrize(
+    ("turn", "wanted"),
+    [
+        ("Oracle 19c / PL/SQL packages / Toad", "User uses Toad"),
+        ("LabVIEW 2020 ; NI DAQ cards ; win10 lab pc", "User uses NI DAQ"),
+        ("Airflow on MWAA, dbt Cloud, Fivetran for ingestion", "User uses MWAA"),
+        ("embedded fw, C99 only, MISRA rules, IAR toolchain", "User uses IAR"),
+        ("Unreal 5.4, C++ and Blueprints, Perforce for VCS", "User uses Blueprints"),
+        ("Stack: S/4HANA 2021, ABAP 7.57, a bit of Fiori on top", "User uses Fiori"),
+        ("Cisco IOS-XE on the access layer, couple of Nexus 9k in the core", "User uses Nexus 9k"),
+    ],
+)
+def test_a_name_the_list_does_not_know_beside_ones_it_knows(turn: str, wanted: str) -> None:
+    stored = [f.content for f in extract_user_facts(turn)]
+    assert wanted in stored
+    assert not any(s.startswith("User uses") and " for " in s for s in stored if "VCS" in s)
+
+
+@pytest.mark.parametrize(
+    "turn",
+    [
+        "Test matrix: NVDA + Firefox, JAWS + Chrome",  # a list that is not the user's tools
+        "Rust, one crate, about 2k stars, way too many open issues",  # a count, not a name
+        "Rename `getUsr` to `getUser` in this Java class",  # a task
+        "AWS_SECRET_ACCESS_KEY=q7Rk2VmX9pLt4WbN8sZy3HcJ6dFa1GuE5oTi0MnB for boto3",  # a secret
+        "slurmstepd: error: oom-kill event in StepId=4411.batch on Slurm",  # a log line
+        "my coworker runs Grafana + Loki + Tempo on Kubernetes",  # someone else's
+        "Tom + Jerry",  # nothing known beside it
+    ],
+)
+def test_a_list_place_alone_never_makes_a_name(turn: str) -> None:
+    stored = [f.content for f in extract_user_facts(turn)]
+    for unwanted in ("JAWS", "2k", "Rename", "AWS_SECRET", "StepId", "Loki", "Jerry"):
+        assert not any(unwanted in s for s in stored), stored
+
+
+def test_a_name_read_from_a_list_is_not_stored_twice() -> None:
+    stored = [
+        f.content
+        for f in extract_user_facts(
+            "I use a screen reader (NVDA), so please avoid ASCII tables. Python + Django."
+        )
+    ]
+    assert sum("NVDA" in s for s in stored) <= 1, stored
+
+
+@pytest.mark.parametrize(
+    ("turn", "stored"),
+    [
+        (
+            "I audit websites for WCAG 2.2 AA compliance",
+            "User audits websites for WCAG 2.2 AA compliance",
+        ),
+        (
+            "I've been programming Siemens PLCs with TIA Portal for 12 years",
+            "User has been programming Siemens PLCs with TIA Portal for 12 years",
+        ),
+        ("I build websites for small businesses", "User builds websites for small businesses"),
+    ],
+)
+def test_what_the_user_works_on_is_a_fact(turn: str, stored: str) -> None:
+    assert [f.content for f in extract_user_facts(turn)] == [stored]
+
+
+@pytest.mark.parametrize(
+    "turn",
+    [
+        "I test it tomorrow",
+        "I run a quick test every morning",
+        "I build something",
+        "I maintain them",
+    ],
+)
+def test_passing_work_is_not_a_fact(turn: str) -> None:
+    assert extract_user_facts(turn) == []
