@@ -119,7 +119,21 @@ async def superseded_priors(turn: dict[str, Any]) -> tuple[set[int], list[str]]:
     return done, [f.content for f in result.user]
 
 
-def evaluate(turns: list[dict[str, Any]]) -> dict[str, Any]:
+def load_judged(path: Path) -> dict[tuple[str, str], bool]:
+    """``(turn id, stored text) -> acceptable`` from a judge's file, if there is one."""
+    if not path.is_file():
+        return {}
+    return {(j["id"], j["content"]): j["verdict"] == "ok" for j in load(path)}
+
+
+def judged_path(turns: Path) -> Path:
+    """``turns_holdout9.jsonl`` -> ``judged_holdout9.jsonl`` beside it."""
+    return turns.with_name(turns.name.replace("turns_", "judged_", 1))
+
+
+def evaluate(
+    turns: list[dict[str, Any]], judged: dict[tuple[str, str], bool] | None = None
+) -> dict[str, Any]:
     fam: dict[str, dict[str, int]] = defaultdict(lambda: defaultdict(int))
     errors: list[str] = []
     totals: dict[str, int] = defaultdict(int)
@@ -168,6 +182,11 @@ def evaluate(turns: list[dict[str, Any]]) -> dict[str, Any]:
         totals["forbidden"] += len(set(forbidden))
         missed = [w["content"] for j, w in enumerate(want) if not any(_matches(g, w) for g in got)]
         extra = [g for i, g in enumerate(got) if i not in used]
+        for g in extra:  # an unlabelled fact an independent judge read: acceptable or not
+            verdict = (judged or {}).get((turn["id"], g["content"]))
+            totals[
+                "judged_ok" if verdict else "judged_junk" if verdict is False else "unjudged"
+            ] += 1
         if missed or extra or forbidden:
             errors.append(
                 f"  [{turn['family']}] {turn['id']} {turn['user'][:110]!r}"
@@ -224,6 +243,13 @@ def report(name: str, path: Path, r: dict[str, Any]) -> None:
     )
     if t["optional"]:
         print(f"optional facts stored (counted neither way): {t['optional']}")
+    if t["judged_ok"] or t["judged_junk"]:
+        ok = t["judged_ok"]
+        print(
+            f"judged: of {all_s - all_h} unlabelled facts stored, {ok} acceptable, "
+            f"{t['judged_junk']} junk, {t['unjudged']} not judged (counted as errors); "
+            f"precision with the judged ones: **{(all_h + ok) / all_s:.3f}**"
+        )
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -231,6 +257,11 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--set", choices=[*SETS, "all"], default="all")
     parser.add_argument("--turns", type=Path, help="another JSONL file of turns")
     parser.add_argument("--errors", action="store_true", help="print every miss and extra")
+    parser.add_argument(
+        "--judged",
+        type=Path,
+        help="a judge's verdicts on unlabelled stored facts (default: judged_<set>.jsonl)",
+    )
     args = parser.parse_args(argv)
     chosen = (
         {"file": args.turns}
@@ -240,7 +271,7 @@ def main(argv: list[str] | None = None) -> None:
     for name, path in chosen.items():
         if not path.is_file():
             sys.exit(f"{path}: no such file")
-        r = evaluate(load(path))
+        r = evaluate(load(path), load_judged(args.judged or judged_path(path)))
         report(name, path, r)
         if args.errors:
             print("\n".join(r["errors"]))

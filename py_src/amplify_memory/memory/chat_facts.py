@@ -184,6 +184,31 @@ def _about_project(clause: str) -> bool:
         _PROJECT_SUBJECT_RE.match(clause)
         or _PROJECT_FRAME_RE.search(clause)
         or _STATE_RE.search(clause)
+        or _about_the_system(clause)
+    )
+
+
+#: A statement whose subject is a part of the system: "tf state lives in an S3 backend",
+#: "target is nRF52840 with Zephyr RTOS", "Ads only through AdMob".
+_SYSTEM_STATEMENT_RE: Final = re.compile(
+    r"^(?!(?:I|I'm|Im|I am|I've|my|me|mine|personally|you|your|please|pls|thanks|thank|"
+    r"ok|okay|yes|no|yeah|nope|hi|hello|hey|btw|fyi|also|and|but|so|lol|haha|"
+    r"\w+ed|\w+ing)\b)"
+    r"[\w'./+#-]+(?:\s+(?!to\b)[\w'./+#-]+){0,4}?\s+"
+    r"(?:is|are|lives?|runs?|goes|go|uses?|talks?|stores?|sits?|stays?|gets?|comes?|"
+    r"happens?|only|through|via|on|in|over|with|=|:)\s+\S",
+    re.IGNORECASE,
+)
+
+
+def _about_the_system(clause: str) -> bool:
+    """In a project's chat, a statement about a part of the system (not about the user,
+    not a request to the assistant about its answers) is the project's."""
+    return bool(
+        _SYSTEM_STATEMENT_RE.match(clause)
+        and not _USER_WORDS_RE.search(clause)
+        and not _phrasing.is_imperative(clause)
+        and not re.search(r"\b(?:I|I'm|I've|my|me)\b", clause)
     )
 
 
