@@ -204,12 +204,19 @@ _SYSTEM_STATEMENT_RE: Final = re.compile(
 def _about_the_system(clause: str) -> bool:
     """In a project's chat, a statement about a part of the system (not about the user,
     not a request to the assistant about its answers) is the project's."""
+    statement = _SYSTEM_STATEMENT_RE.match(clause)
     return bool(
-        _SYSTEM_STATEMENT_RE.match(clause)
+        statement
         and not _USER_WORDS_RE.search(clause)
-        and not _phrasing.is_imperative(clause)
+        and (_FINITE_RE.search(statement.group()) or not _phrasing.is_imperative(clause))
         and not re.search(r"\b(?:I|I'm|I've|my|me)\b", clause)
     )
+
+
+#: A subject's verb ("target is ...", "state lives in ..."): no imperative ("target iOS").
+_FINITE_RE: Final = re.compile(
+    r"\s(?:is|are|lives|runs|goes|uses|talks|stores|sits|stays|gets|comes|happens)\s", re.I
+)
 
 
 def _project_items(clause: str, kind: str | None = None) -> list[ExtractedContext]:
@@ -279,6 +286,34 @@ _FIX_LEAD_RE: Final = re.compile(
 )
 
 
+#: A project fact cut short: it ends where its object should be ("... keeps failing
+#: with", "Error we kept hitting").
+_CUT_RE: Final = re.compile(
+    r"(?:\b(?:with|by|of|for|to|from|the|a|an|and|or|is|are|was|were)|[:,(])$"
+    r"|^(?:error|bug|issue|problem)s?\s+(?:we|I)\s+(?:kept|keep)\s+\w+$",
+    re.IGNORECASE,
+)
+
+
+def _whole(item: ExtractedContext) -> ExtractedContext | None:
+    """``item`` without a quote mark left open by a cut (a quoted error split at its
+    colon), or None when it was cut where its object should be."""
+    content = item.content.strip()
+    if _CUT_RE.search(content):
+        return None
+    for mark in ("'", '"', "`"):
+        if mark == "'":
+            opened = len(re.findall(r"(?<!\w)'|'(?!\w)", content)) % 2
+        else:
+            opened = content.count(mark) % 2
+        if opened:
+            content = re.sub(r"(?<!\w)'|'(?!\w)" if mark == "'" else re.escape(mark), "", content)
+    content = content.strip()
+    if content == item.content:
+        return item
+    return ExtractedContext(content, item.type, item.files, tags_of(content)) if content else None
+
+
 def extract_chat_facts(
     user_message: str, assistant_message: str | None = None, *, in_project: bool = False
 ) -> ChatFacts:
@@ -305,8 +340,10 @@ def extract_chat_facts(
                         joined = f"{last.content}, {tail.group()[0].lower()}{tail.group()[1:]}"
                         project[key] = ExtractedContext(joined, last.type, last.files, last.tags)
                         continue
+                    item = _whole(item)
                     if (
-                        not _LABEL_ONLY_RE.match(item.content)
+                        item is not None
+                        and not _LABEL_ONLY_RE.match(item.content)
                         and len(item.content.split()) >= 2
                         and len(item.content) <= MAX_PROJECT_FACT_LENGTH
                     ):

@@ -1621,7 +1621,11 @@ def finish(fact: ExtractedFact) -> ExtractedFact | None:
         noun = re.sub(r"\beng$", "engineer", re.sub(r"\bdev$", "developer", role["role"]))
         noun = re.sub(r"(?i)\bdevops$", "DevOps engineer", noun)
         content = f"User is {_phrasing.indefinite_article(noun)} {noun}{role['rest']}"
-    if _DANGLING_RE.search(content):
+    content = re.sub(r"(?<=\w) me(?= first\b| directly\b|$)", " the user", content)
+    kept = re.sub(r"\s+(?:to|with|on|for|in|into|from) (?:it|them)$", "", content)
+    if kept != content and len(kept.split()) >= 4:  # "refuses to add unsafe code (to it)"
+        content = kept
+    if _DANGLING_RE.search(content) or re.search(r"\bthat way$", content):
         return None  # a clause cut short ("User wants the assistant to always")
     if _META_RE.match(content):
         return None  # about the conversation, not the user ("User misspoke earlier")

@@ -847,3 +847,36 @@ def test_what_the_user_works_on_is_a_fact(turn: str, stored: str) -> None:
 )
 def test_passing_work_is_not_a_fact(turn: str) -> None:
     assert extract_user_facts(turn) == []
+
+
+def test_a_statement_about_a_part_of_the_system_is_the_projects() -> None:
+    facts = extract_chat_facts(
+        "tf state lives in an S3 backend with DynamoDB locking. Target is nRF52840 with Zephyr",
+        in_project=True,
+    )
+    assert facts.user == ()
+    assert [c.content for c in facts.project] == [
+        "Tf state lives in an S3 backend with DynamoDB locking",
+        "Target is nRF52840 with Zephyr",
+    ]
+    # the user's own statements and wishes about answers stay the user's
+    mine = extract_chat_facts(
+        "answers are too long, keep them short. I use Neovim", in_project=True
+    )
+    assert "User uses Neovim" in [f.content for f in mine.user]
+    assert not any("Neovim" in c.content for c in mine.project)
+
+
+def test_stored_text_is_whole() -> None:
+    cut = extract_chat_facts(
+        "The nightly dbt run keeps failing with:\n    relation missing", in_project=True
+    )
+    assert not any(c.content.endswith("with") for c in cut.project)
+    quoted = extract_chat_facts(
+        "Crash on launch: 'java.lang.IllegalStateException'", in_project=True
+    )
+    assert all(c.content.count("'") % 2 == 0 for c in quoted.project)
+    assert [f.content for f in extract_user_facts("I refuse to add unsafe code to it")] == [
+        "User refuses to add unsafe code"
+    ]
+    assert [f.content for f in extract_user_facts("I learn way better that way")] == []
