@@ -340,14 +340,14 @@ def extract_chat_facts(
                         joined = f"{last.content}, {tail.group()[0].lower()}{tail.group()[1:]}"
                         project[key] = ExtractedContext(joined, last.type, last.files, last.tags)
                         continue
-                    item = _whole(item)
+                    whole = _whole(item)
                     if (
-                        item is not None
-                        and not _LABEL_ONLY_RE.match(item.content)
-                        and len(item.content.split()) >= 2
-                        and len(item.content) <= MAX_PROJECT_FACT_LENGTH
+                        whole is not None
+                        and not _LABEL_ONLY_RE.match(whole.content)
+                        and len(whole.content.split()) >= 2
+                        and len(whole.content) <= MAX_PROJECT_FACT_LENGTH
                     ):
-                        project.setdefault(item.content.casefold(), item)
+                        project.setdefault(whole.content.casefold(), whole)
                 pending = ""
     changed = says_changed(user_message)
     tech_context = bool(_phrasing.tech_names(user_message))
