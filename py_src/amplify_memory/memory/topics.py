@@ -122,6 +122,25 @@ def _last(pattern: str) -> ValueReader:
     return read
 
 
+#: Words of size or age that do not change what kind of place it is ("a small startup").
+_PLACE_SIZE_RE: Final = re.compile(
+    r"\b(?:small|smaller|tiny|big|bigger|large|huge|mid-?size[d]?|medium|local|new|old|"
+    r"growing|early-stage|young|\d+-person|\d+-people)\s+",
+    re.IGNORECASE,
+)
+
+
+def _workplace(pattern: str) -> ValueReader:
+    """The last match of ``pattern``, without words of size or age."""
+    last = _last(pattern)
+
+    def read(text: str) -> str | None:
+        found = last(text)
+        return _PLACE_SIZE_RE.sub("", found).strip() if found else None
+
+    return read
+
+
 def _choices_first(*patterns: str) -> ValueReader:
     """The first group of the first pattern that matches."""
     compiled = [re.compile(p, re.IGNORECASE) for p in patterns]
@@ -381,6 +400,20 @@ def _builtins() -> None:
             r"((?-i:[A-Z])[\w&.-]*(?:\s+(?-i:[A-Z])[\w&.-]*)?)"
         ),
         description="where the user works",
+    )
+    add(
+        "workplace",
+        "personal",
+        r"\b(?:works?|teach(?:es)?|stud(?:y|ies)|interns?|lectures?)\s+(?:at|for)\s+(?:a|an)\s",
+        _workplace(
+            r"\b(?:works?|teach(?:es)?|stud(?:y|ies)|interns?|lectures?)\s+(?:at|for)\s+"
+            r"(?:a|an)\s+((?:[\w-]+\s+){0,3}?(?:school|college|university|startup|company|"
+            r"agency|bank|hospital|lab|firm|consultancy|studio|nonprofit|ministry|department|"
+            r"government|telco|insurer|retailer|manufacturer|shop|store|publisher|newspaper|"
+            r"charity|council|library|museum|clinic|factory|utility|airline|scale-up|"
+            r"enterprise|corporation|organi[sz]ation|institute|academy))\b"
+        ),
+        description="the kind of place where the user works, teaches or studies",
     )
     add(
         "units",

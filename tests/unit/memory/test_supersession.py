@@ -421,3 +421,16 @@ def test_passive_wording_and_counts_merge(new: str, old: str) -> None:
 )
 def test_one_service_per_use(new: str, old: str, action: str) -> None:
     assert decide(new, old) == action
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "action"),
+    [
+        ("User teaches at a high school.", "User teaches at a community college.", "supersede"),
+        ("User teaches at a high school", "User teaches at a middle school", "supersede"),
+        ("User works at a startup", "User works at a small startup", "merge"),
+        ("User works at a bank", "User teaches Python", "keep"),
+    ],
+)
+def test_the_kind_of_workplace_holds_one_value(old: str, new: str, action: str) -> None:
+    assert decide(new, old) == action
