@@ -434,3 +434,21 @@ def test_one_service_per_use(new: str, old: str, action: str) -> None:
 )
 def test_the_kind_of_workplace_holds_one_value(old: str, new: str, action: str) -> None:
     assert decide(new, old) == action
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "action"),
+    [
+        (
+            "User uses Tokio for async Rust.",
+            "User relies on the Tokio runtime for asynchronous Rust code.",
+            "merge",
+        ),
+        ("User uses Stata.", "Stata is the statistics package the user uses.", "merge"),
+        ("User uses Homebrew.", "User installs packages with brew.", "merge"),
+        ("User uses Python 3.12", "User uses Python for scripting", "keep"),
+        ("User prefers TypeScript", "User prefers TypeScript strict mode", "keep"),
+    ],
+)
+def test_words_for_the_kind_of_technology_add_no_detail(old: str, new: str, action: str) -> None:
+    assert decide(new, old) == action
