@@ -585,7 +585,7 @@ _FRAME_TERMS: Final = frozenset(
     _term_of(w)[0]
     for w in _wordlist(
         "use uses like prefer want need write code develop program work build run deploy "
-        "rely stick enjoy love is has"
+        "rely stick enjoy love is has ship ships host hosts target targets manage manages"
     )
 )
 
@@ -601,7 +601,10 @@ _GENERIC_TERMS: Final = frozenset(
         "favorite daily usual go-to mostly mainly primarily app apps application applications "
         "project projects thing things stuff workload workloads machine machines box "
         "development dev local environment environments container containers target targets "
-        "style styles styling notebook notebooks analysis work job day os operating"
+        "style styles styling notebook notebooks analysis work job day os operating "
+        "package packages install installs statistics service services provider manager "
+        "system software engine cloud device devices microcontroller microcontrollers mcu "
+        "mcus server servers instance infrastructure infra code"
     )
 )
 

@@ -181,44 +181,11 @@ def _compatible_detail(x: frozenset[str], y: frozenset[str]) -> bool:
     with another "uses X"."""
     if x == y:
         return True
-    plain_x, plain_y = _without_kinds(x), _without_kinds(y)
-    if plain_x == plain_y or _same_stems(plain_x, plain_y):
-        return True  # "the Tokio runtime for asynchronous Rust" / "Tokio for async Rust"
+    if _same_stems(x, y):
+        return True  # "for asynchronous Rust" / "for async Rust"
     if not x or not y:
         return False
     return x <= y or y <= x or 2 * len(x & y) / (len(x) + len(y)) >= 0.5
-
-
-#: Stems of words that say what kind of thing a technology is ("the Tokio runtime", "the
-#: statistics package", "installs packages with brew"): no detail of their own.
-_KIND_STEMS: Final = frozenset(
-    [
-        "packag",
-        "instal",
-        "runtim",
-        "environ",
-        "statist",
-        "tool",
-        "librari",
-        "framework",
-        "languag",
-        "engin",
-        "platform",
-        "provid",
-        "servic",
-        "ide",
-        "editor",
-        "manag",
-        "databas",
-        "system",
-        "softwar",
-        "applic",
-    ]
-)
-
-
-def _without_kinds(terms: frozenset[str]) -> frozenset[str]:
-    return frozenset(t for t in terms if t not in _KIND_STEMS)
 
 
 def _same_stems(x: frozenset[str], y: frozenset[str]) -> bool:
