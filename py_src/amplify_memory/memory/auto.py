@@ -14,6 +14,7 @@ from amplify_memory.memory.changes import Replaced
 from amplify_memory.memory.chat_facts import extract_chat_facts
 from amplify_memory.memory.extraction import ExtractedFact, extract_project_context
 from amplify_memory.memory.project_context import ProjectContextVectorStore
+from amplify_memory.memory.technologies import lookup_technology
 from amplify_memory.memory.user_profile import UserProfileVectorStore
 
 __all__ = ["extract_and_store_project_context", "extract_and_store_user_facts"]
@@ -63,8 +64,9 @@ def _carrier(outcomes: list[dict[str, Any]], replaced: Sequence[Replaced]) -> di
     """The outcome whose fact stands for the change: the first technology fact that
     names none of the values it ends ("User uses DynamoDB" for "mongo was just for the
     prototype, production runs on DynamoDB"), else the first that says it stopped using
-    one ("User no longer uses CubeIDE"), else None: a turn with no such fact supersedes
-    nothing ("... and I live in Berlin" is not the change)."""
+    one ("User no longer uses CubeIDE"); when a value is no technology ("..., not PST"),
+    else the first fact that does not name it; else None: a turn with no such fact
+    supersedes nothing ("... and I live in Berlin" is not the change of a technology)."""
     names = [re.compile(rf"(?<![\w.-]){re.escape(r.value)}(?![\w-])", re.I) for r in replaced]
     tech = [o for o in outcomes if o["entry"].get("category") == "tech_stack"]
     for outcome in tech:
@@ -72,6 +74,13 @@ def _carrier(outcomes: list[dict[str, Any]], replaced: Sequence[Replaced]) -> di
             return outcome
     for outcome in tech:
         if re.search(r"\b(?:no longer|not)\b", str(outcome["entry"]["content"])):
+            return outcome
+    if all(lookup_technology(r.value) is not None for r in replaced):
+        return None
+    # a value that is no technology ("not PST", "left the bank"): the turn's first fact
+    # that does not name it stands for the change ("User is based in Denver")
+    for outcome in outcomes:
+        if not any(n.search(str(outcome["entry"]["content"])) for n in names):
             return outcome
     return None
 

@@ -10,13 +10,16 @@ The new fact alone ("User uses DynamoDB") is on another topic than the stored on
 old values from the turn; the user-profile store's ``add(..., replaces=...)`` marks
 the stored facts that state them superseded by the turn's new fact.
 
-Only technologies count (a name the technology list knows, or a product-like name
-right after a strong sign), each as the end of a positive statement: "mongo was just for
-the prototype" ends "uses MongoDB" (:class:`Replaced` can also name a negative one; the
-reader makes positive ones only). A weak sign ("X was ...", "instead of X", "X, not Y",
-"A -> B") counts only in a turn that also says something changed ("now", "actually",
-"switched" ...); a strong one ("moved off X", "X is gone", "no longer ... X", "from X to
-Y") always does, unless the clause says it did not happen ("I haven't moved off X").
+Technologies count (a name the technology list knows, or a product-like name right
+after a strong sign), each as the end of a positive statement: "mongo was just for the
+prototype" ends "uses MongoDB"; "used to hate Tailwind" ends a negative one. In a turn
+that says something changed, so do a few values that are no technology: a name or a
+number after "not" ("..., not PST", "Excel 365 not 2016"), a version or an acronym that
+"is long dead", the workplace the user "left", the team they are "not on ... anymore".
+A weak sign ("X was ...", "instead of X", "X, not Y", "A -> B") counts only in a turn
+that also says something changed ("now", "actually", "switched" ...); a strong one
+("moved off X", "X is gone", "no longer ... X", "from X to Y") always does, unless the
+clause says it did not happen ("I haven't moved off X").
 
 >>> replaced_values("mongo was just for the prototype, production runs on DynamoDB now")
 (Replaced(value='MongoDB', polarity='positive'),)
@@ -94,11 +97,13 @@ _UNDONE_RE: Final = re.compile(
 )
 _CHANGED: Final = re.compile(
     r"\b(?:now|these\s+days|nowadays|anymore|actually|switched|moved|migrat\w*|upgraded|"
-    r"changed|replaced|correction|update|scratch\s+that|mixed\s+(?:that|it)\s+up|"
+    r"changed|replaced|correction|update|scratch\s+that|mixed\s+(?:that|it)\s+up|wrong|"
     r"misspoke|no\s+wait|not\s+anymore)\b",
     re.IGNORECASE,
 )
-_CLAUSE_SPLIT: Final = re.compile(r"[.;!?\n\u2014\u2013]+|\s-\s|\bbut\b", re.IGNORECASE)
+_CLAUSE_SPLIT: Final = re.compile(
+    r"[;!?\n\u2014\u2013]+|\.+(?![\w.])|\s-\s|\bbut\b", re.IGNORECASE
+)  # (not the dot of "2.15" or "Fly.io")
 #: A name that is the target of the change, not the old value ("from npm *to pnpm*").
 _TARGET_BEFORE: Final = re.compile(
     r"\b(?:to|onto|with|for|in\s+favou?r\s+of|over\s+to)\s+(?:the\s+)?$", re.IGNORECASE
@@ -141,6 +146,57 @@ def replaced_in(clause: str, *, changed: bool) -> list[Replaced]:
             weak = bool(_AFTER_WEAK.match(after) or _BEFORE_WEAK.search(before))
             if strong or (changed and weak):
                 out.append(Replaced(mention.name, scope=_scope(after)))
+        if undone is None:
+            named = {r.value.casefold() for r in out}
+            out += [r for r in _other_values(part, changed) if r.value.casefold() not in named]
+    return out
+
+
+#: A value that is not a technology, said to be over in a turn that says something
+#: changed: "..., not PST", "not Jon", "Excel 365 not 2016", "2.9 is long dead", "left
+#: the bank", "not on the data team anymore", "used to hate Tailwind".
+_OTHER_VALUE_RES: Final = (
+    re.compile(  # "not PST", "not Jon", "not 2016" (a name or a number, not "not sure")
+        r"(?:^|[,\s])not\s+(?P<v>(?-i:[A-Z][\w+#.-]*|\d+(?:\.\d+)*[a-z]?))(?=\s*(?:$|[,.;!)]))",
+        re.IGNORECASE,
+    ),
+    re.compile(  # "2.9 is long dead", "PST is over"
+        r"(?:^|\s)(?P<v>\d+(?:\.\d+)+|(?-i:[A-Z]{2,5}))\s+(?:is|was)\s+(?:long\s+)?(?:dead|gone|over|"
+        r"history|out)\b",
+        re.IGNORECASE,
+    ),
+    re.compile(  # "left the bank", "quit the agency"
+        r"\b(?:left|quit|leaving)\s+(?:the|my|our)\s+(?P<v>(?:[\w-]+\s+)?(?:bank|company|"
+        r"startup|agency|job|team|school|university|college|lab|firm|studio|consultancy|"
+        r"hospital|ministry|department|store|shop))\b",
+        re.IGNORECASE,
+    ),
+    re.compile(  # "not on the data team anymore"
+        r"\bnot\s+(?:on|in|at|with)\s+(?:the|my|our)\s+(?P<v>(?:[\w-]+\s+){0,2}[\w-]+?)\s+"
+        r"(?:anymore|any\s+more)\b",
+        re.IGNORECASE,
+    ),
+)
+#: "used to hate Tailwind": the dislike is over.
+_USED_TO_DISLIKE_RE: Final = re.compile(
+    r"\bused\s+to\s+(?:hate|dislike|avoid|despise|loathe|not\s+like)\s+(?P<v>[\w.+#-]+)",
+    re.IGNORECASE,
+)
+
+
+def _other_values(part: str, changed: bool) -> list[Replaced]:
+    """The values that are not technologies which one part of a turn says are over (see
+    :data:`_OTHER_VALUE_RES`; only when the turn says something ``changed``), and the
+    dislikes it says are over ("used to hate X", always)."""
+    out = []
+    for pattern in _OTHER_VALUE_RES if changed else ():
+        for found in pattern.finditer(part):
+            value = found["v"].strip()
+            if not _phrasing.is_common_word(value) and value.lower() not in {"i", "a"}:
+                out.append(Replaced(value))
+    for found in _USED_TO_DISLIKE_RE.finditer(part):
+        known = lookup_technology(found["v"])
+        out.append(Replaced(known.name if known else found["v"], polarity="negative"))
     return out
 
 

@@ -164,3 +164,40 @@ def test_a_tool_said_to_be_out_is_replaced_only_in_a_turn_that_changed() -> None
         "PBS Pro"
     )
     assert replaced_values("Netmiko is out") == ()  # nothing says it changed
+
+
+@pytest.mark.parametrize(
+    ("message", "values"),
+    [
+        ("correction: I moved to Denver, so I'm on Mountain time now, not PST", ["PST"]),
+        ("nope, ansible-core 2.15 these days, 2.9 is long dead", ["2.9"]),
+        ("I left the bank in March, freelancing now", ["bank"]),
+        ("I'm not on the data team anymore, moved to platform", ["data team"]),
+        ("I used to hate Tailwind, but I've come around", ["Tailwind CSS"]),
+    ],
+)
+def test_a_value_that_is_no_technology_is_named_too(message: str, values: list[str]) -> None:
+    assert [r.value for r in replaced_values(message)] == values
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "not sure about PST",  # no sign that anything changed
+        "I left the comment in the PR",  # not a workplace
+        "I'm on Mountain time, not PST",  # no change said
+    ],
+)
+def test_a_value_that_is_no_technology_needs_a_change(message: str) -> None:
+    assert replaced_values(message) == ()
+
+
+async def test_a_changed_value_that_is_no_technology_is_superseded() -> None:
+    store = await fresh_store()
+    zone = (await store.add("User's timezone is PST", "personal"))["entry"]
+    xcode = (await store.add("User uses Xcode 15", "tech_stack"))["entry"]
+    out = await extract_and_store_user_facts(
+        "correction: I moved to Denver, so I'm on Mountain time now, not PST", store=store
+    )
+    assert zone["id"] in {e["id"] for o in out for e in o.get("superseded", [])}
+    assert not (await store.get(xcode["id"]) or {}).get("superseded")
