@@ -156,9 +156,25 @@ _DECIDED_AGAINST_RE: Final = re.compile(
 )
 
 
+#: Someone the project is built for or answers to, asking for something: "Client wants
+#: WCAG 2.2 AA across the whole site", "legal requires a cookie banner".
+_STAKEHOLDER_RE: Final = re.compile(
+    r"^(?:the\s+|our\s+|my\s+)?(?:client|customer|boss|pm|product\s+owner|po|stakeholders?|"
+    r"legal|compliance|security|infosec|management|the\s+business|auditors?|regulators?|"
+    r"school|university|uni|advisor|supervisor|professor)s?\s+(?:wants|want|needs|need|"
+    r"requires|require|asked\s+for|asks\s+for|insists\s+on|insist\s+on|demands|mandates|"
+    r"expects|says\s+we\s+(?:must|have\s+to|need\s+to))\b",
+    re.IGNORECASE,
+)
+
+
 def _about_project(clause: str) -> bool:
-    if re.match(r"^(?:I|I'm|I am|I've|my|me|personally)\b", clause, re.IGNORECASE):
+    if re.match(
+        r"^(?:I|I'm|I am|I've|my|me|personally|for me|to me|as for me)\b", clause, re.IGNORECASE
+    ):
         return False
+    if _STAKEHOLDER_RE.match(clause):
+        return True
     if _LABELLED_RE.match(clause) or _DECIDED_AGAINST_RE.match(clause):
         return True
     lead = _LEAD_RE.match(clause)
@@ -221,6 +237,8 @@ _FINITE_RE: Final = re.compile(
 
 def _project_items(clause: str, kind: str | None = None) -> list[ExtractedContext]:
     text = _LEAD_RE.sub("", tidy(clause))
+    if kind is None and _STAKEHOLDER_RE.match(text):
+        kind = "requirement"  # what the client (legal, the school ...) asks for
     if kind is not None:
         content = _phrasing.polish(capitalise(text), aliases=False)
         return [ExtractedContext(content, kind, (), tags_of(content))] if content else []
@@ -280,6 +298,12 @@ def _for_project(plain: str, in_question: bool) -> bool:
     )
 
 
+#: A piece that only says the next one is about the user: "For me personally: ...".
+_PERSONAL_LEAD_RE: Final = re.compile(
+    r"^(?:(?:and|but|also)\s+)?(?:for me|for myself|me|personally|as for me|on my side|"
+    r"for me personally|personally speaking|my own preference)\s*[:,]?$",
+    re.IGNORECASE,
+)
 _FIX_LEAD_RE: Final = re.compile(
     r"^(?:resolved|fixed|solved|fix|found it|got it working|sorted)(?:\s+it)?\s*[:!.]?$",
     re.IGNORECASE,
@@ -327,8 +351,12 @@ def extract_chat_facts(
     project: dict[str, ExtractedContext] = {}
     if in_project:  # quoted errors and inline code stay in a project's facts
         pending = ""
+        personal = False
         for clause, in_question in user_clauses(user_message, keep_quotes=True, project=True):
             plain = _strip_filler(clause)
+            if personal or _PERSONAL_LEAD_RE.match(plain):
+                personal = bool(_PERSONAL_LEAD_RE.match(plain))  # "For me personally: ..."
+                continue  # (its clause is the user's)
             if _FIX_LEAD_RE.match(plain):
                 pending = "fix"  # "resolved - needed a moduleNameMapper": the fix follows
                 continue
@@ -352,10 +380,15 @@ def extract_chat_facts(
     changed = says_changed(user_message)
     tech_context = bool(_phrasing.tech_names(user_message))
     replaced: dict[str, Replaced] = {}
+    personal = False
     for clause, in_question in user_clauses(user_message):
-        if in_project and _for_project(_strip_filler(clause), in_question):
-            continue
         plain = _strip_filler(clause)
+        if _PERSONAL_LEAD_RE.match(plain):
+            personal = True
+            continue
+        if in_project and not personal and _for_project(plain, in_question):
+            continue
+        personal = False
         if not in_question and not _is_hypothetical(plain) and not _OTHER_SUBJECT_RE.match(plain):
             for found in replaced_in(clause, changed=changed):
                 replaced.setdefault(found.value.casefold(), found)

@@ -190,10 +190,50 @@ _PRONOUNS: Final[tuple[tuple[re.Pattern[str], str], ...]] = tuple(
 )
 
 
+_ERROR_LINE_RE: Final = re.compile(
+    r"\b(?:error|exception|failed|failure|fatal|panic|traceback|denied|refused|not found|"
+    r"does not exist|doesn't exist|cannot|can't|undefined|null|timed? ?out|killed)\b",
+    re.IGNORECASE,
+)
+
+
+def _with_error_lines(text: str) -> str:
+    """``text`` with each fenced block that ends a statement ("keeps failing with:")
+    replaced by its error lines (:func:`_error_lines`); a block after a question or a
+    full stop is left (for :data:`_FENCE_RE` to remove)."""
+    out, pos = [], 0
+    for fence in _FENCE_AFTER_RE.finditer(text):
+        before = text[: fence.start()].rstrip()
+        if before and before[-1] not in ".?!\n":
+            out += [text[pos : fence.start()], _error_lines(fence)]
+            pos = fence.end()
+    return "".join([*out, text[pos:]])
+
+
+def _error_lines(fence: re.Match[str]) -> str:
+    """A fenced block of a project's chat, as its error lines: the first two that say
+    what failed ("Database Error in model fct_invoices", "relation ... does not exist"),
+    quoted, after the sentence that introduced them; or nothing."""
+    lines = [line.strip(" `") for line in fence.group().splitlines()[1:]]
+    errors = [line for line in lines if line and _ERROR_LINE_RE.search(line)][:2]
+    if not errors:
+        return "\n"
+    quoted = ", ".join(re.sub(r"[\"'`]", "", line).strip(" .:")[:120] for line in errors)
+    return f" '{quoted}'\n"
+
+
+#: A fenced block with the line break before it ("failing with:\n```...```").
+_FENCE_AFTER_RE: Final = re.compile(
+    r"(?::[ \t]*+|(?<![ \t])[ \t]*+)\n?```.*?(?:```|\Z)", re.DOTALL
+)  # (a run of blanks is tried from its first one only: linear time)
+
+
 def _strip_code_and_quotes(text: str, *, keep_quotes: bool = False) -> str:
     """Remove code blocks, code lines, "> " quotes and quoted passages of 3+ words
     (``keep_quotes``: inline code and quoted passages stay, as an error message does in
     a project's context)."""
+    if keep_quotes:
+        text = _with_error_lines(text)
     text = _FENCE_RE.sub("\n", text)
     if keep_quotes:
         text = _INLINE_CODE_RE.sub(lambda m: "'" + m.group(1).replace("'", "") + "'", text)

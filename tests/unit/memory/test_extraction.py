@@ -880,3 +880,31 @@ def test_stored_text_is_whole() -> None:
         "User refuses to add unsafe code"
     ]
     assert [f.content for f in extract_user_facts("I learn way better that way")] == []
+
+
+def test_an_error_shown_in_a_block_after_the_statement_is_kept() -> None:
+    turn = (
+        "The nightly dbt run keeps failing with:\n```\nDatabase Error in model fct_invoices\n"
+        '  relation "analytics.stg_orders" does not exist\n```'
+    )
+    [error] = extract_chat_facts(turn, in_project=True).project
+    assert error.type == "error"
+    assert "stg_orders" in error.content
+    assert error.content.startswith("The nightly dbt run")
+    # a block after a question is part of the question
+    asked = "why does this fail?\n```\nTypeError: x is undefined\n```"
+    assert extract_chat_facts(asked, in_project=True).project == ()
+
+
+def test_what_the_client_asks_for_is_a_requirement_and_for_me_is_the_users() -> None:
+    facts = extract_chat_facts(
+        "Client wants WCAG 2.2 AA across the whole site. For me personally: always format "
+        "jsonnet examples with jsonnetfmt.",
+        in_project=True,
+    )
+    assert [(c.type, c.content) for c in facts.project] == [
+        ("requirement", "Client wants WCAG 2.2 AA across the whole site")
+    ]
+    assert any("jsonnetfmt" in f.content for f in facts.user)
+    # outside a project another person's wish is not stored
+    assert extract_chat_facts("Client wants WCAG 2.2 AA across the whole site.").user == ()
