@@ -2503,6 +2503,7 @@ def role_facts(clause: str) -> list[ExtractedFact]:
     a logistics company now", "working as a data analyst at an insurer", "freelancing
     now"), or nothing."""
     text = re.sub(r"\s+(?:now|these days|nowadays)$", "", clause.strip(" .!,"), flags=re.I)
+    text = _FIELD_ROLE_RE.sub(_field_role, text)  # "Backend at a telco", "Mainframe guy"
     if _FREELANCE_RE.match(clause.strip(" .!,")):
         return [ExtractedFact("User is a freelancer", "personal")]
     at_as = _WORKING_AT_AS_RE.match(text) or _WORKING_AT_AS_RE.match(text.rsplit(", ", 1)[-1])
@@ -2518,6 +2519,40 @@ def role_facts(clause: str) -> list[ExtractedFact]:
     if not _ROLE_PLACE_RE.match(rest) or (_tech_names(rest.split(" at ")[0]) and not lead):
         return []
     return [f for f in list_item_facts(rest) if f.category == "personal"]
+
+
+#: A field of work said as the role: "Backend at a telco", "Mainframe guy", "embedded
+#: fw", "data eng on a team of 5" (the person of that field).
+_FIELD_ROLE_RE: Final = re.compile(
+    r"^(?P<field>back-?end|front-?end|full[- ]?stack|mobile|ios|android|embedded|firmware|"
+    r"data|ml|ai|devops|platform|infra|security|appsec|qa|game|web|mainframe|cloud|"
+    r"network|database|db|bi|analytics)"
+    r"(?:\s+(?P<kind>guy|gal|person|dude|nerd|fw|firmware|dev|eng|developer|engineer|"
+    r"programmer|engineering)(?=\s+(?:at|on|for|in|with)\s|\s*\(|\s*$)"
+    r"|(?=\s+(?:at|for|with)\s+(?:a|an|the)\s))",
+    re.IGNORECASE,
+)
+_FIELD_NOUNS: Final = {
+    "guy": "developer",
+    "gal": "developer",
+    "person": "developer",
+    "dude": "developer",
+    "nerd": "developer",
+    "fw": "firmware developer",
+    "firmware": "firmware developer",
+    "dev": "developer",
+    "eng": "engineer",
+    "engineering": "engineer",
+}
+
+
+def _field_role(match: re.Match[str]) -> str:
+    field, kind = match["field"], (match["kind"] or "").lower()
+    if not kind and field.lower() in {"data", "devops", "platform", "infra", "network", "cloud"}:
+        noun = "engineer"  # "Data at a bank" is a data engineer
+    else:
+        noun = _FIELD_NOUNS.get(kind, kind or "developer")
+    return f"{field.lower() if field[1:].islower() else field} {noun}"
 
 
 _WRITTEN_IN_RE: Final = re.compile(

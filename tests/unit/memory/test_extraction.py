@@ -908,3 +908,19 @@ def test_what_the_client_asks_for_is_a_requirement_and_for_me_is_the_users() -> 
     assert any("jsonnetfmt" in f.content for f in facts.user)
     # outside a project another person's wish is not stored
     assert extract_chat_facts("Client wants WCAG 2.2 AA across the whole site.").user == ()
+
+
+@pytest.mark.parametrize(
+    ("turn", "role"),
+    [
+        ("Backend at a telco: Java 17, Spring Boot.", "User is a backend developer at a telco"),
+        ("iOS dev at a bank", "User is an iOS developer at a bank"),
+    ],
+)
+def test_a_field_of_work_said_as_the_role(turn: str, role: str) -> None:
+    assert role in [f.content for f in extract_user_facts(turn)]
+
+
+@pytest.mark.parametrize("turn", ["Mobile", "web at night", "Security is important"])
+def test_a_field_alone_is_no_role(turn: str) -> None:
+    assert not any(" is a" in f.content for f in extract_user_facts(turn))
