@@ -1647,6 +1647,13 @@ _BARE_ROLE_RE: Final = re.compile(
 )
 
 
+#: A role noun written with a capital because it began the user's sentence.
+_ROLE_CASE_RE: Final = re.compile(
+    rf"(?<=^User is a )(?:{ROLE_NOUNS})\b(?=$|\s|,)|(?<=^User is an )(?:{ROLE_NOUNS})\b(?=$|\s|,)",
+    re.IGNORECASE,
+)
+
+
 def finish(fact: ExtractedFact) -> ExtractedFact | None:
     """The fact with its wording polished, or None when it carries a secret."""
     content = _phrasing.polish(_tidy(fact.content))
@@ -1665,6 +1672,9 @@ def finish(fact: ExtractedFact) -> ExtractedFact | None:
     kept = re.sub(r"\s+(?:to|with|on|for|in|into|from) (?:it|them)$", "", content)
     if kept != content and len(kept.split()) >= 4:  # "refuses to add unsafe code (to it)"
         content = kept
+    content = _ROLE_CASE_RE.sub(
+        lambda m: m.group().lower() if m.group()[1:].islower() else m.group(), content
+    )  # "a Scientist" (not "an SRE")
     if _DANGLING_RE.search(content) or re.search(r"\bthat way$", content):
         return None  # a clause cut short ("User wants the assistant to always")
     if _META_RE.match(content):
