@@ -795,9 +795,11 @@ _FAVOURITE_RE: Final = re.compile(
     re.IGNORECASE,
 )
 _PERSON_RE: Final = re.compile(
-    r"^(?:I am|I'm)\s+(?:a|an)\s+(?:(?:huge|big|total|die-hard)\s+)?(?P<x>[\w.+#@' -]+?)\s+"
+    r"^(?:(?:I am|I'm)\s+)?(?:(?:very much|totally|definitely|really|such|100%)\s+)?"
+    r"(?:a|an)\s+(?:(?:huge|big|total|die-hard)\s+)?(?P<x>[\w.+#@' -]+?)\s+"
     r"(?P<kind>person|guy|girl|gal|fan|user|shop|type|kind of person|kinda person|loyalist|"
-    r"convert|evangelist|fanboy|fangirl|purist|addict|nerd|head|enjoyer)$",
+    r"convert|evangelist|fanboy|fangirl|purist|addict|nerd|head|enjoyer)"
+    r"(?:\s+(?:now|these days|nowadays|at heart|through and through))?$",
     re.IGNORECASE,
 )
 _HERE_RE: Final = re.compile(
@@ -2562,7 +2564,8 @@ _WRITTEN_IN_RE: Final = re.compile(
 )
 _YES_NO_RE: Final = re.compile(
     r"^(?P<x>.+?)\s+(?P<p>yes|yep|yup|yes please|no|nope|nah|no thanks|no thank you|never|"
-    r"always|ftw|all day|for life|or bust)$",
+    r"always|ftw|all day|for life|or bust|all the way|every time|everytime|or nothing|"
+    r"wherever possible|whenever possible|everywhere|every day|or die)$",
     re.IGNORECASE,
 )
 PRONOUNS_RE: Final = re.compile(

@@ -924,3 +924,16 @@ def test_a_field_of_work_said_as_the_role(turn: str, role: str) -> None:
 @pytest.mark.parametrize("turn", ["Mobile", "web at night", "Security is important"])
 def test_a_field_alone_is_no_role(turn: str) -> None:
     assert not any(" is a" in f.content for f in extract_user_facts(turn))
+
+
+@pytest.mark.parametrize(
+    ("turn", "stored"),
+    [
+        ("Rust every time", "User prefers Rust"),
+        ("strict typing everywhere", "User prefers strict typing"),
+        ("very much a Polars person now, pandas feels clunky", "User prefers Polars"),
+        ("I'm a Vim person at heart", "User prefers Vim"),
+    ],
+)
+def test_a_thing_with_a_tail_of_devotion_is_preferred(turn: str, stored: str) -> None:
+    assert stored in [f.content for f in extract_user_facts(turn)]
