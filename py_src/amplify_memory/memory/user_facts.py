@@ -474,6 +474,9 @@ def _tech_facts(clause: str) -> list[ExtractedFact]:
         return facts
     split = re.search(r",\s*not\s+|\s+(?:instead of|rather than|over)\s+", clause, re.IGNORECASE)
     main, other = (clause[: split.start()], clause[split.end() :]) if split else (clause, "")
+    purpose = _purpose_fact(main) if not (no_longer or negated or other) else None
+    if purpose is not None:  # "I use Notepad++ for all my PowerShell scripts": one fact
+        return [purpose]
     for tech in _phrasing.head_technologies(main):
         if no_longer:
             facts.append(ExtractedFact(f"User no longer uses {tech}", "tech_stack"))
@@ -486,6 +489,32 @@ def _tech_facts(clause: str) -> list[ExtractedFact]:
         ExtractedFact(f"User does not use {t}", "tech_stack") for t in _phrasing.tech_names(other)
     ]
     return facts
+
+
+#: "... X for (all) my Y scripts": the use one technology is put to, named by another.
+_FOR_MY_RE: Final = re.compile(
+    r"\s+for\s+(?:all\s+|most\s+)?(?:of\s+)?(?:my|our)\s+(?P<what>[\w.+#/ -]{2,40})$",
+    re.IGNORECASE,
+)
+
+
+def _purpose_fact(main: str) -> ExtractedFact | None:
+    """One fact for a use of one technology for the user's work with another ("I use
+    Notepad++ for all my PowerShell scripts"), or None."""
+    names = _phrasing.head_technologies(main)
+    purpose = _FOR_MY_RE.search(main)
+    if len(names) != 2 or purpose is None:
+        return None
+    first = main[: purpose.start()]
+    if names[0] not in _phrasing.tech_names(first) or names[1] in _phrasing.tech_names(first):
+        return None
+    named = _phrasing.with_version(first, names[0])
+    owner = "their" if re.search(r"\bmy\b", purpose.group(), re.I) else "the team's"
+    what = _phrasing.polish(purpose["what"].strip())
+    for alias in _phrasing.tech_mentions(what):
+        what = what[: alias.start] + alias.name + what[alias.end :]
+        break
+    return ExtractedFact(f"User uses {named} for {owner} {what}", "tech_stack")
 
 
 _SUBJECT_RE: Final = re.compile(

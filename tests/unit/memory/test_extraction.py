@@ -937,3 +937,14 @@ def test_a_field_alone_is_no_role(turn: str) -> None:
 )
 def test_a_thing_with_a_tail_of_devotion_is_preferred(turn: str, stored: str) -> None:
     assert stored in [f.content for f in extract_user_facts(turn)]
+
+
+def test_a_tool_used_for_the_users_work_in_another_is_one_fact() -> None:
+    assert [
+        f.content for f in extract_user_facts("I use Notepad++ for all my PowerShell scripts.")
+    ] == ["User uses Notepad++ for their PowerShell scripts"]
+    # two tools side by side stay two facts
+    assert [f.content for f in extract_user_facts("I use React and Next.js")] == [
+        "User uses React",
+        "User uses Next.js",
+    ]
