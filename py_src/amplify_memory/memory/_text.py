@@ -55,7 +55,15 @@ ROLE_NOUNS: Final = (
     r"developer|engineer|dev|eng|programmer|designer|student|founder|co-founder|cto|ceo|"
     r"architect|scientist|analyst|manager|lead|consultant|freelancer|hobbyist|beginner|"
     r"teacher|researcher|intern|sre|contractor|maintainer|pm|devops|sysadmin|tester|writer|"
-    r"grad|graduate|instructor|lecturer|professor|tutor"
+    r"grad|graduate|instructor|lecturer|professor|tutor|"
+    # occupations beyond software: a memory is for everyone who chats
+    r"dba|admin|administrator|technician|specialist|officer|director|coordinator|author|"
+    r"artist|musician|nurse|doctor|physician|lawyer|accountant|electrician|mechanic|"
+    r"librarian|journalist|translator|operator|coder|modder|streamer|blogger|photographer|"
+    r"producer|statistician|economist|biologist|chemist|physicist|mathematician|"
+    r"bioinformatician|astronomer|geologist|entrepreneur|owner|postdoc|phd student|"
+    r"retiree|veterinarian|pharmacist|paralegal|auditor|actuary|planner|strategist|"
+    r"copywriter|illustrator|animator|composer|technologist"
 )
 
 

@@ -1508,11 +1508,14 @@ def _rule_facts(
     # a verbless list of facts: "tabs, single quotes, no semicolons, 100 char lines"
     out: list[ExtractedFact] = []
     known = tech_context or bool(_phrasing.tech_names(clause))
-    for part in re.split(r"\s*,\s*(?:and\s+)?", clause):
+    for i, part in enumerate(re.split(r"\s*,\s*(?:and\s+)?", clause)):
         part = _strip_filler(part)
         if not part or _is_hypothetical(part) or _OTHER_SUBJECT_RE.match(part):
             continue
-        out += _part_facts(part, unknown=known)
+        found = _part_facts(part, unknown=known)
+        if not found and i == 0:  # "I am working as DBA in a bank in Frankfurt, mostly ..."
+            found = _phrasing.role_facts(part)
+        out += found
     return out
 
 

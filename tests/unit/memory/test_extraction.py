@@ -948,3 +948,14 @@ def test_a_tool_used_for_the_users_work_in_another_is_one_fact() -> None:
         "User uses React",
         "User uses Next.js",
     ]
+
+
+def test_a_job_before_a_list_of_tools_is_kept() -> None:
+    stored = [
+        f.content
+        for f in extract_user_facts(
+            "I am working as DBA in a bank in Frankfurt, mostly Oracle and a bit DB2."
+        )
+    ]
+    assert stored[:2] == ["User is a DBA in a bank", "User is based in Frankfurt"]
+    assert "User uses Oracle Database" in stored
