@@ -124,7 +124,8 @@ _DECISION_RE: Final = re.compile(
 
 _USER_WORDS_RE: Final = re.compile(
     r"\b(?:emojis?|jargon|preamble|apolog\w*|small talk|answers?|responses?|replies|"
-    r"explanations?|tone|verbose|concise|brief|me|you|your)\b",
+    r"explanations?|tone|verbose|concise|brief|me|you|your|essays?|fluff|theory|lectures?|"
+    r"rambling|walls? of text|tl;?dr|hand-?holding|intros?|preambles?|disclaimers?)\b",
     re.IGNORECASE,
 )
 
@@ -254,6 +255,12 @@ def _project_items(clause: str, kind: str | None = None) -> list[ExtractedContex
         decision = _DECISION_RE.match(text)
         if decision and decision.end() > 0:
             rest = text[decision.end() :]
+            to_verb = re.match(
+                r"(?:to\s+)(?P<v>(?!use\b|go\b|adopt\b|switch\b|move\b)\w+\b.*)$", rest, re.I
+            )
+            if to_verb:  # "we've decided to rewrite the COBOL jobs in Java 17"
+                content = _phrasing.polish(capitalise(to_verb["v"]), aliases=False)
+                return [ExtractedContext(content, "decision", (), tags_of(content))]
             if _OWN_VERB_RE.search(rest) and not _phrasing._only_tech(rest):
                 content = _phrasing.polish(capitalise(rest), aliases=False)  # "output goes to X"
                 return [ExtractedContext(content, "decision", (), tags_of(content))]

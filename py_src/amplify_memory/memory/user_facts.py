@@ -305,7 +305,9 @@ def _is_hypothetical(clause: str) -> bool:
     clause = re.sub(  # "... if I need it", "where possible": a standing wish, not a condition
         r",?\s+(?:if|when|where|unless)\s+(?:I need it|I ask(?: for it)?|needed|necessary|possible|"
         r"relevant|applicable|there is one|there's one|asked|I want more|it helps|it makes sense|"
-        r"you can|that's (?:ok|okay|fine|alright)|you don't mind)"
+        r"you can|that's (?:ok|okay|fine|alright)|you don't mind|"
+        r"(?:that|it|this|time ?zones?|the time ?zone|location|context)\s+(?:matters?|helps?|"
+        r"is relevant|is useful|makes a difference))"
         r"(?:\s+(?:to|for).*)?$",
         "",
         clause,
@@ -1679,6 +1681,13 @@ _BARE_ROLE_RE: Final = re.compile(
 )
 
 
+#: A condition that only says why the user mentions it: "if timezones matter", "in case
+#: it helps" (not "if possible": a wish's own condition).
+_ASIDE_TAIL_RE: Final = re.compile(
+    r",?\s+(?:if|in case|just in case)\s+(?:that|it|this|time ?zones?|the time ?zone|"
+    r"location|context)\s+(?:matters?|helps?|is relevant|is useful|makes a difference)$",
+    re.IGNORECASE,
+)
 #: A role noun written with a capital because it began the user's sentence.
 _ROLE_CASE_RE: Final = re.compile(
     rf"(?<=^User is a )(?:{ROLE_NOUNS})\b(?=$|\s|,)|(?<=^User is an )(?:{ROLE_NOUNS})\b(?=$|\s|,)",
@@ -1704,6 +1713,7 @@ def finish(fact: ExtractedFact) -> ExtractedFact | None:
     kept = re.sub(r"\s+(?:to|with|on|for|in|into|from) (?:it|them)$", "", content)
     if kept != content and len(kept.split()) >= 4:  # "refuses to add unsafe code (to it)"
         content = kept
+    content = _ASIDE_TAIL_RE.sub("", content)  # "... if timezones matter"
     content = _ROLE_CASE_RE.sub(
         lambda m: m.group().lower() if m.group()[1:].islower() else m.group(), content
     )  # "a Scientist" (not "an SRE")

@@ -959,3 +959,19 @@ def test_a_job_before_a_list_of_tools_is_kept() -> None:
     ]
     assert stored[:2] == ["User is a DBA in a bank", "User is based in Frankfurt"]
     assert "User uses Oracle Database" in stored
+
+
+def test_an_aside_condition_is_no_hypothetical_and_is_not_stored() -> None:
+    assert [
+        f.content for f in extract_user_facts("btw I'm based in Toronto if timezones matter.")
+    ] == ["User is based in Toronto"]
+
+
+def test_a_decision_to_do_something_keeps_its_verb() -> None:
+    facts = extract_chat_facts(
+        "We've decided to rewrite the COBOL jobs in Java 17 incrementally.", in_project=True
+    )
+    assert [c.content for c in facts.project] == ["Rewrite the COBOL jobs in Java 17 incrementally"]
+    assert [
+        c.content for c in extract_chat_facts("we decided to use Redis", in_project=True).project
+    ] == ["Use Redis"]
