@@ -1411,6 +1411,37 @@ def _named_topic(content: str) -> bool:
     return frame is not None and registered_topic(frame.topic)
 
 
+_EXPERIENCE_RE: Final = re.compile(
+    r"^I(?:'ve|\s+have)?\s+(?:wrote|written|used|did|done|worked\s+with|worked\s+in|programmed|"
+    r"coded)\s+(?:in\s+|on\s+)?(?P<x>[\w.+#/ -]{1,40}?)\s+"
+    r"(?:professionally\s+)?for\s+(?:about\s+|over\s+|almost\s+|nearly\s+|~\s*)?"
+    r"(?P<n>\d+\+?|a|one|two|three|four|five|six|seven|eight|nine|ten|fifteen|twenty)\s+"
+    r"(?P<unit>years?|yrs?|decades?)\b",
+    re.IGNORECASE,
+)
+
+
+def _experience_fact(clause: str) -> ExtractedFact | None:
+    """ "I wrote COBOL for 20 years" -> "User has 20 years of experience with COBOL"."""
+    found = _EXPERIENCE_RE.match(clause.strip())
+    if found is None:
+        return None
+    names = _phrasing.tech_names(found["x"])
+    if len(names) != 1:
+        return None
+    thing = found["x"].strip()
+    mention = next(iter(_phrasing.tech_mentions(thing)), None)
+    if mention is not None:  # the name in its usual casing, the rest as written
+        thing = thing[: mention.start] + mention.name + thing[mention.end :]
+    n, unit = found["n"].lower(), found["unit"].lower()
+    if unit.startswith("decade"):
+        years = {"a": "10", "one": "10", "two": "20", "three": "30"}.get(n, n)
+        amount = f"{years}0" if years.isdigit() and len(years) == 1 else years
+        return ExtractedFact(f"User has {amount} years of experience with {thing}", "personal")
+    amount = "1 year" if n in {"a", "one", "1"} else f"{n} years"
+    return ExtractedFact(f"User has {amount} of experience with {thing}", "personal")
+
+
 def _rule_facts(
     clause: str, *, in_question: bool, nested: bool = False, tech_context: bool = False
 ) -> list[ExtractedFact]:
@@ -1437,6 +1468,9 @@ def _rule_facts(
         or _SUPPOSE_RE.search(clause)
     ):
         return []
+    experience = _experience_fact(clause)
+    if experience is not None:  # "I wrote COBOL for 20 years": the past is experience
+        return [experience]
     if _PAST_RE.search(clause):
         return []
     context = None if nested else _CONTEXT_LEAD_RE.match(clause)

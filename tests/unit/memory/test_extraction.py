@@ -975,3 +975,22 @@ def test_a_decision_to_do_something_keeps_its_verb() -> None:
     assert [
         c.content for c in extract_chat_facts("we decided to use Redis", in_project=True).project
     ] == ["Use Redis"]
+
+
+@pytest.mark.parametrize(
+    ("turn", "stored"),
+    [
+        (
+            "I wrote COBOL for 20 years so the old code is fine",
+            "User has 20 years of experience with COBOL",
+        ),
+        ("I did PHP for a decade", "User has 10 years of experience with PHP"),
+        ("I used postgres for 5 years", "User has 5 years of experience with PostgreSQL"),
+    ],
+)
+def test_years_of_past_work_are_experience(turn: str, stored: str) -> None:
+    assert [f.content for f in extract_user_facts(turn)] == [stored]
+
+
+def test_a_past_use_without_years_is_no_experience() -> None:
+    assert extract_user_facts("I used Vue for a project last year") == []
