@@ -436,7 +436,9 @@ def prepare(text: str) -> str:
     if spans:
         out, pos = [], 0
         for span in spans:
-            out += [text[pos : span.start], SECRET_MARK]
+            # a full stop the match took with it still ends the sentence ("... rS6. I use")
+            tail = re.search(r"[.!?,;]+$", text[span.start : span.end])
+            out += [text[pos : span.start], SECRET_MARK + (tail.group() if tail else "")]
             pos = span.end
         text = "".join([*out, text[pos:]])
     text = _EMOJI_RE.sub(" ", text)

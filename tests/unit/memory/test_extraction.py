@@ -994,3 +994,10 @@ def test_years_of_past_work_are_experience(turn: str, stored: str) -> None:
 
 def test_a_past_use_without_years_is_no_experience() -> None:
     assert extract_user_facts("I used Vue for a project last year") == []
+
+
+def test_the_sentence_after_a_secret_is_read_and_the_secret_is_not() -> None:
+    turn = "token is xoxb-2938475610-4857392016-aB3dE5fG7hJ9kL1mN2pQ4rS6. I use Django daily"
+    stored = [f.content for f in extract_user_facts(turn)]
+    assert stored == ["User uses Django"]
+    assert not any("xoxb" in s for s in stored)
