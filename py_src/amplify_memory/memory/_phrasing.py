@@ -428,6 +428,25 @@ def _fix_tech_spelling(match: re.Match[str]) -> str:
 _REQUEST_START: Final = r"(^|[.!;]\s+|\n[^\S\n]*)"
 
 
+#: A word the user puts right in the same breath: "Priyaa, sorry Priya", "Go, I mean
+#: Rust", "tabs - err, spaces".
+_SELF_FIX_RE: Final = re.compile(
+    r"(?<![\w.+#-])(?P<old>[\w.+#-]{2,30})[ \t]*+(?:,|-|\u2014)?[ \t]*+(?:sorry|I mean|I meant|"
+    r"err|erm|or rather|oops),?[ \t]++(?P<new>[\w.+#-]{2,30})(?![\w.+#-])",
+    re.IGNORECASE,
+)
+
+
+def _self_fix(match: re.Match[str]) -> str:
+    old, new = match["old"], match["new"]
+    similar = old[:2].lower() == new[:2].lower()
+    named = new[0].isupper() or bool(_tech_names(new)) or new.lower() in {"tabs", "spaces"}
+    glue = {"for", "about", "to", "if", "but", "that", "the", "and", "so", "i", "it", "is", "was"}
+    if common_word(new) or common_word(old) or {new.lower(), old.lower()} & glue:
+        return match.group()  # "..., sorry for the noise"
+    return new if similar or named else match.group()
+
+
 @lru_cache(maxsize=16)  # (a chat turn in a project is read twice: its project's, its user's)
 def prepare(text: str) -> str:
     """Secrets masked (:data:`SECRET_MARK`), typos fixed (in the words the rules key
@@ -442,6 +461,13 @@ def prepare(text: str) -> str:
             pos = span.end
         text = "".join([*out, text[pos:]])
     text = _EMOJI_RE.sub(" ", text)
+    text = _SELF_FIX_RE.sub(_self_fix, text)  # "my name's Priyaa, sorry Priya": Priya
+    text = re.sub(  # "I said VS Code earlier but I meant Cursor": the correction is its own
+        r"(?<!\s),?\s++but\s++I\s++meant\s++(?=[\w.+#-]+(?:\s[\w.+#-]+)?[ \t]*+(?:[,.;!]|$))",
+        ". Actually ",
+        text,
+        flags=re.IGNORECASE,
+    )
     text = re.sub(r"\b(?:DONT|DON'T)\b", "don't", text)
     text = re.sub(r"^(\s*)pref\s+(?=\w)", r"\1I prefer ", text, flags=re.I)  # "pref snake_case"
     text = _CODE_TERMS_RE.sub(lambda m: f"{m[1]}-{m[2]}", text)

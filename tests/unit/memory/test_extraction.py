@@ -1001,3 +1001,16 @@ def test_the_sentence_after_a_secret_is_read_and_the_secret_is_not() -> None:
     stored = [f.content for f in extract_user_facts(turn)]
     assert stored == ["User uses Django"]
     assert not any("xoxb" in s for s in stored)
+
+
+@pytest.mark.parametrize(
+    ("turn", "stored"),
+    [
+        ("my name's Priyaa, sorry Priya. autocorrect lol", ["User's name is Priya"]),
+        ("I prefer tabs - err, spaces", ["User prefers spaces"]),
+        ("I said VS Code earlier but I meant Cursor, sorry", ["User uses Cursor"]),
+        ("I like tabs, sorry for the noise", ["User likes tabs"]),
+    ],
+)
+def test_a_word_put_right_in_the_same_breath(turn: str, stored: list[str]) -> None:
+    assert [f.content for f in extract_user_facts(turn)] == stored
