@@ -16,6 +16,13 @@ miss. Also counted:
   user-profile store, each prior listed in ``supersedes`` is marked superseded (and no
   other prior is).
 
+A stored fact no label names is an error, as a fact the labels forgot is too. A judge
+who saw neither the rules nor the labels' authors (a helper, given only the message and
+the stored sentence, told to be strict) read those facts once for each set:
+``bench/data/judged_<set>.jsonl`` holds each verdict ("ok" or "junk" and why), and the
+report adds a second precision that counts the acceptable ones as right. A fact the
+judge has not read (the code changed since) still counts as an error.
+
     .venv/bin/python bench/extraction_quality.py                  # dev and held-out
     .venv/bin/python bench/extraction_quality.py --set holdout --errors
 """
