@@ -43,12 +43,12 @@ import asyncio
 import contextlib
 import json
 import re
-import sys
 from collections.abc import Awaitable, Callable, Iterator, Mapping
 from contextlib import AbstractAsyncContextManager
 from dataclasses import asdict
 from typing import Any, Final, cast
 
+from amplify_memory import platform
 from amplify_memory import progress as progress_
 from amplify_memory.errors import (
     AmplifyMemoryError,
@@ -68,7 +68,6 @@ from amplify_memory.storage import (
     AsyncStorage,
     Coordinator,
     LocalCoordinator,
-    MemoryStorage,
     PersistedStore,
     is_quarantine_of,
     store_of,
@@ -254,11 +253,10 @@ class _WatchingCoordinator(Coordinator):
 def _platform_parts(
     storage: AsyncStorage | None, coordinator: Coordinator | None
 ) -> tuple[AsyncStorage, Coordinator]:
-    if storage is None and sys.platform == "emscripten":  # pragma: no cover - browser only
-        from amplify_memory import browser
-
-        return browser.indexeddb_storage(), coordinator or browser.browser_coordinator()
-    return storage or MemoryStorage(), coordinator or LocalCoordinator()
+    parts = platform.current()
+    if storage is None:
+        storage, coordinator = parts.storage(), coordinator or parts.coordinator()
+    return storage, coordinator or LocalCoordinator()
 
 
 class MemoryApi:

@@ -1,6 +1,6 @@
 """The browser boundary: IndexedDB, Web Locks, BroadcastChannel, page hide, fetch
 (JSON requests, and the bytes of the page's own files such as the embedding table), and
-the JavaScript vector kernel (:func:`install_vector_kernel`).
+the JavaScript vector kernel, both named at boot by :func:`install_platform`.
 
 The only module of amplify_memory that touches JavaScript. It imports ``pyodide`` and the
 bridge ``amplify_idb`` (``web/js/idb.mjs``, registered by ``web/js/runtime.mjs``) lazily,
@@ -19,11 +19,13 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import importlib
+import os
 import weakref
 from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from typing import Any, TypeVar
 
+from amplify_memory import platform
 from amplify_memory.errors import (
     AmplifyMemoryError,
     ArgumentTypeError,
@@ -58,8 +60,10 @@ __all__ = [
     "IndexedDBStorage",
     "PyodideTransport",
     "browser_coordinator",
+    "browser_platform",
     "fetch_bytes",
     "indexeddb_storage",
+    "install_platform",
     "install_vector_kernel",
     "open_store",
     "page_url",
@@ -345,6 +349,36 @@ class _JsCosineKernel:
 
     def __repr__(self) -> str:
         return f"<JavaScript {KERNELS_MODULE}.cosineScores>"
+
+
+def browser_platform() -> platform.Platform:
+    """The browser's parts (see :class:`amplify_memory.platform.Platform`): IndexedDB
+    with Web Locks and BroadcastChannel, ``fetch`` for HTTP and for the package's own
+    files (relative to the page), the embedding table beside the page."""
+    from amplify_memory.embeddings._default import DEFAULT_TABLE_URL
+
+    return platform.Platform(
+        name="browser",
+        storage=indexeddb_storage,
+        coordinator=browser_coordinator,
+        transport=PyodideTransport,
+        read_asset=_read_page_file,
+        table_location=lambda: DEFAULT_TABLE_URL,
+    )
+
+
+async def _read_page_file(location: str | os.PathLike[str]) -> tuple[bytes, str]:
+    url = page_url(os.fspath(location))
+    return await fetch_bytes(url), url
+
+
+def install_platform() -> VectorKernel | None:
+    """Name this page's parts, once, at boot (web/js/runtime.mjs calls it): the browser
+    as the platform (:func:`browser_platform`: storage, coordination, HTTP, files) and
+    the JavaScript vector kernel (:func:`install_vector_kernel`, returned). Nothing else
+    in the package looks at where it runs."""
+    platform.use(browser_platform())
+    return install_vector_kernel()
 
 
 def install_vector_kernel() -> VectorKernel | None:

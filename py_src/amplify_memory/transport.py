@@ -7,21 +7,21 @@ The Chroma adapter and the remote embedding provider speak HTTP through
 :class:`HttpTransport` only, so the same code runs on CPython (:class:`UrllibTransport`,
 a blocking request in a worker thread) and in Pyodide
 (:class:`amplify_memory.browser.PyodideTransport`, the browser's ``fetch``).
-:func:`default_transport` picks one.
+:func:`amplify_memory.platform.default_transport` makes one of the current platform's
+kind.
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
-import sys
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from typing import Any
 
 from amplify_memory.errors import HttpTransportError
 
-__all__ = ["HttpTransport", "UrllibTransport", "default_transport", "parse_body"]
+__all__ = ["HttpTransport", "UrllibTransport", "parse_body"]
 
 
 class HttpTransport(ABC):
@@ -110,12 +110,3 @@ class UrllibTransport(HttpTransport):
         body = encode_body(json_body)
         all_headers = json_headers(headers, body is not None)
         return await asyncio.to_thread(self._send, method, url, body, all_headers)
-
-
-def default_transport() -> HttpTransport:
-    """The browser's ``fetch`` inside Pyodide, :class:`UrllibTransport` elsewhere."""
-    if "pyodide" in sys.modules:
-        from amplify_memory.browser import PyodideTransport
-
-        return PyodideTransport()
-    return UrllibTransport()

@@ -275,7 +275,7 @@ export async function bootPython({
   }
   // The IndexedDB bridge of amplify_memory.browser (`import amplify_idb` in Python).
   pyodide.registerJsModule('amplify_idb', idb);
-  // Vector scoring loops over Python arrays (amplify_memory.browser.install_vector_kernel).
+  // Vector scoring loops over Python arrays and the HTTP transport (amplify_memory.browser.install_platform).
   pyodide.registerJsModule('amplify_kernels', kernels);
   mark('pyodide');
   onStep('packages', `${manifest.packages.join(', ')}: ${wheelCount} files installed`);
@@ -287,8 +287,8 @@ export async function bootPython({
     version = await withTimeout(
       pyodide.runPythonAsync(
         'import amplify_memory.api\n' +
-          'from amplify_memory.browser import install_vector_kernel\n' +
-          'install_vector_kernel()\n' +
+          'from amplify_memory.browser import install_platform\n' +
+          'install_platform()\n' +
           'amplify_memory.__version__',
       ),
       restored === 'restored' ? Math.min(t.import, 5_000) : t.import,

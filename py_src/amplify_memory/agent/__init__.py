@@ -42,7 +42,6 @@ if TYPE_CHECKING:
     from amplify_memory.agent._adapter import VectorStoreAdapter
     from amplify_memory.agent._chroma import ChromaAdapter
     from amplify_memory.agent._embeddings import (
-        EmbeddingProvider,
         FallbackEmbeddingProvider,
         HashingEmbeddingProvider,
         OpenAIEmbeddingProvider,
@@ -67,7 +66,6 @@ if TYPE_CHECKING:
     )
     from amplify_memory.agent._tool import CONVERSATION_SEARCH_TOOL, ConversationSearchTool
     from amplify_memory.agent._types import (
-        EmbeddingSpec,
         Message,
         Metadata,
         MetadataFilter,
@@ -75,9 +73,10 @@ if TYPE_CHECKING:
         VectorRecord,
         VectorSearchResult,
     )
+    from amplify_memory.embeddings._provider import EmbeddingProvider, EmbeddingSpec
 
 # Each public name and the module that defines it: the layer loads on first use, so that
-# importing one module of it (the stores import the embedding interface) does not load
+# importing one module of it does not load
 # Chroma, urllib and the agent loop with it.
 _HOME: dict[str, str] = {
     "CHROMA_NAME_RULE": "amplify_memory.agent._names",
@@ -86,8 +85,8 @@ _HOME: dict[str, str] = {
     "ChromaAdapter": "amplify_memory.agent._chroma",
     "ContextSelector": "amplify_memory.agent._selector",
     "ConversationSearchTool": "amplify_memory.agent._tool",
-    "EmbeddingProvider": "amplify_memory.agent._embeddings",
-    "EmbeddingSpec": "amplify_memory.agent._types",
+    "EmbeddingProvider": "amplify_memory.embeddings._provider",
+    "EmbeddingSpec": "amplify_memory.embeddings._provider",
     "FallbackEmbeddingProvider": "amplify_memory.agent._embeddings",
     "HashingEmbeddingProvider": "amplify_memory.agent._embeddings",
     "HttpTransport": "amplify_memory.agent._http",

@@ -54,7 +54,8 @@ from amplify_memory.errors import (
     describe,
 )
 from amplify_memory.limits import is_number
-from amplify_memory.transport import HttpTransport, default_transport
+from amplify_memory.platform import default_transport
+from amplify_memory.transport import HttpTransport
 
 __all__ = ["ChromaAdapter"]
 

@@ -14,11 +14,11 @@ import math
 import re
 import unicodedata
 import zlib
-from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
-from amplify_memory.agent._types import EmbeddingSpec
+from amplify_memory.embeddings._default import default_provider
+from amplify_memory.embeddings._provider import EmbeddingProvider, EmbeddingSpec
 from amplify_memory.errors import (
     ConfigurationError,
     EmbeddingError,
@@ -26,8 +26,9 @@ from amplify_memory.errors import (
     HttpTransportError,
     describe,
 )
+from amplify_memory.platform import default_transport
 from amplify_memory.search._english_stem import stem_english_any
-from amplify_memory.transport import HttpTransport, default_transport
+from amplify_memory.transport import HttpTransport
 
 __all__ = [
     "EmbeddingProvider",
@@ -38,23 +39,6 @@ __all__ = [
 ]
 
 
-class EmbeddingProvider(ABC):
-    """Turns texts into vectors of :attr:`spec`'s dimension, always with the same model."""
-
-    spec: EmbeddingSpec
-
-    @abstractmethod
-    async def embed(self, texts: Sequence[str]) -> list[list[float]]:
-        """One vector per text, in order. Raises
-        :class:`~amplify_memory.errors.EmbeddingUnavailableError` when the provider is
-        down (worth retrying later) and :class:`~amplify_memory.errors.EmbeddingError`
-        for any other failure."""
-
-    async def embed_one(self, text: str) -> list[float]:
-        """The vector of one text."""
-        return (await self.embed([text]))[0]
-
-
 async def default_embedding_provider() -> EmbeddingProvider:
     """The local default: the static table distilled from all-MiniLM-L6-v2, loaded once
     per process on first need (:func:`amplify_memory.embeddings.default_provider`).
@@ -62,8 +46,6 @@ async def default_embedding_provider() -> EmbeddingProvider:
     Raises :class:`~amplify_memory.embeddings.EmbeddingTableUnavailableError` when no
     table can be loaded. :class:`HashingEmbeddingProvider` stays available (pass it).
     """
-    from amplify_memory.embeddings import default_provider  # the table module imports us
-
     return await default_provider()
 
 

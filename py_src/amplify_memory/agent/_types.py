@@ -8,7 +8,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from amplify_memory.errors import ConfigurationError, DocumentValidationError, describe
+from amplify_memory.embeddings._provider import EmbeddingSpec
+from amplify_memory.errors import DocumentValidationError
 from amplify_memory.limits import is_number
 
 __all__ = [
@@ -27,39 +28,6 @@ Metadata = dict[str, Any]
 
 #: A metadata filter: every key must equal its value (a string, number or boolean).
 MetadataFilter = Mapping[str, str | int | float | bool]
-
-
-@dataclass(frozen=True)
-class EmbeddingSpec:
-    """The embedding model and dimension of a collection's vectors.
-
-    A collection records its spec when it is created and refuses another one, so that
-    vectors of two models are never compared with each other.
-
-    >>> EmbeddingSpec("amplify-hash-v1", 256)
-    EmbeddingSpec(model='amplify-hash-v1', dimension=256)
-    """
-
-    model: str
-    dimension: int
-
-    def __post_init__(self) -> None:
-        if not isinstance(self.model, str) or not self.model.strip():
-            raise ConfigurationError(
-                f"embedding model expected a non-empty name, got {describe(self.model)}"
-            )
-        if (
-            not isinstance(self.dimension, int)
-            or isinstance(self.dimension, bool)
-            or not 1 <= self.dimension <= 65_536
-        ):
-            raise ConfigurationError(
-                "embedding dimension expected an int from 1 to 65536, got "
-                f"{describe(self.dimension)}"
-            )
-
-    def as_tuple(self) -> tuple[str, int]:
-        return (self.model, self.dimension)
 
 
 @dataclass(frozen=True)

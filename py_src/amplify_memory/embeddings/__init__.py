@@ -22,32 +22,69 @@ Layout: :mod:`._wordpiece` (the tokenizer), :mod:`._table` (the file format),
 
 from __future__ import annotations
 
-from amplify_memory.embeddings._default import (
-    DEFAULT_TABLE_FILE,
-    DEFAULT_TABLE_URL,
-    TABLE_ENV_VAR,
-    EmbeddingTableUnavailableError,
-    configure_default_provider,
-    default_provider,
-    default_provider_error,
-    find_table_path,
-    load_table_provider,
-    peek_default_provider,
-    reset_default_provider,
-)
-from amplify_memory.embeddings._static import StaticEmbeddingProvider, StaticEmbeddingTable
-from amplify_memory.embeddings._table import (
-    FORMAT as TABLE_FORMAT,
-)
-from amplify_memory.embeddings._table import (
-    VERSION as TABLE_VERSION,
-)
-from amplify_memory.embeddings._table import (
-    TableFormatError,
-    decode_table,
-    encode_table,
-)
-from amplify_memory.embeddings._wordpiece import WordPieceTokenizer
+from typing import TYPE_CHECKING
+
+from amplify_memory._lazy import lazy_names
+
+if TYPE_CHECKING:
+    from amplify_memory.embeddings._default import (
+        DEFAULT_TABLE_FILE,
+        DEFAULT_TABLE_URL,
+        TABLE_ENV_VAR,
+        EmbeddingTableUnavailableError,
+        configure_default_provider,
+        default_provider,
+        default_provider_error,
+        find_table_path,
+        load_table_provider,
+        peek_default_provider,
+        reset_default_provider,
+    )
+    from amplify_memory.embeddings._provider import EmbeddingProvider, EmbeddingSpec
+    from amplify_memory.embeddings._static import StaticEmbeddingProvider, StaticEmbeddingTable
+    from amplify_memory.embeddings._table import FORMAT as TABLE_FORMAT
+    from amplify_memory.embeddings._table import VERSION as TABLE_VERSION
+    from amplify_memory.embeddings._table import TableFormatError, decode_table, encode_table
+    from amplify_memory.embeddings._wordpiece import WordPieceTokenizer
+
+# Each public name and the module that defines it, loaded on first use: the memory stores
+# import the interface (:mod:`._provider`) without the table, its format and tokenizer.
+_HOME: dict[str, str] = {
+    "DEFAULT_TABLE_FILE": "amplify_memory.embeddings._default",
+    "DEFAULT_TABLE_URL": "amplify_memory.embeddings._default",
+    "TABLE_ENV_VAR": "amplify_memory.embeddings._default",
+    "EmbeddingTableUnavailableError": "amplify_memory.embeddings._default",
+    "configure_default_provider": "amplify_memory.embeddings._default",
+    "default_provider": "amplify_memory.embeddings._default",
+    "default_provider_error": "amplify_memory.embeddings._default",
+    "find_table_path": "amplify_memory.embeddings._default",
+    "load_table_provider": "amplify_memory.embeddings._default",
+    "peek_default_provider": "amplify_memory.embeddings._default",
+    "reset_default_provider": "amplify_memory.embeddings._default",
+    "EmbeddingProvider": "amplify_memory.embeddings._provider",
+    "EmbeddingSpec": "amplify_memory.embeddings._provider",
+    "StaticEmbeddingProvider": "amplify_memory.embeddings._static",
+    "StaticEmbeddingTable": "amplify_memory.embeddings._static",
+    "TableFormatError": "amplify_memory.embeddings._table",
+    "decode_table": "amplify_memory.embeddings._table",
+    "encode_table": "amplify_memory.embeddings._table",
+    "WordPieceTokenizer": "amplify_memory.embeddings._wordpiece",
+}
+_RENAMED: dict[str, tuple[str, str]] = {
+    "TABLE_FORMAT": ("amplify_memory.embeddings._table", "FORMAT"),
+    "TABLE_VERSION": ("amplify_memory.embeddings._table", "VERSION"),
+}
+_lazy_getattr, __dir__ = lazy_names(__name__, _HOME)
+
+
+def __getattr__(name: str) -> object:
+    if name in _RENAMED:
+        import importlib
+
+        module, attribute = _RENAMED[name]
+        return getattr(importlib.import_module(module), attribute)
+    return _lazy_getattr(name)
+
 
 __all__ = [
     "DEFAULT_TABLE_FILE",
@@ -55,6 +92,8 @@ __all__ = [
     "TABLE_ENV_VAR",
     "TABLE_FORMAT",
     "TABLE_VERSION",
+    "EmbeddingProvider",
+    "EmbeddingSpec",
     "EmbeddingTableUnavailableError",
     "StaticEmbeddingProvider",
     "StaticEmbeddingTable",

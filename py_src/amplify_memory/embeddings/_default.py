@@ -7,7 +7,7 @@ from, in order:
 
 1. what :func:`configure_default_provider` was given (a provider, a path or a URL);
 2. the environment variable ``AMPLIFY_EMBEDDING_TABLE`` (a path; a URL in Pyodide);
-3. in Pyodide (``sys.platform == "emscripten"``): ``models/amplify-static-minilm-d128-v1.bin``
+3. in the browser (the platform's ``table_location``): ``models/amplify-static-minilm-d128-v1.bin``
    fetched from the page's own origin, relative to the page (see
    :func:`amplify_memory.browser.page_url`);
 4. on CPython: the repository's ``build/embeddings/`` or ``web/models/`` when present
@@ -27,12 +27,12 @@ from __future__ import annotations
 
 import asyncio
 import os
-import sys
 import time
 from pathlib import Path
 from typing import Any, Final
 
-from amplify_memory.agent._embeddings import EmbeddingProvider
+from amplify_memory import platform
+from amplify_memory.embeddings._provider import EmbeddingProvider
 from amplify_memory.embeddings._static import StaticEmbeddingProvider, StaticEmbeddingTable
 from amplify_memory.errors import ArgumentTypeError, EmbeddingUnavailableError, describe
 
@@ -135,16 +135,7 @@ async def load_table_provider(location: str | os.PathLike[str]) -> StaticEmbeddi
     Raises :class:`EmbeddingTableUnavailableError` saying what went wrong."""
     started = time.perf_counter()
     try:
-        if sys.platform == "emscripten":  # pragma: no cover - browser only
-            from amplify_memory import browser
-
-            url = browser.page_url(os.fspath(location))
-            data = await browser.fetch_bytes(url)
-            where = url
-        else:
-            path = Path(location)
-            data = path.read_bytes()
-            where = str(path)
+        data, where = await platform.current().read_asset(location)
     except EmbeddingTableUnavailableError:
         raise
     except Exception as err:
@@ -169,8 +160,8 @@ async def _load() -> EmbeddingProvider:
         named = os.environ.get(TABLE_ENV_VAR)
         if named:
             source = named
-        elif sys.platform == "emscripten":  # pragma: no cover - browser only
-            source = DEFAULT_TABLE_URL
+        elif (located := platform.current().table_location()) is not None:
+            source = located  # the browser: beside the page
         else:
             path = find_table_path()
             if path is None:

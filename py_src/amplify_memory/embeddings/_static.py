@@ -17,8 +17,7 @@ from itertools import repeat
 from operator import mul, sub, truediv
 from typing import Any, Final
 
-from amplify_memory.agent._embeddings import EmbeddingProvider
-from amplify_memory.agent._types import EmbeddingSpec
+from amplify_memory.embeddings._provider import EmbeddingProvider, EmbeddingSpec
 from amplify_memory.embeddings._table import TableFormatError, decode_table
 from amplify_memory.embeddings._wordpiece import WordPieceTokenizer
 from amplify_memory.errors import ArgumentTypeError, describe

@@ -6,12 +6,12 @@ from __future__ import annotations
 
 import contextlib
 import secrets
-import sys
 from collections.abc import AsyncIterator, Callable, Collection, Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any, Self
 
+from amplify_memory import platform
 from amplify_memory.errors import (
     AmplifyMemoryError,
     ArgumentTypeError,
@@ -24,7 +24,7 @@ from amplify_memory.errors import (
 from amplify_memory.limits import MAX_QUERY_LENGTH
 from amplify_memory.memory.secrets import secret_kinds
 from amplify_memory.search import Database, absent_vectors
-from amplify_memory.storage import AsyncStorage, Coordinator, MemoryStorage, PersistedStore
+from amplify_memory.storage import AsyncStorage, Coordinator, PersistedStore
 
 __all__ = [
     "Clock",
@@ -152,13 +152,9 @@ class StorageParts:
 
     def resolve(self) -> tuple[AsyncStorage, Coordinator | None]:
         if self.storage is None:
-            if sys.platform == "emscripten":  # pragma: no cover - browser only
-                from amplify_memory import browser
-
-                self.storage = browser.IndexedDBStorage()
-                self.coordinator = self.coordinator or browser.BrowserCoordinator()
-            else:
-                self.storage = MemoryStorage()
+            parts = platform.current()
+            self.storage = parts.storage()
+            self.coordinator = self.coordinator or parts.coordinator()
         return self.storage, self.coordinator
 
 

@@ -36,6 +36,7 @@ import re
 from functools import lru_cache
 from typing import Final
 
+from amplify_memory.memory._categories import category_of
 from amplify_memory.memory._facts import ExtractedFact
 from amplify_memory.memory._text import ROLE_NOUNS
 from amplify_memory.memory.instructions import instruction_signal
@@ -2952,9 +2953,7 @@ def imperative_fact(clause: str, *, inherited: bool = False) -> list[ExtractedFa
         scope = re.sub(r"\bme\b", "the user", scope)
         body = f"{body} {scope[:1].lower()}{scope[1:]}"
     content = polish(prefix + body[:1].lower() + body[1:])
-    from amplify_memory.memory.user_facts import _category
-
-    return [ExtractedFact(content, _category(content, "preference"))]
+    return [ExtractedFact(content, category_of(content, "preference"))]
 
 
 def base_verb(stem: str) -> str:

@@ -22,7 +22,7 @@ from collections.abc import AsyncIterator, Mapping, Sequence
 from contextlib import asynccontextmanager
 from typing import Any, Final
 
-from amplify_memory.agent._embeddings import EmbeddingProvider
+from amplify_memory.embeddings._provider import EmbeddingProvider
 from amplify_memory.errors import ArgumentTypeError, ConfigurationError, EmbeddingError, describe
 from amplify_memory.memory._common import PersistedCollection
 from amplify_memory.search import Database

@@ -20,7 +20,7 @@ from collections.abc import Mapping, Sequence
 from contextlib import AbstractAsyncContextManager
 from typing import Any, Final
 
-from amplify_memory.agent._embeddings import EmbeddingProvider
+from amplify_memory.embeddings._provider import EmbeddingProvider
 from amplify_memory.errors import (
     ArgumentTypeError,
     DocumentNotFoundError,

@@ -9,6 +9,7 @@ from typing import Final
 
 from amplify_memory.limits import MAX_CLAUSE_LENGTH, MAX_CLAUSES, MAX_SENTENCES
 from amplify_memory.memory import _phrasing
+from amplify_memory.memory._categories import category_of as _category
 from amplify_memory.memory._facts import ExtractedFact
 from amplify_memory.memory._text import (
     MAX_FACT_LENGTH,
@@ -143,37 +144,6 @@ _ABOUT_ANSWERS_RE: Final = re.compile(
     r"\b(?:answers?|responses?|repl(?:y|ies)|tone|emojis?|bullet points?|jargon|small talk|"
     r"verbose|concise(?:ly)?|brief(?:ly)?|terse|wordy|simply|simple terms|plain english)\b",
     re.IGNORECASE,
-)
-_CATEGORY_PATTERNS: Final[tuple[tuple[str, re.Pattern[str]], ...]] = tuple(
-    (category, re.compile(pattern, re.IGNORECASE))
-    for category, pattern in (
-        (
-            "coding_style",
-            r"\b(?:indent\w*|tabs?|spaces?|semicolons?|(?:single|double) quotes?|naming|"
-            r"camel ?case|snake[_ ]case|pascal ?case|kebab[- ]case|comments?|docstrings?|"
-            r"type (?:hints?|annotations?)|types|typed|strict mode|functional components?|"
-            r"class components?|functional programming|arrow functions?|functions?|"
-            r"line length|formatting|formatter|lint\w*|variable names?|early returns?|"
-            r"guard clauses?|immutab\w*|async/await|promises?|error handling|composition|"
-            r"inheritance|oop|object-oriented|trailing commas?|code style|style guide)\b",
-        ),
-        (
-            "workflow",
-            r"\b(?:commits?|committing|branch\w*|pull requests?|prs?|code reviews?|"
-            r"reviews?|reviewing|tdd|test[- ]driven|tests? (?:first|before)|write tests|"
-            r"ci|ci/cd|pipelines?|rebas\w*|merg\w*|squash\w*|pair programming|tickets?|"
-            r"sprints?|standups?|trunk[- ]based|feature flags?|staging|changelogs?|"
-            r"conventional commits|kanban|scrum|workflow)\b",
-        ),
-        (
-            "communication",
-            r"\b(?:answers?|responses?|repl(?:y|ies)|explanations?|explain\w*|tone|emojis?|"
-            r"bullet points?|bullets|jargon|verbose|concise\w*|brief\w*|terse|wordy|formal|"
-            r"informal|small talk|step[- ]by[- ]step|tl;?dr|summar(?:y|ies)|"
-            r"(?:british|american|plain) english|in (?:english|german|french|spanish|"
-            r"italian|portuguese|dutch|polish|japanese|chinese|korean|russian|hindi))\b",
-        ),
-    )
 )
 _PRONOUNS: Final[tuple[tuple[re.Pattern[str], str], ...]] = tuple(
     (re.compile(p), r)
@@ -319,14 +289,6 @@ def _is_hypothetical(clause: str) -> bool:
         bool(words & _HYPOTHETICAL or words & _REPORTED or _HYPOTHETICAL_PHRASES_RE.search(clause))
         or "according to" in clause.lower()
     )
-
-
-def _category(text: str, default: str) -> str:
-    """The first category whose keywords ``text`` contains, else ``default``."""
-    for category, pattern in _CATEGORY_PATTERNS:
-        if pattern.search(text):
-            return category
-    return default
 
 
 def _third_person(verb: str) -> str:

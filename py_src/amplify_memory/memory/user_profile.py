@@ -25,7 +25,7 @@ from collections.abc import Collection, Mapping, Sequence
 from contextlib import AbstractAsyncContextManager
 from typing import TYPE_CHECKING, Any, Final
 
-from amplify_memory.agent._embeddings import EmbeddingProvider
+from amplify_memory.embeddings._provider import EmbeddingProvider
 from amplify_memory.errors import (
     ArgumentTypeError,
     DocumentNotFoundError,
