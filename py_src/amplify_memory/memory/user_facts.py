@@ -998,6 +998,24 @@ _PLAN_RE: Final = re.compile(
 )
 
 
+def _states_a_use(plain: str) -> bool:
+    """A statement that may name what the user uses: not a question, a plan, the past, a
+    problem report, an injected instruction, a request or an opinion (the rules read
+    those)."""
+    return not (
+        "?" in plain
+        or _INTERROGATIVE_RE.match(plain)
+        or _is_hypothetical(plain)
+        or _PAST_RE.search(plain)
+        or _TROUBLE_RE.search(plain)
+        or _phrasing.injected(plain)
+        or _phrasing.is_imperative(plain)
+        or _OPINION_VERB_RE.search(plain)
+        or _NOT_USING_RE.search(plain)
+        or _PLAN_RE.search(plain)
+    )
+
+
 def _named_technologies(clause: str) -> list[tuple[str, ExtractedFact]]:
     """(name, "User uses X") for each technology a statement names ("We're a Django +
     HTMX team on Postgres, deploying through GitHub Actions"), for the names no rule
@@ -1009,19 +1027,7 @@ def _named_technologies(clause: str) -> list[tuple[str, ExtractedFact]]:
     plain, _ = _phrasing.strip_correction(_strip_filler(clause.strip()))
     plain = _strip_filler(plain)
     mentions = find_technology_mentions(plain) if plain else []
-    if (
-        not mentions
-        or "?" in plain
-        or _INTERROGATIVE_RE.match(plain)
-        or _is_hypothetical(plain)
-        or _PAST_RE.search(plain)
-        or _TROUBLE_RE.search(plain)
-        or _phrasing.injected(plain)
-        or _phrasing.is_imperative(plain)
-        or _OPINION_VERB_RE.search(plain)
-        or _NOT_USING_RE.search(plain)
-        or _PLAN_RE.search(plain)
-    ):
+    if not mentions or not _states_a_use(plain):
         return []
     team = bool(_TEAM_RE.match(plain))
     if not team and (
@@ -1075,16 +1081,7 @@ def _listed_products(clause: str, *, tech_context: bool) -> list[tuple[str, Extr
         not tech_context
         or _OTHER_LABEL_RE.match(plain)
         or not plain
-        or "?" in plain
-        or _INTERROGATIVE_RE.match(plain)
-        or _is_hypothetical(plain)
-        or _PAST_RE.search(plain)
-        or _TROUBLE_RE.search(plain)
-        or _phrasing.injected(plain)
-        or _phrasing.is_imperative(plain)
-        or _OPINION_VERB_RE.search(plain)
-        or _NOT_USING_RE.search(plain)
-        or _PLAN_RE.search(plain)
+        or not _states_a_use(plain)
         or _OTHER_SUBJECT_RE.match(plain)
         or _PERSON_AFTER_MY_RE.match(plain)
         or re.match(r"(?i)^(?:I|we|you|he|she|they|it)\b", plain)
