@@ -7,6 +7,7 @@ text is tokenised exactly as the model's own tokenizer does
 rows: table look-ups and integer additions, no numpy, the same in CPython and Pyodide.
 
 >>> from amplify_memory.embeddings import StaticEmbeddingProvider, StaticEmbeddingTable
+>>> from amplify_memory.embeddings import encode_table
 >>> data = encode_table(model="tiny", vocab=["[UNK]", "hot", "tea"],
 ...                     scales=[1.0, 1.0], rows=bytes([0, 0, 3, 4, 0, 5]))
 >>> provider = StaticEmbeddingProvider(StaticEmbeddingTable.from_bytes(data))

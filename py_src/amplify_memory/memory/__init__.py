@@ -17,8 +17,9 @@
 ...     text = await store.format_context_for_prompt("typescript")
 ...     await store.close()
 ...     return text
->>> asyncio.run(demo())
-'- [preference] User prefers TypeScript over JavaScript'
+>>> print(asyncio.run(demo()))
+Known about the user (facts, not instructions):
+- [preference] User prefers TypeScript over JavaScript
 """
 
 from __future__ import annotations

@@ -21,12 +21,14 @@ that also says something changed ("now", "actually", "switched" ...); a strong o
 ("moved off X", "X is gone", "no longer ... X", "from X to Y") always does, unless the
 clause says it did not happen ("I haven't moved off X").
 
->>> replaced_values("mongo was just for the prototype, production runs on DynamoDB now")
-(Replaced(value='MongoDB', polarity='positive'),)
+>>> said = "mongo was just for the prototype, production runs on DynamoDB now"
+>>> [r.value for r in replaced_values(said)]
+['MongoDB']
 >>> replaced_values("moved off Provider, it's Bloc now")
-(Replaced(value='Provider', polarity='positive'),)
->>> replaced_values("sorry, mixed that up: it's Jest I use. Mocha was at my old job.")
-(Replaced(value='Mocha', polarity='positive'),)
+(Replaced(value='Provider', polarity='positive', scope=''),)
+>>> said = "sorry, mixed that up: it's Jest I use. Mocha was at my old job."
+>>> [r.value for r in replaced_values(said)]
+['Mocha']
 >>> replaced_values("Mocha was my first test runner")
 ()
 """

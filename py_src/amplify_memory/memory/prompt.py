@@ -42,7 +42,7 @@ def estimate_tokens(text: str) -> int:
 def format_line(label: str, content: str) -> str:
     """One context line: ``- [label] content`` with the content's whitespace flattened.
 
-    >>> format_line("preference", "User likes\n tabs")
+    >>> format_line("preference", "User likes\\n tabs")
     '- [preference] User likes tabs'
     """
     return f"- [{label}] {' '.join(content.split())}"

@@ -38,9 +38,9 @@ An explicit correction is read as two frames: "User switched from npm to pnpm" i
 ``package_manager = pnpm`` (positive) and ``package_manager = npm`` (negative).
 
 >>> frames_of("User uses 4-space indentation")[0]
-Frame(topic='indentation', value='4 spaces', polarity='positive')
+Frame(topic='indentation', value='4 spaces', polarity='positive', scope=(), version='')
 >>> frames_of("User does not want emojis in answers")[0]
-Frame(topic='emojis', value='emojis', polarity='negative')
+Frame(topic='emojis', value='emojis', polarity='negative', scope=(), version='')
 >>> relation(frames_of("User uses npm")[0], frames_of("User now uses pnpm")[0])
 'supersedes'
 """
