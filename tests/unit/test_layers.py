@@ -16,6 +16,15 @@ PACKAGE = Path(amplify_memory.__file__).parent
 
 #: Each layer and the layers it must never import (it may import those below it).
 FORBIDDEN: dict[str, tuple[str, ...]] = {
+    "amplify_memory.text": (
+        "amplify_memory.search",
+        "amplify_memory.storage",
+        "amplify_memory.memory",
+        "amplify_memory.embeddings",
+        "amplify_memory.agent",
+        "amplify_memory.api",
+        "amplify_memory.browser",
+    ),
     "amplify_memory.search": (
         "amplify_memory.memory",
         "amplify_memory.agent",

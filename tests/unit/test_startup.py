@@ -11,7 +11,7 @@ import sys
 import snowballstemmer
 
 from amplify_memory.search import SUPPORTED_LANGUAGES
-from amplify_memory.search._english_stem import stem_english_any
+from amplify_memory.text._stem import stem_english_any
 
 HEAVY = (
     "snowballstemmer",

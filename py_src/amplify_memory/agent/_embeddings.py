@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import math
 import re
-import unicodedata
 import zlib
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
@@ -27,7 +26,7 @@ from amplify_memory.errors import (
     describe,
 )
 from amplify_memory.platform import default_transport
-from amplify_memory.search._english_stem import stem_english_any
+from amplify_memory.text import HASHING_STOP_WORDS, stem_english_any, strip_accents
 from amplify_memory.transport import HttpTransport
 
 __all__ = [
@@ -52,19 +51,11 @@ async def default_embedding_provider() -> EmbeddingProvider:
 # ----------------------------------------------------------------------------- local
 
 _WORD: Final = re.compile(r"\w+")
-_STOP: Final = frozenset(
-    [
-        "a", "an", "and", "are", "as", "at", "be", "but", "by", "for", "from", "has", "have", "i",
-        "if", "in", "is", "it", "its", "of", "on", "or", "that", "the", "their", "them", "they",
-        "this", "to", "was", "we", "were", "what", "when", "where", "which", "who", "will", "with",
-        "you", "your",
-    ]
-)  # fmt: skip
+_STOP: Final = HASHING_STOP_WORDS
 
 
 def _fold(text: str) -> str:
-    decomposed = unicodedata.normalize("NFKD", text.casefold())
-    return "".join(c for c in decomposed if not unicodedata.combining(c))
+    return strip_accents(text.casefold())
 
 
 class HashingEmbeddingProvider(EmbeddingProvider):

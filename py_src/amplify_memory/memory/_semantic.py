@@ -26,6 +26,7 @@ from amplify_memory.embeddings._provider import EmbeddingProvider
 from amplify_memory.errors import ArgumentTypeError, ConfigurationError, EmbeddingError, describe
 from amplify_memory.memory._common import PersistedCollection
 from amplify_memory.search import Database
+from amplify_memory.search._defaults import DEFAULT_HYBRID_WEIGHTS
 from amplify_memory.search._results import Hit
 
 __all__ = [
@@ -44,7 +45,6 @@ EMBEDDING_DIMENSION: Final = 128
 EMBEDDING_FIELD: Final = "embedding"
 MODEL_FIELD: Final = "embeddingModel"
 EMBEDDING_FIELDS: Final = frozenset({EMBEDDING_FIELD, MODEL_FIELD})
-DEFAULT_HYBRID_WEIGHTS: Final[Mapping[str, float]] = {"text": 0.5, "vector": 0.5}
 #: Below this cosine with the query an entry gets no vector score (see the module doc).
 DEFAULT_MIN_SIMILARITY: Final = 0.2
 _DECIMALS: Final = 4

@@ -74,7 +74,6 @@ from __future__ import annotations
 
 import math
 import re
-import unicodedata
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
@@ -83,7 +82,7 @@ from typing import Final
 from amplify_memory.errors import InvalidArgumentError, describe
 from amplify_memory.memory._defaults import DEFAULT_DUPLICATE_THRESHOLD
 from amplify_memory.memory.technologies import find_technology_mentions
-from amplify_memory.search._english_stem import stem_english_any
+from amplify_memory.text import MEMORY_STOP_WORDS, stem_english_any, strip_accents
 
 __all__ = [
     "DEFAULT_DUPLICATE_THRESHOLD",
@@ -119,19 +118,7 @@ _WORD_RE: Final = re.compile(r"\w+")
 _HYPHEN_RE: Final = re.compile(r"(?<=[^\W\d_])-(?=[^\W\d_])")
 _SENTENCE_END: Final = frozenset(".!?\n")
 
-_STOP_WORDS: Final = frozenset(
-    _wordlist("""
-    a about above after again all also am an and any are as at be been before being
-    below between both but by can could currently did do does doing during each few for
-    from further generally had has have having he her here hers him his how i if in into
-    is it its itself just me more most mostly mainly my myself normally now of off on
-    once only or other our ours out own personally please really same she
-    should so some such that the their theirs them themselves then there these they this
-    those through too typically under until up usually always often very was we were
-    what when where which while who whom why will with would you your yours
-    s t d ll m re ve user users user's assistant
-    """)
-)
+_STOP_WORDS: Final = MEMORY_STOP_WORDS
 # Negation cues (after contraction expansion). Sentiment verbs are mapped in _THESAURUS.
 _NEGATIONS: Final = frozenset(
     _wordlist("not no never none nothing neither nor without stop stopped stops quit anymore")
@@ -257,12 +244,7 @@ _EXCLUSIVE_STEMS: Final = frozenset(_stem(w) for w in _EXCLUSIVE_SLOTS)
 _GENERIC_STEMS: Final = frozenset(_stem(w) for w in _GENERIC_NOUNS)
 
 
-def _fold(text: str) -> str:
-    """Strip diacritics, keep case."""
-    if text.isascii():
-        return text
-    decomposed = unicodedata.normalize("NFKD", text)
-    return "".join(c for c in decomposed if not unicodedata.combining(c))
+_fold = strip_accents  # diacritics stripped, case kept
 
 
 @dataclass

@@ -27,7 +27,7 @@ from amplify_memory.memory.technologies import (
     find_technologies,
     find_technology_mentions,
 )
-from amplify_memory.search._stopwords import ENGLISH_STOP_WORDS
+from amplify_memory.text import ENGLISH_STOP_WORDS
 
 __all__ = ["clause_facts", "extract_user_facts", "finish", "user_clauses"]
 

@@ -33,7 +33,6 @@ from amplify_memory.search._scoring import bm25, fuzzy_weight, idf, length_norm,
 from amplify_memory.search._snapshot import FORMAT as SNAPSHOT_FORMAT
 from amplify_memory.search._snapshot import VERSION as SNAPSHOT_VERSION
 from amplify_memory.search._snapshot import absent_vectors
-from amplify_memory.search._stopwords import ENGLISH_STOP_WORDS
 from amplify_memory.search._tokenizer import (
     SUPPORTED_LANGUAGES,
     Tokenizer,
@@ -41,6 +40,7 @@ from amplify_memory.search._tokenizer import (
     segment_scripts,
     split_words,
 )
+from amplify_memory.text import ENGLISH_STOP_WORDS
 
 __all__ = [
     "DEFAULT_B",

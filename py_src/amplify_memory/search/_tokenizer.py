@@ -12,7 +12,7 @@ Pipeline, one small pure function a step (defaults in :mod:`._defaults`):
    ("東京タワー" -> "東京", "京タ", "タワ", "ワー"); a lone character stays a unigram.
 4. Stop words (compared on the folded word) are dropped.
 5. The word is stemmed with Snowball (``snowballstemmer``; English ``[a-z0-9_]`` words
-   use the exact, faster re-implementation in :mod:`._english_stem`). Bigrams are not
+   use the exact, faster re-implementation in :mod:`amplify_memory.text`). Bigrams are not
    stemmed.
 
 Each word is analysed once: :class:`Tokenizer` caches raw word -> terms.
@@ -21,15 +21,13 @@ Each word is analysed once: :class:`Tokenizer` caches raw word -> terms.
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from typing import Final
 
 from amplify_memory.errors import ConfigurationError, UnsupportedLanguageError, describe
 from amplify_memory.search._defaults import DEFAULT_LANGUAGE, TOKEN_CACHE_SIZE
-from amplify_memory.search._english_stem import snowball_stemmer, stem_english_any
-from amplify_memory.search._stopwords import ENGLISH_STOP_WORDS
+from amplify_memory.text import ENGLISH_STOP_WORDS, fold, snowball_stemmer, stem_english_any
 
 __all__ = [
     "SUPPORTED_LANGUAGES",
@@ -42,7 +40,7 @@ __all__ = [
 
 #: Languages with a Snowball stemmer, i.e. the valid ``language`` values.
 # snowballstemmer 3.1's algorithms() (a unit test checks the two agree; the package
-# itself is imported only when a stemmer of it is needed, see _english_stem).
+# itself is imported only when a stemmer of it is needed, see amplify_memory.text).
 SUPPORTED_LANGUAGES: Final[tuple[str, ...]] = (
     "arabic", "armenian", "basque", "catalan", "czech", "danish", "dutch", "dutch_porter",
     "english", "esperanto", "estonian", "finnish", "french", "german", "greek", "hindi",
@@ -69,16 +67,6 @@ _NO_SPACE_CHARS = (
 _NO_SPACE_RE: Final = re.compile(f"[{_NO_SPACE_CHARS}]+")
 # Diacritics removed by accent folding (the generic combining-mark blocks only, so
 # kana voicing marks and Indic vowel signs survive and are recomposed by NFC).
-_DIACRITICS: Final[dict[int, None]] = dict.fromkeys(
-    [
-        *range(0x0300, 0x0370),
-        *range(0x1AB0, 0x1B00),
-        *range(0x1DC0, 0x1E00),
-        *range(0x20D0, 0x2100),
-        *range(0xFE20, 0xFE30),
-    ]
-)
-
 #: One analysed text: term -> frequency, the distinct surface words (folded,
 #: unstemmed) and the number of indexed tokens (the BM25 field length).
 Analysis = tuple[dict[str, int], set[str], int]
@@ -97,20 +85,6 @@ def split_words(text: str) -> list[str]:
     ['Naïve', 'O', 'Brien', '東京タワー', 'v2', '0']
     """
     return _WORD_RE.findall(text)
-
-
-def fold(word: str, accents: bool = True) -> str:
-    """Case-fold ``word`` and, when ``accents`` is true, strip its diacritics.
-
-    >>> fold("Naïve"), fold("STRASSE"), fold("\\uff21b"), fold("Crème", accents=False)
-    ('naive', 'strasse', 'ab', 'crème')
-    """
-    if word.isascii():
-        return word.lower()
-    if not accents:
-        return unicodedata.normalize("NFC", word.casefold())
-    decomposed = unicodedata.normalize("NFKD", word.casefold()).translate(_DIACRITICS)
-    return unicodedata.normalize("NFC", decomposed)
 
 
 def segment_scripts(word: str) -> list[tuple[str, bool]]:

@@ -8,7 +8,7 @@ import snowballstemmer
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from amplify_memory.search._english_stem import stem_english
+from amplify_memory.text._stem import stem_english
 
 SNOWBALL = snowballstemmer.stemmer("english")
 
