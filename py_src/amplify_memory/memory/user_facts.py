@@ -268,6 +268,14 @@ _RELATIVE_MAYBE_RE: Final = re.compile(
 )
 
 
+#: Why the user mentions something, not a condition on it: "(if) timezones matter",
+#: "(in case) it helps".
+_ASIDE_CONDITION: Final = (
+    r"(?:that|it|this|time ?zones?|the time ?zone|location|context)\s+"
+    r"(?:matters?|helps?|is relevant|is useful|makes a difference)"
+)
+
+
 def _is_hypothetical(clause: str) -> bool:
     """True for clauses that are conditional, uncertain, planned or reported ("if/else"
     and "try/catch" are code, not conditions)."""
@@ -275,9 +283,7 @@ def _is_hypothetical(clause: str) -> bool:
     clause = re.sub(  # "... if I need it", "where possible": a standing wish, not a condition
         r",?\s+(?:if|when|where|unless)\s+(?:I need it|I ask(?: for it)?|needed|necessary|possible|"
         r"relevant|applicable|there is one|there's one|asked|I want more|it helps|it makes sense|"
-        r"you can|that's (?:ok|okay|fine|alright)|you don't mind|"
-        r"(?:that|it|this|time ?zones?|the time ?zone|location|context)\s+(?:matters?|helps?|"
-        r"is relevant|is useful|makes a difference))"
+        r"you can|that's (?:ok|okay|fine|alright)|you don't mind|" + _ASIDE_CONDITION + r")"
         r"(?:\s+(?:to|for).*)?$",
         "",
         clause,
@@ -1677,9 +1683,7 @@ _BARE_ROLE_RE: Final = re.compile(
 #: A condition that only says why the user mentions it: "if timezones matter", "in case
 #: it helps" (not "if possible": a wish's own condition).
 _ASIDE_TAIL_RE: Final = re.compile(
-    r",?\s+(?:if|in case|just in case)\s+(?:that|it|this|time ?zones?|the time ?zone|"
-    r"location|context)\s+(?:matters?|helps?|is relevant|is useful|makes a difference)$",
-    re.IGNORECASE,
+    r",?\s+(?:if|in case|just in case)\s+" + _ASIDE_CONDITION + "$", re.IGNORECASE
 )
 #: A role noun written with a capital because it began the user's sentence.
 _ROLE_CASE_RE: Final = re.compile(
