@@ -355,16 +355,21 @@ def browser_platform() -> platform.Platform:
     """The browser's parts (see :class:`amplify_memory.platform.Platform`): IndexedDB
     with Web Locks and BroadcastChannel, ``fetch`` for HTTP and for the package's own
     files (relative to the page), the embedding table beside the page."""
-    from amplify_memory.embeddings._default import DEFAULT_TABLE_URL
-
     return platform.Platform(
         name="browser",
         storage=indexeddb_storage,
         coordinator=browser_coordinator,
         transport=PyodideTransport,
         read_asset=_read_page_file,
-        table_location=lambda: DEFAULT_TABLE_URL,
+        table_location=_default_table_url,
     )
+
+
+def _default_table_url() -> str:
+    # (imported when the table is first needed: the table's code is not loaded at boot)
+    from amplify_memory.embeddings._default import DEFAULT_TABLE_URL
+
+    return DEFAULT_TABLE_URL
 
 
 async def _read_page_file(location: str | os.PathLike[str]) -> tuple[bytes, str]:

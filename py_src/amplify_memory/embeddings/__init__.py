@@ -43,9 +43,13 @@ if TYPE_CHECKING:
     )
     from amplify_memory.embeddings._provider import EmbeddingProvider, EmbeddingSpec
     from amplify_memory.embeddings._static import StaticEmbeddingProvider, StaticEmbeddingTable
-    from amplify_memory.embeddings._table import FORMAT as TABLE_FORMAT
-    from amplify_memory.embeddings._table import VERSION as TABLE_VERSION
-    from amplify_memory.embeddings._table import TableFormatError, decode_table, encode_table
+    from amplify_memory.embeddings._table import (
+        TABLE_FORMAT,
+        TABLE_VERSION,
+        TableFormatError,
+        decode_table,
+        encode_table,
+    )
     from amplify_memory.embeddings._wordpiece import WordPieceTokenizer
 
 # Each public name and the module that defines it, loaded on first use: the memory stores
@@ -70,21 +74,10 @@ _HOME: dict[str, str] = {
     "decode_table": "amplify_memory.embeddings._table",
     "encode_table": "amplify_memory.embeddings._table",
     "WordPieceTokenizer": "amplify_memory.embeddings._wordpiece",
+    "TABLE_FORMAT": "amplify_memory.embeddings._table",
+    "TABLE_VERSION": "amplify_memory.embeddings._table",
 }
-_RENAMED: dict[str, tuple[str, str]] = {
-    "TABLE_FORMAT": ("amplify_memory.embeddings._table", "FORMAT"),
-    "TABLE_VERSION": ("amplify_memory.embeddings._table", "VERSION"),
-}
-_lazy_getattr, __dir__ = lazy_names(__name__, _HOME)
-
-
-def __getattr__(name: str) -> object:
-    if name in _RENAMED:
-        import importlib
-
-        module, attribute = _RENAMED[name]
-        return getattr(importlib.import_module(module), attribute)
-    return _lazy_getattr(name)
+__getattr__, __dir__ = lazy_names(__name__, _HOME)
 
 
 __all__ = [

@@ -37,6 +37,9 @@ __all__ = ["FORMAT", "MAGIC", "VERSION", "TableFormatError", "decode_table", "en
 
 FORMAT: Final = "amplify-static-embeddings"
 VERSION: Final = 1
+#: The names the package exports them by (``amplify_memory.embeddings``).
+TABLE_FORMAT: Final = FORMAT
+TABLE_VERSION: Final = VERSION
 MAGIC: Final = b"AMSTATIC"
 _GZIP: Final = b"\x1f\x8b"
 

@@ -1128,83 +1128,26 @@ _ITEM_LEAD_RE: Final = re.compile(
     r"plus|also|basic|old|legacy|new|single|my|our|lots of|a lot of|heavy|light)\s+)+",
     re.IGNORECASE,
 )
-#: Words that are never a product's name, written with a capital or not.
+#: Words that are never a product's name, written with a capital or not (beyond the stop
+#: words and the rules' ordinary words, which :func:`_name_like` also refuses).
 _NOT_A_NAME: Final = frozenset(
     [
-        "i",
-        "im",
         "i'm",
-        "me",
-        "my",
-        "we",
-        "our",
+        "im",
         "us",
-        "you",
-        "it",
-        "its",
-        "this",
-        "that",
-        "these",
-        "those",
-        "stack",
-        "setup",
-        "stuff",
-        "things",
-        "everything",
-        "nothing",
+        "none",
         "zero",
-        "team",
-        "work",
-        "home",
-        "lab",
-        "prod",
-        "staging",
-        "client",
-        "server",
-        "backend",
-        "frontend",
-        "mobile",
-        "desktop",
-        "web",
-        "data",
-        "cloud",
-        "core",
-        "side",
+        "beta",
         "board",
         "boards",
-        "app",
-        "apps",
-        "code",
-        "tests",
-        "test",
-        "scripts",
-        "tools",
-        "tooling",
-        "mostly",
-        "legacy",
-        "yes",
-        "no",
-        "not",
-        "never",
-        "none",
-        "only",
-        "just",
-        "also",
-        "both",
-        "all",
+        "core",
+        "desktop",
+        "lab",
         "main",
-        "daily",
-        "local",
-        "remote",
-        "old",
-        "new",
-        "latest",
-        "beta",
-        "stable",
-        "release",
-        "version",
-        "personal",
         "professional",
+        "release",
+        "remote",
+        "staging",
     ]
 )
 
@@ -1257,7 +1200,8 @@ _KIND_NOUNS: Final = frozenset(
 _VERSION_RE: Final = re.compile(
     r"v?\d+(?:\.\d+)*[a-z]?|\d+(?:\.\d+)*\+?|lts|LTS|Pro|Max|Ultra|Lite"
 )
-_COUNT_RE: Final = re.compile(r"\d+(?:st|nd|rd|th|s|yrs?|y|h|m|k?b|gb|mb|x|am|pm|%)?")
+#: A number with a unit or an ordinal ("2nd", "8yrs", "16gb"): a count, not a name.
+_COUNT_RE: Final = re.compile(r"\d+(?:st|nd|rd|th|s|yrs?|y|h|m|k?b|gb|mb|x)")
 
 
 def _name_like(token: str, *, first: bool) -> bool:
@@ -1273,11 +1217,7 @@ def _name_like(token: str, *, first: bool) -> bool:
     letters = re.sub(r"[^A-Za-z]", "", token)
     if not letters:
         return False
-    if (
-        re.search(r"\d", token)
-        and len(letters) >= 1
-        and not re.fullmatch(r"\d+(?:st|nd|rd|th|s|yrs?|y|h|m|k?b|gb|mb|x)", low)
-    ):
+    if re.search(r"\d", token) and not _COUNT_RE.fullmatch(low):
         return True
     if re.search(r"[+#]$|\w\.\w", token):
         return True
@@ -1687,8 +1627,7 @@ _ASIDE_TAIL_RE: Final = re.compile(
 )
 #: A role noun written with a capital because it began the user's sentence.
 _ROLE_CASE_RE: Final = re.compile(
-    rf"(?<=^User is a )(?:{ROLE_NOUNS})\b(?=$|\s|,)|(?<=^User is an )(?:{ROLE_NOUNS})\b(?=$|\s|,)",
-    re.IGNORECASE,
+    rf"(?:(?<=^User is a )|(?<=^User is an ))(?:{ROLE_NOUNS})\b(?=$|\s|,)", re.IGNORECASE
 )
 
 
