@@ -49,6 +49,7 @@ from amplify_memory.memory.user_facts import (
     clause_facts,
     finish,
     user_clauses,
+    without_listed_repeats,
 )
 
 __all__ = ["ChatFacts", "extract_chat_facts"]
@@ -403,4 +404,8 @@ def extract_chat_facts(
             done = finish(fact)
             if done is not None and len(done.content) <= MAX_FACT_LENGTH:
                 user.setdefault(done.content.casefold(), done)
-    return ChatFacts(tuple(user.values()), tuple(project.values()), tuple(replaced.values()))
+    return ChatFacts(
+        tuple(without_listed_repeats(list(user.values()))),
+        tuple(project.values()),
+        tuple(replaced.values()),
+    )

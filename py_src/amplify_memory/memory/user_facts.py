@@ -29,7 +29,13 @@ from amplify_memory.memory.technologies import (
 )
 from amplify_memory.text import ENGLISH_STOP_WORDS
 
-__all__ = ["clause_facts", "extract_user_facts", "finish", "user_clauses"]
+__all__ = [
+    "clause_facts",
+    "extract_user_facts",
+    "finish",
+    "user_clauses",
+    "without_listed_repeats",
+]
 
 
 _FENCE_RE: Final = re.compile(r"```.*?(?:```|\Z)", re.DOTALL)
@@ -1688,10 +1694,10 @@ def extract_user_facts(
             done = finish(fact)
             if done is not None and len(done.content) <= MAX_FACT_LENGTH:
                 facts.setdefault(done.content.casefold(), done)
-    return _without_listed_repeats(list(facts.values()))
+    return without_listed_repeats(list(facts.values()))
 
 
-def _without_listed_repeats(facts: list[ExtractedFact]) -> list[ExtractedFact]:
+def without_listed_repeats(facts: list[ExtractedFact]) -> list[ExtractedFact]:
     """``facts`` without the names read from a list's place that another fact names
     ("User uses NVDA" beside "User uses the NVDA screen reader")."""
     out = []

@@ -1014,3 +1014,11 @@ def test_the_sentence_after_a_secret_is_read_and_the_secret_is_not() -> None:
 )
 def test_a_word_put_right_in_the_same_breath(turn: str, stored: list[str]) -> None:
     assert [f.content for f in extract_user_facts(turn)] == stored
+
+
+@pytest.mark.parametrize("in_project", [False, True])
+def test_a_listed_name_another_fact_names_is_dropped_on_the_chat_path(in_project: bool) -> None:
+    turn = "Unreal 5.4, C++ and Blueprints. I write Blueprints for my gameplay code"
+    stored = [f.content for f in extract_chat_facts(turn, in_project=in_project).user]
+    assert "User writes Blueprints for their gameplay code" in stored
+    assert "User uses Blueprints" not in stored
