@@ -47,6 +47,7 @@ from amplify_memory.memory.technologies import (
     find_technology_mentions,
     name_spans,
 )
+from amplify_memory.text import ENGLISH_STOP_WORDS
 
 __all__ = [
     "SECRET_MARK",
@@ -442,8 +443,7 @@ def _self_fix(match: re.Match[str]) -> str:
     old, new = match["old"], match["new"]
     similar = old[:2].lower() == new[:2].lower()
     named = new[0].isupper() or bool(_tech_names(new)) or new.lower() in {"tabs", "spaces"}
-    glue = {"for", "about", "to", "if", "but", "that", "the", "and", "so", "i", "it", "is", "was"}
-    if common_word(new) or common_word(old) or {new.lower(), old.lower()} & glue:
+    if any(common_word(w) or w.lower() in ENGLISH_STOP_WORDS for w in (old, new)):
         return match.group()  # "..., sorry for the noise"
     return new if similar or named else match.group()
 

@@ -12,6 +12,7 @@ __all__ = [
     "MAX_FACT_LENGTH",
     "MAX_PROJECT_FACT_LENGTH",
     "ROLE_NOUNS",
+    "WORKPLACE_NOUNS",
     "capitalise",
     "check_message",
     "expand",
@@ -64,6 +65,17 @@ ROLE_NOUNS: Final = (
     r"bioinformatician|astronomer|geologist|entrepreneur|owner|postdoc|phd student|"
     r"retiree|veterinarian|pharmacist|paralegal|auditor|actuary|planner|strategist|"
     r"copywriter|illustrator|animator|composer|technologist"
+)
+
+
+#: Kinds of place a person works, teaches or studies at ("a bank", "a community
+#: college"), as a regex alternation: the workplace topic and the corrections ("left the
+#: bank") read the same list.
+WORKPLACE_NOUNS: Final = (
+    r"school|college|university|startup|company|agency|bank|hospital|lab|firm|consultancy|"
+    r"studio|nonprofit|ministry|department|government|telco|insurer|retailer|manufacturer|"
+    r"shop|store|publisher|newspaper|charity|council|library|museum|clinic|factory|utility|"
+    r"airline|scale-up|enterprise|corporation|organi[sz]ation|institute|academy"
 )
 
 

@@ -64,9 +64,10 @@ def _carrier(outcomes: list[dict[str, Any]], replaced: Sequence[Replaced]) -> di
     """The outcome whose fact stands for the change: the first technology fact that
     names none of the values it ends ("User uses DynamoDB" for "mongo was just for the
     prototype, production runs on DynamoDB"), else the first that says it stopped using
-    one ("User no longer uses CubeIDE"); when a value is no technology ("..., not PST"),
-    else the first fact that does not name it; else None: a turn with no such fact
-    supersedes nothing ("... and I live in Berlin" is not the change of a technology)."""
+    one ("User no longer uses CubeIDE"). When a value is no technology ("..., not PST"),
+    the first fact of any kind that does not name it ("User is based in Denver"). Else
+    None: a turn with no such fact supersedes nothing ("... and I live in Berlin" is not
+    the change of a technology)."""
     names = [re.compile(rf"(?<![\w.-]){re.escape(r.value)}(?![\w-])", re.I) for r in replaced]
     tech = [o for o in outcomes if o["entry"].get("category") == "tech_stack"]
     for outcome in tech:

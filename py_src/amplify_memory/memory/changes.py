@@ -40,6 +40,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from amplify_memory.memory import _phrasing
+from amplify_memory.memory._text import WORKPLACE_NOUNS
 from amplify_memory.memory.technologies import Mention, find_technology_mentions, lookup_technology
 from amplify_memory.memory.topics import frames_of
 
@@ -168,9 +169,8 @@ _OTHER_VALUE_RES: Final = (
         re.IGNORECASE,
     ),
     re.compile(  # "left the bank", "quit the agency"
-        r"\b(?:left|quit|leaving)\s+(?:the|my|our)\s+(?P<v>(?:[\w-]+\s+)?(?:bank|company|"
-        r"startup|agency|job|team|school|university|college|lab|firm|studio|consultancy|"
-        r"hospital|ministry|department|store|shop))\b",
+        rf"\b(?:left|quit|leaving)\s+(?:the|my|our)\s+(?P<v>(?:[\w-]+\s+)?(?:job|team|"
+        rf"{WORKPLACE_NOUNS}))\b",
         re.IGNORECASE,
     ),
     re.compile(  # "not on the data team anymore"

@@ -327,19 +327,18 @@ _CUT_RE: Final = re.compile(
 )
 
 
+_QUOTE_MARKS: Final = (re.compile(r"(?<!\w)'|'(?!\w)"), re.compile('"'), re.compile("`"))
+
+
 def _whole(item: ExtractedContext) -> ExtractedContext | None:
     """``item`` without a quote mark left open by a cut (a quoted error split at its
     colon), or None when it was cut where its object should be."""
     content = item.content.strip()
     if _CUT_RE.search(content):
         return None
-    for mark in ("'", '"', "`"):
-        if mark == "'":
-            opened = len(re.findall(r"(?<!\w)'|'(?!\w)", content)) % 2
-        else:
-            opened = content.count(mark) % 2
-        if opened:
-            content = re.sub(r"(?<!\w)'|'(?!\w)" if mark == "'" else re.escape(mark), "", content)
+    for mark in _QUOTE_MARKS:  # (an apostrophe inside a word is no quote: "isn't")
+        if len(mark.findall(content)) % 2:
+            content = mark.sub("", content)
     content = content.strip()
     if content == item.content:
         return item

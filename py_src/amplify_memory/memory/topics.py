@@ -53,7 +53,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Final, Literal
 
-from amplify_memory.memory._text import ROLE_NOUNS
+from amplify_memory.memory._text import ROLE_NOUNS, WORKPLACE_NOUNS
 from amplify_memory.memory.canonical import canonical_fact, tidy_fact
 from amplify_memory.memory.technologies import VERSION_AFTER_RE, Mention, find_technology_mentions
 
@@ -407,11 +407,7 @@ def _builtins() -> None:
         r"\b(?:works?|teach(?:es)?|stud(?:y|ies)|interns?|lectures?)\s+(?:at|for)\s+(?:a|an)\s",
         _workplace(
             r"\b(?:works?|teach(?:es)?|stud(?:y|ies)|interns?|lectures?)\s+(?:at|for)\s+"
-            r"(?:a|an)\s+((?:[\w-]+\s+){0,3}?(?:school|college|university|startup|company|"
-            r"agency|bank|hospital|lab|firm|consultancy|studio|nonprofit|ministry|department|"
-            r"government|telco|insurer|retailer|manufacturer|shop|store|publisher|newspaper|"
-            r"charity|council|library|museum|clinic|factory|utility|airline|scale-up|"
-            r"enterprise|corporation|organi[sz]ation|institute|academy))\b"
+            rf"(?:a|an)\s+((?:[\w-]+\s+){{0,3}}?(?:{WORKPLACE_NOUNS}))\b"
         ),
         description="the kind of place where the user works, teaches or studies",
     )
