@@ -32,6 +32,7 @@ from amplify_memory.limits import (
     check_vector_norm,
     is_number,
     json_problem,
+    json_values_fit,
 )
 
 __all__ = [
@@ -246,6 +247,7 @@ def validate_documents(docs: list[Any], props: Mapping[str, Property]) -> None:
     if not set(map(type, docs)) <= {dict}:
         for doc in docs:
             validate_document(doc, props)
+    _check_outside_schema(docs, props)
     slow: dict[str, Property] = {}
     for path, prop in props.items():
         if len(prop.keys) != 1 or not _column_fits([d.get(prop.keys[0]) for d in docs], prop):
@@ -253,6 +255,31 @@ def validate_documents(docs: list[Any], props: Mapping[str, Property]) -> None:
     if slow:
         for doc in docs:
             validate_document(doc, slow)
+
+
+def _check_outside_schema(docs: list[dict[Any, Any]], props: Mapping[str, Property]) -> None:
+    """Raise :class:`DocumentValidationError` when a document holds, outside its
+    top-level schema properties, something that would not save and load back (what
+    ``validate_document(whole=True)`` refuses on insert: deep nesting, NaN, a number over
+    the limits, a key that is not a string). Checked column by column: a column of
+    plain JSON values is checked in bulk (:func:`~amplify_memory.limits.json_values_fit`);
+    only a column that fails it is walked value by value, for the precise error."""
+    checked = {prop.keys[0] for prop in props.values() if len(prop.keys) == 1}
+    keys: set[Any] = set().union(*docs)
+    for key in keys:
+        if type(key) is not str:
+            doc = next(d for d in docs if key in d)
+            raise DocumentValidationError(
+                "<document>", "JSON values", doc, f"a key that is not a string: {describe(key)}"
+            )
+    for key in keys - checked:
+        column = [d.get(key) for d in docs]
+        if json_values_fit(column, depth=MAX_JSON_DEPTH - 1):
+            continue
+        for value in column:
+            problem = json_problem(value, depth=MAX_JSON_DEPTH - 1)
+            if problem is not None:
+                raise DocumentValidationError(key, "JSON values", value, problem)
 
 
 #: The Python types of JSON scalars (copied by reference).

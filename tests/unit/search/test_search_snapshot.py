@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from amplify_memory.errors import NewerFormatError, SnapshotError
+from amplify_memory.errors import DocumentValidationError, NewerFormatError, SnapshotError
 from amplify_memory.search import SNAPSHOT_FORMAT, SNAPSHOT_VERSION, Database
 
 SCHEMA: dict[str, Any] = {
@@ -22,6 +22,14 @@ SCHEMA: dict[str, Any] = {
     "meta": {"author": "string"},
     "embedding": "vector[2]",
 }
+
+
+def _nest(depth: int, kind: str) -> Any:
+    value: Any = 1
+    for _ in range(depth):
+        value = [value] if kind == "list" else {"a": value}
+    return value
+
 
 QUERIES = ["typescript", "tabs spaces", "migrat", "naive", "東京", ""]
 
@@ -176,6 +184,44 @@ class TestLoad:
         assert results(db) == before
         with pytest.raises(SnapshotError):
             Database.from_snapshot(raw)
+
+    @pytest.mark.parametrize(
+        "extra",
+        [
+            _nest(1000, "list"),
+            _nest(70, "dict"),
+            {"deep": _nest(64, "list")},
+            [1, float("nan")],
+            {"n": 2**60},
+            {1: "key that is not a string"},
+            {"ok": [1, {2: "nested key"}]},
+        ],
+        ids=["list-1000", "dict-70", "nested-64", "nan", "huge-int", "int-key", "nested-int-key"],
+    )
+    def test_refuses_a_document_that_insert_refuses_and_changes_nothing(self, extra: Any) -> None:
+        """Whatever a database accepts saves and loads back: a snapshot's documents are
+        held to insert's rules outside the schema too (a 1,000-level list loaded, then
+        made every save raise RecursionError: CI, 2026-12-03)."""
+        raw = filled().save()
+        with pytest.raises(DocumentValidationError):
+            Database(SCHEMA).insert({"id": "z", "content": "x", "extra": extra})
+        raw["documents"][1]["extra"] = extra
+        db = filled()
+        before = results(db)
+        with pytest.raises(SnapshotError, match="extra"):
+            db.load(raw)
+        assert results(db) == before
+        with pytest.raises(SnapshotError):
+            Database.from_snapshot(raw)
+
+    def test_loads_extras_within_the_limits_and_saves_them_back(self) -> None:
+        raw = filled().save()
+        extras = {"list": _nest(62, "list"), "obj": {"a": [1, 2.5, None, True, "x"]}, "n": 2**53}
+        raw["documents"][0].update(extras)
+        db = Database.from_snapshot(raw)
+        assert {k: db.get("a")[k] for k in extras} == extras  # type: ignore[index]
+        again = Database.from_snapshot(json.loads(json.dumps(db.save())))
+        assert again.get("a") == db.get("a")
 
     def test_a_snapshot_of_a_newer_version_says_so(self) -> None:
         raw = {**filled().save(), "version": 3}
