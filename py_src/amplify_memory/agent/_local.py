@@ -16,6 +16,8 @@ hybrid search (:meth:`LocalVectorAdapter.search_hybrid`).
 
 from __future__ import annotations
 
+from array import array
+
 import json
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
@@ -73,7 +75,7 @@ class LocalVectorAdapter(VectorStoreAdapter):
         db = store.db
         for doc_id in db.ids():
             doc = db.get(doc_id)
-            if doc is not None and not any(doc.get("vector") or ()):
+            if doc is not None and _stored_as_zero(doc.get("vector") or ()):
                 self._zero.add(doc_id)
 
     @classmethod
@@ -169,10 +171,10 @@ class LocalVectorAdapter(VectorStoreAdapter):
                 self._store.remove(doc_id)
             self._store.insert_multiple(docs)
         for doc in docs:
-            if any(doc["vector"]):
-                self._zero.discard(doc["id"])
-            else:
+            if _stored_as_zero(doc["vector"]):
                 self._zero.add(doc["id"])
+            else:
+                self._zero.discard(doc["id"])
 
     async def delete_vector(self, id: str) -> None:
         await self.delete_vectors([id])
@@ -300,3 +302,9 @@ def _read_spec(text: str, name: str) -> EmbeddingSpec:
         if isinstance(err, SnapshotError):
             raise
         raise SnapshotError(f"the record {describe(name)} cannot be read: {err}") from err
+
+
+def _stored_as_zero(vector: Sequence[float]) -> bool:
+    """True when the engine stores ``vector`` as the zero vector: its rows are 32-bit
+    floats, so ``[0, 0, 0, 2.2e-308]`` is zero once stored (and after a reopen)."""
+    return not any(array("f", vector))

@@ -234,3 +234,23 @@ def test_the_queue_waits_for_the_retry_interval(tmp_path: Path) -> None:
         asyncio.run(body())
     finally:
         stub.stop()
+
+
+def test_a_vector_too_small_for_32_bits_scores_as_zero_before_and_after_reopen() -> None:
+    """The local store keeps 32-bit rows: ``2.2e-308`` is stored as 0, so the record is a
+    zero vector (scored 0, listed) at once, not only after a reopen (fuzz, 2026-12-03)."""
+
+    async def body() -> None:
+        storage = MemoryStorage()
+        spec = EmbeddingSpec("tiny", 4)
+        adapter = await LocalVectorAdapter.open("t", spec, storage=storage, delay=0.0)
+        await adapter.add_vector("tiny", [0.0, 0.0, 0.0, 2.2250738585072014e-308], {}, "a")
+        await adapter.add_vector("x", [1.0, 0.0, 0.0, 0.0], {}, "b")
+        probe = [1.0, 0.5, 0.0, 0.0]
+        before = [(h.id, h.score) for h in await adapter.search(probe, 5)]
+        await adapter.close()
+        again = await LocalVectorAdapter.open("t", spec, storage=storage, delay=0.0)
+        assert [(h.id, h.score) for h in await again.search(probe, 5)] == before
+        assert [i for i, _ in before] == ["x", "tiny"]
+
+    asyncio.run(body())
