@@ -16,9 +16,8 @@ hybrid search (:meth:`LocalVectorAdapter.search_hybrid`).
 
 from __future__ import annotations
 
-from array import array
-
 import json
+from array import array
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
