@@ -42,6 +42,7 @@ import zipfile
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent
 WEB = ROOT / "web"
@@ -608,6 +609,32 @@ def manifest_module(manifest: dict[str, object], asset_base: str) -> str:
     )
 
 
+def methods_module() -> Any:
+    """``py_src/amplify_memory/methods.py`` (the declaration of the JS API), loaded on
+    its own: it imports nothing from the package."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location(
+        "_amplify_methods", SRC / "amplify_memory" / "methods.py"
+    )
+    assert spec is not None
+    assert spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # (dataclasses look their module up)
+    spec.loader.exec_module(module)
+    return module
+
+
+def write_method_table() -> None:
+    """``web/js/methods.mjs`` and the generated block of ``web/js/memory.d.ts``, from the
+    one declaration of the JS API (both committed; a unit test checks they are current)."""
+    methods = methods_module()
+    write_if_changed(JS / "methods.mjs", methods.render_js())
+    dts = (JS / "memory.d.ts").read_text()
+    start, end = dts.index(methods.DTS_BEGIN), dts.index(methods.DTS_END) + len(methods.DTS_END)
+    write_if_changed(JS / "memory.d.ts", dts[:start] + methods.render_dts() + dts[end:])
+
+
 def build() -> dict[str, object]:
     """Build web/ (the demo and the library's own folder); returns the manifest."""
     start = time.perf_counter()
@@ -620,6 +647,7 @@ def build() -> dict[str, object]:
     table = build_embedding_table()
     manifest = write_assets(ASSETS, own, table)
     write_if_changed(JS / "manifest.mjs", manifest_module(manifest, "../assets/"))
+    write_method_table()
     log(f"web/ is ready ({time.perf_counter() - start:.2f} s)")
     return manifest
 
@@ -630,6 +658,7 @@ def build() -> dict[str, object]:
 PACKAGE_MODULES = (
     "index.mjs", "memory.mjs", "errors.mjs", "assets.mjs", "runtime.mjs", "worker.mjs", "idb.mjs",
     "kernels.mjs", "wheels.mjs", "snapshot.mjs", "vector-context.mjs", "react.mjs", "adapter.mjs",
+    "methods.mjs",
 )  # fmt: skip
 #: The package's entry points (`exports`), each with its declarations.
 PACKAGE_EXPORTS = {

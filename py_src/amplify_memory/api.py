@@ -64,6 +64,7 @@ from amplify_memory.memory.project_context import ProjectContextVectorStore, che
 from amplify_memory.memory.projects import ProjectRegistry
 from amplify_memory.memory.tools import MemoryTools, ProjectStoreLike, UserStoreLike
 from amplify_memory.memory.user_profile import UserProfileVectorStore
+from amplify_memory.methods import METHODS
 from amplify_memory.storage import (
     AsyncStorage,
     Coordinator,
@@ -289,65 +290,52 @@ class MemoryApi:
         )
         self.closed = False
         self._names: dict[str, str] | None = None
-        self._methods: dict[str, tuple[tuple[str, ...], Callable[[_Args], Awaitable[Any]]]] = {
-            "version": ((), self._version),
-            "status": ((), self._status),
-            "flush": ((), self._flush),
-            "close": ((), self._close),
-            "configure": (("writeDelayMs",), self._configure),
-            "userProfile.initialize": ((), self._user_initialize),
-            "userProfile.add": (("content", "category", "source", "confidence"), self._user_add),
-            "userProfile.search": (
-                ("query", "limit", "category", "includeSuperseded"),
-                self._user_search,
-            ),
-            "userProfile.list": (("category", "includeSuperseded"), self._user_list),
-            "userProfile.edit": (("id", "content", "category"), self._user_edit),
-            "userProfile.get": (("id",), self._user_get),
-            "userProfile.remove": (("id",), self._user_remove),
-            "userProfile.clear": ((), self._user_clear),
-            "userProfile.count": ((), self._user_count),
-            "userProfile.formatContext": (("query", "maxTokens"), self._user_format),
-            "projects.add": (
-                ("projectId", "content", "type", "files", "tags", "sourceChatId", "planPointId"),
-                self._project_add,
-            ),
-            "projects.update": (("projectId", "id", "changes"), self._project_update),
-            "projects.search": (
-                ("projectId", "query", "limit", "types", "files", "tags"),
-                self._project_search,
-            ),
-            "projects.list": (("projectId", "types", "files", "tags"), self._project_list),
-            "projects.get": (("projectId", "id"), self._project_get),
-            "projects.remove": (("projectId", "id"), self._project_remove),
-            "projects.clear": (("projectId",), self._project_clear),
-            "projects.formatContext": (("projectId", "query", "maxTokens"), self._project_format),
-            "projects.open": (("projectId",), self._project_open),
-            "projects.listProjects": ((), self._list_projects),
-            "projects.addProject": (("projectId", "name"), self._add_project),
-            "projects.deleteProject": (("projectId",), self._delete_project),
-            "projects.getProjectByChat": (("chatId",), self._project_by_chat),
-            "projects.assignChat": (("chatId", "projectId"), self._assign_chat),
-            "projects.unassignChat": (("chatId",), self._unassign_chat),
-            "projects.listChats": (("projectId",), self._list_chats),
-            "forgetAll": (("confirm",), self._forget_all),
-            "extract.userFacts": (
-                ("userMessage", "assistantMessage", "store", "projectId", "sourceChatId"),
-                self._extract_user,
-            ),
-            "extract.projectContext": (
-                ("projectId", "actionDescription", "type", "files", "sourceChatId", "store"),
-                self._extract_project,
-            ),
-            "tools.list": ((), self._tools_list),
-            "tools.call": (("name", "arguments"), self._tools_call),
-            "storage.estimate": ((), self._estimate),
-            "storage.persist": ((), self._persist),
-            "storage.list": ((), self._storage_list),
-            "storage.discard": (("name",), self._discard),
-            "storage.export": (("store", "projectId"), self._export),
-            "storage.import": (("data", "projectId", "replace"), self._import),
+        handlers: dict[str, Callable[[_Args], Awaitable[Any]]] = {
+            "version": self._version,
+            "status": self._status,
+            "flush": self._flush,
+            "close": self._close,
+            "configure": self._configure,
+            "userProfile.initialize": self._user_initialize,
+            "userProfile.add": self._user_add,
+            "userProfile.search": self._user_search,
+            "userProfile.list": self._user_list,
+            "userProfile.edit": self._user_edit,
+            "userProfile.get": self._user_get,
+            "userProfile.remove": self._user_remove,
+            "userProfile.clear": self._user_clear,
+            "userProfile.count": self._user_count,
+            "userProfile.formatContext": self._user_format,
+            "projects.add": self._project_add,
+            "projects.update": self._project_update,
+            "projects.search": self._project_search,
+            "projects.list": self._project_list,
+            "projects.get": self._project_get,
+            "projects.remove": self._project_remove,
+            "projects.clear": self._project_clear,
+            "projects.formatContext": self._project_format,
+            "projects.open": self._project_open,
+            "projects.listProjects": self._list_projects,
+            "projects.addProject": self._add_project,
+            "projects.deleteProject": self._delete_project,
+            "projects.getProjectByChat": self._project_by_chat,
+            "projects.assignChat": self._assign_chat,
+            "projects.unassignChat": self._unassign_chat,
+            "projects.listChats": self._list_chats,
+            "forgetAll": self._forget_all,
+            "extract.userFacts": self._extract_user,
+            "extract.projectContext": self._extract_project,
+            "tools.list": self._tools_list,
+            "tools.call": self._tools_call,
+            "storage.estimate": self._estimate,
+            "storage.persist": self._persist,
+            "storage.list": self._storage_list,
+            "storage.discard": self._discard,
+            "storage.export": self._export,
+            "storage.import": self._import,
         }
+        # The arguments each method accepts come from the one declaration of the JS API.
+        self._methods = {m.name: (m.arg_names, handlers[m.name]) for m in METHODS}
 
     @property
     def methods(self) -> list[str]:

@@ -604,20 +604,28 @@ export interface ConfigureOptions {
 
 // ------------------------------------------------------------------ call()
 
+// methods:begin (generated from py_src/amplify_memory/methods.py)
+
 /** Every method of amplify_memory.api: its arguments and its answer. */
 export interface ApiMethods {
   version: { args: Record<string, never>; result: string };
   status: { args: Record<string, never>; result: Omit<MemoryStatus, 'browser'> };
   flush: { args: Record<string, never>; result: null };
   close: { args: Record<string, never>; result: null };
-  configure: { args: ConfigureOptions; result: { writeDelayMs: number } };
+  configure: { args: { writeDelayMs?: number }; result: { writeDelayMs: number } };
   'userProfile.initialize': { args: Record<string, never>; result: InitializeResult };
   'userProfile.add': {
-    args: { content: string; category?: UserCategory } & AddFactOptions;
+    args: { content: string; category?: UserCategory; source?: string; confidence?: number };
     result: AddFactResult;
   };
-  'userProfile.search': { args: { query: string } & SearchFactsOptions; result: UserFactHit[] };
-  'userProfile.list': { args: ListFactsOptions; result: UserFact[] };
+  'userProfile.search': {
+    args: { query: string; limit?: number; category?: UserCategory; includeSuperseded?: boolean };
+    result: UserFactHit[];
+  };
+  'userProfile.list': {
+    args: { category?: UserCategory; includeSuperseded?: boolean };
+    result: UserFact[];
+  };
   'userProfile.edit': {
     args: { id: string; content: string; category?: UserCategory };
     result: EditFactResult;
@@ -626,9 +634,17 @@ export interface ApiMethods {
   'userProfile.remove': { args: { id: string }; result: boolean };
   'userProfile.clear': { args: Record<string, never>; result: null };
   'userProfile.count': { args: Record<string, never>; result: number };
-  'userProfile.formatContext': { args: { query: string } & FormatContextOptions; result: string };
+  'userProfile.formatContext': { args: { query?: string; maxTokens?: number }; result: string };
   'projects.add': {
-    args: { projectId: string; content: string; type: ProjectEntryType } & AddProjectEntryOptions;
+    args: {
+      projectId: string;
+      content: string;
+      type: ProjectEntryType;
+      files?: string[];
+      tags?: string[];
+      sourceChatId?: string;
+      planPointId?: string;
+    };
     result: ProjectEntry;
   };
   'projects.update': {
@@ -636,15 +652,30 @@ export interface ApiMethods {
     result: ProjectEntry;
   };
   'projects.search': {
-    args: { projectId: string; query: string } & SearchProjectEntriesOptions;
+    args: {
+      projectId: string;
+      query: string;
+      limit?: number;
+      types?: ProjectEntryType | ProjectEntryType[];
+      files?: string[];
+      tags?: string[];
+    };
     result: ProjectEntryHit[];
   };
-  'projects.list': { args: { projectId: string } & ListProjectEntriesOptions; result: ProjectEntry[] };
+  'projects.list': {
+    args: {
+      projectId: string;
+      types?: ProjectEntryType | ProjectEntryType[];
+      files?: string[];
+      tags?: string[];
+    };
+    result: ProjectEntry[];
+  };
   'projects.get': { args: { projectId: string; id: string }; result: ProjectEntry | null };
   'projects.remove': { args: { projectId: string; id: string }; result: boolean };
   'projects.clear': { args: { projectId: string }; result: null };
   'projects.formatContext': {
-    args: { projectId: string; query: string } & FormatContextOptions;
+    args: { projectId: string; query?: string; maxTokens?: number };
     result: string;
   };
   'projects.open': { args: { projectId: string }; result: ProjectOpenResult };
@@ -658,31 +689,50 @@ export interface ApiMethods {
   'projects.assignChat': { args: { chatId: string; projectId: string }; result: null };
   'projects.unassignChat': { args: { chatId: string }; result: boolean };
   'projects.listChats': { args: { projectId?: string }; result: ChatAssignment[] };
-  forgetAll: { args: { confirm: true }; result: ForgetAllResult };
   'extract.userFacts': {
-    args: { userMessage: string; assistantMessage?: string | null } & ExtractUserFactsOptions;
+    args: {
+      userMessage: string;
+      assistantMessage?: string | null;
+      store?: boolean;
+      projectId?: string;
+      sourceChatId?: string;
+    };
     result: StoredExtraction[] | FoundExtraction[];
   };
   'extract.projectContext': {
-    args: { projectId: string; actionDescription: string } & ExtractProjectContextOptions;
+    args: {
+      projectId: string;
+      actionDescription: string;
+      type?: ProjectEntryType;
+      files?: string[];
+      sourceChatId?: string;
+      store?: boolean;
+    };
     result: ProjectEntry[] | ExtractedContext[];
   };
   'tools.list': { args: Record<string, never>; result: McpToolList };
-  'tools.call': { args: { name: string; arguments?: Record<string, unknown> }; result: McpToolResult };
+  'tools.call': {
+    args: { name: string; arguments?: Record<string, unknown> };
+    result: McpToolResult;
+  };
   'storage.estimate': { args: Record<string, never>; result: StorageEstimate | null };
   'storage.persist': { args: Record<string, never>; result: boolean };
   'storage.list': { args: Record<string, never>; result: string[] };
   'storage.discard': { args: { name: string }; result: { discarded: boolean } };
   'storage.export': {
-    args: { store: 'userProfile' } | { store: 'project'; projectId: string };
+    args: { store: 'userProfile' | 'project'; projectId?: string };
     result: MemoryExport;
   };
-  'storage.import': { args: { data: MemoryImportData | string } & ImportOptions; result: ImportResult };
+  'storage.import': {
+    args: { data: MemoryImportData | string; projectId?: string; replace?: boolean };
+    result: ImportResult;
+  };
+  forgetAll: { args: { confirm: true }; result: ForgetAllResult };
 }
 
 export type ApiMethod = keyof ApiMethods;
 
-/** The methods that change what is stored (reported to onChange listeners). */
+/** The methods that change stored memory (reported to onChange). */
 export type ChangeMethod =
   | 'userProfile.add'
   | 'userProfile.edit'
@@ -699,9 +749,11 @@ export type ChangeMethod =
   | 'extract.userFacts'
   | 'extract.projectContext'
   | 'tools.call'
-  | 'storage.import'
   | 'storage.discard'
+  | 'storage.import'
   | 'forgetAll';
+
+// methods:end
 
 /** What an onChange listener gets: the method that changed the memory and its answer. */
 export type MemoryChange = {

@@ -20,6 +20,7 @@ import {
 } from './errors.mjs';
 import * as idb from './idb.mjs';
 import { manifest } from './manifest.mjs';
+import { METHODS, RECORDED } from './methods.mjs';
 import { deleteSnapshots, snapshotKey, snapshotsSupported } from './snapshot.mjs';
 
 export { AmplifyError, PythonError };
@@ -172,13 +173,6 @@ function createOutbox() {
 }
 
 // The methods that change what is stored (recorded in the outbox until they settle).
-const RECORDED = new Set([
-  'userProfile.add', 'userProfile.edit', 'userProfile.remove', 'userProfile.clear',
-  'projects.add', 'projects.update', 'projects.remove', 'projects.clear',
-  'projects.addProject', 'projects.deleteProject', 'projects.assignChat',
-  'projects.unassignChat', 'extract.userFacts', 'extract.projectContext',
-  'storage.import', 'tools.call', 'forgetAll',
-]);
 
 // ------------------------------------------------------------------ transports
 
@@ -572,7 +566,6 @@ const opts = (value) => (value && typeof value === 'object' ? value : {});
 const KINDS = {
   string: ['a string', (v) => typeof v === 'string'],
   options: ['an options object', (v) => v !== null && typeof v === 'object' && !Array.isArray(v)],
-  object: ['an object', (v) => v !== null && typeof v === 'object'],
 };
 
 function show(value) {
@@ -582,14 +575,16 @@ function show(value) {
 }
 
 /**
- * `fn` with its positional arguments checked against `spec` ([name, kind, optional]):
- * a wrong one rejects with an InvalidArgumentError (code ARGUMENT_TYPE) naming it.
+ * `fn` with its positional arguments checked against the method's declaration
+ * (methods.mjs: [name, kind, optional] each): a wrong one rejects with an
+ * InvalidArgumentError (code ARGUMENT_TYPE) naming it.
  */
-function checked(method, spec, fn) {
+function checked(method, fn) {
+  const spec = METHODS[method].positional;
   return (...values) => {
     for (const [i, [name, kind, optional]] of spec.entries()) {
       const value = values[i];
-      if (optional && (value === undefined || value === null)) continue;
+      if (kind === 'any' || (optional && (value === undefined || value === null))) continue;
       const [expected, ok] = KINDS[kind];
       if (!ok(value)) {
         return Promise.reject(
@@ -729,6 +724,19 @@ function makeMemory(
     }
     return run(onProgress);
   };
+  const listeners = new Set();
+  const changed = (method) => (value) => {
+    for (const listener of [...listeners]) {
+      try {
+        listener({ method, value });
+      } catch (err) {
+        console.error('amplify memory: a change listener failed', err);
+      }
+    }
+    return value;
+  };
+  // Any method by name; a change (methods.mjs) is kept in the outbox until Python
+  // answers, and reported to the onChange listeners when it succeeds.
   const call = (method, args = {}, onProgress = undefined) => {
     const id = RECORDED.has(method) ? outbox.record(method, args) : null;
     // (a callback that throws is reported, never the call's failure)
@@ -752,20 +760,8 @@ function makeMemory(
         },
       );
     }
-    return settled;
+    return METHODS[method]?.change ? settled.then(changed(method)) : settled;
   };
-  const listeners = new Set();
-  const changed = (method) => (value) => {
-    for (const listener of [...listeners]) {
-      try {
-        listener({ method, value });
-      } catch (err) {
-        console.error('amplify memory: a change listener failed', err);
-      }
-    }
-    return value;
-  };
-  const write = (method, args, onProgress) => call(method, args, onProgress).then(changed(method));
 
   return Object.freeze({
     version,
@@ -794,89 +790,90 @@ function makeMemory(
 
     userProfile: Object.freeze({
       /** `options.onProgress({stage: 'open', done, total})`: the steps of loading a large store. */
-      initialize: (o) => withProgress('userProfile.initialize', o, (onProgress) => call('userProfile.initialize', {}, onProgress)),
-      add: checked('userProfile.add', [['content', 'string'], ['category', 'string', true], ['options', 'options', true]],
-        (content, category = 'preference', o) => write('userProfile.add', { ...opts(o), content, category })),
-      search: checked('userProfile.search', [['query', 'string'], ['options', 'options', true]],
+      initialize: checked('userProfile.initialize', (o) => withProgress('userProfile.initialize', o, (onProgress) => call('userProfile.initialize', {}, onProgress))),
+      add: checked('userProfile.add',
+        (content, category = 'preference', o) => call('userProfile.add', { ...opts(o), content, category })),
+      search: checked('userProfile.search',
         (query, o) => call('userProfile.search', { ...opts(o), query })),
-      list: checked('userProfile.list', [['options', 'options', true]], (o) => call('userProfile.list', opts(o))),
-      get: checked('userProfile.get', [['id', 'string']], (id) => call('userProfile.get', { id })),
+      list: checked('userProfile.list', (o) => call('userProfile.list', opts(o))),
+      get: checked('userProfile.get', (id) => call('userProfile.get', { id })),
       /** Change a fact's text: re-checked for duplicates, topic and secrets. */
-      edit: checked('userProfile.edit', [['id', 'string'], ['content', 'string'], ['category', 'string', true]],
+      edit: checked('userProfile.edit',
         (id, content, category) =>
-          write('userProfile.edit', category ? { id, content, category } : { id, content })),
-      remove: checked('userProfile.remove', [['id', 'string']], (id) => write('userProfile.remove', { id })),
-      clear: () => write('userProfile.clear'),
+          call('userProfile.edit', category ? { id, content, category } : { id, content })),
+      remove: checked('userProfile.remove', (id) => call('userProfile.remove', { id })),
+      clear: () => call('userProfile.clear'),
       count: () => call('userProfile.count'),
-      formatContext: checked('userProfile.formatContext', [['query', 'string'], ['options', 'options', true]],
+      formatContext: checked('userProfile.formatContext',
         (query, o) => call('userProfile.formatContext', { ...opts(o), query })),
     }),
 
     projects: Object.freeze({
-      add: checked('projects.add', [['projectId', 'string'], ['content', 'string'], ['type', 'string', true], ['options', 'options', true]],
-        (projectId, content, type, o) => write('projects.add', { ...opts(o), projectId, content, type })),
-      update: checked('projects.update', [['projectId', 'string'], ['id', 'string'], ['changes', 'options']],
-        (projectId, id, changes) => write('projects.update', { projectId, id, changes })),
-      search: checked('projects.search', [['projectId', 'string'], ['query', 'string'], ['options', 'options', true]],
+      add: checked('projects.add',
+        (projectId, content, type, o) => call('projects.add', { ...opts(o), projectId, content, type })),
+      update: checked('projects.update',
+        (projectId, id, changes) => call('projects.update', { projectId, id, changes })),
+      search: checked('projects.search',
         (projectId, query, o) => call('projects.search', { ...opts(o), projectId, query })),
-      list: checked('projects.list', [['projectId', 'string'], ['options', 'options', true]],
+      list: checked('projects.list',
         (projectId, o) => call('projects.list', { ...opts(o), projectId })),
-      get: checked('projects.get', [['projectId', 'string'], ['id', 'string']], (projectId, id) => call('projects.get', { projectId, id })),
-      remove: checked('projects.remove', [['projectId', 'string'], ['id', 'string']], (projectId, id) => write('projects.remove', { projectId, id })),
-      clear: checked('projects.clear', [['projectId', 'string']], (projectId) => write('projects.clear', { projectId })),
-      formatContext: checked('projects.formatContext', [['projectId', 'string'], ['query', 'string'], ['options', 'options', true]],
+      get: checked('projects.get', (projectId, id) => call('projects.get', { projectId, id })),
+      remove: checked('projects.remove', (projectId, id) => call('projects.remove', { projectId, id })),
+      clear: checked('projects.clear', (projectId) => call('projects.clear', { projectId })),
+      formatContext: checked('projects.formatContext',
         (projectId, query, o) => call('projects.formatContext', { ...opts(o), projectId, query })),
       /** Load the project's store now (else on first use); `options.onProgress` as initialize's. */
-      open: checked('projects.open', [['projectId', 'string'], ['options', 'options', true]],
+      open: checked('projects.open',
         (projectId, o) => withProgress('projects.open', o, (onProgress) => call('projects.open', { projectId }, onProgress))),
       listProjects: () => call('projects.listProjects'),
-      addProject: checked('projects.addProject', [['projectId', 'string'], ['name', 'string', true]],
-        (projectId, name = '') => write('projects.addProject', { projectId, name })),
-      deleteProject: checked('projects.deleteProject', [['projectId', 'string']], (projectId) => write('projects.deleteProject', { projectId })),
-      getProjectByChat: checked('projects.getProjectByChat', [['chatId', 'string']], (chatId) => call('projects.getProjectByChat', { chatId })),
-      assignChat: checked('projects.assignChat', [['chatId', 'string'], ['projectId', 'string']],
-        (chatId, projectId) => write('projects.assignChat', { chatId, projectId })),
-      unassignChat: checked('projects.unassignChat', [['chatId', 'string']], (chatId) => write('projects.unassignChat', { chatId })),
-      listChats: (projectId) => call('projects.listChats', projectId ? { projectId } : {}),
+      addProject: checked('projects.addProject',
+        (projectId, name = '') => call('projects.addProject', { projectId, name })),
+      deleteProject: checked('projects.deleteProject', (projectId) => call('projects.deleteProject', { projectId })),
+      getProjectByChat: checked('projects.getProjectByChat', (chatId) => call('projects.getProjectByChat', { chatId })),
+      assignChat: checked('projects.assignChat',
+        (chatId, projectId) => call('projects.assignChat', { chatId, projectId })),
+      unassignChat: checked('projects.unassignChat', (chatId) => call('projects.unassignChat', { chatId })),
+      listChats: checked('projects.listChats',
+        (projectId) => call('projects.listChats', projectId ? { projectId } : {})),
     }),
 
     extract: Object.freeze({
-      userFacts: checked('extract.userFacts', [['userMessage', 'string'], ['assistantMessage', 'string', true], ['options', 'options', true]],
+      userFacts: checked('extract.userFacts',
         (userMessage, assistantMessage = null, o) =>
-          write('extract.userFacts', { ...opts(o), userMessage, assistantMessage })),
-      projectContext: checked('extract.projectContext', [['projectId', 'string'], ['actionDescription', 'string'], ['options', 'options', true]],
+          call('extract.userFacts', { ...opts(o), userMessage, assistantMessage })),
+      projectContext: checked('extract.projectContext',
         (projectId, actionDescription, o) =>
-          write('extract.projectContext', { ...opts(o), projectId, actionDescription })),
+          call('extract.projectContext', { ...opts(o), projectId, actionDescription })),
     }),
 
     /** Delete every memory of every store (the profile, every project); needs {confirm: true}. */
-    forgetAll: (o) => write('forgetAll', opts(o)),
+    forgetAll: checked('forgetAll', (o) => call('forgetAll', opts(o))),
 
     listTools: () => call('tools.list'),
-    callTool: checked('tools.call', [['name', 'string'], ['args', 'options', true]],
-      (name, args = {}) => write('tools.call', { name, arguments: args ?? {} })),
+    callTool: checked('tools.call',
+      (name, args = {}) => call('tools.call', { name, arguments: args ?? {} })),
 
     storage: Object.freeze({
       estimate: () => call('storage.estimate'),
       persist: () => call('storage.persist'),
       list: () => call('storage.list'),
-      export: (store, projectId) =>
-        call('storage.export', projectId ? { store, projectId } : { store }),
+      export: checked('storage.export', (store, projectId) =>
+        call('storage.export', projectId ? { store, projectId } : { store })),
       /** `options.onProgress({stage: 'import', done, total})`: called as the entries go in (a large import). */
-      import: (data, o) => {
+      import: checked('storage.import', (data, o) => {
         const { onProgress, ...rest } = opts(o);
         return withProgress('storage.import', { onProgress }, (report) =>
-          write('storage.import', { ...rest, data }, report),
+          call('storage.import', { ...rest, data }, report),
         );
-      },
+      }),
       /** Delete a record a store set aside as unreadable (status(): loadErrors, setAside). */
-      discard: checked('storage.discard', [['name', 'string']], (name) => write('storage.discard', { name })),
+      discard: checked('storage.discard', (name) => call('storage.discard', { name })),
     }),
 
     /** The stores' state, and what this browser lacks (`browser`: see browserSupport()). */
     status: async () => ({ ...(await call('status')), browser: browserSupport() }),
     /** `{writeDelayMs}`: how long changes are coalesced before a store writes (default 50). */
-    configure: (o) => call('configure', opts(o)),
+    configure: checked('configure', (o) => call('configure', opts(o))),
     flush: () => call('flush'),
     /** Write pending changes and close the stores (the memory cannot be used afterwards). */
     close: () => {
