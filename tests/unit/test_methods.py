@@ -8,13 +8,13 @@ from __future__ import annotations
 import re
 
 import pytest
+from build import JS, ROOT
 
 from amplify_memory.api import MemoryApi
 from amplify_memory.errors import AmplifyMemoryError
 from amplify_memory.methods import DTS_BEGIN, DTS_END, METHODS, OPTIONS, Method, render_dts
 from amplify_memory.methods import render_js as render_methods_js
 from amplify_memory.storage import MemoryStorage
-from build import JS, ROOT
 
 CLIENT = [m for m in METHODS if m.client]
 MEMORY_MJS = (JS / "memory.mjs").read_text()
