@@ -39,11 +39,10 @@ Methods (arguments in braces, ``?`` optional):
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import json
 import re
-from collections.abc import Awaitable, Callable, Iterator, Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from contextlib import AbstractAsyncContextManager
 from dataclasses import asdict
 from typing import Any, Final, cast
@@ -55,7 +54,6 @@ from amplify_memory.errors import (
     ArgumentTypeError,
     ClosedError,
     InvalidArgumentError,
-    UnknownProjectError,
     describe,
 )
 from amplify_memory.limits import check_json_value, parse_json
@@ -64,6 +62,7 @@ from amplify_memory.memory.project_context import ProjectContextVectorStore, che
 from amplify_memory.memory.projects import ProjectRegistry
 from amplify_memory.memory.tools import MemoryTools, ProjectStoreLike, UserStoreLike
 from amplify_memory.memory.user_profile import UserProfileVectorStore
+from amplify_memory.memory.workspace import EXPORT_FORMAT, Workspace
 from amplify_memory.methods import METHODS
 from amplify_memory.storage import (
     AsyncStorage,
@@ -110,9 +109,6 @@ def warm() -> None:
         getattr(memory, name)
 
 
-EXPORT_FORMAT: Final = "amplify-memory-export"
-_EXPORT_VERSION: Final = 1
-
 Args = dict[str, Any]
 Handler = Callable[[Args], Awaitable[Any]]
 
@@ -146,16 +142,6 @@ def to_camel(value: Any) -> Any:
 def _parse_args(method: str, args_json: object) -> Any:
     """The arguments of one :meth:`MemoryApi.call`, parsed within the limits."""
     return parse_json(args_json, f"{method}: the arguments") if args_json else {}
-
-
-@contextlib.contextmanager
-def _at_entry(i: int) -> Iterator[None]:
-    """Name the entry of an import in the error it raised (an exception note)."""
-    try:
-        yield
-    except AmplifyMemoryError as err:
-        err.add_note(f"storage.import: entries[{i}]; nothing was imported")
-        raise
 
 
 _SNAKE_RE: Final = re.compile(r"\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b")
@@ -284,6 +270,7 @@ class MemoryApi:
         self.user = UserProfileVectorStore(storage=parts, clock=clock)
         self.projects = ProjectContextVectorStore(storage=parts, clock=clock)
         self.registry = ProjectRegistry(storage=parts, clock=clock)
+        self.workspace = Workspace(self.user, self.projects, self.registry)
         # The stores satisfy the tools' protocols (their lists are of dicts, a Mapping).
         self.tools = MemoryTools(
             cast(UserStoreLike, self.user), cast(ProjectStoreLike, self.projects)
@@ -488,14 +475,7 @@ class MemoryApi:
             raise InvalidArgumentError(
                 "forgetAll deletes every memory of every store; pass {confirm: true} to do it"
             )
-        users = await self.user.count()
-        await self.user.clear()
-        projects = [p["projectId"] for p in await self._list_projects(a)]
-        for project_id in projects:
-            await self.projects.delete_project(project_id)
-            await self.registry.remove_project(project_id)
-        for chat in await self.registry.list_chats(None):
-            await self.registry.unassign_chat(chat["chatId"])
+        counts = await self.workspace.forget_all()
         await self._flush(a)
         # The records set aside as unreadable hold memory text too.
         set_aside = [n for n in await self.storage.list_names() if ".corrupt-" in n]
@@ -504,7 +484,7 @@ class MemoryApi:
         for store in self.coordinator.stores.values():
             store.set_aside = []
             store.quarantined = []
-        return {"userFacts": users, "projects": len(projects), "setAside": len(set_aside)}
+        return {**counts, "setAside": len(set_aside)}
 
     async def _user_get(self, a: _Args) -> dict[str, Any] | None:
         return await self.user.get(a.required("id"))
@@ -587,31 +567,19 @@ class MemoryApi:
         )
 
     async def _list_projects(self, a: _Args) -> list[dict[str, Any]]:
-        """Registered projects and projects with saved context, by id."""
-        registered = {p["projectId"]: p for p in await self.registry.list_projects()}
-        for project_id in await self.projects.list_projects():
-            registered.setdefault(project_id, {"projectId": project_id, "name": project_id})
-        return [{"chats": 0, **registered[k]} for k in sorted(registered)]
+        return await self.workspace.list_projects()
 
     async def _add_project(self, a: _Args) -> dict[str, str]:
         return await self.registry.add_project(a.required("projectId"), a.get("name", ""))
 
     async def _delete_project(self, a: _Args) -> None:
-        project_id = a.required("projectId")
-        await self.projects.delete_project(project_id)
-        await self.registry.remove_project(project_id)
+        await self.workspace.delete_project(a.required("projectId"))
 
     async def _project_by_chat(self, a: _Args) -> str | None:
         return await self.registry.get_project_by_chat(a.required("chatId"))
 
     async def _assign_chat(self, a: _Args) -> None:
-        """Put a chat in a known project (registered, or with saved context); an unknown
-        project id is refused (a typo would otherwise make a new, empty project)."""
-        project_id = check_project_id(a.required("projectId"))
-        known = [p["projectId"] for p in await self._list_projects(a)]
-        if project_id not in known:
-            raise UnknownProjectError(project_id, known)
-        await self.registry.assign_chat(a.required("chatId"), project_id)
+        await self.workspace.assign_chat(a.required("chatId"), a.required("projectId"))
 
     async def _unassign_chat(self, a: _Args) -> bool:
         return await self.registry.unassign_chat(a.required("chatId"))
@@ -729,95 +697,15 @@ class MemoryApi:
 
     async def _export(self, a: _Args) -> dict[str, Any]:
         store = a.required("store")
-        out: dict[str, Any] = {"format": EXPORT_FORMAT, "version": _EXPORT_VERSION, "store": store}
-        if store == "userProfile":
-            out["entries"] = await self.user.list()
-        elif store == "project":
-            project_id = a.required("projectId")
-            out["projectId"] = project_id
-            out["entries"] = await self.projects.list(project_id)
-        else:
-            raise InvalidArgumentError(
-                f"storage.export: store must be 'userProfile' or 'project', not {describe(store)}"
-            )
-        out["exportedAt"] = utc_now()
-        return out
+        project_id = a.required("projectId") if store == "project" else None
+        return await self.workspace.export(store, project_id)
 
     async def _import(self, a: _Args) -> dict[str, Any]:
-        """Add the entries of an export (de-duplicated like any add; ids and times are new).
-
-        ``replace`` clears the store first; ``projectId`` imports a project's export into
-        another project."""
-        data = a.required("data")
-        if isinstance(data, str):
-            data = parse_json(data, "storage.import: the data")
-        if not isinstance(data, dict) or data.get("format") != EXPORT_FORMAT:
-            raise InvalidArgumentError(f"storage.import: the data is not an {EXPORT_FORMAT} object")
-        if data.get("version") != _EXPORT_VERSION:
-            raise InvalidArgumentError(
-                f"storage.import: export version {describe(data.get('version'))}; "
-                f"this version reads {_EXPORT_VERSION}"
-            )
-        entries = data.get("entries")
-        if not isinstance(entries, list) or not all(isinstance(e, dict) for e in entries):
-            raise InvalidArgumentError("storage.import: 'entries' must be a list of objects")
-        store = data.get("store")
-        counts = {"inserted": 0, "updated": 0}
-        # All or nothing: every entry is checked as it is added, inside one atomic block
-        # of the store; the first bad one undoes the block (``replace``'s clear included).
-        if store == "userProfile":
-            async with self.user.atomic():
-                if a.get("replace", False):
-                    await self.user.clear()
-                for i, e in enumerate(entries):
-                    await _report_progress(i, len(entries))
-                    with _at_entry(i):
-                        outcome = await self.user.add(
-                            e.get("content"),
-                            e.get("category", "other"),
-                            source=e.get("source") or "import",
-                            confidence=e.get("confidence", 0.8),
-                        )
-                    counts[outcome["action"]] += 1
-        elif store == "project":
-            project_id = check_project_id(a.get("projectId") or data.get("projectId") or "")
-            async with self.projects.atomic(project_id):
-                if a.get("replace", False):
-                    await self.projects.clear(project_id)
-                for i, e in enumerate(entries):
-                    await _report_progress(i, len(entries))
-                    with _at_entry(i):
-                        await self.projects.add(
-                            project_id,
-                            e.get("content"),
-                            e.get("type"),
-                            files=e.get("files"),
-                            tags=e.get("tags"),
-                            source_chat_id=e.get("sourceChatId", ""),
-                            plan_point_id=e.get("planPointId", ""),
-                        )
-                    counts["inserted"] += 1
-            await self.registry.add_project(project_id)
-        else:
-            raise InvalidArgumentError(
-                f"storage.import: unknown store {describe(store)} in the data"
-            )
-        await _report_progress(len(entries), len(entries))
-        return {"store": store, "imported": len(entries), **counts}
-
-
-#: A long import reports its progress every this many entries.
-PROGRESS_EVERY = 500
-
-
-async def _report_progress(done: int, total: int) -> None:
-    """Tell the caller ``done`` of ``total`` entries imported (every
-    :data:`PROGRESS_EVERY` and at the end), and let the event loop run, so that the report
-    goes out and the page can paint."""
-    if not progress_.listening() or (done % PROGRESS_EVERY and done != total):
-        return
-    progress_.report("import", done, total)
-    await asyncio.sleep(0)
+        return await self.workspace.import_(
+            a.required("data"),
+            project_id=a.get("projectId"),
+            replace=bool(a.get("replace", False)),
+        )
 
 
 _default: MemoryApi | None = None

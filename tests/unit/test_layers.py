@@ -51,6 +51,17 @@ FORBIDDEN: dict[str, tuple[str, ...]] = {
         "amplify_memory.browser",
     ),
     "amplify_memory.transport": ("amplify_memory.browser", "amplify_memory.agent"),
+    "amplify_memory.methods": (
+        "amplify_memory.text",
+        "amplify_memory.search",
+        "amplify_memory.storage",
+        "amplify_memory.memory",
+        "amplify_memory.embeddings",
+        "amplify_memory.agent",
+        "amplify_memory.api",
+        "amplify_memory.browser",
+        "amplify_memory.platform",
+    ),
     "amplify_memory.platform": (
         "amplify_memory.memory",
         "amplify_memory.agent",

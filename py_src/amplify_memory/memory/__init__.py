@@ -61,6 +61,7 @@ if TYPE_CHECKING:
         USER_PROFILE_STORE_NAME,
         UserProfileVectorStore,
     )
+    from amplify_memory.memory.workspace import EXPORT_FORMAT, EXPORT_VERSION, Workspace
 
 # Each public name and the module that defines it, loaded on first use: the page's
 # stores start without the extraction rules (about a third of the package's import
@@ -69,6 +70,8 @@ _HOME: dict[str, str] = {
     "CHARS_PER_TOKEN": "amplify_memory.memory.prompt",
     "ChatFacts": "amplify_memory.memory.extraction",
     "DUPLICATE_THRESHOLD": "amplify_memory.memory.user_profile",
+    "EXPORT_FORMAT": "amplify_memory.memory.workspace",
+    "EXPORT_VERSION": "amplify_memory.memory.workspace",
     "ExtractedContext": "amplify_memory.memory.extraction",
     "ExtractedFact": "amplify_memory.memory.extraction",
     "Frame": "amplify_memory.memory.topics",
@@ -85,6 +88,7 @@ _HOME: dict[str, str] = {
     "USER_CATEGORIES": "amplify_memory.memory.kinds",
     "USER_PROFILE_STORE_NAME": "amplify_memory.memory.user_profile",
     "UserProfileVectorStore": "amplify_memory.memory.user_profile",
+    "Workspace": "amplify_memory.memory.workspace",
     "content_similarity": "amplify_memory.memory.similarity",
     "contradicts": "amplify_memory.memory.similarity",
     "decide": "amplify_memory.memory.supersession",
@@ -110,6 +114,8 @@ __getattr__, __dir__ = lazy_names(__name__, _HOME)
 __all__ = [
     "CHARS_PER_TOKEN",
     "DUPLICATE_THRESHOLD",
+    "EXPORT_FORMAT",
+    "EXPORT_VERSION",
     "PROJECT_ID_RULE",
     "PROJECT_STORE_PREFIX",
     "PROJECT_TYPES",
@@ -127,6 +133,7 @@ __all__ = [
     "ProjectRegistry",
     "StorageParts",
     "UserProfileVectorStore",
+    "Workspace",
     "content_similarity",
     "contradicts",
     "decide",
