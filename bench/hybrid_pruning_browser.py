@@ -22,11 +22,11 @@ PAGE_CODE = (
 import json, random, statistics, time
 from amplify_memory.memory import ProjectContextVectorStore, UserProfileVectorStore
 from amplify_memory.memory.kinds import PROJECT_TYPES, USER_CATEGORIES
-from amplify_memory.search import _database
+from amplify_memory.search import _ranking
 
 async def bench(n, queries):
     rng = random.Random(n)
-    default = _database.HYBRID_POOL_MIN
+    default = _ranking.HYBRID_POOL_MIN
     user = UserProfileVectorStore(name=f"pruning_{n}")
     await user.initialize()
     project = ProjectContextVectorStore()
@@ -39,13 +39,13 @@ async def bench(n, queries):
         for i in range(queries):
             q = " ".join(rng.sample(SUBJECTS, rng.randint(2, 4)))
             for mode in (("on", "off") if i % 2 else ("off", "on")):
-                _database.HYBRID_POOL_MIN = default if mode == "on" else 10**9
+                _ranking.HYBRID_POOL_MIN = default if mode == "on" else 10**9
                 t = time.perf_counter(); await user.format_context_for_prompt(q, 500)
                 times["user/" + mode].append((time.perf_counter() - t) * 1000)
                 t = time.perf_counter(); await project.format_context_for_prompt("p", q, 1000)
                 times["project/" + mode].append((time.perf_counter() - t) * 1000)
     finally:
-        _database.HYBRID_POOL_MIN = default
+        _ranking.HYBRID_POOL_MIN = default
     await user.close(); await project.close()
     return json.dumps({k: statistics.median(v) for k, v in times.items()})
 """

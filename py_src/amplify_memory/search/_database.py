@@ -3,16 +3,12 @@
 from __future__ import annotations
 
 import gc
-import heapq
 import math
 import os
 import time
-from array import array
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from itertools import compress, repeat
-from operator import itemgetter, truediv
-from typing import Any, Final, Literal
+from typing import Any, Final
 
 from amplify_memory.errors import (
     ConfigurationError,
@@ -24,22 +20,19 @@ from amplify_memory.errors import (
     QueryError,
     SchemaError,
     SnapshotError,
-    VectorLengthError,
     describe,
 )
 from amplify_memory.limits import (
-    MAX_BOOST,
-    MAX_FUZZY_WORD_LENGTH,
-    MAX_FUZZY_WORDS,
     MAX_INTEGER,
     MAX_QUERY_LENGTH,
     check_vector_norm,
     is_number,
     json_problem,
 )
+from amplify_memory.search import _ranking as ranking
+from amplify_memory.search._bm25 import FullTextScorer
 from amplify_memory.search._defaults import (
     DEFAULT_B,
-    DEFAULT_HYBRID_WEIGHTS,
     DEFAULT_K1,
     DEFAULT_LANGUAGE,
     DEFAULT_LIMIT,
@@ -49,6 +42,18 @@ from amplify_memory.search._defaults import (
 from amplify_memory.search._facets import compute_facets
 from amplify_memory.search._filters import Predicate, compile_where
 from amplify_memory.search._index import DocAnalysis, State
+from amplify_memory.search._query import (
+    MODES,
+    Mode,
+    VectorQuery,
+    boosts,
+    check_int,
+    check_number,
+    searched_fields,
+    sort_spec,
+    vector_query,
+)
+from amplify_memory.search._query import hybrid_weights as check_hybrid_weights
 from amplify_memory.search._results import Hit, SearchResult
 from amplify_memory.search._schema import (
     JSON_SCALARS,
@@ -58,14 +63,9 @@ from amplify_memory.search._schema import (
     parse_schema,
     validate_document,
 )
-from amplify_memory.search._scoring import fuzzy_weight, idf, prefix_weight
 from amplify_memory.search._snapshot import decode_state, empty_state, encode_state, read_header
 from amplify_memory.search._tokenizer import Tokenizer, segment_scripts
 from amplify_memory.search._vector import (
-    VectorKernel,
-    disable_vector_kernel,
-    dot,
-    norm,
     pack_vector,
     unpack_vector,
     vector_kernel,
@@ -73,37 +73,28 @@ from amplify_memory.search._vector import (
 
 __all__ = ["Database"]
 
-Mode = Literal["fulltext", "vector", "hybrid"]
-#: A checked vector query: the property, the query's numbers and its length.
-VectorQuery = tuple[Property, list[float], float]
-_MODES = ("fulltext", "vector", "hybrid")
 
+@dataclass(frozen=True, slots=True)
+class _Plan:
+    """A search's checked arguments (:meth:`Database._plan`)."""
 
-@dataclass(slots=True)
-class _QueryTerm:
-    term: str  # "" for a stop word kept only as a prefix
-    surface: str
-    qtf: int
+    term: str
+    fields: list[str]
+    boosts: dict[str, float]
+    threshold: float
+    exact: bool
     prefix: bool
-
-
-def _check_number(name: str, value: Any, low: float, high: float = math.inf) -> float:
-    if not is_number(value) or not low <= value <= high:
-        bounds = f"between {low} and {high}" if math.isfinite(high) else f">= {low}"
-        raise QueryError(f"{name} expected a number {bounds}, got {describe(value)}")
-    return float(value)
-
-
-def _check_int(name: str, value: Any, low: int, high: int | None = None) -> int:
-    if (
-        not isinstance(value, int)
-        or isinstance(value, bool)
-        or value < low
-        or (high is not None and value > high)
-    ):
-        bounds = f"between {low} and {high}" if high is not None else f">= {low}"
-        raise QueryError(f"{name} expected an integer {bounds}, got {describe(value)}")
-    return value
+    tolerance: int
+    predicate: Predicate | None
+    sort_key: tuple[Property, bool] | None
+    facets: bool
+    copy: Callable[[int], dict[str, Any]]
+    mode: Mode
+    query: VectorQuery | None
+    similarity: float
+    weights: tuple[float, float]
+    offset: int
+    wanted: int
 
 
 class Database:
@@ -495,67 +486,19 @@ class Database:
         Scores tie-break by insertion order, so results are deterministic.
         """
         started = time.perf_counter()
-        if not isinstance(term, str):
-            raise QueryError(f"term expected a string, got {describe(term)}")
-        if len(term) > MAX_QUERY_LENGTH:
-            raise InputTooLargeError(
-                f"term is {len(term)} characters long; at most {MAX_QUERY_LENGTH} allowed",
-                limit="MAX_QUERY_LENGTH",
-            )
-        if mode not in _MODES:
-            raise QueryError(f"mode expected one of {', '.join(_MODES)}, got {describe(mode)}")
-        limit = _check_int("limit", limit, 0, MAX_INTEGER)
-        offset = _check_int("offset", offset, 0, MAX_INTEGER)
-        threshold = _check_number("threshold", threshold, 0.0, 1.0)
-        tolerance = _check_int("tolerance", tolerance, 0, MAX_TOLERANCE)
-        similarity = _check_number("similarity", similarity, -1.0, 1.0)
-        for name, flag in (
-            ("exact", exact),
-            ("prefix", prefix),
-            ("include_vectors", include_vectors),
-        ):
-            if not isinstance(flag, bool):
-                raise QueryError(f"{name} expected a bool, got {describe(flag)}")
-        fields = self._searched_fields(properties)
-        boosts = self._boosts(boost, fields)
-        if where is not None:
-            problem = json_problem(where)
-            if problem is not None:
-                raise FilterError(f"where must be a JSON object of clauses; it has {problem}")
-        predicate = compile_where(where, self) if where is not None else None
-        sort_key = self._sort_spec(sort_by) if sort_by is not None else None
-        copy = self._projection(select, include_vectors)  # bad names fail before any work
-        query = None if mode == "fulltext" else self._vector_query(vector)
-
-        wanted = offset + limit
-        plain = predicate is None and facets is None and sort_key is None
-        scores: dict[int, float] | None
-        if query is None:
-            if plain and threshold == 1.0 and not (exact or prefix or tolerance):
-                pruned = self._fulltext_top(term, fields, boosts, wanted)
-                if pruned is not None:  # (exact: see _fulltext_top)
-                    count, best = pruned
-                    ordered = _top(best, wanted)[offset:]
-                    return self._result(count, best, ordered, None, copy, started)
-            scores = self._fulltext(term, fields, boosts, threshold, exact, prefix, tolerance)
-        else:
-            cosines = self._kernel_cosines(query)
-            if mode == "vector":
-                scores = self._vector_scores(query, similarity, predicate, cosines)
-            else:
-                weights = self._hybrid_weights(hybrid_weights)
-                text = self._fulltext(term, fields, boosts, threshold, exact, prefix, tolerance)
-                text = text or {}
-                if cosines is not None and plain:  # pruned fusion (exact: see _hybrid_top)
-                    top = _hybrid_top(text, cosines, similarity, weights, wanted, vector_kernel())
-                    if top is not None:
-                        count, best = top
-                        ordered = _top(best, wanted)[offset:]
-                        return self._result(count, best, ordered, None, copy, started)
-                vec_scores = self._vector_scores(query, similarity, predicate, cosines)
-                scores = _fuse(text, vec_scores, weights)
+        plan = self._plan(
+            term, properties, where, limit, offset, threshold, exact, prefix, tolerance,
+            boost, sort_by, facets, mode, vector, similarity, hybrid_weights,
+            include_vectors, select,
+        )  # fmt: skip
+        scores, pruned = self._scores(plan)
+        if pruned is not None:  # an exact top-k found without scoring every match
+            count, best = pruned
+            ordered = ranking.top(best, plan.wanted)[plan.offset :]
+            return self._result(count, best, ordered, None, plan.copy, started)
 
         st = self._state
+        predicate = plan.predicate
         if scores is None:  # empty term: every document
             live = st.live()
             if predicate is not None:
@@ -570,13 +513,107 @@ class Database:
         if facets is not None:
             facet_counts = compute_facets(facets, candidates, self._props, self._value)
 
-        if sort_key is not None:
-            ordered = self._sorted_by(candidates, *sort_key)[offset:wanted]
+        if plan.sort_key is not None:
+            ordered = self._sorted_by(candidates, *plan.sort_key)[plan.offset : plan.wanted]
         elif scores is None:
-            ordered = list(candidates)[offset:wanted]
+            ordered = list(candidates)[plan.offset : plan.wanted]
         else:
-            ordered = _top(candidates, wanted)[offset:]
-        return self._result(len(candidates), candidates, ordered, facet_counts, copy, started)
+            ordered = ranking.top(candidates, plan.wanted)[plan.offset :]
+        return self._result(len(candidates), candidates, ordered, facet_counts, plan.copy, started)
+
+    def _plan(
+        self,
+        term: str,
+        properties: Sequence[str] | str | None,
+        where: Mapping[str, Any] | None,
+        limit: int,
+        offset: int,
+        threshold: float,
+        exact: bool,
+        prefix: bool,
+        tolerance: int,
+        boost: Mapping[str, float] | None,
+        sort_by: str | Mapping[str, str] | None,
+        facets: Mapping[str, Any] | None,
+        mode: Mode,
+        vector: Mapping[str, Any] | None,
+        similarity: float,
+        hybrid_weights: Mapping[str, float] | None,
+        include_vectors: bool,
+        select: Sequence[str] | None,
+    ) -> _Plan:
+        """:meth:`search`'s arguments checked (every bad one fails before any work)."""
+        if not isinstance(term, str):
+            raise QueryError(f"term expected a string, got {describe(term)}")
+        if len(term) > MAX_QUERY_LENGTH:
+            raise InputTooLargeError(
+                f"term is {len(term)} characters long; at most {MAX_QUERY_LENGTH} allowed",
+                limit="MAX_QUERY_LENGTH",
+            )
+        if mode not in MODES:
+            raise QueryError(f"mode expected one of {', '.join(MODES)}, got {describe(mode)}")
+        limit = check_int("limit", limit, 0, MAX_INTEGER)
+        offset = check_int("offset", offset, 0, MAX_INTEGER)
+        threshold = check_number("threshold", threshold, 0.0, 1.0)
+        tolerance = check_int("tolerance", tolerance, 0, MAX_TOLERANCE)
+        similarity = check_number("similarity", similarity, -1.0, 1.0)
+        for name, flag in (
+            ("exact", exact),
+            ("prefix", prefix),
+            ("include_vectors", include_vectors),
+        ):
+            if not isinstance(flag, bool):
+                raise QueryError(f"{name} expected a bool, got {describe(flag)}")
+        fields = searched_fields(self._string_fields, properties)
+        field_boosts = boosts(self._string_fields, boost, fields)
+        if where is not None:
+            problem = json_problem(where)
+            if problem is not None:
+                raise FilterError(f"where must be a JSON object of clauses; it has {problem}")
+        predicate = compile_where(where, self) if where is not None else None
+        sort_key = sort_spec(self._props, sort_by) if sort_by is not None else None
+        copy = self._projection(select, include_vectors)
+        query = (
+            None if mode == "fulltext" else vector_query(self._props, self._vector_fields, vector)
+        )
+        weights = check_hybrid_weights(hybrid_weights) if mode == "hybrid" else (0.0, 0.0)
+        return _Plan(
+            term, fields, field_boosts, threshold, exact, prefix, tolerance, predicate,
+            sort_key, facets is not None, copy, mode, query, similarity, weights, offset,
+            offset + limit,
+        )  # fmt: skip
+
+    def _scores(
+        self, plan: _Plan
+    ) -> tuple[dict[int, float] | None, tuple[int, dict[int, float]] | None]:
+        """The scores of the plan's matches (None: an empty term, every document), or
+        ``(count, scores of a set holding the best)`` when a pruned search proved its
+        top exact (a plain query: no filter, facets or sorting)."""
+        fulltext = (
+            plan.term, plan.fields, plan.boosts, plan.threshold, plan.exact, plan.prefix,
+            plan.tolerance,
+        )  # fmt: skip
+        plain = plan.predicate is None and not plan.facets and plan.sort_key is None
+        query = plan.query
+        if query is None:
+            simple = plan.threshold == 1.0 and not (plan.exact or plan.prefix or plan.tolerance)
+            if plain and simple:
+                pruned = self._scorer().top(plan.term, plan.fields, plan.boosts, plan.wanted)
+                if pruned is not None:  # (exact: see FullTextScorer.top)
+                    return None, pruned
+            return self._fulltext(*fulltext), None
+        column = self._state.vectors[query[0].path]
+        cosines = ranking.kernel_cosines(column, query)
+        vector_only = plan.mode == "vector"
+        text = {} if vector_only else self._fulltext(*fulltext) or {}
+        if cosines is not None and plain and not vector_only:  # (exact: see ranking.hybrid_top)
+            top = ranking.hybrid_top(
+                text, cosines, plan.similarity, plan.weights, plan.wanted, vector_kernel()
+            )
+            if top is not None:
+                return None, top
+        vec_scores = ranking.vector_scores(column, query, plan.similarity, plan.predicate, cosines)
+        return (vec_scores if vector_only else ranking.fuse(text, vec_scores, plan.weights)), None
 
     def _result(
         self,
@@ -639,94 +676,8 @@ class Database:
         st = self._state
         return st.document(d, copy_json(st.docs[d]))
 
-    def _searched_fields(self, properties: Sequence[str] | str | None) -> list[str]:
-        if properties is None or properties == "*":
-            return self._string_fields
-        if not isinstance(properties, str | list | tuple):
-            raise QueryError(
-                f"properties expected a property name or a list of them, got {describe(properties)}"
-            )
-        names = [properties] if isinstance(properties, str) else list(properties)
-        for name in names:
-            if not isinstance(name, str) or name not in self._string_fields:
-                raise QueryError(
-                    f"properties: {describe(name)} is not a searchable string property; "
-                    f"expected some of: {', '.join(self._string_fields)}"
-                )
-        return [f for f in self._string_fields if f in names]
-
-    def _boosts(self, boost: Mapping[str, float] | None, fields: list[str]) -> dict[str, float]:
-        out = dict.fromkeys(fields, 1.0)
-        if boost is None:
-            return out
-        if not isinstance(boost, Mapping):
-            raise QueryError(f"boost expected a dict of property -> number, got {describe(boost)}")
-        for name, value in boost.items():
-            if name not in self._string_fields:
-                raise QueryError(
-                    f"boost: {describe(name)} is not a searchable string property; "
-                    f"expected some of: {', '.join(self._string_fields)}"
-                )
-            factor = _check_number(f"boost[{describe(name)}]", value, 0.0, MAX_BOOST)
-            if name in out:
-                out[name] = factor
-        return out
-
-    def _hybrid_weights(self, weights: Mapping[str, float] | None) -> tuple[float, float]:
-        if weights is None:
-            weights = DEFAULT_HYBRID_WEIGHTS
-        if not isinstance(weights, Mapping) or set(weights) - {"text", "vector"}:
-            raise QueryError(
-                f"hybrid_weights expected {{'text': number, 'vector': number}}, got "
-                f"{describe(weights)}"
-            )
-        return (
-            _check_number("hybrid_weights['text']", weights.get("text", 0.0), 0.0, MAX_BOOST),
-            _check_number("hybrid_weights['vector']", weights.get("vector", 0.0), 0.0, MAX_BOOST),
-        )
-
-    def _query_terms(self, term: str, prefix: bool) -> list[_QueryTerm]:
-        pairs = self._tokenizer.pairs(term)
-        groups: dict[str, _QueryTerm] = {}
-        last = len(pairs) - 1
-        for i, (surface, t) in enumerate(pairs):
-            is_prefix = prefix and i == last
-            if not t and not is_prefix:
-                continue
-            key = t or "\x00" + surface
-            group = groups.get(key)
-            if group is None:
-                groups[key] = _QueryTerm(t, surface, 1, is_prefix)
-            else:
-                group.qtf += 1
-                if is_prefix:
-                    group.prefix = True
-                    group.surface = surface
-        return list(groups.values())
-
-    def _term_of(self, surface: str) -> str:
-        """The term of a vocabulary word ("" for a stop word)."""
-        pairs = self._tokenizer.analyze_word(surface)
-        return pairs[0][1] if len(pairs) == 1 else ""
-
-    def _expansions(self, qt: _QueryTerm, tolerance: int) -> dict[str, float]:
-        """Terms matched by one query term -> weight (1 for the exact term)."""
-        out: dict[str, float] = {qt.term: 1.0} if qt.term else {}
-        vocab = self._state.vocab
-        found: list[tuple[str, float]] = []
-        if qt.prefix:
-            n = len(qt.surface)
-            found.extend((w, prefix_weight(n, len(w))) for w in vocab.prefix(qt.surface))
-        if tolerance and len(qt.surface) <= MAX_FUZZY_WORD_LENGTH:  # (longer: exact only)
-            found.extend(
-                (w, 1.0 if dist == 0 else fuzzy_weight(dist))
-                for w, dist in vocab.fuzzy(qt.surface, tolerance)
-            )
-        for word, weight in found:
-            t = self._term_of(word)
-            if t and out.get(t, 0.0) < weight:
-                out[t] = weight
-        return out
+    def _scorer(self) -> FullTextScorer:
+        return FullTextScorer(self._state, self._tokenizer, self._k1, self._b)
 
     def _fulltext(
         self,
@@ -738,155 +689,12 @@ class Database:
         prefix: bool,
         tolerance: int,
     ) -> dict[int, float] | None:
-        """BM25 scores of the matching documents; ``None`` for an empty query."""
-        if not term.strip():
-            return None
-        groups = self._query_terms(term, prefix)
-        if not groups:
-            return {}
-        st = self._state
-        k1, b = self._k1, self._b
-        k1p1 = k1 + 1.0
-        need = math.ceil(round((1.0 - threshold) * len(groups), 9))
-        counting = need > 1
-        matched: dict[int, int] = {}
-        acc: dict[int, float] = {}
-        acc_get = acc.get
-        for number, qt in enumerate(groups):
-            fuzzy = tolerance if number < MAX_FUZZY_WORDS else 0  # (the rest: exact)
-            expansions = self._expansions(qt, fuzzy) if qt.prefix or fuzzy else None
-            seen: set[int] = set()
-            for name in fields:
-                fi = st.fields[name]
-                n_docs = fi.doc_count
-                if not n_docs:
-                    continue
-                postings = fi.postings
-                scale = boosts[name] * qt.qtf
-                if expansions is None or list(expansions) == [qt.term]:
-                    plist = postings.get(qt.term)
-                    if plist is None:
-                        continue
-                    lengths, table = fi.lengths, fi.norm_table(k1, b)
-                    w = idf(len(plist), n_docs) * scale
-                    # inlined scoring._bm25 (see tests): idf * (tf * (k1 + 1) / (tf + norm))
-                    for d, tf in plist.items():
-                        acc[d] = acc_get(d, 0.0) + w * (tf * k1p1 / (tf + table[lengths[d]]))
-                    if counting:
-                        seen.update(plist)
-                    continue
-                lengths, table = fi.lengths, fi.norm_table(k1, b)
-                exact_plist = postings.get(qt.term) if qt.term else None
-                cap = idf(len(exact_plist), n_docs) if exact_plist else math.inf
-                best: dict[int, float] = {}
-                best_get = best.get
-                for t, weight in expansions.items():
-                    plist = postings.get(t)
-                    if plist is None:
-                        continue
-                    t_idf = idf(len(plist), n_docs)
-                    if weight < 1.0 and t_idf > cap:
-                        t_idf = cap
-                    w = t_idf * scale * weight
-                    for d, tf in plist.items():
-                        s = w * (tf * k1p1 / (tf + table[lengths[d]]))
-                        if s > best_get(d, 0.0):
-                            best[d] = s
-                for d, s in best.items():
-                    acc[d] = acc_get(d, 0.0) + s
-                if counting:
-                    seen.update(best)
-            if counting:
-                for d in seen:
-                    matched[d] = matched.get(d, 0) + 1
-        if counting:
-            acc = {d: s for d, s in acc.items() if matched.get(d, 0) >= need}
-        if len(st.by_id) != len(st.docs):
-            # (an index that disagreed with a removed document's text may still point at
-            # it: a snapshot written by another program; such postings are skipped)
-            docs = st.docs
-            acc = {d: s for d, s in acc.items() if docs[d] is not None}
-        if exact:
-            acc = self._exact_filter(acc, term, fields)
-        return acc
-
-    def _fulltext_top(
-        self, term: str, fields: list[str], boosts: dict[str, float], wanted: int
-    ) -> tuple[int, dict[int, float]] | None:
-        """``(count, BM25 scores of a set holding the best `wanted`)`` of a plain
-        full-text query (any term may match; no filter, facets, sorting, prefix, typo
-        tolerance or exact phrase), reading the common terms' postings only for the
-        documents the rare terms found (MaxScore); None when that cannot be proved exact
-        here (the caller then scores every match).
-
-        Exact: a (term, field) posting list adds less than ``w x (k1 + 1)`` to any
-        document. The lists are split into rare ones, scored in full, and common ones
-        whose bounds sum to ``outside``; every document the rare lists found is then
-        scored in full, in the same order as :meth:`_fulltext` (so bit for bit the same
-        score). A document in the common lists only scores at most ``outside``; when that
-        is below the `wanted`-th best found, no such document can be in the top.
-        """
-        st = self._state
-        k1, b = self._k1, self._b
-        k1p1 = k1 + 1.0
-        lists: list[tuple[float, dict[int, int], list[int], dict[int, float]]] = []
-        for qt in self._query_terms(term, False):
-            for name in fields:
-                fi = st.fields[name]
-                plist = fi.postings.get(qt.term) if fi.doc_count else None
-                if plist:
-                    w = idf(len(plist), fi.doc_count) * (boosts[name] * qt.qtf)  # (as _fulltext)
-                    lists.append((w, plist, fi.lengths, fi.norm_table(k1, b)))
-        total = sum(len(entry[1]) for entry in lists)
-        if wanted <= 0 or len(lists) < 2 or total < FULLTEXT_PRUNE_MIN:
-            return None
-        by_bound = sorted(range(len(lists)), key=lambda i: lists[i][0])  # lowest bound first
-        common: set[int] = set()
-        read = total
-        for i in by_bound[:-1]:  # (the rarest list is always read in full)
-            if read <= total // FULLTEXT_PRUNE_SHARE:
-                break
-            common.add(i)
-            read -= len(lists[i][1])
-        if not common:
-            return None
-        partial: dict[int, float] = {}  # the rare lists' part of each score
-        get = partial.get
-        for i, (w, plist, lengths, table) in enumerate(lists):
-            if i not in common:
-                for d, tf in plist.items():
-                    partial[d] = get(d, 0.0) + w * (tf * k1p1 / (tf + table[lengths[d]]))
-        docs = st.docs
-        stale = len(st.by_id) != len(docs)
-        if stale:
-            partial = {d: p for d, p in partial.items() if docs[d] is not None}
-        if len(partial) < wanted:
-            return None
-        outside = math.fsum(lists[i][0] * k1p1 for i in common)
-        # a document whose rare part plus every common bound is below the wanted-th
-        # best rare part is out of the top (margins for the order of the sums)
-        floor = heapq.nlargest(wanted, partial.values())[-1] * (1.0 - 1e-9)
-        best: dict[int, float] = {}
-        for d, part in partial.items():
-            if part + outside * (1.0 + 1e-9) < floor:
-                continue
-            score = 0.0
-            for w, plist, lengths, table in lists:  # (the order of _fulltext's sum)
-                f = plist.get(d)
-                if f is not None:
-                    score = score + w * (f * k1p1 / (f + table[lengths[d]]))
-            best[d] = score
-        if len(best) < wanted:
-            return None
-        kth = heapq.nlargest(wanted, best.values())[-1]
-        if not outside * (1.0 + 1e-9) < kth:
-            return None
-        matched: set[int] = set(partial)
-        for i in common:
-            matched.update(lists[i][1].keys())
-        count = len(matched) if not stale else sum(docs[d] is not None for d in matched)
-        # (a document dropped above had a score below the wanted-th: _top never reads it)
-        return count, best
+        """BM25 scores of the matching documents (``exact``: only those holding every
+        query word as a whole word); ``None`` for an empty query."""
+        scores = self._scorer().scores(term, fields, boosts, threshold, prefix, tolerance)
+        if exact and scores:
+            scores = self._exact_filter(scores, term, fields)
+        return scores
 
     def _exact_filter(
         self, scores: dict[int, float], term: str, fields: list[str]
@@ -908,103 +716,6 @@ class Database:
             if all((w in folded_text) if _is_no_space(w) else (w in words) for w in wanted):
                 kept[d] = s
         return kept
-
-    def _vector_query(self, vector: Mapping[str, Any] | None) -> VectorQuery:
-        """The vector property, the query's numbers and its length (all checked)."""
-        if not self._vector_fields:
-            raise QueryError("vector search needs a vector[N] property in the schema")
-        if not isinstance(vector, Mapping) or "value" not in vector:
-            raise QueryError(
-                "vector expected {'value': [numbers], 'property': name}, got " + repr(vector)
-            )
-        name = vector.get("property")
-        if name is None:
-            if len(self._vector_fields) != 1:
-                raise QueryError(
-                    "vector['property'] is required; expected one of: "
-                    + ", ".join(self._vector_fields)
-                )
-            name = self._vector_fields[0]
-        prop = self._props.get(name) if isinstance(name, str) else None
-        if prop is None or prop.base != "vector":
-            raise QueryError(
-                f"vector['property'] {describe(name)} is not a vector property; expected one of: "
-                + ", ".join(self._vector_fields)
-            )
-        value = vector["value"]
-        if not isinstance(value, (list, tuple)):
-            raise QueryError(f"vector['value'] expected a list of numbers, got {describe(value)}")
-        if len(value) != prop.dimension:
-            raise VectorLengthError(prop.path, prop.dimension or 0, value)
-        for x in value:
-            if not is_number(x):
-                raise QueryError(f"vector['value'] expected finite numbers, got {describe(x)}")
-        query_norm = norm(value)
-        if query_norm == 0.0:
-            raise QueryError("vector['value'] must not be the zero vector")
-        return prop, list(value), query_norm
-
-    def _kernel_cosines(self, query: VectorQuery) -> array[float] | None:
-        """Every document number's cosine with the query (-inf: no vector), scored by the
-        installed :class:`~amplify_memory.search._vector.VectorKernel`; None without one."""
-        kernel = vector_kernel()
-        if kernel is None:
-            return None
-        prop, value, query_norm = query
-        column = self._state.vectors[prop.path]
-        try:
-            return column.cosines(kernel, [x / query_norm for x in value])
-        except Exception as err:  # a broken kernel must not break search: pure Python
-            disable_vector_kernel(kernel, err)
-            return None
-
-    def _vector_scores(
-        self,
-        query: VectorQuery,
-        similarity: float,
-        predicate: Predicate | None,
-        cosines: array[float] | None,
-    ) -> dict[int, float]:
-        """Cosine >= ``similarity`` by document number (``cosines``: the kernel's, or None
-        to score in Python)."""
-        if cosines is not None:
-            keep = list(map(similarity.__le__, cosines))  # s >= similarity, in C
-            found = dict(
-                zip(compress(range(len(cosines)), keep), compress(cosines, keep), strict=False)
-            )
-            if predicate is not None:
-                found = {d: s for d, s in found.items() if predicate(d)}
-            return found
-        prop, value, query_norm = query
-        column = self._state.vectors[prop.path]
-        norms = column.norms
-        live = list(compress(range(len(norms)), norms))  # (norm 0: no vector)
-        if predicate is not None:
-            live = [d for d in live if predicate(d)]
-        # one C-level pass for the dot products, then one for the cosines
-        dots = map(dot, repeat(value, len(live)), map(column.view, live))
-        scores = map(truediv, dots, [query_norm * norms[d] for d in live])
-        return {d: s for d, s in zip(live, scores, strict=True) if s >= similarity}
-
-    def _sort_spec(self, sort_by: str | Mapping[str, str]) -> tuple[Property, bool]:
-        if isinstance(sort_by, str):
-            name, order = sort_by, "ASC"
-        elif isinstance(sort_by, Mapping) and "property" in sort_by:
-            name, order = sort_by["property"], sort_by.get("order", "ASC")
-        else:
-            raise QueryError(
-                f"sort_by expected a property name or {{'property': p, 'order': 'ASC'|'DESC'}}, "
-                f"got {describe(sort_by)}"
-            )
-        prop = self._props.get(name) if isinstance(name, str) else None
-        if prop is None or prop.is_array or prop.base == "vector":
-            valid = [p.path for p in self._props.values() if not p.is_array and p.base != "vector"]
-            raise QueryError(
-                f"sort_by: cannot sort by {describe(name)}; expected one of: {', '.join(valid)}"
-            )
-        if not isinstance(order, str) or order.upper() not in ("ASC", "DESC"):
-            raise QueryError(f"sort_by order expected 'ASC' or 'DESC', got {describe(order)}")
-        return prop, order.upper() == "DESC"
 
     def _sorted_by(self, candidates: Mapping[int, float], prop: Property, desc: bool) -> list[int]:
         present: list[tuple[Any, int]] = []
@@ -1197,111 +908,3 @@ def _check_id(doc_id: object) -> str:
 
 def _is_no_space(word: str) -> bool:
     return not word.isascii() and any(is_bigram for _, is_bigram in segment_scripts(word))
-
-
-def _top(scores: Mapping[int, float], k: int) -> list[int]:
-    """The ``k`` best document numbers by score, ties by document number."""
-    if k <= 0 or not scores:
-        return []
-    if k < len(scores):
-        kth = heapq.nlargest(k, scores.values())[-1]
-        items = list(compress(scores.items(), map(kth.__le__, scores.values())))
-    else:
-        items = list(scores.items())
-    items.sort()  # by document number (unique), then stably by score, best first
-    items.sort(key=itemgetter(1), reverse=True)
-    return [d for d, _ in items[:k]]
-
-
-#: A plain full-text query reading fewer postings than this scores them all (see
-#: Database._fulltext_top); above it, the common terms are read for the documents the
-#: rare ones found, as long as the rare lists hold at most 1 / FULLTEXT_PRUNE_SHARE of
-#: the postings.
-FULLTEXT_PRUNE_MIN = 4096
-FULLTEXT_PRUNE_SHARE = 4
-#: A pruned hybrid search scores exactly the text matches and the best
-#: ``max(HYBRID_POOL_MIN, HYBRID_POOL_FACTOR x wanted)`` vector matches (see _hybrid_top).
-HYBRID_POOL_FACTOR = 4
-HYBRID_POOL_MIN = 64
-#: ... when there are more than this many times the pool's size of vector matches.
-HYBRID_PRUNE_RATIO = 4
-
-
-def _hybrid_top(
-    text: Mapping[int, float],
-    cosines: array[float],
-    similarity: float,
-    weights: tuple[float, float],
-    wanted: int,
-    kernel: VectorKernel | None = None,
-) -> tuple[int, dict[int, float]] | None:
-    """``(count, fused scores of a set holding the best `wanted`)`` of a hybrid search
-    without filters, facets or sorting, fusing only the text matches and a pool of the
-    best vector matches instead of every vector match; None when pruning cannot be proved
-    exact here (the caller then fuses everything). The pool is chosen by the ``kernel``'s
-    ``select`` when it has one (one pass in JavaScript), else in Python (three passes).
-
-    Exact: a vector match outside the pool is no text match (those are all scored) and
-    has a cosine below the pool's least, ``kth``, so its fused score is at most
-    ``w_vector x kth / max``, while every pooled match scores at least that (BM25 scores
-    are never negative) and the pool holds at least `wanted`. The final check refuses
-    the one case rounding leaves open: an outside score equal to the `wanted`-th best.
-    """
-    w_text, w_vec = weights
-    pool = max(HYBRID_POOL_MIN, HYBRID_POOL_FACTOR * wanted)
-    worth = HYBRID_PRUNE_RATIO * pool  # below this many matches the extra passes cost more
-    if w_vec <= 0.0 or wanted <= 0 or len(cosines) <= worth:
-        return None
-    rows: Sequence[int] | None = None
-    select = getattr(kernel, "select", None)
-    if select is not None:
-        indices = array("i", bytes(4 * 2 * pool))  # (room for ties at the pool's least)
-        result = array("d", bytes(24))
-        try:
-            select(cosines, pool, similarity, indices, result)
-        except Exception as err:  # a broken kernel must not break search: pure Python
-            disable_vector_kernel(kernel, err)  # type: ignore[arg-type]
-            select = None
-        else:
-            passes, kth, selected = int(result[0]), result[1], int(result[2])
-            if selected <= len(indices):
-                rows = indices[:selected]
-    if select is None:
-        passes = sum(map(similarity.__le__, cosines))
-    if passes <= worth:
-        return None
-    if rows is None:
-        kth = heapq.nlargest(pool, cosines)[-1]
-        rows = list(compress(range(len(cosines)), map(kth.__le__, cosines)))
-    vec_max = max(map(cosines.__getitem__, rows))  # the largest passes: the vector side's max
-    vec_max = vec_max if vec_max > 0.0 else 1.0
-    text_max = max(text.values(), default=0.0)
-    text_max = text_max if text_max > 0.0 else 1.0
-    best = {d: w_vec * cosines[d] / vec_max for d in rows}
-    text_only = 0
-    for d, s in text.items():
-        v = cosines[d]
-        if v >= similarity:
-            best[d] = w_text * s / text_max + w_vec * v / vec_max
-        else:
-            best[d] = w_text * s / text_max + 0.0
-            text_only += 1
-    if len(best) < wanted or heapq.nlargest(wanted, best.values())[-1] <= w_vec * kth / vec_max:
-        return None
-    return passes + text_only, best
-
-
-def _fuse(
-    text: Mapping[int, float], vec: Mapping[int, float], weights: tuple[float, float]
-) -> dict[int, float]:
-    """Hybrid score: ``w_text * text / max(text) + w_vector * vec / max(vec)``."""
-    text_max = max(text.values(), default=0.0)
-    vec_max = max(vec.values(), default=0.0)
-    text_max = text_max if text_max > 0.0 else 1.0
-    vec_max = vec_max if vec_max > 0.0 else 1.0
-    w_text, w_vec = weights
-    out = {d: w_vec * s / vec_max for d, s in vec.items()}  # usually the larger side
-    get = out.get
-    for d, s in text.items():
-        out[d] = w_text * s / text_max + get(d, 0.0)
-    return out

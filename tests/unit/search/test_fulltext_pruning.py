@@ -1,4 +1,4 @@
-"""Pruned plain full-text search (MaxScore, ``Database._fulltext_top``) gives the same
+"""Pruned plain full-text search (MaxScore, ``FullTextScorer.top``) gives the same
 hits, scores and count as scoring every match."""
 
 from __future__ import annotations
@@ -7,7 +7,8 @@ import random
 
 import pytest
 
-from amplify_memory.search import Database, _database
+from amplify_memory.search import Database, _bm25
+from amplify_memory.search._bm25 import FullTextScorer
 
 SCHEMA = {"id": "string", "title": "string", "body": "string"}
 #: A Zipf-like vocabulary: a few words in most documents, many rare ones.
@@ -30,18 +31,18 @@ def _corpus(rng: random.Random, n: int) -> Database:
 
 def _search(db: Database, pruned: bool, monkeypatch: pytest.MonkeyPatch, **query: object):
     limit = 0 if pruned else 10**12
-    monkeypatch.setattr(_database, "FULLTEXT_PRUNE_MIN", limit)
+    monkeypatch.setattr(_bm25, "FULLTEXT_PRUNE_MIN", limit)
     calls: list[object] = []
-    original = Database._fulltext_top
+    original = FullTextScorer.top
 
-    def spy(self: Database, *args: object) -> object:
+    def spy(self: FullTextScorer, *args: object) -> object:
         out = original(self, *args)  # type: ignore[arg-type]
         calls.append(out)
         return out
 
-    monkeypatch.setattr(Database, "_fulltext_top", spy)
+    monkeypatch.setattr(FullTextScorer, "top", spy)
     result = db.search(**query)  # type: ignore[arg-type]
-    monkeypatch.setattr(Database, "_fulltext_top", original)
+    monkeypatch.setattr(FullTextScorer, "top", original)
     took = any(c is not None for c in calls)
     return result, took
 

@@ -203,20 +203,20 @@ def test_removed_documents_and_dropped_vectors_leave_the_kernel_results() -> Non
 def small_pool(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[bool]]:
     """A pool of two vector matches per wanted hit, so pruning is tried on small databases;
     yields a list that records whether each pruned attempt was proved exact."""
-    from amplify_memory.search import _database
+    from amplify_memory.search import _ranking
 
     attempts: list[bool] = []
-    real = _database._hybrid_top
+    real = _ranking.hybrid_top
 
     def recording(*args: Any) -> Any:
         out = real(*args)
         attempts.append(out is not None)
         return out
 
-    monkeypatch.setattr(_database, "HYBRID_POOL_MIN", 1)
-    monkeypatch.setattr(_database, "HYBRID_POOL_FACTOR", 2)
-    monkeypatch.setattr(_database, "HYBRID_PRUNE_RATIO", 1)
-    monkeypatch.setattr(_database, "_hybrid_top", recording)
+    monkeypatch.setattr(_ranking, "HYBRID_POOL_MIN", 1)
+    monkeypatch.setattr(_ranking, "HYBRID_POOL_FACTOR", 2)
+    monkeypatch.setattr(_ranking, "HYBRID_PRUNE_RATIO", 1)
+    monkeypatch.setattr(_ranking, "hybrid_top", recording)
     previous = set_vector_kernel(None)
     yield attempts
     set_vector_kernel(previous)
@@ -277,7 +277,7 @@ def check_pruning(
     """A hybrid search with the small pool equals the same search fusing everything."""
     import random
 
-    from amplify_memory.search import _database
+    from amplify_memory.search import _ranking
 
     rng = random.Random(seed)
     db = Database(SCHEMA)
@@ -298,12 +298,12 @@ def check_pruning(
     }
     set_vector_kernel(kernel)  # the same cosines on both sides: equal, not approx
     pruned = db.search(**query)
-    pool_min = _database.HYBRID_POOL_MIN
-    _database.HYBRID_POOL_MIN = 10**9  # (a pool of everything: no pruning)
+    pool_min = _ranking.HYBRID_POOL_MIN
+    _ranking.HYBRID_POOL_MIN = 10**9  # (a pool of everything: no pruning)
     try:
         full = db.search(**query)
     finally:
-        _database.HYBRID_POOL_MIN = pool_min
+        _ranking.HYBRID_POOL_MIN = pool_min
     assert pruned.count == full.count
     assert [(h.id, h.score) for h in pruned.hits] == [(h.id, h.score) for h in full.hits]
     assert [h.document for h in pruned.hits] == [h.document for h in full.hits]
