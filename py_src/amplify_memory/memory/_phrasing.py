@@ -756,13 +756,39 @@ def _recase(content: str, mention: Mention, aliases: bool = True) -> bool:
 
 _LIKE_LABEL: Final = r"likes?|loves?|favou?rites?|favs?|into|yes|pro|prefer(?:s|red)?|goods?"
 _DISLIKE_LABEL: Final = r"dislikes?|hates?|avoids?|nope|no|nah|con|never|bads?|not into|meh"
+#: Labels that name what a tool is used for ("cache: Redis", "queue: RabbitMQ"): the
+#: fact keeps the purpose ("User uses Redis for caching").
+_PURPOSE_SLOTS: Final = (
+    r"cache|caching|queues?|queueing|queuing|messaging|message broker|broker|search|"
+    r"monitoring|observability|logging|logs|metrics|tracing|alerting|auth|authentication|"
+    r"storage|object storage|state management|state|styling|css|linting|linter|"
+    r"formatting|formatter|ui|components|charts|maps|email|payments|analytics|cdn|dns|"
+    r"secrets|iac|containers|orchestration|vcs|version control|docs|documentation|notes|"
+    r"diagrams|sql|nosql|kv|key-value|background jobs|jobs|scheduling|cron|ci/cd|cd|"
+    r"deploys|registry|e2e|unit tests|mocking|api|rpc|graphql|orm"
+)
+_PURPOSE_NAMES: Final = {
+    "cache": "caching", "queue": "queues", "queues": "queues", "queueing": "queues",
+    "queuing": "queues", "broker": "messaging", "message broker": "messaging", "logs": "logging",
+    "auth": "authentication", "state": "state management", "linter": "linting",
+    "formatter": "formatting", "sql": "SQL", "nosql": "NoSQL", "kv": "key-value storage",
+    "key-value": "key-value storage", "jobs": "background jobs", "cron": "scheduling",
+    "deploys": "deployment", "e2e": "end-to-end tests", "api": "the API", "rpc": "RPC",
+    "graphql": "GraphQL", "orm": "the ORM", "ci/cd": "CI/CD", "cd": "deployment",
+    "iac": "infrastructure as code", "vcs": "version control", "docs": "documentation",
+    "ui": "the UI", "css": "CSS", "cdn": "the CDN", "dns": "DNS",
+}  # fmt: skip
+_PURPOSE_SLOT_RE: Final = re.compile(rf"^(?:{_PURPOSE_SLOTS})$", re.IGNORECASE)
+
+
 _TECH_LABEL: Final = (
     r"(?:my |our |current |tech |the |favou?rite |preferred |go-to |main |primary )*"
     r"(?:stack|tech|databases|dbs|languages|editors|frameworks|clouds|"
     r"tools?|tooling|toolchain|toolkit|toolbox|kit|gear|arsenal|editor|ide|"
     r"os|shell|terminal|languages?|setup|infra(?:structure)?|db|database|frontend|backend|"
     r"using|uses|runtime|hosting|cloud|deploy(?:s|ment)?|ci|daily driver|machine|laptop|"
-    r"env|environment|framework|orm|testing|tests|package manager|build|bundler)"
+    r"env|environment|framework|orm|testing|tests|package manager|build|bundler|"
+    rf"{_PURPOSE_SLOTS})"
 )
 _LIST_RE: Final = re.compile(
     rf"^(?:(?P<like>{_LIKE_LABEL})|(?P<dislike>{_DISLIKE_LABEL})|(?P<tech>{_TECH_LABEL})|"
@@ -1923,6 +1949,66 @@ def _yes_no_list(text: str) -> list[ExtractedFact]:
     return out
 
 
+#: What a tool is in a stack ("Embassy as the async runtime", "NetBox as our source of
+#: truth"): the kinds of part a tool plays, so that the name before them is a tool's.
+_TOOL_ROLES: Final = (
+    r"runtime|source of truth|database|db|datastore|data store|cache|queue|message broker|"
+    r"broker|backend|frontend|framework|orm|editor|ide|shell|terminal|os|build tool|"
+    r"build system|bundler|package manager|test runner|linter|formatter|router|web server|"
+    r"server|reverse proxy|proxy|load balancer|registry|language|engine|toolchain|"
+    r"compiler|debugger|profiler|scheduler|orchestrator|cms|crm|erp|wiki|issue tracker|"
+    r"tracker|component library|ui library|ui kit|state manager|auth provider|"
+    r"identity provider|email provider|task runner|job queue|vector store|vector database|"
+    r"search engine|api gateway|service mesh|ci|ci/cd|cd tool|secrets manager|"
+    r"password manager|note-taking app|notes app|terminal emulator|window manager|"
+    r"launcher|daily driver|main (?:language|editor|machine|os)"
+)
+_TOOL_AS_RE: Final = re.compile(
+    r"^(?P<x>[\w.+#/-]+(?:\s+[\w.+#/-]+)?)\s+as\s+(?P<det>the|our|my|a|an)?\s*"
+    rf"(?P<role>(?:[\w-]+\s+){{0,2}}?(?:{_TOOL_ROLES}))$",
+    re.IGNORECASE,
+)
+#: "plugins via lazy.nvim", "deploys through Argo CD": the tool for a part of the work.
+_VIA_TOOL_RE: Final = re.compile(
+    r"^(?!(?:the|a|an|this|that|my|our|your|its|their)\s)"
+    r"(?P<what>(?:[\w-]+\s+)?[\w-]+)\s+(?:via|through|thru|using)\s+"
+    r"(?P<x>[\w.+#/-]+(?:\s+[\w.+#/-]+)?)$",
+    re.IGNORECASE,
+)
+_NOT_A_TOOL_RE: Final = re.compile(
+    r"^(?:it|this|that|these|those|them|which|what|one|mine|ours|me|us|you|him|her|"
+    r"everything|something|anything|nothing|all|some|any|each)$",
+    re.IGNORECASE,
+)
+
+
+def _tool_in_role(text: str) -> list[ExtractedFact] | None:
+    """ "Embassy as the async runtime": User uses Embassy as the async runtime; "plugins
+    via lazy.nvim": User uses lazy.nvim for plugins. The tool may be a name no list knows
+    (the part it plays says it is a tool); None when the clause has neither shape."""
+    if m := _TOOL_AS_RE.match(text):
+        x = m["x"]
+        if _NOT_A_TOOL_RE.match(x) or re.match(r"^(?:I|we|you|they|he|she)\b", x, re.I):
+            return None
+        names = _tech_names(x)
+        name = names[0] if len(names) == 1 else x
+        det = (m["det"] or "the").lower()
+        det = "their" if det == "my" else ("the" if det == "our" else det)
+        return [ExtractedFact(f"User uses {name} as {det} {m['role'].lower()}", "tech_stack")]
+    if m := _VIA_TOOL_RE.match(text):
+        names = _tech_names(m["x"])
+        what = m["what"].lower()
+        if (
+            len(names) != 1
+            or _tech_names(m["what"])
+            or re.match(r"^(?:i|we|you|they|he|she|it|my|our)\b", what)
+            or not what.endswith("s")  # a kind of thing: "plugins", "deploys", "tests"
+        ):
+            return None
+        return [ExtractedFact(f"User uses {names[0]} for {what}", "tech_stack")]
+    return None
+
+
 _VERDICT_WORDS: Final = frozenset(
     {"yes", "yep", "yup", "yes please", "no", "nope", "nah", "no thanks", "no thank you", "never"}
 )
@@ -2083,6 +2169,8 @@ def shaped_facts(clause: str, *, correction: bool = False) -> list[ExtractedFact
         value = _bare_value(m["x"])
         if value is not None:
             return [value]
+    if tool := _tool_in_role(text):
+        return tool
     if m := _LIST_RE.match(text):
         items = _items(m["rest"])
         if m["profile"]:  # "Background: PhD student in comp bio, R + Bioconductor"
@@ -2099,9 +2187,13 @@ def shaped_facts(clause: str, *, correction: bool = False) -> list[ExtractedFact
                 name = _tech_names(m["rest"])[0]
                 what = {"db": "database", "lang": "language"}.get(fav["what"], fav["what"])
                 return [ExtractedFact(f"User's {fav['slot']} {what} is {name}", "preference")]
+            slot = re.sub(r"^(?:my|our|the|current|main|primary)\s+", "", label)
+            purpose = ""
+            if _PURPOSE_SLOT_RE.match(slot) and slot not in ("sql", "orm"):
+                purpose = "for " + _PURPOSE_NAMES.get(slot, slot)  # "cache: Redis"
             facts = []
             for part in re.split(r"\s*[,;]\s*|\s+and\s+", m["rest"]):
-                facts += _uses(part, unknown=True)
+                facts += _uses(part, suffix=purpose, unknown=True)
             return facts or None
         negative = bool(m["dislike"])
         out = []
@@ -2594,7 +2686,8 @@ _WRITTEN_IN_RE: Final = re.compile(
 _YES_NO_RE: Final = re.compile(
     r"^(?P<x>.+?)\s+(?P<p>yes|yep|yup|yes please|no|nope|nah|no thanks|no thank you|never|"
     r"always|ftw|all day|for life|or bust|all the way|every time|everytime|or nothing|"
-    r"wherever possible|whenever possible|everywhere|every day|or die)$",
+    r"wherever possible|whenever possible|everywhere|every day|or die|obviously|of course|"
+    r"naturally|as usual|as always)$",
     re.IGNORECASE,
 )
 PRONOUNS_RE: Final = re.compile(
@@ -2620,6 +2713,8 @@ def list_item_facts(item: str, *, unknown: bool = False) -> list[ExtractedFact]:
     )
     if not x:
         return []
+    if tool := _tool_in_role(x):  # "netbox as source of truth"
+        return tool
     if m := _ROLE_PLACE_RE.match(x):
         role = _role_noun(m["role"])
         article = indefinite_article(role)

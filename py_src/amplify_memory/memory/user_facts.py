@@ -70,7 +70,8 @@ _LEADING_FILLER_RE: Final = re.compile(
     r"^(?:and|but|so|also|well|ok|okay|oh|hmm|btw|by the way|honestly|actually|"
     r"personally|fyi|just so you know|for context|for the record|in general|generally|"
     r"anyway|hi|hey|hello|yeah|yes|great|thanks|thank you|cool|note|tbh|fwiw|"
-    r"to be honest|now|for now|right now|at the moment|atm|rn)\b[\s,:!.-]*",
+    r"to be honest|now|for now|right now|at the moment|atm|rn|hallo|hola|ciao|namaste|"
+    r"please(?=[\s,]+(?:i|i'm|im|my|we|we're|our)\b))\b[\s,:!.-]*",
     re.IGNORECASE,
 )
 _TRAILING_FILLER_RE: Final = re.compile(
@@ -131,7 +132,14 @@ _HABIT_ADVERBS: Final = frozenset(
     _wordlist("always usually never generally typically normally tend")
 )
 _ROLE_RE: Final = re.compile(
-    rf"^(?:a|an)\s+(?:[\w+#./-]+\s+){{0,4}}?(?:{ROLE_NOUNS})s?\b", re.IGNORECASE
+    rf"^(?:a|an)\s+(?:[\w+#./-]+\s+){{0,4}}?(?:{ROLE_NOUNS})s?\b"
+    # without the article (a first language without one: "I am network engineer with a
+    # telco"): plain words before the role noun, then the end or a place or employer
+    r"|^(?:(?!(?:for|in|on|at|to|with|of|the|my|as|and|not|no|so|very|too|also|still|"
+    r"just|now|really|responsible|in charge)\s)[\w+#./-]+\s+){0,3}?"
+    rf"(?:{ROLE_NOUNS})(?=\s+(?:at|in|for|on|with|from|since|based)\s+"
+    r"(?!(?:this|that|it|these|those|them)\b)|\s*$)",
+    re.IGNORECASE,
 )
 _IMPERATIVE_VERBS: Final = frozenset(
     _wordlist("""
@@ -1621,7 +1629,8 @@ _DANGLING_RE: Final = re.compile(
 
 _BARE_ROLE_RE: Final = re.compile(
     rf"^User is (?!(?:a|an|the|my|not|no|now|still|also)\b)"
-    rf"(?P<role>(?:[\w+#-]+ ){{0,2}}(?:{ROLE_NOUNS}))(?P<rest>(?: (?:at|in|for|on) .+)?)$",
+    rf"(?P<role>(?:[\w+#-]+ ){{0,2}}(?:{ROLE_NOUNS}))"
+    r"(?P<rest>(?: (?:at|in|for|on|with|from|based in|since) .+)?)$",
     re.IGNORECASE,
 )
 
