@@ -849,6 +849,40 @@ _FAVOURITE_RE: Final = re.compile(
     r"(?:\s+(?P<what>[\w ]+))?$",
     re.IGNORECASE,
 )
+#: "my favourite is Rust now", "my go-to db is Postgres": the slot before the value.
+_MY_FAVOURITE_RE: Final = re.compile(
+    r"^(?:my|the)\s+(?P<slot>favou?rite|go-to|go to|preferred|fave)"
+    r"(?:\s+(?P<what>language|lang|editor|ide|db|database|framework|shell|os|stack|tool))?"
+    r"\s+(?:is|=|has become|became)\s+(?:now\s+)?(?P<x>[\w.+#@' -]+?)"
+    r"(?:\s+(?:now|these days|nowadays))?$",
+    re.IGNORECASE,
+)
+#: The language of the answers, said with its name and a cue but no verb: "English
+#: please", "from now on English", "Bitte ab jetzt English", "english only".
+_LANGUAGES: Final = (
+    r"english|german|french|spanish|portuguese|italian|dutch|polish|russian|ukrainian|"
+    r"japanese|chinese|mandarin|korean|hindi|arabic|turkish|vietnamese|swedish|norwegian|"
+    r"danish|finnish|czech|greek|hebrew|indonesian|thai|romanian|hungarian|swahili|bengali|"
+    r"urdu|persian|farsi|tamil|catalan|malay|filipino|tagalog"
+)
+_ANSWER_LANGUAGE_RE: Final = re.compile(
+    r"^(?:(?:please|pls|bitte|por favor|s'il (?:te|vous) pla[iî]t)\s+)?"
+    r"(?P<cue>(?:from now on|ab jetzt|à partir de maintenant|desde ahora|going forward|"
+    r"only|always)\s+)?(?P<in>in\s+)?"
+    rf"(?P<lang>{_LANGUAGES})"
+    r"(?P<cue2>(?:\s+(?:please|pls|only|from now on|going forward|is fine(?: now)?|bitte|"
+    r"for answers|answers|replies|now))+)?$",
+    re.IGNORECASE,
+)
+#: A value put right: "it's Excel 365 not 2016" (a version), "it's John with an h"
+#: (a name spelled out).
+_VALUE_FIX_RE: Final = re.compile(
+    r"^(?:it'?s|it is|its|that'?s|that is|name'?s|my name is|actually)\s+"
+    r"(?P<x>[\w.+#-]+(?:\s+[\w.+#-]+){0,2}?)"
+    r"(?P<spelled>\s+with\s+an?\s+[a-z]\b(?:\s+\w+)?)?"
+    r"(?:\s*,?\s+not\s+(?P<old>[\w.+#-]+))?$",
+    re.IGNORECASE,
+)
 _PERSON_RE: Final = re.compile(
     r"^(?:(?:I am|I'm)\s+)?(?:(?:very much|totally|definitely|really|such|100%)\s+)?"
     r"(?:a|an)\s+(?:(?:huge|big|total|die-hard)\s+)?(?P<x>[\w.+#@' -]+?)\s+"
@@ -2127,6 +2161,20 @@ def shaped_facts(clause: str, *, correction: bool = False) -> list[ExtractedFact
         names = _tech_names(m["x"])
         if names:
             return [ExtractedFact(f"User no longer uses {n}", "tech_stack") for n in names]
+    if m := _MY_FAVOURITE_RE.match(text):  # "my favourite is Rust now"
+        if _tech_names(m["x"]):
+            return [_favourite(m["x"], m["slot"], m["what"])]
+    if m := _ANSWER_LANGUAGE_RE.match(text):  # "English please", "Bitte ab jetzt English"
+        if m["cue"] or m["cue2"] or m["in"]:
+            content = f"User wants answers in {m['lang'].capitalize()}"
+            return [ExtractedFact(content, "communication")]
+    if m := _VALUE_FIX_RE.match(text):  # "it's Excel 365 not 2016", "it's John with an h"
+        if m["spelled"] and not _tech_names(m["x"]):
+            return [ExtractedFact(f"User's name is {m['x']}", "personal")]
+        if m["old"] and re.fullmatch(r"v?\d[\w.]*", m["old"]) and _tech_names(m["x"]):
+            facts = _uses(m["x"])
+            if facts and re.search(r"\d", facts[0].content):
+                return facts
     if lead and (m := _NAME_FIX_RE.match(text)) and not _tech_names(text):
         return [ExtractedFact(f"User's name is {m['x']}", "personal")]  # "it's Samir, not Sam"
     if (

@@ -748,6 +748,21 @@ def _work_fact(content: str) -> list[ExtractedFact]:
     return [ExtractedFact(content, "personal")]
 
 
+#: Words for where a person is from ("I'm Brazilian"), which are no first names.
+_DEMONYM_RE: Final = re.compile(
+    r"American|Canadian|Mexican|Brazilian|Argentin(?:e|ian)|Chilean|Colombian|Peruvian|"
+    r"Venezuelan|Cuban|British|English|Scottish|Welsh|Irish|French|German|Austrian|Swiss|"
+    r"Dutch|Belgian|Danish|Swedish|Norwegian|Finnish|Icelandic|Polish|Czech|Slovak|"
+    r"Hungarian|Romanian|Bulgarian|Greek|Turkish|Italian|Spanish|Portuguese|Russian|"
+    r"Ukrainian|Belarusian|Lithuanian|Latvian|Estonian|Serbian|Croatian|Slovenian|"
+    r"Bosnian|Albanian|Israeli|Lebanese|Egyptian|Moroccan|Algerian|Tunisian|Nigerian|"
+    r"Ghanaian|Kenyan|Ethiopian|Ugandan|Tanzanian|South African|Indian|Pakistani|"
+    r"Bangladeshi|Sri Lankan|Nepali|Chinese|Japanese|Korean|Vietnamese|Thai|Filipino|"
+    r"Indonesian|Malaysian|Singaporean|Taiwanese|Australian|Kiwi|Iranian|Iraqi|Saudi|"
+    r"Emirati|Syrian|Jordanian|Afghan|Kazakh|Uzbek|Georgian|Armenian|Azerbaijani"
+)
+
+
 def _am_facts(rest: str, clause: str, content: str) -> list[ExtractedFact]:
     """Facts from "I am ..." clauses: role, place, learning, fan of, using, name."""
     body = re.sub(r"^(?:am)\s+", "", rest.strip(), flags=re.IGNORECASE)
@@ -793,6 +808,8 @@ def _am_facts(rest: str, clause: str, content: str) -> list[ExtractedFact]:
     ):
         return _usage_facts(clause, content)
     name = re.fullmatch(r"([A-Z][a-z]+)(?:\s*,.*)?", body.strip())
+    if name and _DEMONYM_RE.fullmatch(name.group(1)):  # "I'm Brazilian": not a name
+        return [ExtractedFact(f"User is {name.group(1)}", "personal")]
     if name:
         return [ExtractedFact(f"User's name is {name.group(1)}", "personal")]
     if (

@@ -5,9 +5,13 @@ The measured quality over many more turns is in docs/memory-quality.md."""
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 
+from amplify_memory.memory import UserProfileVectorStore, extract_and_store_user_facts
 from amplify_memory.memory.extraction import extract_chat_facts
+from amplify_memory.storage import MemoryStorage
 
 USER = [
     # technology without a verb of use
@@ -65,6 +69,14 @@ USER = [
     ("i am student", ["User is a student"]),
     # a verdict said after the name
     ("Java obviously.", ["User uses Java"]),
+    # values put right, and the answers' language said without a verb
+    ("wrong version btw - it's Excel 365 not 2016", ["User uses Excel 365"]),
+    ("it's John with an h, not Jon", ["User's name is John"]),
+    ("Bitte ab jetzt English", ["User wants answers in English"]),
+    ("in English please", ["User wants answers in English"]),
+    ("tbh my favourite is Rust now, Go is second", ["User's favourite language is Rust"]),
+    # where a person is from is no name
+    ("I'm Brazilian", ["User is Brazilian"]),
 ]  # fmt: skip
 
 NOTHING = [
@@ -82,6 +94,8 @@ NOTHING = [
     "I am lead on this",
     "we use it as a cache",
     "I am very happy developer",
+    "English",
+    "it's fine",
 ]
 
 
@@ -140,3 +154,26 @@ def test_repeated_and_huge_input_answers(text: str) -> None:
     for in_project in (False, True):
         facts = extract_chat_facts(text, in_project=in_project)
         assert all(f.content.startswith("User") for f in facts.user)
+
+
+@pytest.mark.parametrize(
+    ("prior", "turn", "now"),
+    [
+        (["User's name is Jon"], "it's John with an h, not Jon", "User's name is John"),
+        (["User uses Excel 2016."], "wrong version btw - it's Excel 365 not 2016", "User uses Excel 365"),
+        (["User wants answers in German."], "Bitte ab jetzt English", "User wants answers in English"),
+        (["User's favourite language is Go."], "my favourite is Rust now", "User's favourite language is Rust"),
+    ],
+)  # fmt: skip
+def test_a_value_put_right_supersedes_the_stored_one(prior: list[str], turn: str, now: str) -> None:
+    """In a real store: the corrected fact is stored and the old one is superseded."""
+
+    async def body() -> None:
+        store = UserProfileVectorStore(storage=MemoryStorage())
+        for text in prior:
+            await store.add(text, "other")
+        await extract_and_store_user_facts(turn, store=store)
+        live = [e["content"] for e in await store.list() if not e["superseded"]]
+        assert live == [now]
+
+    asyncio.run(body())
