@@ -38,7 +38,7 @@ from typing import Final
 
 from amplify_memory.memory._categories import category_of
 from amplify_memory.memory._facts import ExtractedFact
-from amplify_memory.memory._text import ROLE_NOUNS
+from amplify_memory.memory._text import ROLE_NOUNS, WORKPLACE_NOUNS
 from amplify_memory.memory.instructions import instruction_signal
 from amplify_memory.memory.secrets import find_secrets
 from amplify_memory.memory.technologies import (
@@ -1923,6 +1923,17 @@ def strip_correction(clause: str) -> tuple[str, bool]:
     return text, True
 
 
+#: A new kind of workplace: "I moved to a community college this fall", "now I am in
+#: small agency", "switched to a startup".
+_WORKPLACE_MOVE_RE: Final = re.compile(
+    r"^(?:(?:now|so)\s+)?(?:I\s+)?(?:have\s+|'ve\s+|just\s+|recently\s+|finally\s+)?"
+    r"(?:(?P<verb>moved|switched|changed|went|transferred|jumped|am now|am|'m now|'m)\s+"
+    r"(?:over\s+)?(?:to|in|at)|(?:now\s+)?(?:work|working)\s+(?:in|at))\s+"
+    r"(?P<det>a|an|the)?\s*"
+    rf"(?P<place>(?:[\w-]+\s+){{0,3}}?(?:{WORKPLACE_NOUNS}))"
+    r"(?:\s+(?:now|this\s+\w+|last\s+\w+|in\s+\w+|since\s+\w+))?$",
+    re.IGNORECASE,
+)
 _LOCATION_MOVE_RE: Final = re.compile(
     r"^(?:I\s+)?(?:have\s+|just\s+)?(?:moved|relocated|shifted)\s+(?:from\s+(?P<a>[A-Za-z][\w.'-]*"
     r"(?:\s+[A-Z][\w.'-]*)?)\s+)?to\s+(?P<b>[A-Za-z][\w.'-]*(?:\s+[A-Z][\w.'-]*)?)"
@@ -2068,6 +2079,13 @@ def shaped_facts(clause: str, *, correction: bool = False) -> list[ExtractedFact
         return [ExtractedFact(content, _category_of(content, "preference"))]
     if (m := _IS_VERSION_RE.match(text)) and _only_tech(m["x"]) and len(_tech_names(m["x"])) == 1:
         return [ExtractedFact(f"User uses {_tech_names(m['x'])[0]} {m['v']}", "tech_stack")]
+    if (m := _WORKPLACE_MOVE_RE.match(text)) and not (
+        (m["verb"] or "").lower().endswith(("am", "'m", "now"))
+        and (m["det"] or "").lower() == "the"
+    ):  # "I moved to a community college this fall" (not "I'm in the lab": a place now)
+        place = m["place"].lower() if m["place"][1:].islower() else m["place"]
+        article = m["det"].lower() if m["det"] else indefinite_article(place)
+        return [ExtractedFact(f"User works at {article} {place}", "personal")]
     if (m := _LOCATION_MOVE_RE.match(text)) and not _tech_names(m["b"]):
         place = m["b"][:1].upper() + m["b"][1:]
         if place.lower() not in _SENTENCE_WORDS and place.lower() not in _LIST_WORDS:

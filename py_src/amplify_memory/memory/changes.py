@@ -44,7 +44,14 @@ from amplify_memory.memory._text import WORKPLACE_NOUNS
 from amplify_memory.memory.technologies import Mention, find_technology_mentions, lookup_technology
 from amplify_memory.memory.topics import frames_of
 
-__all__ = ["Replaced", "replaced_in", "replaced_values", "says_changed", "states_value"]
+__all__ = [
+    "Replaced",
+    "replaced_in",
+    "replaced_values",
+    "retracted",
+    "says_changed",
+    "states_value",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -200,6 +207,27 @@ def _other_values(part: str, changed: bool) -> list[Replaced]:
         known = lookup_technology(found["v"])
         out.append(Replaced(known.name if known else found["v"], polarity="negative"))
     return out
+
+
+def retracted(clause: str) -> list[Replaced]:
+    """The technologies of a clause the next one says no longer holds ("I don't use
+    docker" before "but that's outdated"), each with the polarity the clause gave it.
+
+    >>> retracted("I do not use docker")
+    [Replaced(value='Docker', polarity='negative', scope='')]
+    """
+    out = []
+    for mention in _names(clause):
+        negated = _NEGATED_BEFORE_RE.search(clause[: mention.start])
+        out.append(Replaced(mention.name, polarity="negative" if negated else "positive"))
+    return out
+
+
+_NEGATED_BEFORE_RE: Final = re.compile(
+    r"\b(?:don't|do not|doesn't|does not|never|not|no longer|won't|can't stand|hate|dislike)"
+    r"\s+(?:[\w-]+\s+){0,2}$",
+    re.IGNORECASE,
+)
 
 
 def replaced_values(message: str) -> tuple[Replaced, ...]:

@@ -38,7 +38,7 @@ from amplify_memory.memory._text import (
     check_message,
     tidy,
 )
-from amplify_memory.memory.changes import Replaced, replaced_in, says_changed
+from amplify_memory.memory.changes import Replaced, replaced_in, retracted, says_changed
 from amplify_memory.memory.project_facts import classify_clause, tags_of
 from amplify_memory.memory.technologies import find_technology_mentions
 from amplify_memory.memory.user_facts import (
@@ -48,6 +48,7 @@ from amplify_memory.memory.user_facts import (
     _strip_filler,
     clause_facts,
     finish,
+    read_clauses,
     user_clauses,
     without_listed_repeats,
 )
@@ -388,7 +389,17 @@ def extract_chat_facts(
     tech_context = bool(_phrasing.tech_names(user_message))
     replaced: dict[str, Replaced] = {}
     personal = False
-    for clause, in_question in user_clauses(user_message):
+    keys: list[str] = []  # the keys of the clause before
+    before = ""  # the clause before
+    for clause, in_question, retracts in read_clauses(user_clauses(user_message)):
+        if retracts:  # "I don't use docker but that's outdated": over, not a fact
+            for key in keys:
+                user.pop(key, None)
+            for found in retracted(before):
+                replaced.setdefault(found.value.casefold(), found)
+            keys, before = [], ""
+            continue
+        keys, before = [], clause
         plain = _strip_filler(clause)
         if _PERSONAL_LEAD_RE.match(plain):
             personal = True
@@ -402,7 +413,10 @@ def extract_chat_facts(
         for fact in clause_facts(clause, in_question=in_question, tech_context=tech_context):
             done = finish(fact)
             if done is not None and len(done.content) <= MAX_FACT_LENGTH:
-                user.setdefault(done.content.casefold(), done)
+                key = done.content.casefold()
+                if key not in user:
+                    user[key] = done
+                    keys.append(key)
     return ChatFacts(
         tuple(without_listed_repeats(list(user.values()))),
         tuple(project.values()),

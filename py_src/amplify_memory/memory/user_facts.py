@@ -937,6 +937,19 @@ _ECHO_RE: Final = re.compile(
 _TAIL_CLAUSE_RE: Final = re.compile(
     r"^(?:and |but |or )?(?:never|not|no|nor|only|always|also|just)\b", re.IGNORECASE
 )
+#: An opinion that turned: "I used to hate Tailwind, but honestly I've come around",
+#: "used to love Redux but now I can't stand it".
+_DISLIKE_WORDS: Final = frozenset({"hate", "dislike", "despise", "avoid", "loathe", "not like"})
+_TURNED_RE: Final = re.compile(
+    r"^(?:I\s+)?used\s+to\s+(?P<old>hate|dislike|despise|avoid|loathe|not like|love|like|"
+    r"adore|swear by)\s+(?P<x>[\w.+#/ -]{2,40}?)\s*,?\s+but\s+(?:honestly\s+|now\s+|"
+    r"these days\s+|tbh\s+)*(?:I\s+)?(?:have\s+|'ve\s+)?"
+    r"(?:(?P<up>come around(?: on it| to it)?|changed my mind|warmed up(?: to it)?|"
+    r"grown to like it|love it(?: now)?|like it(?: now)?)"
+    r"|(?:now\s+)?(?:can't|cannot|can not) stand it|hate it(?: now)?|got tired of it|"
+    r"(?:am|'m) over it)\b.*$",
+    re.IGNORECASE,
+)
 _PAST_RE: Final = re.compile(
     r"\b(?:used to|back when|in the past|years ago|at my (?:old|last|previous))\b", re.IGNORECASE
 )
@@ -1407,6 +1420,13 @@ def _rule_facts(
     experience = _experience_fact(clause)
     if experience is not None:  # "I wrote COBOL for 20 years": the past is experience
         return [experience]
+    turned = _TURNED_RE.match(clause)
+    if turned:  # "I used to hate Tailwind, but I've come around": the opinion now
+        x = _phrasing.polish(turned["x"], capital=False)
+        liked = bool(turned["up"])
+        if liked != (turned["old"].lower() in _DISLIKE_WORDS):
+            return []  # "used to hate Java, but I hate it now": nothing turned
+        return [ExtractedFact(f"User {'likes' if liked else 'dislikes'} {x}", "preference")]
     if _PAST_RE.search(clause):
         return []
     context = None if nested else _CONTEXT_LEAD_RE.match(clause)
@@ -1485,12 +1505,19 @@ def _rule_facts(
         if not part or _is_hypothetical(part) or _OTHER_SUBJECT_RE.match(part):
             continue
         found = _part_facts(part, unknown=known)
-        if not found and i == 0:  # "I am working as DBA in a bank in Frankfurt, mostly ..."
+        if not found and (i == 0 or _NEW_JOB_RE.match(part)):
+            # "I am working as DBA in a bank in Frankfurt, mostly ...", "finished my
+            # master's, now working at ASML as a software engineer"
             found = _phrasing.role_facts(part)
         out += found
     return out
 
 
+_NEW_JOB_RE: Final = re.compile(
+    r"^(?:and\s+)?(?:(?:now|currently|these days)\s+)?(?:working|employed|hired)\s+"
+    r"(?:at|for|as|by)\b",
+    re.IGNORECASE,
+)
 _GERUND_LEAD_RE: Final = re.compile(
     r"^(?:(?:mostly|mainly|also|plus|currently|now|primarily|usually|and|but|still|then|"
     r"that is|that's|it is|it's|day to day|day-to-day)\s+)*"
@@ -1581,6 +1608,41 @@ def user_clauses(
     fact)."""
     text = _expand(_strip_code_and_quotes(_phrasing.prepare(user_message), keep_quotes=keep_quotes))
     return itertools.islice(_message_clauses(text, project=project), MAX_CLAUSES)
+
+
+#: A clause that says the one before no longer holds: "(I don't use docker but) that's
+#: outdated", "that was years ago", "not true anymore".
+_RETRACTS_RE: Final = re.compile(
+    r"^(?:(?:that|this|it)\s+(?:is|was|has)\s+(?:\w+\s+)?(?:outdated|out of date|old news|"
+    r"no longer true|no longer the case|not true anymore|not the case anymore|changed|"
+    r"history|stale|wrong now|years ago)|(?:that'?s\s+)?not true any\s?more)$",
+    re.IGNORECASE,
+)
+#: "I use it daily": "it" stands for the one technology the clause before named.
+_IT_OBJECT_RE: Final = re.compile(
+    r"^(?P<head>(?:I|we)\s+(?:(?:really|still|now|also|absolutely|actually|totally|kinda|"
+    r"do)\s+)?(?:use|love|like|hate|prefer|run|need|enjoy|adore|dislike|rely on|swear by|"
+    r"can't stand|cannot stand)\s+)it\b",
+    re.IGNORECASE,
+)
+
+
+def read_clauses(clauses: Iterable[tuple[str, bool]]) -> Iterable[tuple[str, bool, bool]]:
+    """``(clause, in_question, retracts)`` for each clause of :func:`user_clauses`:
+    ``retracts`` when the clause says the one before no longer holds ("that's outdated":
+    its facts are dropped, its technologies are over), and "it" after a verb of use or
+    liking stands for the one technology the clause before named ("I switched to Neovim
+    last year and I love it")."""
+    previous: list[str] = []
+    for clause, in_question in clauses:
+        if _RETRACTS_RE.match(clause.strip(" .!,")):
+            yield clause, in_question, True
+            continue  # ("that's outdated, I use it daily": "it" is still the one before)
+        it = _IT_OBJECT_RE.match(clause)
+        if it and len(previous) == 1 and not _phrasing.tech_names(clause):
+            clause = f"{it['head']}{previous[0]}{clause[it.end() :]}"
+        yield clause, in_question, False
+        previous = [] if in_question else _phrasing.tech_names(clause)
 
 
 def _message_clauses(text: str, *, project: bool) -> Iterable[tuple[str, bool]]:
@@ -1690,7 +1752,10 @@ def finish(fact: ExtractedFact) -> ExtractedFact | None:
     if _META_RE.match(content):
         return None  # about the conversation, not the user ("User misspoke earlier")
     if re.match(
-        r"^User (?:\w+ ){1,3}(?:it|them|that|this|those|these|one)$", content, re.IGNORECASE
+        r"^User (?:\w+ ){1,3}(?:it|them|that|this|those|these|one)"
+        r"(?: (?:now|too|still|anymore|again|a lot|so much|more|even more))?$",
+        content,
+        re.IGNORECASE,
     ):
         return None  # its object is elsewhere ("I don't like it")
     return ExtractedFact(content, fact.category, fact.confidence, fact.source)
@@ -1715,11 +1780,20 @@ def extract_user_facts(
     user_message = check_message(user_message, "user_message")
     facts: dict[str, ExtractedFact] = {}
     tech_context = bool(_phrasing.tech_names(user_message))
-    for clause, in_question in user_clauses(user_message):
+    last: list[str] = []  # the keys of the clause before
+    for clause, in_question, retracts in read_clauses(user_clauses(user_message)):
+        if retracts:  # "..., but that's outdated": the clause before no longer holds
+            for key in last:
+                facts.pop(key, None)
+            continue
+        last = []
         for fact in clause_facts(clause, in_question=in_question, tech_context=tech_context):
             done = finish(fact)
             if done is not None and len(done.content) <= MAX_FACT_LENGTH:
-                facts.setdefault(done.content.casefold(), done)
+                key = done.content.casefold()
+                if key not in facts:
+                    facts[key] = done
+                    last.append(key)
     return without_listed_repeats(list(facts.values()))
 
 

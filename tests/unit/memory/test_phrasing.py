@@ -77,6 +77,11 @@ USER = [
     ("tbh my favourite is Rust now, Go is second", ["User's favourite language is Rust"]),
     # where a person is from is no name
     ("I'm Brazilian", ["User is Brazilian"]),
+    # "it" is the one technology of the clause before; an opinion that turned
+    ("I switched to Neovim last year and I love it", ["User uses Neovim", "User loves Neovim"]),
+    ("used to love Redux but now I can't stand it", ["User dislikes Redux"]),
+    ("I used to hate Java, but I hate it now", ["User hates Java now"]),
+    ("now I am in small agency", ["User works at a small agency"]),
 ]  # fmt: skip
 
 NOTHING = [
@@ -96,6 +101,8 @@ NOTHING = [
     "I am very happy developer",
     "English",
     "it's fine",
+    "I am in the lab",
+    "I don't use docker but that's outdated",
 ]
 
 
@@ -163,6 +170,11 @@ def test_repeated_and_huge_input_answers(text: str) -> None:
         (["User uses Excel 2016."], "wrong version btw - it's Excel 365 not 2016", "User uses Excel 365"),
         (["User wants answers in German."], "Bitte ab jetzt English", "User wants answers in English"),
         (["User's favourite language is Go."], "my favourite is Rust now", "User's favourite language is Rust"),
+        (["User dislikes Tailwind CSS"], "I used to hate Tailwind, but honestly I've come around", "User likes Tailwind"),
+        (["User does not use Docker"], "I told you I don't use docker but that's outdated, I use it daily now", "User uses Docker"),
+        (["User teaches at a high school."], "I moved to a community college this fall.", "User works at a community college"),
+        (["User is a student at TU Delft."], "finished my master's, now working at ASML as a software engineer",
+         "User is a software engineer at ASML"),
     ],
 )  # fmt: skip
 def test_a_value_put_right_supersedes_the_stored_one(prior: list[str], turn: str, now: str) -> None:
