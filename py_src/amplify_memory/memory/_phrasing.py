@@ -603,6 +603,21 @@ def injected(sentence: str) -> bool:
     return bool(_INJECTION_RE.search(sentence)) or instruction_signal(sentence) is not None
 
 
+def trim(text: str, keep: str = "") -> str:
+    """``text`` without the spaces, commas, full stops and exclamation marks around it
+    (but those in ``keep``), where a leading dot before a letter stays: it is a name's
+    (".NET 8 + C# all day long").
+
+    >>> trim(" .NET 8, "), trim("... I use Vim!")
+    ('.NET 8', 'I use Vim')
+    """
+    chars = "".join(c for c in " ,.!" if c not in keep)
+    return _LEADING_JUNK_RE.sub("", text.rstrip(chars)) if text else text
+
+
+_LEADING_JUNK_RE: Final = re.compile(r"^(?:[ ,!]|\.(?![A-Za-z]))+")
+
+
 def pieces(sentence: str) -> list[str]:
     """A sentence cut at dashes, semicolons, brackets and contrastive joins, and at a
     colon after a phrase of three words or more ("My setup, since you ask: Arch, i3");
@@ -610,7 +625,8 @@ def pieces(sentence: str) -> list[str]:
     ("for this repo: strapi v4") is kept with what follows it."""
     out: list[str] = []
     for part in _SPLIT_RE.split(sentence):
-        part = part.strip(" ,.") if part else ""
+        # (a leading dot before a letter is a name's: ".NET 8 + C# all day long")
+        part = trim(part, "!") if part else ""
         if not part:
             continue
         colon = _LIST_COLON_RE.match(part)
@@ -1908,17 +1924,17 @@ def is_correction_lead(piece: str) -> bool:
 
 def is_list(clause: str) -> bool:
     """True for a labelled list ("Like: Go, Rust", "Stack: A, B")."""
-    return bool(_LIST_RE.match(clause.strip(" .!,")))
+    return bool(_LIST_RE.match(trim(clause)))
 
 
 def strip_correction(clause: str) -> tuple[str, bool]:
     """(the clause without a correction's lead, whether it had one): "scratch that, 4
     spaces" -> ("4 spaces", True); "ugh no, I said I prefer tabs" -> ("I prefer tabs", True)."""
-    text = clause.strip(" .!,")
+    text = trim(clause)
     lead = _CORRECTION_LEAD_RE.match(text)
     if not lead:
         return text, False
-    text = text[lead.end() :].strip(" .!,")
+    text = trim(text[lead.end() :])
     text = re.sub(r"^I (?:said|meant|told you|wanted to say)(?: that)?\s+", "", text, flags=re.I)
     return text, True
 
@@ -2064,7 +2080,7 @@ def shaped_facts(clause: str, *, correction: bool = False) -> list[ExtractedFact
     clause has none of them (the first-person rules then read it). ``correction``: the
     clause followed a correction's lead ("actually", "scratch that"), so a bare value
     ("4 spaces") is a fact."""
-    text = clause.strip(" .!,")
+    text = trim(clause)
     if not text:
         return None
     lead = correction
@@ -2691,9 +2707,9 @@ def role_facts(clause: str) -> list[ExtractedFact]:
     """A statement of the user's job without a subject or verb of its own ("junior dev at
     a logistics company now", "working as a data analyst at an insurer", "freelancing
     now"), or nothing."""
-    text = re.sub(r"\s+(?:now|these days|nowadays)$", "", clause.strip(" .!,"), flags=re.I)
+    text = re.sub(r"\s+(?:now|these days|nowadays)$", "", trim(clause), flags=re.I)
     text = _FIELD_ROLE_RE.sub(_field_role, text)  # "Backend at a telco", "Mainframe guy"
-    if _FREELANCE_RE.match(clause.strip(" .!,")):
+    if _FREELANCE_RE.match(trim(clause)):
         return [ExtractedFact("User is a freelancer", "personal")]
     at_as = _WORKING_AT_AS_RE.match(text) or _WORKING_AT_AS_RE.match(text.rsplit(", ", 1)[-1])
     if (
@@ -3012,7 +3028,7 @@ def imperative_fact(clause: str, *, inherited: bool = False) -> list[ExtractedFa
     """A standing instruction in the imperative, or None (not one, or a one-off task);
     two joined by "and" are two facts. ``inherited``: a part of one already read as
     standing."""
-    text = re.sub(r"^(?:please|pls|kindly|also|and)\s+", "", clause.strip(" .!,"), flags=re.I)
+    text = re.sub(r"^(?:please|pls|kindly|also|and)\s+", "", trim(clause), flags=re.I)
     text = re.sub(r"\s*,?\s*(?:please|pls|thanks|thank you|thx)$", "", text, flags=re.I)
     scope = ""
     lead = re.match(

@@ -82,6 +82,8 @@ USER = [
     ("used to love Redux but now I can't stand it", ["User dislikes Redux"]),
     ("I used to hate Java, but I hate it now", ["User hates Java now"]),
     ("now I am in small agency", ["User works at a small agency"]),
+    # a leading dot is a name's
+    (".NET 8 + C# all day long", ["User uses .NET 8", "User uses C#"]),
 ]  # fmt: skip
 
 NOTHING = [
