@@ -45,6 +45,7 @@ from amplify_memory.memory.technologies import (
     VERSION_AFTER_RE,
     Mention,
     find_technology_mentions,
+    lookup_technology,
     name_spans,
 )
 from amplify_memory.text import ENGLISH_STOP_WORDS
@@ -448,6 +449,21 @@ def _self_fix(match: re.Match[str]) -> str:
     return new if similar or named else match.group()
 
 
+#: A name with its version joined on: "numpy2.0", "godot4.2", "python3.12", "unreal5".
+_JOINED_VERSION_RE: Final = re.compile(
+    r"(?<![\w.+#/-])([A-Za-z][A-Za-z]{2,})(\d+(?:\.\d+)*)(?![\w+#-])"
+)
+
+
+def _split_version(match: re.Match[str]) -> str:
+    """The name and its version apart when the name alone is a known technology and the
+    joined word is not one ("python3.12": "python 3.12"; "s3", "k8s", "web3" stay)."""
+    whole, name = match.group(), match[1]
+    if lookup_technology(whole) is not None or lookup_technology(name) is None:
+        return whole
+    return f"{name} {match[2]}"
+
+
 @lru_cache(maxsize=16)  # (a chat turn in a project is read twice: its project's, its user's)
 def prepare(text: str) -> str:
     """Secrets masked (:data:`SECRET_MARK`), typos fixed (in the words the rules key
@@ -478,6 +494,7 @@ def prepare(text: str) -> str:
         text,
     )
     text = re.sub(r"\b(\d+)(spaces?|tabs?|space)\b", r"\1 \2", text, flags=re.I)  # "4space"
+    text = _JOINED_VERSION_RE.sub(_split_version, text)  # "numpy2.0", "godot4.2"
     text = re.sub(r"(?<=[^\W\d_]),+(?=[^\W\d_])|,{2,}\s*", ", ", text)  # "vba mostly,learning"
     text = re.sub(  # "learning python slowly": the user is learning it
         r"(^\s*)(?:(?:currently|slowly|also|still)\s+)?learning\s+"

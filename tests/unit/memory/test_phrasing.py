@@ -84,6 +84,9 @@ USER = [
     ("now I am in small agency", ["User works at a small agency"]),
     # a leading dot is a name's
     (".NET 8 + C# all day long", ["User uses .NET 8", "User uses C#"]),
+    # a version joined to its name
+    ("I use python3.12 and godot4.2", ["User uses Python 3.12", "User uses Godot 4.2"]),
+    ("I use k8s and s3", ["User uses Kubernetes", "User uses S3"]),
 ]  # fmt: skip
 
 NOTHING = [
