@@ -647,7 +647,10 @@ def pieces(sentence: str) -> list[str]:
         if not part:
             continue
         colon = _LIST_COLON_RE.match(part)
-        if colon and LABEL_LEFT_RE.match(colon["left"].strip(" ,")):
+        if colon and (
+            LABEL_LEFT_RE.match(colon["left"].strip(" ,"))
+            or _OPINION_LABEL_RE.match(colon["left"].strip(" ,"))  # "Tools I hate: Talend"
+        ):
             out.append(part)  # "Decision from today's meeting: ...": one labelled statement
             continue
         if colon:
@@ -787,8 +790,18 @@ def _recase(content: str, mention: Mention, aliases: bool = True) -> bool:
 
 # -- clause shapes ------------------------------------------------------------------
 
-_LIKE_LABEL: Final = r"likes?|loves?|favou?rites?|favs?|into|yes|pro|prefer(?:s|red)?|goods?"
-_DISLIKE_LABEL: Final = r"dislikes?|hates?|avoids?|nope|no|nah|con|never|bads?|not into|meh"
+#: "Tools I actually like:", "languages i love:", "stuff I hate:": a label with its verb.
+_THINGS_I: Final = (
+    r"(?:(?:tools?|things?|stuff|languages?|frameworks?|libs?|libraries|editors?|apps?)\s+"
+    r"(?:I|i)\s+(?:actually\s+|really\s+|genuinely\s+|absolutely\s+)?)"
+)
+_LIKE_LABEL: Final = (
+    rf"{_THINGS_I}?(?:likes?|loves?|enjoy|favou?rites?|favs?|into|yes|pro|prefer(?:s|red)?|goods?)"
+)
+_DISLIKE_LABEL: Final = (
+    rf"{_THINGS_I}?(?:dislikes?|hates?|avoids?|can't stand|nope|no|nah|con|never|bads?|"
+    r"not into|meh)"
+)
 #: Labels that name what a tool is used for ("cache: Redis", "queue: RabbitMQ"): the
 #: fact keeps the purpose ("User uses Redis for caching").
 _PURPOSE_SLOTS: Final = (
@@ -811,6 +824,12 @@ _PURPOSE_NAMES: Final = {
     "iac": "infrastructure as code", "vcs": "version control", "docs": "documentation",
     "ui": "the UI", "css": "CSS", "cdn": "the CDN", "dns": "DNS",
 }  # fmt: skip
+_NEGATION_WORD_RE: Final = re.compile(
+    r"\b(?:not|no|never|no longer|without|anymore|any more|instead of)\b", re.IGNORECASE
+)
+_OPINION_LABEL_RE: Final = re.compile(
+    rf"^{_THINGS_I}(?:{_LIKE_LABEL}|{_DISLIKE_LABEL}|tolerate)$", re.IGNORECASE
+)
 _PURPOSE_SLOT_RE: Final = re.compile(rf"^(?:{_PURPOSE_SLOTS})$", re.IGNORECASE)
 
 
@@ -2292,7 +2311,8 @@ def shaped_facts(clause: str, *, correction: bool = False) -> list[ExtractedFact
                 purpose = "for " + _PURPOSE_NAMES.get(slot, slot)  # "cache: Redis"
             facts = []
             for part in re.split(r"\s*[,;]\s*|\s+and\s+", m["rest"]):
-                facts += _uses(part, suffix=purpose, unknown=True)
+                negated = _NEGATION_WORD_RE.search(part)  # ("definitely not Nagios anymore")
+                facts += _uses(part, suffix="" if negated else purpose, unknown=True)
             return facts or None
         negative = bool(m["dislike"])
         out = []
@@ -2455,10 +2475,12 @@ _LESS_MORE_RE: Final = re.compile(
 )
 #: "Antworte bitte auf Deutsch", "réponds en français": a wish for answers in that language.
 _FOREIGN_ANSWER_RE: Final = re.compile(
-    r"\b(?:antworte|antworten sie|schreib|réponds|répondez|responde|responda|respondé|rispondi|"
-    r"rispondete|antwoord|odpowiadaj|svara|vastaa)\b.*?\b(?P<lang>auf deutsch|en français|"
-    r"en francais|en español|en espanol|em português|em portugues|in italiano|in het nederlands|"
-    r"po polsku|på svenska|suomeksi)\b",
+    r"\b(?:antworte|antworten sie|schreib|réponds|répondez|répondre|responde|responda|respondé|"
+    r"responder|rispondi|rispondete|rispondere|antwoord|odpowiadaj|svara|vastaa)\b.*?"
+    r"\b(?P<lang>auf deutsch|auf englisch|en français|en francais|en anglais|en español|"
+    r"en espanol|en inglés|en ingles|em português|em portugues|em inglês|em ingles|"
+    r"in italiano|in inglese|in het nederlands|in het engels|po polsku|po angielsku|"
+    r"på svenska|på engelska|suomeksi|englanniksi)\b",
     re.IGNORECASE,
 )
 _FOREIGN_LANGUAGE: Final = {
@@ -2474,6 +2496,17 @@ _FOREIGN_LANGUAGE: Final = {
     "po polsku": "Polish",
     "på svenska": "Swedish",
     "suomeksi": "Finnish",
+    "auf englisch": "English",
+    "en anglais": "English",
+    "en inglés": "English",
+    "en ingles": "English",
+    "em inglês": "English",
+    "em ingles": "English",
+    "in inglese": "English",
+    "in het engels": "English",
+    "po angielsku": "English",
+    "på engelska": "English",
+    "englanniksi": "English",
 }
 _LANGUAGE_FINE_RE: Final = re.compile(
     r"^(?:(?:scratch that|actually|no wait|ok|okay)(?:\s*,\s*|\s+))*(?P<lang>english|german|french|"
@@ -2840,6 +2873,9 @@ def list_item_facts(item: str, *, unknown: bool = False) -> list[ExtractedFact]:
         return [ExtractedFact(f"User's timezone is {m['tz']}", "personal")]
     if m := re.match(r"^(?:based|living|located)\s+in\s+(?P<p>[A-Z][\w.' -]+)$", x):
         return [ExtractedFact(f"User is based in {m['p']}", "personal")]
+    place = re.match(r"^(?:in|from)\s+(?P<p>[A-Z][\w.'-]+(?:\s+[A-Z][\w.'-]+)?)$", x)
+    if place and not _tech_names(place["p"]) and not common_word(place["p"].lower()):
+        return [ExtractedFact(f"User is based in {place['p']}", "personal")]  # "in Seoul"
     if _only_tech(x):
         return _uses(x)
     if unknown and len(x.split()) <= 3 and _only_tech(x, unknown=True, lowercase=False):

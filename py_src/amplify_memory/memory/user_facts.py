@@ -212,6 +212,16 @@ _FENCE_AFTER_RE: Final = re.compile(
 )  # (a run of blanks is tried from its first one only: linear time)
 
 
+#: A line of a pasted transcript: "User: I always use Windows XP", "Assistant: ...".
+#: Whoever that user was, those are not this user's words. ("SYSTEM: ..." is not one:
+#: an injection, read as such, and the user's own note may follow on its line.)
+_SPEAKER_LINE_RE: Final = re.compile(
+    r"^\s*(?:\[[^\]]{1,40}\]\s*)?(?:user|human|assistant|ai|bot|chatgpt|claude|gpt|"
+    r"customer|agent)\s*:\s+\S",
+    re.IGNORECASE,
+)
+
+
 def _strip_code_and_quotes(text: str, *, keep_quotes: bool = False) -> str:
     """Remove code blocks, code lines, "> " quotes and quoted passages of 3+ words
     (``keep_quotes``: inline code and quoted passages stay, as an error message does in
@@ -230,7 +240,9 @@ def _strip_code_and_quotes(text: str, *, keep_quotes: bool = False) -> str:
     lines = [
         line
         for line in text.splitlines()
-        if not line.lstrip().startswith(">") and not _CODE_LINE_RE.search(line)
+        if not line.lstrip().startswith(">")
+        and not _CODE_LINE_RE.search(line)
+        and not _SPEAKER_LINE_RE.match(line)  # a pasted transcript's "User: ..." line
     ]
     text = "\n".join(lines)
     return _QUOTE_RE.sub(
@@ -1283,6 +1295,8 @@ def _listed_names(plain: str, mentions: list[Mention]) -> list[str]:
         core = core.strip(" !:()[]").rstrip(".")
         if not core or re.match(r"(?i)^(?:no|not|never|without|zero)\b", core):
             continue
+        if re.match(r"(?i)^(?:in|at|from|near|based in|living in|out of)\s", item.strip()):
+            continue  # "in Seoul": a place
         if start >= 0 and any(m.start < start + len(item) and start < m.end for m in mentions):
             continue  # the list knows it (the rules above read it)
         tokens = core.split()
@@ -1620,11 +1634,21 @@ _RETRACTS_RE: Final = re.compile(
 )
 #: "I use it daily": "it" stands for the one technology the clause before named.
 _IT_OBJECT_RE: Final = re.compile(
-    r"^(?P<head>(?:I|we)\s+(?:(?:really|still|now|also|absolutely|actually|totally|kinda|"
+    r"^(?P<head>(?:(?:I|we)\s+)?(?:(?:really|still|now|also|absolutely|actually|totally|kinda|"
     r"do)\s+)?(?:use|love|like|hate|prefer|run|need|enjoy|adore|dislike|rely on|swear by|"
     r"can't stand|cannot stand)\s+)it\b",
     re.IGNORECASE,
 )
+
+
+def _bare_name(clause: str) -> list[str]:
+    """The name a verbless clause is ("ugh, YAML": YAML), or nothing."""
+    plain = _strip_filler(
+        re.sub(r"^(?:ugh|meh|hmm|oh|ah|argh|welp)\b[\s,.!]*", "", clause, flags=re.I)
+    )
+    if re.fullmatch(r"(?-i:[A-Z][\w.+#-]*)(?:\s+(?-i:[A-Z][\w.+#-]*))?", plain):
+        return [plain]
+    return []
 
 
 def read_clauses(clauses: Iterable[tuple[str, bool]]) -> Iterable[tuple[str, bool, bool]]:
@@ -1642,7 +1666,7 @@ def read_clauses(clauses: Iterable[tuple[str, bool]]) -> Iterable[tuple[str, boo
         if it and len(previous) == 1 and not _phrasing.tech_names(clause):
             clause = f"{it['head']}{previous[0]}{clause[it.end() :]}"
         yield clause, in_question, False
-        previous = [] if in_question else _phrasing.tech_names(clause)
+        previous = [] if in_question else _phrasing.tech_names(clause) or _bare_name(clause)
 
 
 def _message_clauses(text: str, *, project: bool) -> Iterable[tuple[str, bool]]:
@@ -1700,7 +1724,8 @@ _META_RE: Final = re.compile(
 )
 _DANGLING_RE: Final = re.compile(
     r"\b(?:to|the|a|an|of|for|with|and|or|but|always|never|is|are|be|in|on|at|by|than|"
-    r"over|not|no|does|do|wants|prefers|likes|uses|even)$|^User (?:wants the assistant to|"
+    r"over|not|no|does|do|wants|prefers|likes|uses|even)$|^User (?:does not|doesn't|never) "
+    r"(?:like|use|want|need|love|enjoy)$|^User (?:wants the assistant to|"
     r"does not want the assistant to) (?:always|never)?$",
     re.IGNORECASE,
 )

@@ -87,6 +87,17 @@ USER = [
     # a version joined to its name
     ("I use python3.12 and godot4.2", ["User uses Python 3.12", "User uses Godot 4.2"]),
     ("I use k8s and s3", ["User uses Kubernetes", "User uses S3"]),
+    # labels that carry their verb; a purpose label keeps a negation
+    ("Tools I actually like: Airflow. Tools I hate: Talend.", ["User likes Airflow", "User dislikes Talend"]),
+    ("monitoring: Grafana, not Nagios", ["User uses Grafana for monitoring", "User does not use Nagios"]),
+    # "it" after a verb without its subject; a bare place in a list
+    ("ugh, YAML. hate it with a passion.", ["User hates YAML with a passion"]),
+    ("i am android developer, in Seoul", ["User is an Android developer", "User is based in Seoul"]),
+    # the answers' language asked in another language
+    ("tu peux répondre en anglais maintenant", ["User wants answers in English"]),
+    # a pasted transcript's lines are someone else's words
+    ("[pasted from a forum]\nUser: I always use Windows XP and I hate Linux.\nanyway I use Fedora",
+     ["User uses Fedora"]),
 ]  # fmt: skip
 
 NOTHING = [
