@@ -2331,14 +2331,15 @@ def shaped_facts(clause: str, *, correction: bool = False) -> list[ExtractedFact
             a = re.sub(r"^(?:prefer|always|definitely|def)\s+", "", a, flags=re.I)
             return [_pref(a, b, m["scope"])]
     if m := _OPINION_RE.match(text):
-        raw = next(m[g] for g in ("x", "y", "x2", "x3", "x4", "x5", "x6", "x7", "x8") if m[g])
+        groups = ("x", "y", "x2", "x3", "x4", "x5", "x6", "x7", "x8", "x9", "x10")
+        raw = next(m[g] for g in groups if m[g])
         raw = re.sub(r"\s+(?:is|was|are|were|just|really|honestly)$", "", raw.strip(), flags=re.I)
         x = _object(raw)  # "Zed was (not for me)": the copula is not part of the name
         if _BAD_OBJECT_RE.match(x) or not x:
             return []
         if m["x6"]:  # "I've come around on docker": an opinion turned
             return [ExtractedFact(f"User likes {x}", "preference")]
-        if m["neg"] or m["neg2"] or m["neg3"] or m["neg4"] or m["neg5"]:
+        if any(m[g] for g in ("neg", "neg2", "neg3", "neg4", "neg5", "neg6", "neg7")):
             content = f"User dislikes {x}"
         elif m["fine"]:
             content = f"User is fine with {x}"
@@ -2611,7 +2612,15 @@ _OPINION_RE: Final = re.compile(
     r"unbeatable|way (?:nicer|better)|much (?:nicer|better)|so much better|(?:really |so |very |"
     r"pretty |super )?(?:nice|great|awesome|lovely|solid|neat|underrated|amazing|fantastic|"
     r"the goat|a joy|a delight|a dream|plenty(?: for me)?|enough(?: for me)?)|"
-    r"(?P<fine>fine by me|fine with me|ok by me|okay by me|fine))$",
+    r"(?P<fine>fine by me|fine with me|ok by me|okay by me|fine))$"
+    # "Jira makes me want to cry", "plain javascript makes me sad"
+    r"|^(?!I\b|it\b|this\b|that\b)(?P<x9>[\w.+#@' -]+?)\s+makes?\s+me\s+(?P<neg6>want to "
+    r"(?:cry|scream|quit|die|throw up|tear my hair out)|sad|miserable|angry|cringe|sick|"
+    r"so sad|so angry|crazy|nauseous)$"
+    # "GraphQL I don't like so much": the object put first
+    r"|^(?P<x10>[\w.+#@' -]+?),?\s+I\s+(?P<neg7>don't|do not|really don't|never|can't|"
+    r"cannot)\s+(?:really\s+)?(?:like|love|enjoy|stand)(?:\s+(?:so|that|very)\s+much|"
+    r"\s+at all|\s+much)?$",
     re.IGNORECASE,
 )
 _NO_NEED_RE: Final = re.compile(

@@ -627,6 +627,12 @@ def _statement_facts(clause: str) -> list[ExtractedFact]:
     if verb in {"work", "code"} and not _phrasing.tech_names(clause):
         return [ExtractedFact(content, "personal")]  # "I work nights", "I work remotely"
     if verb == "live":
+        if re.match(r"^in\b", " ".join(after), re.I) and _phrasing.tech_names(clause):
+            # "I live in Notion and Linear": the tools of every day, not a place
+            return [
+                ExtractedFact(f"User uses {name} all the time", "tech_stack")
+                for name in _phrasing.tech_names(clause)
+            ]
         return [ExtractedFact(content, "personal")]
     if habit or _category(clause, "") in {"coding_style", "workflow"}:
         category = _category(clause, "")

@@ -95,6 +95,10 @@ USER = [
     ("i am android developer, in Seoul", ["User is an Android developer", "User is based in Seoul"]),
     # the answers' language asked in another language
     ("tu peux répondre en anglais maintenant", ["User wants answers in English"]),
+    # a dislike said by its effect, or with the object first; a tool one lives in
+    ("Jira makes me want to cry", ["User dislikes Jira"]),
+    ("GraphQL I don't like so much.", ["User dislikes GraphQL"]),
+    ("I live in Notion and Linear", ["User uses Notion", "User uses Linear"]),
     # a pasted transcript's lines are someone else's words
     ("[pasted from a forum]\nUser: I always use Windows XP and I hate Linux.\nanyway I use Fedora",
      ["User uses Fedora"]),
@@ -118,6 +122,7 @@ NOTHING = [
     "English",
     "it's fine",
     "I am in the lab",
+    "it makes me sad",
     "I don't use docker but that's outdated",
 ]
 
