@@ -58,6 +58,7 @@ from amplify_memory.errors import (
     AmplifyMemoryError,
     CorruptRecordError,
     DocumentValidationError,
+    InvalidArgumentError,
     NewerFormatError,
     StorageError,
     describe,
@@ -942,9 +943,10 @@ class PersistedStore(Generic[DB]):
 
     async def discard(self, key: str) -> bool:
         """Delete the set-aside record ``key`` (``<name>.corrupt-<time>``) of this store;
-        True when it was there. Any other key raises ``ValueError`` (nothing deleted)."""
+        True when it was there. Any other key raises :class:`InvalidArgumentError` (a
+        ``ValueError``; nothing deleted)."""
         if not is_quarantine_of(self.name, key):
-            raise ValueError(
+            raise InvalidArgumentError(
                 f"{describe(key)} is not a record set aside by store {describe(self.name)} "
                 f"(expected '{self.name}.corrupt-<time>')"
             )

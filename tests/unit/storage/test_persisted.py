@@ -16,6 +16,7 @@ import pytest
 from amplify_memory.errors import (
     AmplifyMemoryError,
     CorruptRecordError,
+    InvalidArgumentError,
     InvalidStoreNameError,
     NewerFormatError,
     StorageError,
@@ -743,3 +744,21 @@ def test_a_change_json_cannot_hold_is_refused_and_changes_nothing(bad: object) -
         assert sorted((await open_store(storage)).db.ids()) == ["a1", "a5"]
 
     run(scenario())
+
+
+def test_discarding_a_record_that_was_not_set_aside_is_a_typed_error() -> None:
+    """PersistedStore.discard refuses any other key with InvalidArgumentError (a
+    ValueError too), and deletes nothing."""
+
+    async def body() -> None:
+        storage = MemoryStorage()
+        store = await PersistedStore.open("notes", storage, lambda: Database({"id": "string"}))
+        store.insert({"id": "a"})
+        await store.flush()
+        before = dict(storage.records)
+        with pytest.raises(InvalidArgumentError, match=r"notes\.corrupt-<time>"):
+            await store.discard("notes")
+        assert storage.records == before
+        await store.close()
+
+    asyncio.run(body())
