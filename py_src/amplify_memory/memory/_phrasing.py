@@ -817,10 +817,10 @@ _PURPOSE_NAMES: Final = {
     "cache": "caching", "queue": "queues", "queues": "queues", "queueing": "queues",
     "queuing": "queues", "broker": "messaging", "message broker": "messaging", "logs": "logging",
     "auth": "authentication", "state": "state management", "linter": "linting",
-    "formatter": "formatting", "sql": "SQL", "nosql": "NoSQL", "kv": "key-value storage",
+    "formatter": "formatting", "nosql": "NoSQL", "kv": "key-value storage",
     "key-value": "key-value storage", "jobs": "background jobs", "cron": "scheduling",
     "deploys": "deployment", "e2e": "end-to-end tests", "api": "the API", "rpc": "RPC",
-    "graphql": "GraphQL", "orm": "the ORM", "ci/cd": "CI/CD", "cd": "deployment",
+    "graphql": "GraphQL", "ci/cd": "CI/CD", "cd": "deployment",
     "iac": "infrastructure as code", "vcs": "version control", "docs": "documentation",
     "ui": "the UI", "css": "CSS", "cdn": "the CDN", "dns": "DNS",
 }  # fmt: skip
@@ -2307,7 +2307,7 @@ def shaped_facts(clause: str, *, correction: bool = False) -> list[ExtractedFact
                 return [ExtractedFact(f"User's {fav['slot']} {what} is {name}", "preference")]
             slot = re.sub(r"^(?:my|our|the|current|main|primary)\s+", "", label)
             purpose = ""
-            if _PURPOSE_SLOT_RE.match(slot) and slot not in ("sql", "orm"):
+            if _PURPOSE_SLOT_RE.match(slot) and slot not in ("sql", "orm"):  # (kinds, not uses)
                 purpose = "for " + _PURPOSE_NAMES.get(slot, slot)  # "cache: Redis"
             facts = []
             for part in re.split(r"\s*[,;]\s*|\s+and\s+", m["rest"]):

@@ -24,6 +24,15 @@ def bench(name: str) -> ModuleType:
     return module
 
 
+def extraction_figures(name: str) -> tuple[dict[str, int], int, int, int]:
+    """``(totals, hits, stored, expected)`` of bench/extraction_quality.py on one set."""
+    quality = bench("extraction_quality")
+    result = quality.evaluate(quality.load(ROOT / "bench" / "data" / f"{name}.jsonl"))
+    fam = result["families"].values()
+    hits, stored = sum(f["hits"] for f in fam), sum(f["stored"] for f in fam)
+    return result["totals"], hits, stored, sum(f["expected"] for f in fam)
+
+
 #: Recall on each opened set, a little under what it is (2026-12-03: docs/memory-quality.md,
 #: sixth round), so that a rule that costs facts elsewhere shows here.
 RECALL_FLOORS = {
@@ -42,12 +51,7 @@ RECALL_FLOORS = {
 
 @pytest.mark.parametrize("name", sorted(RECALL_FLOORS))
 def test_recall_does_not_slide_on_the_opened_turns(name: str) -> None:
-    quality = bench("extraction_quality")
-    result = quality.evaluate(quality.load(ROOT / "bench" / "data" / f"{name}.jsonl"))
-    fam, totals = result["families"], result["totals"]
-    hits = sum(f["hits"] for f in fam.values())
-    expected = sum(f["expected"] for f in fam.values())
-    stored = sum(f["stored"] for f in fam.values())
+    totals, hits, stored, expected = extraction_figures(name)
     assert hits / expected >= RECALL_FLOORS[name], hits / expected
     assert hits / stored >= 0.8, hits / stored
     assert totals["forbidden"] == 0
@@ -56,12 +60,7 @@ def test_recall_does_not_slide_on_the_opened_turns(name: str) -> None:
 
 @pytest.mark.parametrize("name", ["turns_dev", "turns_holdout"])
 def test_extraction_on_the_development_turns(name: str) -> None:
-    quality = bench("extraction_quality")
-    result = quality.evaluate(quality.load(ROOT / "bench" / "data" / f"{name}.jsonl"))
-    fam, totals = result["families"], result["totals"]
-    hits = sum(f["hits"] for f in fam.values())
-    stored = sum(f["stored"] for f in fam.values())
-    expected = sum(f["expected"] for f in fam.values())
+    totals, hits, stored, expected = extraction_figures(name)
     assert totals["forbidden"] == 0
     assert totals["secrets_stored"] == 0
     assert totals["wrong_supersede"] == 0
