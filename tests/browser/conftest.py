@@ -4,8 +4,10 @@ Fixtures:
 - ``server_url``: a session-scoped HTTP server over web/ (built first, cached).
 - ``app_page``: a page on the demo that has booted Pyodide and amplify_memory; a boot
   failure fails the test with the page's own error text.
-- ``run_python(page, code)``: runs Python in the page, returns the last expression as
-  JSON-shaped data.
+- ``python_page``: a page that boots Python on the main thread only (no demo, no memory
+  worker: one interpreter per page load), for the tests that drive Python themselves.
+- ``run_python(page, code)``: runs Python in the page (``python_page``, or the demo's
+  console interpreter on ``app_page``), returns the last expression as JSON-shaped data.
 - an autouse guard that fails any test whose pages asked for a non-loopback URL.
 """
 
@@ -20,7 +22,7 @@ import build
 import pytest
 from playwright.sync_api import BrowserContext, Page
 
-from tests.browser.helpers import RunPython, serving
+from tests.browser.helpers import PYTHON_PAGE, RunPython, serving
 
 BOOT_TIMEOUT_MS = 90_000
 LOOPBACK_HOSTS = {"127.0.0.1", "localhost", "[::1]", "::1"}
@@ -98,6 +100,19 @@ def app_page(page: Page, server_url: str) -> Page:
     console_errors: list[str] = []
     page.on("pageerror", lambda exc: console_errors.append(str(exc)))
     page.goto(server_url)
+    wait_for_boot(page)
+    return page
+
+
+@pytest.fixture
+def python_url(server_url: str) -> str:
+    """The URL of the tests' Python page (see ``python_page``)."""
+    return server_url + PYTHON_PAGE
+
+
+@pytest.fixture
+def python_page(page: Page, python_url: str) -> Page:
+    page.goto(python_url)
     wait_for_boot(page)
     return page
 

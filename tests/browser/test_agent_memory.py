@@ -36,22 +36,22 @@ def run_example(page: Page, run_python: RunPython, call: str) -> dict[str, Any]:
 
 
 def test_the_agent_loop_runs_in_pyodide_and_remembers_after_a_reload(
-    app_page: Page, run_python: RunPython
+    python_page: Page, run_python: RunPython
 ) -> None:
     call = "indexeddb_storage(), coordinator=browser_coordinator()"
-    first = run_example(app_page, run_python, call)
+    first = run_example(python_page, run_python, call)
     assert first["adapter"] == "LocalVectorAdapter"
     assert (first["stored_before"], first["stored_after"]) == (0, 7)
     assert first["turns"][2]["reply"] == "Your cat is called Miso."
     assert "Miso" in first["tool_result"]["results"][0]["content"]
 
-    app_page.reload()
-    app_page.wait_for_function("document.documentElement.dataset.ready === 'true'", timeout=90_000)
-    second = run_example(app_page, run_python, call)
+    python_page.reload()
+    python_page.wait_for_function("document.documentElement.dataset.ready === 'true'", timeout=90_000)
+    second = run_example(python_page, run_python, call)
     assert (second["stored_before"], second["stored_after"]) == (7, 13)
     assert any("My cat is called Miso" in line for line in second["turns"][0]["context"][:-1])
     names = run_python(
-        app_page,
+        python_page,
         "from amplify_memory.browser import indexeddb_storage\n"
         "await indexeddb_storage().list_names()",
     )
@@ -60,7 +60,7 @@ def test_the_agent_loop_runs_in_pyodide_and_remembers_after_a_reload(
 
 
 def test_the_chroma_adapter_works_from_the_browser_through_fetch(
-    app_page: Page, run_python: RunPython, chroma_url: str
+    python_page: Page, run_python: RunPython, chroma_url: str
 ) -> None:
     code = f"""
 import json
@@ -92,7 +92,7 @@ json.dumps({{
     "mismatch": mismatch, "down": down,
 }})
 """
-    result = json.loads(run_python(app_page, code))
+    result = json.loads(run_python(python_page, code))
     assert result["transport"] == "PyodideTransport"
     assert result["hits"][0] == [
         "a",

@@ -35,22 +35,22 @@ project = ProjectContextVectorStore.get_instance()
 
 
 def test_the_stores_persist_in_indexeddb_and_give_the_same_context_after_reload(
-    app_page: Page, run_python: RunPython
+    python_page: Page, run_python: RunPython
 ) -> None:
-    run_python(app_page, ADD)
-    before = run_python(app_page, CONTEXT)
+    run_python(python_page, ADD)
+    before = run_python(python_page, CONTEXT)
     assert "- [preference] User prefers TypeScript over JavaScript" in before[0]
     assert "React" in before[0]
     assert before[1].splitlines()[1] == "- [requirement] Must support OAuth login with Google"
-    names = app_page.evaluate(
+    names = python_page.evaluate(
         "async () => (await import(new URL('js/idb.mjs', location.href).href)).listOramaDatabases()"
     )
     assert "vector_store_user_profile" in names
     assert "vector_store_project_shop" in names
 
-    app_page.reload()
-    wait_for_boot(app_page)
-    after = run_python(app_page, CONTEXT)
+    python_page.reload()
+    wait_for_boot(python_page)
+    after = run_python(python_page, CONTEXT)
     # accessCount changed, the text did not
     assert after[0] == before[0]
     assert after[1] == before[1]

@@ -1,6 +1,7 @@
 """Persistence in real Chromium: IndexedDB `amplify_vector_stores`, reloads, tabs, faults.
 
-Every test gets a new browser context, so IndexedDB starts empty.
+Every test gets a new browser context, so IndexedDB starts empty. The tests drive Python
+on the page's main thread (``python_page``: no demo beside it), where the faults are made.
 """
 
 from __future__ import annotations
@@ -72,11 +73,11 @@ def prelude(page: Page, run_python: RunPython) -> None:
 
 
 def test_indexeddb_storage_keeps_the_storage_contract(
-    app_page: Page, run_python: RunPython
+    python_page: Page, run_python: RunPython
 ) -> None:
     source = Path(storage_contract.__file__).read_text(encoding="utf-8")
     results = run_python(
-        app_page,
+        python_page,
         "import sys\n"
         f"open('/tmp/storage_contract.py', 'w').write({source!r})\n"
         "sys.path.insert(0, '/tmp')\n"
@@ -89,9 +90,9 @@ def test_indexeddb_storage_keeps_the_storage_contract(
     assert not failed, failed
 
 
-def test_the_javascript_api_saves_lists_loads_and_deletes(app_page: Page) -> None:
+def test_the_javascript_api_saves_lists_loads_and_deletes(python_page: Page) -> None:
     result = idb(
-        app_page,
+        python_page,
         """
         await m.saveOramaToIDB('vector_store_user_profile', '{"a":1}');
         await m.saveOramaToIDB('vector_store_project_p1', '{"b":2}');
@@ -157,20 +158,20 @@ def test_the_javascript_api_applies_the_same_name_rule(page: Page, server_url: s
 # ---------------------------------------------------------------- reloads
 
 
-def test_a_store_survives_a_page_reload(app_page: Page, run_python: RunPython) -> None:
-    prelude(app_page, run_python)
+def test_a_store_survives_a_page_reload(python_page: Page, run_python: RunPython) -> None:
+    prelude(python_page, run_python)
     run_python(
-        app_page,
+        python_page,
         "store = await open_store('profile_notes', new_db)\n"
         "store.insert({'id': 'm1', 'content': 'prefers TypeScript', 'category': 'pref'})\n"
         "store.insert_multiple([memory(1), memory(2)])\n"
         "store.remove('a2')\n"
         "await store.flush()\n",
     )
-    reload(app_page)
-    prelude(app_page, run_python)
+    reload(python_page)
+    prelude(python_page, run_python)
     result = run_python(
-        app_page,
+        python_page,
         "store = await open_store('profile_notes', new_db)\n"
         "[sorted(store.db.ids()), store.search('typescript').hits[0].id, store.revision,"
         " await (indexeddb_storage()).list_names()]",
@@ -180,12 +181,12 @@ def test_a_store_survives_a_page_reload(app_page: Page, run_python: RunPython) -
 
 @pytest.mark.parametrize("how", ["reload", "navigate"])
 def test_a_change_right_before_leaving_the_page_is_not_lost(
-    app_page: Page, run_python: RunPython, server_url: str, how: str
+    python_page: Page, run_python: RunPython, python_url: str, how: str
 ) -> None:
-    prelude(app_page, run_python)
+    prelude(python_page, run_python)
     # A long delay: only the page-hide flush can save these changes in time.
     run_python(
-        app_page,
+        python_page,
         "store = await open_store('notes', new_db, delay=30)\n"
         "for i in range(5):\n"
         "    store.insert(memory(i))\n"
@@ -193,13 +194,13 @@ def test_a_change_right_before_leaving_the_page_is_not_lost(
         "assert store.pending_count == 6 and store.writes == 0\n",
     )
     if how == "reload":
-        app_page.reload()
+        python_page.reload()
     else:
-        app_page.goto(server_url + "?again")
-    wait_booted(app_page)
-    prelude(app_page, run_python)
+        python_page.goto(python_url + "?again")
+    wait_booted(python_page)
+    prelude(python_page, run_python)
     result = run_python(
-        app_page,
+        python_page,
         "names_before = await indexeddb_storage().list_names()\n"
         "store = await open_store('notes', new_db)\n"
         "await store.flush()\n"
@@ -229,10 +230,10 @@ LOG_EVERY_WRITE = (
 
 @pytest.mark.parametrize("mode", ["whole", "log"])
 def test_two_tabs_writing_one_store_interleaved_lose_nothing(
-    app_page: Page, context: BrowserContext, server_url: str, run_python: RunPython, mode: str
+    python_page: Page, context: BrowserContext, python_url: str, run_python: RunPython, mode: str
 ) -> None:
     """``log``: every write a change segment (a large store's way), in real IndexedDB."""
-    tab_a, tab_b = app_page, _open_tab(context, server_url)
+    tab_a, tab_b = python_page, _open_tab(context, python_url)
     for tab in (tab_a, tab_b):
         prelude(tab, run_python)
         if mode == "log":
@@ -290,7 +291,7 @@ def _page_after_a_crash(context: BrowserContext, url: str) -> Page:
 def test_a_page_killed_during_a_compaction_loses_nothing(
     browser_type: BrowserType,
     browser_type_launch_args: dict[str, Any],
-    server_url: str,
+    python_url: str,
     run_python: RunPython,
     after_ms: int,
 ) -> None:
@@ -301,7 +302,7 @@ def test_a_page_killed_during_a_compaction_loses_nothing(
     browser = browser_type.launch(**browser_type_launch_args)
     try:
         context = browser.new_context()
-        page = _open_tab(context, server_url)
+        page = _open_tab(context, python_url)
         prelude(page, run_python)
         run_python(
             page,
@@ -323,7 +324,7 @@ def test_a_page_killed_during_a_compaction_loses_nothing(
         time.sleep(after_ms / 1000)
         for pid in renderers:
             os.kill(pid, signal.SIGKILL)
-        again = _page_after_a_crash(context, server_url)
+        again = _page_after_a_crash(context, python_url)
         prelude(again, run_python)
         count, ids = run_python(
             again,
@@ -360,12 +361,12 @@ def test_a_page_killed_during_a_compaction_loses_nothing(
     ids=["corrupt-json", "corrupt-snapshot"],
 )
 def test_an_unreadable_record_is_quarantined_and_reported(
-    app_page: Page, run_python: RunPython, record: str, reason: str
+    python_page: Page, run_python: RunPython, record: str, reason: str
 ) -> None:
-    idb(app_page, "await m.saveOramaToIDB('notes', arg);", record)
-    prelude(app_page, run_python)
+    idb(python_page, "await m.saveOramaToIDB('notes', arg);", record)
+    prelude(python_page, run_python)
     result = run_python(
-        app_page,
+        python_page,
         "seen = []\n"
         "store = await open_store('notes', new_db, on_error=seen.append)\n"
         "err = store.quarantined[0]\n"
@@ -381,12 +382,12 @@ def test_an_unreadable_record_is_quarantined_and_reported(
     assert qname in message
     assert kept == record  # the unreadable record is kept byte for byte
     assert names == [qname]  # the store starts empty, nothing overwrote the copy
-    run_python(app_page, "store.insert(memory(1))\nawait store.flush()")
-    assert idb(app_page, "return await m.loadOramaFromIDB(arg);", qname) == record
+    run_python(python_page, "store.insert(memory(1))\nawait store.flush()")
+    assert idb(python_page, "return await m.loadOramaFromIDB(arg);", qname) == record
 
 
 def test_a_record_of_a_newer_version_is_refused_and_left_as_it_is(
-    app_page: Page, run_python: RunPython
+    python_page: Page, run_python: RunPython
 ) -> None:
     """A tab of an older version, still open while the app updated, neither sets aside
     nor overwrites what the newer version wrote in IndexedDB."""
@@ -400,10 +401,10 @@ def test_a_record_of_a_newer_version_is_refused_and_left_as_it_is(
             "snapshot": {"format": "amplify_memory.search", "version": 99},
         }
     )
-    idb(app_page, "await m.saveOramaToIDB('notes', arg);", record)
-    prelude(app_page, run_python)
+    idb(python_page, "await m.saveOramaToIDB('notes', arg);", record)
+    prelude(python_page, run_python)
     kind, message, names = run_python(
-        app_page,
+        python_page,
         "try:\n"
         "    await open_store('notes', new_db)\n"
         "    outcome = ['opened', '']\n"
@@ -414,29 +415,29 @@ def test_a_record_of_a_newer_version_is_refused_and_left_as_it_is(
     assert kind == "NewerFormatError"
     assert "newer version of amplify_memory" in message
     assert names == ["notes"]
-    assert idb(app_page, "return await m.loadOramaFromIDB(arg);", "notes") == record
+    assert idb(python_page, "return await m.loadOramaFromIDB(arg);", "notes") == record
 
 
 # ---------------------------------------------------------------- failed writes
 
 
 def test_a_full_disk_raises_keeps_memory_and_the_retry_succeeds(
-    app_page: Page, run_python: RunPython
+    python_page: Page, run_python: RunPython
 ) -> None:
-    prelude(app_page, run_python)
+    prelude(python_page, run_python)
     run_python(
-        app_page,
+        python_page,
         "store = await open_store('notes', new_db, delay=30)\n"
         "store.insert(memory(1))\n"
         "await store.flush()\n",
     )
-    app_page.evaluate(
+    python_page.evaluate(
         "() => { window.__put = IDBObjectStore.prototype.put;"
         " IDBObjectStore.prototype.put = function () {"
         "   throw new DOMException('The quota has been exceeded.', 'QuotaExceededError'); }; }"
     )
     failure = run_python(
-        app_page,
+        python_page,
         "store.insert(memory(2))\n"
         "try:\n"
         "    await store.flush()\n"
@@ -449,23 +450,23 @@ def test_a_full_disk_raises_keeps_memory_and_the_retry_succeeds(
     assert "QuotaExceededError" in message
     assert "lack of space" in message
     assert (size, pending, last) == (2, 1, "StorageQuotaError")
-    app_page.evaluate("() => { IDBObjectStore.prototype.put = window.__put; }")
-    assert run_python(app_page, "await store.flush()\n[store.pending_count, store.last_error]") == [
+    python_page.evaluate("() => { IDBObjectStore.prototype.put = window.__put; }")
+    assert run_python(python_page, "await store.flush()\n[store.pending_count, store.last_error]") == [
         0,
         None,
     ]
-    reload(app_page)
-    prelude(app_page, run_python)
-    assert run_python(app_page, "sorted((await open_store('notes', new_db)).db.ids())") == [
+    reload(python_page)
+    prelude(python_page, run_python)
+    assert run_python(python_page, "sorted((await open_store('notes', new_db)).db.ids())") == [
         "a1",
         "a2",
     ]
 
 
-def test_estimate_and_persistence_are_exposed(app_page: Page, run_python: RunPython) -> None:
-    prelude(app_page, run_python)
+def test_estimate_and_persistence_are_exposed(python_page: Page, run_python: RunPython) -> None:
+    prelude(python_page, run_python)
     usage, quota, persisted, granted = run_python(
-        app_page,
+        python_page,
         "s = indexeddb_storage()\n"
         "await s.save('notes', 'x' * 100000)\n"
         "e = await s.estimate()\n"
@@ -481,17 +482,17 @@ def test_estimate_and_persistence_are_exposed(app_page: Page, run_python: RunPyt
 
 
 def test_a_newer_database_version_in_another_tab_is_a_clear_error(
-    app_page: Page, run_python: RunPython
+    python_page: Page, run_python: RunPython
 ) -> None:
-    prelude(app_page, run_python)
+    prelude(python_page, run_python)
     run_python(
-        app_page,
+        python_page,
         "store = await open_store('notes', new_db, delay=30)\n"
         "store.insert(memory(1))\n"
         "await store.flush()\n",
     )
     # Another tab (here: page JS) upgrades to version 2; our open connection steps aside.
-    upgraded = app_page.evaluate(
+    upgraded = python_page.evaluate(
         """() => new Promise((ok, fail) => {
           const r = indexedDB.open('amplify_vector_stores', 2);
           r.onsuccess = () => { const v = r.result.version; ok(v); };
@@ -503,7 +504,7 @@ def test_a_newer_database_version_in_another_tab_is_a_clear_error(
     assert upgraded == 2
     start = time.monotonic()
     outcome = run_python(
-        app_page,
+        python_page,
         "store.insert(memory(2))\n"
         "try:\n"
         "    await store.flush()\n"
@@ -519,10 +520,10 @@ def test_a_newer_database_version_in_another_tab_is_a_clear_error(
     assert size == 2
 
 
-def test_a_database_that_never_answers_times_out(app_page: Page, run_python: RunPython) -> None:
+def test_a_database_that_never_answers_times_out(python_page: Page, run_python: RunPython) -> None:
     """An open that stays blocked behind another connection fails after the timeout."""
     idb(
-        app_page,
+        python_page,
         """
         m.configure({timeoutMs: 1000});
         await m.saveOramaToIDB('notes', '{}');
@@ -535,10 +536,10 @@ def test_a_database_that_never_answers_times_out(app_page: Page, run_python: Run
         indexedDB.deleteDatabase('amplify_vector_stores');
         """,
     )
-    prelude(app_page, run_python)
+    prelude(python_page, run_python)
     start = time.monotonic()
     outcome = run_python(
-        app_page,
+        python_page,
         "try:\n"
         "    await indexeddb_storage().load('notes')\n"
         "    outcome = 'no error'\n"
@@ -549,4 +550,4 @@ def test_a_database_that_never_answers_times_out(app_page: Page, run_python: Run
     elapsed = time.monotonic() - start
     assert "no answer in 1000 ms" in outcome, outcome
     assert 0.9 < elapsed < 5, elapsed
-    app_page.evaluate("() => window.__held.close()")
+    python_page.evaluate("() => window.__held.close()")

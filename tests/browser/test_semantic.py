@@ -45,13 +45,13 @@ json.dumps(out)
 
 
 def test_hybrid_search_in_the_page_finds_what_bm25_misses_and_loads_the_table_lazily(
-    app_page: Page, run_python: RunPython, record_property: Any
+    python_page: Page, run_python: RunPython, record_property: Any
 ) -> None:
     table_requests: list[str] = []
-    app_page.on(
+    python_page.on(
         "request", lambda r: table_requests.append(r.url) if r.url.endswith(".bin") else None
     )
-    out: dict[str, Any] = json.loads(run_python(app_page, SEARCH))
+    out: dict[str, Any] = json.loads(run_python(python_page, SEARCH))
     assert out["loaded_before"] is False  # nothing loaded the table at boot
     hybrid, bm25 = out["hybrid"], out["bm25"]
     assert hybrid["hits"][0] == TS
@@ -79,7 +79,7 @@ def test_hybrid_search_in_the_page_finds_what_bm25_misses_and_loads_the_table_la
 
 @pytest.mark.parametrize("missing", ["models/no-such-table.bin"])
 def test_without_the_table_the_page_searches_with_bm25_and_says_why(
-    app_page: Page, run_python: RunPython, missing: str
+    python_page: Page, run_python: RunPython, missing: str
 ) -> None:
     code = f"""
 import json
@@ -95,7 +95,7 @@ status = store.semantic_status
 configure_default_provider(None)
 json.dumps({{"hits": hits, "status": status}})
 """
-    out = json.loads(run_python(app_page, code))
+    out = json.loads(run_python(python_page, code))
     assert out["hits"] == ["User drinks coffee"]
     assert out["status"]["mode"] == "bm25"
     assert "no-such-table.bin" in out["status"]["reason"]

@@ -71,9 +71,9 @@ json.dumps(out)
 
 
 def test_the_javascript_kernel_is_installed_and_ranks_as_pure_python(
-    app_page: Page, run_python: RunPython
+    python_page: Page, run_python: RunPython
 ) -> None:
-    out: dict[str, Any] = json.loads(run_python(app_page, COMPARE))
+    out: dict[str, Any] = json.loads(run_python(python_page, COMPARE))
     assert out["kernel"] == "<JavaScript amplify_kernels.cosineScores>"
     assert len(out["rankings"]) == 12
     for fast, slow in out["rankings"]:
