@@ -46,7 +46,9 @@ def test_the_agent_loop_runs_in_pyodide_and_remembers_after_a_reload(
     assert "Miso" in first["tool_result"]["results"][0]["content"]
 
     python_page.reload()
-    python_page.wait_for_function("document.documentElement.dataset.ready === 'true'", timeout=90_000)
+    python_page.wait_for_function(
+        "document.documentElement.dataset.ready === 'true'", timeout=90_000
+    )
     second = run_example(python_page, run_python, call)
     assert (second["stored_before"], second["stored_after"]) == (7, 13)
     assert any("My cat is called Miso" in line for line in second["turns"][0]["context"][:-1])

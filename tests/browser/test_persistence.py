@@ -451,7 +451,9 @@ def test_a_full_disk_raises_keeps_memory_and_the_retry_succeeds(
     assert "lack of space" in message
     assert (size, pending, last) == (2, 1, "StorageQuotaError")
     python_page.evaluate("() => { IDBObjectStore.prototype.put = window.__put; }")
-    assert run_python(python_page, "await store.flush()\n[store.pending_count, store.last_error]") == [
+    assert run_python(
+        python_page, "await store.flush()\n[store.pending_count, store.last_error]"
+    ) == [
         0,
         None,
     ]
