@@ -4,6 +4,9 @@ Fixtures:
 - ``server_url``: a session-scoped HTTP server over web/ (built first, cached).
 - ``app_page``: a page on the demo that has booted Pyodide and amplify_memory; a boot
   failure fails the test with the page's own error text.
+- ``shared_app_page``: one booted demo page per test module (its own browser context),
+  its memory emptied (``forgetAll``) before each test, for the tests of the JavaScript API
+  that need a booted memory but neither a new page nor a new origin.
 - ``python_page``: a page that boots Python on the main thread only (no demo, no memory
   worker: one interpreter per page load), for the tests that drive Python themselves.
 - ``run_python(page, code)``: runs Python in the page (``python_page``, or the demo's
@@ -20,7 +23,7 @@ from urllib.parse import urlsplit
 
 import build
 import pytest
-from playwright.sync_api import BrowserContext, Page
+from playwright.sync_api import Browser, BrowserContext, Page
 
 from tests.browser.helpers import PYTHON_PAGE, RunPython, serving
 
@@ -50,6 +53,25 @@ def server_url() -> Iterator[str]:
         yield url
 
 
+#: The demo takes a memory snapshot in a second worker a few seconds after start (for the
+#: next visit); in tests that would be a second interpreter booting beside each test. Off
+#: in the tests' contexts; tests/browser/test_snapshot.py turns it on (``snapshots_on``).
+SNAPSHOTS_OFF = "globalThis.__amplifyDemo = { snapshot: false };"
+
+
+def watch_requests(context: BrowserContext, outside: list[str]) -> None:
+    """Note in ``outside`` every URL a page of ``context`` asks for outside loopback."""
+
+    def check(req: Any) -> None:
+        parts = urlsplit(req.url)
+        if parts.scheme in {"data", "blob", "about", "chrome-error"}:
+            return
+        if parts.hostname not in LOOPBACK_HOSTS:
+            outside.append(req.url)
+
+    context.on("request", check)
+
+
 @pytest.fixture(autouse=True)
 def offline_guard(request: pytest.FixtureRequest) -> Iterator[list[str]]:
     """Fail the test if any page of its browser context requested a non-loopback URL.
@@ -61,20 +83,9 @@ def offline_guard(request: pytest.FixtureRequest) -> Iterator[list[str]]:
         yield outside
         return
     context: BrowserContext = request.getfixturevalue("context")
-
-    def check(req: Any) -> None:
-        parts = urlsplit(req.url)
-        if parts.scheme in {"data", "blob", "about", "chrome-error"}:
-            return
-        if parts.hostname not in LOOPBACK_HOSTS:
-            outside.append(req.url)
-
-    context.on("request", check)
-    # The demo takes a memory snapshot in a second worker a few seconds after start (for
-    # the next visit); in tests that would be a second interpreter booting beside each
-    # test. Off here; tests/browser/test_snapshot.py turns it on.
+    watch_requests(context, outside)
     if "snapshots_on" not in request.fixturenames:
-        context.add_init_script("globalThis.__amplifyDemo = { snapshot: false };")
+        context.add_init_script(SNAPSHOTS_OFF)
     yield outside
     assert not outside, f"the page requested non-loopback URLs: {outside}"
 
@@ -102,6 +113,31 @@ def app_page(page: Page, server_url: str) -> Page:
     page.goto(server_url)
     wait_for_boot(page)
     return page
+
+
+@pytest.fixture(scope="module")
+def _shared_demo(browser: Browser, server_url: str) -> Iterator[tuple[Page, list[str]]]:
+    context = browser.new_context()
+    outside: list[str] = []
+    watch_requests(context, outside)
+    context.add_init_script(SNAPSHOTS_OFF)
+    page = context.new_page()
+    page.goto(server_url)
+    wait_for_boot(page)
+    yield page, outside
+    context.close()
+
+
+@pytest.fixture
+def shared_app_page(_shared_demo: tuple[Page, list[str]]) -> Iterator[Page]:
+    page, outside = _shared_demo
+    page.evaluate(
+        "async () => { const memory = await window.amplify.memory;"
+        " await memory.forgetAll({ confirm: true }); await memory.flush(); }"
+    )
+    yield page
+    found, outside[:] = list(outside), []
+    assert not found, f"the page requested non-loopback URLs: {found}"
 
 
 @pytest.fixture

@@ -34,9 +34,9 @@ def js(page: Page, body: str, arg: Any = None) -> Any:
 # ---------------------------------------------------------------- createMemory
 
 
-def test_create_memory_runs_python_in_a_worker_with_camel_case_json(app_page: Page) -> None:
+def test_create_memory_runs_python_in_a_worker_with_camel_case_json(shared_app_page: Page) -> None:
     result = js(
-        app_page,
+        shared_app_page,
         """
         const added = await memory.userProfile.add('User prefers TypeScript over JavaScript');
         await memory.projects.addProject('shop');
@@ -82,9 +82,9 @@ def test_create_memory_runs_python_in_a_worker_with_camel_case_json(app_page: Pa
     assert result["estimate"]["quota"] > 0
 
 
-def test_python_exceptions_arrive_as_errors_with_type_and_message(app_page: Page) -> None:
+def test_python_exceptions_arrive_as_errors_with_type_and_message(shared_app_page: Page) -> None:
     result = js(
-        app_page,
+        shared_app_page,
         """
         const out = [];
         for (const attempt of [
@@ -114,9 +114,9 @@ def test_python_exceptions_arrive_as_errors_with_type_and_message(app_page: Page
     assert tool["type"] == "ToolCallError"
 
 
-def test_export_and_import_round_trip(app_page: Page) -> None:
+def test_export_and_import_round_trip(shared_app_page: Page) -> None:
     result = js(
-        app_page,
+        shared_app_page,
         """
         await memory.userProfile.add('User prefers tabs', 'coding_style');
         await memory.userProfile.add('User works in Berlin', 'personal');
@@ -161,9 +161,9 @@ const { createVectorContext } = await js('vector-context');
 # tests/engines/test_promises.py.)
 
 
-def test_the_controller_debounces_and_uses_the_token_budgets(app_page: Page) -> None:
+def test_the_controller_debounces_and_uses_the_token_budgets(shared_app_page: Page) -> None:
     result = js(
-        app_page,
+        shared_app_page,
         FAKE_MEMORY
         + """
         const ctx = createVectorContext({ memory: fake, chatId: 'chat-a' });
@@ -190,9 +190,9 @@ def test_the_controller_debounces_and_uses_the_token_budgets(app_page: Page) -> 
     }
 
 
-def test_a_slow_stale_lookup_never_overwrites_a_newer_one(app_page: Page) -> None:
+def test_a_slow_stale_lookup_never_overwrites_a_newer_one(shared_app_page: Page) -> None:
     result = js(
-        app_page,
+        shared_app_page,
         FAKE_MEMORY
         + """
         const ctx = createVectorContext({ memory: fake });
@@ -216,9 +216,11 @@ def test_a_slow_stale_lookup_never_overwrites_a_newer_one(app_page: Page) -> Non
     assert "user:slow" not in result["seen"]
 
 
-def test_is_ready_after_initialisation_and_chat_switch_switches_project(app_page: Page) -> None:
+def test_is_ready_after_initialisation_and_chat_switch_switches_project(
+    shared_app_page: Page,
+) -> None:
     result = js(
-        app_page,
+        shared_app_page,
         FAKE_MEMORY
         + """
         const ctx = createVectorContext({ memory: fake, chatId: 'chat-a' });
@@ -249,9 +251,9 @@ def test_is_ready_after_initialisation_and_chat_switch_switches_project(app_page
     assert result["inNone"]["projectContext"] == ""
 
 
-def test_the_react_hook_with_a_tiny_fake_react(app_page: Page) -> None:
+def test_the_react_hook_with_a_tiny_fake_react(shared_app_page: Page) -> None:
     result = js(
-        app_page,
+        shared_app_page,
         FAKE_MEMORY
         + """
         // A fake React: one component, effects run after each render when deps change.
@@ -353,9 +355,11 @@ def test_the_page_stays_responsive_while_5000_memories_are_indexed(app_page: Pag
     )
 
 
-def test_opening_a_stored_project_reports_its_steps_across_the_worker(app_page: Page) -> None:
+def test_opening_a_stored_project_reports_its_steps_across_the_worker(
+    shared_app_page: Page,
+) -> None:
     result = js(
-        app_page,
+        shared_app_page,
         """
         for (let i = 0; i < 3; i++) {
           await memory.projects.add('opened', `Use queue ${i} for the jobs`, 'decision');

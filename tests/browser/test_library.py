@@ -49,9 +49,9 @@ def boot_error(page: Page, options: dict[str, Any]) -> dict[str, Any]:
     )
 
 
-def test_errors_from_python_are_classes_with_codes(app_page: Page) -> None:
+def test_errors_from_python_are_classes_with_codes(shared_app_page: Page) -> None:
     out = js(
-        app_page,
+        shared_app_page,
         """
         const errors = await js('errors');
         const describe = async (promise) => {
@@ -208,11 +208,13 @@ def test_an_asset_base_without_assets_is_named(page: Page, server_url: str) -> N
     assert out["ms"] < 5_000
 
 
-def test_the_controller_says_when_it_is_used_before_mount(app_page: Page) -> None:
+def test_the_controller_says_when_it_is_used_before_mount(shared_app_page: Page) -> None:
     warnings: list[str] = []
-    app_page.on("console", lambda m: warnings.append(m.text) if m.type == "warning" else None)
+    shared_app_page.on(
+        "console", lambda m: warnings.append(m.text) if m.type == "warning" else None
+    )
     out = js(
-        app_page,
+        shared_app_page,
         """
         const { createVectorContext } = await js('vector-context');
         const ctx = createVectorContext({ memory, chatId: null });

@@ -76,9 +76,9 @@ def expected_tools(mcp_tools: list[dict[str, Any]]) -> list[dict[str, Any]]:
 # ------------------------------------------------------------------ pure functions
 
 
-def test_build_chat_request_injects_one_labelled_system_message(app_page: Page) -> None:
+def test_build_chat_request_injects_one_labelled_system_message(shared_app_page: Page) -> None:
     result = js(
-        app_page,
+        shared_app_page,
         """
         const user = `${adapter.USER_HEADING}\\n- [preference] User prefers tabs`;
         const project = `${adapter.PROJECT_HEADING}\\n- [decision] Use JWT`;
@@ -147,9 +147,9 @@ def test_build_chat_request_injects_one_labelled_system_message(app_page: Page) 
     }
 
 
-def test_tools_for_chat_completions_are_the_mcp_tools(app_page: Page) -> None:
+def test_tools_for_chat_completions_are_the_mcp_tools(shared_app_page: Page) -> None:
     result = js(
-        app_page,
+        shared_app_page,
         """
         const listed = await memory.listTools();
         let badName = null;
@@ -186,9 +186,9 @@ def test_tools_for_chat_completions_are_the_mcp_tools(app_page: Page) -> None:
     assert "^[a-zA-Z0-9_-]{1,64}$" in result["badName"]
 
 
-def test_fetch_and_scripted_adapters_take_role_content(app_page: Page) -> None:
+def test_fetch_and_scripted_adapters_take_role_content(shared_app_page: Page) -> None:
     result = js(
-        app_page,
+        shared_app_page,
         """
         const bodies = [];
         const fetchImpl = async (url, init) => {
@@ -216,9 +216,11 @@ def test_fetch_and_scripted_adapters_take_role_content(app_page: Page) -> None:
 # ------------------------------------------------------- against the stand-in server
 
 
-def test_the_endpoint_gets_the_user_block_and_the_tools(app_page: Page, standin: Standin) -> None:
+def test_the_endpoint_gets_the_user_block_and_the_tools(
+    shared_app_page: Page, standin: Standin
+) -> None:
     result = js(
-        app_page,
+        shared_app_page,
         """
         await memory.userProfile.add(arg.fact);
         const ctx = vectorContext.createVectorContext({ memory, chatId: 'c1' });
@@ -265,9 +267,9 @@ def test_the_endpoint_gets_the_user_block_and_the_tools(app_page: Page, standin:
     assert standin.headers[0].get("x-amplify-test") == "yes"
 
 
-def test_a_tool_call_of_the_model_stores_a_memory(app_page: Page, standin: Standin) -> None:
+def test_a_tool_call_of_the_model_stores_a_memory(shared_app_page: Page, standin: Standin) -> None:
     result = js(
-        app_page,
+        shared_app_page,
         """
         const rounds = [];
         const chat = adapter.createChatCompletionsAdapter({
@@ -313,10 +315,10 @@ def test_a_tool_call_of_the_model_stores_a_memory(app_page: Page, standin: Stand
     ],
 )
 def test_a_bad_tool_call_becomes_an_error_for_the_model(
-    app_page: Page, standin: Standin, prompt: str, expected: str
+    shared_app_page: Page, standin: Standin, prompt: str, expected: str
 ) -> None:
     result = js(
-        app_page,
+        shared_app_page,
         """
         const errors = [];
         const chat = adapter.createChatCompletionsAdapter({
@@ -341,9 +343,9 @@ def test_a_bad_tool_call_becomes_an_error_for_the_model(
     assert result["count"] == 0
 
 
-def test_the_dispatcher_never_rejects(app_page: Page) -> None:
+def test_the_dispatcher_never_rejects(shared_app_page: Page) -> None:
     result = js(
-        app_page,
+        shared_app_page,
         """
         const errors = [];
         const dispatch = adapter.createToolDispatcher(memory, {
@@ -385,9 +387,9 @@ def test_the_dispatcher_never_rejects(app_page: Page) -> None:
     assert result["blog"] == 0
 
 
-def test_http_500_rejects_naming_the_url(app_page: Page, standin: Standin) -> None:
+def test_http_500_rejects_naming_the_url(shared_app_page: Page, standin: Standin) -> None:
     result = js(
-        app_page,
+        shared_app_page,
         """
         const chat = adapter.createChatCompletionsAdapter({
           url: arg.url, model: 'http-500', memory,
@@ -409,10 +411,10 @@ def test_http_500_rejects_naming_the_url(app_page: Page, standin: Standin) -> No
 
 
 def test_max_tool_rounds_ends_a_tool_loop_with_a_clear_error(
-    app_page: Page, standin: Standin
+    shared_app_page: Page, standin: Standin
 ) -> None:
     result = js(
-        app_page,
+        shared_app_page,
         """
         const chat = adapter.createChatCompletionsAdapter({
           url: arg.url, model: 'stand-in-1', memory, maxToolRounds: 2,
