@@ -1,6 +1,7 @@
-"""The JavaScript API in real Chromium: createMemory in a Web Worker, the vector-context
-controller (debounce, stale answers, readiness, project detection), the React hook, a
-responsive page while 5,000 memories are indexed, and nothing lost on a reload."""
+"""The JavaScript API in real Chromium: createMemory in a Web Worker, errors, export and
+import, a responsive page while 5,000 memories are indexed, opening a stored project, and
+nothing lost on a reload. (The vector-context controller and the React hook: in Node, on
+a fake clock, tests/unit/js/.)"""
 
 from __future__ import annotations
 
@@ -136,166 +137,10 @@ def test_export_and_import_round_trip(shared_app_page: Page) -> None:
 
 # ---------------------------------------------------------------- the controller
 
-FAKE_MEMORY = """
-const calls = [];
-const delays = arg?.delays ?? {};
-const fake = {
-  userProfile: {
-    initialize: () => sleep(arg?.initMs ?? 0),
-    formatContext: (query, o) => {
-      calls.push({ query, maxTokens: o.maxTokens, at: performance.now() });
-      return sleep(delays[query] ?? 10).then(() => `user:${query}`);
-    },
-  },
-  projects: {
-    getProjectByChat: async (chatId) => ({ 'chat-a': 'alpha', 'chat-b': 'beta' })[chatId] ?? null,
-    formatContext: (projectId, query, o) =>
-      sleep(delays[query] ?? 10).then(() => `${projectId}:${query}:${o.maxTokens}`),
-  },
-};
-const { createVectorContext } = await js('vector-context');
-"""
-
-
-# (Ten real keystrokes 50 ms apart make one lookup 300 ms after the last: in every engine,
-# tests/engines/test_promises.py.)
-
-
-def test_the_controller_debounces_and_uses_the_token_budgets(shared_app_page: Page) -> None:
-    result = js(
-        shared_app_page,
-        FAKE_MEMORY
-        + """
-        const ctx = createVectorContext({ memory: fake, chatId: 'chat-a' });
-        await ctx.mount();
-        let last = 0;
-        for (const ch of 'abcdefghij') {
-          ctx.setMessage((ctx.getState().message + ch));
-          last = performance.now();
-          await sleep(50);
-        }
-        await sleep(600);
-        return { calls, last, state: ctx.getState(), body: ctx.requestBody() };
-        """,
-    )
-    calls, state = result["calls"], result["state"]
-    assert len(calls) == 1
-    assert calls[0]["query"] == "abcdefghij"
-    assert calls[0]["maxTokens"] == 500
-    assert 290 <= calls[0]["at"] - result["last"] <= 450
-    assert state["projectContext"] == "alpha:abcdefghij:1000"
-    assert result["body"] == {
-        "userContext": "user:abcdefghij",
-        "projectContext": "alpha:abcdefghij:1000",
-    }
-
-
-def test_a_slow_stale_lookup_never_overwrites_a_newer_one(shared_app_page: Page) -> None:
-    result = js(
-        shared_app_page,
-        FAKE_MEMORY
-        + """
-        const ctx = createVectorContext({ memory: fake });
-        const seen = [];
-        ctx.subscribe((s) => seen.push(s.userContext));
-        await ctx.mount();
-        ctx.setMessage('slow');
-        await sleep(400);                      // the slow lookup has started
-        ctx.setMessage('fast');
-        await sleep(450);                      // the fast one has answered
-        const newer = ctx.getState().userContext;
-        await sleep(900);                      // the slow one has answered too, late
-        return { newer, final: ctx.getState(), seen, calls: calls.map((c) => c.query) };
-        """,
-        {"delays": {"slow": 1000, "fast": 20}},
-    )
-    assert result["calls"] == ["slow", "fast"]
-    assert result["newer"] == "user:fast"
-    assert result["final"]["userContext"] == "user:fast"
-    assert result["final"]["dropped"] == 1
-    assert "user:slow" not in result["seen"]
-
-
-def test_is_ready_after_initialisation_and_chat_switch_switches_project(
-    shared_app_page: Page,
-) -> None:
-    result = js(
-        shared_app_page,
-        FAKE_MEMORY
-        + """
-        const ctx = createVectorContext({ memory: fake, chatId: 'chat-a' });
-        const mounting = ctx.mount();
-        await sleep(100);
-        const early = ctx.getState().isReady;
-        await mounting;
-        const ready = ctx.getState();
-        ctx.setMessage('login');
-        await sleep(400);
-        const inA = ctx.getState();
-        await ctx.setChatId('chat-b');
-        await sleep(100);
-        const inB = ctx.getState();
-        await ctx.setChatId('chat-none');
-        const inNone = ctx.getState();
-        return { early, ready, inA, inB, inNone };
-        """,
-        {"initMs": 300},
-    )
-    assert result["early"] is False
-    assert result["ready"]["isReady"] is True
-    assert result["ready"]["projectId"] == "alpha"
-    assert result["inA"]["projectContext"] == "alpha:login:1000"
-    assert result["inB"]["projectId"] == "beta"
-    assert result["inB"]["projectContext"] == "beta:login:1000"  # looked up again at once
-    assert result["inNone"]["projectId"] is None
-    assert result["inNone"]["projectContext"] == ""
-
-
-def test_the_react_hook_with_a_tiny_fake_react(shared_app_page: Page) -> None:
-    result = js(
-        shared_app_page,
-        FAKE_MEMORY
-        + """
-        // A fake React: one component, effects run after each render when deps change.
-        const slots = []; let cursor = 0; let rerender = null; const effects = [];
-        const React = {
-          useState(init) {
-            const i = cursor++;
-            if (!(i in slots)) slots[i] = typeof init === 'function' ? init() : init;
-            return [slots[i], (v) => { slots[i] = v; queueMicrotask(() => rerender()); }];
-          },
-          useRef(init) { const i = cursor++; if (!(i in slots)) slots[i] = { current: init };
-                         return slots[i]; },
-          useEffect(fn, deps) {
-            const i = cursor++;
-            const old = slots[i];
-            if (!old || deps.some((d, k) => d !== old.deps[k])) {
-              effects.push(() => { old?.cleanup?.(); slots[i] = { deps, cleanup: fn() }; });
-            }
-          },
-        };
-        const { makeUseVectorContext } = await js('react');
-        const useVectorContext = makeUseVectorContext(React);
-        let props = { memory: fake, chatId: 'chat-a', message: '' };
-        let out = null;
-        rerender = () => { cursor = 0; out = useVectorContext(props);
-                           effects.splice(0).forEach((run) => run()); };
-        rerender();
-        await sleep(50);
-        const mounted = out;
-        props = { ...props, message: 'react hooks' }; rerender();
-        await sleep(450);
-        const looked = out;
-        props = { ...props, chatId: 'chat-b' }; rerender();
-        await sleep(100);
-        return { mounted, looked, switched: out };
-        """,
-    )
-    assert result["mounted"]["isReady"] is True
-    assert result["mounted"]["projectId"] == "alpha"
-    assert result["looked"]["userContext"] == "user:react hooks"
-    assert result["looked"]["projectContext"] == "alpha:react hooks:1000"
-    assert result["switched"]["projectId"] == "beta"
+# The vector-context controller and the React hook run on a fake memory and a fake clock in
+# Node (tests/unit/js/vector_context.test.mjs); real timers in every engine in
+# tests/engines/test_promises.py (ten keystrokes 50 ms apart make one lookup 300 ms after
+# the last).
 
 
 # ---------------------------------------------------------------- responsiveness

@@ -46,6 +46,14 @@ export interface VectorContextOptions {
   projectMaxTokens?: number;
   /** The clock of the lookup times, in ms (default performance.now). */
   now?: () => number;
+  /** The timers of the debounce (default the platform's; a fake clock in tests). */
+  timers?: VectorContextTimers;
+}
+
+/** What the controller schedules its debounced lookup with. */
+export interface VectorContextTimers {
+  setTimeout(callback: () => void, ms: number): unknown;
+  clearTimeout(id: unknown): void;
 }
 
 /** When the last lookup ran (times from the `now` clock, in ms). */

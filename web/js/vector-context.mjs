@@ -24,6 +24,12 @@ export const DEFAULTS = Object.freeze({
   projectMaxTokens: 1000,
 });
 
+/** The platform's timers (a fake clock may stand in: `timers` of createVectorContext). */
+const BROWSER_TIMERS = Object.freeze({
+  setTimeout: (fn, ms) => setTimeout(fn, ms),
+  clearTimeout: (id) => clearTimeout(id),
+});
+
 /**
  * A controller over `memory` (the object of createMemory, or anything with
  * userProfile.initialize/formatContext and projects.formatContext/getProjectByChat).
@@ -36,6 +42,7 @@ export function createVectorContext({
   userMaxTokens = DEFAULTS.userMaxTokens,
   projectMaxTokens = DEFAULTS.projectMaxTokens,
   now = () => performance.now(),
+  timers = BROWSER_TIMERS,
 } = {}) {
   if (!memory?.userProfile || !memory?.projects) {
     throw new TypeError('createVectorContext needs {memory} with userProfile and projects');
@@ -120,8 +127,8 @@ export function createVectorContext({
   }
 
   function schedule(delay) {
-    if (timer !== null) clearTimeout(timer);
-    timer = setTimeout(lookup, delay);
+    if (timer !== null) timers.clearTimeout(timer);
+    timer = timers.setTimeout(lookup, delay);
   }
 
   async function detectProject(id) {
@@ -192,7 +199,7 @@ export function createVectorContext({
           }),
         );
       }
-      if (timer !== null) clearTimeout(timer);
+      if (timer !== null) timers.clearTimeout(timer);
       return lookup();
     },
 
@@ -204,7 +211,7 @@ export function createVectorContext({
 
     /** Stop timers and notifications (the memory itself stays open). */
     destroy() {
-      if (timer !== null) clearTimeout(timer);
+      if (timer !== null) timers.clearTimeout(timer);
       timer = null;
       destroyed = true;
       listeners.clear();
