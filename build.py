@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import argparse
 import base64
+import concurrent.futures
 import hashlib
 import http.server
 import json
@@ -850,14 +851,39 @@ def ensure_chroma_server() -> None:
         raise BuildError(str(err)) from err
 
 
+#: pytest's workers (pytest-xdist) when the command line names none: one per core, at
+#: most four (each runs a browser). Whole modules go to one worker (``loadscope``), so a
+#: module's shared page, server or package build is made once.
+def test_workers() -> int:
+    return max(1, min(4, os.cpu_count() or 1))
+
+
+def with_workers(pytest_args: list[str]) -> list[str]:
+    """``pytest_args`` with ``-n N --dist loadscope`` unless they choose the workers (or
+    turn xdist off) themselves."""
+    chosen = any(
+        a in {"-n", "--numprocesses", "no:xdist"} or a.startswith(("-n", "--numprocesses="))
+        for a in pytest_args
+    )
+    if chosen or test_workers() == 1:
+        return pytest_args
+    return ["-n", str(test_workers()), "--dist", "loadscope", *pytest_args]
+
+
 def run_tests(pytest_args: list[str]) -> int:
-    build()
     chromium = ensure_chromium()
     ensure_engines(wanted_engines(pytest_args))
-    python = ensure_venv()
-    ensure_chroma_server()
+    # The three set-ups are independent: web/ (downloads, the wheel, the embedding table's
+    # distillation), the test .venv and the Chroma server's .venv (pip) run side by side.
+    with concurrent.futures.ThreadPoolExecutor(max_workers=3) as pool:
+        built = pool.submit(build)
+        venv_ = pool.submit(ensure_venv)
+        chroma = pool.submit(ensure_chroma_server)
+        built.result()
+        chroma.result()
+        python = venv_.result()
     env = dict(os.environ, AMPLIFY_CHROMIUM=chromium)
-    cmd = [str(python), "-m", "pytest", *pytest_args]
+    cmd = [str(python), "-m", "pytest", *with_workers(pytest_args)]
     log("running: " + " ".join(cmd[2:]))
     return subprocess.run(cmd, cwd=ROOT, env=env).returncode
 
