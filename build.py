@@ -25,6 +25,7 @@ from __future__ import annotations
 import argparse
 import base64
 import concurrent.futures
+import contextlib
 import hashlib
 import http.server
 import json
@@ -851,23 +852,80 @@ def ensure_chroma_server() -> None:
         raise BuildError(str(err)) from err
 
 
-#: pytest's workers (pytest-xdist) when the command line names none: one per core, at
-#: most four (each runs a browser). Whole modules go to one worker (``loadscope``), so a
-#: module's shared page, server or package build is made once.
+#: The two tiers of tests/: CPython (fast, asyncio) and the browsers (Playwright). They
+#: cannot share a process: Playwright's sync API keeps an event loop running in the main
+#: thread, where the CPython tier's ``asyncio.run`` then refuses to start.
+CPYTHON_TIER = ("tests/unit",)
+BROWSER_TIER = ("tests/browser", "tests/engines")
+#: pytest's exit status when it selected no test.
+NO_TESTS = 5
+#: pytest options that take the next argument as their value.
+_VALUED = {"-k", "-m", "-p", "-o", "-n", "-c", "--dist", "--engine", "--junitxml",
+           "--numprocesses", "--rootdir", "--durations", "--maxfail", "--deselect"}  # fmt: skip
+
+
 def test_workers() -> int:
+    """pytest-xdist's workers for the browser tier: one per core, at most four (each runs
+    a browser)."""
     return max(1, min(4, os.cpu_count() or 1))
 
 
-def with_workers(pytest_args: list[str]) -> list[str]:
-    """``pytest_args`` with ``-n N --dist loadscope`` unless they choose the workers (or
-    turn xdist off) themselves."""
+def test_paths(pytest_args: list[str]) -> list[str]:
+    """The positional arguments (test paths or node ids) among ``pytest_args``."""
+    paths, skip = [], False
+    for arg in pytest_args:
+        if skip:
+            skip = False
+        elif arg.startswith("-"):
+            skip = arg in _VALUED
+        else:
+            paths.append(arg)
+    return paths
+
+
+def _in_tier(path: str, tier: tuple[str, ...]) -> bool:
+    where = Path(path.split("::", 1)[0]).resolve()
+    return any(where == ROOT / t or (ROOT / t) in where.parents for t in tier)
+
+
+def _junit_for(pytest_args: list[str], suffix: str) -> list[str]:
+    """``pytest_args`` with the ``--junitxml`` report (if any) renamed ``<name>.<suffix>.xml``."""
+    out, rename = [], False
+    for arg in pytest_args:
+        if rename:
+            arg, rename = str(Path(arg).with_suffix(f".{suffix}.xml")), False
+        elif arg == "--junitxml":
+            rename = True
+        elif arg.startswith("--junitxml="):
+            arg = "--junitxml=" + str(Path(arg.split("=", 1)[1]).with_suffix(f".{suffix}.xml"))
+        out.append(arg)
+    return out
+
+
+def test_commands(pytest_args: list[str]) -> list[list[str]]:
+    """The pytest runs of ``build.py test``: the arguments of each.
+
+    With no test path, the two tiers run side by side (the CPython tier in one process,
+    the browser tier on :func:`test_workers` xdist workers with whole modules per worker,
+    so a module's shared page or package build is made once); with paths of one tier,
+    that tier alone (the browser tier on workers); with paths of both, one plain run.
+    The command line's own ``-n`` (or ``-p no:xdist``) is left as it is.
+    """
     chosen = any(
         a in {"-n", "--numprocesses", "no:xdist"} or a.startswith(("-n", "--numprocesses="))
         for a in pytest_args
     )
-    if chosen or test_workers() == 1:
-        return pytest_args
-    return ["-n", str(test_workers()), "--dist", "loadscope", *pytest_args]
+    workers = [] if chosen or test_workers() == 1 else ["-n", str(test_workers())]
+    browser = [*workers, "--dist", "loadscope"] if workers else []
+    paths = test_paths(pytest_args)
+    if not paths:
+        return [
+            [*_junit_for(pytest_args, "cpython"), *CPYTHON_TIER],
+            [*browser, *_junit_for(pytest_args, "browser"), *BROWSER_TIER],
+        ]
+    if all(_in_tier(p, BROWSER_TIER) for p in paths):
+        return [[*browser, *pytest_args]]
+    return [pytest_args]
 
 
 def run_tests(pytest_args: list[str]) -> int:
@@ -883,9 +941,26 @@ def run_tests(pytest_args: list[str]) -> int:
         chroma.result()
         python = venv_.result()
     env = dict(os.environ, AMPLIFY_CHROMIUM=chromium)
-    cmd = [str(python), "-m", "pytest", *with_workers(pytest_args)]
-    log("running: " + " ".join(cmd[2:]))
-    return subprocess.run(cmd, cwd=ROOT, env=env).returncode
+    *others, last = test_commands(pytest_args)
+    # Each other run (the CPython tier) writes to a file, shown after the last run, which
+    # is shown as it goes.
+    with contextlib.ExitStack() as stack:
+        side = []
+        for args in others:
+            out = stack.enter_context(tempfile.TemporaryFile("w+", encoding="utf-8"))
+            log("running (output below, when it ends): pytest " + " ".join(args))
+            cmd = [str(python), "-m", "pytest", *args]
+            side.append((subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=out, stderr=out), out))
+        log("running: pytest " + " ".join(last))
+        codes = [subprocess.run([str(python), "-m", "pytest", *last], cwd=ROOT, env=env).returncode]
+        for proc, out in side:
+            codes.append(proc.wait())
+            out.seek(0)
+            print(out.read(), end="", flush=True)
+    if len(codes) > 1 and any(code != NO_TESTS for code in codes):
+        # A selection (-k, -m) that leaves one tier empty is not a failure of that tier.
+        codes = [0 if code == NO_TESTS else code for code in codes]
+    return next((code for code in codes if code != 0), 0)
 
 
 def main(argv: list[str] | None = None) -> int:

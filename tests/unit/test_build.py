@@ -174,3 +174,27 @@ def test_chromium_gets_one_disable_features_switch_with_playwrights_list_and_our
     assert len(switches) == 1
     features = switches[0].removeprefix("--disable-features=").split(",")
     assert set(theirs) | set(build.OWN_DISABLED_FEATURES) == set(features)
+
+
+def test_the_test_command_runs_the_two_tiers_side_by_side(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(build, "test_workers", lambda: 2)
+    unit, browser = build.test_commands(["-p", "no:cacheprovider", "--junitxml=out/r.xml"])
+    assert unit == ["-p", "no:cacheprovider", "--junitxml=out/r.cpython.xml", "tests/unit"]
+    assert browser == [
+        "-n", "2", "--dist", "loadscope", "-p", "no:cacheprovider",
+        "--junitxml=out/r.browser.xml", "tests/browser", "tests/engines",
+    ]  # fmt: skip
+    # Paths of one tier: that tier alone (the browser tier on workers); of both: one run.
+    assert build.test_commands(["tests/browser/test_api.py::test_x", "-q"]) == [
+        ["-n", "2", "--dist", "loadscope", "tests/browser/test_api.py::test_x", "-q"]
+    ]
+    assert build.test_commands(["-k", "tests/browser", "tests/unit"]) == [
+        ["-k", "tests/browser", "tests/unit"]
+    ]
+    assert build.test_commands(["tests/unit", "tests/engines"]) == [["tests/unit", "tests/engines"]]
+    # The command line's own choice of workers is kept; one core: no workers.
+    assert build.test_commands(["-p", "no:xdist", "tests/browser"]) == [
+        ["-p", "no:xdist", "tests/browser"]
+    ]
+    monkeypatch.setattr(build, "test_workers", lambda: 1)
+    assert build.test_commands(["tests/browser"]) == [["tests/browser"]]
