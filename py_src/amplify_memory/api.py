@@ -73,7 +73,17 @@ from amplify_memory.storage import (
     store_of,
 )
 
-__all__ = ["EXPORT_FORMAT", "MemoryApi", "call", "configure", "default_api", "warm"]
+__all__ = [
+    "EXPORT_FORMAT",
+    "MemoryApi",
+    "call",
+    "configure",
+    "default_api",
+    "error_code",
+    "error_info",
+    "to_camel",
+    "warm",
+]
 
 
 def _extraction() -> Any:

@@ -70,6 +70,7 @@ __all__ = [
     "DuplicateDocumentError",
     "EmbeddingError",
     "EmbeddingModelMismatchError",
+    "EmbeddingTableUnavailableError",
     "EmbeddingUnavailableError",
     "FilterError",
     "HttpTransportError",
@@ -87,11 +88,14 @@ __all__ = [
     "StorageQuotaError",
     "StorageTimeoutError",
     "StorageVersionError",
+    "TableFormatError",
+    "ToolCallError",
     "UnknownProjectError",
     "UnsupportedLanguageError",
     "VectorLengthError",
     "VectorStoreError",
     "VectorStoreUnavailableError",
+    "describe",
 ]
 
 
@@ -366,6 +370,22 @@ class EmbeddingError(AmplifyMemoryError):
 
 class EmbeddingUnavailableError(EmbeddingError, ConnectionError):
     """The embedding provider cannot be reached or answered with a server error; retry later."""
+
+
+class EmbeddingTableUnavailableError(EmbeddingUnavailableError):
+    """No embedding table could be loaded (not built, not served, unreadable)."""
+
+
+class TableFormatError(ConfigurationError):
+    """Bytes that are not a static embedding table this version can read."""
+
+
+class ToolCallError(AmplifyMemoryError):
+    """A protocol-level error of ``tools/call``: carries its JSON-RPC code."""
+
+    def __init__(self, code: int, message: str) -> None:
+        super().__init__(message)
+        self.code = code
 
 
 class EmbeddingModelMismatchError(EmbeddingError, ValueError):

@@ -21,7 +21,13 @@ from typing import Any
 
 from amplify_memory.errors import HttpTransportError
 
-__all__ = ["HttpTransport", "UrllibTransport", "parse_body"]
+__all__ = [
+    "HttpTransport",
+    "UrllibTransport",
+    "encode_body",
+    "json_headers",
+    "parse_body",
+]
 
 
 class HttpTransport(ABC):

@@ -34,7 +34,7 @@ from typing import Any, Final
 from amplify_memory import platform
 from amplify_memory.embeddings._provider import EmbeddingProvider
 from amplify_memory.embeddings._static import StaticEmbeddingProvider, StaticEmbeddingTable
-from amplify_memory.errors import ArgumentTypeError, EmbeddingUnavailableError, describe
+from amplify_memory.errors import ArgumentTypeError, EmbeddingTableUnavailableError, describe
 
 __all__ = [
     "DEFAULT_TABLE_FILE",
@@ -58,10 +58,6 @@ DEFAULT_TABLE_URL: Final = "models/" + DEFAULT_TABLE_FILE
 TABLE_ENV_VAR: Final = "AMPLIFY_EMBEDDING_TABLE"
 
 _REPO: Final = Path(__file__).resolve().parents[3]
-
-
-class EmbeddingTableUnavailableError(EmbeddingUnavailableError):
-    """No embedding table could be loaded (not built, not served, unreadable)."""
 
 
 _provider: EmbeddingProvider | None = None

@@ -31,7 +31,7 @@ import struct
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
-from amplify_memory.errors import ConfigurationError, describe
+from amplify_memory.errors import TableFormatError, describe
 
 __all__ = ["FORMAT", "MAGIC", "VERSION", "TableFormatError", "decode_table", "encode_table"]
 
@@ -42,10 +42,6 @@ TABLE_FORMAT: Final = FORMAT
 TABLE_VERSION: Final = VERSION
 MAGIC: Final = b"AMSTATIC"
 _GZIP: Final = b"\x1f\x8b"
-
-
-class TableFormatError(ConfigurationError):
-    """Bytes that are not a static embedding table this version can read."""
 
 
 def encode_table(

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Final
 
+__all__ = ["PROJECT_TYPES", "PROJECT_TYPE_PRIORITY", "USER_CATEGORIES"]
+
 #: What a user-profile entry is about.
 USER_CATEGORIES: Final[tuple[str, ...]] = (
     "preference",  # "prefers TypeScript over JavaScript", "likes dark mode"

@@ -58,6 +58,7 @@ __all__ = [
     "PROJECT_ID_RULE",
     "PROJECT_STORE_PREFIX",
     "ProjectContextVectorStore",
+    "check_project_id",
     "project_store_name",
 ]
 

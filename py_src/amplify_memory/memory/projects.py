@@ -31,7 +31,12 @@ from amplify_memory.memory._common import (
 from amplify_memory.memory.project_context import check_project_id
 from amplify_memory.storage import AsyncStorage
 
-__all__ = ["CHAT_ID_MAX_LENGTH", "PROJECT_REGISTRY_STORE_NAME", "ProjectRegistry"]
+__all__ = [
+    "CHAT_ID_MAX_LENGTH",
+    "PROJECT_REGISTRY_STORE_NAME",
+    "ProjectRegistry",
+    "check_chat_id",
+]
 
 #: The registry's name in storage (IndexedDB key in the browser).
 PROJECT_REGISTRY_STORE_NAME: Final = "amplify_project_registry"

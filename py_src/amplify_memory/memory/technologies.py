@@ -52,7 +52,9 @@ __all__ = [
     "Technology",
     "find_technologies",
     "find_technology_mentions",
+    "key_lengths",
     "lookup_technology",
+    "name_spans",
 ]
 
 
@@ -3939,15 +3941,15 @@ _EDITION_RE: Final = re.compile(
 )
 
 
-def specific_name(raw: str, name: str) -> str:
+def _specific_name(raw: str, name: str) -> str:
     """``name`` with what the user's spelling ``raw`` adds to it when that names a model
     or an edition of its own ("STM32F4" for STM32, "ESP32-C3", "MacBook Air", "dbt Cloud")
     or a version ("python3": "Python 3"), else ``name``. A spelling variant ("golang",
     "reactjs") keeps the name.
 
-    >>> specific_name("stm32f4", "STM32"), specific_name("macbook air", "MacBook")
+    >>> _specific_name("stm32f4", "STM32"), _specific_name("macbook air", "MacBook")
     ('STM32F4', 'MacBook Air')
-    >>> specific_name("golang", "Go"), specific_name("postgres", "PostgreSQL")
+    >>> _specific_name("golang", "Go"), _specific_name("postgres", "PostgreSQL")
     ('Go', 'PostgreSQL')
     """
     squashed, base = _SQUASH_RE.sub("", raw).lower(), _SQUASH_RE.sub("", name).lower()
@@ -3997,7 +3999,7 @@ def _mentions(text: str) -> tuple[Mention, ...]:
         if edition:
             name, end = f"{name} {edition[1]}", edition.end()
         raw = masked[start:end]
-        mention = Mention(name if edition else specific_name(raw, name), start, end)
+        mention = Mention(name if edition else _specific_name(raw, name), start, end)
         if kind == "plain":
             candidates.append((mention, True))
             continue

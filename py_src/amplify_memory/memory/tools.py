@@ -26,10 +26,7 @@ import math
 from collections.abc import Awaitable, Callable, Mapping
 from typing import Any, Final, Protocol
 
-from amplify_memory.errors import (
-    AmplifyMemoryError,
-    describe,
-)
+from amplify_memory.errors import AmplifyMemoryError, ToolCallError, describe
 from amplify_memory.limits import (
     MAX_INTEGER,
     is_number,
@@ -47,6 +44,7 @@ __all__ = [
     "TOOL_DEFINITIONS",
     "MemoryTools",
     "ProjectStoreLike",
+    "ToolCallError",
     "UserStoreLike",
     "validate_arguments",
 ]
@@ -284,14 +282,6 @@ def _text_result(payload: dict[str, Any], *, is_error: bool = False) -> dict[str
 
 def _error_result(message: str) -> dict[str, Any]:
     return {"content": [{"type": "text", "text": message}], "isError": True}
-
-
-class ToolCallError(AmplifyMemoryError):
-    """A protocol-level error of ``tools/call``: carries its JSON-RPC code."""
-
-    def __init__(self, code: int, message: str) -> None:
-        super().__init__(message)
-        self.code = code
 
 
 class MemoryTools:

@@ -64,8 +64,10 @@ __all__ = [
     "frames_of",
     "primary_frame",
     "register_topic",
+    "registered_topic",
     "relation",
     "tool_group_names",
+    "topic_category",
 ]
 
 Polarity = Literal["positive", "negative"]
@@ -1028,7 +1030,7 @@ def _value_words(value: str) -> tuple[str, ...]:
     return tuple(_VALUE_SYNONYMS.get(w.strip(".-"), w.strip(".-")) for w in words if w.strip(".-"))
 
 
-def same_value(topic: str, a: str, b: str) -> bool:
+def _same_value(topic: str, a: str, b: str) -> bool:
     """Two frames' values of ``topic`` name one thing: equal up to case, punctuation and
     :data:`_VALUE_SYNONYMS`; for a place, one inside the other."""
     if a.casefold() == b.casefold():
@@ -1055,7 +1057,7 @@ def relation(new: Frame, old: Frame) -> Relation:
         return "unrelated"
     if new.scope != old.scope:
         return "compatible"
-    if same_value(new.topic, new.value, old.value):
+    if _same_value(new.topic, new.value, old.value):
         if new.polarity != old.polarity:
             return "supersedes"
         if new.version and old.version and new.version != old.version:

@@ -33,6 +33,7 @@ __all__ = [
     "clause_facts",
     "extract_user_facts",
     "finish",
+    "read_clauses",
     "user_clauses",
     "without_listed_repeats",
 ]

@@ -83,31 +83,31 @@ DUPLICATE_THRESHOLD: Final = DEFAULT_DUPLICATE_THRESHOLD
 
 # The topic and similarity rules (a fifth of the package's import time in the page) load
 # with the first write or prompt block, not at start: these call them.
-def frames_of(text: str) -> tuple[Frame, ...]:
+def _frames_of(text: str) -> tuple[Frame, ...]:
     from amplify_memory.memory.topics import frames_of as frames
 
     return frames(text)
 
 
-def decide(new: str, old: str, *, cosine: float | None = None) -> Action:
+def _decide(new: str, old: str, *, cosine: float | None = None) -> Action:
     from amplify_memory.memory.supersession import decide as rule
 
     return rule(new, old, cosine=cosine)
 
 
-def states_value(text: str, replaced: Replaced) -> bool:
+def _states_value(text: str, replaced: Replaced) -> bool:
     from amplify_memory.memory.changes import states_value as states
 
     return states(text, replaced)
 
 
-def technology_names_in(text: str) -> set[str]:
+def _technology_names_in(text: str) -> set[str]:
     from amplify_memory.memory.technologies import find_technology_mentions
 
     return {m.name.casefold() for m in find_technology_mentions(text)}
 
 
-def content_similarity(a: str, b: str) -> float:
+def _content_similarity(a: str, b: str) -> float:
     from amplify_memory.memory.similarity import content_similarity as similarity
 
     return similarity(a, b)
@@ -377,7 +377,7 @@ class UserProfileVectorStore(PageSingleton):
             gone = await self._supersede(replaced, merge["id"], now)
             entry = _with_defaults(public({**merge, **changes}))
             return {"action": "updated", "entry": entry, "superseded": gone}
-        frame = frames_of(text)[0] if frames_of(text) else None
+        frame = _frames_of(text)[0] if _frames_of(text) else None
         entry = {
             "id": new_id(),
             "content": text,
@@ -421,7 +421,7 @@ class UserProfileVectorStore(PageSingleton):
             include_vectors=False,
         ).hits:
             found.setdefault(str(hit.id), hit.document)
-        topics = list(dict.fromkeys(f.topic for f in frames_of(text)))
+        topics = list(dict.fromkeys(f.topic for f in _frames_of(text)))
         for doc_id in self._index.newest(topics, _TOPIC_CANDIDATES):
             # the newest active entries of the fact's topics
             if doc_id not in found:
@@ -434,9 +434,9 @@ class UserProfileVectorStore(PageSingleton):
             if doc_id == skip or doc.get("superseded"):
                 continue
             other = doc["content"]
-            action = decide(text, other, cosine=doc.pop("_cosine", None))
+            action = _decide(text, other, cosine=doc.pop("_cosine", None))
             if action == "merge":
-                similarity = content_similarity(text, other)
+                similarity = _content_similarity(text, other)
                 if best is None or similarity > best[0]:
                     best = (similarity, doc)
             elif action == "supersede":
@@ -459,14 +459,14 @@ class UserProfileVectorStore(PageSingleton):
         target = db.get(by)
         if target is None:
             raise DocumentNotFoundError(by)
-        own = {f.value.casefold() for f in frames_of(str(target["content"]))}
-        own |= technology_names_in(str(target["content"]))
+        own = {f.value.casefold() for f in _frames_of(str(target["content"]))}
+        own |= _technology_names_in(str(target["content"]))
         found: dict[str, dict[str, Any]] = {}
         for item in replaced:
             value = item.value
             if value.casefold() in own:
                 continue
-            topics = list(dict.fromkeys(f.topic for f in frames_of(f"User uses {value}")))
+            topics = list(dict.fromkeys(f.topic for f in _frames_of(f"User uses {value}")))
             ids = [
                 str(h.id)
                 for h in db.search(
@@ -483,7 +483,7 @@ class UserProfileVectorStore(PageSingleton):
                 doc = db.get(doc_id)
                 if doc is None or doc.get("superseded"):
                     continue
-                if states_value(str(doc["content"]), item):
+                if _states_value(str(doc["content"]), item):
                     found[doc_id] = public(doc)
         return await self._supersede(list(found.values()), by, self._clock())
 
@@ -541,7 +541,7 @@ class UserProfileVectorStore(PageSingleton):
             gone = await self._supersede(replaced, merge["id"], now)
             entry = _with_defaults(public({**merge, **refresh}))
             return {"action": "merged", "entry": entry, "superseded": gone}
-        frame = frames_of(text)[0] if frames_of(text) else None
+        frame = _frames_of(text)[0] if _frames_of(text) else None
         changes: dict[str, Any] = {
             "content": text,
             "category": category,
