@@ -63,7 +63,7 @@ from amplify_memory.memory.projects import ProjectRegistry
 from amplify_memory.memory.tools import MemoryTools, ProjectStoreLike, UserStoreLike
 from amplify_memory.memory.user_profile import UserProfileVectorStore
 from amplify_memory.memory.workspace import EXPORT_FORMAT, Workspace
-from amplify_memory.methods import METHODS
+from amplify_memory.methods import METHODS, Method
 from amplify_memory.storage import (
     AsyncStorage,
     Coordinator,
@@ -121,13 +121,6 @@ def warm() -> None:
 
 Args = dict[str, Any]
 Handler = Callable[[Args], Awaitable[Any]]
-
-
-def _flag(a: Any, name: str, default: bool) -> bool:
-    value = a.get(name, default)
-    if not isinstance(value, bool):
-        raise ArgumentTypeError(f"{name} must be true or false, got {describe(value)}")
-    return value
 
 
 def _snake(name: str) -> str:
@@ -190,23 +183,40 @@ def error_info(err: BaseException, js_names: Mapping[str, str] | None = None) ->
 
 
 class _Args:
-    """Checked access to one call's arguments: unknown names are an error."""
+    """Checked access to one call's arguments, by their Python names.
 
-    def __init__(self, method: str, args: Args, allowed: tuple[str, ...]) -> None:
+    The call's JSON object uses JavaScript's spelling (``maxTokens``); the method's
+    declaration (:mod:`amplify_memory.methods`) gives each argument's Python name
+    (``max_tokens``), which the handlers use. Unknown names are an error; messages name
+    the arguments as the caller spelled them."""
+
+    def __init__(self, method: Method, args: Args) -> None:
+        allowed = method.arg_names
         unknown = sorted(set(args) - set(allowed))
         if unknown:
             raise ArgumentTypeError(
-                f"{method}: unknown argument {describe(unknown[0])}; expected "
+                f"{method.name}: unknown argument {describe(unknown[0])}; expected "
                 f"{list(allowed) or 'none'}"
             )
-        self.method, self.args = method, args
+        self.method = method.name
+        self.js = {a.py_name: a.name for a in method.args}
+        py = {a.name: a.py_name for a in method.args}
+        self.args = {py[name]: value for name, value in args.items()}
+
+    def _declared(self, name: str) -> str:
+        """``name``'s JavaScript spelling; a name the method does not declare is a bug."""
+        if name not in self.js:
+            raise AssertionError(f"{self.method} declares no argument {name!r}")
+        return self.js[name]
 
     def required(self, name: str) -> Any:
+        js = self._declared(name)
         if name not in self.args or self.args[name] is None:
-            raise ArgumentTypeError(f"{self.method}: missing required argument {describe(name)}")
+            raise ArgumentTypeError(f"{self.method}: missing required argument {describe(js)}")
         return self.args[name]
 
     def get(self, name: str, default: Any = None) -> Any:
+        self._declared(name)
         value = self.args.get(name)
         return default if value is None else value
 
@@ -215,8 +225,15 @@ class _Args:
         value = self.required(name) if default is None else self.get(name, default)
         if not isinstance(value, str):
             raise ArgumentTypeError(
-                f"{self.method}: {name} must be a string, got {describe(value)}"
+                f"{self.method}: {self.js[name]} must be a string, got {describe(value)}"
             )
+        return value
+
+    def flag(self, name: str, default: bool) -> bool:
+        """A true/false argument."""
+        value = self.get(name, default)
+        if not isinstance(value, bool):
+            raise ArgumentTypeError(f"{self.js[name]} must be true or false, got {describe(value)}")
         return value
 
 
@@ -331,8 +348,9 @@ class MemoryApi:
             "storage.export": self._export,
             "storage.import": self._import,
         }
-        # The arguments each method accepts come from the one declaration of the JS API.
-        self._methods = {m.name: (m.arg_names, handlers[m.name]) for m in METHODS}
+        # The arguments each method accepts, and their Python names, come from the one
+        # declaration of the JS API.
+        self._methods = {m.name: (m, handlers[m.name]) for m in METHODS}
 
     @property
     def methods(self) -> list[str]:
@@ -352,8 +370,8 @@ class MemoryApi:
         check_json_value(args, f"{method}: the arguments")
         if self.closed and method not in {"version", "status", "close"}:
             raise ClosedError(f"{method}: this memory is closed; create a new one to use it")
-        allowed, handler = self._methods[method]
-        return to_camel(await handler(_Args(method, dict(args), allowed)))
+        declared, handler = self._methods[method]
+        return to_camel(await handler(_Args(declared, dict(args))))
 
     async def call(
         self,
@@ -376,8 +394,8 @@ class MemoryApi:
     def _js_names(self) -> dict[str, str]:
         """Every argument name of the JS API in Python's spelling -> its JS spelling."""
         if self._names is None:
-            names = {n for allowed, _ in self._methods.values() for n in allowed}
-            self._names = {_snake(n): n for n in names if _snake(n) != n}
+            args = {a for method, _ in self._methods.values() for a in method.args}
+            self._names = {a.py_name: a.name for a in args if a.py_name != a.name}
         return self._names
 
     # -- life cycle
@@ -394,7 +412,7 @@ class MemoryApi:
 
     async def _configure(self, a: _Args) -> dict[str, Any]:
         """``writeDelayMs``: how long changes are coalesced before a store writes them."""
-        delay = a.get("writeDelayMs")
+        delay = a.get("write_delay_ms")
         if delay is not None:
             if isinstance(delay, bool) or not isinstance(delay, int | float) or delay < 0:
                 raise InvalidArgumentError(
@@ -468,12 +486,12 @@ class MemoryApi:
             a.text("query"),
             limit=a.get("limit", 10),
             category=a.get("category"),
-            include_superseded=_flag(a, "includeSuperseded", False),
+            include_superseded=a.flag("include_superseded", False),
         )
 
     async def _user_list(self, a: _Args) -> list[dict[str, Any]]:
         return await self.user.list(
-            a.get("category"), include_superseded=_flag(a, "includeSuperseded", True)
+            a.get("category"), include_superseded=a.flag("include_superseded", True)
         )
 
     async def _user_edit(self, a: _Args) -> dict[str, Any]:
@@ -510,21 +528,21 @@ class MemoryApi:
 
     async def _user_format(self, a: _Args) -> str:
         return await self.user.format_context_for_prompt(
-            a.text("query", ""), a.get("maxTokens", 500)
+            a.text("query", ""), a.get("max_tokens", 500)
         )
 
     # -- projects
 
     async def _project_add(self, a: _Args) -> dict[str, Any]:
-        project_id = a.required("projectId")
+        project_id = a.required("project_id")
         entry = await self.projects.add(
             project_id,
             a.required("content"),
             a.required("type"),
             files=a.get("files"),
             tags=a.get("tags"),
-            source_chat_id=a.get("sourceChatId", ""),
-            plan_point_id=a.get("planPointId", ""),
+            source_chat_id=a.get("source_chat_id", ""),
+            plan_point_id=a.get("plan_point_id", ""),
         )
         await self.registry.add_project(project_id)
         return entry
@@ -535,11 +553,11 @@ class MemoryApi:
             raise ArgumentTypeError(
                 f"projects.update: changes must be an object, got {describe(changes)}"
             )
-        return await self.projects.update(a.required("projectId"), a.required("id"), **changes)
+        return await self.projects.update(a.required("project_id"), a.required("id"), **changes)
 
     async def _project_search(self, a: _Args) -> list[dict[str, Any]]:
         return await self.projects.search(
-            a.required("projectId"),
+            a.required("project_id"),
             a.text("query"),
             limit=a.get("limit", 10),
             types=a.get("types"),
@@ -548,7 +566,7 @@ class MemoryApi:
         )
 
     async def _project_open(self, a: _Args) -> dict[str, Any]:
-        project_id = check_project_id(a.required("projectId"))
+        project_id = check_project_id(a.required("project_id"))
         await self.projects.initialize(project_id)
         load = self.projects.load_error(project_id)
         return {
@@ -559,54 +577,54 @@ class MemoryApi:
 
     async def _project_list(self, a: _Args) -> list[dict[str, Any]]:
         return await self.projects.list(
-            a.required("projectId"), types=a.get("types"), files=a.get("files"), tags=a.get("tags")
+            a.required("project_id"), types=a.get("types"), files=a.get("files"), tags=a.get("tags")
         )
 
     async def _project_get(self, a: _Args) -> dict[str, Any] | None:
-        return await self.projects.get(a.required("projectId"), a.required("id"))
+        return await self.projects.get(a.required("project_id"), a.required("id"))
 
     async def _project_remove(self, a: _Args) -> bool:
-        return await self.projects.remove(a.required("projectId"), a.required("id"))
+        return await self.projects.remove(a.required("project_id"), a.required("id"))
 
     async def _project_clear(self, a: _Args) -> None:
-        await self.projects.clear(a.required("projectId"))
+        await self.projects.clear(a.required("project_id"))
 
     async def _project_format(self, a: _Args) -> str:
         return await self.projects.format_context_for_prompt(
-            a.required("projectId"), a.text("query", ""), a.get("maxTokens", 1000)
+            a.required("project_id"), a.text("query", ""), a.get("max_tokens", 1000)
         )
 
     async def _list_projects(self, a: _Args) -> list[dict[str, Any]]:
         return await self.workspace.list_projects()
 
     async def _add_project(self, a: _Args) -> dict[str, str]:
-        return await self.registry.add_project(a.required("projectId"), a.get("name", ""))
+        return await self.registry.add_project(a.required("project_id"), a.get("name", ""))
 
     async def _delete_project(self, a: _Args) -> None:
-        await self.workspace.delete_project(a.required("projectId"))
+        await self.workspace.delete_project(a.required("project_id"))
 
     async def _project_by_chat(self, a: _Args) -> str | None:
-        return await self.registry.get_project_by_chat(a.required("chatId"))
+        return await self.registry.get_project_by_chat(a.required("chat_id"))
 
     async def _assign_chat(self, a: _Args) -> None:
-        await self.workspace.assign_chat(a.required("chatId"), a.required("projectId"))
+        await self.workspace.assign_chat(a.required("chat_id"), a.required("project_id"))
 
     async def _unassign_chat(self, a: _Args) -> bool:
-        return await self.registry.unassign_chat(a.required("chatId"))
+        return await self.registry.unassign_chat(a.required("chat_id"))
 
     async def _list_chats(self, a: _Args) -> list[dict[str, str]]:
-        return await self.registry.list_chats(a.get("projectId"))
+        return await self.registry.list_chats(a.get("project_id"))
 
     # -- extraction
 
     async def _extract_user(self, a: _Args) -> list[dict[str, Any]]:
-        message = a.required("userMessage")
+        message = a.required("user_message")
         if not isinstance(message, str):
             raise ArgumentTypeError(
                 f"extract.userFacts: userMessage must be a string, got {describe(message)}"
             )
-        assistant = a.get("assistantMessage")
-        project_id = a.get("projectId")
+        assistant = a.get("assistant_message")
+        project_id = a.get("project_id")
         if project_id is not None and (not isinstance(project_id, str) or not project_id):
             raise InvalidArgumentError(
                 "extract.userFacts: projectId must be a non-empty string, got "
@@ -639,7 +657,7 @@ class MemoryApi:
                     item.type,
                     files=list(item.files),
                     tags=list(item.tags),
-                    source_chat_id=a.get("sourceChatId", ""),
+                    source_chat_id=a.get("source_chat_id", ""),
                 )
                 out.append({"action": "inserted", "store": "project", "entry": entry})
         if found.project and project_id is not None:
@@ -647,8 +665,8 @@ class MemoryApi:
         return out
 
     async def _extract_project(self, a: _Args) -> list[dict[str, Any]]:
-        project_id = a.required("projectId")
-        description = a.required("actionDescription")
+        project_id = a.required("project_id")
+        description = a.required("action_description")
         files = a.get("files", [])
         if not a.get("store", True):
             return [
@@ -661,7 +679,7 @@ class MemoryApi:
             a.get("type"),
             files,
             store=self.projects,
-            source_chat_id=a.get("sourceChatId", ""),
+            source_chat_id=a.get("source_chat_id", ""),
         )
         if entries:
             await self.registry.add_project(project_id)
@@ -707,13 +725,13 @@ class MemoryApi:
 
     async def _export(self, a: _Args) -> dict[str, Any]:
         store = a.required("store")
-        project_id = a.required("projectId") if store == "project" else None
+        project_id = a.required("project_id") if store == "project" else None
         return await self.workspace.export(store, project_id)
 
     async def _import(self, a: _Args) -> dict[str, Any]:
         return await self.workspace.import_(
             a.required("data"),
-            project_id=a.get("projectId"),
+            project_id=a.get("project_id"),
             replace=bool(a.get("replace", False)),
         )
 

@@ -26,6 +26,7 @@ Pure data and text: nothing here imports the stores or looks at the platform.
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass, field
 from typing import Final
 
@@ -43,6 +44,12 @@ class Arg:
     name: str
     type: str
     required: bool = False
+
+    @property
+    def py_name(self) -> str:
+        """The name in Python's spelling, which the handlers use: ``maxTokens`` ->
+        ``max_tokens``."""
+        return re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", self.name).lower()
 
     @property
     def kind(self) -> str:

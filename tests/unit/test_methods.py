@@ -219,3 +219,66 @@ def test_the_docs_table_shows_the_client_function_with_the_declared_parameters(
                 assert listed == wanted or "..." in param, (method.client, wanted - listed)
             else:
                 assert bare(param) in {name, method.param_name(name)}, (method.client, params)
+
+
+def _handler_reads() -> dict[str, set[str]]:
+    """For each method name: the argument names its handler in api.py reads
+    (``a.get/required/text/flag("name")``), found in the source."""
+    import ast
+    import inspect
+
+    import amplify_memory.api as api_module
+
+    tree = ast.parse(inspect.getsource(api_module))
+    handler_of: dict[str, str] = {}  # "_user_add" -> "userProfile.add"
+    reads: dict[str, set[str]] = {}  # "_user_add" -> {"content", ...}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Dict) and any(
+            isinstance(k, ast.Constant) and k.value == "userProfile.add" for k in node.keys
+        ):
+            for key, value in zip(node.keys, node.values, strict=True):
+                assert isinstance(key, ast.Constant)
+                assert isinstance(value, ast.Attribute)
+                handler_of[value.attr] = str(key.value)
+        if isinstance(node, ast.AsyncFunctionDef):
+            reads[node.name] = {
+                str(call.args[0].value)
+                for call in ast.walk(node)
+                if isinstance(call, ast.Call)
+                and isinstance(call.func, ast.Attribute)
+                and isinstance(call.func.value, ast.Name)
+                and call.func.value.id == "a"
+                and call.func.attr in {"get", "required", "text", "flag"}
+                and call.args
+                and isinstance(call.args[0], ast.Constant)
+            }
+    return {method: reads.get(handler, set()) for handler, method in handler_of.items()}
+
+
+def test_handlers_read_only_declared_arguments_in_python_spelling() -> None:
+    """The case translation follows from the declaration: each handler reads its
+    arguments by the Python names of the declared ones, never by another name."""
+    reads = _handler_reads()
+    declared = {m.name: {a.py_name for a in m.args} for m in METHODS}
+    assert set(reads) == set(declared)
+    for method, names in reads.items():
+        assert names <= declared[method], (method, sorted(names - declared[method]))
+    assert reads["userProfile.formatContext"] == {"query", "max_tokens"}
+    assert "source_chat_id" in reads["projects.add"]
+
+
+def test_python_names_of_the_arguments() -> None:
+    by = {a.name: a.py_name for m in METHODS for a in m.args}
+    assert by["maxTokens"] == "max_tokens"
+    assert by["sourceChatId"] == "source_chat_id"
+    assert by["writeDelayMs"] == "write_delay_ms"
+    assert by["id"] == "id"
+
+
+async def test_a_handler_reading_an_undeclared_name_is_a_bug_not_a_user_error() -> None:
+    from amplify_memory.api import _Args
+
+    args = _Args(next(m for m in METHODS if m.name == "userProfile.formatContext"), {})
+    assert args.get("max_tokens", 500) == 500
+    with pytest.raises(AssertionError, match="declares no argument 'maxTokens'"):
+        args.get("maxTokens")

@@ -137,8 +137,11 @@ tool_calls = st.one_of(
 
 
 def api_method_names() -> dict[str, tuple[str, ...]]:
-    api = MemoryApi(storage=MemoryStorage())
-    return {name: allowed for name, (allowed, _handler) in api._methods.items()}
+    """Each method's arguments, from the JS API's declaration (which the dispatcher
+    follows: tests/unit/test_methods.py)."""
+    from amplify_memory.methods import METHODS as DECLARED
+
+    return {m.name: m.arg_names for m in DECLARED}
 
 
 METHODS = api_method_names()
