@@ -33,6 +33,8 @@ from __future__ import annotations
 
 import bisect
 import re
+from collections.abc import Callable
+from enum import Enum
 from functools import lru_cache
 from typing import Final
 
@@ -468,6 +470,15 @@ def _split_version(match: re.Match[str]) -> str:
 def prepare(text: str) -> str:
     """Secrets masked (:data:`SECRET_MARK`), typos fixed (in the words the rules key
     on and in technology names), code terms joined."""
+    text = _mask_secrets(text)
+    text = _normalise_chat_forms(text)
+    text = _unwrap_leads(text)
+    text = _split_run_together(text)
+    return _fix_spellings(text)
+
+
+def _mask_secrets(text: str) -> str:
+    """Secrets replaced by :data:`SECRET_MARK` (a full stop the match took stays)."""
     spans = find_secrets(text)
     if spans:
         out, pos = [], 0
@@ -477,6 +488,12 @@ def prepare(text: str) -> str:
             out += [text[pos : span.start], SECRET_MARK + (tail.group() if tail else "")]
             pos = span.end
         text = "".join([*out, text[pos:]])
+    return text
+
+
+def _normalise_chat_forms(text: str) -> str:
+    """Chat's forms made plain: emojis, self-corrections, shouted words, joined
+    numbers and versions, squeezed commas."""
     text = _EMOJI_RE.sub(" ", text)
     text = _SELF_FIX_RE.sub(_self_fix, text)  # "my name's Priyaa, sorry Priya": Priya
     text = re.sub(  # "I said VS Code earlier but I meant Cursor": the correction is its own
@@ -496,6 +513,12 @@ def prepare(text: str) -> str:
     text = re.sub(r"\b(\d+)(spaces?|tabs?|space)\b", r"\1 \2", text, flags=re.I)  # "4space"
     text = _JOINED_VERSION_RE.sub(_split_version, text)  # "numpy2.0", "godot4.2"
     text = re.sub(r"(?<=[^\W\d_]),+(?=[^\W\d_])|,{2,}\s*", ", ", text)  # "vba mostly,learning"
+    return text
+
+
+def _unwrap_leads(text: str) -> str:
+    """Leads that wrap a statement unwrapped ("learning X", "kinda obsessed with",
+    "remember that", "for me"), so the rules read the statement itself."""
     text = re.sub(  # "learning python slowly": the user is learning it
         r"(^\s*)(?:(?:currently|slowly|also|still)\s+)?learning\s+"
         r"(?!(?:curve|rate|path|resources?|materials?|about|how|that|to)\b)",
@@ -555,6 +578,12 @@ def prepare(text: str) -> str:
         text,
         flags=re.IGNORECASE,
     )
+    return text
+
+
+def _split_run_together(text: str) -> str:
+    """Words typed together or abbreviated split and spelt out ("n", "mysetup",
+    "A/B", "I do use", "X? hard pass", "it's")."""
     text = re.sub(  # "grafana n prometheus", "kubectl n helm": chat's "and"
         r"(?<=[\w+#])\s+n\s+(?=[\w.]{2,})", " and ", text
     )
@@ -585,6 +614,12 @@ def prepare(text: str) -> str:
         r"(?<=\w)'s\s+(?=my\b|the (?:best|way|move)\b|fine\b|ok\b|okay\b|great\b)", " is ", text
     )
     text = re.sub(r"\bits\s+(?=my\b|a\b|the\b|fine\b|all\b)", "it is ", text)
+    return text
+
+
+def _fix_spellings(text: str) -> str:
+    """Typos fixed in the words the rules key on and in technology names (a word of a
+    known name is spelt right), and the last contractions."""
     text = re.sub(  # "numpy2.0", "godot4.2", "unreal5": a name and its version
         r"\b([A-Za-z]{3,})(\d+(?:\.\d+)*)\b",
         lambda m: f"{m[1]} {m[2]}" if _is_alias(m[1]) else m.group(),
@@ -2111,26 +2146,46 @@ _VERDICT_WORDS: Final = frozenset(
 )
 
 
-def shaped_facts(clause: str, *, correction: bool = False) -> list[ExtractedFact] | None:
-    """Facts from a clause of one of the shapes in the module docstring; None when the
-    clause has none of them (the first-person rules then read it). ``correction``: the
-    clause followed a correction's lead ("actually", "scratch that"), so a bare value
-    ("4 spaces") is a fact."""
-    text = trim(clause)
-    if not text:
-        return None
-    lead = correction
+class _Next(Enum):
+    """What a shape rule answers when the clause is not of its shape: try the next."""
+
+    NEXT = 0
+
+
+_NEXT: Final = _Next.NEXT
+#: A shape rule's answer: facts (final), None (final: no shape, the first-person rules
+#: read the clause), or :data:`_NEXT`.
+_Shaped = list[ExtractedFact] | None | _Next
+
+
+def _shape_yes_no_list(text: str, lead: bool) -> _Shaped:
     if verdicts := _yes_no_list(text):
         return verdicts
+    return _NEXT
+
+
+def _shape_verdict(text: str, lead: bool) -> _Shaped:
     if (m := _VERDICT_RE.match(text)) and not _VERBISH_RE.search(m["x"]):
         verb = "likes" if m["good"] else "dislikes"
         content = f"User {verb} {polish(m['x'].strip(), capital=False)}"
         return [ExtractedFact(content, "preference")]
+    return _NEXT
+
+
+def _shape_works_for_me(text: str, lead: bool) -> _Shaped:
     if m := _WORKS_FOR_ME_RE.match(text):
         content = f"User prefers {_object(m['x'] or m['y'])}"
         return [ExtractedFact(content, _category_of(content, "preference"))]
+    return _NEXT
+
+
+def _shape_is_version(text: str, lead: bool) -> _Shaped:
     if (m := _IS_VERSION_RE.match(text)) and _only_tech(m["x"]) and len(_tech_names(m["x"])) == 1:
         return [ExtractedFact(f"User uses {_tech_names(m['x'])[0]} {m['v']}", "tech_stack")]
+    return _NEXT
+
+
+def _shape_workplace_move(text: str, lead: bool) -> _Shaped:
     if (m := _WORKPLACE_MOVE_RE.match(text)) and not (
         (m["verb"] or "").lower().endswith(("am", "'m", "now"))
         and (m["det"] or "").lower() == "the"
@@ -2138,15 +2193,31 @@ def shaped_facts(clause: str, *, correction: bool = False) -> list[ExtractedFact
         place = m["place"].lower() if m["place"][1:].islower() else m["place"]
         article = m["det"].lower() if m["det"] else indefinite_article(place)
         return [ExtractedFact(f"User works at {article} {place}", "personal")]
+    return _NEXT
+
+
+def _shape_location_move(text: str, lead: bool) -> _Shaped:
     if (m := _LOCATION_MOVE_RE.match(text)) and not _tech_names(m["b"]):
         place = m["b"][:1].upper() + m["b"][1:]
         if place.lower() not in _SENTENCE_WORDS and place.lower() not in _LIST_WORDS:
             return [ExtractedFact(f"User is based in {place}", "personal")]
+    return _NEXT
+
+
+def _shape_foreign_answer(text: str, lead: bool) -> _Shaped:
     if m := _FOREIGN_ANSWER_RE.search(text):
         language = _FOREIGN_LANGUAGE[m["lang"].lower()]
         return [ExtractedFact(f"User wants answers in {language}", "communication")]
+    return _NEXT
+
+
+def _shape_language_fine(text: str, lead: bool) -> _Shaped:
     if m := _LANGUAGE_FINE_RE.match(text):  # "scratch that, english is fine for answers"
         return [ExtractedFact(f"User wants answers in {m['lang'].capitalize()}", "communication")]
+    return _NEXT
+
+
+def _shape_replaced_with(text: str, lead: bool) -> _Shaped:
     if m := _REPLACED_WITH_RE.match(text):  # "replaced Jest with Vitest and X+Y with Z"
         out: list[ExtractedFact] = []
         for pair in re.split(r"\s*(?:,|;|\band\b(?=[^,;]*\bwith\b))\s*", m["rest"]):
@@ -2159,6 +2230,10 @@ def shaped_facts(clause: str, *, correction: bool = False) -> list[ExtractedFact
                 ]
         if out:
             return out
+    return _NEXT
+
+
+def _shape_from_to(text: str, lead: bool) -> _Shaped:
     if (
         (m := _FROM_TO_RE.match(text))
         and _tech_names(m["new"] or m["new2"])
@@ -2170,11 +2245,19 @@ def shaped_facts(clause: str, *, correction: bool = False) -> list[ExtractedFact
         moved = _uses(target[0])
         if moved and left:
             return moved + [ExtractedFact(f"User no longer uses {n}", "tech_stack") for n in left]
+    return _NEXT
+
+
+def _shape_less_more(text: str, lead: bool) -> _Shaped:
     if m := _LESS_MORE_RE.match(text):  # "less magic, more explicit code"
         more = (m["b"] or m["b2"]).strip()
         less = (m["a"] or m["a2"]).strip()
         fewer = (m["w"] or m["w2"]).lower()
         return [_pref(f"more {more} and {fewer} {less}")]
+    return _NEXT
+
+
+def _shape_version_change(text: str, lead: bool) -> _Shaped:
     if (m := _CHANGE_TO_RE.match(text)) and (
         v := re.match(r"v?(\d+(?:\.\d+){0,2})\b", m["x"])
     ):  # "upgraded from python 3.9 to 3.12": the version of the name before
@@ -2182,6 +2265,10 @@ def shaped_facts(clause: str, *, correction: bool = False) -> list[ExtractedFact
         names = _tech_names(source["n"]) if source else []
         if len(names) == 1:
             return [ExtractedFact(f"User uses {names[0]} {v[1]}", "tech_stack")]
+    return _NEXT
+
+
+def _shape_change_to(text: str, lead: bool) -> _Shaped:
     if (
         (m := _CHANGE_TO_RE.match(text))
         and _tech_names(m["x"])
@@ -2192,22 +2279,42 @@ def shaped_facts(clause: str, *, correction: bool = False) -> list[ExtractedFact
             r"\s+(?:with|over|last|this|a few|yesterday|since|because|as)\b|,", m["x"]
         )
         return _uses(target[0]) or None
+    return _NEXT
+
+
+def _shape_now_product(text: str, lead: bool) -> _Shaped:
     if (m := _NOW_PRODUCT_RE.match(text)) and (lead or m["now"]) and len(m["x"].split()) <= 3:
         if _tech_names(m["x"]) and _only_tech(m["x"]):  # "it's CUDA 12.4 now"
             return _uses(m["x"])
         names = [t.name for t in _mentions(m["x"], unknown=True, lowercase=False)]
         if len(names) == 1:  # "it's Bloc now"
             return [ExtractedFact(f"User uses {names[0]}", "tech_stack")]
+    return _NEXT
+
+
+def _shape_slot_is(text: str, lead: bool) -> _Shaped:
     if m := _SLOT_IS_RE.match(text):
         return [_slot_fact(m["slot"], m["x"])]
+    return _NEXT
+
+
+def _shape_dropped(text: str, lead: bool) -> _Shaped:
     if m := _DROPPED_RE.match(text):
         dropped = _tech_names(re.split(r",|\band\b|\bbut\b|;", m["x"])[0])
         if dropped:
             return [ExtractedFact(f"User no longer uses {n}", "tech_stack") for n in dropped]
+    return _NEXT
+
+
+def _shape_not_anymore(text: str, lead: bool) -> _Shaped:
     if m := _NOT_ANYMORE_RE.match(text):
         names = _tech_names(m["x"] or m["y"])
         if names:
             return [ExtractedFact(f"User no longer uses {n}", "tech_stack") for n in names]
+    return _NEXT
+
+
+def _shape_now(text: str, lead: bool) -> _Shaped:
     if (m := _NOW_RE.match(text)) and (
         lead
         or m["now"]
@@ -2225,19 +2332,35 @@ def shaped_facts(clause: str, *, correction: bool = False) -> list[ExtractedFact
             value = _bare_value(x)
             if value is not None:
                 return [value]
+    return _NEXT
+
+
+def _shape_gone(text: str, lead: bool) -> _Shaped:
     if m := re.match(
         r"^(?P<x>[\w.+#@' -]+?)\s+(?:is|are)\s+(?:gone|dead to me|history|out)\b", text, re.I
     ):
         names = _tech_names(m["x"])
         if names:
             return [ExtractedFact(f"User no longer uses {n}", "tech_stack") for n in names]
+    return _NEXT
+
+
+def _shape_my_favourite(text: str, lead: bool) -> _Shaped:
     if m := _MY_FAVOURITE_RE.match(text):  # "my favourite is Rust now"
         if _tech_names(m["x"]):
             return [_favourite(m["x"], m["slot"], m["what"])]
+    return _NEXT
+
+
+def _shape_answer_language(text: str, lead: bool) -> _Shaped:
     if m := _ANSWER_LANGUAGE_RE.match(text):  # "English please", "Bitte ab jetzt English"
         if m["cue"] or m["cue2"] or m["in"]:
             content = f"User wants answers in {m['lang'].capitalize()}"
             return [ExtractedFact(content, "communication")]
+    return _NEXT
+
+
+def _shape_value_fix(text: str, lead: bool) -> _Shaped:
     if m := _VALUE_FIX_RE.match(text):  # "it's Excel 365 not 2016", "it's John with an h"
         if m["spelled"] and not _tech_names(m["x"]):
             return [ExtractedFact(f"User's name is {m['x']}", "personal")]
@@ -2245,8 +2368,16 @@ def shaped_facts(clause: str, *, correction: bool = False) -> list[ExtractedFact
             facts = _uses(m["x"])
             if facts and re.search(r"\d", facts[0].content):
                 return facts
+    return _NEXT
+
+
+def _shape_name_fix(text: str, lead: bool) -> _Shaped:
     if lead and (m := _NAME_FIX_RE.match(text)) and not _tech_names(text):
         return [ExtractedFact(f"User's name is {m['x']}", "personal")]  # "it's Samir, not Sam"
+    return _NEXT
+
+
+def _shape_it_is_tech(text: str, lead: bool) -> _Shaped:
     if (
         (m := re.match(r"^(?:it is|it's|it is all|everything is|all)\s+(?P<x>.+)$", text, re.I))
         and _tech_names(m["x"])
@@ -2254,6 +2385,10 @@ def shaped_facts(clause: str, *, correction: bool = False) -> list[ExtractedFact
         and not _VERBISH_RE.search(m["x"])
     ):
         return _uses(m["x"])  # "it's legacy WinForms on .NET Framework 4.8"
+    return _NEXT
+
+
+def _shape_it_is_not(text: str, lead: bool) -> _Shaped:
     if m := _IT_IS_NOT_RE.match(text):
         new, old = _tech_names(m["x"]), _tech_names(m["y"])
         if new:
@@ -2261,12 +2396,20 @@ def shaped_facts(clause: str, *, correction: bool = False) -> list[ExtractedFact
             return [ExtractedFact(f"User uses {n}", "tech_stack") for n in new] + [
                 ExtractedFact(f"User {was} {n}", "tech_stack") for n in old
             ]
+    return _NEXT
+
+
+def _shape_handles(text: str, lead: bool) -> _Shaped:
     if m := _HANDLES_RE.search(text):
         names = _tech_names(m["x"]) or [
             t.name for t in _mentions(m["x"], unknown=True) if " " not in m["x"].strip()
         ]
         if names:
             return [ExtractedFact(f"User uses {names[0]} for {m['y'].strip()}", "tech_stack")]
+    return _NEXT
+
+
+def _shape_fine(text: str, lead: bool) -> _Shaped:
     if m := _FINE_RE.match(text):
         if _BAD_OBJECT_RE.match(m["x"].strip()):
             return []
@@ -2274,6 +2417,10 @@ def shaped_facts(clause: str, *, correction: bool = False) -> list[ExtractedFact
         return [
             ExtractedFact(f"User is fine with {x}", _category_of(f"User wants {x}", "preference"))
         ]
+    return _NEXT
+
+
+def _shape_correction_value(text: str, lead: bool) -> _Shaped:
     if lead:
         value = _bare_value(text)
         if value is not None:
@@ -2281,14 +2428,26 @@ def shaped_facts(clause: str, *, correction: bool = False) -> list[ExtractedFact
         roles = [f for f in list_item_facts(text) if f.category == "personal"]
         if roles:  # "update: got hired, junior dev at a logistics company now"
             return roles
+    return _NEXT
+
+
+def _shape_intensified(text: str, lead: bool) -> _Shaped:
     if m := _INTENSIFIED_RE.match(text):
         if _only_tech(m["x"]):
             return [_pref(m["x"])]
         value = _bare_value(m["x"])
         if value is not None:
             return [value]
+    return _NEXT
+
+
+def _shape_tool_in_role(text: str, lead: bool) -> _Shaped:
     if tool := _tool_in_role(text):
         return tool
+    return _NEXT
+
+
+def _shape_list(text: str, lead: bool) -> _Shaped:
     if m := _LIST_RE.match(text):
         items = _items(m["rest"])
         if m["profile"]:  # "Background: PhD student in comp bio, R + Bioconductor"
@@ -2323,13 +2482,25 @@ def shaped_facts(clause: str, *, correction: bool = False) -> list[ExtractedFact
             content = f"User dislikes {x}" if negative else f"User likes {x}"
             out.append(ExtractedFact(content, _category_of(content, "preference")))
         return out or None
+    return _NEXT
+
+
+def _shape_not_cmp(text: str, lead: bool) -> _Shaped:
     if (m := _NOT_CMP_RE.match(text)) and _only_tech(m["a"]) and _only_tech(m["b"]):
         return [_pref(m["a"], m["b"], m["scope"])]  # "GitLab CI not GitHub Actions"
+    return _NEXT
+
+
+def _shape_cmp(text: str, lead: bool) -> _Shaped:
     if m := _CMP_RE.match(text):
         a, b = m["a"].strip(), m["b"].strip()
         if not re.match(r"^(?:I|we|my|our|you|he|she|they)\b", a, re.I) and len(a.split()) <= 4:
             a = re.sub(r"^(?:prefer|always|definitely|def)\s+", "", a, flags=re.I)
             return [_pref(a, b, m["scope"])]
+    return _NEXT
+
+
+def _shape_opinion(text: str, lead: bool) -> _Shaped:
     if m := _OPINION_RE.match(text):
         groups = ("x", "y", "x2", "x3", "x4", "x5", "x6", "x7", "x8", "x9", "x10")
         raw = next(m[g] for g in groups if m[g])
@@ -2346,10 +2517,18 @@ def shaped_facts(clause: str, *, correction: bool = False) -> list[ExtractedFact
         else:
             content = f"User prefers {x}"
         return [ExtractedFact(content, _category_of(content, "preference"))]
+    return _NEXT
+
+
+def _shape_no_need(text: str, lead: bool) -> _Shaped:
     if m := _NO_NEED_RE.match(text):
         body = m["x"] or m["x2"]
         content = f"User does not want the assistant to {body}"
         return [ExtractedFact(content, _category_of(content, "communication"))]
+    return _NEXT
+
+
+def _shape_fan(text: str, lead: bool) -> _Shaped:
     if m := _FAN_RE.match(text):
         x = _object(m["x"])
         if m["neg"]:
@@ -2357,13 +2536,25 @@ def shaped_facts(clause: str, *, correction: bool = False) -> list[ExtractedFact
         deg = f"{m['deg'].lower()} " if m["deg"] else ""
         article = "an" if deg[:1] in "aeiou" and deg else "a"
         return [ExtractedFact(f"User is {article} {deg}fan of {x}", "preference")]
+    return _NEXT
+
+
+def _shape_love(text: str, lead: bool) -> _Shaped:
     if m := _LOVE_RE.match(re.sub(r"^I\s+", "", text)) if not re.match(r"^I\s+", text) else None:
         return _love(m["verb"].lower(), m["x"])
+    return _NEXT
+
+
+def _shape_rather(text: str, lead: bool) -> _Shaped:
     if m := _RATHER_RE.match(text):
         if re.match(
             r"^(?:I\s+)?(?:would\s+|'d\s+)?(?:much|way|far|definitely)\s*rather|^rather", text, re.I
         ):
             return [_pref(m["x"], m["y"])]
+    return _NEXT
+
+
+def _shape_favourite(text: str, lead: bool) -> _Shaped:
     if m := _FAVOURITE_RE.match(text):
         if m["slot"].lower() in {"best friend", "bread and butter"}:
             return [ExtractedFact(f"User loves {_object(m['x'])}", "preference")]
@@ -2372,6 +2563,10 @@ def shaped_facts(clause: str, *, correction: bool = False) -> list[ExtractedFact
             if facts:
                 return facts
         return [_favourite(m["x"], m["slot"], m["what"])]
+    return _NEXT
+
+
+def _shape_person(text: str, lead: bool) -> _Shaped:
     if m := _PERSON_RE.match(text):
         x = m["x"]
         if m["kind"].lower() in {"user", "shop", "dev", "developer", "head", "enjoyer"}:
@@ -2379,33 +2574,69 @@ def shaped_facts(clause: str, *, correction: bool = False) -> list[ExtractedFact
             if facts:
                 return facts
         return [_pref(x)]
+    return _NEXT
+
+
+def _shape_habit_use(text: str, lead: bool) -> _Shaped:
     if (m := _HABIT_USE_RE.match(text)) and (m["adv"] or m["gerund"] or m["tail"]):
         x = m["x"]
         if _tech_names(x) and _only_tech(x, unknown=True) and not _TASK_RE.search(text):
             return _uses(x, unknown=True)
+    return _NEXT
+
+
+def _shape_role_here(text: str, lead: bool) -> _Shaped:
     if m := _ROLE_HERE_RE.match(text):
         role = _role_noun(m["role"])
         role = re.sub(r"(?i)\bdevops$", "DevOps engineer", role)
         article = indefinite_article(role)
         return [ExtractedFact(f"User is {article} {role.lower()}", "personal")]
+    return _NEXT
+
+
+def _shape_fluent(text: str, lead: bool) -> _Shaped:
     if m := _FLUENT_RE.match(text):
         names = _tech_names(m["x"])
         if names:
             return [ExtractedFact(f"User is {m['adj'].lower()} in {n}", "personal") for n in names]
+    return _NEXT
+
+
+def _shape_here(text: str, lead: bool) -> _Shaped:
     if m := _HERE_RE.match(text):
         facts = _uses(m["x"] or m["y"])
         return facts or None
+    return _NEXT
+
+
+def _shape_style_is(text: str, lead: bool) -> _Shaped:
     if (m := _STYLE_IS_RE.match(text)) and (value := _bare_value(m["x"])) is not None:
         return [value]  # "team style is 2 spaces (so I'm using that now)"
+    return _NEXT
+
+
+def _shape_team(text: str, lead: bool) -> _Shaped:
     if (m := _TEAM_RE.match(text)) and not _VERBISH_RE.search(m["x"]):
         return [_pref(m["x"])]  # "team tabs forever" (not "team style is 2 spaces")
+    return _NEXT
+
+
+def _shape_on(text: str, lead: bool) -> _Shaped:
     if m := _ON_RE.match(text):
         if _tech_names(m["x"]) and not re.search(r"\b(?:team|project|call|meeting|page)\b", m["x"]):
             return _uses(m["x"], suffix=_scope_suffix(m["x"]))
+    return _NEXT
+
+
+def _shape_thing_is(text: str, lead: bool) -> _Shaped:
     if m := _THING_IS_RE.match(text):
         facts = _uses(m["x"])
         if facts:
             return facts
+    return _NEXT
+
+
+def _shape_slot_statement(text: str, lead: bool) -> _Shaped:
     mine = re.match(r"^(?:my|our)\s", text, re.IGNORECASE)
     if (
         not mine
@@ -2416,15 +2647,31 @@ def shaped_facts(clause: str, *, correction: bool = False) -> list[ExtractedFact
         slot = m["slot"].lower()
         if slot not in {"it", "this", "that", "everything", "there", "which", "what"}:
             return _uses(m["x"], suffix=f"for {slot}")
+    return _NEXT
+
+
+def _shape_platform_statement(text: str, lead: bool) -> _Shaped:
     if (m := _SLOT_STATEMENT_RE.match(text)) and _tech_names(m["slot"]) and _only_tech(m["x"]):
         # "iOS is SwiftUI only": the second technology, for the first
         platform = _tech_names(m["slot"])[0]
         return _uses(m["x"], suffix=f"for {platform}")
+    return _NEXT
+
+
+def _shape_own_decision(text: str, lead: bool) -> _Shaped:
     if m := _OWN_DECISION_RE.match(text):
         x = _object(m["x"])
         return [ExtractedFact(f"User does not use {x}", _category_of(x, "tech_stack"))]
+    return _NEXT
+
+
+def _shape_only_tech(text: str, lead: bool) -> _Shaped:
     if _only_tech(text):
         return _uses(text)
+    return _NEXT
+
+
+def _shape_bare_tech_list(text: str, lead: bool) -> _Shaped:
     if (
         len(_tech_names(text)) >= 2
         and len(text.split()) <= 12
@@ -2439,6 +2686,10 @@ def shaped_facts(clause: str, *, correction: bool = False) -> list[ExtractedFact
         and not re.search(r"\?|\b(?:vs|or|versus|which|better|worse)\b", text, re.I)
     ):
         return _uses(text)  # "pytorch 2.3 with cuda 12.1 on a single 4090"
+    return _NEXT
+
+
+def _shape_for_list(text: str, lead: bool) -> _Shaped:
     if "," in text or " for " in text:
         parts = [p.strip() for p in re.split(r"\s*,\s*(?:and\s+)?|\s+and\s+", text) if p.strip()]
         fors = [_FOR_LIST_RE.match(p) for p in parts]
@@ -2448,16 +2699,100 @@ def shaped_facts(clause: str, *, correction: bool = False) -> list[ExtractedFact
                 assert f is not None
                 out += _uses(f["x"], suffix=f"for {f['what'].strip()}")
             return out or None
+    return _NEXT
+
+
+def _shape_no(text: str, lead: bool) -> _Shaped:
     if m := _NO_RE.match(text):
         x = m["x"].strip()
         if _STYLE_RE.search(x) or _tech_names(x) or len(x.split()) <= 2:
             content = f"User does not want {_object(x)}"
             return [ExtractedFact(content, _category_of(content, "communication"))]
+    return _NEXT
+
+
+def _shape_always_noun(text: str, lead: bool) -> _Shaped:
     if m := _ALWAYS_NOUN_RE.match(text):
         x = _object(m["x"])
         verb = "always wants" if m["adv"].lower() == "always" else "never wants"
         content = f"User {verb} {x}"
         return [ExtractedFact(content, _category_of(content, "coding_style"))]
+    return _NEXT
+
+
+#: The shapes, in the order they are tried (the first that answers decides).
+_SHAPES: Final[tuple[Callable[[str, bool], _Shaped], ...]] = (
+    _shape_yes_no_list,
+    _shape_verdict,
+    _shape_works_for_me,
+    _shape_is_version,
+    _shape_workplace_move,
+    _shape_location_move,
+    _shape_foreign_answer,
+    _shape_language_fine,
+    _shape_replaced_with,
+    _shape_from_to,
+    _shape_less_more,
+    _shape_version_change,
+    _shape_change_to,
+    _shape_now_product,
+    _shape_slot_is,
+    _shape_dropped,
+    _shape_not_anymore,
+    _shape_now,
+    _shape_gone,
+    _shape_my_favourite,
+    _shape_answer_language,
+    _shape_value_fix,
+    _shape_name_fix,
+    _shape_it_is_tech,
+    _shape_it_is_not,
+    _shape_handles,
+    _shape_fine,
+    _shape_correction_value,
+    _shape_intensified,
+    _shape_tool_in_role,
+    _shape_list,
+    _shape_not_cmp,
+    _shape_cmp,
+    _shape_opinion,
+    _shape_no_need,
+    _shape_fan,
+    _shape_love,
+    _shape_rather,
+    _shape_favourite,
+    _shape_person,
+    _shape_habit_use,
+    _shape_role_here,
+    _shape_fluent,
+    _shape_here,
+    _shape_style_is,
+    _shape_team,
+    _shape_on,
+    _shape_thing_is,
+    _shape_slot_statement,
+    _shape_platform_statement,
+    _shape_own_decision,
+    _shape_only_tech,
+    _shape_bare_tech_list,
+    _shape_for_list,
+    _shape_no,
+    _shape_always_noun,
+)
+
+
+def shaped_facts(clause: str, *, correction: bool = False) -> list[ExtractedFact] | None:
+    """Facts from a clause of one of the shapes in the module docstring; None when the
+    clause has none of them (the first-person rules then read it). ``correction``: the
+    clause followed a correction's lead ("actually", "scratch that"), so a bare value
+    ("4 spaces") is a fact."""
+    text = trim(clause)
+    if not text:
+        return None
+    for shape in _SHAPES:
+        found = shape(text, correction)
+        if found is not _NEXT:
+            return found
     return None
 
 
@@ -3092,17 +3427,7 @@ def imperative_fact(clause: str, *, inherited: bool = False) -> list[ExtractedFa
     standing."""
     text = re.sub(r"^(?:please|pls|kindly|also|and)\s+", "", trim(clause), flags=re.I)
     text = re.sub(r"\s*,?\s*(?:please|pls|thanks|thank you|thx)$", "", text, flags=re.I)
-    scope = ""
-    lead = re.match(
-        r"^(?P<scope>(?:for|in|with|when writing|(?:when(?:ever)?|every time|any ?time|each time) "
-        r"you \w+(?: me)?)\s+[\w' -]+?)"
-        r"(?:,\s*(?=[a-z]+\b)|\s+(?=(?:always|never|please|use|give|write|prefer|don't|do not|"
-        r"keep|answer)\b))",
-        text,
-        re.IGNORECASE,
-    )
-    if lead:  # "for shell commands always give me PowerShell": the scope goes last
-        scope, text = lead["scope"], text[lead.end() :]
+    scope, text = _instruction_scope(text)
     words = re.findall(r"[a-z'-]+", text.lower())
     if not words:
         return None
@@ -3125,16 +3450,7 @@ def imperative_fact(clause: str, *, inherited: bool = False) -> list[ExtractedFa
     if no_suggest and not _TASK_RE.search(no_suggest["x"]):
         content = polish(f"User does not want the assistant to suggest {no_suggest['x']}")
         return [ExtractedFact(content, "preference")]  # "don't suggest Docker Desktop"
-    standing = bool(_STANDING_RE.search(text)) or bool(
-        re.match(
-            r"(?:when(?:ever)?|every time|any ?time|each time) you (?:write|show|give|suggest|"
-            r"use|generate|answer|reply|explain|mention|recommend|produce|output|create|add|"
-            r"make|fix|review|refactor|test|document|name|format|send|draft|code|build|"
-            r"translate|summari[sz]e|describe|list|compare|quote|cite|print|commit)\b",
-            scope,
-            re.I,
-        )
-    )  # "whenever you show a docker command, ...": a standing instruction
+    standing = _is_standing(text, scope)
     if _TASK_RE.search(text) and not standing and not keep_style:
         return None
     after_head = text.split(None, len(words) - len(head_words) + 1)[-1] if head_words else ""
@@ -3151,9 +3467,48 @@ def imperative_fact(clause: str, *, inherited: bool = False) -> list[ExtractedFa
         second = imperative_fact(f"{scope}, {two['b']}" if scope else two["b"], inherited=True)
         if first and second:
             return first + second
-    low = text.lower()
     if head == "prefer" and words[0] == "prefer":
         return [_pref(text[len("prefer") :].strip())]
+    content = polish(_instruction_text(text, scope))
+    return [ExtractedFact(content, category_of(content, "preference"))]
+
+
+def _instruction_scope(text: str) -> tuple[str, str]:
+    """A leading scope ("for shell commands", "whenever you show X") apart from the
+    instruction: ``(scope, rest)``; ``("", text)`` without one."""
+    scope = ""
+    lead = re.match(
+        r"^(?P<scope>(?:for|in|with|when writing|(?:when(?:ever)?|every time|any ?time|each time) "
+        r"you \w+(?: me)?)\s+[\w' -]+?)"
+        r"(?:,\s*(?=[a-z]+\b)|\s+(?=(?:always|never|please|use|give|write|prefer|don't|do not|"
+        r"keep|answer)\b))",
+        text,
+        re.IGNORECASE,
+    )
+    if lead:  # "for shell commands always give me PowerShell": the scope goes last
+        scope, text = lead["scope"], text[lead.end() :]
+    return scope, text
+
+
+def _is_standing(text: str, scope: str) -> bool:
+    """The instruction holds for good (a standing phrase, or a scope of "whenever
+    you X")."""
+    return bool(_STANDING_RE.search(text)) or bool(
+        re.match(
+            r"(?:when(?:ever)?|every time|any ?time|each time) you (?:write|show|give|suggest|"
+            r"use|generate|answer|reply|explain|mention|recommend|produce|output|create|add|"
+            r"make|fix|review|refactor|test|document|name|format|send|draft|code|build|"
+            r"translate|summari[sz]e|describe|list|compare|quote|cite|print|commit)\b",
+            scope,
+            re.I,
+        )
+    )  # "whenever you show a docker command, ...": a standing instruction
+
+
+def _instruction_text(text: str, scope: str) -> str:
+    """The instruction in the third person: "User (does not) want(s) the assistant
+    to ...", with its scope last."""
+    low = text.lower()
     body = text
     negative = False
     for opener in ("do not ", "don't ", "never ", "stop "):
@@ -3191,8 +3546,7 @@ def imperative_fact(clause: str, *, inherited: bool = False) -> list[ExtractedFa
         scope = re.sub(r"\b(?:for me|to me)\b", "for the user", scope)
         scope = re.sub(r"\bme\b", "the user", scope)
         body = f"{body} {scope[:1].lower()}{scope[1:]}"
-    content = polish(prefix + body[:1].lower() + body[1:])
-    return [ExtractedFact(content, category_of(content, "preference"))]
+    return prefix + body[:1].lower() + body[1:]
 
 
 def base_verb(stem: str) -> str:

@@ -349,8 +349,8 @@ def register_topic(
     return topic
 
 
-def _builtins() -> None:
-    add = register_topic
+def _identity_topics(add: Callable[..., Topic]) -> None:
+    """The built-in personal topics: name, pronouns, timezone, location, employer."""
     add(
         "name",
         "personal",
@@ -403,6 +403,10 @@ def _builtins() -> None:
         ),
         description="where the user works",
     )
+
+
+def _workplace_topic(add: Callable[..., Topic]) -> None:
+    """The built-in personal topics: workplace."""
     add(
         "workplace",
         "personal",
@@ -413,6 +417,10 @@ def _builtins() -> None:
         ),
         description="the kind of place where the user works, teaches or studies",
     )
+
+
+def _unit_topics(add: Callable[..., Topic]) -> None:
+    """The built-in communication topics: units, time_format."""
     add(
         "units",
         "communication",
@@ -425,18 +433,31 @@ def _builtins() -> None:
         r"\b(?:24|12)[- ]?h(?:ou)?r?s?(?: time| clock| format)?\b|\b(?:24|12)-hour\b",
         _choices((r"\b24", "24-hour"), (r"\b12", "12-hour")),
     )
+
+
+def _keyboard_topic(add: Callable[..., Topic]) -> None:
+    """The built-in preference topics: keyboard_layout."""
     add(
         "keyboard_layout",
         "preference",
         r"\b(?:dvorak|colemak|qwerty|azerty|qwertz|workman)\b",
         _first(r"\b(dvorak|colemak|qwerty|azerty|qwertz|workman)\b", lambda m: m[1].capitalize()),
     )
+
+
+def _experience_topic(add: Callable[..., Topic]) -> None:
+    """The built-in personal topics: experience."""
     add(
         "experience",
         "personal",
         r"\byears? of (?:experience|coding|programming)\b|\bcoding for \d+|\b\d+\+? years\b",
         _first(r"(\d+)\+?\s*years?", lambda m: f"{m[1]} years"),
     )
+
+
+def _code_style_topics(add: Callable[..., Topic]) -> None:
+    """The built-in coding style topics: indentation, quote_style, semicolons,
+    trailing_commas, naming_convention, line_length, type_hints, comments."""
     add(
         "indentation",
         "coding_style",
@@ -479,12 +500,20 @@ def _builtins() -> None:
         r"\btype[- ](?:hints?|annotations?|annotated)\b|\btyped\b|\b(?:explicit|strict|static|strong) typ\w*\b",
     )
     add("comments", "coding_style", r"\b(?:code )?comments\b|\bdocstrings?\b|\bJSDoc\b")
+
+
+def _theme_topic(add: Callable[..., Topic]) -> None:
+    """The built-in preference topics: theme."""
     add(
         "theme",
         "preference",
         r"\b(?:dark|light)\s*(?:mode|theme|themes|colou?r schemes?|background)\b",
         _choices((r"\bdark\b", "dark"), (r"\blight\b", "light")),
     )
+
+
+def _answer_topics(add: Callable[..., Topic]) -> None:
+    """The built-in communication topics: answer_language, spelling, answer_length, tone."""
     add(
         "answer_language",
         "communication",
@@ -537,12 +566,21 @@ def _builtins() -> None:
             (r"\bblunt|direct\b", "direct"),
         ),
     )
+
+
+def _answer_format_topics(add: Callable[..., Topic]) -> None:
+    """The built-in communication topics: emojis, apologies, small_talk, diagrams,
+    bullet_points, code_examples."""
     add("emojis", "communication", r"\bemojis?\b|\bemoticons?\b|\bemoji\b")
     add("apologies", "communication", r"\bapologi[sz]\w*|\bsaying sorry\b")
     add("small_talk", "communication", r"\bsmall talk\b|\bpleasantries\b|\bpreamble\b|\bfluff\b")
     add("diagrams", "communication", r"\bdiagrams?\b")
     add("bullet_points", "communication", r"\bbullet(?:ed)? (?:points?|lists?)\b|\bbullets\b")
     add("code_examples", "communication", r"\b(?:code )?(?:examples?|samples?|snippets?)\b")
+
+
+def _workflow_topics(add: Callable[..., Topic]) -> None:
+    """The built-in workflow topics: commit_style, merge_strategy, branching, tdd, repo_layout."""
     add(
         "commit_style",
         "workflow",
@@ -580,6 +618,10 @@ def _builtins() -> None:
             (r"\bpoly-?repos?\b|\bmulti-?repos?\b", "polyrepo"),
         ),
     )
+
+
+def _explanation_topics(add: Callable[..., Topic]) -> None:
+    """The built-in communication topics: citations, summary_first, explanation_level."""
     add(
         "citations",
         "communication",
@@ -602,6 +644,10 @@ def _builtins() -> None:
             (r"\bexpert|\bexpertise\b", "expert"),
         ),
     )
+
+
+def _role_topic(add: Callable[..., Topic]) -> None:
+    """The built-in personal topics: role."""
     add(
         "role",
         "personal",
@@ -612,6 +658,22 @@ def _builtins() -> None:
             lambda m: _ROLE_WORDS.get(m[1].lower(), m[1].lower()),
         ),
     )
+
+
+def _builtins() -> None:
+    """Register the built-in topics, in this order (the order of matching)."""
+    _identity_topics(register_topic)
+    _workplace_topic(register_topic)
+    _unit_topics(register_topic)
+    _keyboard_topic(register_topic)
+    _experience_topic(register_topic)
+    _code_style_topics(register_topic)
+    _theme_topic(register_topic)
+    _answer_topics(register_topic)
+    _answer_format_topics(register_topic)
+    _workflow_topics(register_topic)
+    _explanation_topics(register_topic)
+    _role_topic(register_topic)
 
 
 _builtins()

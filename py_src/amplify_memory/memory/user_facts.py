@@ -537,18 +537,7 @@ def _statement_facts(clause: str) -> list[ExtractedFact]:
     """Facts from one first-person statement clause."""
     my = _MY_RE.match(clause)
     if my:
-        what = my["what"].lower()
-        if what in {"name"}:
-            name = re.match(r"[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?", my["value"])
-            return [ExtractedFact(f"User's name is {name.group()}", "personal")] if name else []
-        if what in {"timezone", "time zone", "pronouns"}:
-            return [ExtractedFact(_tidy(f"User's {clause[3:]}"), "personal")]
-        if what.startswith(
-            ("favourite", "favorite", "preferred", "main", "primary", "go-to", "default")
-        ):
-            content = _tidy("User's " + clause[3:])
-            return [ExtractedFact(content, _category(clause, "preference"))]
-        return _tech_facts(my["value"])
+        return _my_facts(clause, my)
     our = _OUR_RE.match(clause)
     if our:
         return _tech_facts(our["value"])
@@ -560,19 +549,10 @@ def _statement_facts(clause: str) -> list[ExtractedFact]:
     if not words:
         return []
     core = [w for w in words if w not in _ADVERBS_DROPPED]
-    # Skip adverbs to find the verb.
-    idx = 0
-    while idx < len(core) and (core[idx] in _ADVERBS_KEPT or core[idx] == "longer"):
-        idx += 1
-    if idx >= len(core):
+    found = _main_verb(core)
+    if found is None:
         return []
-    verb = core[idx]
-    after = core[idx + 1 :]
-    negated = verb in {"do", "does", "cannot", "will"} and after[:1] == ["not"]
-    if negated or verb == "cannot":
-        verb_index = idx + 2 if after[:1] == ["not"] else idx + 1
-        verb = core[verb_index] if verb_index < len(core) else ""
-        after = core[verb_index + 1 :]
+    idx, verb, after = found
     if verb in _PAST:
         return []
     if subject.lower() == "we":
@@ -588,6 +568,49 @@ def _statement_facts(clause: str) -> list[ExtractedFact]:
     if lead:
         content = f"{content} {lead[:1].lower()}{lead[1:]}"
     content = _tidy(content)
+    return _verb_facts(verb, after, clause=clause, rest=rest, content=content, habit=habit)
+
+
+def _my_facts(clause: str, my: re.Match[str]) -> list[ExtractedFact]:
+    """Facts from "my X is Y": a name, a time zone or pronouns, a favourite, or a
+    technology."""
+    what = my["what"].lower()
+    if what in {"name"}:
+        name = re.match(r"[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?", my["value"])
+        return [ExtractedFact(f"User's name is {name.group()}", "personal")] if name else []
+    if what in {"timezone", "time zone", "pronouns"}:
+        return [ExtractedFact(_tidy(f"User's {clause[3:]}"), "personal")]
+    if what.startswith(
+        ("favourite", "favorite", "preferred", "main", "primary", "go-to", "default")
+    ):
+        content = _tidy("User's " + clause[3:])
+        return [ExtractedFact(content, _category(clause, "preference"))]
+    return _tech_facts(my["value"])
+
+
+def _main_verb(core: list[str]) -> tuple[int, str, list[str]] | None:
+    """The statement's verb in its words (adverbs skipped, "do not X" read as X): the
+    index of the first verb word, the verb and the words after it; None when there is
+    no verb."""
+    idx = 0
+    while idx < len(core) and (core[idx] in _ADVERBS_KEPT or core[idx] == "longer"):
+        idx += 1
+    if idx >= len(core):
+        return None
+    verb = core[idx]
+    after = core[idx + 1 :]
+    negated = verb in {"do", "does", "cannot", "will"} and after[:1] == ["not"]
+    if negated or verb == "cannot":
+        verb_index = idx + 2 if after[:1] == ["not"] else idx + 1
+        verb = core[verb_index] if verb_index < len(core) else ""
+        after = core[verb_index + 1 :]
+    return idx, verb, after
+
+
+def _verb_facts(
+    verb: str, after: list[str], *, clause: str, rest: str, content: str, habit: bool
+) -> list[ExtractedFact]:
+    """Facts by the statement's verb; ``content`` is the statement in the third person."""
     if verb == "am":
         return _am_facts(rest, clause, content)
     if verb == "have":
@@ -625,8 +648,6 @@ def _statement_facts(clause: str) -> list[ExtractedFact]:
         return _usage_facts(clause, content)
     if verb == "work":
         return [ExtractedFact(content, "personal")]
-    if verb in {"work", "code"} and not _phrasing.tech_names(clause):
-        return [ExtractedFact(content, "personal")]  # "I work nights", "I work remotely"
     if verb == "live":
         if re.match(r"^in\b", " ".join(after), re.I) and _phrasing.tech_names(clause):
             # "I live in Notion and Linear": the tools of every day, not a place
@@ -1417,12 +1438,35 @@ def _rule_facts(
 ) -> list[ExtractedFact]:
     """Facts the shape rules read from one clause."""
     polite_tail = bool(re.search(r"\b(?:please|pls|plz|thanks|thx)[\s.!]*$", clause, re.I))
+    clause, correction = _cleaned(clause)
+    early = _early_facts(clause, in_question=in_question, nested=nested)
+    if early is not None:
+        return early
+    facts = _main_facts(clause, correction=correction, polite_tail=polite_tail)
+    if facts and "," in clause:
+        return _with_further_parts(clause, facts, tech_context=tech_context)
+    if facts or "," not in clause:
+        return facts
+    return _verbless_list(clause, tech_context=tech_context)
+
+
+def _cleaned(clause: str) -> tuple[str, bool]:
+    """The clause without a correction's lead, filler and "I said/meant"; and whether
+    a correction's lead was there."""
     clause, correction = _phrasing.strip_correction(clause.strip())
     if not correction:
         clause, correction = _phrasing.strip_correction(_strip_filler(clause))
     clause = re.sub(
         r"^I (?:said|meant|told you)(?: that)?\s+(?=I\b|my\b)", "", _strip_filler(clause)
     )
+    return clause, correction
+
+
+def _early_facts(clause: str, *, in_question: bool, nested: bool) -> list[ExtractedFact] | None:
+    """What a clause's form decides before its statement is read: a question or a
+    hypothetical says nothing (a polite request is a wish), a past says experience or
+    an opinion turned, a context lead ("at work") scopes the facts inside; None when
+    the form decides nothing."""
     if not clause or (_INTERROGATIVE_RE.match(clause) and not _WHEN_YOU_RE.match(clause)):
         polite = _POLITE_REQUEST_RE.match(clause)
         if polite and not _is_hypothetical(polite["rest"]):
@@ -1460,6 +1504,12 @@ def _rule_facts(
             else f
             for f in inner
         ]
+    return None
+
+
+def _main_facts(clause: str, *, correction: bool, polite_tail: bool) -> list[ExtractedFact]:
+    """The clause's statement (or its first part's, when that is one of its own), with
+    the readings of a verbless clause when the statement says nothing."""
     facts = []
     first = clause.split(",", 1)[0]
     rest = clause[len(first) + 1 :]
@@ -1488,36 +1538,42 @@ def _rule_facts(
             if not f.content.startswith("User prefers")
             or (len(clause.split()) <= 3 and _named_topic(f.content))
         ]  # a bare preference only for a topic the rules know ("short answers")
-    if facts and "," in clause:
-        # "I'm Marta, a backend dev at a fintech, mostly writing Scala": each further
-        # part may add a fact of its own
-        seen = {f.content.casefold() for f in facts}
-        said = " ".join(seen)
-        if not any(f.category == "personal" for f in facts):
-            # "SRE at a fintech, on call every 4 weeks, Grafana and Prometheus": the
-            # first part is the user's job
-            for fact in _phrasing.role_facts(_strip_filler(clause.split(",", 1)[0])):
-                seen.add(fact.content.casefold())
-                facts.insert(0, fact)
-        for part in re.split(r"\s*,\s*(?:and\s+)?", clause)[1:]:
-            part = _strip_filler(part)
-            if not part or _is_hypothetical(part) or _OTHER_SUBJECT_RE.match(part):
-                continue
-            names = _phrasing.tech_names(part)
-            if names and all(n.casefold() in said for n in names):
-                continue  # already said by the clause as a whole ("Like: Go, Rust")
-            for fact in _part_facts(
-                part, unknown=tech_context or bool(_phrasing.tech_names(clause))
-            ):
-                key = fact.content.casefold()
-                if key not in seen and not any(key in other for other in seen):
-                    # not said already, also not as a part of a longer fact ("add a
-                    # test" of "add a test every time it fixes a bug")
-                    seen.add(key)
-                    facts.append(fact)
-        return facts
-    if facts or "," not in clause:
-        return facts
+    return facts
+
+
+def _with_further_parts(
+    clause: str, facts: list[ExtractedFact], *, tech_context: bool
+) -> list[ExtractedFact]:
+    """``facts`` and what each further comma-separated part of ``clause`` adds."""
+    # "I'm Marta, a backend dev at a fintech, mostly writing Scala": each further
+    # part may add a fact of its own
+    seen = {f.content.casefold() for f in facts}
+    said = " ".join(seen)
+    if not any(f.category == "personal" for f in facts):
+        # "SRE at a fintech, on call every 4 weeks, Grafana and Prometheus": the
+        # first part is the user's job
+        for fact in _phrasing.role_facts(_strip_filler(clause.split(",", 1)[0])):
+            seen.add(fact.content.casefold())
+            facts.insert(0, fact)
+    for part in re.split(r"\s*,\s*(?:and\s+)?", clause)[1:]:
+        part = _strip_filler(part)
+        if not part or _is_hypothetical(part) or _OTHER_SUBJECT_RE.match(part):
+            continue
+        names = _phrasing.tech_names(part)
+        if names and all(n.casefold() in said for n in names):
+            continue  # already said by the clause as a whole ("Like: Go, Rust")
+        for fact in _part_facts(part, unknown=tech_context or bool(_phrasing.tech_names(clause))):
+            key = fact.content.casefold()
+            if key not in seen and not any(key in other for other in seen):
+                # not said already, also not as a part of a longer fact ("add a
+                # test" of "add a test every time it fixes a bug")
+                seen.add(key)
+                facts.append(fact)
+    return facts
+
+
+def _verbless_list(clause: str, *, tech_context: bool) -> list[ExtractedFact]:
+    """A verbless list of facts, part by part."""
     # a verbless list of facts: "tabs, single quotes, no semicolons, 100 char lines"
     out: list[ExtractedFact] = []
     known = tech_context or bool(_phrasing.tech_names(clause))
