@@ -190,17 +190,18 @@ class _Args:
     (``max_tokens``), which the handlers use. Unknown names are an error; messages name
     the arguments as the caller spelled them."""
 
-    def __init__(self, method: Method, args: Args) -> None:
-        allowed = method.arg_names
-        unknown = sorted(set(args) - set(allowed))
+    def __init__(self, method: Method, args: Args, py: Mapping[str, str] | None = None) -> None:
+        """``py``: the method's JS name -> Python name (``method.py_names``, which the
+        dispatcher computes once per method)."""
+        py = method.py_names if py is None else py
+        unknown = sorted(set(args) - set(py))
         if unknown:
             raise ArgumentTypeError(
                 f"{method.name}: unknown argument {describe(unknown[0])}; expected "
-                f"{list(allowed) or 'none'}"
+                f"{list(method.arg_names) or 'none'}"
             )
         self.method = method.name
-        self.js = {a.py_name: a.name for a in method.args}
-        py = {a.name: a.py_name for a in method.args}
+        self.js = {p: j for j, p in py.items()}
         self.args = {py[name]: value for name, value in args.items()}
 
     def _declared(self, name: str) -> str:
@@ -351,6 +352,7 @@ class MemoryApi:
         # The arguments each method accepts, and their Python names, come from the one
         # declaration of the JS API.
         self._methods = {m.name: (m, handlers[m.name]) for m in METHODS}
+        self._py_names = {m.name: m.py_names for m in METHODS}
 
     @property
     def methods(self) -> list[str]:
@@ -371,7 +373,7 @@ class MemoryApi:
         if self.closed and method not in {"version", "status", "close"}:
             raise ClosedError(f"{method}: this memory is closed; create a new one to use it")
         declared, handler = self._methods[method]
-        return to_camel(await handler(_Args(declared, dict(args))))
+        return to_camel(await handler(_Args(declared, dict(args), self._py_names[method])))
 
     async def call(
         self,

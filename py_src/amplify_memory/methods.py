@@ -96,6 +96,11 @@ class Method:
         return tuple(a.name for a in self.args)
 
     @property
+    def py_names(self) -> dict[str, str]:
+        """Each argument's JavaScript name -> its Python name (:attr:`Arg.py_name`)."""
+        return {a.name: a.py_name for a in self.args}
+
+    @property
     def option_args(self) -> tuple[Arg, ...]:
         """The arguments the client takes in its options object."""
         named = set(self.positional)
