@@ -25,7 +25,6 @@ from __future__ import annotations
 import argparse
 import base64
 import concurrent.futures
-import contextlib
 import hashlib
 import http.server
 import json
@@ -865,9 +864,17 @@ _VALUED = {"-k", "-m", "-p", "-o", "-n", "-c", "--dist", "--engine", "--junitxml
 
 
 def test_workers() -> int:
-    """pytest-xdist's workers for the browser tier: one per core, at most four (each runs
-    a browser)."""
-    return max(1, min(4, os.cpu_count() or 1))
+    """pytest-xdist's workers for the browser tiers: ``AMPLIFY_TEST_WORKERS`` (default 1).
+
+    More workers only pay with spare cores: every browser test boots Pyodide, which is
+    CPU-bound, and on 2 cores two workers gave 14% while the CPU contention made a
+    timing test (the page's heartbeat while 5,000 memories are indexed) fail once in
+    three runs."""
+    raw = os.environ.get("AMPLIFY_TEST_WORKERS", "1")
+    try:
+        return max(1, min(8, int(raw)))
+    except ValueError:
+        raise BuildError(f"AMPLIFY_TEST_WORKERS must be a number, got {raw!r}") from None
 
 
 def test_paths(pytest_args: list[str]) -> list[str]:
@@ -905,10 +912,10 @@ def _junit_for(pytest_args: list[str], suffix: str) -> list[str]:
 def test_commands(pytest_args: list[str]) -> list[list[str]]:
     """The pytest runs of ``build.py test``: the arguments of each.
 
-    With no test path, the two tiers run side by side (the CPython tier in one process,
-    the browser tier on :func:`test_workers` xdist workers with whole modules per worker,
-    so a module's shared page or package build is made once); with paths of one tier,
-    that tier alone (the browser tier on workers); with paths of both, one plain run.
+    With no test path, the two tiers run one after the other in two processes (the
+    CPython tier first; the browser tiers on :func:`test_workers` xdist workers, whole
+    modules per worker, so a module's shared page or package build is made once); with
+    paths of one tier, that tier alone; with paths of both, one plain run.
     The command line's own ``-n`` (or ``-p no:xdist``) is left as it is.
     """
     chosen = any(
@@ -941,22 +948,12 @@ def run_tests(pytest_args: list[str]) -> int:
         chroma.result()
         python = venv_.result()
     env = dict(os.environ, AMPLIFY_CHROMIUM=chromium)
-    *others, last = test_commands(pytest_args)
-    # Each other run (the CPython tier) writes to a file, shown after the last run, which
-    # is shown as it goes.
-    with contextlib.ExitStack() as stack:
-        side = []
-        for args in others:
-            out = stack.enter_context(tempfile.TemporaryFile("w+", encoding="utf-8"))
-            log("running (output below, when it ends): pytest " + " ".join(args))
-            cmd = [str(python), "-m", "pytest", *args]
-            side.append((subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=out, stderr=out), out))
-        log("running: pytest " + " ".join(last))
-        codes = [subprocess.run([str(python), "-m", "pytest", *last], cwd=ROOT, env=env).returncode]
-        for proc, out in side:
-            codes.append(proc.wait())
-            out.seek(0)
-            print(out.read(), end="", flush=True)
+    codes = []
+    for args in test_commands(pytest_args):
+        log("running: pytest " + " ".join(args))
+        codes.append(
+            subprocess.run([str(python), "-m", "pytest", *args], cwd=ROOT, env=env).returncode
+        )
     if len(codes) > 1 and any(code != NO_TESTS for code in codes):
         # A selection (-k, -m) that leaves one tier empty is not a failure of that tier.
         codes = [0 if code == NO_TESTS else code for code in codes]
