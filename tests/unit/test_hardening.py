@@ -150,9 +150,9 @@ async def test_a_snapshot_whose_index_disagrees_with_its_text_does_not_load() ->
 async def test_what_the_load_check_misses_search_remove_and_save_survive(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    from amplify_memory.search import _database
+    from amplify_memory.search import _persistence
 
-    monkeypatch.setattr(_database, "INDEX_SAMPLE", 0)
+    monkeypatch.setattr(_persistence, "INDEX_SAMPLE", 0)
     db = Database({"id": "string", "content": "string"})
     db.load(disagreeing_snapshot(5))
     assert db.remove("d0")

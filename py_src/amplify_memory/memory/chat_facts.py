@@ -355,36 +355,59 @@ def extract_chat_facts(
     """
     del assistant_message
     user_message = check_message(user_message, "user_message")
-    user: dict[str, ExtractedFact] = {}
+    project = _project_context(user_message) if in_project else {}
+    user, replaced = _user_facts(user_message, in_project=in_project)
+    return ChatFacts(
+        tuple(without_listed_repeats(list(user.values()))),
+        tuple(project.values()),
+        tuple(replaced.values()),
+    )
+
+
+def _project_context(user_message: str) -> dict[str, ExtractedContext]:
+    """What a project's chat says about the project, by its folded text (quoted errors
+    and inline code stay in a project's facts)."""
     project: dict[str, ExtractedContext] = {}
-    if in_project:  # quoted errors and inline code stay in a project's facts
-        pending = ""
-        personal = False
-        for clause, in_question in user_clauses(user_message, keep_quotes=True, project=True):
-            plain = _strip_filler(clause)
-            if personal or _PERSONAL_LEAD_RE.match(plain):
-                personal = bool(_PERSONAL_LEAD_RE.match(plain))  # "For me personally: ..."
-                continue  # (its clause is the user's)
-            if _FIX_LEAD_RE.match(plain):
-                pending = "fix"  # "resolved - needed a moduleNameMapper": the fix follows
-                continue
-            if pending or _for_project(plain, in_question):
-                for item in _project_items(plain, kind=pending or None):
-                    tail = _TAIL_RE.match(item.content)
-                    if tail and project:  # "..., never floats": the tail of the one before
-                        key, last = next(reversed(project.items()))
-                        joined = f"{last.content}, {tail.group()[0].lower()}{tail.group()[1:]}"
-                        project[key] = ExtractedContext(joined, last.type, last.files, last.tags)
-                        continue
-                    whole = _whole(item)
-                    if (
-                        whole is not None
-                        and not _LABEL_ONLY_RE.match(whole.content)
-                        and len(whole.content.split()) >= 2
-                        and len(whole.content) <= MAX_PROJECT_FACT_LENGTH
-                    ):
-                        project.setdefault(whole.content.casefold(), whole)
-                pending = ""
+    pending = ""
+    personal = False
+    for clause, in_question in user_clauses(user_message, keep_quotes=True, project=True):
+        plain = _strip_filler(clause)
+        if personal or _PERSONAL_LEAD_RE.match(plain):
+            personal = bool(_PERSONAL_LEAD_RE.match(plain))  # "For me personally: ..."
+            continue  # (its clause is the user's)
+        if _FIX_LEAD_RE.match(plain):
+            pending = "fix"  # "resolved - needed a moduleNameMapper": the fix follows
+            continue
+        if pending or _for_project(plain, in_question):
+            for item in _project_items(plain, kind=pending or None):
+                _add_project_item(project, item)
+            pending = ""
+    return project
+
+
+def _add_project_item(project: dict[str, ExtractedContext], item: ExtractedContext) -> None:
+    tail = _TAIL_RE.match(item.content)
+    if tail and project:  # "..., never floats": the tail of the one before
+        key, last = next(reversed(project.items()))
+        joined = f"{last.content}, {tail.group()[0].lower()}{tail.group()[1:]}"
+        project[key] = ExtractedContext(joined, last.type, last.files, last.tags)
+        return
+    whole = _whole(item)
+    if (
+        whole is not None
+        and not _LABEL_ONLY_RE.match(whole.content)
+        and len(whole.content.split()) >= 2
+        and len(whole.content) <= MAX_PROJECT_FACT_LENGTH
+    ):
+        project.setdefault(whole.content.casefold(), whole)
+
+
+def _user_facts(
+    user_message: str, *, in_project: bool
+) -> tuple[dict[str, ExtractedFact], dict[str, Replaced]]:
+    """The user's facts by their folded text, and the values the turn says it replaced
+    (a retracted clause's facts dropped)."""
+    user: dict[str, ExtractedFact] = {}
     changed = says_changed(user_message)
     tech_context = bool(_phrasing.tech_names(user_message))
     replaced: dict[str, Replaced] = {}
@@ -417,8 +440,4 @@ def extract_chat_facts(
                 if key not in user:
                     user[key] = done
                     keys.append(key)
-    return ChatFacts(
-        tuple(without_listed_repeats(list(user.values()))),
-        tuple(project.values()),
-        tuple(replaced.values()),
-    )
+    return user, replaced

@@ -10,7 +10,10 @@ Runs unchanged on CPython 3.11+ and in Pyodide; its only dependency is
 >>> db.search("typescript preference").hits[0].id
 'a'
 
-Layout: :mod:`._database` (the :class:`Database`), :mod:`._tokenizer` (analysis),
+Layout: :mod:`._database` (the :class:`Database`, assembled from :mod:`._core`,
+:mod:`._documents`, :mod:`._searching` and :mod:`._persistence`), :mod:`._query` (a
+search's checked arguments), :mod:`._bm25` and :mod:`._ranking` (the search modes),
+:mod:`._tokenizer` (analysis),
 :mod:`._scoring` (BM25), :mod:`._index` (postings), :mod:`._vocabulary` (prefix and
 fuzzy look-ups), :mod:`._filters` (``where``), :mod:`._facets`, :mod:`._vector`,
 :mod:`._snapshot` (save/load), :mod:`._schema`, :mod:`._defaults` (every default).

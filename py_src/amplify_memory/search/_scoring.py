@@ -2,7 +2,7 @@
 
 Okapi BM25 (Robertson & Zaragoza, "The Probabilistic Relevance Framework: BM25 and
 Beyond", 2009) with the Lucene idf that never goes negative. The search loop in
-:mod:`._database` inlines the same arithmetic for speed; tests assert it agrees with
+:mod:`._bm25` inlines the same arithmetic for speed; tests assert it agrees with
 :func:`bm25` here.
 
 Parameters, shared by every function:

@@ -43,7 +43,7 @@ from itertools import accumulate, chain
 from typing import Any, Final
 
 from amplify_memory.errors import AmplifyMemoryError, NewerFormatError, SnapshotError, describe
-from amplify_memory.search._index import LazyPostings, State
+from amplify_memory.search._index import FieldIndex, LazyPostings, State
 from amplify_memory.search._schema import Property, copy_json, get_path, validate_documents
 from amplify_memory.search._vector import VectorColumn, dot
 from amplify_memory.search._vocabulary import Vocabulary
@@ -232,11 +232,29 @@ def _lazy_postings(
 
 def _decode(raw: Mapping[str, Any], props: Mapping[str, Property]) -> State:
     state = empty_state(props)
+    documents = _decode_documents(raw["documents"], props, state)
+    n = len(documents)
+    fields = raw["fields"]
     string_fields = list(state.fields)
-    documents = raw["documents"]
+    if not isinstance(fields, dict) or set(fields) != set(string_fields):
+        raise SnapshotError(
+            f"corrupt snapshot: 'fields' must hold exactly the string properties {string_fields}"
+        )
+    for name in string_fields:
+        _decode_field(name, fields[name], state.fields[name], n)
+    _decode_columns(raw, documents, props, state)
+    state.docs = [state.strip(doc) for doc in documents]
+    state.vocab = _decode_vocabulary(raw["vocabulary"])
+    return state
+
+
+def _decode_documents(
+    documents: Any, props: Mapping[str, Property], state: State
+) -> list[dict[str, Any]]:
+    """The snapshot's documents checked (schema, distinct string ids) and owned by the
+    load; their ids set in ``state``."""
     if not isinstance(documents, list):
         raise SnapshotError("corrupt snapshot: 'documents' must be a list")
-    n = len(documents)
     by_id: dict[str, int] = {}
     validate_documents(documents, props)
     for d, doc in enumerate(documents):
@@ -249,42 +267,45 @@ def _decode(raw: Mapping[str, Any], props: Mapping[str, Property]) -> State:
     # load owns the documents (and their nested values when a vector is nested: the
     # vectors are taken out of them)
     nested = any(len(keys) > 1 for keys in state.vector_keys.values())
-    documents = [copy_json(doc) if nested else dict(doc) for doc in documents]
-    state.ids = [doc["id"] for doc in documents]
+    owned = [copy_json(doc) if nested else dict(doc) for doc in documents]
+    state.ids = [doc["id"] for doc in owned]
     state.by_id = by_id
+    return owned
 
-    fields = raw["fields"]
-    if not isinstance(fields, dict) or set(fields) != set(string_fields):
-        raise SnapshotError(
-            f"corrupt snapshot: 'fields' must hold exactly the string properties {string_fields}"
-        )
-    for name in string_fields:
-        data = fields[name]
-        fi = state.fields[name]
-        lengths = _ints(data["lengths"], f"{name}.lengths", 0)
-        if len(lengths) != n:
-            raise SnapshotError(f"corrupt snapshot: {name}.lengths must have {n} entries")
-        terms = data["terms"]
-        if (
-            not isinstance(terms, list)
-            or not set(map(type, terms)) <= {str}
-            or "" in terms
-            or len(set(terms)) != len(terms)
-        ):
-            raise SnapshotError(
-                f"corrupt snapshot: {name}.terms must be distinct non-empty strings"
-            )
-        dfs = _ints(data["df"], f"{name}.df", 1)
-        docs = _ints(data["docs"], f"{name}.docs", 0)
-        tfs = _ints(data["tfs"], f"{name}.tfs", 1)
-        if not len(dfs) == len(terms) or not sum(dfs) == len(docs) == len(tfs):
-            raise SnapshotError(f"corrupt snapshot: {name} terms/df/docs/tfs do not match")
-        fi.postings = _lazy_postings(name, terms, dfs, docs, tfs, n)
-        fi.lengths = lengths
-        fi.total_length = sum(lengths)
-        fi.doc_count = n - lengths.count(0)
-        fi.length_counts = dict(Counter(n for n in lengths if n))
 
+def _decode_field(name: str, data: Any, fi: FieldIndex, n: int) -> None:
+    """One string field's index (lengths, terms and their postings) into ``fi``."""
+    lengths = _ints(data["lengths"], f"{name}.lengths", 0)
+    if len(lengths) != n:
+        raise SnapshotError(f"corrupt snapshot: {name}.lengths must have {n} entries")
+    terms = data["terms"]
+    if (
+        not isinstance(terms, list)
+        or not set(map(type, terms)) <= {str}
+        or "" in terms
+        or len(set(terms)) != len(terms)
+    ):
+        raise SnapshotError(f"corrupt snapshot: {name}.terms must be distinct non-empty strings")
+    dfs = _ints(data["df"], f"{name}.df", 1)
+    docs = _ints(data["docs"], f"{name}.docs", 0)
+    tfs = _ints(data["tfs"], f"{name}.tfs", 1)
+    if not len(dfs) == len(terms) or not sum(dfs) == len(docs) == len(tfs):
+        raise SnapshotError(f"corrupt snapshot: {name} terms/df/docs/tfs do not match")
+    fi.postings = _lazy_postings(name, terms, dfs, docs, tfs, n)
+    fi.lengths = lengths
+    fi.total_length = sum(lengths)
+    fi.doc_count = n - lengths.count(0)
+    fi.length_counts = dict(Counter(n for n in lengths if n))
+
+
+def _decode_columns(
+    raw: Mapping[str, Any],
+    documents: list[dict[str, Any]],
+    props: Mapping[str, Property],
+    state: State,
+) -> None:
+    """The vector columns: from the documents (version 1) or packed beside them."""
+    n = len(documents)
     if raw["version"] == 1:
         for d, doc in enumerate(documents):
             for name, column in state.vectors.items():
@@ -308,9 +329,9 @@ def _decode(raw: Mapping[str, Any], props: Mapping[str, Property]) -> State:
     for name, column in state.vectors.items():
         if not all(map(math.isfinite, column.norms)):
             raise SnapshotError(f"corrupt snapshot: vector {describe(name)} is not finite")
-    state.docs = [state.strip(doc) for doc in documents]
 
-    vocab = raw["vocabulary"]
+
+def _decode_vocabulary(vocab: Any) -> Vocabulary:
     words, counts = vocab["words"], vocab["counts"]
     if not isinstance(words, list) or not set(map(type, words)) <= {str}:
         raise SnapshotError("corrupt snapshot: vocabulary words must be strings")
@@ -320,10 +341,10 @@ def _decode(raw: Mapping[str, Any], props: Mapping[str, Property]) -> State:
     if "" in words:  # (saved before 0.1.1 for a lone combining mark: harmless, dropped)
         kept = [(w, c) for w, c in zip(words, counts, strict=True) if w]
         words, counts = [w for w, _ in kept], [c for _, c in kept]
-    state.vocab = Vocabulary(dict(zip(words, counts, strict=True)))
-    if len(state.vocab) != len(words):
+    vocabulary = Vocabulary(dict(zip(words, counts, strict=True)))
+    if len(vocabulary) != len(words):
         raise SnapshotError("corrupt snapshot: repeated vocabulary words")
-    return state
+    return vocabulary
 
 
 def _decode_vectors(name: str, raw: Any, column: VectorColumn, n: int) -> None:

@@ -183,93 +183,115 @@ def stem_english(word: str) -> str:
         return special
     if len(word) < 3:
         return word
+    w, y_found = _prelude(word)
+    p1, p2 = _regions(w)
+    w = _step_1a(w)
+    w = _step_1b(w, p1)
+    w = _step_1c(w)
+    if w:
+        w = _step_2(w, p1)
+    if w:
+        w = _step_3(w, p1, p2)
+    if w:
+        w = _step_4(w, p2)
+    w = _step_5(w, p1, p2)
+    return w.replace("Y", "y") if y_found else w
 
-    # Prelude: initial y and y after a vowel become Y (consonant-like).
-    w = word
+
+def _prelude(word: str) -> tuple[str, bool]:
+    """Initial y and y after a vowel become Y (consonant-like); whether any did."""
+    if "y" not in word:
+        return word, False
+    chars = list(word)
     y_found = False
-    if "y" in w:
-        chars = list(w)
-        if chars[0] == "y":
-            chars[0] = "Y"
+    if chars[0] == "y":
+        chars[0] = "Y"
+        y_found = True
+    for i in range(1, len(chars)):
+        if chars[i] == "y" and chars[i - 1] in _V:
+            chars[i] = "Y"
             y_found = True
-        for i in range(1, len(chars)):
-            if chars[i] == "y" and chars[i - 1] in _V:
-                chars[i] = "Y"
-                y_found = True
-        w = "".join(chars)
+    return "".join(chars), y_found
 
+
+def _regions(w: str) -> tuple[int, int]:
+    """Where the regions R1 and R2 start."""
     n = len(w)
     if w.startswith(_R1_PREFIXES):
         p1 = next(len(p) for p in _R1_PREFIXES if w.startswith(p))
     else:
         p1 = _region_start(w, 0, n)
-    p2 = _region_start(w, p1, n)
+    return p1, _region_start(w, p1, n)
 
-    # Step 1a
+
+def _step_1a(w: str) -> str:
     if w.endswith("s"):
         if w.endswith("sses"):
-            w = w[:-2]
-        elif w.endswith("ies"):
-            w = w[:-3] + ("i" if len(w) > 4 else "ie")
-        elif w.endswith(("ss", "us")):
-            pass
-        elif any(c in _V for c in w[:-2]):
-            w = w[:-1]
+            return w[:-2]
+        if w.endswith("ies"):
+            return w[:-3] + ("i" if len(w) > 4 else "ie")
+        if w.endswith(("ss", "us")):
+            return w
+        if any(c in _V for c in w[:-2]):
+            return w[:-1]
     elif w.endswith("ied"):
-        w = w[:-3] + ("i" if len(w) > 4 else "ie")
+        return w[:-3] + ("i" if len(w) > 4 else "ie")
+    return w
 
-    # Step 1b
-    w = _step_1b(w, p1)
 
-    # Step 1c
+def _step_1c(w: str) -> str:
     if len(w) >= 3 and w[-1] in "yY" and w[-2] not in _V:
-        w = w[:-1] + "i"
+        return w[:-1] + "i"
+    return w
 
-    # Step 2
-    if w:
-        for suffix, repl in _STEP2_BY_LAST.get(w[-1], ()):
-            if w.endswith(suffix):
-                start = len(w) - len(suffix)
-                if start >= p1:
-                    if repl is not None:
-                        w = w[:start] + repl
-                    elif suffix == "ogi":
-                        if start > 0 and w[start - 1] == "l":
-                            w = w[:start] + "og"
-                    elif start > 0 and w[start - 1] in _VALID_LI:  # "li"
-                        w = w[:start]
-                break
 
-    # Step 3
-    if w:
-        for suffix, repl in _STEP3_BY_LAST.get(w[-1], ()):
-            if w.endswith(suffix):
-                start = len(w) - len(suffix)
-                if start >= p1:
-                    if repl is not None:
-                        w = w[:start] + repl
-                    elif start >= p2:  # "ative"
-                        w = w[:start]
-                break
+def _step_2(w: str, p1: int) -> str:
+    for suffix, repl in _STEP2_BY_LAST.get(w[-1], ()):
+        if w.endswith(suffix):
+            start = len(w) - len(suffix)
+            if start >= p1:
+                if repl is not None:
+                    return w[:start] + repl
+                if suffix == "ogi":
+                    if start > 0 and w[start - 1] == "l":
+                        return w[:start] + "og"
+                elif start > 0 and w[start - 1] in _VALID_LI:  # "li"
+                    return w[:start]
+            break
+    return w
 
-    # Step 4
-    if w:
-        for suffix, _ in _STEP4_BY_LAST.get(w[-1], ()):
-            if w.endswith(suffix):
-                start = len(w) - len(suffix)
-                if start >= p2 and (suffix != "ion" or (start > 0 and w[start - 1] in "st")):
-                    w = w[:start]
-                break
 
-    # Step 5
+def _step_3(w: str, p1: int, p2: int) -> str:
+    for suffix, repl in _STEP3_BY_LAST.get(w[-1], ()):
+        if w.endswith(suffix):
+            start = len(w) - len(suffix)
+            if start >= p1:
+                if repl is not None:
+                    return w[:start] + repl
+                if start >= p2:  # "ative"
+                    return w[:start]
+            break
+    return w
+
+
+def _step_4(w: str, p2: int) -> str:
+    for suffix, _ in _STEP4_BY_LAST.get(w[-1], ()):
+        if w.endswith(suffix):
+            start = len(w) - len(suffix)
+            if start >= p2 and (suffix != "ion" or (start > 0 and w[start - 1] in "st")):
+                return w[:start]
+            break
+    return w
+
+
+def _step_5(w: str, p1: int, p2: int) -> str:
     if w.endswith("e"):
         start = len(w) - 1
         if start >= p2 or (start >= p1 and not _ends_short_syllable(w[:start])):
-            w = w[:start]
+            return w[:start]
     elif w.endswith("ll") and len(w) - 1 >= p2:
-        w = w[:-1]
-
-    return w.replace("Y", "y") if y_found else w
+        return w[:-1]
+    return w
 
 
 def _step_1b(w: str, p1: int) -> str:

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from amplify_memory.errors import SnapshotError
-from amplify_memory.search import Database, _database
+from amplify_memory.search import Database, _persistence
 from amplify_memory.search._index import LazyPostings
 
 SCHEMA = {"id": "string", "content": "string"}
@@ -28,7 +28,7 @@ def snapshot() -> dict[str, Any]:
 def test_loaded_postings_decode_on_first_use_and_act_as_a_dict(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setattr(_database, "INDEX_SAMPLE", 0)  # (the load's check decodes a sample)
+    monkeypatch.setattr(_persistence, "INDEX_SAMPLE", 0)  # (the load's check decodes a sample)
     db = Database.from_snapshot(snapshot())
     postings = db._state.fields["content"].postings
     assert isinstance(postings, LazyPostings)
