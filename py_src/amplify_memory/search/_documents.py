@@ -3,11 +3,11 @@ and remove, each keeping the index in step (:class:`~amplify_memory.search._inde
 
 from __future__ import annotations
 
-import gc
 import os
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from amplify_memory._alloc import collector_paused
 from amplify_memory.errors import (
     DocumentNotFoundError,
     DocumentValidationError,
@@ -119,21 +119,17 @@ class Documents(DatabaseCore):
                 raise DuplicateDocumentError(doc_id)
             seen.add(doc_id)
         added: list[str] = []
-        # Indexing allocates many small dicts and no cycles; pausing the cyclic
-        # collector meanwhile saves ~10-15% of a bulk build.
-        gc_was_enabled = gc.isenabled()
-        gc.disable()
-        try:
-            for doc_id, copy in prepared:
-                self._state.add(doc_id, copy, self._analyze(copy))
-                added.append(doc_id)
-        except BaseException:  # a custom split function failed: undo the batch
-            for doc_id in reversed(added):
-                self.remove(doc_id)
-            raise
-        finally:
-            if gc_was_enabled:
-                gc.enable()
+        # Indexing allocates many small dicts and no cycles: the collector's scans would
+        # cost ~10-15% of a bulk build.
+        with collector_paused():
+            try:
+                for doc_id, copy in prepared:
+                    self._state.add(doc_id, copy, self._analyze(copy))
+                    added.append(doc_id)
+            except BaseException:  # a custom split function failed: undo the batch
+                for doc_id in reversed(added):
+                    self.remove(doc_id)
+                raise
         return added
 
     def update(self, doc_id: str, doc: Mapping[str, Any]) -> str:

@@ -7,6 +7,7 @@ import math
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Final, Self
 
+from amplify_memory._alloc import collector_paused
 from amplify_memory.errors import ConfigurationError, SchemaError, SnapshotError, describe
 from amplify_memory.limits import check_vector_norm, is_number
 from amplify_memory.search._core import DatabaseCore
@@ -62,7 +63,8 @@ class Snapshots(DatabaseCore):
         serialises it at once and never changes it (a persisted store's write), which
         then holds one copy of the store less.
         """
-        return encode_state(self._state, self._schema, self.settings, copy=copy)
+        with collector_paused():
+            return encode_state(self._state, self._schema, self.settings, copy=copy)
 
     def load(self, raw: Mapping[str, Any]) -> None:
         """Replace the contents and settings of this database by a snapshot's.
@@ -82,7 +84,8 @@ class Snapshots(DatabaseCore):
                 "use Database.from_snapshot(raw) to restore it with its own schema"
             )
         tokenizer, k1, b = self._settings_from(settings)
-        state = decode_state(raw, props)
+        with collector_paused():
+            state = decode_state(raw, props)
         _check_index_sample(state, props, tokenizer)
         self._tokenizer, self._k1, self._b = tokenizer, k1, b
         self._schema = copy_json(schema)

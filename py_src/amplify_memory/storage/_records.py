@@ -50,6 +50,7 @@ from dataclasses import dataclass, field
 from json import dumps, loads
 from typing import Any, Literal
 
+from amplify_memory._alloc import collector_paused
 from amplify_memory.errors import NewerFormatError, SnapshotError, describe
 
 __all__ = [
@@ -159,7 +160,8 @@ def _parse(text: str, what: str) -> Any:
     if not isinstance(text, str):
         raise SnapshotError(f"the {what} is a {type(text).__name__}, expected a JSON string")
     try:
-        return loads(text)
+        with collector_paused():
+            return loads(text)
     except (ValueError, RecursionError) as err:  # (JSONDecodeError; a 5,000-digit number)
         raise SnapshotError(f"the {what} is not valid JSON: {err}") from err
 
