@@ -39,6 +39,7 @@ from amplify_memory.errors import (
 from amplify_memory.search._vector import (
     VectorKernel,
     python_kernel,
+    python_norms,
     python_select,
     set_vector_kernel,
 )
@@ -331,12 +332,14 @@ async def open_store(
 
 
 class _JsCosineKernel:
-    """The vector kernel of web/js/kernels.mjs (``cosineScores``, and ``selectTop`` as its
-    ``select``: see :func:`amplify_memory.search._vector.python_select`)."""
+    """The vector kernel of web/js/kernels.mjs (``cosineScores``, ``selectTop`` as its
+    ``select`` and ``rowNorms`` as its ``norms``: see
+    :func:`amplify_memory.search._vector.python_select` and ``python_norms``)."""
 
-    def __init__(self, function: Any, selection: Any = None) -> None:
+    def __init__(self, function: Any, selection: Any = None, lengths: Any = None) -> None:
         self._function = function
         self._selection = selection
+        self._lengths = lengths
 
     def __call__(self, matrix: Any, norms: Any, query: Any, out: Any, dimension: int) -> None:
         self._function(matrix, norms, query, out, dimension)
@@ -346,6 +349,12 @@ class _JsCosineKernel:
             python_select(scores, k, floor, indices, result)
         else:
             self._selection(scores, k, floor, indices, result)
+
+    def norms(self, matrix: Any, out: Any, dimension: int) -> None:
+        if self._lengths is None:
+            python_norms(matrix, out, dimension)
+        else:
+            self._lengths(matrix, out, dimension)
 
     def __repr__(self) -> str:
         return f"<JavaScript {KERNELS_MODULE}.cosineScores>"
@@ -397,7 +406,11 @@ def install_vector_kernel() -> VectorKernel | None:
         return None
     from array import array
 
-    kernel = _JsCosineKernel(function, _checked_selection(getattr(module, "selectTop", None)))
+    kernel = _JsCosineKernel(
+        function,
+        _checked_selection(getattr(module, "selectTop", None)),
+        _checked_norms(getattr(module, "rowNorms", None)),
+    )
 
     matrix, norms = array("f", [3.0, 4.0, 0.0, 0.0, -1.0, 2.0]), array("d", [5.0, 0.0, 5**0.5])
     query = array("d", [0.6, 0.8])
@@ -432,6 +445,24 @@ def _checked_selection(selection: Any) -> Any:
             return None
         answers.append((list(indices), list(result)))
     return selection if answers[0] == answers[1] else None
+
+
+def _checked_norms(lengths: Any) -> Any:
+    """``lengths`` (``rowNorms``) when it answers a small case as
+    :func:`~amplify_memory.search._vector.python_norms` does (to 1e-12), else None."""
+    if lengths is None:
+        return None
+    from array import array
+
+    matrix = array("f", [3.0, 4.0, 0.0, 0.0, -1.0, 2.0, 0.5, 0.25])
+    expected, got = array("d", [0.0] * 4), array("d", [-1.0] * 4)
+    python_norms(matrix, expected, 2)
+    try:
+        lengths(matrix, got, 2)
+    except Exception:
+        return None
+    same = all(abs(a - b) <= 1e-12 * max(1.0, a) for a, b in zip(expected, got, strict=True))
+    return lengths if same else None
 
 
 class PyodideTransport(HttpTransport):

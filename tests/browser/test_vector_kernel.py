@@ -66,6 +66,24 @@ for size in (10, 5000):
         selections.append(got)
 out["selections"] = selections
 out["js_select"] = repr(kernel._selection)
+from amplify_memory.search._vector import python_norms
+out["js_norms"] = repr(kernel._lengths)
+norms = []
+for rows, dim in ((1, 1), (37, 3), (2000, 128)):
+    matrix = array("f", [round(rng.gauss(0, 1), 3) if rng.random() > 0.1 else 0.0
+                         for _ in range(rows * dim)])
+    matrix[0:dim] = array("f", [0.0] * dim)  # a row without a vector
+    got = []
+    for lengths in (python_norms, kernel.norms):
+        result = array("d", [-1.0] * rows)
+        lengths(matrix, result, dim)
+        got.append(list(result))
+    norms.append(got)
+out["norms"] = norms
+try:
+    kernel.norms(array("f", [1.0] * 5), array("d", [0.0] * 3), 2)
+except Exception as err:
+    out["bad_norms"] = str(err)
 json.dumps(out)
 """
 
@@ -86,5 +104,14 @@ def test_the_javascript_kernel_is_installed_and_ranks_as_pure_python(
     assert len(out["selections"]) == 10
     for python, javascript in out["selections"]:
         assert javascript == python
+    # the JavaScript norms (a store's load computes every row's length at once) are
+    # Python's to the last bits that the order of a sum can change
+    assert "rowNorms" in out["js_norms"]  # installed: it passed its check at boot
+    assert len(out["norms"]) == 3
+    for python, javascript in out["norms"]:
+        assert javascript[0] == python[0] == 0.0
+        pairs = zip(python, javascript, strict=True)
+        assert all(abs(a - b) <= 1e-12 * max(1.0, a) for a, b in pairs)
+    assert "rowNorms: 3 rows of 2 need a matrix of 6 numbers" in out["bad_norms"]
     # a matrix too short for its rows is refused by the kernel, not read past its end
     assert "cosineScores: 3 rows of 2 need a matrix of 6 numbers" in out["bad"]

@@ -45,7 +45,7 @@ from typing import Any, Final
 from amplify_memory.errors import AmplifyMemoryError, NewerFormatError, SnapshotError, describe
 from amplify_memory.search._index import FieldIndex, LazyPostings, State
 from amplify_memory.search._schema import Property, copy_json, get_path, validate_documents
-from amplify_memory.search._vector import VectorColumn, dot
+from amplify_memory.search._vector import VectorColumn, row_norms
 from amplify_memory.search._vocabulary import Vocabulary
 
 __all__ = [
@@ -385,12 +385,5 @@ def _decode_vectors(name: str, raw: Any, column: VectorColumn, n: int) -> None:
                 view[d * dim : (d + 1) * dim] = source[i * dim : (i + 1) * dim]
                 i += 1
         column.data = full
-    view = memoryview(column.data)
-    column.norms = array(
-        "d",
-        (
-            math.sqrt(dot(view[d * dim : (d + 1) * dim], view[d * dim : (d + 1) * dim]))
-            for d in range(n)
-        ),
-    )
+    column.norms = row_norms(column.data, n, dim)
     column.present = bytearray(present)

@@ -40,7 +40,9 @@ __all__ = [
     "norm",
     "pack_vector",
     "python_kernel",
+    "python_norms",
     "python_select",
+    "row_norms",
     "set_vector_kernel",
     "unpack_vector",
     "vector_kernel",
@@ -121,6 +123,33 @@ def python_select(
     result[2] = float(len(rows))
     if len(rows) <= len(indices):
         indices[: len(rows)] = array(indices.typecode, rows)
+
+
+def python_norms(matrix: array[float], out: array[float], dimension: int) -> None:
+    """The norms contract (a kernel's optional ``norms``) in Python: ``out[i]`` = the
+    length of row ``i`` of ``matrix`` (``dimension`` numbers per row) for every row of
+    ``out``. A kernel that has ``norms`` computes them in one call (web/js/kernels.mjs,
+    ``rowNorms``)."""
+    view = memoryview(matrix)
+    for i in range(len(out)):
+        row = view[i * dimension : (i + 1) * dimension]
+        out[i] = math.sqrt(dot(row, row))
+
+
+def row_norms(matrix: array[float], rows: int, dimension: int) -> array[float]:
+    """The lengths of the first ``rows`` rows of ``matrix``: by the installed kernel's
+    ``norms`` when it has one (a failure goes back to Python for good), else in Python."""
+    out = array("d", bytes(8 * rows))
+    kernel = vector_kernel()
+    norms = getattr(kernel, "norms", None)
+    if kernel is not None and norms is not None:
+        try:
+            norms(matrix, out, dimension)
+            return out
+        except Exception as err:
+            disable_vector_kernel(kernel, err)
+    python_norms(matrix, out, dimension)
+    return out
 
 
 _kernel: list[VectorKernel | None] = [None]

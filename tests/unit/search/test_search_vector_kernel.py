@@ -15,8 +15,11 @@ from hypothesis import strategies as st
 from amplify_memory.search import Database
 from amplify_memory.search._vector import (
     VectorColumn,
+    norm,
     python_kernel,
+    python_norms,
     python_select,
+    row_norms,
     set_vector_kernel,
     vector_kernel,
 )
@@ -348,3 +351,57 @@ def test_the_selection_counts_finds_the_kth_and_the_rows_at_or_above_it() -> Non
     python_select(scores, 3, 0.0, small, result)
     assert result[2] == 5.0
     assert list(small) == [2, 5]  # (untouched)
+
+
+def test_python_norms_are_each_rows_length() -> None:
+    matrix = array("f", [3.0, 4.0, 0.0, 0.0, -1.0, 2.0])
+    out = array("d", [-1.0] * 3)
+    python_norms(matrix, out, 2)
+    assert list(out) == [5.0, 0.0, pytest.approx(math.sqrt(5.0))]
+
+
+class _NormsKernel:
+    """A kernel with ``norms`` (as the browser's): it records its calls."""
+
+    def __init__(self, fail: bool = False) -> None:
+        self.calls = 0
+        self.fail = fail
+
+    def __call__(self, *args: Any) -> None:
+        python_kernel(*args)
+
+    def norms(self, matrix: array[float], out: array[float], dimension: int) -> None:
+        self.calls += 1
+        if self.fail:
+            raise RuntimeError("lost its buffer")
+        python_norms(matrix, out, dimension)
+
+
+@pytest.mark.usefixtures("no_kernel")
+def test_a_load_computes_the_norms_with_the_kernel_and_ranks_alike() -> None:
+    db = Database(SCHEMA)
+    for i, v in enumerate(([1, 2, 2], [0, 0, 0], [3, 0, -4], [1, 1, 1])):
+        db.insert({"id": f"d{i}", "body": "apple", "v": v})
+    db.insert({"id": "none", "body": "apple"})
+    expected = ranked(db)
+    kernel = _NormsKernel()
+    set_vector_kernel(kernel)
+    loaded = Database.from_snapshot(db.save())
+    assert kernel.calls == 1  # one call for the whole column
+    column = loaded._state.vectors["v"]
+    assert list(column.norms) == [3.0, 0.0, 5.0, pytest.approx(math.sqrt(3.0)), 0.0]
+    assert_same_ranking(ranked(loaded), expected)
+
+
+@pytest.mark.usefixtures("no_kernel")
+def test_a_failing_norms_kernel_is_dropped_and_the_load_goes_on_in_python() -> None:
+    kernel = _NormsKernel(fail=True)
+    set_vector_kernel(kernel)
+    matrix = array("f", [3.0, 4.0, 1.0, 0.0])
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        out = row_norms(matrix, 2, 2)
+    assert list(out) == [5.0, 1.0]
+    assert vector_kernel() is None
+    assert any("lost its buffer" in str(w.message) for w in caught)
+    assert row_norms(matrix, 2, 2) == array("d", [norm([3.0, 4.0]), 1.0])
