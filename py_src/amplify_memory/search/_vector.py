@@ -9,7 +9,9 @@ numbers per document number); the other three are ``array("d")``. The engine sta
 pure Python: without a kernel it scores vector by vector with
 ``math.sumprod``. The browser boundary (:mod:`amplify_memory.browser`) installs one that
 runs the loop in JavaScript over the arrays' memory, ~15x faster than ``math.sumprod`` in
-Pyodide's WebAssembly (see docs/memory-stores.md).
+Pyodide's WebAssembly (see docs/memory-stores.md). A kernel may also have ``select`` (the
+top of a score array, :func:`python_select`) and ``norms`` (every row's length at once,
+:func:`python_norms`: what a snapshot's load needs).
 
 >>> cosine([1.0, 0.0], [1.0, 1.0])  # doctest: +ELLIPSIS
 0.7071...
