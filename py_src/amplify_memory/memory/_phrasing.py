@@ -491,10 +491,18 @@ def _mask_secrets(text: str) -> str:
     return text
 
 
+_WE_RE: Final = re.compile(
+    r"\b(?:me|myself)\s+and\s+(?:my|the)\s+(?:team|teammates|colleagues|coworkers|co-workers)\b"
+    r"(?=\s+(?:use|are|were|have|switched|moved|migrated|went|dropped|stopped|now)\b)",
+    re.IGNORECASE,
+)
+
+
 def _normalise_chat_forms(text: str) -> str:
     """Chat's forms made plain: emojis, self-corrections, shouted words, joined
     numbers and versions, squeezed commas."""
     text = _EMOJI_RE.sub(" ", text)
+    text = _WE_RE.sub("we", text)  # "me and my team use Teams now": the user's own "we"
     text = _SELF_FIX_RE.sub(_self_fix, text)  # "my name's Priyaa, sorry Priya": Priya
     text = re.sub(  # "I said VS Code earlier but I meant Cursor": the correction is its own
         r"(?<!\s),?\s++but\s++I\s++meant\s++(?=[\w.+#-]+(?:\s[\w.+#-]+)?[ \t]*+(?:[,.;!]|$))",
@@ -2237,7 +2245,8 @@ def _shape_from_to(text: str, lead: bool) -> _Shaped:
     if (
         (m := _FROM_TO_RE.match(text))
         and _tech_names(m["new"] or m["new2"])
-        and (m["new"] or _MIGRATED_RE.search(text))  # "A -> B" is a move only if it says so
+        # "A -> B" is a move only if it says so, or says when ("mysql -> postgres last month")
+        and (m["new"] or _MIGRATED_RE.search(text) or _WHEN_RE.search(text))
     ):
         # "moved from VS Code to Zed", "heroku -> fly.io"
         target = re.split(r",|\s+(?:with|over|last|this|since|because)\b", m["new"] or m["new2"])
@@ -2857,6 +2866,10 @@ _REPLACED_WITH_RE: Final = re.compile(
     r"(?P<rest>.+\s(?:with|by|for)\s.+)$",
     re.IGNORECASE,
 )
+_WHEN_RE: Final = re.compile(
+    r"\b(?:last|this)\s+(?:week|month|year|sprint|quarter)\b|\b(?:yesterday|recently|finally)\b",
+    re.I,
+)
 _MIGRATED_RE: Final = re.compile(
     r"\b(?:migrat\w*|moved|switched|replaced|done|finished|now|no longer|anymore)\b", re.I
 )
@@ -2870,7 +2883,7 @@ _FROM_TO_RE: Final = re.compile(
 _CHANGE_TO_RE: Final = re.compile(
     r"^(?:(?:we|I)(?:'ve|\s+have)?\s+)?(?:finally\s+|just\s+|recently\s+|now\s+|also\s+|"
     r"already\s+)?(?:upgraded|updated|bumped|moved|switched|migrated|went|changed|jumped|"
-    r"transitioned|converted|ported)\s+(?:[\w.+#-]+\s+){0,3}?(?:over\s+)?(?:to|onto)\s+(?P<x>.+)$",
+    r"transitioned|converted|ported)\s+(?:[\w.+#-]+\s+){0,5}?(?:over\s+)?(?:to|onto)\s+(?P<x>.+)$",
     re.IGNORECASE,
 )
 _NOW_PRODUCT_RE: Final = re.compile(

@@ -67,9 +67,14 @@ class Replaced:
 
 #: Right before a name: the name is what was left ("moved off X", "instead of X").
 _BEFORE_STRONG: Final = re.compile(
-    r"(?:\b(?:moved|migrated|switched|went|changed|transitioned|upgraded|ported)\s+"
-    r"(?:\w+\s+){0,2}?(?:off(?:\s+of)?|away\s+from|from)"
+    r"(?:\b(?:moved|migrated|switched|swtiched|swiched|went|changed|transitioned|upgraded|ported)"
+    r"\s+(?:\w+\s+){0,4}?(?:off(?:\s+of)?|away\s+from|from)"
+    r"|\b(?:switch|swtich|swich|mov|migrat|port|went|came|transition)\w*\s+(?:\w+\s+){0,2}?"
+    r"(?:to|onto)\s+[\w.+#-]+(?:\s+[\w.+#-]+)?\s+from"  # "switched to pytorch from tensorflow"
     r"|\b(?:dropped|ditched|abandoned|got\s+rid\s+of|ripped\s+out|tore\s+out|stopped\s+using|"
+    r"killed|swapped(?:\s+out)?|sold|dumped|nuked|decommissioned|shut\s+down|turned\s+off|"
+    r"walked\s+away\s+from|bye(?:[\s-]*bye)?|good-?bye|farewell|"
+    r"(?:before|previously|formerly|earlier)\s+(?:I|we)\s+(?:was|were)\s+(?:using|on|in|with)|"
     r"quit(?:\s+using)?|gave\s+up(?:\s+on)?|retired|replaced|replacing|uninstalled|phased\s+out|"
     r"no\s+longer\s+(?:use|using|on|run|running|write|writing|"
     r"work\s+with)|used\s+to\s+(?:use|run|write|be\s+on|work\s+with|code\s+in))"
@@ -80,7 +85,11 @@ _BEFORE_STRONG: Final = re.compile(
 _AFTER_STRONG: Final = re.compile(
     r"^\s*(?:\d[\w.]*\s+)?(?:(?:is|are|'s)\s+(?:gone|history|(?:long\s+)?dead(?:\s+to\s+me)?(?=\s*(?:$|[,.;!)]|now\b|for\s+(?:me|us)\b))|outdated|"
     r"over(?!\s+(?:there|here))|legacy\s+now|out\s+of\s+the\s+picture)|(?:was|were)\s+(?:a\s+)?"
-    r"(?:mistake|wrong|typo)|(?:\w+\s+){0,2}(?:anymore|any\s+more)|(?:is|was)\s+replaced)\b",
+    r"(?:mistake|wrong|typo)|(?:\w+\s+){0,2}(?:anymore|any\s+more)|(?:is|was)\s+replaced"
+    r"|(?:[\w-]+\s+){0,2}(?:was|were|got|has\s+been|have\s+been)\s+(?:finally\s+)?(?:retired|"
+    r"killed|decommissioned|shut\s+down|dropped|removed|ditched|sunset|sold)"  # "X box was retired"
+    r"|(?:[\w-]+\s+){0,2}(?:didn't|did\s+not|never)\s+work(?:ed)?\s+out"  # "X didn't work out"
+    r"|(?:finally\s+)?died)\b",
     re.IGNORECASE,
 )
 _AFTER_WEAK: Final = re.compile(
@@ -95,6 +104,12 @@ _BEFORE_WEAK: Final = re.compile(
     r"(?:\binstead\s+of|\brather\s+than|,\s*not)\s+(?:the\s+|my\s+|our\s+|old\s+)?(?:\w+\s+)?$",
     re.IGNORECASE,
 )
+#: Between two names of one list: "Mocha *and* Chai", "WordPress*, *Bluehost".
+_LIST_JOIN: Final = re.compile(
+    r"\s*(?:,\s*(?:and\s+)?|\s+and\s+|\s*&\s*|\s+as\s+well\s+as\s+|\s+plus\s+)"
+    r"(?:the\s+|our\s+|my\s+)?\Z"
+)
+_LIST_GOES_ON: Final = re.compile(r"\s*(?:,|and\b|&|$)")
 #: The use a name is limited to, right after it: "Jenkins *for releases*".
 _SCOPE_AFTER_RE: Final = re.compile(
     r"\s+(?:for|in|on)\s+(?:the\s+|our\s+|my\s+|all\s+)?(?P<what>[a-z][\w-]{2,})", re.IGNORECASE
@@ -145,6 +160,7 @@ def replaced_in(clause: str, *, changed: bool) -> list[Replaced]:
     for part in _CLAUSE_SPLIT.split(clause):
         undone = _UNDONE_RE.search(part)
         undone_at = undone.start() if undone else len(part)
+        listed_end = -1  # the end of the last name a strong sign before it ended
         for mention in _names(part):
             before = part[max(0, mention.start - 60) : mention.start]
             after = part[mention.end : mention.end + 40]
@@ -152,8 +168,15 @@ def replaced_in(clause: str, *, changed: bool) -> list[Replaced]:
                 continue
             if undone_at < mention.start:
                 continue  # "I haven't moved off Heroku yet", "I never stopped using Vim"
-            strong = bool(_BEFORE_STRONG.search(before) or _AFTER_STRONG.match(after))
+            # "dropped both Mocha and Chai": the names listed after an ended one end too
+            join = _LIST_JOIN.match(part, listed_end, mention.start) if listed_end >= 0 else None
+            listed = join is not None and (
+                "," not in join.group() or bool(_LIST_GOES_ON.match(after))
+            )  # ("dropped Mocha, Vitest does ...": a comma alone may start a new clause)
+            ended_before = bool(_BEFORE_STRONG.search(before)) or listed
+            strong = ended_before or bool(_AFTER_STRONG.match(after))
             weak = bool(_AFTER_WEAK.match(after) or _BEFORE_WEAK.search(before))
+            listed_end = mention.end if ended_before else -1
             if strong or (changed and weak):
                 out.append(Replaced(mention.name, scope=_scope(after)))
         if undone is None:
@@ -276,7 +299,8 @@ def _names(clause: str) -> list[Mention]:
 _BEFORE_ANY: Final = re.compile(
     r"\b(?:moved|migrated|switched|went)\s+(?:\w+\s+){0,2}?(?:off(?:\s+of)?|away\s+from|from)\s+"
     r"|\b(?:dropped|ditched|abandoned|got\s+rid\s+of|ripped\s+out|stopped\s+using|quit|"
-    r"gave\s+up\s+on|retired|replaced|no\s+longer\s+use|(?:do\s+not|don't|dont)\s+use|no)\s+"
+    r"gave\s+up\s+on|retired|replaced|swapped(?:\s+out)?|killed|sold|"
+    r"no\s+longer\s+use|(?:do\s+not|don't|dont)\s+use|no)\s+"
     r"(?:the\s+|my\s+|our\s+)?",
     re.IGNORECASE,
 )

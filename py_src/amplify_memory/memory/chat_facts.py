@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from amplify_memory.memory import _phrasing
+from amplify_memory.memory._categories import category_of
 from amplify_memory.memory._facts import ExtractedContext, ExtractedFact
 from amplify_memory.memory._text import (
     MAX_FACT_LENGTH,
@@ -40,7 +41,8 @@ from amplify_memory.memory._text import (
 )
 from amplify_memory.memory.changes import Replaced, replaced_in, retracted, says_changed
 from amplify_memory.memory.project_facts import classify_clause, tags_of
-from amplify_memory.memory.technologies import find_technology_mentions
+from amplify_memory.memory.technologies import find_technology_mentions, lookup_technology
+from amplify_memory.memory.topics import frames_of
 from amplify_memory.memory.user_facts import (
     _INTERROGATIVE_RE,
     _OTHER_SUBJECT_RE,
@@ -357,11 +359,53 @@ def extract_chat_facts(
     user_message = check_message(user_message, "user_message")
     project = _project_context(user_message) if in_project else {}
     user, replaced = _user_facts(user_message, in_project=in_project)
+    user = _consistent_with_changes(user_message, user, replaced)
     return ChatFacts(
         tuple(without_listed_repeats(list(user.values()))),
         tuple(project.values()),
         tuple(replaced.values()),
     )
+
+
+#: A turn that changes a version keeps the technology ("upgraded from Kubernetes 1.24 to 1.29").
+_VERSION_CHANGE_RE: Final = re.compile(r"\b(?:upgrad|updat|bump|downgrad)\w*", re.I)
+
+
+def _consistent_with_changes(
+    message: str, user: dict[str, ExtractedFact], replaced: dict[str, Replaced]
+) -> dict[str, ExtractedFact]:
+    """The turn's facts made consistent with what it says is over.
+
+    A fact that only states the use of a value the turn ends is dropped ("bye bye
+    Webpack, hello Vite" does not store "User uses Webpack"; a dislike said to be over
+    may be said again: "I used to hate Java, but I hate it now"). A technology the turn
+    ends, when no new technology fact stands for the change, is stored as stopped ("we
+    use Teams instead of Slack now": "User no longer uses Slack"), so that the stored
+    fact about it is superseded by something the turn said."""
+    if not replaced:
+        return user
+    ended = {(r.value.casefold(), r.polarity) for r in replaced.values() if not r.scope}
+    kept: dict[str, ExtractedFact] = {}
+    for key, fact in user.items():
+        frames = frames_of(fact.content)
+        if frames and all(
+            f.polarity == "positive" and (f.value.casefold(), f.polarity) in ended and not f.version
+            for f in frames
+        ):  # (a new version of it stays: "upgraded from Kubernetes 1.24 to 1.29")
+            continue
+        kept[key] = fact
+    tech = [f for f in kept.values() if f.category == "tech_stack"]
+    names = [re.compile(rf"(?<![\w.-]){re.escape(v)}(?![\w-])", re.I) for v, _ in ended]
+    carried = any(not any(n.search(f.content) for n in names) for f in tech) or any(
+        re.search(r"\b(?:no longer|not)\b", f.content) for f in tech
+    )
+    if not carried and not _VERSION_CHANGE_RE.search(message):
+        for found in replaced.values():
+            known = lookup_technology(found.value)
+            if found.polarity == "positive" and not found.scope and known is not None:
+                fact = ExtractedFact(f"User no longer uses {known.name}", "tech_stack")
+                kept.setdefault(fact.content.casefold(), fact)
+    return kept
 
 
 def _project_context(user_message: str) -> dict[str, ExtractedContext]:
@@ -402,6 +446,35 @@ def _add_project_item(project: dict[str, ExtractedContext], item: ExtractedConte
         project.setdefault(whole.content.casefold(), whole)
 
 
+#: "I've switched to tabs", "we've gone back to double quotes in Python": a move to a value.
+_SLOT_CHANGE_RE: Final = re.compile(
+    r"^(?:(?:so|and|but|now|actually|ok|okay)\s+)?(?:I|we)(?:'ve|\s+have)?\s+"
+    r"(?:finally\s+|just\s+|now\s+|since\s+)?(?:switched|swapped|moved|changed|converted|"
+    r"migrated|gone\s+back|went\s+back|come\s+around|came\s+around)\s+(?:over\s+|back\s+)?"
+    r"to\s+(?P<x>[\w' -]{2,40}?)(?P<scope>\s+(?:in|for)\s+[\w.+#-]+)?"
+    r"(?:\s+(?:now|these\s+days|instead|for\s+good))*\s*(?:[,.!;].*)?$",
+    re.IGNORECASE,
+)
+
+
+def _slot_change(clause: str) -> list[ExtractedFact]:
+    """A clause that moves to a value of a known topic that is no technology ("I've
+    switched to tabs"), as the preference it states ("User prefers tabs"), which then
+    supersedes the stored value of that topic; [] for anything else (a technology's move
+    is read by the shape rules)."""
+    found = _SLOT_CHANGE_RE.match(clause)
+    if found is None:
+        return []
+    value = found["x"].strip()
+    if find_technology_mentions(value) or _phrasing.tech_names(value):
+        return []  # (a technology's move: the shape rules read it)
+    fact = f"User prefers {value}{found['scope'] or ''}"
+    frames = frames_of(fact)
+    if not frames or any(f.topic.startswith(("uses:", "choice:")) for f in frames):
+        return []
+    return [ExtractedFact(fact, category_of(fact, "preference"))]
+
+
 def _user_facts(
     user_message: str, *, in_project: bool
 ) -> tuple[dict[str, ExtractedFact], dict[str, Replaced]]:
@@ -433,7 +506,10 @@ def _user_facts(
         if not in_question and not _is_hypothetical(plain) and not _OTHER_SUBJECT_RE.match(plain):
             for found in replaced_in(clause, changed=changed):
                 replaced.setdefault(found.value.casefold(), found)
-        for fact in clause_facts(clause, in_question=in_question, tech_context=tech_context):
+        facts = clause_facts(clause, in_question=in_question, tech_context=tech_context)
+        if not in_question:
+            facts = [*facts, *_slot_change(plain)]
+        for fact in facts:
             done = finish(fact)
             if done is not None and len(done.content) <= MAX_FACT_LENGTH:
                 key = done.content.casefold()

@@ -201,3 +201,97 @@ async def test_a_changed_value_that_is_no_technology_is_superseded() -> None:
     )
     assert zone["id"] in {e["id"] for o in out for e in o.get("superseded", [])}
     assert not (await store.get(xcode["id"]) or {}).get("superseded")
+
+
+# ---------------------------------------------------------------- the corrections corpus
+# (bench/data/turns_corrections_*.jsonl: each family below failed there before its rule)
+
+
+@pytest.mark.parametrize(
+    ("said", "ended"),
+    [
+        ("yeah nah we killed the mongo cluster, its all dynamo now", ["MongoDB"]),
+        ("Our on-prem Oracle box was retired in June; Snowflake now.", ["Oracle Database"]),
+        ("For logging we swapped Winston for Pino", ["Winston"]),
+        ("Flutter didn't work out for us, we rewrote the app in React Native.", ["Flutter"]),
+        ("swtiched to pytorch from tensorflow, way easier to debug imo", ["TensorFlow"]),
+        ("We migrated the billing monolith from Django to Phoenix", ["Django"]),
+        ("bye bye Webpack, hello Vite.", ["Webpack"]),
+        ("Before I was using Eclipse but now I am using IntelliJ IDEA", ["Eclipse"]),
+        ("We dropped both Mocha and Chai, Vitest does everything now.", ["Mocha", "Chai"]),
+        ("ditched Mocha, Chai and Sinon for Vitest", ["Mocha", "Chai", "Sinon"]),
+        ("Moved the blog off WordPress and Bluehost, it's Hugo now", ["WordPress", "Bluehost"]),
+    ],
+)
+def test_the_ways_a_turn_ends_a_technology(said: str, ended: list[str]) -> None:
+    assert [r.value for r in replaced_values(said)] == ended
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "thinking about dropping Mocha next year",
+        "should we move off Heroku?",
+        "my coworker switched from Vim to VS Code",
+        "I haven't moved off Heroku yet",
+        "we use Mocha and Chai, Vitest for the new services",
+    ],
+)
+def test_what_does_not_end_a_technology(said: str) -> None:
+    assert extract_chat_facts(said).replaced == ()
+
+
+def test_a_turn_does_not_store_the_use_of_what_it_ends() -> None:
+    contents = [f.content for f in extract_chat_facts("bye bye Webpack, hello Vite").user]
+    assert "User uses Webpack" not in contents
+    assert "User uses Vite" in contents
+    upgraded = extract_chat_facts("upgraded the cluster from Kubernetes 1.24 to 1.29")
+    assert [f.content for f in upgraded.user] == ["User uses Kubernetes 1.29"]
+    moved = extract_chat_facts("mysql -> postgres last month, migration was painful but done")
+    assert "User uses PostgreSQL" in [f.content for f in moved.user]
+
+
+async def test_an_ended_technology_without_a_successor_is_stored_as_stopped() -> None:
+    store = await fresh_store()
+    slack = (await store.add("User's team communicates on Slack.", "tech_stack"))["entry"]
+    out = await extract_and_store_user_facts(
+        "Me and my team use Teams instead of Slack now, company decision not mine", store=store
+    )
+    assert [o["entry"]["content"] for o in out] == ["User does not use Slack"]
+    got = await store.get(slack["id"])
+    assert got is not None
+    assert got["supersededBy"] == out[0]["entry"]["id"]
+
+
+@pytest.mark.parametrize(
+    ("prior", "said", "new"),
+    [
+        (
+            "User prefers spaces for indentation.",
+            "I used to prefer spaces but I've switched to tabs, the team agreed",
+            "User prefers tabs",
+        ),
+        (
+            "User prefers single quotes in Python.",
+            "I've gone back to double quotes in Python, Black won",
+            "User prefers double quotes in Python",
+        ),
+    ],
+)
+async def test_a_move_to_another_value_of_a_topic_supersedes(
+    prior: str, said: str, new: str
+) -> None:
+    store = await fresh_store()
+    old = (await store.add(prior, "coding_style"))["entry"]
+    out = await extract_and_store_user_facts(said, store=store)
+    assert new in [o["entry"]["content"] for o in out]
+    got = await store.get(old["id"])
+    assert got is not None
+    assert got.get("supersededBy")
+
+
+@pytest.mark.parametrize(
+    "said", ["should I switch to tabs?", "my coworker switched to tabs", "if we switched to tabs"]
+)
+def test_no_move_is_read_from_a_question_or_someone_else(said: str) -> None:
+    assert extract_chat_facts(said).user == ()
