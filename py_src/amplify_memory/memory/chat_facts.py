@@ -367,6 +367,9 @@ def extract_chat_facts(
     )
 
 
+#: A name a turn ended that is stored as stopped: a product's ("Winston", "Canon",
+#: "Moment.js"), not a value such as "PST" or "the data team" (those end by topic).
+_PRODUCT_NAME_RE: Final = re.compile(r"(?-i:[A-Z])[\w.+#-]*[a-z][\w.+#-]*$|[a-z]+[A-Z.][\w.+#-]*$")
 #: A turn that changes a version keeps the technology ("upgraded from Kubernetes 1.24 to 1.29").
 _VERSION_CHANGE_RE: Final = re.compile(r"\b(?:upgrad|updat|bump|downgrad)\w*", re.I)
 
@@ -394,16 +397,16 @@ def _consistent_with_changes(
         ):  # (a new version of it stays: "upgraded from Kubernetes 1.24 to 1.29")
             continue
         kept[key] = fact
-    tech = [f for f in kept.values() if f.category == "tech_stack"]
     names = [re.compile(rf"(?<![\w.-]){re.escape(v)}(?![\w-])", re.I) for v, _ in ended]
-    carried = any(not any(n.search(f.content) for n in names) for f in tech) or any(
-        re.search(r"\b(?:no longer|not)\b", f.content) for f in tech
-    )
+    carried = any(not any(n.search(f.content) for n in names) for f in kept.values()) or any(
+        re.search(r"\b(?:no longer|not)\b", f.content) for f in kept.values()
+    )  # (a new fact of any kind: "moved from Berlin to Lisbon", "it's Jo, not Joe")
     if not carried and not _VERSION_CHANGE_RE.search(message):
         for found in replaced.values():
             known = lookup_technology(found.value)
-            if found.polarity == "positive" and not found.scope and known is not None:
-                fact = ExtractedFact(f"User no longer uses {known.name}", "tech_stack")
+            name = known.name if known is not None else found.value
+            if found.polarity == "positive" and not found.scope and _PRODUCT_NAME_RE.match(name):
+                fact = ExtractedFact(f"User no longer uses {name}", "tech_stack")
                 kept.setdefault(fact.content.casefold(), fact)
     return kept
 
@@ -475,6 +478,59 @@ def _slot_change(clause: str) -> list[ExtractedFact]:
     return [ExtractedFact(fact, category_of(fact, "preference"))]
 
 
+#: Short statements of a value, each with the fact it states ("{x}": the value read):
+#: kept only when the topic registry reads a known topic that is no technology in it.
+_VALUE_STATEMENTS: Final = (
+    (  # "you can stop with the emoji", "enough with the bullet points"
+        re.compile(
+            r"^(?:(?:you\s+can|can\s+you|please|pls|ok|okay|so|and)\s+)*(?:stop|quit|cut|lose|"
+            r"skip|ditch|enough)\s+(?:with\s+)?(?:the\s+|all\s+the\s+|your\s+|those\s+)?"
+            r"(?P<x>[\w' -]{2,30}?)(?:\s+(?:please|pls|now|already|from\s+now\s+on))*"
+            r"\s*(?:[,.!;].*)?$",
+            re.IGNORECASE,
+        ),
+        "User does not want {x}",
+    ),
+    (  # "make answers longer from now on"
+        re.compile(
+            r"^(?:(?:please|pls|actually|ok|okay|so|and)\s+)*(?:make|keep)\s+(?:the\s+|your\s+)?"
+            r"(?P<n>answers|responses|replies|explanations)\s+(?P<x>longer|shorter|briefer|"
+            r"short|more\s+detailed|more\s+concise|concise|detailed)\b",
+            re.IGNORECASE,
+        ),
+        "User wants {x} {n}",
+    ),
+    (  # "Pacific time for me now", "I'm on Eastern time these days"
+        re.compile(
+            r"^(?:(?:actually|so|and|but)\s+)?(?:(?:I'm|I\s+am|we're|we\s+are)\s+(?:on|in)\s+)?"
+            r"(?P<x>[A-Za-z]+)\s+time(?:\s+zone)?(?=\s+(?:for\s+me|now|these\s+days)\b|\s*$)",
+            re.IGNORECASE,
+        ),
+        "User is in the {x} time zone",
+    ),
+)
+
+
+def _value_statement(clause: str) -> list[ExtractedFact]:
+    """A short statement of a value of a known topic that is no technology (see
+    :data:`_VALUE_STATEMENTS`) as its fact; [] for anything else."""
+    for pattern, template in _VALUE_STATEMENTS:
+        found = pattern.match(clause)
+        if found is None:
+            continue
+        words = {k: " ".join(v.split()) for k, v in found.groupdict().items() if v}
+        fact = template.format(
+            **{
+                k: (v.capitalize() if k == "x" and "time zone" in template else v)
+                for k, v in words.items()
+            }
+        )
+        frames = frames_of(fact)
+        if frames and not any(f.topic.startswith(("uses:", "choice:")) for f in frames):
+            return [ExtractedFact(fact, category_of(fact, "preference"))]
+    return []
+
+
 def _user_facts(
     user_message: str, *, in_project: bool
 ) -> tuple[dict[str, ExtractedFact], dict[str, Replaced]]:
@@ -506,7 +562,8 @@ def _user_facts(
         if not in_question and not _is_hypothetical(plain) and not _OTHER_SUBJECT_RE.match(plain):
             for found in replaced_in(clause, changed=changed):
                 replaced.setdefault(found.value.casefold(), found)
-        facts = clause_facts(clause, in_question=in_question, tech_context=tech_context)
+        stated = [] if in_question else _value_statement(plain)
+        facts = stated or clause_facts(clause, in_question=in_question, tech_context=tech_context)
         if not in_question:
             facts = [*facts, *_slot_change(plain)]
         for fact in facts:

@@ -337,6 +337,17 @@ def _third_person(verb: str) -> str:
     return verb + "s"
 
 
+#: Past forms that keep their form after "User" (a verb in -ed does too).
+_IRREGULAR_PAST: Final = frozenset(
+    _wordlist(
+        "sold bought made went took got left built wrote ran gave came found kept lost paid "
+        "sent spent told won began broke chose drove forgot knew met saw taught thought threw "
+        "understood became brought caught drew fought grew held hung led rode rang rose sang "
+        "sat slept spoke stood stole swam swore tore woke wore"
+    )
+)
+
+
 def _to_third_person(rest: str) -> str:
     """Rewrite what follows "I" as what follows "User"."""
     tokens = rest.split()
@@ -365,6 +376,8 @@ def _to_third_person(rest: str) -> str:
             out.append(lower)
         elif lower == "tend":
             out.append("tends")
+        elif lower in _IRREGULAR_PAST or (lower.endswith("ed") and len(lower) > 4):
+            out.append(verb)  # "I sold the Canon": "User sold", not "User solds"
         else:
             out.append(_third_person(verb))
         i += 1

@@ -295,3 +295,78 @@ async def test_a_move_to_another_value_of_a_topic_supersedes(
 )
 def test_no_move_is_read_from_a_question_or_someone_else(said: str) -> None:
     assert extract_chat_facts(said).user == ()
+
+
+@pytest.mark.parametrize(
+    ("prior", "said", "new"),
+    [
+        (
+            "User likes emoji in responses.",
+            "You can stop with the emoji, it's distracting now",
+            "User does not want emoji",
+        ),
+        (
+            "User prefers short answers.",
+            "actually make answers longer from now on",
+            "User wants longer answers",
+        ),
+        (
+            "User is in the Eastern time zone.",
+            "Pacific time for me now since the move, not Eastern.",
+            "User is in the Pacific time zone",
+        ),
+        (
+            "User is in the Eastern time zone.",
+            "I'm on Pacific time now",
+            "User is in the Pacific time zone",
+        ),
+    ],
+)
+async def test_a_short_statement_of_a_topics_value_supersedes(
+    prior: str, said: str, new: str
+) -> None:
+    store = await fresh_store()
+    old = (await store.add(prior, "preference"))["entry"]
+    out = await extract_and_store_user_facts(said, store=store)
+    assert [o["entry"]["content"] for o in out] == [new]
+    got = await store.get(old["id"])
+    assert got is not None
+    assert got.get("supersededBy") == out[0]["entry"]["id"]
+
+
+@pytest.mark.parametrize(
+    "said",
+    ["what time is it", "stop with the Redux patterns", "party time for me now", "stop the server"],
+)
+def test_a_value_statement_needs_a_known_topic(said: str) -> None:
+    stated = [f.content for f in extract_chat_facts(said).user]
+    assert not any(s.startswith(("User does not want", "User is in the")) for s in stated)
+
+
+async def test_an_ended_product_the_list_does_not_know_is_stored_as_stopped() -> None:
+    store = await fresh_store()
+    winston = (await store.add("User logs with Winston.", "tech_stack"))["entry"]
+    out = await extract_and_store_user_facts(
+        "For logging we swapped Winston for Pino, rest of the stack is unchanged.", store=store
+    )
+    assert [o["entry"]["content"] for o in out] == ["User no longer uses Winston"]
+    got = await store.get(winston["id"])
+    assert got is not None
+    assert got.get("supersededBy") == out[0]["entry"]["id"]
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "correction: my name is Jo, not Joe",
+        "moved from Berlin to Lisbon last month",
+        "small correction: it's Samir, not Sam. Sam was a typo on my side",
+    ],
+)
+def test_a_value_that_is_no_product_is_not_stored_as_stopped(said: str) -> None:
+    assert not any("no longer uses" in f.content for f in extract_chat_facts(said).user)
+
+
+def test_a_past_form_keeps_its_form() -> None:
+    stated = [f.content for f in extract_chat_facts("I sold the Canon last year").user]
+    assert not any("solds" in s for s in stated)
