@@ -144,7 +144,7 @@ async def load_table_provider(location: str | os.PathLike[str]) -> StaticEmbeddi
         return _provider_from_bytes(data, where, fetch_ms)
     except Exception as err:
         raise EmbeddingTableUnavailableError(
-            f"the embedding table {describe(where)} is not usable: {err}"
+            f"the embedding table {describe(where, 240)} is not usable: {err}"
         ) from err
 
 

@@ -1069,6 +1069,7 @@ _OWN_DECISION_RE: Final = re.compile(
     re.IGNORECASE,
 )
 _TASK_RE: Final = re.compile(
+    r"\bgive (?:me|us) (?:\d+|a|an|some|one|two|three|four|five|ten|few|couple|more)\b|"
     r"\b(?:this|that|it|these|those|here|below|above|again|instead|now|for me|for us|today|"
     r"the (?:\w+ ){0,3}(?:file|function|component|bug|code|test|script|query|page|error|class|method|"
     r"snippet|module|endpoint|example|issue|pr|diff|repo|app|command|query|regex|migration|"

@@ -241,6 +241,11 @@ _FAMILIES: Final[tuple[tuple[str, str], ...]] = (
     ("fake authority", rf"\b(?:has|have|has been|was) (?:\w+ )?(?:authori[sz]ed|allowed|"
                        rf"permitted|granted) {_AI}\b"
                        rf"|\b{_AI} (?:are|is) (?:now )?(?:authori[sz]ed|allowed|permitted) to\b"),
+    ("fake authority", r"\bi(?: am|'m) (?:the|your|an?) (?:\w+ )?(?:developer|creator|owner|"
+                       r"admin(?:istrator)?|operator|maintainer) of (?:this|the|your) "
+                       r"(?:assistant|ai|model|bot|chatbot|system|memory)\b"
+                       r"|\b(?:disable|turn off|switch off|bypass) (?:your|its|the|all) "
+                       r"(?:\w+ )?(?:filters|safety|guardrails|restrictions|moderation)\b"),
     ("fake authority", r"\b(?:note|message) from (?:openai|anthropic|the developers?|the admins?|"
                        r"the system|staff)\b|\bauthorization token accepted\b|\bunrestricted "
                        r"(?:output|access) (?:mode )?granted\b"),
@@ -271,7 +276,9 @@ _FAMILIES: Final[tuple[tuple[str, str], ...]] = (
                     r"user_memory|instructions?|admin)\s*>"
                     r"|(?:^|[.!?]\s*)\[(?:system|admin message|admin)\](?! section)"),
     ("forged turn", r"(?<!#)#{2,}\s*(?:system|instructions?)\b|\bnew (?:system )?instructions?\s*:"
-                    r"|\bend of (?:memories|user memories)\b|\bsystem notice\s*:"),
+                    r"|\bend of (?:memories|user memories)\b|\bsystem notice\s*:"
+                    r"|\b(?:assistant |ai |model |llm )?memory (?:directive|instruction|"
+                    r"override|command)s?\s*:"),
     ("forged turn", r"<!--\s*(?:\S+\s+){0,3}?(?:memory|assistant|system|ai|note|instruction|"
                     r"model|llm)|<\w+[^<>]{0,100}display\s*:\s*none|<div hidden|<span hidden"
                     r"|\bto any (?:language )?model reading this\b|\bmemory update\s*:"

@@ -45,6 +45,23 @@ _QUOTE_RE: Final = re.compile(r'"([^"\n]*)"|(?<![\w])\'([^\'\n]+)\'(?![\w])')
 _CODE_LINE_RE: Final = re.compile(
     r"^\s*(?:import |from \S+ import|def |class \w+[:(]|const |let |var |function |"
     r"export |return |#include|//|/\*|\$ |>>> |<[a-zA-Z/]|[{}\[\]();]+\s*$)|[;{}]\s*$"
+    # a stack trace or an error's own line: "at com.x.Main.main(Main.java:5)", "File
+    # "app.py", line 3", "Traceback ...", "torch.cuda.OutOfMemoryError: ...", "Exception in"
+    r"|^\s*at\s+[\w$.<>\[\]/@-]+\s*\(.*\)\s*$|^\s*File\s+\"[^\"]+\",\s+line\s+\d+"
+    r"|^\s*Traceback\s+\(most\s+recent|^\s*Exception\s+in\s+thread\b"
+    r"|^\s*(?:[\w$]+\.)*[A-Z]\w*(?:Error|Exception)\b[^\n]*:"
+)
+#: A hidden comment of pasted HTML or Markdown: never the user's own words.
+_HTML_COMMENT_RE: Final = re.compile(r"<!--.*?(?:-->|\Z)", re.DOTALL)
+#: A first paragraph that hands over pasted material ("here's the invite text, what time
+#: is that in CET?"): what follows its blank line is that material, not the user's words.
+_PASTE_LEAD_RE: Final = re.compile(
+    r"\b(?:here(?:'s| is| are)|below is|the following|pasting|pasted|attached|this is the|"
+    r"(?:what|how|why|where|can you|could you|please)\b(?:\s+\S+){0,4}?\s+(?:this|the))\b"
+    r"(?:\s+\S+){0,4}?\s+(?:text|log|logs|output|email|e-mail|invite|invitation|readme|page|"
+    r"message|config|snippet|error|doc|docs|document|article|post|description|ticket|"
+    r"transcript|thread|comment|review|notes|trace|report)\b",
+    re.IGNORECASE,
 )
 # A run of "." "!" "?" ends a sentence unless a word follows it at once ("3.12", "e.g.x");
 # the run is taken whole (possessive), so runs of any length cost linear time.
@@ -238,6 +255,10 @@ def _strip_code_and_quotes(text: str, *, keep_quotes: bool = False) -> str:
             if not line.lstrip().startswith(">") and not _CODE_LINE_RE.search(line)
         )
     text = _INLINE_CODE_RE.sub(lambda m: m.group(1) if " " not in m.group(1) else " ", text)
+    text = _HTML_COMMENT_RE.sub(" ", text)
+    parts = re.split(r"\n[ \t]*\n", text, maxsplit=1)
+    if len(parts) == 2 and _PASTE_LEAD_RE.search(parts[0]):
+        text = parts[0]  # (what follows the blank line is the pasted material)
     lines = [
         line
         for line in text.splitlines()
@@ -1697,7 +1718,14 @@ def user_clauses(
     than :data:`~amplify_memory.limits.MAX_CLAUSE_LENGTH` (a project's: than its longest
     fact)."""
     text = _expand(_strip_code_and_quotes(_phrasing.prepare(user_message), keep_quotes=keep_quotes))
+    text = _TAG_QUESTION_RE.sub("?", text)  # "it never triggers on PRs, why?": one question
     return itertools.islice(_message_clauses(text, project=project), MAX_CLAUSES)
+
+
+#: A question tag after a statement: the statement is the question.
+_TAG_QUESTION_RE: Final = re.compile(
+    r"\s*,\s*(?:why|how come|right|no|or what|or not|any idea why)\s*\?", re.IGNORECASE
+)
 
 
 #: A clause that says the one before no longer holds: "(I don't use docker but) that's
