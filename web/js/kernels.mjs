@@ -1,14 +1,9 @@
 // Number-crunching loops for amplify_memory, run in JavaScript over Python arrays'
 // memory (`import amplify_kernels` in Python; registered by runtime.mjs).
 //
-// cosineScores(matrix, norms, query, out, dimension): the vector kernel contract of
-// amplify_memory.search._vector. `matrix` is a Python array("f") (a store's packed
-// vectors, 32-bit floats, `dimension` per row), the other three are array("d"); all are
-// reached without copying through PyProxy.getBuffer: out[i] = (query . row i) / norms[i],
-// or -Infinity where norms[i] is 0 (no vector). The query is a unit vector, so out[i] is
-// the cosine. The sums run in 64-bit floats, as Python's do.
-
-export function cosineScores(matrix, norms, query, out, dimension) {
+// Each kernel reads its Python arrays through `withBuffers`: `view(proxy, type)` is the
+// array's memory as a typed array (no copy), released when the kernel returns or throws.
+function withBuffers(run) {
   const buffers = [];
   const view = (proxy, type = 'f64') => {
     const buffer = proxy.getBuffer(type);
@@ -16,6 +11,20 @@ export function cosineScores(matrix, norms, query, out, dimension) {
     return buffer.data;
   };
   try {
+    return run(view);
+  } finally {
+    for (const buffer of buffers) buffer.release();
+  }
+}
+
+// cosineScores(matrix, norms, query, out, dimension): the vector kernel contract of
+// amplify_memory.search._vector. `matrix` is a Python array("f") (a store's packed
+// vectors, 32-bit floats, `dimension` per row), the other three are array("d"); all are
+// reached without copying through PyProxy.getBuffer: out[i] = (query . row i) / norms[i],
+// or -Infinity where norms[i] is 0 (no vector). The query is a unit vector, so out[i] is
+// the cosine. The sums run in 64-bit floats, as Python's do.
+export function cosineScores(matrix, norms, query, out, dimension) {
+  withBuffers((view) => {
     const m = view(matrix, 'f32');
     const n = view(norms);
     const q = view(query);
@@ -38,9 +47,7 @@ export function cosineScores(matrix, norms, query, out, dimension) {
       for (let j = 0; j < dim; j++) sum += m[base + j] * q[j];
       o[i] = sum / rowNorm;
     }
-  } finally {
-    for (const buffer of buffers) buffer.release();
-  }
+  });
 }
 
 // selectTop(scores, k, floor, indices, result): the selection contract of
@@ -50,13 +57,7 @@ export function cosineScores(matrix, norms, query, out, dimension) {
 // (-Infinity when there are fewer than k); result[2] = how many scores are >= kth, whose
 // rows are written to `indices` in increasing order when they fit (else nothing is).
 export function selectTop(scores, k, floor, indices, result) {
-  const buffers = [];
-  const view = (proxy, type) => {
-    const buffer = proxy.getBuffer(type);
-    buffers.push(buffer);
-    return buffer.data;
-  };
-  try {
+  withBuffers((view) => {
     const s = view(scores, 'f64');
     const rows = view(indices, 'i32');
     const out = view(result, 'f64');
@@ -104,9 +105,7 @@ export function selectTop(scores, k, floor, indices, result) {
     out[0] = passes;
     out[1] = kth;
     out[2] = selected;
-  } finally {
-    for (const buffer of buffers) buffer.release();
-  }
+  });
 }
 
 // rowNorms(matrix, out, dimension): the norms contract of amplify_memory.search._vector
@@ -115,13 +114,7 @@ export function selectTop(scores, k, floor, indices, result) {
 // floats. A store's load computes every row's length at once (100,000 rows of 128: a
 // few milliseconds here, where Python needs a call per row).
 export function rowNorms(matrix, out, dimension) {
-  const buffers = [];
-  const view = (proxy, type) => {
-    const buffer = proxy.getBuffer(type);
-    buffers.push(buffer);
-    return buffer.data;
-  };
-  try {
+  withBuffers((view) => {
     const m = view(matrix, 'f32');
     const o = view(out, 'f64');
     const dim = dimension | 0;
@@ -139,7 +132,5 @@ export function rowNorms(matrix, out, dimension) {
       }
       o[i] = Math.sqrt(sum);
     }
-  } finally {
-    for (const buffer of buffers) buffer.release();
-  }
+  });
 }
