@@ -17,7 +17,9 @@ For each size N, in a fresh browser context (IndexedDB starts empty), the page's
   queries: **prompt block** and **search** p50 / p95 (ms, as the page sees them);
 - reads the worker's WebAssembly memory size: **wasm heap** (MB; it never shrinks);
 - reloads the page and times boot-ready to the first prompt block of that project:
-  **open to first block**, then counts the entries the reopened store holds (**reopened**).
+  **open to first block**, then counts the entries the reopened store holds (**reopened**);
+- watches the page's main thread (PerformanceObserver ``longtask``): the **longest task**
+  during the import and during the open to the first block (ms; 0: none over 50 ms).
 
 A step that fails (a ``MemoryError``, a timeout) is reported as its error, and the size's
 later steps are skipped. Side by side with an older commit: build it in a worktree and run
@@ -154,6 +156,17 @@ async ([project, queries, calls]) => {
 }
 """
 
+#: The page's long tasks (over 50 ms on the main thread), as Chromium reports them.
+LONG_TASKS = """
+window.__longTasks = [];
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) window.__longTasks.push(entry.duration);
+}).observe({ type: 'longtask', buffered: true });
+"""
+LONGEST_TASK = (
+    "() => { const t = window.__longTasks.splice(0); return t.length ? Math.max(...t) : 0; }"
+)
+
 FIRST_BLOCK = r"""
 async ([project, query]) => {
   const memory = await window.amplify.memory;
@@ -189,12 +202,15 @@ def worker_python(page: Any, code: str) -> Any:
 def measure(browser: Any, url: str, n: int, calls: int) -> dict[str, Any]:
     out: dict[str, Any] = {"entries": n}
     context = browser.new_context()
+    context.add_init_script(LONG_TASKS)
     try:
         page, _ = boot(context, url)
         step = "fill"
         try:
+            page.evaluate(LONGEST_TASK)  # (the boot's own are not counted)
             fill_ms = page.evaluate(FILL, [n, CHUNK, PROJECT])
             out["add_per_s"] = n / (fill_ms / 1000)
+            out["longest_task_fill_ms"] = page.evaluate(LONGEST_TASK)
             step = "save"
             saved = worker_python(page, SAVE)
             out["save_ms"] = saved["save_ms"]
@@ -214,7 +230,9 @@ def measure(browser: Any, url: str, n: int, calls: int) -> dict[str, Any]:
             page.close()
             page, boot_ms = boot(context, url)
             out["boot_ms"] = boot_ms
+            page.evaluate(LONGEST_TASK)
             out["open_to_first_block_ms"] = page.evaluate(FIRST_BLOCK, [PROJECT, QUERIES[0]])
+            out["longest_task_open_ms"] = page.evaluate(LONGEST_TASK)
             reopened = worker_python(page, COUNT)
             out["reopened"] = reopened["entries"]
             out["wasm_heap_after_reopen_mb"] = reopened["heap"] / 1e6
@@ -238,9 +256,11 @@ COLUMNS = [
     ("search_p95", "{:>8.1f}"),
     ("wasm_heap_mb", "{:>8.0f}"),
     ("reopened", "{:>8}"),
+    ("longest_task_fill_ms", "{:>8.0f}"),
+    ("longest_task_open_ms", "{:>8.0f}"),
 ]
 HEADERS = ["entries", "add/s", "B/entry", "save", "1 write", "open", "blk p50", "blk p95",
-           "srch p50", "srch p95", "heap MB", "reopened"]  # fmt: skip
+           "srch p50", "srch p95", "heap MB", "reopened", "long fill", "long open"]  # fmt: skip
 
 
 def main() -> int:
