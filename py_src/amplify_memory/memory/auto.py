@@ -10,7 +10,7 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from amplify_memory.memory.changes import Replaced
+from amplify_memory.memory.changes import Replaced, names_a_value
 from amplify_memory.memory.chat_facts import extract_chat_facts
 from amplify_memory.memory.extraction import ExtractedFact, extract_project_context
 from amplify_memory.memory.project_context import ProjectContextVectorStore
@@ -68,10 +68,10 @@ def _carrier(outcomes: list[dict[str, Any]], replaced: Sequence[Replaced]) -> di
     the first fact of any kind that does not name it ("User is based in Denver"). Else
     None: a turn with no such fact supersedes nothing ("... and I live in Berlin" is not
     the change of a technology)."""
-    names = [re.compile(rf"(?<![\w.-]){re.escape(r.value)}(?![\w-])", re.I) for r in replaced]
+    values = [r.value for r in replaced]
     tech = [o for o in outcomes if o["entry"].get("category") == "tech_stack"]
     for outcome in tech:
-        if not any(n.search(str(outcome["entry"]["content"])) for n in names):
+        if not names_a_value(str(outcome["entry"]["content"]), values):
             return outcome
     for outcome in tech:
         if re.search(r"\b(?:no longer|not)\b", str(outcome["entry"]["content"])):
@@ -81,7 +81,7 @@ def _carrier(outcomes: list[dict[str, Any]], replaced: Sequence[Replaced]) -> di
     # a value that is no technology ("not PST", "left the bank"): the turn's first fact
     # that does not name it stands for the change ("User is based in Denver")
     for outcome in outcomes:
-        if not any(n.search(str(outcome["entry"]["content"])) for n in names):
+        if not names_a_value(str(outcome["entry"]["content"]), values):
             return outcome
     return None
 

@@ -36,6 +36,7 @@ clause says it did not happen ("I haven't moved off X").
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Final
 
@@ -46,6 +47,7 @@ from amplify_memory.memory.topics import frames_of
 
 __all__ = [
     "Replaced",
+    "names_a_value",
     "replaced_in",
     "replaced_values",
     "retracted",
@@ -67,9 +69,9 @@ class Replaced:
 
 #: Right before a name: the name is what was left ("moved off X", "instead of X").
 _BEFORE_STRONG: Final = re.compile(
-    r"(?:\b(?:moved|migrated|switched|swtiched|swiched|went|changed|transitioned|upgraded|ported)"
+    r"(?:\b(?:moved|migrated|switched|went|changed|transitioned|upgraded|ported)"
     r"\s+(?:\w+\s+){0,4}?(?:off(?:\s+of)?|away\s+from|from)"
-    r"|\b(?:switch|swtich|swich|mov|migrat|port|went|came|transition)\w*\s+(?:\w+\s+){0,2}?"
+    r"|\b(?:switch|mov|migrat|port|went|came|transition)\w*\s+(?:\w+\s+){0,2}?"
     r"(?:to|onto)\s+[\w.+#-]+(?:\s+[\w.+#-]+)?\s+from"  # "switched to pytorch from tensorflow"
     r"|\b(?:dropped|ditched|abandoned|got\s+rid\s+of|ripped\s+out|tore\s+out|stopped\s+using|"
     r"killed|swapped(?:\s+out)?|sold|dumped|nuked|decommissioned|shut\s+down|turned\s+off|"
@@ -145,6 +147,12 @@ def _scope(after: str) -> str:
     if not what.islower() or lookup_technology(what) is not None:
         return ""
     return what.lower()
+
+
+def names_a_value(text: str, values: Iterable[str]) -> bool:
+    """True when ``text`` names one of ``values`` as a whole name ("Jest", not the
+    "Jest" of "Jester"), case aside: whether a fact is about a value a turn ended."""
+    return any(re.search(rf"(?<![\w.-]){re.escape(v)}(?![\w-])", text, re.I) for v in values)
 
 
 def says_changed(message: str) -> bool:

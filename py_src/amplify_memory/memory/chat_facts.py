@@ -39,7 +39,13 @@ from amplify_memory.memory._text import (
     check_message,
     tidy,
 )
-from amplify_memory.memory.changes import Replaced, replaced_in, retracted, says_changed
+from amplify_memory.memory.changes import (
+    Replaced,
+    names_a_value,
+    replaced_in,
+    retracted,
+    says_changed,
+)
 from amplify_memory.memory.project_facts import classify_clause, tags_of
 from amplify_memory.memory.technologies import find_technology_mentions, lookup_technology
 from amplify_memory.memory.topics import frames_of
@@ -397,8 +403,8 @@ def _consistent_with_changes(
         ):  # (a new version of it stays: "upgraded from Kubernetes 1.24 to 1.29")
             continue
         kept[key] = fact
-    names = [re.compile(rf"(?<![\w.-]){re.escape(v)}(?![\w-])", re.I) for v, _ in ended]
-    carried = any(not any(n.search(f.content) for n in names) for f in kept.values()) or any(
+    values = [v for v, _ in ended]
+    carried = any(not names_a_value(f.content, values) for f in kept.values()) or any(
         re.search(r"\b(?:no longer|not)\b", f.content) for f in kept.values()
     )  # (a new fact of any kind: "moved from Berlin to Lisbon", "it's Jo, not Joe")
     if not carried and not _VERSION_CHANGE_RE.search(message):
@@ -471,15 +477,21 @@ def _slot_change(clause: str) -> list[ExtractedFact]:
     value = found["x"].strip()
     if find_technology_mentions(value) or _phrasing.tech_names(value):
         return []  # (a technology's move: the shape rules read it)
-    fact = f"User prefers {value}{found['scope'] or ''}"
+    return _topic_fact(f"User prefers {value}{found['scope'] or ''}")
+
+
+def _topic_fact(fact: str) -> list[ExtractedFact]:
+    """``fact`` when the topic registry reads a known topic in it that is no technology
+    (indentation, answer length, time zone ...), else []."""
     frames = frames_of(fact)
     if not frames or any(f.topic.startswith(("uses:", "choice:")) for f in frames):
         return []
     return [ExtractedFact(fact, category_of(fact, "preference"))]
 
 
-#: Short statements of a value, each with the fact it states ("{x}": the value read):
-#: kept only when the topic registry reads a known topic that is no technology in it.
+#: Short statements of a value, each with the fact it states ("{x}": the value read, in
+#: the form given last): kept only when the topic registry reads a known topic that is
+#: no technology in it.
 _VALUE_STATEMENTS: Final = (
     (  # "you can stop with the emoji", "enough with the bullet points"
         re.compile(
@@ -490,6 +502,7 @@ _VALUE_STATEMENTS: Final = (
             re.IGNORECASE,
         ),
         "User does not want {x}",
+        str,
     ),
     (  # "make answers longer from now on"
         re.compile(
@@ -499,6 +512,7 @@ _VALUE_STATEMENTS: Final = (
             re.IGNORECASE,
         ),
         "User wants {x} {n}",
+        str,
     ),
     (  # "Pacific time for me now", "I'm on Eastern time these days"
         re.compile(
@@ -507,6 +521,7 @@ _VALUE_STATEMENTS: Final = (
             re.IGNORECASE,
         ),
         "User is in the {x} time zone",
+        str.capitalize,  # "pacific time": Pacific
     ),
 )
 
@@ -514,20 +529,14 @@ _VALUE_STATEMENTS: Final = (
 def _value_statement(clause: str) -> list[ExtractedFact]:
     """A short statement of a value of a known topic that is no technology (see
     :data:`_VALUE_STATEMENTS`) as its fact; [] for anything else."""
-    for pattern, template in _VALUE_STATEMENTS:
+    for pattern, template, form in _VALUE_STATEMENTS:
         found = pattern.match(clause)
-        if found is None:
-            continue
-        words = {k: " ".join(v.split()) for k, v in found.groupdict().items() if v}
-        fact = template.format(
-            **{
-                k: (v.capitalize() if k == "x" and "time zone" in template else v)
-                for k, v in words.items()
-            }
-        )
-        frames = frames_of(fact)
-        if frames and not any(f.topic.startswith(("uses:", "choice:")) for f in frames):
-            return [ExtractedFact(fact, category_of(fact, "preference"))]
+        if found is not None:
+            words = {k: " ".join(v.split()) for k, v in found.groupdict().items() if v}
+            words["x"] = form(words["x"])
+            stated = _topic_fact(template.format(**words))
+            if stated:
+                return stated
     return []
 
 
