@@ -1724,7 +1724,7 @@ def user_clauses(
 
 #: A question tag after a statement: the statement is the question.
 _TAG_QUESTION_RE: Final = re.compile(
-    r"\s*,\s*(?:why|how come|right|no|or what|or not|any idea why)\s*\?", re.IGNORECASE
+    r"(?<!\s)\s*,\s*(?:why|how come|right|no|or what|or not|any idea why)\s*\?", re.IGNORECASE
 )
 
 
