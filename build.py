@@ -864,13 +864,15 @@ _VALUED = {"-k", "-m", "-p", "-o", "-n", "-c", "--dist", "--engine", "--junitxml
 
 
 def test_workers() -> int:
-    """pytest-xdist's workers for the browser tiers: ``AMPLIFY_TEST_WORKERS`` (default 1).
+    """pytest-xdist's workers for each tier: ``AMPLIFY_TEST_WORKERS``, by default one per
+    core up to 2.
 
-    More workers only pay with spare cores: every browser test boots Pyodide, which is
-    CPU-bound, and on 2 cores two workers gave 14% while the CPU contention made a
-    timing test (the page's heartbeat while 5,000 memories are indexed) fail once in
-    three runs."""
-    raw = os.environ.get("AMPLIFY_TEST_WORKERS", "1")
+    The browser tests wait on timers, reloads and other processes as much as they compute,
+    and each page starts from the boot snapshot its context is seeded with (about 1.5
+    CPU-seconds instead of 6; tests/browser/conftest.py), so two workers fill two cores
+    without the contention that once made a timing test fail. More are not worth it on
+    the machines this was measured on (2 cores)."""
+    raw = os.environ.get("AMPLIFY_TEST_WORKERS", str(min(2, os.cpu_count() or 1)))
     try:
         return max(1, min(8, int(raw)))
     except ValueError:
@@ -912,10 +914,10 @@ def _junit_for(pytest_args: list[str], suffix: str) -> list[str]:
 def test_commands(pytest_args: list[str]) -> list[list[str]]:
     """The pytest runs of ``build.py test``: the arguments of each.
 
-    With no test path, the two tiers run one after the other in two processes (the
-    CPython tier first; the browser tiers on :func:`test_workers` xdist workers, whole
-    modules per worker, so a module's shared page or package build is made once); with
-    paths of one tier, that tier alone; with paths of both, one plain run.
+    With no test path, the two tiers run one after the other in two processes, each on
+    :func:`test_workers` xdist workers (the CPython tier first; the browser tiers with whole
+    modules per worker, so that a module's shared page or package build is made once);
+    with paths of one tier, that tier alone; with paths of both, one plain run.
     The command line's own ``-n`` (or ``-p no:xdist``) is left as it is.
     """
     chosen = any(
@@ -927,7 +929,7 @@ def test_commands(pytest_args: list[str]) -> list[list[str]]:
     paths = test_paths(pytest_args)
     if not paths:
         return [
-            [*_junit_for(pytest_args, "cpython"), *CPYTHON_TIER],
+            [*workers, *_junit_for(pytest_args, "cpython"), *CPYTHON_TIER],
             [*browser, *_junit_for(pytest_args, "browser"), *BROWSER_TIER],
         ]
     if all(_in_tier(p, BROWSER_TIER) for p in paths):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import re
 import threading
 from collections.abc import Callable, Iterator
 from functools import partial
@@ -16,17 +17,61 @@ RunPython = Callable[[Page, str], Any]
 
 #: The tests' own pages, served beside web/ (at the site's root, so that the pages'
 #: relative URLs resolve as the demo's do) and never part of it.
-PAGES = {"/test-python.html": Path(__file__).parent / "pages" / "python.html"}
+PAGES = {
+    "/test-python.html": Path(__file__).parent / "pages" / "python.html",
+    "/test-seed.html": Path(__file__).parent / "pages" / "seed.html",
+}
 #: A page that boots Python on the main thread only (no demo, no memory worker).
 PYTHON_PAGE = "test-python.html"
+#: A page that makes this build's memory snapshot (``?make``) or stores it in its
+#: context's Cache API (see ``seeded`` in tests/browser/conftest.py).
+SEED_PAGE = "test-seed.html"
+#: Where the tests' servers keep the snapshots the seed page made: PUT, then GET
+#: ``/test-snapshot-<name>.bin`` (a name per engine).
+SNAPSHOT_RE = re.compile(r"^/test-snapshot-([a-z]+)\.bin$")
+
+
+def _route(path: str) -> str:
+    return path.split("?", 1)[0].split("#", 1)[0]
 
 
 class _Handler(build.Handler):
-    """web/'s handler, plus :data:`PAGES`."""
+    """web/'s handler, plus :data:`PAGES` and the snapshots at :data:`SNAPSHOT_RE`, kept
+    in this process's memory."""
 
     def translate_path(self, path: str) -> str:
-        page = PAGES.get(path.split("?", 1)[0].split("#", 1)[0])
+        page = PAGES.get(_route(path))
         return str(page) if page is not None else super().translate_path(path)
+
+    def do_GET(self) -> None:
+        found = SNAPSHOT_RE.match(_route(self.path))
+        if found is None:
+            super().do_GET()
+            return
+        body = _SNAPSHOTS.get(found[1])
+        if body is None:
+            self.send_error(404, f"no {found[1]} snapshot made yet")
+            return
+        self.send_response(200)
+        self.send_header("Content-Type", "application/octet-stream")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+    def do_PUT(self) -> None:
+        found = SNAPSHOT_RE.match(_route(self.path))
+        if found is None:
+            self.send_error(405)
+            return
+        # (kept for every server of this process: the engines' tier gives each test an
+        # origin of its own)
+        _SNAPSHOTS[found[1]] = self.rfile.read(int(self.headers["Content-Length"]))
+        self.send_response(204)
+        self.end_headers()
+
+
+#: The boot snapshots the seed pages of this process made, by name.
+_SNAPSHOTS: dict[str, bytes] = {}
 
 
 @contextlib.contextmanager

@@ -13,6 +13,9 @@ from playwright.sync_api import Page, Route, expect
 
 from tests.browser.helpers import RunPython
 
+#: The start itself is under test: no boot snapshot (see tests/browser/conftest.py).
+pytestmark = pytest.mark.cold_boot
+
 
 def test_page_shows_ready_with_the_time_it_took(app_page: Page) -> None:
     status = app_page.locator("#status")

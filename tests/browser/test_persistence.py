@@ -17,6 +17,7 @@ import pytest
 from playwright.sync_api import BrowserContext, BrowserType, Page
 from playwright.sync_api import Error as PlaywrightError
 
+from tests.browser.conftest import seed
 from tests.browser.helpers import RunPython
 from tests.unit.storage import storage_contract
 
@@ -292,6 +293,8 @@ def test_a_page_killed_during_a_compaction_loses_nothing(
     browser_type: BrowserType,
     browser_type_launch_args: dict[str, Any],
     python_url: str,
+    server_url: str,
+    boot_snapshot: int,
     run_python: RunPython,
     after_ms: int,
 ) -> None:
@@ -302,6 +305,7 @@ def test_a_page_killed_during_a_compaction_loses_nothing(
     browser = browser_type.launch(**browser_type_launch_args)
     try:
         context = browser.new_context()
+        seed(context, server_url)
         page = _open_tab(context, python_url)
         prelude(page, run_python)
         run_python(

@@ -1,12 +1,17 @@
 """Memory snapshots in real Chromium: the first visit boots normally and stores a snapshot
 of the interpreter from a second worker; the next visit restores it (and everything still
 works: the stores, the stemmers, the files, the environment); a damaged snapshot is
-deleted and the page boots the normal way."""
+deleted and the page boots the normal way.
+
+The tests of a first visit are marked ``cold_boot``; those of what a stored snapshot
+becomes start from the one the tests' context is seeded with (tests/browser/conftest.py),
+as a page restored on a second visit."""
 
 from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from playwright.sync_api import Page
 
 from tests.browser.conftest import wait_for_boot
@@ -47,6 +52,7 @@ def first_visit(page: Page, server_url: str) -> dict[str, Any]:
     return result
 
 
+@pytest.mark.cold_boot
 def test_a_second_visit_restores_the_snapshot(
     snapshots_on: None, page: Page, server_url: str
 ) -> None:
@@ -146,6 +152,7 @@ def test_a_snapshot_of_another_build_is_not_used(
     assert "User prefers Rust for command-line tools" in out["facts"]
 
 
+@pytest.mark.cold_boot
 def test_a_browser_that_keeps_losing_snapshots_is_no_longer_given_one(
     snapshots_on: None, page: Page, server_url: str
 ) -> None:

@@ -179,7 +179,9 @@ def test_chromium_gets_one_disable_features_switch_with_playwrights_list_and_our
 def test_the_test_command_runs_the_two_tiers_side_by_side(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(build, "test_workers", lambda: 2)
     unit, browser = build.test_commands(["-p", "no:cacheprovider", "--junitxml=out/r.xml"])
-    assert unit == ["-p", "no:cacheprovider", "--junitxml=out/r.cpython.xml", "tests/unit"]
+    assert unit == [
+        "-n", "2", "-p", "no:cacheprovider", "--junitxml=out/r.cpython.xml", "tests/unit"
+    ]  # fmt: skip
     assert browser == [
         "-n", "2", "--dist", "loadscope", "-p", "no:cacheprovider",
         "--junitxml=out/r.browser.xml", "tests/browser", "tests/engines",
@@ -198,3 +200,16 @@ def test_the_test_command_runs_the_two_tiers_side_by_side(monkeypatch: pytest.Mo
     ]
     monkeypatch.setattr(build, "test_workers", lambda: 1)
     assert build.test_commands(["tests/browser"]) == [["tests/browser"]]
+    assert build.test_commands([])[0] == ["tests/unit"]
+
+
+def test_the_workers_default_to_the_cores_up_to_two(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("AMPLIFY_TEST_WORKERS", raising=False)
+    for cores, workers in ((1, 1), (2, 2), (16, 2), (None, 1)):
+        monkeypatch.setattr(build.os, "cpu_count", lambda c=cores: c)
+        assert build.test_workers() == workers
+    monkeypatch.setenv("AMPLIFY_TEST_WORKERS", "3")
+    assert build.test_workers() == 3
+    monkeypatch.setenv("AMPLIFY_TEST_WORKERS", "two")
+    with pytest.raises(build.BuildError, match="AMPLIFY_TEST_WORKERS must be a number"):
+        build.test_workers()
