@@ -14,9 +14,10 @@ from playwright.sync_api import Page, Route, expect
 from tests.browser.helpers import RunPython
 
 #: The start itself is under test: no boot snapshot (see tests/browser/conftest.py).
-pytestmark = pytest.mark.cold_boot
+cold_boot = pytest.mark.cold_boot
 
 
+@cold_boot
 def test_page_shows_ready_with_the_time_it_took(app_page: Page) -> None:
     status = app_page.locator("#status")
     expect(status).to_have_attribute("data-state", "ready")
@@ -56,6 +57,7 @@ def _broken_wheel(original: bytes) -> bytes:
     return out.getvalue()
 
 
+@cold_boot
 def test_a_wheel_that_is_not_the_one_the_build_names_is_refused(
     page: Page, server_url: str
 ) -> None:
@@ -72,6 +74,7 @@ def test_a_wheel_that_is_not_the_one_the_build_names_is_refused(
     expect(error).to_contain_text("sha256")
 
 
+@cold_boot
 def test_a_python_import_error_is_shown_on_the_page(page: Page, server_url: str) -> None:
     def serve_broken(route: Route) -> None:
         response = route.fetch()
@@ -98,6 +101,7 @@ def test_a_python_import_error_is_shown_on_the_page(page: Page, server_url: str)
     expect(error).to_contain_text("amplify_memory.does_not_exist")
 
 
+@cold_boot
 def test_a_wrong_wasm_mime_type_fails_fast_instead_of_hanging(page: Page, server_url: str) -> None:
     def wrong_type(route: Route) -> None:
         response = route.fetch()
@@ -109,6 +113,7 @@ def test_a_wrong_wasm_mime_type_fails_fast_instead_of_hanging(page: Page, server
     expect(page.locator("#error")).to_contain_text('expected "application/wasm"')
 
 
+@cold_boot
 def test_a_missing_build_is_reported_on_the_page(page: Page, server_url: str) -> None:
     page.route("**/pyodide.asm.wasm", lambda route: route.fulfill(status=404, body="nope"))
     page.goto(server_url)

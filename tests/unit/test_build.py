@@ -184,7 +184,7 @@ def test_the_test_command_runs_the_two_tiers_side_by_side(monkeypatch: pytest.Mo
     ]  # fmt: skip
     assert browser == [
         "-n", "2", "--dist", "loadscope", "-p", "no:cacheprovider",
-        "--junitxml=out/r.browser.xml", "tests/browser", "tests/engines",
+        "--junitxml=out/r.browser.xml", "tests/engines", "tests/browser",
     ]  # fmt: skip
     # Paths of one tier: that tier alone (the browser tier on workers); of both: one run.
     assert build.test_commands(["tests/browser/test_api.py::test_x", "-q"]) == [
