@@ -105,9 +105,10 @@ def context(
     return context
 
 
-#: The demo takes a memory snapshot in a second worker a few seconds after start (for the
-#: next visit); in tests that would be a second interpreter booting beside each test. Off
-#: in the tests' contexts; tests/browser/test_snapshot.py turns it on (``snapshots_on``).
+#: The demo takes a memory snapshot in a second worker a few seconds after a start that
+#: restored none (for the next visit); in tests that would be a second interpreter booting
+#: beside each test. A seeded context's demo restores one, so takes none; in the cold
+#: contexts this turns it off, unless a test asks for it (``snapshots_on``).
 SNAPSHOTS_OFF = "globalThis.__amplifyDemo = { snapshot: false };"
 
 
@@ -160,12 +161,22 @@ def wait_for_boot(page: Page) -> None:
 
 
 @pytest.fixture
-def app_page(page: Page, server_url: str) -> Page:
+def app_page(page: Page, server_url: str, request: pytest.FixtureRequest) -> Page:
     console_errors: list[str] = []
     page.on("pageerror", lambda exc: console_errors.append(str(exc)))
     page.goto(server_url)
     wait_for_boot(page)
+    expect_start(page, request, "(await window.amplify.memory).snapshot")
     return page
+
+
+def expect_start(page: Page, request: pytest.FixtureRequest, how: str) -> None:
+    """Fail unless the page started as its context was set up: restored from the seeded
+    boot snapshot, or (``cold_boot``) the full way. ``how`` is the JS that says how."""
+    started = page.evaluate(f"async () => {how}")
+    wanted = "none" if _cold(request) else "restored"
+    if started != wanted:
+        pytest.fail(f"the page started {started!r}, expected {wanted!r} (the boot snapshot)")
 
 
 @pytest.fixture(scope="module")
@@ -179,6 +190,8 @@ def _shared_demo(
     page = context.new_page()
     page.goto(server_url)
     wait_for_boot(page)
+    started = page.evaluate("async () => (await window.amplify.memory).snapshot")
+    assert started == "restored", f"the shared demo started {started!r}, not from the snapshot"
     yield page, outside
     context.close()
 
@@ -202,9 +215,10 @@ def python_url(server_url: str) -> str:
 
 
 @pytest.fixture
-def python_page(page: Page, python_url: str) -> Page:
+def python_page(page: Page, python_url: str, request: pytest.FixtureRequest) -> Page:
     page.goto(python_url)
     wait_for_boot(page)
+    expect_start(page, request, "window.amplify.started")
     return page
 
 
