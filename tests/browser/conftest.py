@@ -166,15 +166,19 @@ def app_page(page: Page, server_url: str, request: pytest.FixtureRequest) -> Pag
     page.on("pageerror", lambda exc: console_errors.append(str(exc)))
     page.goto(server_url)
     wait_for_boot(page)
-    expect_start(page, request, "(await window.amplify.memory).snapshot")
+    expect_start(page, cold=_cold(request))
     return page
 
 
-def expect_start(page: Page, request: pytest.FixtureRequest, how: str) -> None:
+#: The JS that says how the demo's Python started ('restored' or 'none').
+DEMO_START = "(await window.amplify.memory).snapshot"
+
+
+def expect_start(page: Page, *, cold: bool, how: str = DEMO_START) -> None:
     """Fail unless the page started as its context was set up: restored from the seeded
-    boot snapshot, or (``cold_boot``) the full way. ``how`` is the JS that says how."""
+    boot snapshot, or (``cold``) the full way. ``how`` is the JS that says how."""
     started = page.evaluate(f"async () => {how}")
-    wanted = "none" if _cold(request) else "restored"
+    wanted = "none" if cold else "restored"
     if started != wanted:
         pytest.fail(f"the page started {started!r}, expected {wanted!r} (the boot snapshot)")
 
@@ -190,8 +194,7 @@ def _shared_demo(
     page = context.new_page()
     page.goto(server_url)
     wait_for_boot(page)
-    started = page.evaluate("async () => (await window.amplify.memory).snapshot")
-    assert started == "restored", f"the shared demo started {started!r}, not from the snapshot"
+    expect_start(page, cold=False)
     yield page, outside
     context.close()
 
@@ -218,7 +221,7 @@ def python_url(server_url: str) -> str:
 def python_page(page: Page, python_url: str, request: pytest.FixtureRequest) -> Page:
     page.goto(python_url)
     wait_for_boot(page)
-    expect_start(page, request, "window.amplify.started")
+    expect_start(page, cold=_cold(request), how="window.amplify.started")
     return page
 
 

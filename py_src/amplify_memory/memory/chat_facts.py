@@ -541,7 +541,7 @@ def _value_statement(clause: str) -> list[ExtractedFact]:
 
 
 #: What a fact about one answer names: it is a request for that answer, not a standing fact.
-_ONE_OFF_RE: Final = re.compile(
+_ONE_ANSWER_RE: Final = re.compile(
     r"\b(?:this|that|the last|the previous|your last|your previous)\s+(?:answer|reply|response|"
     r"one|time|message|output)\b|\bjust this once\b|\bfor now\b",
     re.IGNORECASE,
@@ -585,7 +585,7 @@ def _user_facts(
             facts = [*facts, *_slot_change(plain)]
         for fact in facts:
             done = finish(fact)
-            if done is not None and _ONE_OFF_RE.search(done.content):
+            if done is not None and _ONE_ANSWER_RE.search(done.content):
                 continue  # "rewrite that answer with British spelling": this answer only
             if done is not None and len(done.content) <= MAX_FACT_LENGTH:
                 key = done.content.casefold()
