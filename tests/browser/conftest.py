@@ -30,7 +30,7 @@ import build
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page
 
-from tests.browser.helpers import PYTHON_PAGE, SEED_PAGE, RunPython, serving
+from tests.browser.helpers import PYTHON_PAGE, SEED_PAGE, RunPython, serving, shared_snapshot
 
 BOOT_TIMEOUT_MS = 90_000
 LOOPBACK_HOSTS = {"127.0.0.1", "localhost", "[::1]", "::1"}
@@ -76,14 +76,18 @@ def _seed_page(context: BrowserContext, url: str, what: str) -> Any:
 
 @pytest.fixture(scope="session")
 def boot_snapshot(browser: Browser, server_url: str) -> int:
-    """This build's memory snapshot, made once in a context of its own and kept by the
-    tests' server for ``context`` to seed; its size in bytes."""
-    context = browser.new_context()
-    try:
-        made: dict[str, Any] = _seed_page(context, server_url, "?make&name=chromium")
-    finally:
-        context.close()
-    return int(made["bytes"])
+    """This build's memory snapshot, made in a context of its own (once for all workers
+    and runs: ``shared_snapshot``) and kept by the tests' server for ``context`` to seed;
+    its size in bytes."""
+
+    def make() -> None:
+        context = browser.new_context()
+        try:
+            _seed_page(context, server_url, "?make&name=chromium")
+        finally:
+            context.close()
+
+    return shared_snapshot("chromium", browser.version, make)
 
 
 def _cold(request: pytest.FixtureRequest) -> bool:

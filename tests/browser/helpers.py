@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import contextlib
+import fcntl
+import hashlib
+import os
 import re
 import threading
 from collections.abc import Callable, Iterator
@@ -70,8 +73,47 @@ class _Handler(build.Handler):
         self.end_headers()
 
 
-#: The boot snapshots the seed pages of this process made, by name.
+#: The boot snapshots of this process (made by its seed pages or read from
+#: :data:`SNAPSHOT_DIR`), by name.
 _SNAPSHOTS: dict[str, bytes] = {}
+
+#: Where a boot snapshot is kept for the other test processes (xdist workers, both
+#: browser tiers) and the next runs: one file per engine, browser version and web/js/
+#: (whose manifest names the Pyodide version and the wheels' hashes).
+SNAPSHOT_DIR = build.ROOT / "build" / "test-snapshots"
+
+
+def snapshot_path(name: str, browser_version: str) -> Path:
+    """The file of boot snapshot ``name`` for this browser and this build of web/js/."""
+    digest = hashlib.sha256(f"{name}\n{browser_version}\n".encode())
+    for path in [*sorted((build.WEB / "js").glob("*.mjs")), PAGES["/test-seed.html"]]:
+        digest.update(f"{path.name}\n".encode())
+        digest.update(path.read_bytes())
+    return SNAPSHOT_DIR / f"{name}-{digest.hexdigest()[:16]}.bin"
+
+
+def shared_snapshot(name: str, browser_version: str, make: Callable[[], object]) -> int:
+    """Boot snapshot ``name`` in this process: read from :func:`snapshot_path` when another
+    process or an earlier run made it, else made by ``make()`` (a seed page that PUTs it
+    here) and written there. A file lock makes the workers that want it at once make it
+    once. Its size in bytes."""
+    path = snapshot_path(name, browser_version)
+    SNAPSHOT_DIR.mkdir(parents=True, exist_ok=True)
+    with open(SNAPSHOT_DIR / f"{name}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if path.is_file():
+            _SNAPSHOTS[name] = path.read_bytes()
+        else:
+            _SNAPSHOTS.pop(name, None)
+            make()
+            if name not in _SNAPSHOTS:
+                raise RuntimeError(f"the seed page made no {name} snapshot")
+            for old in SNAPSHOT_DIR.glob(f"{name}-*.bin"):
+                old.unlink()
+            part = path.with_suffix(".part")
+            part.write_bytes(_SNAPSHOTS[name])
+            os.replace(part, path)
+    return len(_SNAPSHOTS[name])
 
 
 @contextlib.contextmanager

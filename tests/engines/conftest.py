@@ -18,7 +18,7 @@ import build
 import pytest
 
 from tests.browser.conftest import browser_type_launch_args  # noqa: F401 (Chromium's flags)
-from tests.browser.helpers import SEED_PAGE, serving
+from tests.browser.helpers import SEED_PAGE, serving, shared_snapshot
 from tests.engines.drivers import ENGINES, Engine, Tab, launched, missing
 
 BOOT_TIMEOUT_S = 120.0
@@ -93,10 +93,15 @@ def _seed_tab(engine: Engine, url: str) -> Tab:
 
 @pytest.fixture(scope="session")
 def boot_snapshot(engine: Engine) -> str:
-    """This build's memory snapshot made once in ``engine`` (on an origin of its own) and
-    kept by the tests' servers; the seed page's query that stores it on an origin."""
-    with serving() as url:
-        _seed_tab(engine, f"{url}{SEED_PAGE}?make&name={engine.name}").close()
+    """This build's memory snapshot made in ``engine`` (on an origin of its own; once for
+    all workers and runs: ``shared_snapshot``) and kept by the tests' servers; the seed
+    page's query that stores it on an origin."""
+
+    def make() -> None:
+        with serving() as url:
+            _seed_tab(engine, f"{url}{SEED_PAGE}?make&name={engine.name}").close()
+
+    shared_snapshot(engine.name, engine.version(), make)
     return f"{SEED_PAGE}?name={engine.name}"
 
 
