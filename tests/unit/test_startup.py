@@ -5,8 +5,10 @@ and each lazily loaded name still resolves to the same object."""
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
+from pathlib import Path
 
 import snowballstemmer
 
@@ -74,3 +76,24 @@ def test_non_ascii_english_words_still_stem_with_snowball() -> None:
     english = snowballstemmer.stemmer("english")
     for word in ("running", "naïvely", "straße", "connections", "ǆungla"):
         assert stem_english_any(word) == english.stemWord(word)
+
+
+def test_the_demo_page_preloads_its_whole_module_graph() -> None:
+    """A module the page finds only inside another costs one more round trip before the
+    memory's worker starts (index.html's modulepreload links)."""
+    web = Path(__file__).resolve().parents[2] / "web"
+    html = (web / "index.html").read_text()
+    links = re.findall(r'rel="modulepreload" href="([^"]+)"', html)
+    preloaded = {(web / href).resolve() for href in links}
+    script = re.search(r'<script type="module" src="([^"]+)"', html)
+    assert script is not None
+    entry = web / script[1]
+    graph, todo = {entry.resolve()}, [entry.resolve()]
+    while todo:
+        module = todo.pop()
+        for spec in re.findall(r"\bfrom\s+'(\.{1,2}/[^']+)'", module.read_text()):
+            target = (module.parent / spec).resolve()
+            if target not in graph:
+                graph.add(target)
+                todo.append(target)
+    assert graph <= preloaded, sorted(str(p.relative_to(web)) for p in graph - preloaded)
