@@ -60,6 +60,7 @@ from amplify_memory.limits import check_json_value, parse_json
 from amplify_memory.memory._common import Clock, StorageParts, utc_now
 from amplify_memory.memory.project_context import ProjectContextVectorStore, check_project_id
 from amplify_memory.memory.projects import ProjectRegistry
+from amplify_memory.memory.secrets import find_secrets
 from amplify_memory.memory.tools import MemoryTools, ProjectStoreLike, UserStoreLike
 from amplify_memory.memory.user_profile import UserProfileVectorStore
 from amplify_memory.memory.workspace import EXPORT_FORMAT, Workspace
@@ -117,6 +118,7 @@ def warm() -> None:
         "extract_and_store_project_context",
     ):
         getattr(memory, name)
+    find_secrets("warm")  # (compiles the secret patterns, which every write checks)
 
 
 Args = dict[str, Any]

@@ -28,6 +28,8 @@ HEAVY = (
     "amplify_memory.memory.topics",
     "amplify_memory.memory.instructions",
     "uuid",
+    "secrets",
+    "hmac",
 )
 
 

@@ -31,6 +31,7 @@ spans (for messages and logs).
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 from typing import Final
@@ -47,31 +48,29 @@ class SecretSpan:
     end: int
 
 
-_PATTERNS: Final[tuple[tuple[str, re.Pattern[str]], ...]] = tuple(
-    (kind, re.compile(pattern))
-    for kind, pattern in (
-        (
-            "private key",
-            r"-----BEGIN [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----(?:.*?-----END [A-Z0-9 ]*-----|.*)",
-        ),
-        ("api key", r"(?<![\w-])sk-(?:proj-|ant-(?:api\d+-)?|live-|test-)?[A-Za-z0-9_-]{16,}"),
-        ("api key", r"(?<!\w)(?:gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,})"),
-        ("api key", r"(?<![A-Z0-9])(?:AKIA|ASIA|AGPA|AIDA|AROA)[A-Z0-9]{16}(?![A-Z0-9])"),
-        ("api key", r"(?<!\w)(?:sk|rk|pk)_(?:live|test)_[A-Za-z0-9]{10,}"),
-        ("api key", r"(?<!\w)xox[abposr]-[A-Za-z0-9-]{10,}"),
-        ("api key", r"(?<![\w-])AIza[0-9A-Za-z_-]{30,}"),
-        (
-            "api key",
-            r"(?<![\w-])(?:glpat-[A-Za-z0-9_-]{16,}|npm_[A-Za-z0-9]{30,}|hf_[A-Za-z0-9]{30,})",
-        ),
-        ("api key", r"(?<![\w.])SG\.[A-Za-z0-9_-]{16,}\.[A-Za-z0-9_-]{16,}"),
-        ("token", r"(?<![\w-])eyJ[A-Za-z0-9_-]{6,}\.[A-Za-z0-9_-]{6,}\.[A-Za-z0-9_-]{6,}"),
-        ("token", r"(?i:\bbearer\s+)[A-Za-z0-9._~+/-]{16,}=*"),
-        ("password", r"(?i:\b[a-z][a-z0-9+.-]{1,20}://[^\s:/@]+:)[^\s@/]+@[^\s]+"),
-    )
+# (The expressions are compiled on first use, _compiled: not at the page's start.)
+_PATTERN_SOURCES: Final[tuple[tuple[str, str], ...]] = (
+    (
+        "private key",
+        r"-----BEGIN [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----(?:.*?-----END [A-Z0-9 ]*-----|.*)",
+    ),
+    ("api key", r"(?<![\w-])sk-(?:proj-|ant-(?:api\d+-)?|live-|test-)?[A-Za-z0-9_-]{16,}"),
+    ("api key", r"(?<!\w)(?:gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,})"),
+    ("api key", r"(?<![A-Z0-9])(?:AKIA|ASIA|AGPA|AIDA|AROA)[A-Z0-9]{16}(?![A-Z0-9])"),
+    ("api key", r"(?<!\w)(?:sk|rk|pk)_(?:live|test)_[A-Za-z0-9]{10,}"),
+    ("api key", r"(?<!\w)xox[abposr]-[A-Za-z0-9-]{10,}"),
+    ("api key", r"(?<![\w-])AIza[0-9A-Za-z_-]{30,}"),
+    (
+        "api key",
+        r"(?<![\w-])(?:glpat-[A-Za-z0-9_-]{16,}|npm_[A-Za-z0-9]{30,}|hf_[A-Za-z0-9]{30,})",
+    ),
+    ("api key", r"(?<![\w.])SG\.[A-Za-z0-9_-]{16,}\.[A-Za-z0-9_-]{16,}"),
+    ("token", r"(?<![\w-])eyJ[A-Za-z0-9_-]{6,}\.[A-Za-z0-9_-]{6,}\.[A-Za-z0-9_-]{6,}"),
+    ("token", r"(?i:\bbearer\s+)[A-Za-z0-9._~+/-]{16,}=*"),
+    ("password", r"(?i:\b[a-z][a-z0-9+.-]{1,20}://[^\s:/@]+:)[^\s@/]+@[^\s]+"),
 )
 # "my password is X", "api_key = X", "token: X": the value after the word.
-_STATED_RE: Final = re.compile(
+_STATED_SOURCE: Final = (
     r"(?i:\b(?P<what>passwords?|passwd|pwd|passphrase|pass ?code|pin(?: code)?|"
     r"api[ _-]?keys?|access[ _-]?keys?|secret(?:[ _-]?(?:access[ _-]?)?keys?)?|"
     r"client[ _-]?secret|(?:auth|access|refresh|bearer|api|github|slack|discord|bot)"
@@ -136,7 +135,14 @@ _NOT_A_VALUE: Final = frozenset(
         "still",
     ]
 )
-_CARD_RE: Final = re.compile(r"(?<![\d.-])(?:\d[ -]?){12,18}\d(?![\d-])")
+_CARD_SOURCE: Final = r"(?<![\d.-])(?:\d[ -]?){12,18}\d(?![\d-])"
+
+
+@functools.cache
+def _compiled() -> tuple[tuple[tuple[str, re.Pattern[str]], ...], re.Pattern[str], re.Pattern[str]]:
+    """The secret patterns, the stated-secret and the card-number expressions, compiled."""
+    patterns = tuple((kind, re.compile(source)) for kind, source in _PATTERN_SOURCES)
+    return patterns, re.compile(_STATED_SOURCE), re.compile(_CARD_SOURCE)
 
 
 def _luhn(digits: str) -> bool:
@@ -160,9 +166,10 @@ def find_secrets(text: str) -> list[SecretSpan]:
     if not isinstance(text, str) or not text:
         return []
     spans: list[SecretSpan] = []
-    for kind, pattern in _PATTERNS:
+    patterns, stated, card = _compiled()
+    for kind, pattern in patterns:
         spans += [SecretSpan(kind, m.start(), m.end()) for m in pattern.finditer(text)]
-    for match in _STATED_RE.finditer(text):
+    for match in stated.finditer(text):
         value = match["value"].strip("\"'")
         if value.lower() in _NOT_A_VALUE or not re.search(r"[A-Za-z0-9]", value):
             continue
@@ -176,7 +183,7 @@ def find_secrets(text: str) -> list[SecretSpan]:
         if kind != "password" and not (len(value) >= 8 and re.search(r"\d", value)):
             continue
         spans.append(SecretSpan(kind, match.start("value"), match.end("value")))
-    for match in _CARD_RE.finditer(text):
+    for match in card.finditer(text):
         digits = re.sub(r"\D", "", match.group())
         if 13 <= len(digits) <= 19 and _luhn(digits) and len(set(digits)) > 1:
             spans.append(SecretSpan("card number", match.start(), match.end()))

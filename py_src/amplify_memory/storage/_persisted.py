@@ -47,7 +47,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import secrets
+import os
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextvars import ContextVar
 from json import JSONDecodeError, dumps, loads
@@ -190,7 +190,7 @@ class PersistedStore(Generic[DB]):
         self.delay = delay
         self.on_error = on_error
         self.id_field = id_field
-        self.writer = writer or secrets.token_hex(8)
+        self.writer = writer or os.urandom(8).hex()  # (as secrets.token_hex; lighter import)
         self._journal_key = journal_name(self.name, self.writer)
         self._head_key = head_name(self.name)
         self._create = create
