@@ -647,6 +647,10 @@ def _verb_facts(
     """Facts by the statement's verb; ``content`` is the statement in the third person."""
     if verb == "am":
         return _am_facts(rest, clause, content)
+    if verb in {"come", "came"}:  # "I come from a Java background"
+        background = _background_fact(rest)
+        if background is not None:
+            return [background]
     if verb == "have":
         if re.search(r"\byears? of experience\b", rest, re.IGNORECASE):
             return [ExtractedFact(content, "personal")]
@@ -837,6 +841,58 @@ _DEMONYM_RE: Final = re.compile(
 )
 
 
+#: "the only analytics engineer at my company", "the sole maintainer of the billing
+#: service": a role with who else has it.
+_ONLY_ROLE_RE: Final = re.compile(
+    r"the\s+(?:only|sole|lone|main|primary|lead|de facto|one)\s+(?:[\w+#./-]+\s+){0,3}?"
+    rf"(?:{ROLE_NOUNS})s?\b",
+    re.IGNORECASE,
+)
+#: "more of a backend person", "mostly a frontend kind of dev": what the user mainly is.
+_MOSTLY_A_RE: Final = re.compile(
+    r"(?:more of|mostly|mainly|primarily|much more of)\s+an?\s+[\w+#./-]+(?:\s+[\w+#./-]+)?\s+"
+    r"(?:person|guy|gal|girl|type|kind of (?:dev|developer|person|engineer))\s*$",
+    re.IGNORECASE,
+)
+#: "coming from Android", "I come from a Java background", "coming over from Django"
+#: (a switch, "moving from npm to pnpm", is read elsewhere):
+#: where the user's experience is (a technology, or a field named as a background).
+_BACKGROUND_RE: Final = re.compile(
+    r"^(?:coming|come|came)\s+(?:over\s+)?from\s+"
+    r"(?:an?\s+|the\s+)?(?P<what>[\w+#./ -]+?)(?P<bg>\s+(?:background|world|side|land))?"
+    r"(?:\s*,.*|\s+(?:so|and|but)\b.*)?$",
+    re.IGNORECASE,
+)
+
+
+def _background_fact(text: str) -> ExtractedFact | None:
+    """The user's background from "coming from X" (X a technology, or a field followed
+    by "background"): "User comes from an Android background"; None otherwise."""
+    found = _BACKGROUND_RE.match(text.strip())
+    if found is None:
+        return None
+    what = found["what"].strip()
+    if re.search(r"\b(?:to|into|onto)\b", what, re.IGNORECASE):  # a move, not a background
+        return None
+    names = _phrasing.tech_names(what)
+    if names and len(what.split()) <= 3:
+        what = ", ".join(names)
+    elif not (found["bg"] and 1 <= len(what.split()) <= 3):
+        return None
+    article = "an" if what[:1].lower() in "aeiou" else "a"
+    return ExtractedFact(f"User comes from {article} {what} background", "personal")
+
+
+def _identity_facts(body: str, content: str) -> list[ExtractedFact]:
+    """Who the user is, from what follows "I'm": the only one in a role, what they mainly
+    are, where they come from (:data:`_ONLY_ROLE_RE`, :data:`_MOSTLY_A_RE`,
+    :func:`_background_fact`); empty when it says none of these."""
+    if _ONLY_ROLE_RE.match(body) or _MOSTLY_A_RE.match(body):
+        return [ExtractedFact(content, "personal")]
+    background = _background_fact(body)
+    return [] if background is None else [background]
+
+
 def _am_facts(rest: str, clause: str, content: str) -> list[ExtractedFact]:
     """Facts from "I am ..." clauses: role, place, learning, fan of, using, name."""
     body = re.sub(r"^(?:am)\s+", "", rest.strip(), flags=re.IGNORECASE)
@@ -844,6 +900,8 @@ def _am_facts(rest: str, clause: str, content: str) -> list[ExtractedFact]:
     at = re.match(r"^(?:now\s+)?at\s+([A-Z][\w&.-]*(?:\s+[A-Z][\w&.-]*)?)$", body)
     if at and not _phrasing.tech_names(at[1]):  # "now I'm at Klarna"
         return [ExtractedFact(f"User works at {at[1]}", "personal")]
+    if identity := _identity_facts(body, content):
+        return identity
     if lower.startswith("not "):
         if re.match(r"not (?:a |much of a |the biggest )?fan of\b", lower):
             return [ExtractedFact(content, _category(clause, "preference"))]
@@ -1476,6 +1534,10 @@ def _rule_facts(
     early = _early_facts(clause, in_question=in_question, nested=nested)
     if early is not None:
         return early
+    if re.match(r"coming\s+(?:over\s+)?from\b", clause, re.IGNORECASE):
+        background = _background_fact(clause)  # "Coming from Django, so ..."
+        if background is not None:
+            return [background]
     facts = _main_facts(clause, correction=correction, polite_tail=polite_tail)
     if facts and "," in clause:
         return _with_further_parts(clause, facts, tech_context=tech_context)

@@ -102,6 +102,12 @@ USER = [
     # a pasted transcript's lines are someone else's words
     ("[pasted from a forum]\nUser: I always use Windows XP and I hate Linux.\nanyway I use Fedora",
      ["User uses Fedora"]),
+    # who the user is: the only one in a role, what they mainly are, their background
+    ("I'm the only analytics engineer at my company.", ["User is the only analytics engineer at their company"]),
+    ("I'm more of a backend person", ["User is more of a backend person"]),
+    ("I'm coming from Android so please explain iOS things.", ["User comes from an Android background"]),
+    ("Coming from Django, so Rails conventions are new to me.", ["User comes from a Django background"]),
+    ("I come from a data science background", ["User comes from a data science background"]),
 ]  # fmt: skip
 
 NOTHING = [
@@ -124,6 +130,8 @@ NOTHING = [
     "I am in the lab",
     "it makes me sad",
     "I don't use docker but that's outdated",
+    "I'm coming from the store",  # a place, not a background
+    "Coming from the meeting now, give me a summary.",
 ]
 
 
@@ -136,6 +144,11 @@ def test_user_facts_of_each_shape(text: str, expected: list[str]) -> None:
 @pytest.mark.parametrize("text", NOTHING)
 def test_nothing_is_stored_from_these(text: str) -> None:
     assert extract_chat_facts(text).user == ()
+
+
+@pytest.mark.parametrize("text", ["I'm switching from npm to pnpm", "coming from vue to react"])
+def test_a_switch_is_no_background(text: str) -> None:
+    assert not [f for f in extract_chat_facts(text).user if "background" in f.content]
 
 
 def test_a_secret_beside_a_fact_keeps_the_fact_only() -> None:
