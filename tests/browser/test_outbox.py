@@ -99,3 +99,47 @@ def test_an_open_tab_s_outbox_is_replayed_only_when_that_tab_closes(
     assert state["replayed"] == 0  # (applied already, by the tab that stayed open)
     assert "User keeps bees" in state["contents"]
     assert "amplify_memory.outbox.held-by-a-live-tab" not in state["outboxes"]
+
+
+def test_awaited_changes_outlive_a_closing_page_whose_indexeddb_writes_are_lost(
+    context: BrowserContext, server_url: str
+) -> None:
+    """A browser may end a closing tab before the IndexedDB writes of its last moment
+    commit (an awaited add lost so in Firefox, tests/engines, under load): the worker's
+    journal write and the page's write on hide. The page also copies the journals to
+    localStorage on hide, synchronously; the next page writes them to IndexedDB."""
+    facts = FACTS[:3]
+    first = _open(context, server_url)
+    first.evaluate(
+        """async (facts) => {
+          const memory = await window.amplify.memory;
+          await memory.configure({ writeDelayMs: 60000 });  // no store write: journals only
+          for (const fact of facts) await memory.userProfile.add(fact, 'personal');
+          // the page's own write on hide is lost ...
+          IDBObjectStore.prototype.put = () => { throw new DOMException('lost', 'AbortError'); };
+        }""",
+        facts,
+    )
+    first.close()
+    probe = context.new_page()
+    probe.goto(server_url + "no-such-page")  # the origin, without the demo
+    lost = probe.evaluate(
+        """async () => {
+          const idb = await import('/js/idb.mjs');
+          const journals = (await idb.listOramaDatabases()).filter((n) => n.includes('.pending-'));
+          for (const name of journals) await idb.deleteOramaFromIDB(name);  // ... and the worker's
+          const copies = Object.keys(localStorage)
+            .filter((k) => k.startsWith('amplify_memory.journals.'));
+          return { journals, copies };
+        }"""
+    )
+    assert lost["journals"], lost  # the worker had written its journal: now it is gone
+    assert len(lost["copies"]) == 1, lost
+    probe.close()
+    second = _open(context, server_url)
+    state = second.evaluate(STATE)
+    assert set(facts) <= set(state["contents"]), state
+    left = second.evaluate(
+        "() => Object.keys(localStorage).filter((k) => k.startsWith('amplify_memory.journals.'))"
+    )
+    assert left == []  # written to IndexedDB, the copy is gone

@@ -39,6 +39,11 @@ const answered = (err) => err instanceof AmplifyError && err.pythonType !== null
 // assignments and edits are idempotent.
 const OUTBOX_PREFIX = 'amplify_memory.outbox.';
 const OUTBOX_MAX_CHARS = 256 * 1024; // larger changes (a big import) are not recorded
+// A page's copy of its worker's journals, taken on hide (see workerTransport), under the
+// name of its outbox: replayed (written to IndexedDB) with it.
+const JOURNALS_PREFIX = 'amplify_memory.journals.';
+const journalsOf = (outbox) => JOURNALS_PREFIX + outbox.slice(OUTBOX_PREFIX.length);
+const outboxOf = (journals) => OUTBOX_PREFIX + journals.slice(JOURNALS_PREFIX.length);
 
 function storageOrNull() {
   try {
@@ -52,7 +57,7 @@ function createOutbox() {
   const storage = storageOrNull();
   const locks = globalThis.navigator?.locks;
   if (!storage || !locks) {
-    return { record: () => null, settle: () => {}, replay: async () => 0, watch: () => {} };
+    return { record: () => null, settle: () => {}, keepJournals: () => {}, replay: async () => 0, watch: () => {} };
   }
   const key = OUTBOX_PREFIX + (globalThis.crypto?.randomUUID?.() ?? String(Math.random()));
   const entries = new Map();
@@ -84,6 +89,15 @@ function createOutbox() {
     settle(id) {
       if (id !== null && entries.delete(id)) save();
     },
+    /** On page hide: a copy of the worker's journals (Map key -> text), or none. */
+    keepJournals(journals) {
+      try {
+        if (journals.size) storage.setItem(journalsOf(key), JSON.stringify(Object.fromEntries(journals)));
+        else storage.removeItem(journalsOf(key));
+      } catch (err) {
+        console.error('amplify memory: the journals could not be copied', err);
+      }
+    },
     /**
      * Replay, oldest change first, the outboxes of pages that are gone (``names``: those
      * to look at, default every other one); resolves to how many changes were applied. A
@@ -91,7 +105,7 @@ function createOutbox() {
      * outbox, to be tried again by the next start.
      */
     async replay(call, names = null) {
-      const keys = names ?? outboxKeys().filter((name) => name !== key);
+      const keys = names ?? pageKeys().filter((name) => name !== key);
       const held = [];
       let release;
       const done = new Promise((resolve) => (release = resolve));
@@ -124,15 +138,40 @@ function createOutbox() {
           .request(name, () => replayHeld(call, [name]).finally(() => watched.delete(name)))
           .catch(() => watched.delete(name));
       };
-      for (const name of outboxKeys()) follow(name);
+      for (const name of pageKeys()) follow(name);
       globalThis.addEventListener?.('storage', (event) => {
-        if (event.key?.startsWith(OUTBOX_PREFIX) && event.newValue) follow(event.key);
+        if (!event.newValue) return;
+        if (event.key?.startsWith(OUTBOX_PREFIX)) follow(event.key);
+        else if (event.key?.startsWith(JOURNALS_PREFIX)) follow(outboxOf(event.key));
       });
     },
   };
 
-  /** Replay the changes of the outboxes ``held`` (their locks held), oldest first. */
+  /**
+   * Write the journals copied by the pages ``held`` to IndexedDB (a journal already
+   * merged is harmless: a store skips the operations its record has applied), then
+   * replay their outboxes' changes, oldest first.
+   */
   async function replayHeld(call, held) {
+    for (const name of held) {
+      let copied = null;
+      try {
+        copied = JSON.parse(storage.getItem(journalsOf(name)) ?? 'null');
+      } catch {
+        copied = null;
+      }
+      let kept = true;
+      for (const [journal, text] of Object.entries(copied && typeof copied === 'object' ? copied : {})) {
+        if (typeof text !== 'string') continue;
+        try {
+          await idb.saveOramaToIDB(journal, text);
+        } catch (err) {
+          kept = false; // (tried again by the next start)
+          console.error(`amplify memory: writing the journal ${journal} of a closed page failed`, err);
+        }
+      }
+      if (kept) storage.removeItem(journalsOf(name));
+    }
     const pending = [];
     for (const name of held) {
       let list = [];
@@ -162,13 +201,15 @@ function createOutbox() {
     return count;
   }
 
-  function outboxKeys() {
-    const names = [];
+  /** The outbox names (Web Lock names) of the pages with an outbox or journals kept. */
+  function pageKeys() {
+    const names = new Set();
     for (let i = 0; i < storage.length; i++) {
       const name = storage.key(i);
-      if (name?.startsWith(OUTBOX_PREFIX)) names.push(name);
+      if (name?.startsWith(OUTBOX_PREFIX)) names.add(name);
+      else if (name?.startsWith(JOURNALS_PREFIX)) names.add(outboxOf(name));
     }
-    return names;
+    return [...names];
   }
 }
 
@@ -219,7 +260,7 @@ async function diagnoseWorker(url) {
 }
 
 /** Python in a module Web Worker (worker.mjs). */
-function workerTransport({ assetBase, timeouts, onStep, workerURL, snapshot }) {
+function workerTransport({ assetBase, timeouts, onStep, workerURL, snapshot, keepJournals = () => {} }) {
   const { worker, where } = startWorker(workerURL);
   const startMs = timeouts.start ?? DEFAULT_TIMEOUTS.start;
   const restoreMs = timeouts.restore ?? DEFAULT_TIMEOUTS.restore;
@@ -354,8 +395,12 @@ function workerTransport({ assetBase, timeouts, onStep, workerURL, snapshot }) {
   // pending changes (their journals) to IndexedDB, in this task; the worker's next open
   // of a store merges them. When the page only became hidden, the worker is told, so
   // that it deletes those journals once their changes are in the stores' records.
+  // A browser may end a closing tab before that write commits (seen in Firefox under
+  // load): the journals are also copied to localStorage, synchronously (`keepJournals`,
+  // the page's outbox), for the next page to write to IndexedDB.
   const removeHideHook = idb.onPageHide((reason) => {
     const keys = [...journals.keys()];
+    keepJournals(journals); // (localStorage: written even when the page is torn down at once)
     for (const [key, text] of journals) {
       idb.saveOramaToIDBNow(key, text).catch((err) =>
         console.error(`amplify memory: saving ${key} on page hide failed`, err),
@@ -659,9 +704,11 @@ export async function createMemory(options = {}) {
     options.assetBase ?? (options.base ? new URL('assets/', new URL(options.base, href)) : undefined),
   );
   const started = performance.now();
+  const outbox = createOutbox();
+  const keepJournals = (journals) => outbox.keepJournals(journals);
   const start = (withSnapshot) =>
     mode === 'worker'
-      ? workerTransport({ assetBase, timeouts, onStep, workerURL, snapshot: withSnapshot })
+      ? workerTransport({ assetBase, timeouts, onStep, workerURL, snapshot: withSnapshot, keepJournals })
       : mainThreadTransport({ assetBase, timeouts, onStep });
   let transport = null;
   let info;
@@ -681,7 +728,6 @@ export async function createMemory(options = {}) {
       throw again;
     }
   }
-  const outbox = createOutbox();
   const replayed = await outbox.replay((method, args) => transport.call(method, args));
   outbox.watch((method, args) => transport.call(method, args));
   // No snapshot restored: take one for the next visit, in the background (unless this
