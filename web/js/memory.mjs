@@ -104,7 +104,7 @@ function createOutbox() {
      * change whose call did not get an answer (the worker died) moves to this page's
      * outbox, to be tried again by the next start.
      */
-    async replay(call, names = null) {
+    async replay(io, names = null) {
       const keys = names ?? pageKeys().filter((name) => name !== key);
       const held = [];
       let release;
@@ -120,7 +120,7 @@ function createOutbox() {
         });
         if (granted) held.push(name);
       }
-      const count = await replayHeld(call, held);
+      const count = await replayHeld(io, held);
       release();
       return count;
     },
@@ -129,13 +129,13 @@ function createOutbox() {
      * (its lock is released), so that no change of a closed tab waits for the next start
      * while this one makes newer changes.
      */
-    watch(call) {
+    watch(io) {
       const watched = new Set([key]);
       const follow = (name) => {
         if (watched.has(name)) return;
         watched.add(name);
         locks
-          .request(name, () => replayHeld(call, [name]).finally(() => watched.delete(name)))
+          .request(name, () => replayHeld(io, [name]).finally(() => watched.delete(name)))
           .catch(() => watched.delete(name));
       };
       for (const name of pageKeys()) follow(name);
@@ -152,7 +152,7 @@ function createOutbox() {
    * merged is harmless: a store skips the operations its record has applied), then
    * replay their outboxes' changes, oldest first.
    */
-  async function replayHeld(call, held) {
+  async function replayHeld({ call, writeJournals }, held) {
     for (const name of held) {
       let copied = null;
       try {
@@ -160,17 +160,15 @@ function createOutbox() {
       } catch {
         copied = null;
       }
-      let kept = true;
-      for (const [journal, text] of Object.entries(copied && typeof copied === 'object' ? copied : {})) {
-        if (typeof text !== 'string') continue;
-        try {
-          await idb.saveOramaToIDB(journal, text);
-        } catch (err) {
-          kept = false; // (tried again by the next start)
-          console.error(`amplify memory: writing the journal ${journal} of a closed page failed`, err);
-        }
+      const entries = Object.entries(copied && typeof copied === 'object' ? copied : {}).filter(
+        ([, text]) => typeof text === 'string',
+      );
+      try {
+        if (entries.length) await writeJournals(entries);
+        storage.removeItem(journalsOf(name));
+      } catch (err) {
+        console.error('amplify memory: writing the journals of a closed page failed', err); // (kept)
       }
-      if (kept) storage.removeItem(journalsOf(name));
     }
     const pending = [];
     for (const name of held) {
@@ -427,6 +425,7 @@ function workerTransport({ assetBase, timeouts, onStep, workerURL, snapshot, kee
     call: (method, args, onProgress) =>
       send({ type: 'call', method, args, progress: Boolean(onProgress) }, onProgress),
     run: (code) => send({ type: 'run', code }),
+    writeJournals: (entries) => send({ type: 'journals', entries }),
     terminate() {
       removeHideHook();
       worker.terminate();
@@ -577,6 +576,10 @@ function mainThreadTransport({ assetBase, timeouts, onStep }) {
     mode: 'main',
     booted: runtime.then(({ version, timings }) => ({ version, timings })),
     journals: new Map(),
+    async writeJournals(entries) {
+      for (const [key, text] of entries) await idb.saveOramaToIDB(key, text);
+      return entries.length;
+    },
     async call(method, args, onProgress) {
       const report = onProgress ? (stage, done, total) => onProgress({ stage, done, total }) : undefined;
       const text = await (await api).call(String(method), JSON.stringify(args ?? {}), report);
@@ -728,8 +731,13 @@ export async function createMemory(options = {}) {
       throw again;
     }
   }
-  const replayed = await outbox.replay((method, args) => transport.call(method, args));
-  outbox.watch((method, args) => transport.call(method, args));
+  // (the journals of closed pages are written by the worker, through its own connection)
+  const io = {
+    call: (method, args) => transport.call(method, args),
+    writeJournals: (entries) => transport.writeJournals(entries),
+  };
+  const replayed = await outbox.replay(io);
+  outbox.watch(io);
   // No snapshot restored: take one for the next visit, in the background (unless this
   // browser keeps losing them or cannot make them: the ledger above).
   let later = { made: Promise.resolve(null), cancel: () => {} };

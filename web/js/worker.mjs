@@ -9,6 +9,8 @@
 //   {type:'call', id, method, args}             {type:'result', id, value} | {type:'result', id, error}
 //   {type:'run', id, code}                      (same answer: the value as JSON-shaped data)
 //   {type:'hidden', keys}                       {type:'journal', key, text}  (text null: none)
+//   {type:'journals', id, entries}              (answered as a call: how many were written)
+//     (a closed page's journals, [[key, text]], copied to localStorage on its hide)
 //   {type:'make-snapshot', assetBase}           {type:'snapshot-made', bytes, ms} | {type:'snapshot-error', message}
 //     (only to a worker of its own, which does nothing else: runtime.mjs makeSnapshot)
 //
@@ -121,6 +123,17 @@ async function answerRun({ id, code }) {
   }
 }
 
+/** Write the journals a closed page copied, through this worker's own connection (the
+ * one its stores use), before the page replays that page's changes. */
+async function answerJournals({ id, entries }) {
+  try {
+    for (const [key, text] of entries ?? []) await idb.saveOramaToIDB(key, text);
+    post({ type: 'result', id, value: entries?.length ?? 0 });
+  } catch (err) {
+    post({ type: 'result', id, error: { ...errorOf(err), worker: true } });
+  }
+}
+
 globalThis.onmessage = (event) => {
   const message = event.data ?? {};
   switch (message.type) {
@@ -156,6 +169,9 @@ globalThis.onmessage = (event) => {
       break;
     case 'run':
       answerRun(message);
+      break;
+    case 'journals':
+      answerJournals(message);
       break;
     case 'hidden':
       // The page wrote these journals while hidden: have them deleted once merged.
