@@ -27,7 +27,7 @@ PAGES = {
 #: A page that boots Python on the main thread only (no demo, no memory worker).
 PYTHON_PAGE = "test-python.html"
 #: A page that makes this build's memory snapshot (``?make``) or stores it in its
-#: context's Cache API (see ``seeded`` in tests/browser/conftest.py).
+#: context's Cache API (see ``context`` and ``seed`` in tests/browser/conftest.py).
 SEED_PAGE = "test-seed.html"
 #: Where the tests' servers keep the snapshots the seed page made: PUT, then GET
 #: ``/test-snapshot-<name>.bin`` (a name per engine).

@@ -577,7 +577,7 @@ function mainThreadTransport({ assetBase, timeouts, onStep }) {
     booted: runtime.then(({ version, timings }) => ({ version, timings })),
     journals: new Map(),
     async writeJournals(entries) {
-      for (const [key, text] of entries) await idb.saveOramaToIDB(key, text);
+      if (entries.length) await idb.saveManyToIDB(entries);
       return entries.length;
     },
     async call(method, args, onProgress) {
@@ -708,7 +708,7 @@ export async function createMemory(options = {}) {
   );
   const started = performance.now();
   const outbox = createOutbox();
-  const keepJournals = (journals) => outbox.keepJournals(journals);
+  const { keepJournals } = outbox; // (a closure: no `this`)
   const start = (withSnapshot) =>
     mode === 'worker'
       ? workerTransport({ assetBase, timeouts, onStep, workerURL, snapshot: withSnapshot, keepJournals })

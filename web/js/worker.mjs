@@ -127,7 +127,7 @@ async function answerRun({ id, code }) {
  * one its stores use), before the page replays that page's changes. */
 async function answerJournals({ id, entries }) {
   try {
-    for (const [key, text] of entries ?? []) await idb.saveOramaToIDB(key, text);
+    if (entries?.length) await idb.saveManyToIDB(entries); // (one transaction: all or none)
     post({ type: 'result', id, value: entries?.length ?? 0 });
   } catch (err) {
     post({ type: 'result', id, error: { ...errorOf(err), worker: true } });
