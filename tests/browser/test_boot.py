@@ -22,6 +22,8 @@ def test_page_shows_ready_with_the_time_it_took(app_page: Page) -> None:
     status = app_page.locator("#status")
     expect(status).to_have_attribute("data-state", "ready")
     expect(status).to_have_text(re.compile(r"Ready: amplify_memory \d+\.\d+\.\d+ in \d+\.\d\d s"))
+    # The worker early.mjs started before the page's modules loaded was the one adopted.
+    assert app_page.evaluate("async () => (await window.amplify.memory).prestarted") is True
 
 
 def test_amplify_memory_imports_in_pyodide(app_page: Page, run_python: RunPython) -> None:

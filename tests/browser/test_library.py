@@ -126,16 +126,25 @@ def test_a_closed_memory_rejects_with_closed_error(app_page: Page) -> None:
 
 
 def test_a_terminated_memory_rejects_with_closed_error(app_page: Page) -> None:
+    """Also: a worker prestarted for other options is ended, not adopted."""
+    workers = len(app_page.workers)
     out = app_page.evaluate(
         """async () => {
           const { createMemory, ClosedError } = await import('/js/index.mjs');
+          const { prestart } = await import('/js/prestart.mjs');
+          prestart({ snapshot: true }); // (other options than the createMemory below)
           const memory = await createMemory({ snapshot: false });
+          const prestarted = memory.prestarted;
           memory.terminate();
           try { await memory.status(); return null; }
-          catch (err) { return { closed: err instanceof ClosedError, code: err.code }; }
+          catch (err) { return { closed: err instanceof ClosedError, code: err.code, prestarted }; }
         }"""
     )
-    assert out == {"closed": True, "code": "CLOSED"}
+    assert out == {"closed": True, "code": "CLOSED", "prestarted": False}
+    deadline = time.monotonic() + 10
+    while len(app_page.workers) > workers and time.monotonic() < deadline:
+        app_page.wait_for_timeout(100)
+    assert len(app_page.workers) == workers, [w.url for w in app_page.workers]
 
 
 def test_a_csp_without_wasm_unsafe_eval_is_named_within_seconds(
@@ -195,6 +204,14 @@ def test_a_worker_script_with_the_wrong_mime_type_is_named(page: Page, server_ur
     assert out["url"].endswith("/js/worker.mjs")
     assert "text/plain" in out["message"]
     assert time.monotonic() - started < 10
+    # The same failure of a prestarted worker (its error event held until createMemory
+    # adopts it) is named the same way.
+    page.evaluate("async () => (await import('/js/prestart.mjs')).prestart({})")
+    page.wait_for_timeout(500)  # (the worker's load fails before createMemory is called)
+    again = boot_error(page, {})
+    assert {k: again.get(k) for k in ("boot", "code", "url")} == {
+        k: out[k] for k in ("boot", "code", "url")
+    }, again
 
 
 def test_an_asset_base_without_assets_is_named(page: Page, server_url: str) -> None:

@@ -81,7 +81,8 @@ def test_the_package_holds_what_the_exports_map_names(tarball: Path) -> None:
         manifest = json.loads(member.read())
     assert manifest["name"] == "amplify-memory"
     assert manifest["type"] == "module"
-    assert {".", "./react", "./vector-context", "./adapter", "./errors"} <= set(manifest["exports"])
+    entries = {".", "./react", "./vector-context", "./adapter", "./errors", "./prestart"}
+    assert entries <= set(manifest["exports"])
     for key, target in manifest["exports"].items():
         if isinstance(target, dict):
             assert target["types"].removeprefix("./") in names, key

@@ -6,6 +6,7 @@
 import { browserSupport, createMemory } from '../js/memory.mjs';
 import { createVectorContext } from '../js/vector-context.mjs';
 import { buildRouteRequest, createScriptedAdapter } from '../js/adapter.mjs';
+import { demoOptions } from './early.mjs';
 
 /** Facts are read from messages of at most this many characters (MAX_MESSAGE_LENGTH). */
 const MAX_MESSAGE_CHARS = 20_000;
@@ -723,11 +724,8 @@ class DemoApp {
 async function start() {
   let memory;
   try {
-    // The tests' switches: `globalThis.__amplifyDemo` (e.g. {snapshot: false}) or, where a
-    // driver cannot run a script before the page's (WebDriver classic), `?snapshot=off`.
-    const demo = globalThis.__amplifyDemo ?? {};
-    const offByUrl = new URLSearchParams(location.search).get('snapshot') === 'off';
-    memory = await createMemory({ onStep: showStep, snapshot: offByUrl ? false : (demo.snapshot ?? true) });
+    // (the worker early.mjs prestarted for these options)
+    memory = await createMemory({ onStep: showStep, ...demoOptions() });
   } catch (err) {
     showBootError(err);
     console.error(err);

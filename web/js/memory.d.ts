@@ -836,6 +836,8 @@ export interface Memory {
   readonly replayed: number;
   /** How Python started: `'restored'` (a snapshot), `'none'` or `'failed: <why>'` (a normal boot). */
   readonly snapshot: 'restored' | 'none' | `failed: ${string}`;
+  /** Whether this memory adopted the worker that `prestart()` started for the same options. */
+  readonly prestarted: boolean;
   /**
    * Settles when the background snapshot for the next visit is stored (`{bytes, ms}`) or
    * could not be (`{error}`); resolves to null when none was needed, and to `{skipped}`

@@ -21,6 +21,7 @@ import {
 import * as idb from './idb.mjs';
 import { manifest } from './manifest.mjs';
 import { METHODS, RECORDED } from './methods.mjs';
+import { startWorker as newWorker, takePrestarted } from './prestart.mjs';
 import { deleteSnapshots, snapshotKey, snapshotsSupported } from './snapshot.mjs';
 
 export { AmplifyError, PythonError };
@@ -215,18 +216,12 @@ function createOutbox() {
 
 // ------------------------------------------------------------------ transports
 
-const WORKER_FILE = './worker.mjs';
-
-/** The module Web Worker: the literal `new URL(..., import.meta.url)` form bundlers know. */
+/** The module Web Worker (prestart.mjs), or a BootError that says why it could not start. */
 function startWorker(workerURL) {
-  // (Not the literal `new URL('./worker.mjs', ...)` form: a bundler would copy the file.)
-  const where = String(workerURL ?? new URL(WORKER_FILE, import.meta.url));
   try {
-    const worker = workerURL
-      ? new Worker(workerURL, { type: 'module', name: 'amplify-memory' })
-      : new Worker(new URL('./worker.mjs', import.meta.url), { type: 'module', name: 'amplify-memory' });
-    return { worker, where };
+    return newWorker(workerURL);
   } catch (err) {
+    const where = String(workerURL ?? new URL('./worker.mjs', import.meta.url));
     const cross = err?.name === 'SecurityError';
     throw new BootError(
       'worker',
@@ -238,6 +233,22 @@ function startWorker(workerURL) {
       { code: cross ? 'BOOT_CROSS_ORIGIN' : 'BOOT_FAILED', url: where, cause: err },
     );
   }
+}
+
+/** The worker prestart() started, when it was for these options (else it is ended): null or
+ * `{worker, where, events}`. `root` is the asset base createMemory was given, if any. */
+function adoptWorker({ root, workerURL, timeouts, snapshot }) {
+  const early = takePrestarted();
+  if (!early) return null;
+  const base = (value) => (value === undefined ? null : resolveAssetBase(value).href);
+  const same =
+    base(early.root) === base(root) &&
+    String(early.workerURL ?? '') === String(workerURL ?? '') &&
+    JSON.stringify(early.timeouts) === JSON.stringify(timeouts) &&
+    early.snapshot === (snapshot !== false);
+  if (same) return early;
+  early.worker.terminate();
+  return null;
 }
 
 /** Why the worker script at `url` failed to load: its status or MIME type, if they say. */
@@ -258,8 +269,10 @@ async function diagnoseWorker(url) {
 }
 
 /** Python in a module Web Worker (worker.mjs). */
-function workerTransport({ assetBase, timeouts, onStep, workerURL, snapshot, keepJournals = () => {} }) {
-  const { worker, where } = startWorker(workerURL);
+function workerTransport({ assetBase, root, timeouts, onStep, workerURL, snapshot, keepJournals = () => {} }) {
+  // The worker prestart() started for these options, with what it has said so far; or a new one.
+  const adopted = adoptWorker({ root, workerURL, timeouts, snapshot });
+  const { worker, where } = adopted ?? startWorker(workerURL);
   const startMs = timeouts.start ?? DEFAULT_TIMEOUTS.start;
   const restoreMs = timeouts.restore ?? DEFAULT_TIMEOUTS.restore;
   let restoreTimer = null;
@@ -408,7 +421,15 @@ function workerTransport({ assetBase, timeouts, onStep, workerURL, snapshot, kee
   });
   idb.ensureConnection().catch(() => {}); // so that a page-hide write starts at once
 
-  worker.postMessage({ type: 'boot', assetBase: String(assetBase), timeouts, snapshot });
+  if (adopted) {
+    for (const event of adopted.events) {
+      if (event.type === 'message') worker.onmessage(event);
+      else if (event.type === 'error') worker.onerror(event);
+      else worker.onmessageerror(event);
+    }
+  } else {
+    worker.postMessage({ type: 'boot', assetBase: assetBase.href, timeouts, snapshot: snapshot !== false });
+  }
 
   const send = (message, onProgress) => {
     if (failed) return Promise.reject(failed);
@@ -420,6 +441,7 @@ function workerTransport({ assetBase, timeouts, onStep, workerURL, snapshot, kee
   };
   return {
     mode: 'worker',
+    prestarted: Boolean(adopted),
     booted,
     journals,
     call: (method, args, onProgress) =>
@@ -703,15 +725,15 @@ export async function createMemory(options = {}) {
     );
   }
   const href = globalThis.location?.href;
-  const assetBase = resolveAssetBase(
-    options.assetBase ?? (options.base ? new URL('assets/', new URL(options.base, href)) : undefined),
-  );
+  const root = options.assetBase ?? (options.base ? new URL('assets/', new URL(options.base, href)) : undefined);
+  const assetBase = resolveAssetBase(root);
+  if (mode === 'main') takePrestarted()?.worker.terminate(); // (it has nothing to do)
   const started = performance.now();
   const outbox = createOutbox();
   const { keepJournals } = outbox; // (a closure: no `this`)
   const start = (withSnapshot) =>
     mode === 'worker'
-      ? workerTransport({ assetBase, timeouts, onStep, workerURL, snapshot: withSnapshot, keepJournals })
+      ? workerTransport({ assetBase, root, timeouts, onStep, workerURL, snapshot: withSnapshot, keepJournals })
       : mainThreadTransport({ assetBase, timeouts, onStep });
   let transport = null;
   let info;
@@ -757,6 +779,7 @@ export async function createMemory(options = {}) {
     replayed,
     snapshotMade,
     stopSnapshot,
+    prestarted: Boolean(transport.prestarted),
     bootMs: Math.round(performance.now() - started),
   });
 }
@@ -764,7 +787,7 @@ export async function createMemory(options = {}) {
 function makeMemory(
   transport,
   outbox,
-  { version, timings, bootMs, replayed, snapshot, snapshotMade, stopSnapshot = () => {} },
+  { version, timings, bootMs, replayed, snapshot, snapshotMade, stopSnapshot = () => {}, prestarted = false },
 ) {
   // `options.onProgress` checked, then `run(onProgress)`.
   const withProgress = (method, o, run) => {
@@ -826,6 +849,8 @@ function makeMemory(
     replayed,
     /** How Python started: 'restored' (a snapshot), 'none' or 'failed: <why>' (a normal boot). */
     snapshot: snapshot ?? 'none',
+    /** Whether this memory adopted the worker prestart() started (prestart.mjs). */
+    prestarted,
     /** Settles when the background snapshot for the next visit is stored ({bytes, ms}), or
      * could not be ({error}); null when none was needed; {skipped} when this build stopped
      * taking them here (the snapshot ledger). */

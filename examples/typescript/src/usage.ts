@@ -51,6 +51,7 @@ import {
   type VectorContextState,
 } from 'amplify-memory/vector-context';
 import { makeUseVectorContext, type ReactHooks } from 'amplify-memory/react';
+import { prestart, type PrestartOptions } from 'amplify-memory/prestart';
 import {
   PROJECT_HEADING,
   TOOL_NAME_PATTERN,
@@ -139,6 +140,11 @@ export async function start(): Promise<Memory> {
   };
   // @ts-expect-error: there is no 'thread' mode
   void createMemory({ mode: 'thread' });
+  // The worker started from the page's first script; createMemory(options) adopts it.
+  const early: PrestartOptions = { assetBase: options.assetBase, workerURL: options.workerURL, timeouts: options.timeouts };
+  prestart(early);
+  // @ts-expect-error: a prestarted worker is always a worker
+  prestart({ mode: 'main' });
   try {
     return await createMemory(options);
   } catch (err) {

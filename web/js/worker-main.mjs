@@ -1,5 +1,7 @@
 // The memory's Web Worker: boots Pyodide and amplify_memory off the page's main thread
-// and answers calls of web/js/memory.mjs. Messages (all plain objects):
+// and answers calls of web/js/memory.mjs. build.py bundles this module and its imports into
+// worker.mjs (the script the page starts: one fetch, then Python starts), so run
+// `python3 build.py` after editing any of them. Messages (all plain objects):
 //
 //   page -> worker                              worker -> page
 //                                               {type:'hello'}  (the script has loaded)
@@ -19,13 +21,6 @@
 import { pythonMessage } from './assets.mjs';
 import { bootPython, makeSnapshot } from './runtime.mjs';
 import * as idb from './idb.mjs';
-// The runtime's own imports, named here too so that the whole module graph is fetched in
-// one round trip (unbundled; a bundler makes one file of it anyway).
-import './errors.mjs';
-import './kernels.mjs';
-import './manifest.mjs';
-import './snapshot.mjs';
-import './wheels.mjs';
 
 let booting = null; // the promise of {pyodide, version, timings}
 let callPython = null; // amplify_memory.api.call (a PyProxy)
