@@ -83,7 +83,8 @@ def test_a_python_import_error_is_shown_on_the_page(page: Page, server_url: str)
         route.fulfill(response=response, body=_broken_wheel(response.body()))
 
     def serve_manifest(route: Route) -> None:
-        # The manifest with the broken wheel's hash, so that it is installed and imported.
+        # The manifest with the broken wheel's hash, so that it is installed and imported
+        # (the page's manifest.mjs, and the worker's copy in its one file, worker.mjs).
         text = route.fetch().text()
         wheel = re.search(r'"path": "([^"]*amplify_memory-[^"]*\.whl)",\s*"sha256": "(\w+)"', text)
         assert wheel is not None
@@ -92,7 +93,7 @@ def test_a_python_import_error_is_shown_on_the_page(page: Page, server_url: str)
         route.fulfill(body=text, content_type="text/javascript")
 
     page.route(re.compile(r".*/amplify_memory-[^/]*\.whl$"), serve_broken)
-    page.route(re.compile(r".*/js/manifest\.mjs$"), serve_manifest)
+    page.route(re.compile(r".*/js/(manifest|worker)\.mjs$"), serve_manifest)
     page.goto(server_url)
     page.wait_for_function("document.documentElement.dataset.ready === 'error'", timeout=90_000)
     expect(page.locator("#status")).to_have_attribute("data-state", "error")
