@@ -186,14 +186,17 @@ def ensure_table(out_dir: Path, *, dimension: int = DIMENSION) -> Path:
             "--model-dir", str(model_dir), "--weights-sha256", weights_sha,
             "--dimension", str(dimension), "--out", str(cached), "--reference", str(reference),
         ]  # fmt: skip
-        # one BLAS thread: on a shared 2-core machine OpenBLAS's spinning threads cost
-        # several times more than they bring on these small matrices
+        # At most two BLAS threads: the forward pass (matrices of 1,536 x 384 and more)
+        # took 22 s with two instead of 32 s with one on an idle 2-core machine, with
+        # bit-identical outputs (OpenBLAS splits the output, not the sums); more would
+        # only spin beside the other set-up steps.
+        threads = str(min(2, os.cpu_count() or 1))
         env = dict(
             os.environ,
             HF_HUB_OFFLINE="1",
             PYTHONPATH=str(ROOT / "py_src"),
-            OPENBLAS_NUM_THREADS="1",
-            OMP_NUM_THREADS="1",
+            OPENBLAS_NUM_THREADS=threads,
+            OMP_NUM_THREADS=threads,
         )
         if subprocess.run(cmd, env=env).returncode != 0:
             raise EmbeddingBuildError("the distil step failed (see above)")
