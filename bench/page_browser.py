@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The demo page in headless Chromium: page open to ``isReady``, and keystroke to context.
 
-    .venv/bin/python bench/page_browser.py [--runs 3] [--entries 1000] [--queries 20]
+    .venv/bin/python bench/page_browser.py [--runs 3] [--entries 1000] [--queries 20] [--web DIR]
 
 - Page open to ``isReady`` (the vector-context controller's user-profile store started,
   Pyodide and amplify_memory booted in the Web Worker first): ``performance`` marks of the
@@ -20,9 +20,10 @@ from __future__ import annotations
 import argparse
 import json
 import statistics
+from pathlib import Path
 from typing import Any
 
-from _browser import BOOT_TIMEOUT_MS, booted_browser
+from _browser import BOOT_TIMEOUT_MS, booted_browser, build
 
 QUERIES = [
     "typescript react", "oauth login cookies", "postgres migrations", "tabs or spaces",
@@ -100,12 +101,15 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--entries", type=int, default=1000)
     parser.add_argument("--queries", type=int, default=20)
+    parser.add_argument(
+        "--web", type=Path, default=None, help="serve this web/ folder (an older build's)"
+    )
     args = parser.parse_args()
     cold: list[dict[str, float]] = []
     warm: list[dict[str, float]] = []
     lookup: list[float] = []
     key_to_context: list[float] = []
-    with booted_browser() as (browser, url):
+    with booted_browser(args.web or build.WEB) as (browser, url):
         for _ in range(args.runs):
             context = browser.new_context()
             page = context.new_page()
