@@ -133,7 +133,8 @@ def test_awaited_changes_outlive_a_closing_page_whose_indexeddb_writes_are_lost(
           return { journals, copies };
         }"""
     )
-    assert lost["journals"], lost  # the worker had written its journal: now it is gone
+    # The worker's journal write may or may not have committed before the tab closed (seen
+    # both ways): either way it is gone now, and the copy is all that is left.
     assert len(lost["copies"]) == 1, lost
     probe.close()
     second = _open(context, server_url)

@@ -485,7 +485,7 @@ def _tech_facts(clause: str) -> list[ExtractedFact]:
     no_longer = bool(re.search(r"\b(?:no longer|anymore|stopped|quit|gave up)\b", lower))
     negated = bool(re.search(r"\b(?:do not|never|cannot|not)\b", lower))
     switched = re.search(
-        r"\b(?:switched|moved|migrated|ported|converted|changed)\s+(?:\w+\s+){0,2}?"
+        r"\b(?:switch|mov|migrat|port|convert|chang)(?:ed|ing)\s+(?:\w+\s+){0,2}?"
         r"(?:from|off|away from)\s+(.+?)\s+(?:to|onto|over to)\s+(.+)$",
         clause,
         re.I,
@@ -499,8 +499,9 @@ def _tech_facts(clause: str) -> list[ExtractedFact]:
             ExtractedFact(f"User uses {_phrasing.with_version(new, t)}", "tech_stack")
             for t in _phrasing.tech_names(new)
         ]
-        facts += [
-            ExtractedFact(f"User no longer uses {t}", "tech_stack") for t in find_technologies(old)
+        facts += [  # (the other side of a switch to a technology is one too: "from Jest")
+            ExtractedFact(f"User no longer uses {t}", "tech_stack")
+            for t in (_phrasing.tech_names(old) if facts else find_technologies(old))
         ]
         return facts
     split = re.search(r",\s*not\s+|\s+(?:instead of|rather than|over)\s+", clause, re.IGNORECASE)
@@ -1747,7 +1748,20 @@ def _part_facts(part: str, *, unknown: bool = False) -> list[ExtractedFact]:
     return _one_clause(part) or _phrasing.list_item_facts(part, unknown=unknown)
 
 
+#: A switch under way, with or without its subject ("I'm switching from npm to pnpm",
+#: "migrating from Jest to Vitest", "we're moving off Heroku onto Fly.io"): read as a
+#: switch made, before any shape reads "from X" as a place.
+_SWITCHING_RE: Final = re.compile(
+    r"^(?:(?:I|we)(?:\s+(?:am|are)|['\u2019](?:m|re))\s+)?(?:(?:now|currently|finally|slowly|gradually)\s+)?"
+    r"(?:switching|moving|migrating|porting|converting)\s+(?:\w+\s+){0,2}?"
+    r"(?:from|off|away from)\s+\S",
+    re.IGNORECASE,
+)
+
+
 def _one_clause(clause: str, *, correction: bool = False) -> list[ExtractedFact]:
+    if _SWITCHING_RE.match(clause) and (switch := _tech_facts(clause)):
+        return switch  # (no technology on either side: a move of another kind, below)
     shaped = _phrasing.shaped_facts(clause, correction=correction)
     if shaped is not None:
         return shaped

@@ -52,6 +52,10 @@ USER = [
      ["User uses macOS at home", "User uses Fedora at work", "User never wants Windows"]),
     # corrections
     ("actually I switched to pnpm", ["User uses pnpm"]),
+    # a switch under way is a switch ("User is based in Jest" was read from the last once)
+    ("I'm switching from npm to pnpm", ["User uses pnpm", "User no longer uses npm"]),
+    ("migrating from Jest to Vitest", ["User uses Vitest", "User no longer uses Jest"]),
+    ("we're moving off Heroku onto Fly.io", ["User uses Fly.io", "User no longer uses Heroku"]),
     ("not npm anymore, bun now", ["User no longer uses npm", "User uses Bun"]),
     # a user's own decision is about the user
     ("never using MongoDB again", ["User does not use MongoDB"]),
@@ -114,6 +118,8 @@ NOTHING = [
     "should I use Redis?",
     "thinking of trying Bun",
     "if I ever switch to Go, what should I learn first?",
+    "thinking about switching from npm to pnpm",
+    "is migrating from Jest to Vitest worth it?",
     "my colleague prefers tabs",
     "Tomasz on my team prefers tabs",
     "the docs say use yarn",
@@ -221,5 +227,18 @@ def test_a_value_put_right_supersedes_the_stored_one(prior: list[str], turn: str
         await extract_and_store_user_facts(turn, store=store)
         live = [e["content"] for e in await store.list() if not e["superseded"]]
         assert live == [now]
+
+    asyncio.run(body())
+
+
+def test_a_switch_under_way_supersedes_the_old_tool() -> None:
+    async def body() -> None:
+        store = UserProfileVectorStore(storage=MemoryStorage())
+        await store.add("User uses npm", "tech_stack")
+        await extract_and_store_user_facts("I'm switching from npm to pnpm", store=store)
+        entries = await store.list()
+        live = sorted(e["content"] for e in entries if not e["superseded"])
+        assert live == ["User no longer uses npm", "User uses pnpm"]
+        assert [e["content"] for e in entries if e["superseded"]] == ["User uses npm"]
 
     asyncio.run(body())
