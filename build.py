@@ -918,7 +918,7 @@ def ensure_chroma_server() -> None:
 #: cannot share a process: Playwright's sync API keeps an event loop running in the main
 #: thread, where the CPython tier's ``asyncio.run`` then refuses to start.
 CPYTHON_TIER = ("tests/unit",)
-#: (The engines' one module first: the longest, it would otherwise end the run alone.)
+#: (The engines first: their modules are the longest, they would otherwise end the run alone.)
 BROWSER_TIER = ("tests/engines", "tests/browser")
 #: pytest's exit status when it selected no test.
 NO_TESTS = 5

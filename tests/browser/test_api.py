@@ -139,7 +139,7 @@ def test_export_and_import_round_trip(shared_app_page: Page) -> None:
 
 # The vector-context controller and the React hook run on a fake memory and a fake clock in
 # Node (tests/unit/js/vector_context.test.mjs); real timers in every engine in
-# tests/engines/test_promises.py (ten keystrokes 50 ms apart make one lookup 300 ms after
+# tests/engines/promises.py (ten keystrokes 50 ms apart make one lookup 300 ms after
 # the last).
 
 

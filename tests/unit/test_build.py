@@ -133,7 +133,7 @@ def test_a_missing_npm_is_a_clear_error(monkeypatch: pytest.MonkeyPatch) -> None
         (["-m", "not browser"], []),
         (["-m", "not browser", "tests"], []),
         (["tests/unit/test_api.py::test_x"], []),
-        (["tests/engines/test_promises.py::test_x[firefox]"], ["chromium", "firefox", "webkit"]),
+        (["tests/engines/test_firefox.py::test_x[firefox]"], ["chromium", "firefox", "webkit"]),
         (["-k", "tests", "tests/unit"], []),
     ],
 )

@@ -1,5 +1,7 @@
 """The product's promises in every engine: one body per promise, run in Chromium, Firefox
-ESR and WebKitGTK through tests/engines/drivers.py.
+ESR and WebKitGTK through tests/engines/drivers.py. The bodies are collected by one module
+per engine (test_chromium.py, test_firefox.py, test_webkit.py), so that pytest-xdist can
+run the engines on different workers (its scheduling keeps a module on one worker).
 
 Each test drives the demo page (web/index.html) and its JavaScript API (the memory in a
 Web Worker, the IndexedDB database ``amplify_vector_stores``) as a chat app would.
