@@ -1,17 +1,19 @@
 """The cross-engine tier: the product's promises, one test body, three engines.
 
-Every test here runs once per engine (`[chromium]`, `[firefox]`, `[webkit]`); pytest groups
-them by engine, so each browser starts once. ``--engine NAME`` (or ``AMPLIFY_ENGINES``)
-picks the engines. Each test gets its own origin (a new loopback port over web/), so
-IndexedDB, localStorage, Web Locks and the Cache API start empty without a new browser
-profile. An autouse guard fails a test whose pages asked for any non-loopback URL.
+Every test here runs once per engine (`[chromium]`, `[firefox]`, `[webkit]`), in one module
+per engine (test_<engine>.py), so each browser starts once and ends with its module.
+``--engine NAME`` (or ``AMPLIFY_ENGINES``) picks the engines. Each test gets its own origin
+(a new loopback port over web/), so IndexedDB, localStorage, Web Locks and the Cache API
+start empty without a new browser profile. An autouse guard fails a test whose pages
+asked for any non-loopback URL.
 """
 
 from __future__ import annotations
 
 import contextlib
 import os
-from collections.abc import Callable, Iterator
+import re
+from collections.abc import Callable, Generator, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -20,7 +22,7 @@ import pytest
 
 from tests.browser.conftest import browser_type_launch_args  # noqa: F401 (Chromium's flags)
 from tests.browser.helpers import SEED_PAGE, serving, shared_snapshot
-from tests.engines.drivers import ENGINES, Engine, Tab, launched, missing
+from tests.engines.drivers import ENGINES, Engine, PageError, Tab, launched, missing
 
 BOOT_TIMEOUT_S = 120.0
 
@@ -55,6 +57,34 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     )
 
 
+#: What a tab of WebKitGTK says once its bug 324094 struck: its IndexedDB answers no more.
+WEBKIT_IDB_HANG = re.compile(r'StorageError: (?:loading|saving) "[^"]+": no answer in \d+ ms')
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(
+    item: pytest.Item, call: pytest.CallInfo[None]
+) -> Generator[None, pytest.TestReport, pytest.TestReport]:
+    """A WebKit test that fails only because the engine's IndexedDB stopped answering
+    (bug 324094: a worker ended with transactions in flight, on reload or close, leaves
+    the database of the origin unable to run any; docs/browsers.md) is reported as an
+    expected failure with that reason. Any other failure, in any engine, stays a failure."""
+    report = yield
+    excinfo = call.excinfo
+    webkit = getattr(item, "callspec", None) and item.callspec.params.get("engine_name") == "webkit"
+    if (
+        report.when == "call"
+        and report.failed
+        and webkit
+        and excinfo is not None
+        and excinfo.errisinstance(PageError)
+        and WEBKIT_IDB_HANG.search(str(excinfo.value))
+    ):
+        report.outcome = "skipped"
+        report.wasxfail = f"WebKit bug 324094: {str(excinfo.value).splitlines()[0]}"
+    return report
+
+
 def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool | None:
     """An engine's module (test_<engine>.py) is collected only when its engine is chosen."""
     engine = collection_path.stem.removeprefix("test_")
@@ -67,7 +97,10 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
     if "engine_name" in metafunc.fixturenames:
         engine = getattr(metafunc.module, "ENGINE", None)
         names = [engine] if engine else selected_engines(metafunc.config)
-        metafunc.parametrize("engine_name", names, scope="session")
+        # (module: an engine's browser ends with its module. The two fresh-clone runs where
+        # WebKit's bug 324094 struck in the closing-tab test used ~80 CPU-seconds more
+        # than the others, as if its processes kept a core busy to the end of the run.)
+        metafunc.parametrize("engine_name", names, scope="module")
 
 
 @pytest.fixture(scope="session")
@@ -75,7 +108,7 @@ def built() -> None:
     build.build()
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def engine(engine_name: str, request: pytest.FixtureRequest, built: None) -> Iterator[Engine]:
     why = missing(engine_name)
     if why is not None:
@@ -92,7 +125,7 @@ def origin(engine: Engine) -> Iterator[str]:
         yield url
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def shared_tab(engine: Engine, boot_snapshot: str) -> Iterator[Tab]:
     """One booted demo page per engine, on an origin of its own, for the tests that need
     a page but no empty storage (booting is most of an engine's time here). Its origin is
@@ -121,7 +154,7 @@ def _seed_tab(engine: Engine, url: str) -> Tab:
     return tab
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def boot_snapshot(engine: Engine) -> str:
     """This build's memory snapshot made in ``engine`` (on an origin of its own; once for
     all workers and runs: ``shared_snapshot``) and kept by the tests' servers; the seed

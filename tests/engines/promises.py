@@ -357,3 +357,8 @@ def test_a_second_visit_restores_the_memory_snapshot(open_tab: OpenTab) -> None:
         " added: (await memory.userProfile.add('User prefers Rust', 'preference')).action };",
     )
     assert state == {"snapshot": "restored", "added": "inserted"}
+
+
+def tests() -> dict[str, Callable[..., None]]:
+    """The promises by name, in the order above, for the engine modules to collect."""
+    return {n: f for n, f in globals().items() if n.startswith("test_") and callable(f)}
