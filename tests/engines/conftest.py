@@ -39,9 +39,9 @@ def selected_engines(config: pytest.Config) -> list[str]:
 
 
 #: Runs last in its engine's module: it ends a worker in the middle of IndexedDB
-#: transactions, after which WebKitGTK's IndexedDB (bug 324094) has twice left the next
-#: test's tab without an answer ("loading vector_store_user_profile.head: no answer"),
-#: on an origin of its own.
+#: transactions, and in WebKitGTK (bug 324094) the hang that can follow has carried over to
+#: later origins in the same browser (docs/browsers.md). (The hang has also struck the
+#: reload test with this one last: this order keeps this test's own hang from others.)
 RUNS_LAST = "test_closing_a_tab_mid_write_keeps_every_awaited_add"
 
 

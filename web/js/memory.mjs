@@ -21,7 +21,13 @@ import {
 import * as idb from './idb.mjs';
 import { manifest } from './manifest.mjs';
 import { METHODS, RECORDED } from './methods.mjs';
-import { startWorker as newWorker, takePrestarted } from './prestart.mjs';
+import {
+  assetRoot,
+  bootMessage,
+  startWorker as newWorker,
+  takePrestarted,
+  workerLocation,
+} from './prestart.mjs';
 import { deleteSnapshots, snapshotKey, snapshotsSupported } from './snapshot.mjs';
 
 export { AmplifyError, PythonError };
@@ -221,7 +227,7 @@ function startWorker(workerURL) {
   try {
     return newWorker(workerURL);
   } catch (err) {
-    const where = String(workerURL ?? new URL('./worker.mjs', import.meta.url));
+    const where = workerLocation(workerURL);
     const cross = err?.name === 'SecurityError';
     throw new BootError(
       'worker',
@@ -428,7 +434,7 @@ function workerTransport({ assetBase, root, timeouts, onStep, workerURL, snapsho
       else worker.onmessageerror(event);
     }
   } else {
-    worker.postMessage({ type: 'boot', assetBase: assetBase.href, timeouts, snapshot: snapshot !== false });
+    worker.postMessage(bootMessage(assetBase, timeouts, snapshot));
   }
 
   const send = (message, onProgress) => {
@@ -724,8 +730,7 @@ export async function createMemory(options = {}) {
       { code: 'INVALID_ARGUMENT' },
     );
   }
-  const href = globalThis.location?.href;
-  const root = options.assetBase ?? (options.base ? new URL('assets/', new URL(options.base, href)) : undefined);
+  const root = assetRoot(options);
   const assetBase = resolveAssetBase(root);
   if (mode === 'main') takePrestarted()?.worker.terminate(); // (it has nothing to do)
   const started = performance.now();

@@ -14,13 +14,29 @@
 
 const WORKER_FILE = './worker.mjs';
 
+/** Where the worker script is, as said in errors: `workerURL`, or worker.mjs beside this. */
+export function workerLocation(workerURL) {
+  // (Not the literal `new URL('./worker.mjs', ...)` form: a bundler would copy the file.)
+  return String(workerURL ?? new URL(WORKER_FILE, import.meta.url));
+}
+
+/** The asset folder the options name (`assetBase`, or `assets/` in the older `base`), or
+ * undefined for the default. */
+export function assetRoot({ assetBase, base } = {}) {
+  return assetBase ?? (base ? new URL('assets/', new URL(base, globalThis.location?.href)) : undefined);
+}
+
+/** The worker's boot message (worker-main.mjs); `root` undefined: the worker's default. */
+export function bootMessage(root, timeouts, snapshot) {
+  return { type: 'boot', assetBase: root === undefined ? undefined : String(root), timeouts, snapshot: snapshot !== false };
+}
+
 /**
  * The module Web Worker: the literal `new URL(..., import.meta.url)` form bundlers know.
  * Returns `{worker, where}`; throws what `new Worker` throws (memory.mjs names it).
  */
 export function startWorker(workerURL) {
-  // (Not the literal `new URL('./worker.mjs', ...)` form: a bundler would copy the file.)
-  const where = String(workerURL ?? new URL(WORKER_FILE, import.meta.url));
+  const where = workerLocation(workerURL);
   const worker = workerURL
     ? new Worker(workerURL, { type: 'module', name: 'amplify-memory' })
     : new Worker(new URL('./worker.mjs', import.meta.url), { type: 'module', name: 'amplify-memory' });
@@ -45,9 +61,9 @@ export function prestart(options = {}) {
     worker.onerror = (event) => events.push(event);
     worker.onmessageerror = (event) => events.push(event);
     // (the worker resolves a missing asset base the way createMemory does: its default)
-    const { assetBase, base, timeouts = {}, snapshot = true } = options;
-    const root = assetBase ?? (base ? new URL('assets/', new URL(base, globalThis.location?.href)) : undefined);
-    worker.postMessage({ type: 'boot', assetBase: root === undefined ? undefined : String(root), timeouts, snapshot: snapshot !== false });
+    const { timeouts = {}, snapshot = true } = options;
+    const root = assetRoot(options);
+    worker.postMessage(bootMessage(root, timeouts, snapshot));
     early = { worker, where, root, workerURL: options.workerURL, timeouts, snapshot: snapshot !== false, events };
   } catch (err) {
     console.warn('amplify memory: prestart failed; createMemory starts the worker', err);

@@ -12,6 +12,7 @@ import * as idb from './idb.mjs';
 import * as kernels from './kernels.mjs';
 import { DEFAULT_TIMEOUTS, pythonMessage, resolveAssetBase } from './assets.mjs';
 import { manifest } from './manifest.mjs';
+import { assetRoot } from './prestart.mjs';
 import {
   deleteSnapshots,
   growingFactory,
@@ -173,7 +174,7 @@ export async function bootPython({
 } = {}) {
   const t = { ...DEFAULT_TIMEOUTS, ...timeouts };
   // `base` (a folder holding assets/) is the name of earlier versions.
-  const root = assetBase ?? (base ? new URL('assets/', new URL(base, globalThis.location?.href)) : undefined);
+  const root = assetRoot({ assetBase, base });
   const assets = resolveAssetBase(root);
   const timings = {};
   const started = performance.now();
