@@ -112,10 +112,30 @@ def test_closing_a_tab_mid_write_keeps_every_awaited_add(
         {"awaited": awaited, "inFlight": in_flight},
     )
     tab.close()  # at once, with five adds on their way to the worker
-    again = open_tab()
+    if engine.name == "webkit":
+        # When the bug strikes, the next page's boot waits out each of its loads (a minute
+        # in all) before failing: ask the origin's database first, from the page's thread.
+        again = open_tab(boot=False)
+        if not idb_answers(again, timeout_ms=5000):
+            pytest.xfail("WebKit bug 324094: no IndexedDB answer in 5 s after the tab closed")
+        wait_ready(again)
+    else:
+        again = open_tab()
     contents = api(again, "return (await memory.userProfile.list()).map((e) => e.content);")
     assert set(awaited) <= set(contents), sorted(set(awaited) - set(contents))
     assert set(in_flight) <= set(contents), sorted(set(in_flight) - set(contents))
+
+
+def idb_answers(tab: Tab, timeout_ms: int) -> bool:
+    """Whether the tab's origin's IndexedDB lists its records within ``timeout_ms``."""
+    return bool(
+        tab.call(
+            f"async (ms) => {{ {IDB} idb.configure({{ timeoutMs: ms }});"
+            " try { await idb.listOramaDatabases(); return true; }"
+            " catch (err) { if (err.kind === 'timeout') return false; throw err; } }",
+            timeout_ms,
+        )
+    )
 
 
 def test_memories_problems_and_prompt_blocks_survive_reloads(open_tab: OpenTab) -> None:
