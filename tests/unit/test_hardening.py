@@ -34,6 +34,7 @@ from amplify_memory.memory.tools import MemoryTools
 from amplify_memory.search import Database
 from amplify_memory.storage import MemoryStorage, PersistedStore
 from amplify_memory.storage._records import decode_store
+from tests.unit.search.snapshots import documents, edit_documents
 
 pytestmark = pytest.mark.asyncio
 
@@ -138,7 +139,7 @@ def disagreeing_snapshot(n: int) -> dict[str, Any]:
     for i in range(n):
         db.insert({"id": f"d{i}", "content": f"entry number {i} about tabs"})
     raw = db.save()
-    raw["documents"][0]["content"] = "completely different words"
+    edit_documents(raw, lambda docs: docs[0].update(content="completely different words"))
     return raw
 
 
@@ -196,7 +197,7 @@ async def test_any_failure_inside_a_save_is_a_reported_storage_error_and_retried
             break
         await asyncio.sleep(0.01)
     assert store.last_error is None
-    assert json.loads(await storage.load("notes") or "{}")["snapshot"]["documents"]
+    assert documents(json.loads(await storage.load("notes") or "{}")["snapshot"])
 
 
 # ------------------------------------------------------------ 4. untyped errors
@@ -312,9 +313,9 @@ async def test_a_snapshot_with_numbers_search_cannot_use_does_not_load(
     if where == "k1":
         raw["settings"]["k1"] = value
     elif where == "n":
-        raw["documents"][0]["n"] = value
+        edit_documents(raw, lambda docs: docs[0].update(n=value))
     else:
-        raw["documents"][0]["v"] = value
+        edit_documents(raw, lambda docs: docs[0].update(v=value))
     with pytest.raises(SnapshotError):
         Database.from_snapshot(raw)
 
@@ -511,7 +512,7 @@ async def test_a_rollback_keeps_another_tasks_change_to_the_same_document() -> N
     assert store.get("1")["content"] == "from another task"
     await store.flush()
     assert (
-        json.loads(await store.storage.load("notes") or "{}")["snapshot"]["documents"][0]["content"]
+        documents(json.loads(await store.storage.load("notes") or "{}")["snapshot"])[0]["content"]
         == "from another task"
     )
 
@@ -535,8 +536,8 @@ async def test_a_flush_during_another_tasks_block_never_writes_half_of_it() -> N
     await store.flush()  # waits for the block, which fails
     with pytest.raises(StorageError):
         await task
-    stored = json.loads(await storage.load("notes") or '{"snapshot": {"documents": []}}')
-    assert [d["id"] for d in stored["snapshot"]["documents"]] == []
+    stored = await storage.load("notes")
+    assert stored is None or documents(json.loads(stored)["snapshot"]) == []
     assert store.get("half") is None
 
 

@@ -23,7 +23,7 @@ from amplify_memory.errors import (
 )
 from amplify_memory.limits import MAX_QUERY_LENGTH
 from amplify_memory.memory.secrets import secret_kinds
-from amplify_memory.search import Database, absent_vectors
+from amplify_memory.search import Database, absent_vectors, document_count
 from amplify_memory.storage import AsyncStorage, Coordinator, PersistedStore
 
 __all__ = [
@@ -192,9 +192,9 @@ class MigratingDatabase(Database):
             and all(new[k] == v for k, v in old.items())
         ):
             migrated = {**raw, "schema": new}
-            vectors, documents = raw.get("vectors"), raw.get("documents")
-            if isinstance(vectors, dict) and isinstance(documents, list):  # (version 2)
-                absent = absent_vectors(len(documents))
+            vectors, count = raw.get("vectors"), document_count(raw)
+            if isinstance(vectors, dict) and count is not None:  # (version 2 and later)
+                absent = absent_vectors(count)
                 added = [k for k, v in new.items() if k not in old and str(v).startswith("vector")]
                 migrated["vectors"] = {**vectors, **dict.fromkeys(added, absent)}
             super().load(migrated)

@@ -35,7 +35,7 @@ from amplify_memory.search._schema import Property
 from amplify_memory.search._scoring import bm25, fuzzy_weight, idf, length_norm, prefix_weight
 from amplify_memory.search._snapshot import FORMAT as SNAPSHOT_FORMAT
 from amplify_memory.search._snapshot import VERSION as SNAPSHOT_VERSION
-from amplify_memory.search._snapshot import absent_vectors
+from amplify_memory.search._snapshot import absent_vectors, document_count, snapshot_documents
 from amplify_memory.search._tokenizer import (
     SUPPORTED_LANGUAGES,
     Tokenizer,
@@ -63,11 +63,13 @@ __all__ = [
     "Tokenizer",
     "absent_vectors",
     "bm25",
+    "document_count",
     "fold",
     "fuzzy_weight",
     "idf",
     "length_norm",
     "prefix_weight",
     "segment_scripts",
+    "snapshot_documents",
     "split_words",
 ]

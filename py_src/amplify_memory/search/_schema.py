@@ -237,27 +237,39 @@ def _column_fits(values: list[Any], prop: Property) -> bool:
     return float not in types or all(map(is_number, (v for v in present if type(v) is float)))
 
 
-def validate_documents(docs: list[Any], props: Mapping[str, Property]) -> None:
+def validate_documents(
+    docs: list[Any],
+    props: Mapping[str, Property],
+    columns: Mapping[str, list[Any]] | None = None,
+) -> None:
     """:func:`validate_document` for many documents at once (e.g. a snapshot's).
 
     Each top-level property is checked as a column with set and map operations, which is
     several times faster than document by document; only when a column fails (or for
     nested properties) are the documents checked one by one, for the precise error.
+    ``columns``: the documents' values by key, when the caller has them (every document
+    has every key of ``columns``, and no other).
     """
     if not set(map(type, docs)) <= {dict}:
         for doc in docs:
             validate_document(doc, props)
-    _check_outside_schema(docs, props)
+    _check_outside_schema(docs, props, columns)
     slow: dict[str, Property] = {}
     for path, prop in props.items():
-        if len(prop.keys) != 1 or not _column_fits([d.get(prop.keys[0]) for d in docs], prop):
+        key = prop.keys[0]
+        values = [d.get(key) for d in docs] if columns is None else columns.get(key, [])
+        if len(prop.keys) != 1 or not _column_fits(values, prop):
             slow[path] = prop
     if slow:
         for doc in docs:
             validate_document(doc, slow)
 
 
-def _check_outside_schema(docs: list[dict[Any, Any]], props: Mapping[str, Property]) -> None:
+def _check_outside_schema(
+    docs: list[dict[Any, Any]],
+    props: Mapping[str, Property],
+    columns: Mapping[str, list[Any]] | None = None,
+) -> None:
     """Raise :class:`DocumentValidationError` when a document holds, outside its
     top-level schema properties, something that would not save and load back (what
     ``validate_document(whole=True)`` refuses on insert: deep nesting, NaN, a number over
@@ -265,7 +277,7 @@ def _check_outside_schema(docs: list[dict[Any, Any]], props: Mapping[str, Proper
     plain JSON values is checked in bulk (:func:`~amplify_memory.limits.json_values_fit`);
     only a column that fails it is walked value by value, for the precise error."""
     checked = {prop.keys[0] for prop in props.values() if len(prop.keys) == 1}
-    keys: set[Any] = set().union(*docs)
+    keys: set[Any] = set(columns) if columns is not None else set().union(*docs)
     for key in keys:
         if type(key) is not str:
             doc = next(d for d in docs if key in d)
@@ -273,7 +285,7 @@ def _check_outside_schema(docs: list[dict[Any, Any]], props: Mapping[str, Proper
                 "<document>", "JSON values", doc, f"a key that is not a string: {describe(key)}"
             )
     for key in keys - checked:
-        column = [d.get(key) for d in docs]
+        column = [d.get(key) for d in docs] if columns is None else columns[key]
         if json_values_fit(column, depth=MAX_JSON_DEPTH - 1):
             continue
         for value in column:

@@ -1,12 +1,14 @@
 """Snapshots: a compact, versioned, JSON-serialisable image of a database.
 
-Format ``amplify_memory.search`` version 2::
+Format ``amplify_memory.search`` version 3::
 
     {"format": "amplify_memory.search", "version": 2,
      "schema": {...},                        # as given to Database()
      "settings": {"language": "english", "stemming": true, "stop_words": true,
                   "fold_accents": true, "custom_split": false, "k1": 1.2, "b": 0.75},
-     "documents": [doc, ...],                # stored once, in insertion order, without
+     "documents": {"count": n, "shapes": [...], "columns": {...}},
+                                             # stored once, in insertion order, as columns
+                                             # (amplify_memory.search._table), without
                                              # their vectors (see "vectors")
      "fields": {"content": {
          "lengths": [12, 7, ...],            # indexed tokens per document
@@ -24,9 +26,10 @@ Format ``amplify_memory.search`` version 2::
 
 Document numbers are dense (0..n-1) in a snapshot; removed documents leave no trace.
 Vector norms, length totals and averages are derived on load; nothing is re-tokenized.
-Version 1 (vectors as lists of numbers inside the documents) still loads; it is written
-as version 2 by the next save. Loading checks the structure, the types and the ranges of every value
-(not that the index agrees with the documents' text) and raises :class:`SnapshotError`.
+Versions 1 (vectors as lists of numbers inside the documents) and 2 (the documents as a
+list of objects) still load; they are written as version 3 by the next save. Loading
+checks the structure, the types and the ranges of every value (not that the index agrees
+with the documents' text) and raises :class:`SnapshotError`.
 """
 
 from __future__ import annotations
@@ -40,11 +43,12 @@ from array import array
 from collections import Counter
 from collections.abc import Mapping
 from itertools import accumulate, chain
-from typing import Any, Final
+from typing import Any, Final, cast
 
 from amplify_memory.errors import AmplifyMemoryError, NewerFormatError, SnapshotError, describe
 from amplify_memory.search._index import FieldIndex, LazyPostings, State
 from amplify_memory.search._schema import Property, copy_json, get_path, validate_documents
+from amplify_memory.search._table import decode_table, encode_table, table_count
 from amplify_memory.search._vector import VectorColumn, row_norms
 from amplify_memory.search._vocabulary import Vocabulary
 
@@ -53,15 +57,18 @@ __all__ = [
     "VERSION",
     "absent_vectors",
     "decode_state",
+    "document_count",
     "empty_state",
     "encode_state",
     "read_header",
+    "snapshot_documents",
 ]
 
 FORMAT: Final = "amplify_memory.search"
-VERSION: Final = 2
-#: The versions this library reads (1: vectors as numbers inside the documents).
-READABLE: Final = (1, 2)
+VERSION: Final = 3
+#: The versions this library reads (1: vectors as numbers inside the documents; 2: the
+#: documents as a list of objects).
+READABLE: Final = (1, 2, 3)
 #: How a snapshot's vectors are encoded (the only one so far).
 VECTOR_ENCODING: Final = "float32le"
 _BIG_ENDIAN: Final = sys.byteorder == "big"
@@ -148,9 +155,9 @@ def encode_state(
         "version": VERSION,
         "schema": copy_json(schema),
         "settings": dict(settings),
-        "documents": [copy_json(state.docs[d]) for d in live]
-        if copy
-        else list(map(state.docs.__getitem__, live)),
+        "documents": encode_table(
+            cast("list[dict[str, Any]]", list(map(state.docs.__getitem__, live))), copy=copy
+        ),
         "fields": fields,
         "vocabulary": {"words": list(counts), "counts": list(counts.values())},
         "vectors": {name: _encode_vectors(column, live) for name, column in state.vectors.items()},
@@ -230,9 +237,26 @@ def _lazy_postings(
     return LazyPostings(slices, docs, tfs)
 
 
+def document_count(raw: Mapping[str, Any]) -> int | None:
+    """How many documents a snapshot of any readable version holds (None: not known)."""
+    documents = raw.get("documents")
+    return len(documents) if isinstance(documents, list) else table_count(documents)
+
+
+def snapshot_documents(raw: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """A snapshot's documents (of any readable version) as a list of objects, unchecked."""
+    documents = raw["documents"]
+    return decode_table(documents)[0] if raw.get("version") == VERSION else documents
+
+
 def _decode(raw: Mapping[str, Any], props: Mapping[str, Property]) -> State:
     state = empty_state(props)
-    documents = _decode_documents(raw["documents"], props, state)
+    columns = None
+    if raw["version"] >= 3:  # (decoded from columns: new objects, the load's own)
+        listed, columns = decode_table(raw["documents"])
+        documents = _decode_documents(listed, props, state, owned=True, columns=columns)
+    else:
+        documents = _decode_documents(raw["documents"], props, state)
     n = len(documents)
     fields = raw["fields"]
     string_fields = list(state.fields)
@@ -242,21 +266,35 @@ def _decode(raw: Mapping[str, Any], props: Mapping[str, Property]) -> State:
         )
     for name in string_fields:
         _decode_field(name, fields[name], state.fields[name], n)
-    _decode_columns(raw, documents, props, state)
-    state.docs = [state.strip(doc) for doc in documents]
+    _decode_columns(raw, documents, props, state, columns)
+    # (packed-vector documents were checked to hold no vector: nothing to strip)
+    stored: list[dict[str, Any] | None] = [*documents]
+    state.docs = stored if raw["version"] >= 2 else [state.strip(doc) for doc in documents]
     state.vocab = _decode_vocabulary(raw["vocabulary"])
     return state
 
 
 def _decode_documents(
-    documents: Any, props: Mapping[str, Property], state: State
+    raw_documents: Any,
+    props: Mapping[str, Property],
+    state: State,
+    *,
+    owned: bool = False,
+    columns: dict[str, list[Any]] | None = None,
 ) -> list[dict[str, Any]]:
     """The snapshot's documents checked (schema, distinct string ids) and owned by the
-    load; their ids set in ``state``."""
-    if not isinstance(documents, list):
+    load (copied unless ``owned``); their ids set in ``state``. ``columns``: their values
+    by key, when every document has the same keys."""
+    if not isinstance(raw_documents, list):
         raise SnapshotError("corrupt snapshot: 'documents' must be a list")
-    by_id: dict[str, int] = {}
-    validate_documents(documents, props)
+    documents: list[dict[str, Any]] = raw_documents
+    validate_documents(documents, props, columns)
+    ids = columns.get("id") if columns is not None else None
+    if ids is not None and set(map(type, ids)) == {str} and "" not in ids:
+        by_id = dict(zip(ids, range(len(ids)), strict=True))  # (checked in bulk)
+        if len(by_id) == len(ids):
+            return _owned(documents, state, by_id, owned=owned)
+    by_id = {}
     for d, doc in enumerate(documents):
         doc_id = doc.get("id")
         if not isinstance(doc_id, str) or not doc_id:
@@ -264,13 +302,22 @@ def _decode_documents(
         if doc_id in by_id:
             raise SnapshotError(f"corrupt snapshot: duplicate document id {describe(doc_id)}")
         by_id[doc_id] = d
-    # load owns the documents (and their nested values when a vector is nested: the
-    # vectors are taken out of them)
+    return _owned(documents, state, by_id, owned=owned)
+
+
+def _owned(
+    documents: list[dict[str, Any]], state: State, by_id: dict[str, int], *, owned: bool
+) -> list[dict[str, Any]]:
+    """The load's own documents (and their nested values when a vector is nested: the
+    vectors are taken out of them); their ids set in ``state``."""
     nested = any(len(keys) > 1 for keys in state.vector_keys.values())
-    owned = [copy_json(doc) if nested else dict(doc) for doc in documents]
-    state.ids = [doc["id"] for doc in owned]
+    if nested:
+        documents = [copy_json(doc) for doc in documents]
+    elif not owned:
+        documents = [dict(doc) for doc in documents]
+    state.ids = [doc["id"] for doc in documents]
     state.by_id = by_id
-    return owned
+    return documents
 
 
 def _decode_field(name: str, data: Any, fi: FieldIndex, n: int) -> None:
@@ -303,8 +350,10 @@ def _decode_columns(
     documents: list[dict[str, Any]],
     props: Mapping[str, Property],
     state: State,
+    columns: dict[str, list[Any]] | None,
 ) -> None:
-    """The vector columns: from the documents (version 1) or packed beside them."""
+    """The vector columns: from the documents (version 1) or packed beside them
+    (``columns``: the documents' values by key, when they all have the same keys)."""
     n = len(documents)
     if raw["version"] == 1:
         for d, doc in enumerate(documents):
@@ -322,9 +371,15 @@ def _decode_columns(
             )
         for name, column in state.vectors.items():
             _decode_vectors(name, vectors[name], column, n)
-            if any(get_path(doc, props[name].keys) is not None for doc in documents):
+            keys = props[name].keys
+            if columns is not None and len(keys) == 1:
+                held = any(value is not None for value in columns.get(keys[0], ()))
+            else:
+                held = any(get_path(doc, keys) is not None for doc in documents)
+            if held:
                 raise SnapshotError(
-                    f"corrupt snapshot: version 2 documents must not hold {describe(name)}"
+                    f"corrupt snapshot: documents of version {raw['version']} must not hold "
+                    f"{describe(name)}"
                 )
     for name, column in state.vectors.items():
         if not all(map(math.isfinite, column.norms)):

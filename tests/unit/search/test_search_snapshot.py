@@ -10,6 +10,7 @@ from array import array
 from typing import Any
 
 import pytest
+from tests.unit.search.snapshots import documents, edit_documents
 
 from amplify_memory.errors import DocumentValidationError, NewerFormatError, SnapshotError
 from amplify_memory.search import SNAPSHOT_FORMAT, SNAPSHOT_VERSION, Database
@@ -74,7 +75,7 @@ class TestSave:
         raw = filled().save()
         json.dumps(raw)
         assert raw["format"] == SNAPSHOT_FORMAT
-        assert raw["version"] == SNAPSHOT_VERSION == 2
+        assert raw["version"] == SNAPSHOT_VERSION == 3
 
     def test_carries_schema_and_settings(self) -> None:
         raw = filled(k1=1.5, b=0.6, stop_words=["tabs"]).save()
@@ -92,7 +93,7 @@ class TestSave:
     def test_stores_each_document_once_and_no_vectors_besides(self) -> None:
         db = filled()
         raw = db.save()
-        assert [d["id"] for d in raw["documents"]] == ["a", "b", "c", "d"]
+        assert [d["id"] for d in documents(raw)] == ["a", "b", "c", "d"]
         assert set(raw) == {
             "format",
             "version",
@@ -103,16 +104,73 @@ class TestSave:
             "vocabulary",
             "vectors",
         }
-        assert all("embedding" not in doc for doc in raw["documents"])
+        assert all("embedding" not in doc for doc in documents(raw))
         assert set(raw["vectors"]) == {"embedding"}
 
     def test_copy_false_shares_the_documents_and_saves_the_same(self) -> None:
         db = filled()
         shared, copied = db.save(copy=False), db.save()
         assert shared == copied
-        stored = db._state.docs
-        assert all(doc is stored[i] for i, doc in enumerate(shared["documents"]))
-        assert not any(doc is stored[i] for i, doc in enumerate(copied["documents"]))
+        before = json.dumps(copied)
+        for doc in db._state.docs:  # (what a caller of copy=False promises not to do)
+            for value in doc.values():
+                if isinstance(value, (list, dict)):
+                    value.clear()
+        assert json.dumps(copied) == before
+        assert json.dumps(shared) != before  # (this one shares the stored values)
+
+    def test_documents_are_columns_with_repeated_values_written_once(self) -> None:
+        db = Database({"id": "string", "kind": "enum", "files": "string[]", "n": "number"})
+        docs = [{"id": f"d{i}", "kind": "fix" if i % 3 else "decision", "files": []}
+                for i in range(9)]  # fmt: skip
+        docs[4] = {"n": 1, "id": "d4", "kind": "fix", "files": ["a.py"]}  # another shape
+        db.insert_multiple(docs)
+        table = db.save()["documents"]
+        assert table["count"] == 9
+        assert table["shapes"] == [["id", "kind", "files"], ["n", "id", "kind", "files"]]
+        assert table["shape"] == [0, 0, 0, 0, 1, 0, 0, 0, 0]
+        assert table["columns"]["kind"] == {"dict": ["decision", "fix"],
+                                            "codes": [0, 1, 1, 0, 1, 1, 0, 1, 1]}  # fmt: skip
+        assert table["columns"]["files"] == {
+            "dict": [[], ["a.py"]],
+            "codes": [0] * 4 + [1] + [0] * 4,
+        }
+        assert table["columns"]["id"] == {"values": [f"d{i}" for i in range(9)]}
+        assert table["columns"]["n"] == {"values": [1]}
+        again = Database.from_snapshot(json.loads(json.dumps(db.save())))
+        assert [list(again.get(f"d{i}") or {}) for i in range(9)] == [list(d) for d in docs]
+        assert [again.get(f"d{i}") for i in range(9)] == docs
+        first, second = again.get("d0"), again.get("d1")
+        assert first is not None
+        assert second is not None
+        first["files"].append("x.py")  # (a list from the dictionary is each document's own)
+        assert second["files"] == []
+        assert (again.get("d1") or {})["files"] == []
+
+    @pytest.mark.parametrize(
+        ("mutate", "message"),
+        [
+            (lambda t: t.update(count=-1), "count"),
+            (lambda t: t.update(count=8), "shape codes"),
+            (lambda t: t.update(shapes=[["id", "id"]]), "shapes"),
+            (lambda t: t["shape"].__setitem__(0, 2), "shape codes"),
+            (lambda t: t["columns"].pop("n"), "columns"),
+            (lambda t: t["columns"]["id"]["values"].pop(), "column 'id'"),
+            (lambda t: t["columns"]["kind"]["codes"].__setitem__(0, 2), "column 'kind'"),
+            (lambda t: t["columns"]["kind"]["codes"].__setitem__(0, -1), "column 'kind'"),
+            (lambda t: t["columns"]["kind"].update(codes="0"), "column 'kind'"),
+            (lambda t: t["columns"].update(files=[[]] * 9), "column 'files'"),
+        ],
+    )
+    def test_rejects_a_malformed_table_and_changes_nothing(self, mutate: Any, message: str) -> None:
+        db = Database({"id": "string", "kind": "enum", "files": "string[]", "n": "number"})
+        db.insert_multiple([{"id": f"d{i}", "kind": "ab"[i % 2], "files": []} for i in range(8)])
+        db.insert({"n": 2, "id": "d8", "kind": "a", "files": []})
+        raw = db.save()
+        mutate(raw["documents"])
+        with pytest.raises(SnapshotError, match=message):
+            db.load(raw)
+        assert len(db) == 9
 
     def test_renumbers_densely_after_removals(self) -> None:
         db = filled()
@@ -152,7 +210,7 @@ class TestLoad:
     @pytest.mark.parametrize(
         "mutate",
         [
-            lambda raw: raw.update(version=3),
+            lambda raw: raw.update(version=4),
             lambda raw: raw.update(version="1"),
             lambda raw: raw.update(format="orama"),
             lambda raw: raw.pop("fields"),
@@ -163,8 +221,8 @@ class TestLoad:
             lambda raw: raw["fields"]["content"]["tfs"].pop(),
             lambda raw: raw["fields"]["content"].update(lengths=[1]),
             lambda raw: raw["fields"]["content"]["terms"].append(""),
-            lambda raw: raw["documents"][0].update(confidence="high"),
-            lambda raw: raw["documents"][1].update(id="a"),
+            lambda raw: edit_documents(raw, lambda docs: docs[0].update(confidence="high")),
+            lambda raw: edit_documents(raw, lambda docs: docs[1].update(id="a")),
             lambda raw: raw["vocabulary"].update(counts=[0]),
             lambda raw: raw["settings"].update(language="klingon"),
             lambda raw: raw["settings"].update(k1=-3),
@@ -177,7 +235,7 @@ class TestLoad:
         db = filled()
         before = results(db)
         raw = copy.deepcopy(filled().save())
-        raw["documents"][0]["content"] = "something else entirely"
+        edit_documents(raw, lambda docs: docs[0].update(content="something else entirely"))
         mutate(raw)
         with pytest.raises(SnapshotError):
             db.load(raw)
@@ -205,7 +263,7 @@ class TestLoad:
         raw = filled().save()
         with pytest.raises(DocumentValidationError):
             Database(SCHEMA).insert({"id": "z", "content": "x", "extra": extra})
-        raw["documents"][1]["extra"] = extra
+        edit_documents(raw, lambda docs: docs[1].update(extra=extra))
         db = filled()
         before = results(db)
         with pytest.raises(SnapshotError, match="extra"):
@@ -217,15 +275,15 @@ class TestLoad:
     def test_loads_extras_within_the_limits_and_saves_them_back(self) -> None:
         raw = filled().save()
         extras = {"list": _nest(62, "list"), "obj": {"a": [1, 2.5, None, True, "x"]}, "n": 2**53}
-        raw["documents"][0].update(extras)
+        edit_documents(raw, lambda docs: docs[0].update(extras))
         db = Database.from_snapshot(raw)
         assert {k: db.get("a")[k] for k in extras} == extras  # type: ignore[index]
         again = Database.from_snapshot(json.loads(json.dumps(db.save())))
         assert again.get("a") == db.get("a")
 
     def test_a_snapshot_of_a_newer_version_says_so(self) -> None:
-        raw = {**filled().save(), "version": 3}
-        with pytest.raises(NewerFormatError, match="version 3, written by a newer version"):
+        raw = {**filled().save(), "version": 4}
+        with pytest.raises(NewerFormatError, match="version 4, written by a newer version"):
             Database.from_snapshot(raw)
 
     def test_rejects_a_non_dict(self) -> None:
@@ -248,9 +306,17 @@ class TestLoad:
         assert restored.search("c++").ids == ["x"]
 
 
-def as_version_1(raw: dict[str, Any]) -> dict[str, Any]:
-    """``raw`` (version 2) as the version 1 writer saved it: vectors inside the documents."""
+def as_version_2(raw: dict[str, Any]) -> dict[str, Any]:
+    """``raw`` (version 3) as the version 2 writer saved it: the documents as a list."""
     old = copy.deepcopy(raw)
+    old["documents"] = documents(old)
+    old["version"] = 2
+    return old
+
+
+def as_version_1(raw: dict[str, Any]) -> dict[str, Any]:
+    """``raw`` (version 3) as the version 1 writer saved it: vectors inside the documents."""
+    old = as_version_2(raw)
     vectors = old.pop("vectors")
     old["version"] = 1
     for name, packed in vectors.items():
@@ -282,8 +348,16 @@ class TestPackedVectors:
         assert "embedding" not in (again.get("c") or {})
         assert results(again) == results(db)
 
-    def test_a_version_1_snapshot_loads_and_is_saved_as_version_2(self) -> None:
+    @pytest.mark.parametrize("old_version", [as_version_1, as_version_2])
+    def test_an_older_snapshot_loads_and_is_saved_as_version_3(self, old_version: Any) -> None:
         db = filled()
+        if old_version is as_version_2:
+            old = as_version_2(db.save())
+            assert [d["id"] for d in old["documents"]] == ["a", "b", "c", "d"]
+            again = Database.from_snapshot(old)
+            assert results(again) == results(db)
+            assert again.save() == db.save()
+            return
         old = as_version_1(db.save())
         assert old["documents"][0]["embedding"] == [1.0, 0.0]
         again = Database(SCHEMA)
@@ -304,8 +378,9 @@ class TestPackedVectors:
         db.patch("2", {"text": "patched"})
         db.update("4", {"text": "updated", "meta": {"who": "x"}})  # its vector is gone
         raw = db.save()
-        assert all("v" not in doc["meta"] for doc in raw["documents"])
-        for again in (Database.from_snapshot(raw), Database.from_snapshot(as_version_1(raw))):
+        assert all("v" not in doc["meta"] for doc in documents(raw))
+        olds = (as_version_1(raw), as_version_2(raw))
+        for again in (Database.from_snapshot(raw), *map(Database.from_snapshot, olds)):
             assert [again.get(i) for i in "02345"] == [db.get(i) for i in "02345"]
             query = {"mode": "vector", "vector": {"value": [1, 1, 1]}, "similarity": -1}
             assert again.search(**query).hits == db.search(**query).hits
@@ -341,12 +416,15 @@ class TestPackedVectors:
             db.load(raw)
         assert results(db) == before
 
-    def test_rejects_vectors_in_version_2_documents_or_a_missing_section(self) -> None:
+    def test_rejects_vectors_in_packed_documents_or_a_missing_section(self) -> None:
         raw = filled().save()
-        inside = copy.deepcopy(raw)
-        inside["documents"][2]["embedding"] = [0.0, 1.0]
-        with pytest.raises(SnapshotError, match="must not hold"):
-            Database.from_snapshot(inside)
+        for inside in (copy.deepcopy(raw), as_version_2(raw)):
+            if inside["version"] == 2:
+                inside["documents"][2]["embedding"] = [0.0, 1.0]
+            else:
+                edit_documents(inside, lambda docs: docs[2].update(embedding=[0.0, 1.0]))
+            with pytest.raises(SnapshotError, match="must not hold"):
+                Database.from_snapshot(inside)
         raw.pop("vectors")
         with pytest.raises(SnapshotError, match="vectors"):
             Database.from_snapshot(raw)

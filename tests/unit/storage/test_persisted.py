@@ -23,7 +23,7 @@ from amplify_memory.errors import (
     StorageQuotaError,
     StorageTimeoutError,
 )
-from amplify_memory.search import Database
+from amplify_memory.search import Database, document_count
 from amplify_memory.storage import LocalCoordinator, MemoryStorage, PersistedStore
 
 SCHEMA = {"id": "string", "content": "string", "category": "string"}
@@ -109,7 +109,7 @@ def test_changes_in_quick_succession_give_one_write(log_mode: str) -> None:
         assert records(storage) == ["notes"]  # the journal is merged and removed
         await store.flush()  # nothing pending: no write
         assert storage.writes == written
-        assert len(loads(storage.records["notes"])["snapshot"]["documents"]) == 30
+        assert document_count(loads(storage.records["notes"])["snapshot"]) == 30
 
     run(scenario())
 
@@ -485,7 +485,7 @@ def test_a_full_disk_raises_keeps_memory_and_retries() -> None:
         assert store.pending_count == 38
         assert isinstance(store.last_error, StorageQuotaError)
         assert errors == [store.last_error]
-        assert len(loads(storage.records["notes"])["snapshot"]["documents"]) == 1
+        assert document_count(loads(storage.records["notes"])["snapshot"]) == 1
         storage.quota_bytes = None  # space freed
         await store.flush()
         assert last_error(store) is None

@@ -1,0 +1,160 @@
+"""A snapshot's documents as columns (snapshot version 3).
+
+Format::
+
+    {"count": 3,                                  # documents
+     "shapes": [["id", "content", "type"], ...],  # each distinct key order, in first use
+     "shape": [0, 0, 1],                          # a document's shape (only when > 1)
+     "columns": {                                 # per key, the values of the documents
+         "id": {"values": ["a", "b", "c"]},       # that have it, in document order
+         "type": {"dict": ["fix", "decision"],    # or a dictionary of its distinct values
+                  "codes": [0, 1, 0]}}}           # and a code per document
+
+A column takes a dictionary when its distinct values are at most half its length
+(:data:`DICT_SHARE`): a store's type, project, model name and empty lists are then written
+once instead of once per document. Against a list of objects this writes each key once
+and each repeated value once (a 100,000-entry project store: 337 -> 171 bytes a document),
+parses in a third of the time, and the decoded documents share their repeated strings.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from json import JSONEncoder, loads
+from typing import Any, Final
+
+from amplify_memory.errors import SnapshotError
+from amplify_memory.search._schema import JSON_SCALARS, copy_json
+
+__all__ = ["DICT_SHARE", "decode_table", "encode_table", "table_count"]
+
+#: A column is written as a dictionary and codes when its distinct values are at most
+#: this share of its values.
+DICT_SHARE: Final = 0.5
+_MIN_DICT_COLUMN: Final = 4
+
+
+def encode_table(docs: list[dict[str, Any]], *, copy: bool = True) -> dict[str, Any]:
+    """``docs`` as columns (their nested values copied unless ``copy`` is false)."""
+    shapes: dict[tuple[str, ...], int] = {}
+    codes = [shapes.setdefault(tuple(doc), len(shapes)) for doc in docs]
+    keys = list(dict.fromkeys(key for shape in shapes for key in shape))
+    if len(shapes) == 1:
+        columns = {key: [doc[key] for doc in docs] for key in keys}
+    else:
+        columns = {key: [doc[key] for doc in docs if key in doc] for key in keys}
+    table: dict[str, Any] = {
+        "count": len(docs),
+        "shapes": [list(shape) for shape in shapes],
+        "columns": {key: _encode_column(values, copy) for key, values in columns.items()},
+    }
+    if len(shapes) > 1:
+        table["shape"] = codes
+    return table
+
+
+def _encode_column(values: list[Any], copy: bool) -> dict[str, Any]:
+    strings = set(map(type, values)) == {str}
+    if len(values) >= _MIN_DICT_COLUMN:
+        # (the key of a value that is not a string is its JSON text: 1, 1.0 and true differ)
+        keys = values if strings else list(map(_json_key, values))
+        index = dict.fromkeys(keys)
+        if len(index) <= len(values) * DICT_SHARE:
+            for code, key in enumerate(index):
+                index[key] = code
+            distinct = list(index) if strings else [loads(key) for key in index]
+            return {"dict": distinct, "codes": list(map(index.__getitem__, keys))}
+    if copy and not strings:
+        values = [v if type(v) in JSON_SCALARS else copy_json(v) for v in values]
+    return {"values": values}
+
+
+_json_key: Final = JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
+
+
+def table_count(table: Any) -> int | None:
+    """The number of documents of an encoded table, or None when it is not one."""
+    if isinstance(table, dict) and type(table.get("count")) is int and table["count"] >= 0:
+        return int(table["count"])
+    return None
+
+
+def decode_table(table: Any) -> tuple[list[dict[str, Any]], dict[str, list[Any]] | None]:
+    """The documents of an encoded table, new objects, and, when they all have the same
+    keys, their values by key (for checks by column); :class:`SnapshotError` when the
+    table is malformed (the documents' values are checked by the caller)."""
+    count = table_count(table)
+    if count is None:
+        raise SnapshotError("corrupt snapshot: 'documents' must be a table with a count")
+    shapes, codes = _shapes(table, count)
+    columns = table.get("columns")
+    keys = list(dict.fromkeys(key for shape in shapes for key in shape))
+    if not isinstance(columns, dict) or set(columns) != set(keys):
+        raise SnapshotError(f"corrupt snapshot: the documents' columns must be exactly {keys}")
+    uses = [0] * len(shapes)
+    for code in codes:
+        uses[code] += 1
+    decoded = {}
+    for key in keys:
+        length = sum(uses[s] for s, shape in enumerate(shapes) if key in shape)
+        decoded[key] = _decode_column(key, columns[key], length)
+    if len(shapes) == 1:
+        shape = shapes[0]
+        rows = zip(*map(decoded.__getitem__, shape), strict=True)
+        return [dict(zip(shape, row, strict=True)) for row in rows], decoded
+    streams: dict[str, Iterator[Any]] = {key: iter(values) for key, values in decoded.items()}
+    kinds = [[(key, streams[key]) for key in shape] for shape in shapes]
+    return [{key: next(stream) for key, stream in kinds[code]} for code in codes], None
+
+
+def _shapes(table: dict[str, Any], count: int) -> tuple[list[list[str]], list[int]]:
+    shapes = table.get("shapes")
+    if (
+        not isinstance(shapes, list)
+        or not all(isinstance(s, list) and set(map(type, s)) <= {str} for s in shapes)
+        or any(len(set(s)) != len(s) for s in shapes)
+    ):
+        raise SnapshotError("corrupt snapshot: the documents' shapes must be lists of keys")
+    if len(shapes) <= 1 and "shape" not in table:
+        if count and not shapes:
+            raise SnapshotError(f"corrupt snapshot: {count} documents without a shape")
+        return shapes, [0] * count
+    codes = table.get("shape")
+    if (
+        not isinstance(codes, list)
+        or len(codes) != count
+        or not set(map(type, codes)) <= {int}
+        or (codes and not 0 <= min(codes) <= max(codes) < len(shapes))
+    ):
+        raise SnapshotError(
+            f"corrupt snapshot: the documents' shape codes must be {count} numbers "
+            f"below {len(shapes)}"
+        )
+    return shapes, codes
+
+
+def _decode_column(key: str, column: Any, length: int) -> list[Any]:
+    if isinstance(column, dict) and set(column) == {"values"}:
+        values = column["values"]
+        if isinstance(values, list) and len(values) == length:
+            return values
+    elif isinstance(column, dict) and set(column) == {"dict", "codes"}:
+        distinct, codes = column["dict"], column["codes"]
+        if (
+            isinstance(distinct, list)
+            and isinstance(codes, list)
+            and len(codes) == length
+            and set(map(type, codes)) <= {int}
+            and (not codes or 0 <= min(codes) <= max(codes) < len(distinct))
+        ):
+            kinds = set(map(type, distinct))
+            if kinds <= JSON_SCALARS:
+                return list(map(distinct.__getitem__, codes))
+            # (a list or an object is each document's own)
+            if kinds == {list} and all(set(map(type, v)) <= JSON_SCALARS for v in distinct):
+                return list(map(list.copy, map(distinct.__getitem__, codes)))
+            return [copy_json(distinct[code]) for code in codes]
+    raise SnapshotError(
+        f"corrupt snapshot: the documents' column {key!r} must hold {length} values "
+        "({'values': [...]} or {'dict': [...], 'codes': [...]})"
+    )
