@@ -268,10 +268,13 @@ def main() -> int:
     parser.add_argument("--sizes", type=int, nargs="+", default=[1000, 10000, 30000, 100000])
     parser.add_argument("--calls", type=int, default=30)
     parser.add_argument("--json", type=Path, default=None)
+    parser.add_argument(
+        "--web", type=Path, default=None, help="serve this built web/ (e.g. an older commit's)"
+    )
     args = parser.parse_args()
     rows = []
     print(" ".join(f"{h:>8}" for h in HEADERS), flush=True)
-    with booted_browser() as (browser, url):
+    with booted_browser(*([args.web] if args.web else [])) as (browser, url):
         for n in args.sizes:
             row = measure(browser, url, n, args.calls)
             rows.append(row)

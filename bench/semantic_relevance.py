@@ -3,7 +3,7 @@
 Usage (from the repository root; the table is built or taken from the cache first)::
 
     .venv/bin/python bench/semantic_relevance.py [EVAL_DATA_DIR] [--table PATH]
-        [--datasets scifact,cranfield] [--weights 0.5,0.5] [--json out.json] [--int8]
+        [--datasets scifact,cranfield] [--weights 0.5,0.5] [--json out.json] [--int8 | --float16]
 
 For every collection (see :mod:`bench.relevance` for the data): BM25 alone (our
 :class:`~amplify_memory.search.Database`, defaults), the static embeddings alone
@@ -21,9 +21,10 @@ from __future__ import annotations
 import argparse
 import gzip
 import json
+import struct
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -58,12 +59,23 @@ def int8(vector: list[float]) -> list[float]:
     return [round(x / scale) * scale for x in vector]
 
 
+def float16(vector: list[float]) -> list[float]:
+    """``vector`` as 16-bit floats (IEEE half precision, round to nearest) give it back."""
+    return list(struct.unpack(f"<{len(vector)}e", struct.pack(f"<{len(vector)}e", *vector)))
+
+
+QUANTIZERS: dict[str, Callable[[list[float]], list[float]]] = {
+    "int8": int8,
+    "float16": float16,
+}
+
+
 def evaluate(
     provider: StaticEmbeddingProvider,
     folder: Path,
     weights: tuple[float, float],
     k: int = 10,
-    quantize: bool = False,
+    quantize: str | None = None,
 ) -> dict[str, float]:
     """nDCG@k of BM25, embeddings and the fusion on one collection, with timings."""
     corpus, queries, qrels = load_collection(folder)
@@ -73,7 +85,7 @@ def evaluate(
     vectors = [provider.vector(t) for t in texts]
     embed_s = time.perf_counter() - t0
     if quantize:
-        vectors = [int8(v) for v in vectors]
+        vectors = list(map(QUANTIZERS[quantize], vectors))
     db = Database({"id": "string", "content": "string", "embedding": f"vector[{d}]"})
     db.insert_multiple(
         {"id": doc["_id"], "content": text, "embedding": vec}
@@ -161,8 +173,12 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--datasets", default="scifact,cranfield")
     parser.add_argument("--weights", default="0.5,0.5", help="text,vector weights")
     parser.add_argument("--json", type=Path, default=None)
-    parser.add_argument(
+    quantized = parser.add_mutually_exclusive_group()
+    quantized.add_argument(
         "--int8", action="store_true", help="quantise the documents' vectors to int8 first"
+    )
+    quantized.add_argument(
+        "--float16", action="store_true", help="round the documents' vectors to 16-bit floats"
     )
     args = parser.parse_args(argv)
     data_dir = args.data_dir or default_data_dir()
@@ -189,9 +205,10 @@ def main(argv: Sequence[str] | None = None) -> None:
         f"distinct sentences {sp['distinct_sentences_us']:.1f} us; "
         f"table load {sp['table_load_ms']:.0f} ms"
     )
+    quantize = "int8" if args.int8 else "float16" if args.float16 else None
     print(f"{'dataset':<10} {'BM25':>7} {'embed':>7} {'fusion':>7} {'ms/doc':>7}")
     for name in [d for d in args.datasets.split(",") if d]:
-        m = evaluate(provider, data_dir / name, (w_text, w_vec), quantize=args.int8)
+        m = evaluate(provider, data_dir / name, (w_text, w_vec), quantize=quantize)
         report["datasets"][name] = m
         print(
             f"{name:<10} {m['bm25']:>7.4f} {m['embeddings']:>7.4f} {m['fusion']:>7.4f} "

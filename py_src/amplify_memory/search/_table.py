@@ -54,22 +54,50 @@ def encode_table(docs: list[dict[str, Any]], *, copy: bool = True) -> dict[str, 
 
 
 def _encode_column(values: list[Any], copy: bool) -> dict[str, Any]:
-    strings = set(map(type, values)) == {str}
+    types = set(map(type, values))
     if len(values) >= _MIN_DICT_COLUMN:
-        # (the key of a value that is not a string is its JSON text: 1, 1.0 and true differ)
-        keys = values if strings else list(map(_json_key, values))
-        index = dict.fromkeys(keys)
-        if len(index) <= len(values) * DICT_SHARE:
-            for code, key in enumerate(index):
-                index[key] = code
-            distinct = list(index) if strings else [loads(key) for key in index]
-            return {"dict": distinct, "codes": list(map(index.__getitem__, keys))}
-    if copy and not strings:
+        coded = _dictionary(values, types)
+        if coded is not None:
+            return coded
+    if copy and not types <= JSON_SCALARS:
         values = [v if type(v) in JSON_SCALARS else copy_json(v) for v in values]
     return {"values": values}
 
 
 _json_key: Final = JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
+
+
+def _dictionary(
+    values: list[Any], types: set[type], *, by_json: bool = False
+) -> dict[str, Any] | None:
+    """``{"dict", "codes"}`` for a column of few distinct values (None otherwise).
+
+    A value's key must equal another's exactly when both are the same JSON value.
+    Python's 1, 1.0 and True are equal, so a column holding more than one of those types
+    is keyed by JSON text; a column of lists by tuples, which is exact when the distinct
+    lists hold only strings (else, or when a tuple cannot be hashed, by JSON text)."""
+    keys: list[Any]
+    if not by_json and types <= JSON_SCALARS and len(types & {int, float, bool}) <= 1:
+        keys = values
+    elif not by_json and types == {list}:
+        keys = list(map(tuple, values))
+    else:
+        by_json, keys = True, list(map(_json_key, values))
+    try:
+        index: dict[Any, int] = dict.fromkeys(keys, 0)
+    except TypeError:  # (a tuple that holds a list or an object)
+        return _dictionary(values, types, by_json=True)
+    if len(index) > len(values) * DICT_SHARE:
+        return None
+    if types == {list} and not by_json:
+        if not all(set(map(type, key)) <= {str} for key in index):
+            return _dictionary(values, types, by_json=True)
+        distinct: list[Any] = list(map(list, index))
+    else:
+        distinct = list(map(loads, index)) if by_json else list(index)
+    for code, key in enumerate(index):
+        index[key] = code
+    return {"dict": distinct, "codes": list(map(index.__getitem__, keys))}
 
 
 def table_count(table: Any) -> int | None:

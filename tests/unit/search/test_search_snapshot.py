@@ -14,6 +14,7 @@ from tests.unit.search.snapshots import documents, edit_documents
 
 from amplify_memory.errors import DocumentValidationError, NewerFormatError, SnapshotError
 from amplify_memory.search import SNAPSHOT_FORMAT, SNAPSHOT_VERSION, Database
+from amplify_memory.search._table import decode_table, encode_table
 
 SCHEMA: dict[str, Any] = {
     "id": "string",
@@ -146,6 +147,24 @@ class TestSave:
         first["files"].append("x.py")  # (a list from the dictionary is each document's own)
         assert second["files"] == []
         assert (again.get("d1") or {})["files"] == []
+
+    @pytest.mark.parametrize(
+        "column",
+        [
+            [1, 1.0, True, 1, 1.0, True, 1, 1],  # equal in Python, three JSON values
+            [[1], [1.0], [True], [1], [1], [1]],
+            [["a"], ["a", "b"], [["a"]], ["a"], ["a"], ["a"]],  # a list inside a list
+            [{"a": 1}, {"a": 1}, {"a": True}, {"a": 1}, {"a": 1}],
+            ["x", None, "x", None, "x", 0, "x"],
+        ],
+    )
+    def test_a_dictionary_column_gives_back_each_value_exactly(self, column: list[Any]) -> None:
+        docs = [{"id": f"d{i}", "v": value} for i, value in enumerate(column)]
+        table = json.loads(json.dumps(encode_table(docs)))
+        assert "dict" in table["columns"]["v"]  # (each column here repeats its values)
+        again, _ = decode_table(table)
+        assert again == docs
+        assert json.dumps(again) == json.dumps(docs)  # (1, 1.0 and true are equal in Python)
 
     @pytest.mark.parametrize(
         ("mutate", "message"),
