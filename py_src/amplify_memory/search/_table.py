@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from json import JSONEncoder, loads
+from operator import itemgetter
 from typing import Any, Final
 
 from amplify_memory.errors import SnapshotError
@@ -32,24 +33,28 @@ __all__ = ["DICT_SHARE", "decode_table", "encode_table", "table_count"]
 #: this share of its values.
 DICT_SHARE: Final = 0.5
 _MIN_DICT_COLUMN: Final = 4
+#: How many of a column's first values are looked at before the whole column is.
+_PROBE: Final = 1024
 
 
 def encode_table(docs: list[dict[str, Any]], *, copy: bool = True) -> dict[str, Any]:
     """``docs`` as columns (their nested values copied unless ``copy`` is false)."""
-    shapes: dict[tuple[str, ...], int] = {}
-    codes = [shapes.setdefault(tuple(doc), len(shapes)) for doc in docs]
+    each_shape = list(map(tuple, docs))
+    shapes = dict.fromkeys(each_shape, 0)
     keys = list(dict.fromkeys(key for shape in shapes for key in shape))
     if len(shapes) == 1:
-        columns = {key: [doc[key] for doc in docs] for key in keys}
+        columns = {key: list(map(itemgetter(key), docs)) for key in keys}
     else:
         columns = {key: [doc[key] for doc in docs if key in doc] for key in keys}
+        for code, shape in enumerate(shapes):
+            shapes[shape] = code
     table: dict[str, Any] = {
         "count": len(docs),
         "shapes": [list(shape) for shape in shapes],
         "columns": {key: _encode_column(values, copy) for key, values in columns.items()},
     }
     if len(shapes) > 1:
-        table["shape"] = codes
+        table["shape"] = list(map(shapes.__getitem__, each_shape))
     return table
 
 
@@ -84,6 +89,8 @@ def _dictionary(
     else:
         by_json, keys = True, list(map(_json_key, values))
     try:
+        if len(dict.fromkeys(keys[:_PROBE], 0)) > min(len(keys), _PROBE) * DICT_SHARE:
+            return None  # (most of the first values differ already)
         index: dict[Any, int] = dict.fromkeys(keys, 0)
     except TypeError:  # (a tuple that holds a list or an object)
         return _dictionary(values, types, by_json=True)
