@@ -138,6 +138,17 @@ def idb_answers(tab: Tab, timeout_ms: int) -> bool:
     )
 
 
+def reload_and_wait(tab: Tab) -> None:
+    """Reload ``tab`` and wait for the demo. In WebKit, bug 324094 can strike at a reload
+    (the page's worker ends with transactions in flight): the origin's database is asked
+    first (5 s allowed), so that the test ends there as expected-to-fail instead of
+    waiting out each of the next boot's loads."""
+    tab.reload()
+    if tab.engine.name == "webkit" and not idb_answers(tab, timeout_ms=5000):
+        pytest.xfail("WebKit bug 324094: no IndexedDB answer in 5 s after a reload")
+    wait_ready(tab)
+
+
 def test_memories_problems_and_prompt_blocks_survive_reloads(open_tab: OpenTab) -> None:
     """A memory added comes back after a reload with the same prompt blocks; an unreadable
     record is set aside and shown; a failed write (a full disk) is shown, kept and retried.
@@ -149,8 +160,7 @@ def test_memories_problems_and_prompt_blocks_survive_reloads(open_tab: OpenTab) 
         f"async () => {{ {IDB}"
         " await idb.saveOramaToIDB('vector_store_user_profile', '{not json'); }"
     )
-    tab.reload()
-    wait_ready(tab)
+    reload_and_wait(tab)
     shown = tab.wait_for(
         "() => document.querySelector('#problems .load-error')?.textContent", timeout_s=30
     )
@@ -202,8 +212,7 @@ def test_memories_problems_and_prompt_blocks_survive_reloads(open_tab: OpenTab) 
     assert {"User uses Neovim", "User uses Git"} <= set(before["contents"])
     assert "TypeScript" in before["user"]
     assert "OAuth" in before["project"]
-    tab.reload()
-    wait_ready(tab)
+    reload_and_wait(tab)
     assert api(tab, blocks) == before
     # The record set aside before this page started is still reported, until discarded.
     earlier = tab.wait_for(

@@ -69,6 +69,19 @@ function createOutbox() {
   const key = OUTBOX_PREFIX + (globalThis.crypto?.randomUUID?.() ?? String(Math.random()));
   const entries = new Map();
   let seq = 0;
+  // From `pagehide` on, an answer no longer takes a change out of the outbox: the page
+  // copied its worker's journals on hide, and a change answered after that copy may be in
+  // neither (the worker ends with the page before its own journal write commits). Kept,
+  // it is replayed by the next page (harmless if it was applied). Back from the
+  // back/forward cache (`pageshow`), those answers count again.
+  let leaving = false;
+  const late = [];
+  globalThis.addEventListener?.('pagehide', () => (leaving = true));
+  globalThis.addEventListener?.('pageshow', () => {
+    leaving = false;
+    for (const id of late.splice(0)) entries.delete(id);
+    save();
+  });
   // Held until the page goes away (the promise never settles).
   locks.request(key, () => new Promise(() => {})).catch(() => {});
   const save = () => {
@@ -94,7 +107,8 @@ function createOutbox() {
       return id;
     },
     settle(id) {
-      if (id !== null && entries.delete(id)) save();
+      if (id !== null && leaving) late.push(id);
+      else if (id !== null && entries.delete(id)) save();
     },
     /** On page hide: a copy of the worker's journals (Map key -> text), or none. */
     keepJournals(journals) {
