@@ -31,10 +31,10 @@ from amplify_memory.memory import (
 )
 from amplify_memory.memory.prompt import PROJECT_HEADING, USER_HEADING
 from amplify_memory.memory.tools import MemoryTools
-from amplify_memory.search import Database
+from amplify_memory.search import Database, snapshot_documents
 from amplify_memory.storage import MemoryStorage, PersistedStore
 from amplify_memory.storage._records import decode_store
-from tests.unit.search.snapshots import documents, edit_documents
+from tests.unit.search.snapshots import edit_documents
 
 pytestmark = pytest.mark.asyncio
 
@@ -197,7 +197,7 @@ async def test_any_failure_inside_a_save_is_a_reported_storage_error_and_retried
             break
         await asyncio.sleep(0.01)
     assert store.last_error is None
-    assert documents(json.loads(await storage.load("notes") or "{}")["snapshot"])
+    assert snapshot_documents(json.loads(await storage.load("notes") or "{}")["snapshot"])
 
 
 # ------------------------------------------------------------ 4. untyped errors
@@ -511,10 +511,8 @@ async def test_a_rollback_keeps_another_tasks_change_to_the_same_document() -> N
     assert isinstance(results[0], StorageError)
     assert store.get("1")["content"] == "from another task"
     await store.flush()
-    assert (
-        documents(json.loads(await store.storage.load("notes") or "{}")["snapshot"])[0]["content"]
-        == "from another task"
-    )
+    saved = json.loads(await store.storage.load("notes") or "{}")["snapshot"]
+    assert snapshot_documents(saved)[0]["content"] == "from another task"
 
 
 async def test_a_flush_during_another_tasks_block_never_writes_half_of_it() -> None:
@@ -537,7 +535,7 @@ async def test_a_flush_during_another_tasks_block_never_writes_half_of_it() -> N
     with pytest.raises(StorageError):
         await task
     stored = await storage.load("notes")
-    assert stored is None or documents(json.loads(stored)["snapshot"]) == []
+    assert stored is None or snapshot_documents(json.loads(stored)["snapshot"]) == []
     assert store.get("half") is None
 
 

@@ -79,8 +79,10 @@ function createOutbox() {
   globalThis.addEventListener?.('pagehide', () => (leaving = true));
   globalThis.addEventListener?.('pageshow', () => {
     leaving = false;
-    for (const id of late.splice(0)) entries.delete(id);
-    save();
+    if (late.length) {
+      for (const id of late.splice(0)) entries.delete(id);
+      save();
+    }
   });
   // Held until the page goes away (the promise never settles).
   locks.request(key, () => new Promise(() => {})).catch(() => {});

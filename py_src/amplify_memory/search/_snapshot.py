@@ -246,7 +246,7 @@ def document_count(raw: Mapping[str, Any]) -> int | None:
 def snapshot_documents(raw: Mapping[str, Any]) -> list[dict[str, Any]]:
     """A snapshot's documents (of any readable version) as a list of objects, unchecked."""
     documents = raw["documents"]
-    return decode_table(documents)[0] if raw.get("version") == VERSION else documents
+    return documents if isinstance(documents, list) else decode_table(documents)[0]
 
 
 def _decode(raw: Mapping[str, Any], props: Mapping[str, Property]) -> State:

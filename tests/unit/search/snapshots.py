@@ -9,11 +9,6 @@ from amplify_memory.search import snapshot_documents
 from amplify_memory.search._table import encode_table
 
 
-def documents(raw: dict[str, Any]) -> list[dict[str, Any]]:
-    """The snapshot's documents as a list of objects."""
-    return snapshot_documents(raw)
-
-
 def edit_documents(raw: dict[str, Any], change: Callable[[list[dict[str, Any]]], Any]) -> None:
     """Apply ``change`` to the snapshot's documents and write them back as columns (the
     values are kept as objects, not through JSON: a test can plant what JSON cannot)."""

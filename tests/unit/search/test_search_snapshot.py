@@ -10,10 +10,10 @@ from array import array
 from typing import Any
 
 import pytest
-from tests.unit.search.snapshots import documents, edit_documents
+from tests.unit.search.snapshots import edit_documents
 
 from amplify_memory.errors import DocumentValidationError, NewerFormatError, SnapshotError
-from amplify_memory.search import SNAPSHOT_FORMAT, SNAPSHOT_VERSION, Database
+from amplify_memory.search import SNAPSHOT_FORMAT, SNAPSHOT_VERSION, Database, snapshot_documents
 from amplify_memory.search._table import decode_table, encode_table
 
 SCHEMA: dict[str, Any] = {
@@ -94,7 +94,7 @@ class TestSave:
     def test_stores_each_document_once_and_no_vectors_besides(self) -> None:
         db = filled()
         raw = db.save()
-        assert [d["id"] for d in documents(raw)] == ["a", "b", "c", "d"]
+        assert [d["id"] for d in snapshot_documents(raw)] == ["a", "b", "c", "d"]
         assert set(raw) == {
             "format",
             "version",
@@ -105,7 +105,7 @@ class TestSave:
             "vocabulary",
             "vectors",
         }
-        assert all("embedding" not in doc for doc in documents(raw))
+        assert all("embedding" not in doc for doc in snapshot_documents(raw))
         assert set(raw["vectors"]) == {"embedding"}
 
     def test_copy_false_shares_the_documents_and_saves_the_same(self) -> None:
@@ -328,7 +328,7 @@ class TestLoad:
 def as_version_2(raw: dict[str, Any]) -> dict[str, Any]:
     """``raw`` (version 3) as the version 2 writer saved it: the documents as a list."""
     old = copy.deepcopy(raw)
-    old["documents"] = documents(old)
+    old["documents"] = snapshot_documents(old)
     old["version"] = 2
     return old
 
@@ -397,7 +397,7 @@ class TestPackedVectors:
         db.patch("2", {"text": "patched"})
         db.update("4", {"text": "updated", "meta": {"who": "x"}})  # its vector is gone
         raw = db.save()
-        assert all("v" not in doc["meta"] for doc in documents(raw))
+        assert all("v" not in doc["meta"] for doc in snapshot_documents(raw))
         olds = (as_version_1(raw), as_version_2(raw))
         for again in (Database.from_snapshot(raw), *map(Database.from_snapshot, olds)):
             assert [again.get(i) for i in "02345"] == [db.get(i) for i in "02345"]
