@@ -25,7 +25,7 @@ clause says it did not happen ("I haven't moved off X").
 >>> [r.value for r in replaced_values(said)]
 ['MongoDB']
 >>> replaced_values("moved off Provider, it's Bloc now")
-(Replaced(value='Provider', polarity='positive', scope=''),)
+(Replaced(value='Provider', polarity='positive', scope='', kind=''),)
 >>> said = "sorry, mixed that up: it's Jest I use. Mocha was at my old job."
 >>> [r.value for r in replaced_values(said)]
 ['Mocha']
@@ -60,11 +60,14 @@ __all__ = [
 class Replaced:
     """A technology a turn says no longer holds, the polarity of what it ends, and the
     use it is limited to when the turn names one ("no longer use Jenkins *for
-    releases*"): then only stored facts about that use are ended."""
+    releases*"): then only stored facts about that use are ended. ``kind``: the value
+    is not named by the turn but inferred from a new technology of that kind
+    (:mod:`~amplify_memory.memory.succession`); it ends stored facts and nothing else."""
 
     value: str
     polarity: str = "positive"
     scope: str = ""
+    kind: str = ""
 
 
 #: Right before a name: the name is what was left ("moved off X", "instead of X").
@@ -245,7 +248,7 @@ def retracted(clause: str) -> list[Replaced]:
     docker" before "but that's outdated"), each with the polarity the clause gave it.
 
     >>> retracted("I do not use docker")
-    [Replaced(value='Docker', polarity='negative', scope='')]
+    [Replaced(value='Docker', polarity='negative', scope='', kind='')]
     """
     out = []
     for mention in _names(clause):

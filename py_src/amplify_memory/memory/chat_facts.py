@@ -26,6 +26,7 @@ stay with the user. Outside a project every clause is read for the user, as
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Final
 
@@ -47,6 +48,8 @@ from amplify_memory.memory.changes import (
     says_changed,
 )
 from amplify_memory.memory.project_facts import classify_clause, tags_of
+from amplify_memory.memory.style_values import spotted_values
+from amplify_memory.memory.succession import kind_replaced
 from amplify_memory.memory.technologies import find_technology_mentions, lookup_technology
 from amplify_memory.memory.topics import frames_of
 from amplify_memory.memory.user_facts import (
@@ -393,7 +396,10 @@ def _consistent_with_changes(
     fact about it is superseded by something the turn said."""
     if not replaced:
         return user
-    ended = {(r.value.casefold(), r.polarity) for r in replaced.values() if not r.scope}
+    named = [r for r in replaced.values() if not r.kind]  # (an inferred one is for the store)
+    if not named:
+        return user
+    ended = {(r.value.casefold(), r.polarity) for r in named if not r.scope}
     kept: dict[str, ExtractedFact] = {}
     for key, fact in user.items():
         frames = frames_of(fact.content)
@@ -408,7 +414,7 @@ def _consistent_with_changes(
         re.search(r"\b(?:no longer|not)\b", f.content) for f in kept.values()
     )  # (a new fact of any kind: "moved from Berlin to Lisbon", "it's Jo, not Joe")
     if not carried and not _VERSION_CHANGE_RE.search(message):
-        for found in replaced.values():
+        for found in named:
             known = lookup_technology(found.value)
             name = known.name if known is not None else found.value
             if found.polarity == "positive" and not found.scope and _PRODUCT_NAME_RE.match(name):
@@ -554,6 +560,7 @@ def _user_facts(
     """The user's facts by their folded text, and the values the turn says it replaced
     (a retracted clause's facts dropped)."""
     user: dict[str, ExtractedFact] = {}
+    statements: list[str] = []  # the clauses that state something of the user's own
     changed = says_changed(user_message)
     tech_context = bool(_phrasing.tech_names(user_message))
     replaced: dict[str, Replaced] = {}
@@ -576,13 +583,17 @@ def _user_facts(
         if in_project and not personal and _for_project(plain, in_question):
             continue
         personal = False
-        if not in_question and not _is_hypothetical(plain) and not _OTHER_SUBJECT_RE.match(plain):
+        own = not in_question and not _is_hypothetical(plain) and not _OTHER_SUBJECT_RE.match(plain)
+        if own:
+            statements.append(clause)
             for found in replaced_in(clause, changed=changed):
                 replaced.setdefault(found.value.casefold(), found)
         stated = [] if in_question else _value_statement(plain)
         facts = stated or clause_facts(clause, in_question=in_question, tech_context=tech_context)
         if not in_question:
             facts = [*facts, *_slot_change(plain)]
+        if own:
+            facts = [*facts, *_spotted(plain, facts)]
         for fact in facts:
             done = finish(fact)
             if done is not None and _ONE_ANSWER_RE.search(done.content):
@@ -592,4 +603,30 @@ def _user_facts(
                 if key not in user:
                     user[key] = done
                     keys.append(key)
+    uses = _stated_uses(user.values())
+    for clause in statements:
+        for found in kind_replaced(clause, uses):
+            replaced.setdefault(found.value.casefold(), found)
     return user, replaced
+
+
+def _spotted(clause: str, facts: list[ExtractedFact]) -> list[ExtractedFact]:
+    """The style and workflow values :func:`~.style_values.spotted_values` finds in
+    ``clause``, on topics none of the clause's ``facts`` is about."""
+    topics = {frame.topic for fact in facts for frame in frames_of(fact.content)}
+    out = []
+    for sentence in spotted_values(clause):
+        found = _topic_fact(sentence)
+        if found and not topics & {frame.topic for frame in frames_of(sentence)}:
+            out += found
+    return out
+
+
+def _stated_uses(facts: Iterable[ExtractedFact]) -> set[str]:
+    """The technologies ``facts`` state a positive use of (not an opinion)."""
+    return {
+        frame.value
+        for fact in facts
+        for frame in frames_of(fact.content)
+        if frame.polarity == "positive" and not frame.topic.startswith(("likes:", "choice:"))
+    }

@@ -1,0 +1,171 @@
+"""A turn that names only the new value: a technology of a kind the user has one of at
+a time (succession.py), and a style or workflow value said around it (style_values.py).
+Each case through the real user-profile store, as a chat turn is stored."""
+
+from __future__ import annotations
+
+import pytest
+
+from amplify_memory.memory import UserProfileVectorStore
+from amplify_memory.memory.auto import extract_and_store_user_facts
+from amplify_memory.memory.chat_facts import extract_chat_facts
+from amplify_memory.memory.style_values import spotted_values
+from amplify_memory.memory.succession import KINDS, kind_of, kind_replaced
+from amplify_memory.memory.technologies import lookup_technology
+from amplify_memory.storage import MemoryStorage
+
+
+async def store_with(*facts: str) -> tuple[UserProfileVectorStore, list[str]]:
+    store = UserProfileVectorStore(storage=MemoryStorage(), semantic=False)
+    await store.initialize()
+    ids = [(await store.add(fact, "tech_stack"))["entry"]["id"] for fact in facts]
+    return store, ids
+
+
+async def superseded_after(turn: str, *facts: str) -> list[bool]:
+    """Which of the stored ``facts`` are superseded once ``turn`` is stored."""
+    store, ids = await store_with(*facts)
+    await extract_and_store_user_facts(turn, store=store)
+    return [bool((await store.get(i) or {}).get("superseded")) for i in ids]
+
+
+def test_every_member_of_a_kind_is_a_canonical_technology_name() -> None:
+    for kind, names in KINDS.items():
+        for name in (n.strip() for n in names.split(",")):
+            known = lookup_technology(name)
+            assert known is not None and known.name == name, (kind, name)
+            assert kind_of(name) == kind
+
+
+@pytest.mark.parametrize(
+    ("turn", "facts", "ended"),
+    [
+        (
+            "We host everything on Hetzner now.",
+            ("User's team hosts on AWS.", "User uses Terraform."),
+            [True, False],
+        ),
+        (
+            "Unity pricing thing was the last straw, I ported my project to Godot.",
+            ("User makes games in Unity.", "User writes C#."),
+            [True, False],
+        ),
+        (
+            "My new job is all Azure DevOps: pipelines, boards, repos, the lot.",
+            ("User's company uses GitLab for repos and CI.", "User writes C#."),
+            [True, False],
+        ),
+        (
+            "datadog bill was insane so we moved to grafana cloud + prometheus",
+            ("User uses Datadog for monitoring.", "User uses Sentry."),
+            [True, False],
+        ),
+    ],
+)
+async def test_a_new_technology_of_a_kind_ends_the_stored_one_of_that_kind(
+    turn: str, facts: tuple[str, ...], ended: list[bool]
+) -> None:
+    assert await superseded_after(turn, *facts) == ended
+
+
+@pytest.mark.parametrize(
+    "turn",
+    [
+        "We host on Hetzner.",  # no sign of a change
+        "We also run a few services on Hetzner now.",  # an addition
+        "For the new client project we're on Hetzner now.",  # a part
+        "Still on AWS for the main app, Hetzner now for side projects.",
+        "Should we move everything to Hetzner now?",  # a question
+        "My coworker moved everything to Hetzner now.",  # someone else
+        "We're not on Hetzner now, but we might be next year.",
+    ],
+)
+async def test_an_addition_a_part_a_question_or_a_negation_ends_nothing(turn: str) -> None:
+    assert await superseded_after(turn, "User's team hosts on AWS.") == [False]
+
+
+async def test_an_opinion_about_the_old_one_stays() -> None:
+    assert await superseded_after(
+        "We host everything on Hetzner now.", "User likes AWS.", "User's team hosts on AWS."
+    ) == [False, True]
+
+
+def test_inferred_values_carry_their_kind_and_never_become_facts() -> None:
+    found = extract_chat_facts("We host everything on Hetzner now.")
+    assert [f.content for f in found.user] == ["User uses Hetzner"]
+    assert {r.kind for r in found.replaced} == {"cloud provider"}
+    assert "Hetzner" not in {r.value for r in found.replaced}
+    assert kind_replaced("we host on Hetzner", {"Hetzner"}) == []
+
+
+@pytest.mark.parametrize(
+    ("turn", "old", "new"),
+    [
+        (
+            "scratch what I said earlier about wanting detail: I just want the answer, short.",
+            "User prefers detailed explanations",
+            "User prefers concise answers",
+        ),
+        (
+            "Eh, I asked for long explanations once, but really I'd rather get the short "
+            "version first and ask for more if I need it.",
+            "User prefers detailed, long explanations",
+            "User prefers concise answers",
+        ),
+        (
+            "no wait, dart format uses 2 spaces and that's what I want",
+            "User prefers 4-space indentation",
+            "User prefers 2-space indentation",
+        ),
+        (
+            "Bitte ab jetzt auf Deutsch antworten, English is tiring after a long workday.",
+            "User wants answers in English.",
+            "User wants answers in German",
+        ),
+        (
+            "I stopped writing tests first, TDD just didn't fit how I prototype game mechanics.",
+            "User practices TDD.",
+            "User no longer practices TDD",
+        ),
+        (
+            "We stopped squashing commits, it's regular merge commits now.",
+            "User's team squash-merges pull requests.",
+            "User prefers regular merge commits",
+        ),
+    ],
+)
+async def test_a_style_value_said_around_it_supersedes_the_stored_one(
+    turn: str, old: str, new: str
+) -> None:
+    store, (old_id,) = await store_with(old)
+    out = await extract_and_store_user_facts(turn, store=store)
+    assert new in [o["entry"]["content"] for o in out]
+    assert (await store.get(old_id) or {}).get("superseded"), (turn, out)
+
+
+@pytest.mark.parametrize(
+    "turn",
+    [
+        "give me the short version",  # one answer, not a standing wish
+        "Can you give me a short answer?",
+        "my coworker wants short answers",
+        "changed my mind on the long answers",  # names the old value, not the new
+        "I want 4 spaces? no idea",
+        "I never stopped doing TDD",
+    ],
+)
+def test_no_standing_value_is_read_from_a_request_a_question_or_the_old_value(turn: str) -> None:
+    contents = [f.content for f in extract_chat_facts(turn).user]
+    assert not any(
+        c.startswith(("User prefers concise", "User prefers detailed", "User no longer practices"))
+        for c in contents
+    ), contents
+
+
+def test_of_several_values_the_last_that_is_not_negated_is_the_new_one() -> None:
+    assert spotted_values("I'd rather have tabs, not 2 spaces") == [
+        "User prefers tabs for indentation"
+    ]
+    assert spotted_values("not 4 spaces anymore, I want 2 spaces from now on") == [
+        "User prefers 2-space indentation"
+    ]
