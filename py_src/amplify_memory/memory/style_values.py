@@ -82,8 +82,8 @@ _INDENT_RE: Final = re.compile(
 _NUMBERS: Final = {"two": "2", "four": "4", "eight": "8"}
 
 _STOPPED_RE: Final = re.compile(
-    r"(?<!never )(?<!not )(?<!n't )\b(?:stopped|quit|gave\s+up(?:\s+on)?|no\s+longer|dropped|abandoned|don't\s+do|"
-    r"not\s+doing)\s+(?:\w+\s+){0,2}$",
+    r"(?<!never )(?<!not )(?<!n't )\b(?:stopped|quit|gave\s+up(?:\s+on)?|no\s+longer|dropped|"
+    r"abandoned|don't\s+do|not\s+doing)\s+(?:\w+\s+){0,2}$",
     re.IGNORECASE,
 )
 _STARTED_RE: Final = re.compile(

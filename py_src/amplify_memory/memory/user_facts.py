@@ -361,8 +361,8 @@ def _third_person(verb: str) -> str:
 #: Past forms that keep their form after "User" (a verb in -ed does too).
 _IRREGULAR_PAST: Final = frozenset(
     _wordlist(
-        "did had sold bought made went took got left built wrote ran gave came found kept lost paid "
-        "sent spent told won began broke chose drove forgot knew met saw taught thought threw "
+        "did had sold bought made went took got left built wrote ran gave came found kept lost "
+        "paid sent spent told won began broke chose drove forgot knew met saw taught thought threw "
         "understood became brought caught drew fought grew held hung led rode rang rose sang "
         "sat slept spoke stood stole swam swore tore woke wore"
     )

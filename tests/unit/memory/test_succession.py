@@ -33,7 +33,8 @@ def test_every_member_of_a_kind_is_a_canonical_technology_name() -> None:
     for kind, names in KINDS.items():
         for name in (n.strip() for n in names.split(",")):
             known = lookup_technology(name)
-            assert known is not None and known.name == name, (kind, name)
+            assert known is not None, (kind, name)
+            assert known.name == name, (kind, name)
             assert kind_of(name) == kind
 
 
