@@ -3044,6 +3044,8 @@ def _bare_value(text: str) -> ExtractedFact | None:
         return None
     template = _TOPIC_TEMPLATES.get(frame.topic)
     names = _tech_names(x)
+    if frame.topic == "location" and names and _only_tech(frame.value):
+        return ExtractedFact(f"User uses {names[0]}", "tech_stack")  # "... lives in Snowflake now"
     if frame.topic == "experience" and len(names) == 1:  # "15 yrs of Perl"
         return ExtractedFact(f"User has {frame.value} of {names[0]} experience", "personal")
     if template is not None:

@@ -219,6 +219,12 @@ _OTHER_VALUE_RES: Final = (
         r"(?:anymore|any\s+more)\b",
         re.IGNORECASE,
     ),
+    re.compile(  # "not community college anymore", "not a contractor anymore"
+        r"(?:^|[,;]\s*|\b(?:and|but|so)\s+|(?:I'm|I\s+am|it's|it\s+is)\s+)not\s+(?:an?\s+|the\s+)?"
+        r"(?P<v>(?!(?:on|in|at|with|using|doing|sure|really|even|so|that|very|too)\b)"
+        r"(?:[\w-]+\s+){0,2}[\w-]+?)\s+(?:anymore|any\s+more)\b",
+        re.IGNORECASE,
+    ),
 )
 #: "used to hate Tailwind": the dislike is over.
 _USED_TO_DISLIKE_RE: Final = re.compile(

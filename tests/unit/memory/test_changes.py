@@ -370,3 +370,29 @@ def test_a_value_that_is_no_product_is_not_stored_as_stopped(said: str) -> None:
 def test_a_past_form_keeps_its_form() -> None:
     stated = [f.content for f in extract_chat_facts("I sold the Canon last year").user]
     assert not any("solds" in s for s in stated)
+
+
+async def test_a_tool_a_thing_lives_in_is_no_place() -> None:
+    store = await fresh_store()
+    oracle = (await store.add("User's data warehouse runs on Oracle.", "tech_stack"))["entry"]
+    dbt = (await store.add("User uses dbt.", "tech_stack"))["entry"]
+    out = await extract_and_store_user_facts(
+        "Our on-prem Oracle box was retired in June; the warehouse lives in Snowflake now.",
+        store=store,
+    )
+    assert [o["entry"]["content"] for o in out] == ["User uses Snowflake"]
+    assert (await store.get(oracle["id"]) or {}).get("superseded")
+    assert not (await store.get(dbt["id"]) or {}).get("superseded")
+
+
+async def test_a_value_said_to_be_over_ends_the_fact_that_names_it() -> None:
+    store = await fresh_store()
+    college = (await store.add("User is a community college student.", "personal"))["entry"]
+    subject = (await store.add("User is studying computer science.", "personal"))["entry"]
+    await extract_and_store_user_facts(
+        "I transferred, I'm at UT Austin now, not community college anymore", store=store
+    )
+    assert (await store.get(college["id"]) or {}).get("superseded")
+    assert not (await store.get(subject["id"]) or {}).get("superseded")
+    for said in ("I'm not sure anymore what to use", "it is not fun anymore"):
+        assert not extract_chat_facts(said).replaced, said
