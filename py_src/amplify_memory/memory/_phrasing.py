@@ -3044,7 +3044,9 @@ def _bare_value(text: str) -> ExtractedFact | None:
         return None
     template = _TOPIC_TEMPLATES.get(frame.topic)
     names = _tech_names(x)
-    if frame.topic == "location" and names and _only_tech(frame.value):
+    if frame.topic == "experience" and re.search(r"\b(?:took|takes|take|taking|ago)\b", x, re.I):
+        return None  # "took us 2 years": how long something took, not experience
+    if frame.topic == "location" and names:
         return ExtractedFact(f"User uses {names[0]}", "tech_stack")  # "... lives in Snowflake now"
     if frame.topic == "experience" and len(names) == 1:  # "15 yrs of Perl"
         return ExtractedFact(f"User has {frame.value} of {names[0]} experience", "personal")

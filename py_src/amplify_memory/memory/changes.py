@@ -81,6 +81,7 @@ _BEFORE_STRONG: Final = re.compile(
     r"walked\s+away\s+from|bye(?:[\s-]*bye)?|good-?bye|farewell|"
     r"(?:before|previously|formerly|earlier)\s+(?:I|we)\s+(?:was|were)\s+(?:using|on|in|with)|"
     r"quit(?:\s+using)?|gave\s+up(?:\s+on)?|retired|replaced|replacing|uninstalled|phased\s+out|"
+    r"(?:was|were)\s+wrong\s+about|"
     r"no\s+longer\s+(?:use|using|on|run|running|write|writing|"
     r"work\s+with)|used\s+to\s+(?:use|run|write|be\s+on|work\s+with|code\s+in))"
     r")\s+(?:the\s+|my\s+|our\s+|old\s+)?(?:\w+\s+)?$",
@@ -88,11 +89,14 @@ _BEFORE_STRONG: Final = re.compile(
 )
 #: Right after a name: what it was is over ("X is gone", "X was at my old job").
 _AFTER_STRONG: Final = re.compile(
-    r"^\s*(?:\d[\w.]*\s+)?(?:(?:is|are|'s)\s+(?:gone|history|(?:long\s+)?dead(?:\s+to\s+me)?(?=\s*(?:$|[,.;!)]|now\b|for\s+(?:me|us)\b))|outdated|"
+    r"^\s*(?:\d[\w.]*\s+)?(?:(?:experiment|era|phase|setup|box|server|cluster|instance|"
+    r"license|subscription|account)\s+)?(?:(?:is|are|'s)\s+(?:gone|history|(?:long\s+)?dead(?:\s+to\s+me)?(?=\s*(?:$|[,.;!)]|now\b|for\s+(?:me|us)\b))|outdated|"
     r"over(?!\s+(?:there|here))|legacy\s+now|out\s+of\s+the\s+picture)|(?:was|were)\s+(?:a\s+)?"
     r"(?:mistake|wrong|typo)|(?:\w+\s+){0,2}(?:anymore|any\s+more)|(?:is|was)\s+replaced"
     r"|(?:[\w-]+\s+){0,2}(?:was|were|got|has\s+been|have\s+been)\s+(?:finally\s+)?(?:retired|"
-    r"killed|decommissioned|shut\s+down|dropped|removed|ditched|sunset|sold)"  # "X box was retired"
+    r"killed|decommissioned|shut\s+down|dropped|removed|ditched|sunset|sold)"
+    r"|(?:[\w-]+\s+){0,2}(?:is|are)\s+being\s+(?:retired|decommissioned|phased\s+out|replaced|"
+    r"dropped|removed|sunset)"  # "X box was retired"
     r"|(?:[\w-]+\s+){0,2}(?:didn't|did\s+not|never)\s+work(?:ed)?\s+out"  # "X didn't work out"
     r"|(?:finally\s+)?died)\b",
     re.IGNORECASE,
@@ -111,7 +115,7 @@ _BEFORE_WEAK: Final = re.compile(
 )
 #: Between two names of one list: "Mocha *and* Chai", "WordPress*, *Bluehost".
 _LIST_JOIN: Final = re.compile(
-    r"\s*(?:,\s*(?:and\s+)?|\s+and\s+|\s*&\s*|\s+as\s+well\s+as\s+|\s+plus\s+)"
+    r"\s*(?:,\s*(?:and\s+)?|\s+and\s+|\s*&\s*|\s*\+\s*|\s+as\s+well\s+as\s+|\s+plus\s+)"
     r"(?:the\s+|our\s+|my\s+)?\Z"
 )
 _LIST_GOES_ON: Final = re.compile(r"\s*(?:,|and\b|&|$)")
@@ -184,7 +188,11 @@ def replaced_in(clause: str, *, changed: bool) -> list[Replaced]:
             listed = join is not None and (
                 "," not in join.group() or bool(_LIST_GOES_ON.match(after))
             )  # ("dropped Mocha, Vitest does ...": a comma alone may start a new clause)
-            ended_before = bool(_BEFORE_STRONG.search(before)) or listed
+            ended_before = (
+                bool(_BEFORE_STRONG.search(before))
+                or listed
+                or (changed and bool(_BEFORE_WEAK.search(before)))
+            )  # ("instead of pyenv + pip now": both)
             strong = ended_before or bool(_AFTER_STRONG.match(after))
             weak = bool(_AFTER_WEAK.match(after) or _BEFORE_WEAK.search(before))
             listed_end = mention.end if ended_before else -1
@@ -316,7 +324,7 @@ def _names(clause: str) -> list[Mention]:
 _BEFORE_ANY: Final = re.compile(
     r"\b(?:moved|migrated|switched|went)\s+(?:\w+\s+){0,2}?(?:off(?:\s+of)?|away\s+from|from)\s+"
     r"|\b(?:dropped|ditched|abandoned|got\s+rid\s+of|ripped\s+out|stopped\s+using|quit|"
-    r"gave\s+up\s+on|retired|replaced|swapped(?:\s+out)?|killed|sold|"
+    r"gave\s+up\s+on|retired|replaced|swapped(?:\s+out)?|killed|sold|(?:was|were)\s+wrong\s+about|"
     r"no\s+longer\s+use|(?:do\s+not|don't|dont)\s+use|no)\s+"
     r"(?:the\s+|my\s+|our\s+)?",
     re.IGNORECASE,

@@ -549,7 +549,8 @@ def _value_statement(clause: str) -> list[ExtractedFact]:
 #: What a fact about one answer names: it is a request for that answer, not a standing fact.
 _ONE_ANSWER_RE: Final = re.compile(
     r"\b(?:this|that|the last|the previous|your last|your previous)\s+(?:answer|reply|response|"
-    r"one|time|message|output)\b|\bjust this once\b|\bfor now\b",
+    r"one|time|message|output)\b|\bjust this once\b|\bfor now\b"
+    r"|\bin\s+(?:the|this|your)\s+(?:answer|reply|response|snippet|example)\b",
     re.IGNORECASE,
 )
 
@@ -583,13 +584,19 @@ def _user_facts(
         if in_project and not personal and _for_project(plain, in_question):
             continue
         personal = False
-        own = not in_question and not _is_hypothetical(plain) and not _OTHER_SUBJECT_RE.match(plain)
+        own = (
+            not in_question
+            and not _is_hypothetical(plain)
+            and (not _OTHER_SUBJECT_RE.match(plain) or bool(_OUR_GROUP_RE.match(plain)))
+        )  # (the user's team or company is the user's: "our team moved to Linear")
         if own:
             statements.append(clause)
             for found in replaced_in(clause, changed=changed):
                 replaced.setdefault(found.value.casefold(), found)
         stated = [] if in_question else _value_statement(plain)
         facts = stated or clause_facts(clause, in_question=in_question, tech_context=tech_context)
+        if not facts and not in_question and ", " in clause:
+            facts = _comma_parts_facts(clause, tech_context=tech_context)
         if not in_question:
             facts = [*facts, *_slot_change(plain)]
         if own:
@@ -608,6 +615,26 @@ def _user_facts(
         for found in kind_replaced(clause, uses):
             replaced.setdefault(found.value.casefold(), found)
     return user, replaced
+
+
+#: The user's own group as a clause's subject: "our team", "my company".
+_OUR_GROUP_RE: Final = re.compile(
+    r"^(?:my|our)\s+(?:[\w']+\s+){0,2}?(?:team|company|org|department|employer|lab|group|"
+    r"shop|startup|agency)\b",
+    re.IGNORECASE,
+)
+
+
+def _comma_parts_facts(clause: str, *, tech_context: bool) -> list[ExtractedFact]:
+    """The facts of a clause read as a whole yielded none, read part by part at its
+    commas: two statements joined by a comma ("I've gone back to Vim, the Emacs
+    experiment is over"). A part that is a list item alone ("and Svelte") states
+    nothing by itself, so a list of names is not read twice."""
+    out: list[ExtractedFact] = []
+    for part in clause.split(", "):
+        if len(part.split()) >= 3:
+            out += clause_facts(part, in_question=False, tech_context=tech_context)
+    return out
 
 
 def _spotted(clause: str, facts: list[ExtractedFact]) -> list[ExtractedFact]:

@@ -324,6 +324,14 @@ _ASIDE_CONDITION: Final = (
 )
 
 
+#: What the assistant's answers "should" be is a standing wish, not a condition.
+_ANSWERS_SHOULD_RE: Final = re.compile(
+    r"^(?:my|your|the|all|all\s+(?:the|your|my))\s+(?:answers|replies|responses|explanations|"
+    r"code\s+examples|examples|snippets)\s+should\b",
+    re.IGNORECASE,
+)
+
+
 def _is_hypothetical(clause: str) -> bool:
     """True for clauses that are conditional, uncertain, planned or reported ("if/else"
     and "try/catch" are code, not conditions)."""
@@ -338,6 +346,7 @@ def _is_hypothetical(clause: str) -> bool:
         flags=re.I,
     )
     clause = _RELATIVE_MAYBE_RE.sub("", clause)  # "... in anything I might show in class"
+    clause = _ANSWERS_SHOULD_RE.sub("", clause)  # "my answers should be in German": a wish
     words = set(_words(clause))
     return (
         bool(words & _HYPOTHETICAL or words & _REPORTED or _HYPOTHETICAL_PHRASES_RE.search(clause))
@@ -361,8 +370,9 @@ def _third_person(verb: str) -> str:
 #: Past forms that keep their form after "User" (a verb in -ed does too).
 _IRREGULAR_PAST: Final = frozenset(
     _wordlist(
-        "did had sold bought made went took got left built wrote ran gave came found kept lost "
-        "paid sent spent told won began broke chose drove forgot knew met saw taught thought threw "
+        "was were did had sold bought made went took got left built wrote ran gave came found "
+        "kept lost paid sent spent told won began broke chose drove forgot knew met saw taught "
+        "thought threw "
         "understood became brought caught drew fought grew held hung led rode rang rose sang "
         "sat slept spoke stood stole swam swore tore woke wore"
     )

@@ -170,3 +170,62 @@ def test_of_several_values_the_last_that_is_not_negated_is_the_new_one() -> None
     assert spotted_values("not 4 spaces anymore, I want 2 spaces from now on") == [
         "User prefers 2-space indentation"
     ]
+
+
+@pytest.mark.parametrize(
+    ("turn", "facts", "ended"),
+    [
+        (  # two statements joined by a comma, read part by part
+            "I've gone back to Vim, the Emacs experiment is over",
+            ("User uses Emacs.", "User writes Go."),
+            [True, False],
+        ),
+        (  # a tool the company moved to is no place; the team is the user's
+            "We're no longer using Slack, company moved to Microsoft Teams",
+            ("User's team uses Slack.", "User uses Jira."),
+            [True, False],
+        ),
+        (
+            "My team change the database, now we use Oracle instead of SQL Server",
+            ("User uses SQL Server.", "User writes C#."),
+            [True, False],
+        ),
+        (  # "+" joins a list
+            "I'm using uv instead of pyenv + pip now",
+            ("User uses pyenv.", "User uses pip.", "User writes Python."),
+            [True, True, False],
+        ),
+        (
+            "We've standardised on Terraform; CloudFormation is being retired",
+            ("User uses CloudFormation.", "User uses AWS."),
+            [True, False],
+        ),
+        (  # "wrong about X" ends X (and "was" stays "was")
+            "Use snake_case for my Python variables from now on, I was wrong about camelCase",
+            ("User prefers camelCase variable names.", "User writes Python."),
+            [True, False],
+        ),
+        (  # what the answers "should" be is a wish, not a condition
+            "My answers should be in German from now, please - I find it easier",
+            ("User prefers responses in English.", "User lives in Vienna."),
+            [True, False],
+        ),
+        (  # one answer only
+            "Use Yarn in the answer, that repo is the legacy one - the new ones are all pnpm",
+            ("User uses pnpm.",),
+            [False],
+        ),
+    ],
+)
+async def test_common_ways_of_saying_a_change(
+    turn: str, facts: tuple[str, ...], ended: list[bool]
+) -> None:
+    assert await superseded_after(turn, *facts) == ended
+
+
+def test_how_long_something_took_is_no_experience() -> None:
+    contents = [f.content for f in extract_chat_facts("migrated from Angular, took us 2 yrs").user]
+    assert not any("experience" in c for c in contents), contents
+    assert "User wases" not in " ".join(
+        f.content for f in extract_chat_facts("I was wrong about camelCase").user
+    )
