@@ -48,7 +48,8 @@ from amplify_memory.memory.similarity import (
     residual_terms,
     same_values,
 )
-from amplify_memory.memory.technologies import lookup_technology
+from amplify_memory.memory.succession import kind_of
+from amplify_memory.memory.technologies import find_technology_mentions, lookup_technology
 from amplify_memory.memory.topics import (
     Frame,
     frames_of,
@@ -140,6 +141,64 @@ def _names_the_old_as_wrong(new: str, old: str) -> bool:
     named = all(any(t in w for w in old_words) for t in tail)
     # the new fact's own value must be news to the old one
     return named and not all(w in old.lower() for w in re.findall(r"[\w+#.-]{3,}", head)[-1:])
+
+
+_NEGATIVE_RE: Final = re.compile(
+    r"\b(?:not|no|never|no longer|dislikes?|hates?|avoids?|stopped|without)\b|n't\b", re.I
+)
+
+
+#: The words of a bare use ("User uses X", "User's team is on X"): no use of its own.
+_BARE_WORDS: Final = frozenset(
+    [
+        "user",
+        "user's",
+        "uses",
+        "use",
+        "using",
+        "team",
+        "team's",
+        "company",
+        "company's",
+        "also",
+        "mostly",
+        "now",
+        "prefers",
+        "likes",
+        "loves",
+        "works",
+        "with",
+        "runs",
+    ]
+)
+
+
+def _kind_template(text: str) -> tuple[str, tuple[str, ...]]:
+    """``text`` folded, with each technology of a kind (:data:`~.succession.KINDS`) put
+    as its kind, and the names put so."""
+    parts, names, at = [], [], 0
+    for mention in find_technology_mentions(text):
+        kind = kind_of(mention.name)
+        if kind is not None:
+            parts += [text[at : mention.start], f"<{kind}>"]
+            names.append(mention.name)
+            at = mention.end
+    parts.append(text[at:])
+    return " ".join("".join(parts).casefold().rstrip(" .").split()), tuple(names)
+
+
+def _kind_swapped(new: str, old: str) -> bool:
+    """The two facts say the same with another technology of the same kind in its place
+    ("uses Jest for testing" / "uses Vitest for testing"), both positive: a new value."""
+    if _NEGATIVE_RE.search(new) or _NEGATIVE_RE.search(old):
+        return False
+    new_template, new_names = _kind_template(new)
+    old_template, old_names = _kind_template(old)
+    if not new_names or new_template != old_template or new_names == old_names:
+        return False
+    # ... for the same use: a bare "uses X" / "uses Y" may be two tools side by side
+    words = re.findall(r"<[^>]+>|[a-z][\w-]{2,}", new_template)
+    return any(w not in _BARE_WORDS and not w.startswith("<") for w in words)
 
 
 def _per_technology(frame: Frame) -> bool:
@@ -299,6 +358,8 @@ def decide(
             return "supersede"
         if any(_stops_using(frame, theirs) for frame in new_frames):
             return "supersede"  # "no longer writes JavaScript" / "primary language is JavaScript"
+        if _kind_swapped(new, old):
+            return "supersede"  # "monitors with Datadog" / "monitors with New Relic"
         if verdict == "compatible" or own.topic == theirs.topic:
             return "keep"
         if not (_per_technology(own) and _per_technology(theirs)) and (

@@ -11,6 +11,7 @@ from amplify_memory.memory.auto import extract_and_store_user_facts
 from amplify_memory.memory.chat_facts import extract_chat_facts
 from amplify_memory.memory.style_values import spotted_values
 from amplify_memory.memory.succession import KINDS, kind_of, kind_replaced
+from amplify_memory.memory.supersession import decide
 from amplify_memory.memory.technologies import lookup_technology
 from amplify_memory.storage import MemoryStorage
 
@@ -229,3 +230,22 @@ def test_how_long_something_took_is_no_experience() -> None:
     assert "User wases" not in " ".join(
         f.content for f in extract_chat_facts("I was wrong about camelCase").user
     )
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "action"),
+    [
+        ("User monitors with Datadog.", "User monitors with New Relic.", "supersede"),
+        ("User uses Jest for testing.", "User uses Vitest for testing.", "supersede"),
+        ("User hosts the blog on Netlify.", "User hosts the blog on Vercel.", "supersede"),
+        # a bare use may be two tools side by side; another use is another fact
+        ("User uses PostgreSQL.", "User uses MySQL.", "keep"),
+        ("User's team uses Slack.", "User's team uses Microsoft Teams.", "keep"),
+        ("User uses Jest for unit tests.", "User uses Vitest for component tests.", "keep"),
+        ("User uses Jest.", "User does not use Vitest.", "keep"),
+    ],
+)
+def test_the_same_use_with_another_tool_of_its_kind_is_a_new_value(
+    old: str, new: str, action: str
+) -> None:
+    assert decide(new, old) == action
