@@ -2035,9 +2035,9 @@ _WORKPLACE_MOVE_RE: Final = re.compile(
     re.IGNORECASE,
 )
 _LOCATION_MOVE_RE: Final = re.compile(
-    r"^(?:I\s+)?(?:have\s+|just\s+)?(?:moved|relocated|shifted)\s+(?:from\s+(?P<a>[A-Za-z][\w.'-]*"
-    r"(?:\s+[A-Z][\w.'-]*)?)\s+)?to\s+(?P<b>[A-Za-z][\w.'-]*(?:\s+[A-Z][\w.'-]*)?)"
-    r"(?:\s+(?:in|last|this|a|over)\b.*)?$"
+    r"^(?:(?:I|we)\s+)?(?:have\s+|just\s+|finally\s+)?(?:moved|relocated|shifted)\s+"
+    r"(?:from\s+(?P<a>[A-Za-z][\w.'-]*(?:\s+[A-Z][\w.'-]*)?)\s+)?to\s+"
+    r"(?P<b>[A-Za-z][\w.'-]*(?:\s+[A-Z][\w.'-]*)?)(?:\s+(?:in|last|this|a|over|from)\b.*)?$"
 )
 
 

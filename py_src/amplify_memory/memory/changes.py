@@ -49,6 +49,7 @@ __all__ = [
     "Replaced",
     "names_a_value",
     "replaced_in",
+    "replaced_topics",
     "replaced_values",
     "retracted",
     "says_changed",
@@ -249,8 +250,10 @@ def _other_values(part: str, changed: bool) -> list[Replaced]:
     for pattern in _OTHER_VALUE_RES if changed else ():
         for found in pattern.finditer(part):
             value = found["v"].strip()
-            if not _phrasing.is_common_word(value) and value.lower() not in {"i", "a"}:
-                out.append(Replaced(value))
+            if value.lower() in _ANY_WORKPLACE or (
+                not _phrasing.is_common_word(value) and value.lower() not in {"i", "a"}
+            ):
+                out.append(Replaced(value.lower() if value.lower() in _ANY_WORKPLACE else value))
     for found in _USED_TO_DISLIKE_RE.finditer(part):
         known = lookup_technology(found["v"])
         out.append(Replaced(known.name if known else found["v"], polarity="negative"))
@@ -331,6 +334,13 @@ _BEFORE_ANY: Final = re.compile(
 )
 
 
+def replaced_topics(replaced: Replaced) -> list[str]:
+    """The topics of the stored facts ``replaced`` may end (the store's candidates)."""
+    if replaced.value.casefold() in _ANY_WORKPLACE:
+        return ["employer", "workplace"]
+    return list(dict.fromkeys(f.topic for f in frames_of(f"User uses {replaced.value}")))
+
+
 def states_value(text: str, replaced: Replaced) -> bool:
     """True when the stored fact ``text`` states what ``replaced`` says no longer holds:
     its topic frames give the value with that polarity (not an opinion: "likes X"), or
@@ -339,6 +349,11 @@ def states_value(text: str, replaced: Replaced) -> bool:
     STM32CubeIDE" for "CubeIDE")."""
     if replaced.scope and replaced.scope[:5] not in text.casefold():
         return False  # "no longer Jenkins for releases" leaves "Jenkins for nightly builds"
+    if replaced.value.casefold() in _ANY_WORKPLACE:  # "I left the company": wherever it was
+        return any(
+            f.topic in {"employer", "workplace"} and f.polarity == "positive"
+            for f in frames_of(text)
+        )
     known = lookup_technology(replaced.value)
     value = (known.name if known else replaced.value).casefold()  # "CubeIDE": STM32CubeIDE
     frames = frames_of(text)
@@ -360,6 +375,8 @@ def states_value(text: str, replaced: Replaced) -> bool:
     return replaced.polarity == "positive" and positive and named is not None
 
 
+#: A workplace named by its kind only ("left the company"): the stored one, whatever it is.
+_ANY_WORKPLACE: Final = frozenset({"company", "job", "employer", "firm", "day job", "old job"})
 _NEGATED_RE: Final = re.compile(
     r"\b(?:not|no longer|never|dislikes?|hates?|avoids?|stopped)\b", re.IGNORECASE
 )

@@ -13,7 +13,8 @@ A value of answers or indentation counts only in a clause that says it is a stan
 wish (the user's own "I want", "I'd rather", "from now on" ...): in "changed my mind on
 the long answers" the value named is the old one. A value right after a negation is the
 old one too ("not 4 spaces anymore"); of several, the last is the new one. A practice
-counts when the clause says the user started or stopped it.
+counts when the clause says the user started or stopped it, a line length when it is
+set ("we set line length to 120").
 
 >>> spotted_values("I just want the answer, short")
 ['User prefers concise answers']
@@ -139,6 +140,25 @@ def _indentation(clause: str) -> list[str]:
     return [f"User prefers {_NUMBERS.get(number, number)}-space indentation"]
 
 
+_LINE_LENGTH_RE: Final = re.compile(
+    r"\b(?:line[- ](?:length|width|limit)|max(?:imum)?\s+line\s+length)\s+(?:of\s+|to\s+|at\s+|"
+    r"=\s*|:\s*|is\s+|limit\s+of\s+)?(?P<n>\d{2,3})\b|\b(?P<m>\d{2,3})[- ]?(?:chars?|characters|"
+    r"columns|cols)\b",
+    re.IGNORECASE,
+)
+#: A line length is set, not only named ("Prettier's default 80 chars").
+_SET_RE: Final = re.compile(
+    r"\b(?:set|now|bumped|changed|switched|moved|raised|increased|lowered|reduced|went)\b", re.I
+)
+
+
+def _line_length(clause: str) -> list[str]:
+    found = _last(_LINE_LENGTH_RE, clause)
+    if found is None or not (_SET_RE.search(clause) or _STANDING_RE.search(clause)):
+        return []
+    return [f"User uses a max line length of {found['n'] or found['m']}"]
+
+
 def _workflow(clause: str) -> list[str]:
     out = []
     tdd = _TDD_RE.search(clause)
@@ -167,6 +187,12 @@ def spotted_values(clause: str) -> list[str]:
     """The canonical sentences of the style and workflow values ``clause`` states: of
     answers and indentation only as a standing wish ("changed my mind on the long
     answers" names the old value); a practice the user started or stopped."""
-    if not _STANDING_RE.search(clause):
-        return _workflow(clause)  # ("I stopped writing tests first" says it changed)
-    return [*_length(clause), *_language(clause), *_indentation(clause), *_workflow(clause)]
+    if not _STANDING_RE.search(clause):  # (what is started, stopped or set says it changed)
+        return [*_workflow(clause), *_line_length(clause)]
+    return [
+        *_length(clause),
+        *_language(clause),
+        *_indentation(clause),
+        *_workflow(clause),
+        *_line_length(clause),
+    ]

@@ -503,8 +503,17 @@ def _tech_facts(clause: str) -> list[ExtractedFact]:
     replaced = re.search(r"\b(?:replaced|swapped)\s+(.+?)\s+(?:with|for)\s+(.+)$", clause, re.I)
     if replaced and not switched:
         switched = replaced
+    to_from = re.search(  # "switched to Arch from Ubuntu": the new one first
+        r"\b(?:switch|mov|migrat|port|convert)(?:ed|ing)\s+(?:\w+\s+){0,2}?(?:to|onto)\s+"
+        r"(.+?)\s+from\s+(.+)$",
+        clause,
+        re.I,
+    )
     if switched:
         old, new = switched.group(1), switched.group(2)
+    elif to_from:
+        new, old = to_from.group(1), to_from.group(2)
+    if switched or to_from:
         facts += [
             ExtractedFact(f"User uses {_phrasing.with_version(new, t)}", "tech_stack")
             for t in _phrasing.tech_names(new)
@@ -1763,8 +1772,8 @@ def _part_facts(part: str, *, unknown: bool = False) -> list[ExtractedFact]:
 #: switch made, before any shape reads "from X" as a place.
 _SWITCHING_RE: Final = re.compile(
     r"^(?:(?:I|we)(?:\s+(?:am|are)|['\u2019](?:m|re))\s+)?(?:(?:now|currently|finally|slowly|gradually)\s+)?"
-    r"(?:switching|moving|migrating|porting|converting)\s+(?:\w+\s+){0,2}?"
-    r"(?:from|off|away from)\s+\S",
+    r"(?:switch|mov|migrat|port|convert)(?:ing|ed)\s+(?:\w+\s+){0,2}?"
+    r"(?:(?:from|off|away from)\s+\S|(?:to|onto)\s+[\w.+#-]+(?:\s+[\w.+#-]+)?\s+from\s+\S)",
     re.IGNORECASE,
 )
 

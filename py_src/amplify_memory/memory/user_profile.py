@@ -95,6 +95,12 @@ def _decide(new: str, old: str, *, cosine: float | None = None) -> Action:
     return rule(new, old, cosine=cosine)
 
 
+def _replaced_topics(replaced: Replaced) -> list[str]:
+    from amplify_memory.memory.changes import replaced_topics
+
+    return replaced_topics(replaced)
+
+
 def _states_value(text: str, replaced: Replaced) -> bool:
     from amplify_memory.memory.changes import states_value as states
 
@@ -466,7 +472,7 @@ class UserProfileVectorStore(PageSingleton):
             value = item.value
             if value.casefold() in own:
                 continue
-            topics = list(dict.fromkeys(f.topic for f in _frames_of(f"User uses {value}")))
+            topics = _replaced_topics(item)
             ids = [
                 str(h.id)
                 for h in db.search(

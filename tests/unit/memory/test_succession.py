@@ -249,3 +249,39 @@ def test_the_same_use_with_another_tool_of_its_kind_is_a_new_value(
     old: str, new: str, action: str
 ) -> None:
     assert decide(new, old) == action
+
+
+@pytest.mark.parametrize(
+    ("turn", "facts", "ended"),
+    [
+        (  # the new one first
+            "Switched to Arch from Ubuntu on my laptop",
+            ("User runs Ubuntu on their laptop.", "User uses Docker."),
+            [True, False],
+        ),
+        (
+            "we relocated to Berlin in march",
+            ("User lives in Amsterdam.", "User works remotely."),
+            [True, False],
+        ),
+        (  # the workplace named by its kind only
+            "I left the company, I'm freelancing now",
+            ("User works at Atlassian.", "User writes Java.", "User lives in Sydney."),
+            [True, False, False],
+        ),
+        (
+            "Prettier's default 80 chars was annoying, we set line length to 120",
+            ("User uses a max line length of 80.", "User uses Prettier."),
+            [True, False],
+        ),
+    ],
+)
+async def test_moves_of_place_job_and_settings(
+    turn: str, facts: tuple[str, ...], ended: list[bool]
+) -> None:
+    assert await superseded_after(turn, *facts) == ended
+
+
+def test_a_move_between_places_is_no_technology() -> None:
+    contents = [f.content for f in extract_chat_facts("we moved to Berlin from Amsterdam").user]
+    assert contents == ["User is based in Berlin"]
