@@ -14,7 +14,7 @@ from amplify_memory.memory.changes import Replaced, names_a_value
 from amplify_memory.memory.chat_facts import extract_chat_facts
 from amplify_memory.memory.extraction import ExtractedFact, extract_project_context
 from amplify_memory.memory.project_context import ProjectContextVectorStore
-from amplify_memory.memory.technologies import lookup_technology
+from amplify_memory.memory.technologies import find_technologies, lookup_technology
 from amplify_memory.memory.user_profile import UserProfileVectorStore
 
 __all__ = ["extract_and_store_project_context", "extract_and_store_user_facts"]
@@ -69,7 +69,12 @@ def _carrier(outcomes: list[dict[str, Any]], replaced: Sequence[Replaced]) -> di
     None: a turn with no such fact supersedes nothing ("... and I live in Berlin" is not
     the change of a technology)."""
     values = [r.value for r in replaced]
-    tech = [o for o in outcomes if o["entry"].get("category") == "tech_stack"]
+    tech = [
+        o
+        for o in outcomes
+        if o["entry"].get("category") == "tech_stack"
+        or find_technologies(str(o["entry"]["content"]))  # ("User is on Arch these days")
+    ]
     for outcome in tech:
         if not names_a_value(str(outcome["entry"]["content"]), values):
             return outcome

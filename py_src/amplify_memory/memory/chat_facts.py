@@ -51,7 +51,7 @@ from amplify_memory.memory.project_facts import classify_clause, tags_of
 from amplify_memory.memory.style_values import spotted_values
 from amplify_memory.memory.succession import kind_replaced
 from amplify_memory.memory.technologies import find_technology_mentions, lookup_technology
-from amplify_memory.memory.topics import frames_of
+from amplify_memory.memory.topics import frames_of, tool_group
 from amplify_memory.memory.user_facts import (
     _INTERROGATIVE_RE,
     _OTHER_SUBJECT_RE,
@@ -600,7 +600,7 @@ def _user_facts(
         if not in_question:
             facts = [*facts, *_slot_change(plain)]
         if own:
-            facts = [*facts, *_spotted(plain, facts)]
+            facts = [*(_on_device(plain, f) for f in facts), *_spotted(plain, facts)]
         for fact in facts:
             done = finish(fact)
             if done is not None and _ONE_ANSWER_RE.search(done.content):
@@ -635,6 +635,41 @@ def _comma_parts_facts(clause: str, *, tech_context: bool) -> list[ExtractedFact
         if len(part.split()) >= 3:
             out += clause_facts(part, in_question=False, tech_context=tech_context)
     return out
+
+
+#: A machine the user names ("my home server", "work laptop"): where a tool is used.
+_DEVICE_RE: Final = re.compile(
+    r"\b(?P<d>(?:(?:home|work|personal|gaming|dev|build|old|new)\s+)?(?:server|laptop|desktop|"
+    r"workstation|pc|vm|nas|vps|raspberry pi))\b",
+    re.IGNORECASE,
+)
+_BARE_USE_RE: Final = re.compile(r"^User uses (?P<x>[\w.+#!/ -]+)$")
+
+
+def _on_device(clause: str, fact: ExtractedFact) -> ExtractedFact:
+    """``fact`` with the machine the clause names next to its tool ("my home server runs
+    Debian": "User uses Debian on their home server"), for a tool of an exclusive group
+    (an operating system, an editor, a shell ...), which a use on another machine must
+    not replace; other facts as they are."""
+    bare = _BARE_USE_RE.match(fact.content)
+    if bare is None or not any(
+        tool_group(frame.topic) and not frame.scope for frame in frames_of(fact.content)
+    ):
+        return fact
+    at = clause.casefold().find(bare["x"].split()[0].casefold())
+    devices = list(_DEVICE_RE.finditer(clause))
+    if at < 0 or not devices:
+        return fact
+    # the machine said before the tool in its part of the clause ("my home server runs
+    # Debian"), else the one after it ("Windows on my desktop"); none across a comma
+    before = [m for m in devices if m.end() <= at and "," not in clause[m.end() : at]]
+    after = [m for m in devices if m.start() >= at and "," not in clause[at : m.start()]]
+    if not before and not after:
+        return fact
+    device = (before[-1] if before else after[0])["d"].lower()
+    return ExtractedFact(
+        f"User uses {bare['x']} on their {device}", fact.category, fact.confidence, fact.source
+    )
 
 
 def _spotted(clause: str, facts: list[ExtractedFact]) -> list[ExtractedFact]:

@@ -36,8 +36,12 @@ from typing import Final
 
 from amplify_memory.memory.changes import Replaced
 from amplify_memory.memory.technologies import find_technology_mentions, lookup_technology
+from amplify_memory.memory.topics import tool_group_names
 
-__all__ = ["KINDS", "kind_of", "kind_replaced"]
+#: The topic registry's exclusive groups of tools, kinds of their own.
+TOOL_GROUPS: Final = ("operating_system", "editor", "shell", "package_manager", "ci_service")
+
+__all__ = ["KINDS", "TOOL_GROUPS", "kind_of", "kind_replaced"]
 
 #: The kinds, each with its members' canonical names (:mod:`~.technologies`). Extend with
 #: care: two members must be alternatives a user rarely keeps side by side.
@@ -86,17 +90,25 @@ KINDS: Final[dict[str, str]] = {
 @lru_cache(maxsize=1)
 def _members() -> dict[str, tuple[str, ...]]:
     """Each kind's members by their canonical names (a name the list does not know is
-    an error of :data:`KINDS`, found by the tests)."""
+    an error of :data:`KINDS`, found by the tests), and the exclusive groups of tools of
+    the topic registry (operating systems, editors, shells ...) as kinds too."""
     out = {}
     for kind, names in KINDS.items():
         known = [lookup_technology(n.strip()) for n in names.split(",")]
         out[kind] = tuple(t.name for t in known if t is not None)
+    for group in TOOL_GROUPS:
+        known = [lookup_technology(n) for n in tool_group_names(group)]
+        out.setdefault(group, tuple(dict.fromkeys(t.name for t in known if t is not None)))
     return out
 
 
 @lru_cache(maxsize=1)
 def _kinds() -> dict[str, str]:
-    return {name.casefold(): kind for kind, names in _members().items() for name in names}
+    out: dict[str, str] = {}
+    for kind, names in _members().items():  # (a name of a kind first, then of a group)
+        for name in names:
+            out.setdefault(name.casefold(), kind)
+    return out
 
 
 def kind_of(name: str) -> str | None:
@@ -148,6 +160,9 @@ def kind_replaced(clause: str, stated: Collection[str]) -> list[Replaced]:
         if _NOT_NEW_RE.search(clause[max(0, mention.start - 40) : mention.start]):
             continue
         for member in _members()[kind]:
-            if member.casefold() not in kept:
+            if not any(
+                re.search(rf"(?<![\w.-]){re.escape(member.casefold())}(?![\w-])", k) for k in kept
+            ):
+                # (nor a name inside a stated one: "Linux" of "Arch Linux")
                 out.setdefault(member.casefold(), Replaced(member, kind=kind))
     return list(out.values())

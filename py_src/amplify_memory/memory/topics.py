@@ -66,6 +66,7 @@ __all__ = [
     "register_topic",
     "registered_topic",
     "relation",
+    "tool_group",
     "tool_group_names",
     "topic_category",
 ]
@@ -282,6 +283,11 @@ _ROLE_WORDS: Final = {
     "ml engineer": "machine learning engineer",
     "qa": "qa engineer",
 }
+
+
+def tool_group(topic: str) -> bool:
+    """True for the topic of an exclusive group of tools ("operating_system", "editor")."""
+    return any(group == topic for group, _ in _TECH_GROUPS.values())
 
 
 def tool_group_names(*topics: str) -> list[str]:
@@ -755,7 +761,7 @@ _CONTEXTS: Final = tuple(
     for p, name in (
         (
             r"\b(?:at work|for work|at (?:my |the )?(?:job|day job|office|company)|professionally|"
-            r"on the job|in (?:my )?day job)\b",
+            r"on the job|in (?:my )?day job|work (?:laptop|machine|computer|pc))\b",
             "@work",
         ),
         (
@@ -764,7 +770,9 @@ _CONTEXTS: Final = tuple(
             "@personal",
         ),
         (r"\b(?:in production|in prod|on prod)\b", "@production"),
-        (r"\b(?:locally|for local (?:development|dev)|on (?:my )?laptop)\b", "@local"),
+        (r"\b(?:locally|for local (?:development|dev)|on (?:my |their )?laptop)\b", "@local"),
+        (r"\b(?:(?:home\s+)?servers?|homelab|home lab|nas|vps|raspberry pi)\b", "@server"),
+        (r"\b(?:desktop|workstation|gaming pc)\b", "@desktop"),
     )
 )
 

@@ -285,3 +285,36 @@ async def test_moves_of_place_job_and_settings(
 def test_a_move_between_places_is_no_technology() -> None:
     contents = [f.content for f in extract_chat_facts("we moved to Berlin from Amsterdam").user]
     assert contents == ["User is based in Berlin"]
+
+
+@pytest.mark.parametrize(
+    ("turn", "facts", "ended"),
+    [
+        (  # a tool on another machine is another fact
+            "my home server runs Debian, work laptop is Fedora",
+            ("User uses Fedora.", "User self-hosts services."),
+            [False, False],
+        ),
+        (  # an exclusive group of tools is a kind: "these days" ends the other one
+            "These days I'm on Arch, Ubuntu was getting on my nerves.",
+            ("User runs Ubuntu on their workstation.",),
+            [True],
+        ),
+        (  # on the same machine, the new one replaces the old
+            "Switched to Arch from Ubuntu on my laptop",
+            ("User runs Ubuntu on their laptop.",),
+            [True],
+        ),
+    ],
+)
+async def test_machines_and_groups_of_tools(
+    turn: str, facts: tuple[str, ...], ended: list[bool]
+) -> None:
+    assert await superseded_after(turn, *facts) == ended
+
+
+def test_the_machine_goes_with_its_tool() -> None:
+    contents = [
+        f.content for f in extract_chat_facts("Windows on my desktop, Linux on the server").user
+    ]
+    assert contents == ["User uses Windows on their desktop", "User uses Linux on their server"]
