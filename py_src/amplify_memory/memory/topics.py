@@ -771,8 +771,17 @@ _CONTEXTS: Final = tuple(
         ),
         (r"\b(?:in production|in prod|on prod)\b", "@production"),
         (r"\b(?:locally|for local (?:development|dev)|on (?:my |their )?laptop)\b", "@local"),
+    )
+)
+
+
+#: The machines a tool of an exclusive group is limited to (an OS, an editor, a shell).
+_DEVICES: Final = tuple(
+    (re.compile(p, re.IGNORECASE), name)
+    for p, name in (
         (r"\b(?:(?:home\s+)?servers?|homelab|home lab|nas|vps|raspberry pi)\b", "@server"),
         (r"\b(?:desktop|workstation|gaming pc)\b", "@desktop"),
+        (r"\blaptop\b", "@local"),
     )
 )
 
@@ -814,7 +823,9 @@ def _tech_frames(text: str, polarity: Polarity) -> list[Frame]:
         group = None  # "Vim keybindings": the keys of an editor, not the editor
     if _SLOT_RE.search(text) and group is None:
         frames.append(Frame("primary_language", first, polarity, scope, version))
-    elif group is not None:
+    elif group is not None:  # (a tool of a group on one machine: "Debian on the home server")
+        devices = tuple(name for pattern, name in _DEVICES if pattern.search(text))
+        scope = tuple(sorted({*scope, *devices}, key=str.casefold))
         frames.append(Frame(group[0], first, polarity, scope, version))
     elif comparative and len(names) >= 2:
         head_names = {m.name for m in head}
