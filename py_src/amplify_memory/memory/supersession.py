@@ -35,6 +35,7 @@ added (or edited). The rule, in order:
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Final, Literal
 
 from amplify_memory.memory._defaults import SEMANTIC_DUPLICATE_COSINE
@@ -173,9 +174,15 @@ _BARE_WORDS: Final = frozenset(
 )
 
 
-def _kind_template(text: str) -> tuple[str, tuple[str, ...]]:
-    """``text`` folded, with each technology of a kind (:data:`~.succession.KINDS`) put
-    as its kind, and the names put so."""
+_WORD_RE: Final = re.compile(r"[a-z][\w'-]+")
+
+
+@lru_cache(maxsize=4096)
+def _kind_form(text: str) -> tuple[bool, frozenset[str], str, tuple[str, ...]]:
+    """(negative, words, template, names) of a fact for :func:`_kind_swapped`: the
+    template is ``text`` folded with each technology of a kind
+    (:data:`~.succession.KINDS`) put as its kind; ``names``, the names put so. (Cached:
+    a store compares each stored fact with every new one.)"""
     parts, names, at = [], [], 0
     for mention in find_technology_mentions(text):
         kind = kind_of(mention.name)
@@ -184,17 +191,19 @@ def _kind_template(text: str) -> tuple[str, tuple[str, ...]]:
             names.append(mention.name)
             at = mention.end
     parts.append(text[at:])
-    return " ".join("".join(parts).casefold().rstrip(" .").split()), tuple(names)
+    template = " ".join("".join(parts).casefold().rstrip(" .").split())
+    words = frozenset(_WORD_RE.findall(text.lower()))
+    return bool(_NEGATIVE_RE.search(text)), words, template, tuple(names)
 
 
 def _kind_swapped(new: str, old: str) -> bool:
     """The two facts say the same with another technology of the same kind in its place
     ("uses Jest for testing" / "uses Vitest for testing"), both positive: a new value."""
-    if _NEGATIVE_RE.search(new) or _NEGATIVE_RE.search(old):
+    new_negative, new_words, new_template, new_names = _kind_form(new)
+    old_negative, old_words, old_template, old_names = _kind_form(old)
+    if new_negative or old_negative or not new_names or new_names == old_names:
         return False
-    new_template, new_names = _kind_template(new)
-    old_template, old_names = _kind_template(old)
-    if not new_names or new_template != old_template or new_names == old_names:
+    if new_template != old_template or len(new_words ^ old_words) > 8:
         return False
     # ... for the same use: a bare "uses X" / "uses Y" may be two tools side by side
     words = re.findall(r"<[^>]+>|[a-z][\w-]{2,}", new_template)
