@@ -53,6 +53,8 @@ from amplify_memory.memory.technologies import (
 from amplify_memory.text import ENGLISH_STOP_WORDS
 
 __all__ = [
+    "FOREIGN_LANGUAGE",
+    "LANGUAGE_NAMES",
     "SECRET_MARK",
     "STANDING_PHRASES",
     "injected",
@@ -958,7 +960,7 @@ _MY_FAVOURITE_RE: Final = re.compile(
 )
 #: The language of the answers, said with its name and a cue but no verb: "English
 #: please", "from now on English", "Bitte ab jetzt English", "english only".
-_LANGUAGES: Final = (
+LANGUAGE_NAMES: Final = (
     r"english|german|french|spanish|portuguese|italian|dutch|polish|russian|ukrainian|"
     r"japanese|chinese|mandarin|korean|hindi|arabic|turkish|vietnamese|swedish|norwegian|"
     r"danish|finnish|czech|greek|hebrew|indonesian|thai|romanian|hungarian|swahili|bengali|"
@@ -968,7 +970,7 @@ _ANSWER_LANGUAGE_RE: Final = re.compile(
     r"^(?:(?:please|pls|bitte|por favor|s'il (?:te|vous) pla[iî]t)\s+)?"
     r"(?P<cue>(?:from now on|ab jetzt|à partir de maintenant|desde ahora|going forward|"
     r"only|always)\s+)?(?P<in>in\s+)?"
-    rf"(?P<lang>{_LANGUAGES})"
+    rf"(?P<lang>{LANGUAGE_NAMES})"
     r"(?P<cue2>(?:\s+(?:please|pls|only|from now on|going forward|is fine(?: now)?|bitte|"
     r"for answers|answers|replies|now))+)?$",
     re.IGNORECASE,
@@ -2219,7 +2221,7 @@ def _shape_location_move(text: str, lead: bool) -> _Shaped:
 
 def _shape_foreign_answer(text: str, lead: bool) -> _Shaped:
     if m := _FOREIGN_ANSWER_RE.search(text):
-        language = _FOREIGN_LANGUAGE[m["lang"].lower()]
+        language = FOREIGN_LANGUAGE[m["lang"].lower()]
         return [ExtractedFact(f"User wants answers in {language}", "communication")]
     return _NEXT
 
@@ -2833,7 +2835,8 @@ _FOREIGN_ANSWER_RE: Final = re.compile(
     r"på svenska|på engelska|suomeksi|englanniksi)\b",
     re.IGNORECASE,
 )
-_FOREIGN_LANGUAGE: Final = {
+#: A language named in another language, by its English name.
+FOREIGN_LANGUAGE: Final = {
     "auf deutsch": "German",
     "en français": "French",
     "en francais": "French",

@@ -29,6 +29,8 @@ from __future__ import annotations
 import re
 from typing import Final
 
+from amplify_memory.memory._phrasing import FOREIGN_LANGUAGE, LANGUAGE_NAMES
+
 __all__ = ["spotted_values"]
 
 #: The clause states a standing wish of the user's.
@@ -56,20 +58,11 @@ _ANSWER_NOUN_RE: Final = re.compile(
 )
 _SHORT: Final = frozenset({"short", "shorter", "brief", "briefer", "concise", "terse", "tl;dr"})
 
-#: Language names, also in their own language, by their English name.
-_LANGUAGES: Final[dict[str, str]] = {
-    "english": "English", "german": "German", "deutsch": "German", "french": "French",
-    "français": "French", "francais": "French", "spanish": "Spanish", "español": "Spanish",
-    "espanol": "Spanish", "castellano": "Spanish", "portuguese": "Portuguese",
-    "português": "Portuguese", "portugues": "Portuguese", "italian": "Italian",
-    "italiano": "Italian", "dutch": "Dutch", "nederlands": "Dutch", "polish": "Polish",
-    "polski": "Polish", "russian": "Russian", "turkish": "Turkish", "türkçe": "Turkish",
-    "japanese": "Japanese", "chinese": "Chinese", "mandarin": "Chinese", "korean": "Korean",
-    "hindi": "Hindi", "arabic": "Arabic", "swedish": "Swedish", "svenska": "Swedish",
-    "ukrainian": "Ukrainian", "vietnamese": "Vietnamese", "indonesian": "Indonesian",
-}  # fmt: skip
+#: A language by its name ("in German") or in its own words ("auf Deutsch").
 _LANGUAGE_RE: Final = re.compile(
-    r"\b(?:in|auf|en|em|in\s+plain|na)\s+(?P<v>" + "|".join(_LANGUAGES) + r")\b", re.IGNORECASE
+    rf"\bin\s+(?:plain\s+)?(?P<v>{LANGUAGE_NAMES})\b"
+    rf"|\b(?P<native>{'|'.join(re.escape(k) for k in FOREIGN_LANGUAGE)})\b",
+    re.IGNORECASE,
 )
 _ANSWER_VERB_RE: Final = re.compile(
     r"\b(?:answer\w*|repl(?:y|ies|ying)|respon\w*|antwort\w*|r[eé]pon\w*|rispond\w*|"
@@ -127,7 +120,8 @@ def _language(clause: str) -> list[str]:
     found = _last(_LANGUAGE_RE, clause)
     if found is None or not _ANSWER_VERB_RE.search(clause):
         return []
-    return [f"User wants answers in {_LANGUAGES[found['v'].lower()]}"]
+    name = found["v"].capitalize() if found["v"] else FOREIGN_LANGUAGE[found["native"].lower()]
+    return [f"User wants answers in {name}"]
 
 
 def _indentation(clause: str) -> list[str]:
