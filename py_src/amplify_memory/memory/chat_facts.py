@@ -520,6 +520,27 @@ _VALUE_STATEMENTS: Final = (
         "User wants {x} {n}",
         str,
     ),
+    (  # "I'm on the data platform team now", "now I'm in the payments team"
+        re.compile(
+            r"^(?:(?:so|and|but|now|actually)\s+)*(?:I'm|I\s+am|im)\s+(?:now\s+)?(?:on|in)\s+the\s+"
+            r"(?P<x>[\w -]{2,30}?)\s+team\b(?!\s+(?:lead|channel|meeting))",
+            re.IGNORECASE,
+        ),
+        "User is on the {x} team",
+        str.lower,
+    ),
+    (  # "I'm at Stripe now", "I joined Shopify last month", "started a new job at Google"
+        re.compile(
+            r"^(?:(?:so|and|but|now|actually)\s+)*(?:(?:I'm|I\s+am|im)\s+(?:now\s+)?at|"
+            r"(?:I\s+)?(?:just\s+|recently\s+|finally\s+)?joined|(?:I\s+)?(?:just\s+)?started\s+"
+            r"(?:a\s+)?(?:new\s+)?(?:job|role|position|gig)\s+at)\s+"
+            r"(?P<x>(?-i:[A-Z])[\w&.-]*(?:\s+(?-i:[A-Z])[\w&.-]*){0,2})"
+            r"(?!\s*\d)(?=\s*$|\s+(?:now|as|last|since|recently)\b|\s*[,.!;])",
+            re.IGNORECASE,
+        ),
+        "User works at {x}",
+        str,
+    ),
     (  # "Pacific time for me now", "I'm on Eastern time these days"
         re.compile(
             r"^(?:(?:actually|so|and|but)\s+)?(?:(?:I'm|I\s+am|we're|we\s+are)\s+(?:on|in)\s+)?"

@@ -22,7 +22,7 @@ Topics
   ``quote_style``, ``naming_convention``, ``line_length``, ``theme``, ``answer_length``
   (``concise`` / ``detailed``), ``answer_language``, ``spelling``, ``tone``,
   ``commit_style``, ``merge_strategy``, ``branching``, ``name``, ``location``,
-  ``timezone``, ``role``, ``experience``, ``pronouns``, and the exclusive technology
+  ``timezone``, ``team``, ``role``, ``experience``, ``pronouns``, and the exclusive technology
   groups ``package_manager``, ``editor``, ``operating_system``, ``shell``, and the slot
   ``primary_language`` ("favourite / main language is ...");
 * *polarity topics* are on or off: ``semicolons``, ``trailing_commas``, ``type_hints``,
@@ -412,7 +412,7 @@ def _identity_topics(add: Callable[..., Topic]) -> None:
 
 
 def _workplace_topic(add: Callable[..., Topic]) -> None:
-    """The built-in personal topics: workplace."""
+    """The built-in personal topics: workplace, team."""
     add(
         "workplace",
         "personal",
@@ -422,6 +422,16 @@ def _workplace_topic(add: Callable[..., Topic]) -> None:
             rf"(?:a|an)\s+((?:[\w-]+\s+){{0,3}}?(?:{WORKPLACE_NOUNS}))\b"
         ),
         description="the kind of place where the user works, teaches or studies",
+    )
+    add(
+        "team",
+        "personal",
+        r"\b(?:is|works?)\s+(?:now\s+)?(?:on|in)\s+the\s+[\w -]{2,30}?\s+team\b",
+        _first(
+            r"\b(?:on|in)\s+the\s+([\w -]{2,30}?)\s+team\b",
+            lambda m: " ".join(m[1].lower().split()),
+        ),
+        description="the team the user is on",
     )
 
 

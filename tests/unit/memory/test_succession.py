@@ -318,3 +318,35 @@ def test_the_machine_goes_with_its_tool() -> None:
         f.content for f in extract_chat_facts("Windows on my desktop, Linux on the server").user
     ]
     assert contents == ["User uses Windows on their desktop", "User uses Linux on their server"]
+
+
+@pytest.mark.parametrize(
+    ("turn", "facts", "ended"),
+    [
+        (
+            "new job! I'm at Stripe now as a backend engineer",
+            ("User works at Shopify.", "User is a backend engineer.", "User writes Ruby."),
+            [True, False, False],
+        ),
+        (
+            "Changed teams - I'm on the data platform team now, not payments",
+            ("User is on the payments team.", "User writes Scala."),
+            [True, False],
+        ),
+    ],
+)
+async def test_a_new_employer_or_team(turn: str, facts: tuple[str, ...], ended: list[bool]) -> None:
+    assert await superseded_after(turn, *facts) == ended
+
+
+@pytest.mark.parametrize(
+    ("said", "stored"),
+    [
+        ("I joined Shopify last month", ["User works at Shopify"]),
+        ("started a new job at Google", ["User works at Google"]),
+        ("I'm at GitHub Universe this week", ["User uses GitHub"]),  # an event, not a job
+        ("I joined the team last week", []),
+    ],
+)
+def test_where_the_user_works_now(said: str, stored: list[str]) -> None:
+    assert [f.content for f in extract_chat_facts(said).user] == stored
