@@ -2316,9 +2316,20 @@ def _shape_slot_is(text: str, lead: bool) -> _Shaped:
 
 def _shape_dropped(text: str, lead: bool) -> _Shaped:
     if m := _DROPPED_RE.match(text):
-        dropped = _tech_names(re.split(r",|\band\b|\bbut\b|;", m["x"])[0])
+        # ("dropped Jest for Vitest": what comes after "for" is what replaced it)
+        x, _, target = [
+            *re.split(r"\s+(for|in\s+favou?r\s+of|to)\s+", m["x"], maxsplit=1),
+            "",
+            "",
+        ][:3]
+        dropped = _tech_names(re.split(r",|\band\b|\bbut\b|;", x)[0])
         if dropped:
-            return [ExtractedFact(f"User no longer uses {n}", "tech_stack") for n in dropped]
+            facts = [ExtractedFact(f"User no longer uses {n}", "tech_stack") for n in dropped]
+            return facts + [
+                ExtractedFact(f"User uses {n}", "tech_stack")
+                for n in _tech_names(re.split(r",|\band\b|\bbut\b|;", target)[0])
+                if n not in dropped
+            ]
     return _NEXT
 
 

@@ -350,3 +350,14 @@ async def test_a_new_employer_or_team(turn: str, facts: tuple[str, ...], ended: 
 )
 def test_where_the_user_works_now(said: str, stored: list[str]) -> None:
     assert [f.content for f in extract_chat_facts(said).user] == stored
+
+
+def test_what_a_tool_was_dropped_for_is_in_use() -> None:
+    for said, stored in (
+        (
+            "Dropped Jest for Vitest, way faster with vite",
+            ["User no longer uses Jest", "User uses Vitest"],
+        ),
+        ("ditched Redux in favour of Zustand", ["User no longer uses Redux", "User uses Zustand"]),
+    ):
+        assert [f.content for f in extract_chat_facts(said).user] == stored, said
