@@ -269,8 +269,8 @@ def _deletes(word: str) -> set[str]:
 
 @lru_cache(maxsize=1)
 def _tech_spellings() -> tuple[frozenset[str], dict[str, str], dict[str, str]]:
-    """(the one-word plain aliases, each alias by its one-letter deletions, each alias by
-    its one-letter deletions of length >= 7) for correcting misspelt names."""
+    """(the one-word plain aliases and language names, each by its one-letter deletions,
+    each by its one-letter deletions of length >= 7) for correcting misspelt names."""
     from amplify_memory.memory.technologies import TECHNOLOGIES
 
     words: set[str] = set()
@@ -279,6 +279,7 @@ def _tech_spellings() -> tuple[frozenset[str], dict[str, str], dict[str, str]]:
             low = alias.lower()
             if re.fullmatch(r"[a-z]{6,}", low) and low not in tech.common:
                 words.add(low)
+    words |= {n for n in LANGUAGE_NAMES.split("|") if len(n) >= 7}  # "portugese"
     by_delete: dict[str, str] = {}
     for word in sorted(words):
         for d in _deletes(word):

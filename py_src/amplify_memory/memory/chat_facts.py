@@ -665,6 +665,10 @@ _DEVICE_RE: Final = re.compile(
     re.IGNORECASE,
 )
 _BARE_USE_RE: Final = re.compile(r"^User uses (?P<x>[\w.+#!/ -]+)$")
+#: What may stand between a machine and its tool: a few words, no comma or second clause.
+_NEAR_RE: Final = re.compile(
+    r"(?:(?!\b(?:but|and|while|whereas|though|although|so)\b)[^,;])*", re.IGNORECASE
+)
 
 
 def _on_device(clause: str, fact: ExtractedFact) -> ExtractedFact:
@@ -682,9 +686,10 @@ def _on_device(clause: str, fact: ExtractedFact) -> ExtractedFact:
     if at < 0 or not devices:
         return fact
     # the machine said before the tool in its part of the clause ("my home server runs
-    # Debian"), else the one after it ("Windows on my desktop"); none across a comma
-    before = [m for m in devices if m.end() <= at and "," not in clause[m.end() : at]]
-    after = [m for m in devices if m.start() >= at and "," not in clause[at : m.start()]]
+    # Debian"), else the one after it ("Windows on my desktop"); none across a comma or
+    # a second clause ("work on a windows laptop but ssh into linux boxes")
+    before = [m for m in devices if m.end() <= at and _NEAR_RE.fullmatch(clause[m.end() : at])]
+    after = [m for m in devices if m.start() >= at and _NEAR_RE.fullmatch(clause[at : m.start()])]
     if not before and not after:
         return fact
     device = (before[-1] if before else after[0])["d"].lower()

@@ -361,3 +361,13 @@ def test_what_a_tool_was_dropped_for_is_in_use() -> None:
         ("ditched Redux in favour of Zustand", ["User no longer uses Redux", "User uses Zustand"]),
     ):
         assert [f.content for f in extract_chat_facts(said).user] == stored, said
+
+
+def test_a_machine_is_not_carried_across_a_second_clause() -> None:
+    said = "work on a windows laptop but ssh into linux boxes all day"
+    assert not any("laptop" in f.content for f in extract_chat_facts(said).user)
+
+
+def test_a_misspelt_language_name_is_read() -> None:
+    said = "answers in japaneese pls from now on"
+    assert [f.content for f in extract_chat_facts(said).user] == ["User wants answers in Japanese"]
