@@ -186,7 +186,11 @@ def test_the_page_stays_responsive_while_5000_memories_are_indexed(app_page: Pag
     assert result["hits"] == 3
     long_tasks = result["longTasks"]
     assert all(d <= 200 for d in long_tasks), long_tasks
-    assert result["maxGap"] < 250, result["maxGap"]
+    # The long tasks are the page's own blocking; the heartbeat's longest gap also counts
+    # the machine's: on a loaded 2-core machine (two test workers, their browsers) a timer
+    # was seen 288 ms late with no long task at all. A main thread that indexed the
+    # entries itself would stop the heartbeat for seconds.
+    assert result["maxGap"] < 1000, result["maxGap"]
     # onProgress: every 500 entries, as they go in (not all at the end)
     progress = result["progress"]
     assert [(done, total) for done, total, _ in progress] == [
