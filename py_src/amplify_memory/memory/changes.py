@@ -61,9 +61,11 @@ __all__ = [
 class Replaced:
     """A technology a turn says no longer holds, the polarity of what it ends, and the
     use it is limited to when the turn names one ("no longer use Jenkins *for
-    releases*"): then only stored facts about that use are ended. ``kind``: the value
-    is not named by the turn but inferred from a new technology of that kind
-    (:mod:`~amplify_memory.memory.succession`); it ends stored facts and nothing else."""
+    releases*"): then only stored facts about that use are ended. ``kind``, when set,
+    marks a value that ends stored facts and is never stored as a fact itself: a value
+    that is no technology ("value": "not Paris anymore", "left the bank"), or one the
+    turn does not name but implies by a new technology of that kind ("cloud provider":
+    :mod:`~amplify_memory.memory.succession`)."""
 
     value: str
     polarity: str = "positive"
@@ -253,7 +255,8 @@ def _other_values(part: str, changed: bool) -> list[Replaced]:
             if value.lower() in _ANY_WORKPLACE or (
                 not _phrasing.is_common_word(value) and value.lower() not in {"i", "a"}
             ):
-                out.append(Replaced(value.lower() if value.lower() in _ANY_WORKPLACE else value))
+                value = value.lower() if value.lower() in _ANY_WORKPLACE else value
+                out.append(Replaced(value, kind="value"))  # (no technology: never a fact)
     for found in _USED_TO_DISLIKE_RE.finditer(part):
         known = lookup_technology(found["v"])
         out.append(Replaced(known.name if known else found["v"], polarity="negative"))

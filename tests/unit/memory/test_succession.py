@@ -371,3 +371,8 @@ def test_a_machine_is_not_carried_across_a_second_clause() -> None:
 def test_a_misspelt_language_name_is_read() -> None:
     said = "answers in japaneese pls from now on"
     assert [f.content for f in extract_chat_facts(said).user] == ["User wants answers in Japanese"]
+
+
+def test_a_value_that_is_over_but_no_technology_is_never_stored_as_a_tool() -> None:
+    said = "From this month I am working in Munich office, not Paris anymore."
+    assert not any("Paris" in f.content for f in extract_chat_facts(said).user)
