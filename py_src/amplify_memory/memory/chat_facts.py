@@ -51,7 +51,7 @@ from amplify_memory.memory.project_facts import classify_clause, tags_of
 from amplify_memory.memory.style_values import spotted_values
 from amplify_memory.memory.succession import kind_replaced
 from amplify_memory.memory.technologies import find_technology_mentions, lookup_technology
-from amplify_memory.memory.topics import frames_of, tool_group
+from amplify_memory.memory.topics import DEVICE_RE, frames_of, tool_group
 from amplify_memory.memory.user_facts import (
     _INTERROGATIVE_RE,
     _OTHER_SUBJECT_RE,
@@ -658,12 +658,6 @@ def _comma_parts_facts(clause: str, *, tech_context: bool) -> list[ExtractedFact
     return out
 
 
-#: A machine the user names ("my home server", "work laptop"): where a tool is used.
-_DEVICE_RE: Final = re.compile(
-    r"\b(?P<d>(?:(?:home|work|personal|gaming|dev|build|old|new)\s+)?(?:server|laptop|desktop|"
-    r"workstation|pc|vm|nas|vps|raspberry pi))\b",
-    re.IGNORECASE,
-)
 _BARE_USE_RE: Final = re.compile(r"^User uses (?P<x>[\w.+#!/ -]+)$")
 #: What may stand between a machine and its tool: a few words, no comma or second clause.
 _NEAR_RE: Final = re.compile(
@@ -682,7 +676,7 @@ def _on_device(clause: str, fact: ExtractedFact) -> ExtractedFact:
     ):
         return fact
     at = clause.casefold().find(bare["x"].split()[0].casefold())
-    devices = list(_DEVICE_RE.finditer(clause))
+    devices = list(DEVICE_RE.finditer(clause))
     if at < 0 or not devices:
         return fact
     # the machine said before the tool in its part of the clause ("my home server runs

@@ -29,7 +29,7 @@ from __future__ import annotations
 import re
 from typing import Final
 
-from amplify_memory.memory._phrasing import FOREIGN_LANGUAGE, LANGUAGE_NAMES
+from amplify_memory.memory._phrasing import FOREIGN_LANGUAGE, LANGUAGE_NAMES, STANDING_PHRASES
 
 __all__ = ["spotted_values"]
 
@@ -37,7 +37,7 @@ __all__ = ["spotted_values"]
 _STANDING_RE: Final = re.compile(
     r"\b(?:I|i)\s+(?:really\s+|just\s+|only\s+|mostly\s+|much\s+)?(?:want|prefer|like|need)\b|"
     r"\b(?:I'd|i'd|I\s+would|id)\s+(?:much\s+|really\s+)?(?:rather|prefer|like)\b|"
-    r"\b(?:from\s+now(?:\s+on)?|going\s+forward|from\s+here\s+on|by\s+default|always|in\s+general|"
+    rf"\b(?:{STANDING_PHRASES}|from\s+now|always|in\s+general|"
     r"ab\s+jetzt|ab\s+sofort|d[eé]sormais|a\s+partir\s+de\s+ahora)\b|"
     r"\bthat'?s\s+what\s+I\s+(?:want|like|prefer)\b",
     re.IGNORECASE,

@@ -34,11 +34,11 @@ from collections.abc import Collection
 from functools import lru_cache
 from typing import Final
 
-from amplify_memory.memory.changes import Replaced
+from amplify_memory.memory.changes import Replaced, names_a_value
 from amplify_memory.memory.technologies import find_technology_mentions, lookup_technology
 from amplify_memory.memory.topics import tool_group_names
 
-#: The topic registry's exclusive groups of tools, kinds of their own.
+#: The exclusive groups of tools of the topic registry that are kinds of their own here.
 TOOL_GROUPS: Final = ("operating_system", "editor", "shell", "package_manager", "ci_service")
 
 __all__ = ["KINDS", "TOOL_GROUPS", "kind_of", "kind_replaced"]
@@ -160,9 +160,7 @@ def kind_replaced(clause: str, stated: Collection[str]) -> list[Replaced]:
         if _NOT_NEW_RE.search(clause[max(0, mention.start - 40) : mention.start]):
             continue
         for member in _members()[kind]:
-            if not any(
-                re.search(rf"(?<![\w.-]){re.escape(member.casefold())}(?![\w-])", k) for k in kept
-            ):
+            if not any(names_a_value(k, [member]) for k in kept):
                 # (nor a name inside a stated one: "Linux" of "Arch Linux")
                 out.setdefault(member.casefold(), Replaced(member, kind=kind))
     return list(out.values())

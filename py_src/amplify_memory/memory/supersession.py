@@ -144,11 +144,6 @@ def _names_the_old_as_wrong(new: str, old: str) -> bool:
     return named and not all(w in old.lower() for w in re.findall(r"[\w+#.-]{3,}", head)[-1:])
 
 
-_NEGATIVE_RE: Final = re.compile(
-    r"\b(?:not|no|never|no longer|dislikes?|hates?|avoids?|stopped|without)\b|n't\b", re.I
-)
-
-
 #: The words of a bare use ("User uses X", "User's team is on X"): no use of its own.
 _BARE_WORDS: Final = frozenset(
     [
@@ -193,7 +188,8 @@ def _kind_form(text: str) -> tuple[bool, frozenset[str], str, tuple[str, ...]]:
     parts.append(text[at:])
     template = " ".join("".join(parts).casefold().rstrip(" .").split())
     words = frozenset(_WORD_RE.findall(text.lower()))
-    return bool(_NEGATIVE_RE.search(text)), words, template, tuple(names)
+    negative = any(frame.polarity == "negative" for frame in frames_of(text))
+    return negative, words, template, tuple(names)
 
 
 def _kind_swapped(new: str, old: str) -> bool:

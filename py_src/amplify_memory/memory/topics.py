@@ -58,6 +58,7 @@ from amplify_memory.memory.canonical import canonical_fact, tidy_fact
 from amplify_memory.memory.technologies import VERSION_AFTER_RE, Mention, find_technology_mentions
 
 __all__ = [
+    "DEVICE_RE",
     "TOPICS",
     "Frame",
     "Topic",
@@ -287,7 +288,12 @@ _ROLE_WORDS: Final = {
 
 def tool_group(topic: str) -> bool:
     """True for the topic of an exclusive group of tools ("operating_system", "editor")."""
-    return any(group == topic for group, _ in _TECH_GROUPS.values())
+    return topic in _group_topics()
+
+
+@lru_cache(maxsize=1)
+def _group_topics() -> frozenset[str]:
+    return frozenset(group for group, _ in _TECH_GROUPS.values())
 
 
 def tool_group_names(*topics: str) -> list[str]:
@@ -785,15 +791,25 @@ _CONTEXTS: Final = tuple(
 )
 
 
-#: The machines a tool of an exclusive group is limited to (an OS, an editor, a shell).
-_DEVICES: Final = tuple(
-    (re.compile(p, re.IGNORECASE), name)
-    for p, name in (
-        (r"\b(?:(?:home\s+)?servers?|homelab|home lab|nas|vps|raspberry pi)\b", "@server"),
-        (r"\b(?:desktop|workstation|gaming pc)\b", "@desktop"),
-        (r"\blaptop\b", "@local"),
-    )
+#: A machine the user names ("my home server", "work laptop"), which limits a tool of an
+#: exclusive group (an operating system, an editor, a shell) to it; ``n`` is the machine.
+DEVICE_RE: Final = re.compile(
+    r"\b(?P<d>(?:(?:home|work|personal|gaming|dev|build|old|new)\s+)?"
+    r"(?P<n>servers?|homelab|home\s+lab|nas|vps|raspberry\s+pi|vm|desktop|workstation|pc|laptop))\b",
+    re.IGNORECASE,
 )
+#: The context of each machine; the others (servers, home labs, NAS, VPS, Pis, VMs) "@server".
+_DEVICE_CONTEXT: Final = {
+    "laptop": "@local",
+    "desktop": "@desktop",
+    "workstation": "@desktop",
+    "pc": "@desktop",
+}
+
+
+def _device_contexts(text: str) -> set[str]:
+    """The contexts of the machines ``text`` names: "@server", "@desktop", "@local"."""
+    return {_DEVICE_CONTEXT.get(m["n"].lower(), "@server") for m in DEVICE_RE.finditer(text)}
 
 
 def _scope_of(names: set[str], value: str, text: str = "") -> tuple[str, ...]:
@@ -834,8 +850,7 @@ def _tech_frames(text: str, polarity: Polarity) -> list[Frame]:
     if _SLOT_RE.search(text) and group is None:
         frames.append(Frame("primary_language", first, polarity, scope, version))
     elif group is not None:  # (a tool of a group on one machine: "Debian on the home server")
-        devices = tuple(name for pattern, name in _DEVICES if pattern.search(text))
-        scope = tuple(sorted({*scope, *devices}, key=str.casefold))
+        scope = tuple(sorted({*scope, *_device_contexts(text)}, key=str.casefold))
         frames.append(Frame(group[0], first, polarity, scope, version))
     elif comparative and len(names) >= 2:
         head_names = {m.name for m in head}

@@ -39,35 +39,29 @@ def test_every_member_of_a_kind_is_a_canonical_technology_name() -> None:
             assert kind_of(name) == kind
 
 
-@pytest.mark.parametrize(
-    ("turn", "facts", "ended"),
-    [
-        (
-            "We host everything on Hetzner now.",
-            ("User's team hosts on AWS.", "User uses Terraform."),
-            [True, False],
-        ),
-        (
-            "Unity pricing thing was the last straw, I ported my project to Godot.",
-            ("User makes games in Unity.", "User writes C#."),
-            [True, False],
-        ),
-        (
-            "My new job is all Azure DevOps: pipelines, boards, repos, the lot.",
-            ("User's company uses GitLab for repos and CI.", "User writes C#."),
-            [True, False],
-        ),
-        (
-            "datadog bill was insane so we moved to grafana cloud + prometheus",
-            ("User uses Datadog for monitoring.", "User uses Sentry."),
-            [True, False],
-        ),
-    ],
-)
-async def test_a_new_technology_of_a_kind_ends_the_stored_one_of_that_kind(
-    turn: str, facts: tuple[str, ...], ended: list[bool]
-) -> None:
-    assert await superseded_after(turn, *facts) == ended
+#: A new technology of a kind ends the stored one of that kind.
+KIND_CHANGES: list[tuple[str, tuple[str, ...], list[bool]]] = [
+    (
+        "We host everything on Hetzner now.",
+        ("User's team hosts on AWS.", "User uses Terraform."),
+        [True, False],
+    ),
+    (
+        "Unity pricing thing was the last straw, I ported my project to Godot.",
+        ("User makes games in Unity.", "User writes C#."),
+        [True, False],
+    ),
+    (
+        "My new job is all Azure DevOps: pipelines, boards, repos, the lot.",
+        ("User's company uses GitLab for repos and CI.", "User writes C#."),
+        [True, False],
+    ),
+    (
+        "datadog bill was insane so we moved to grafana cloud + prometheus",
+        ("User uses Datadog for monitoring.", "User uses Sentry."),
+        [True, False],
+    ),
+]
 
 
 @pytest.mark.parametrize(
@@ -173,55 +167,49 @@ def test_of_several_values_the_last_that_is_not_negated_is_the_new_one() -> None
     ]
 
 
-@pytest.mark.parametrize(
-    ("turn", "facts", "ended"),
-    [
-        (  # two statements joined by a comma, read part by part
-            "I've gone back to Vim, the Emacs experiment is over",
-            ("User uses Emacs.", "User writes Go."),
-            [True, False],
-        ),
-        (  # a tool the company moved to is no place; the team is the user's
-            "We're no longer using Slack, company moved to Microsoft Teams",
-            ("User's team uses Slack.", "User uses Jira."),
-            [True, False],
-        ),
-        (
-            "My team change the database, now we use Oracle instead of SQL Server",
-            ("User uses SQL Server.", "User writes C#."),
-            [True, False],
-        ),
-        (  # "+" joins a list
-            "I'm using uv instead of pyenv + pip now",
-            ("User uses pyenv.", "User uses pip.", "User writes Python."),
-            [True, True, False],
-        ),
-        (
-            "We've standardised on Terraform; CloudFormation is being retired",
-            ("User uses CloudFormation.", "User uses AWS."),
-            [True, False],
-        ),
-        (  # "wrong about X" ends X (and "was" stays "was")
-            "Use snake_case for my Python variables from now on, I was wrong about camelCase",
-            ("User prefers camelCase variable names.", "User writes Python."),
-            [True, False],
-        ),
-        (  # what the answers "should" be is a wish, not a condition
-            "My answers should be in German from now, please - I find it easier",
-            ("User prefers responses in English.", "User lives in Vienna."),
-            [True, False],
-        ),
-        (  # one answer only
-            "Use Yarn in the answer, that repo is the legacy one - the new ones are all pnpm",
-            ("User uses pnpm.",),
-            [False],
-        ),
-    ],
-)
-async def test_common_ways_of_saying_a_change(
-    turn: str, facts: tuple[str, ...], ended: list[bool]
-) -> None:
-    assert await superseded_after(turn, *facts) == ended
+#: Common ways of saying a change.
+COMMON_CHANGES: list[tuple[str, tuple[str, ...], list[bool]]] = [
+    (  # two statements joined by a comma, read part by part
+        "I've gone back to Vim, the Emacs experiment is over",
+        ("User uses Emacs.", "User writes Go."),
+        [True, False],
+    ),
+    (  # a tool the company moved to is no place; the team is the user's
+        "We're no longer using Slack, company moved to Microsoft Teams",
+        ("User's team uses Slack.", "User uses Jira."),
+        [True, False],
+    ),
+    (
+        "My team change the database, now we use Oracle instead of SQL Server",
+        ("User uses SQL Server.", "User writes C#."),
+        [True, False],
+    ),
+    (  # "+" joins a list
+        "I'm using uv instead of pyenv + pip now",
+        ("User uses pyenv.", "User uses pip.", "User writes Python."),
+        [True, True, False],
+    ),
+    (
+        "We've standardised on Terraform; CloudFormation is being retired",
+        ("User uses CloudFormation.", "User uses AWS."),
+        [True, False],
+    ),
+    (  # "wrong about X" ends X (and "was" stays "was")
+        "Use snake_case for my Python variables from now on, I was wrong about camelCase",
+        ("User prefers camelCase variable names.", "User writes Python."),
+        [True, False],
+    ),
+    (  # what the answers "should" be is a wish, not a condition
+        "My answers should be in German from now, please - I find it easier",
+        ("User prefers responses in English.", "User lives in Vienna."),
+        [True, False],
+    ),
+    (  # one answer only
+        "Use Yarn in the answer, that repo is the legacy one - the new ones are all pnpm",
+        ("User uses pnpm.",),
+        [False],
+    ),
+]
 
 
 def test_how_long_something_took_is_no_experience() -> None:
@@ -251,35 +239,29 @@ def test_the_same_use_with_another_tool_of_its_kind_is_a_new_value(
     assert decide(new, old) == action
 
 
-@pytest.mark.parametrize(
-    ("turn", "facts", "ended"),
-    [
-        (  # the new one first
-            "Switched to Arch from Ubuntu on my laptop",
-            ("User runs Ubuntu on their laptop.", "User uses Docker."),
-            [True, False],
-        ),
-        (
-            "we relocated to Berlin in march",
-            ("User lives in Amsterdam.", "User works remotely."),
-            [True, False],
-        ),
-        (  # the workplace named by its kind only
-            "I left the company, I'm freelancing now",
-            ("User works at Atlassian.", "User writes Java.", "User lives in Sydney."),
-            [True, False, False],
-        ),
-        (
-            "Prettier's default 80 chars was annoying, we set line length to 120",
-            ("User uses a max line length of 80.", "User uses Prettier."),
-            [True, False],
-        ),
-    ],
-)
-async def test_moves_of_place_job_and_settings(
-    turn: str, facts: tuple[str, ...], ended: list[bool]
-) -> None:
-    assert await superseded_after(turn, *facts) == ended
+#: Moves of place, job and settings.
+MOVES: list[tuple[str, tuple[str, ...], list[bool]]] = [
+    (  # the new one first
+        "Switched to Arch from Ubuntu on my laptop",
+        ("User runs Ubuntu on their laptop.", "User uses Docker."),
+        [True, False],
+    ),
+    (
+        "we relocated to Berlin in march",
+        ("User lives in Amsterdam.", "User works remotely."),
+        [True, False],
+    ),
+    (  # the workplace named by its kind only
+        "I left the company, I'm freelancing now",
+        ("User works at Atlassian.", "User writes Java.", "User lives in Sydney."),
+        [True, False, False],
+    ),
+    (
+        "Prettier's default 80 chars was annoying, we set line length to 120",
+        ("User uses a max line length of 80.", "User uses Prettier."),
+        [True, False],
+    ),
+]
 
 
 def test_a_move_between_places_is_no_technology() -> None:
@@ -287,30 +269,24 @@ def test_a_move_between_places_is_no_technology() -> None:
     assert contents == ["User is based in Berlin"]
 
 
-@pytest.mark.parametrize(
-    ("turn", "facts", "ended"),
-    [
-        (  # a tool on another machine is another fact
-            "my home server runs Debian, work laptop is Fedora",
-            ("User uses Fedora.", "User self-hosts services."),
-            [False, False],
-        ),
-        (  # an exclusive group of tools is a kind: "these days" ends the other one
-            "These days I'm on Arch, Ubuntu was getting on my nerves.",
-            ("User runs Ubuntu on their workstation.",),
-            [True],
-        ),
-        (  # on the same machine, the new one replaces the old
-            "Switched to Arch from Ubuntu on my laptop",
-            ("User runs Ubuntu on their laptop.",),
-            [True],
-        ),
-    ],
-)
-async def test_machines_and_groups_of_tools(
-    turn: str, facts: tuple[str, ...], ended: list[bool]
-) -> None:
-    assert await superseded_after(turn, *facts) == ended
+#: Machines and groups of tools.
+MACHINES: list[tuple[str, tuple[str, ...], list[bool]]] = [
+    (  # a tool on another machine is another fact
+        "my home server runs Debian, work laptop is Fedora",
+        ("User uses Fedora.", "User self-hosts services."),
+        [False, False],
+    ),
+    (  # an exclusive group of tools is a kind: "these days" ends the other one
+        "These days I'm on Arch, Ubuntu was getting on my nerves.",
+        ("User runs Ubuntu on their workstation.",),
+        [True],
+    ),
+    (  # on the same machine, the new one replaces the old
+        "Switched to Arch from Ubuntu on my laptop",
+        ("User runs Ubuntu on their laptop.",),
+        [True],
+    ),
+]
 
 
 def test_the_machine_goes_with_its_tool() -> None:
@@ -320,23 +296,19 @@ def test_the_machine_goes_with_its_tool() -> None:
     assert contents == ["User uses Windows on their desktop", "User uses Linux on their server"]
 
 
-@pytest.mark.parametrize(
-    ("turn", "facts", "ended"),
-    [
-        (
-            "new job! I'm at Stripe now as a backend engineer",
-            ("User works at Shopify.", "User is a backend engineer.", "User writes Ruby."),
-            [True, False, False],
-        ),
-        (
-            "Changed teams - I'm on the data platform team now, not payments",
-            ("User is on the payments team.", "User writes Scala."),
-            [True, False],
-        ),
-    ],
-)
-async def test_a_new_employer_or_team(turn: str, facts: tuple[str, ...], ended: list[bool]) -> None:
-    assert await superseded_after(turn, *facts) == ended
+#: A new employer or team.
+EMPLOYERS: list[tuple[str, tuple[str, ...], list[bool]]] = [
+    (
+        "new job! I'm at Stripe now as a backend engineer",
+        ("User works at Shopify.", "User is a backend engineer.", "User writes Ruby."),
+        [True, False, False],
+    ),
+    (
+        "Changed teams - I'm on the data platform team now, not payments",
+        ("User is on the payments team.", "User writes Scala."),
+        [True, False],
+    ),
+]
 
 
 @pytest.mark.parametrize(
@@ -376,3 +348,12 @@ def test_a_misspelt_language_name_is_read() -> None:
 def test_a_value_that_is_over_but_no_technology_is_never_stored_as_a_tool() -> None:
     said = "From this month I am working in Munich office, not Paris anymore."
     assert not any("Paris" in f.content for f in extract_chat_facts(said).user)
+
+
+@pytest.mark.parametrize(
+    ("turn", "facts", "ended"), [*KIND_CHANGES, *COMMON_CHANGES, *MOVES, *MACHINES, *EMPLOYERS]
+)
+async def test_a_turn_ends_exactly_the_stored_facts_it_replaces(
+    turn: str, facts: tuple[str, ...], ended: list[bool]
+) -> None:
+    assert await superseded_after(turn, *facts) == ended
