@@ -698,6 +698,7 @@ def build() -> dict[str, object]:
         fetch_pyodide()
         fetch_pinned_wheels()
         own = build_own_wheel()
+        ensure_esbuild()  # (for bundle_worker below; a download, while the table distils)
         table = distilled.result()
     manifest = write_assets(ASSETS, own, table)
     write_if_changed(JS / "manifest.mjs", manifest_module(manifest, "../assets/"))

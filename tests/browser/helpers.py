@@ -9,7 +9,7 @@ import os
 import re
 import threading
 from collections.abc import Callable, Iterator
-from functools import partial
+from functools import lru_cache, partial
 from pathlib import Path
 from typing import Any
 
@@ -32,6 +32,12 @@ SEED_PAGE = "test-seed.html"
 #: Where the tests' servers keep the snapshots the seed page made: PUT, then GET
 #: ``/test-snapshot-<name>.bin`` (a name per engine).
 SNAPSHOT_RE = re.compile(r"^/test-snapshot-([a-z]+)\.bin$")
+
+
+@lru_cache(maxsize=4)
+def _sha256(body: bytes) -> str:
+    """(once per snapshot: the seed pages store it with the bytes, as storeSnapshot does)"""
+    return hashlib.sha256(body).hexdigest()
 
 
 def _route(path: str) -> str:
@@ -58,6 +64,7 @@ class _Handler(build.Handler):
         self.send_response(200)
         self.send_header("Content-Type", "application/octet-stream")
         self.send_header("Content-Length", str(len(body)))
+        self.send_header("X-Amplify-SHA256", _sha256(body))
         self.end_headers()
         self.wfile.write(body)
 

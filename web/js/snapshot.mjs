@@ -62,8 +62,10 @@ export async function readSnapshot(response, key) {
   return bytes;
 }
 
-/** Store `bytes` as the snapshot of `key`, replacing every other. */
-export async function storeSnapshot(assets, key, bytes) {
+/** Store `bytes` (a Uint8Array, or a Blob whose SHA-256 `sha256` is known) as the snapshot
+ * of `key`, replacing every other. */
+export async function storeSnapshot(assets, key, bytes, sha256 = null) {
+  const digest = sha256 ?? hex(await crypto.subtle.digest('SHA-256', bytes));
   const cache = await caches.open(CACHE_NAME);
   for (const old of await cache.keys()) await cache.delete(old);
   await cache.put(
@@ -72,8 +74,8 @@ export async function storeSnapshot(assets, key, bytes) {
       headers: {
         'content-type': 'application/octet-stream',
         'x-amplify-key': key,
-        'x-amplify-length': String(bytes.length),
-        'x-amplify-sha256': hex(await crypto.subtle.digest('SHA-256', bytes)),
+        'x-amplify-length': String(bytes.length ?? bytes.size),
+        'x-amplify-sha256': digest,
       },
     }),
   );
