@@ -3,7 +3,8 @@
 Usage (from the repository root; the table is built or taken from the cache first)::
 
     .venv/bin/python bench/semantic_relevance.py [EVAL_DATA_DIR] [--table PATH]
-        [--datasets scifact,cranfield] [--weights 0.5,0.5] [--json out.json] [--int8 | --float16]
+        [--datasets scifact,cranfield] [--weights 0.5,0.5] [--json out.json]
+        [--int8 | --float16 | --bfloat16 | --bfloat16-cut]
 
 For every collection (see :mod:`bench.relevance` for the data): BM25 alone (our
 :class:`~amplify_memory.search.Database`, defaults), the static embeddings alone
@@ -51,7 +52,7 @@ def default_table() -> Path:
 def int8(vector: list[float]) -> list[float]:
     """``vector`` as int8 quantisation with a scale per vector would give it back
     (``round(x / scale)`` in -127..127, ``scale = max |x| / 127``): to measure what that
-    encoding would cost the ranking. The store keeps 32-bit floats (docs/search-engine.md)."""
+    encoding would cost the ranking. The store keeps bfloat16 numbers (docs/scale.md)."""
     top = max(map(abs, vector), default=0.0)
     if top == 0.0:
         return vector
@@ -64,9 +65,25 @@ def float16(vector: list[float]) -> list[float]:
     return list(struct.unpack(f"<{len(vector)}e", struct.pack(f"<{len(vector)}e", *vector)))
 
 
+def bfloat16(vector: list[float]) -> list[float]:
+    """``vector`` as bfloat16 (a 32-bit float's upper half, round to nearest even)."""
+    words = struct.unpack(f"<{len(vector)}I", struct.pack(f"<{len(vector)}f", *vector))
+    rounded = [((w + 0x7FFF + ((w >> 16) & 1)) >> 16) << 16 for w in words]
+    return list(struct.unpack(f"<{len(vector)}f", struct.pack(f"<{len(vector)}I", *rounded)))
+
+
+def bfloat16_cut(vector: list[float]) -> list[float]:
+    """``vector`` as bfloat16 by truncation (a 32-bit float's upper half as it is)."""
+    raw = bytearray(struct.pack(f"<{len(vector)}f", *vector))
+    raw[0::4] = raw[1::4] = bytes(len(vector))
+    return list(struct.unpack(f"<{len(vector)}f", raw))
+
+
 QUANTIZERS: dict[str, Callable[[list[float]], list[float]]] = {
     "int8": int8,
     "float16": float16,
+    "bfloat16": bfloat16,
+    "bfloat16_cut": bfloat16_cut,
 }
 
 
@@ -180,6 +197,12 @@ def main(argv: Sequence[str] | None = None) -> None:
     quantized.add_argument(
         "--float16", action="store_true", help="round the documents' vectors to 16-bit floats"
     )
+    quantized.add_argument(
+        "--bfloat16", action="store_true", help="round the documents' vectors to bfloat16"
+    )
+    quantized.add_argument(
+        "--bfloat16-cut", action="store_true", help="truncate the documents' vectors to bfloat16"
+    )
     args = parser.parse_args(argv)
     data_dir = args.data_dir or default_data_dir()
     table_path = args.table or default_table()
@@ -205,7 +228,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         f"distinct sentences {sp['distinct_sentences_us']:.1f} us; "
         f"table load {sp['table_load_ms']:.0f} ms"
     )
-    quantize = "int8" if args.int8 else "float16" if args.float16 else None
+    quantize = next((q for q in QUANTIZERS if getattr(args, q)), None)
     print(f"{'dataset':<10} {'BM25':>7} {'embed':>7} {'fusion':>7} {'ms/doc':>7}")
     for name in [d for d in args.datasets.split(",") if d]:
         m = evaluate(provider, data_dir / name, (w_text, w_vec), quantize=quantize)

@@ -10,11 +10,12 @@ import json
 import os
 import signal
 import time
+import warnings
 from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import BrowserContext, BrowserType, Page
+from playwright.sync_api import Browser, BrowserContext, BrowserType, Page
 from playwright.sync_api import Error as PlaywrightError
 
 from tests.browser.conftest import seed
@@ -288,6 +289,43 @@ def _page_after_a_crash(context: BrowserContext, url: str) -> Page:
     raise AssertionError("unreachable")
 
 
+FILL_FOR_A_COMPACTION = (
+    LOG_EVERY_WRITE + "PersistedStore.max_segments = 1\n"
+    "store = await open_store('big', new_db, delay=30)\n"
+    "store.insert_multiple([memory(i) for i in range(4000)])\n"
+    "await store.flush()\n"  # the base
+    "store.insert(memory(1, 'b'))\n"
+    "await store.flush()\n"  # segment 1 (of 1)
+    "assert (store.revision, store.segments) == (1, 1)\n"
+    "store.insert(memory(2, 'b'))\n"
+)
+
+
+def _filled_tab(
+    browser: Browser, server_url: str, python_url: str, run_python: RunPython
+) -> tuple[BrowserContext, Page]:
+    """A seeded context whose Python page holds the store that the next write compacts.
+
+    The renderer crashed in this step, before any kill, in two of about twenty runs of
+    the suite (2026-12-04 and 2026-12-05, while the 4,000 entries went in; never in 36
+    runs of this test alone): a crash here is not what the test is about, and is retried
+    once in a new context, with a warning that names it."""
+    for attempt in (1, 2):
+        context = browser.new_context()
+        try:
+            seed(context, server_url)
+            page = _open_tab(context, python_url)
+            prelude(page, run_python)
+            run_python(page, FILL_FOR_A_COMPACTION)
+            return context, page
+        except PlaywrightError as err:
+            if "crashed" not in str(err) or attempt == 2:
+                raise
+            warnings.warn(f"the renderer crashed while the store was filled: {err}", stacklevel=1)
+            context.close()
+    raise AssertionError("unreachable")
+
+
 @pytest.mark.parametrize("after_ms", [0, 40, 120])
 def test_a_page_killed_during_a_compaction_loses_nothing(
     browser_type: BrowserType,
@@ -304,21 +342,7 @@ def test_a_page_killed_during_a_compaction_loses_nothing(
     that every renderer it has is this page's.)"""
     browser = browser_type.launch(**browser_type_launch_args)
     try:
-        context = browser.new_context()
-        seed(context, server_url)
-        page = _open_tab(context, python_url)
-        prelude(page, run_python)
-        run_python(
-            page,
-            LOG_EVERY_WRITE + "PersistedStore.max_segments = 1\n"
-            "store = await open_store('big', new_db, delay=30)\n"
-            "store.insert_multiple([memory(i) for i in range(4000)])\n"
-            "await store.flush()\n"  # the base
-            "store.insert(memory(1, 'b'))\n"
-            "await store.flush()\n"  # segment 1 (of 1)
-            "assert (store.revision, store.segments) == (1, 1)\n"
-            "store.insert(memory(2, 'b'))\n",
-        )
+        context, page = _filled_tab(browser, server_url, python_url, run_python)
         processes = browser.new_browser_cdp_session().send("SystemInfo.getProcessInfo")
         renderers = [p["id"] for p in processes["processInfo"] if p["type"] == "renderer"]
         assert renderers

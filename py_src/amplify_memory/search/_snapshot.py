@@ -1,8 +1,8 @@
 """Snapshots: a compact, versioned, JSON-serialisable image of a database.
 
-Format ``amplify_memory.search`` version 3::
+Format ``amplify_memory.search`` version 4::
 
-    {"format": "amplify_memory.search", "version": 2,
+    {"format": "amplify_memory.search", "version": 4,
      "schema": {...},                        # as given to Database()
      "settings": {"language": "english", "stemming": true, "stop_words": true,
                   "fold_accents": true, "custom_split": false, "k1": 1.2, "b": 0.75},
@@ -19,15 +19,18 @@ Format ``amplify_memory.search`` version 3::
          "tfs": [1, 2, 1, 1, ...]}},         # their term frequencies
      "vocabulary": {"words": [...], "counts": [...]},   # surface words, document counts
      "vectors": {"embedding": {              # per vector property:
-         "encoding": "float32le",
+         "encoding": "bfloat16le",
          "present": "AQEA...",               # base64, a byte per document: 1 has a vector
-         "data": "zczMPc3M..."}}}            # base64, the present rows' 32-bit floats,
-                                             # little-endian, row after row
+         "data": "zD3MPQ..."}}}              # base64, the present rows' numbers as bfloat16
+                                             # (a 32-bit float's upper half: what the store
+                                             # holds), little-endian, row after row
 
 Document numbers are dense (0..n-1) in a snapshot; removed documents leave no trace.
 Vector norms, length totals and averages are derived on load; nothing is re-tokenized.
-Versions 1 (vectors as lists of numbers inside the documents) and 2 (the documents as a
-list of objects) still load; they are written as version 3 by the next save. Loading
+Versions 1 (vectors as lists of numbers inside the documents), 2 (the documents as a
+list of objects) and 3 (vectors as 32-bit floats, ``float32le``: rounded to bfloat16 as
+they load, as a store rounds what it is given) still load; they are written as version 4
+by the next save. Loading
 checks the structure, the types and the ranges of every value (not that the index agrees
 with the documents' text) and raises :class:`SnapshotError`.
 """
@@ -49,7 +52,13 @@ from amplify_memory.errors import AmplifyMemoryError, NewerFormatError, Snapshot
 from amplify_memory.search._index import FieldIndex, LazyPostings, State
 from amplify_memory.search._schema import Property, copy_json, get_path, validate_documents
 from amplify_memory.search._table import decode_table, encode_table, table_count
-from amplify_memory.search._vector import VectorColumn, row_norms
+from amplify_memory.search._vector import (
+    VectorColumn,
+    bfloat16_bytes,
+    from_bfloat16_bytes,
+    row_norms,
+    to_bfloat16,
+)
 from amplify_memory.search._vocabulary import Vocabulary
 
 __all__ = [
@@ -65,12 +74,13 @@ __all__ = [
 ]
 
 FORMAT: Final = "amplify_memory.search"
-VERSION: Final = 3
+VERSION: Final = 4
 #: The versions this library reads (1: vectors as numbers inside the documents; 2: the
-#: documents as a list of objects).
-READABLE: Final = (1, 2, 3)
-#: How a snapshot's vectors are encoded (the only one so far).
-VECTOR_ENCODING: Final = "float32le"
+#: documents as a list of objects; 3: vectors as 32-bit floats).
+READABLE: Final = (1, 2, 3, 4)
+#: How a snapshot's vectors are encoded: bfloat16 since version 4, 32-bit floats before.
+VECTOR_ENCODING: Final = "bfloat16le"
+_ENCODINGS: Final = {"bfloat16le": 2, "float32le": 4}  # (bytes a number)
 _BIG_ENDIAN: Final = sys.byteorder == "big"
 
 
@@ -99,20 +109,17 @@ def _encode_vectors(column: VectorColumn, live: list[int]) -> dict[str, str]:
     present_out = bytes(present) if dense else bytes(map(present.__getitem__, live))
     rows: array[float] | memoryview
     if dense and present_out.count(1) == len(present_out):
-        rows = memoryview(column.data)  # every row, as it is: no copy before the base64
+        rows = memoryview(column.data)  # every row, as it is: no copy before the halves
     else:
         dim, data = column.dimension, column.data
         rows = array("f")
         for d in live:
             if present[d]:
                 rows.extend(data[d * dim : (d + 1) * dim])
-    if _BIG_ENDIAN:  # pragma: no cover (every platform Pyodide and CI run is little-endian)
-        rows = array("f", rows)
-        rows.byteswap()
     return {
         "encoding": VECTOR_ENCODING,
         "present": base64.b64encode(present_out).decode("ascii"),
-        "data": base64.b64encode(rows).decode("ascii"),
+        "data": base64.b64encode(bfloat16_bytes(rows)).decode("ascii"),
     }
 
 
@@ -402,11 +409,28 @@ def _decode_vocabulary(vocab: Any) -> Vocabulary:
     return vocabulary
 
 
+def _float32_rows(data: bytes) -> array[float]:
+    """A version 3 snapshot's 32-bit floats, rounded to bfloat16 as a store holds them
+    (a chunk at a time: the rounding handles each chunk as one integer)."""
+    rows = array("f")
+    rows.frombytes(data)
+    if _BIG_ENDIAN:  # pragma: no cover
+        rows.byteswap()
+    out = array("f")
+    step = 1 << 16
+    for start in range(0, len(rows), step):
+        out.extend(to_bfloat16(rows[start : start + step]))
+    return out
+
+
 def _decode_vectors(name: str, raw: Any, column: VectorColumn, n: int) -> None:
     """Fill ``column`` with the ``n`` rows of one property's encoded vectors."""
-    if not isinstance(raw, dict) or raw.get("encoding") != VECTOR_ENCODING:
+    encoding = raw.get("encoding") if isinstance(raw, dict) else None
+    width = _ENCODINGS.get(encoding) if isinstance(encoding, str) else None
+    if width is None:
         raise SnapshotError(
-            f"corrupt snapshot: vectors {describe(name)} expected the encoding {VECTOR_ENCODING!r}"
+            f"corrupt snapshot: vectors {describe(name)} expected an encoding of "
+            f"{sorted(_ENCODINGS)}"
         )
     try:
         present = base64.b64decode(raw["present"], validate=True)
@@ -420,15 +444,12 @@ def _decode_vectors(name: str, raw: Any, column: VectorColumn, n: int) -> None:
             f"corrupt snapshot: vectors {describe(name)} must mark each of the {n} documents "
             "with a byte 0 or 1"
         )
-    if len(data) != 4 * dim * count:
+    if len(data) != width * dim * count:
         raise SnapshotError(
             f"corrupt snapshot: vectors {describe(name)} hold {len(data)} bytes, expected "
-            f"{4 * dim * count} ({count} vectors of {dim} 32-bit floats)"
+            f"{width * dim * count} ({count} vectors of {dim} {raw['encoding']} numbers)"
         )
-    rows = array("f")
-    rows.frombytes(data)
-    if _BIG_ENDIAN:  # pragma: no cover
-        rows.byteswap()
+    rows = from_bfloat16_bytes(data) if width == 2 else _float32_rows(data)
     if count == n:
         column.data = rows
     else:

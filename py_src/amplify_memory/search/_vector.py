@@ -36,9 +36,11 @@ from amplify_memory.errors import ArgumentTypeError, describe
 __all__ = [
     "VectorColumn",
     "VectorKernel",
+    "bfloat16_bytes",
     "cosine",
     "disable_vector_kernel",
     "dot",
+    "from_bfloat16_bytes",
     "norm",
     "pack_vector",
     "python_kernel",
@@ -46,6 +48,7 @@ __all__ = [
     "python_select",
     "row_norms",
     "set_vector_kernel",
+    "to_bfloat16",
     "unpack_vector",
     "vector_kernel",
 ]
@@ -192,8 +195,10 @@ class VectorColumn:
     rows in place; :meth:`row` gives a vector back as Python floats.
 
     A vector costs ``4 x dimension`` bytes here, where a list of Python floats costs
-    ~``32 x dimension``. Stored numbers are the nearest 32-bit floats of the given ones
-    (about 7 significant digits; cosines move by ~1e-7).
+    ~``32 x dimension``. Stored numbers are the nearest bfloat16 numbers of the given ones
+    (:func:`to_bfloat16`: 8 significant bits, each number moves by at most 2**-8 of itself,
+    a cosine by at most about as much), so that a snapshot keeps exactly what the store
+    holds in 2 bytes a number (docs/scale.md: the ranking on the relevance collections).
 
     >>> column = VectorColumn(2)
     >>> column.grow(); column.set(0, [3.0, 4.0]); column.norms[0]
@@ -223,7 +228,7 @@ class VectorColumn:
     def set(self, d: int, values: Sequence[float]) -> None:
         """Store ``values`` (``dimension`` finite numbers) as row ``d``."""
         dim = self.dimension
-        packed = array("f", values)
+        packed = to_bfloat16(array("f", values))
         self.data[d * dim : (d + 1) * dim] = packed
         self.norms[d] = math.sqrt(dot(packed, packed))
         self.present[d] = 1
@@ -241,7 +246,9 @@ class VectorColumn:
         if values is None:
             return not self.present[d]
         dim = self.dimension
-        return bool(self.present[d]) and self.data[d * dim : (d + 1) * dim] == array("f", values)
+        return bool(self.present[d]) and self.data[d * dim : (d + 1) * dim] == to_bfloat16(
+            array("f", values)
+        )
 
     def row(self, d: int) -> list[float] | None:
         """Row ``d`` as Python floats, or None when it has no vector."""
@@ -263,6 +270,77 @@ class VectorColumn:
         if rows:
             kernel(self.data, self.norms, array("d", unit_query), self.out, self.dimension)
         return self.out
+
+
+#: Per number of words: the patterns that round every 32-bit word of a buffer at once,
+#: as one integer (0x7FFF in every word, 1 in every word, the upper half of every word).
+_ROUNDING: dict[int, tuple[int, int, int]] = {}
+
+
+def _rounding(words: int) -> tuple[int, int, int]:
+    patterns = _ROUNDING.get(words)
+    if patterns is None:
+        if len(_ROUNDING) > 64:
+            _ROUNDING.clear()
+
+        def every(word: int) -> int:
+            return int.from_bytes(word.to_bytes(4, sys.byteorder) * words, sys.byteorder)
+
+        patterns = _ROUNDING[words] = (every(0x7FFF), every(1), every(0xFFFF0000))
+    return patterns
+
+
+def to_bfloat16(numbers: array[float]) -> array[float]:
+    """``numbers`` (32-bit floats) rounded to the nearest bfloat16 (the upper half of a
+    32-bit float: 8 significant bits, ties to even; a number moves by at most 2**-8 of
+    itself), as 32-bit floats: what a
+    :class:`VectorColumn` stores and a snapshot writes in 2 bytes a number.
+
+    Every word is rounded at once, as one integer: adding 0x7FFF (plus the kept half's
+    lowest bit) to each finite float's bits never carries into the next word. A number
+    that would round past the largest float is cut instead.
+
+    >>> to_bfloat16(array("f", [1.0, 0.1, -3.14159])).tolist()
+    [1.0, 0.10009765625, -3.140625]
+    """
+    words = len(numbers)
+    if not words:
+        return array("f")
+    half, low, keep = _rounding(words)
+    bits = int.from_bytes(numbers.tobytes(), sys.byteorder)
+    bits = (bits + half + ((bits >> 16) & low)) & keep
+    out = array("f")
+    out.frombytes(bits.to_bytes(4 * words, sys.byteorder))
+    if math.isinf(max(map(abs, out))):  # (only past 3.39e38: those are cut instead)
+        for i, x in enumerate(out):
+            if math.isinf(x):
+                word = int.from_bytes(numbers[i : i + 1].tobytes(), sys.byteorder) & 0xFFFF0000
+                out[i : i + 1] = array("f", word.to_bytes(4, sys.byteorder))
+    return out
+
+
+def bfloat16_bytes(rows: array[float] | memoryview) -> bytes:
+    """The upper halves of 32-bit floats that are bfloat16 already (:func:`to_bfloat16`),
+    2 bytes a number, little-endian: a snapshot's ``bfloat16le`` vectors."""
+    raw = memoryview(rows).cast("B")
+    out = bytearray(len(raw) // 2)
+    if _BIG_ENDIAN:  # pragma: no cover (every platform Pyodide and CI run is little-endian)
+        out[0::2], out[1::2] = raw[1::4], raw[0::4]
+    else:
+        out[0::2], out[1::2] = raw[2::4], raw[3::4]
+    return bytes(out)
+
+
+def from_bfloat16_bytes(data: bytes) -> array[float]:
+    """The 32-bit floats of :func:`bfloat16_bytes` (their lower halves zero)."""
+    full = bytearray(2 * len(data))
+    if _BIG_ENDIAN:  # pragma: no cover
+        full[1::4], full[0::4] = data[0::2], data[1::2]
+    else:
+        full[2::4], full[3::4] = data[0::2], data[1::2]
+    out = array("f")
+    out.frombytes(full)
+    return out
 
 
 _ZEROS: dict[int, array[float]] = {}

@@ -241,8 +241,8 @@ async def test_callers_never_see_the_embedding(storage: MemoryStorage, clock: Cl
     assert len(doc["embedding"]) == 128
     assert doc["embeddingModel"] == "amplify-static-minilm-d128-v1"
     packed = (await raw_snapshot(storage, USER_PROFILE_STORE_NAME))["vectors"]["embedding"]
-    assert packed["encoding"] == "float32le"  # 4 bytes a number, not decimal text
-    assert len(base64.b64decode(packed["data"])) == 128 * 4
+    assert packed["encoding"] == "bfloat16le"  # 2 bytes a number, not decimal text
+    assert len(base64.b64decode(packed["data"])) == 128 * 2
     await store.close()
 
 

@@ -15,6 +15,7 @@ from tests.unit.search.snapshots import edit_documents
 from amplify_memory.errors import DocumentValidationError, NewerFormatError, SnapshotError
 from amplify_memory.search import SNAPSHOT_FORMAT, SNAPSHOT_VERSION, Database, snapshot_documents
 from amplify_memory.search._table import decode_table, encode_table
+from amplify_memory.search._vector import bfloat16_bytes, from_bfloat16_bytes
 
 SCHEMA: dict[str, Any] = {
     "id": "string",
@@ -76,7 +77,7 @@ class TestSave:
         raw = filled().save()
         json.dumps(raw)
         assert raw["format"] == SNAPSHOT_FORMAT
-        assert raw["version"] == SNAPSHOT_VERSION == 3
+        assert raw["version"] == SNAPSHOT_VERSION == 4
 
     def test_carries_schema_and_settings(self) -> None:
         raw = filled(k1=1.5, b=0.6, stop_words=["tabs"]).save()
@@ -301,8 +302,8 @@ class TestLoad:
         assert again.get("a") == db.get("a")
 
     def test_a_snapshot_of_a_newer_version_says_so(self) -> None:
-        raw = {**filled().save(), "version": 4}
-        with pytest.raises(NewerFormatError, match="version 4, written by a newer version"):
+        raw = {**filled().save(), "version": 5}
+        with pytest.raises(NewerFormatError, match="version 5, written by a newer version"):
             Database.from_snapshot(raw)
 
     def test_rejects_a_non_dict(self) -> None:
@@ -325,16 +326,26 @@ class TestLoad:
         assert restored.search("c++").ids == ["x"]
 
 
-def as_version_2(raw: dict[str, Any]) -> dict[str, Any]:
-    """``raw`` (version 3) as the version 2 writer saved it: the documents as a list."""
+def as_version_3(raw: dict[str, Any]) -> dict[str, Any]:
+    """``raw`` (version 4) as the version 3 writer saved it: vectors as 32-bit floats."""
     old = copy.deepcopy(raw)
+    old["version"] = 3
+    for packed in old["vectors"].values():
+        rows = from_bfloat16_bytes(base64.b64decode(packed["data"]))
+        packed.update(encoding="float32le", data=base64.b64encode(rows.tobytes()).decode())
+    return old
+
+
+def as_version_2(raw: dict[str, Any]) -> dict[str, Any]:
+    """``raw`` (version 4) as the version 2 writer saved it: the documents as a list."""
+    old = as_version_3(raw)
     old["documents"] = snapshot_documents(old)
     old["version"] = 2
     return old
 
 
 def as_version_1(raw: dict[str, Any]) -> dict[str, Any]:
-    """``raw`` (version 3) as the version 1 writer saved it: vectors inside the documents."""
+    """``raw`` (version 4) as the version 1 writer saved it: vectors inside the documents."""
     old = as_version_2(raw)
     vectors = old.pop("vectors")
     old["version"] = 1
@@ -358,18 +369,23 @@ class TestPackedVectors:
         db = filled()
         raw = db.save()
         packed = raw["vectors"]["embedding"]
-        assert packed["encoding"] == "float32le"
+        assert packed["encoding"] == "bfloat16le"
         assert base64.b64decode(packed["present"]) == bytes([1, 1, 0, 0])
-        assert len(base64.b64decode(packed["data"])) == 2 * 2 * 4  # two vectors of 2 floats
+        assert len(base64.b64decode(packed["data"])) == 2 * 2 * 2  # two vectors of 2 numbers
         again = Database.from_snapshot(json.loads(json.dumps(raw)))
         assert again.get("a") == db.get("a") == {**FIRST, "embedding": [1.0, 0.0]}
         assert again.get("c") is not None
         assert "embedding" not in (again.get("c") or {})
         assert results(again) == results(db)
 
-    @pytest.mark.parametrize("old_version", [as_version_1, as_version_2])
-    def test_an_older_snapshot_loads_and_is_saved_as_version_3(self, old_version: Any) -> None:
+    @pytest.mark.parametrize("old_version", [as_version_1, as_version_2, as_version_3])
+    def test_an_older_snapshot_loads_and_is_saved_as_version_4(self, old_version: Any) -> None:
         db = filled()
+        if old_version is as_version_3:
+            again = Database.from_snapshot(as_version_3(db.save()))
+            assert results(again) == results(db)
+            assert again.save() == db.save()
+            return
         if old_version is as_version_2:
             old = as_version_2(db.save())
             assert [d["id"] for d in old["documents"]] == ["a", "b", "c", "d"]
@@ -406,7 +422,7 @@ class TestPackedVectors:
         stored = db.get("2")
         assert stored is not None
         assert stored["text"] == "patched"
-        assert stored["meta"]["v"] == pytest.approx([2.0, 1 / 3, -0.1], rel=1e-7)
+        assert stored["meta"]["v"] == pytest.approx([2.0, 1 / 3, -0.1], rel=2**-8)  # bfloat16
         assert "v" not in (db.get("4") or {})["meta"]
 
     @pytest.mark.parametrize(
@@ -414,12 +430,12 @@ class TestPackedVectors:
         [
             (lambda v: v.update(encoding="float64"), "encoding"),
             (lambda v: v.update(data="not base64!"), "vectors 'embedding'"),
-            (lambda v: v.update(data=v["data"][:-8]), "expected 16"),
+            (lambda v: v.update(data=v["data"][:-8]), "expected 8"),
             (lambda v: v.update(present=base64.b64encode(bytes([1, 2, 0, 0])).decode()), "byte"),
             (lambda v: v.update(present=base64.b64encode(bytes([1, 1, 0])).decode()), "byte"),
             (
                 lambda v: v.update(
-                    data=base64.b64encode(array("f", [1, 0, math.nan, 1]).tobytes()).decode()
+                    data=base64.b64encode(bfloat16_bytes(array("f", [1, 0, math.nan, 1]))).decode()
                 ),
                 "not finite",
             ),
@@ -434,6 +450,19 @@ class TestPackedVectors:
         with pytest.raises(SnapshotError, match=message):
             db.load(raw)
         assert results(db) == before
+
+    def test_a_version_3_store_s_32_bit_floats_are_rounded_as_they_load(self) -> None:
+        """What a store holds is what it saves: a version 3 snapshot's full 32-bit floats
+        load as the bfloat16 numbers a store would have made of them, and save so."""
+        db = Database(SCHEMA)
+        db.insert({**FIRST, "embedding": [0.1, -3.14159]})
+        old = as_version_3(db.save())
+        old["vectors"]["embedding"]["data"] = base64.b64encode(
+            array("f", [0.1, -3.14159]).tobytes()
+        ).decode()
+        again = Database.from_snapshot(old)
+        assert (again.get("a") or {})["embedding"] == [0.10009765625, -3.140625]
+        assert again.save() == db.save()
 
     def test_rejects_vectors_in_packed_documents_or_a_missing_section(self) -> None:
         raw = filled().save()

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import math
+import random
+import struct
 import warnings
 from array import array
 from collections.abc import Iterator
@@ -15,12 +17,15 @@ from hypothesis import strategies as st
 from amplify_memory.search import Database
 from amplify_memory.search._vector import (
     VectorColumn,
+    bfloat16_bytes,
+    from_bfloat16_bytes,
     norm,
     python_kernel,
     python_norms,
     python_select,
     row_norms,
     set_vector_kernel,
+    to_bfloat16,
     vector_kernel,
 )
 
@@ -142,13 +147,52 @@ def test_the_column_keeps_rows_packed_and_follows_every_change() -> None:
     assert column.holds(0, None)
 
 
-def test_the_column_stores_the_nearest_32_bit_floats() -> None:
+def _bfloat16_one(x: float) -> float:
+    """The reference: one number's 32-bit pattern rounded to its upper half, ties to even."""
+    (word,) = struct.unpack("<I", struct.pack("<f", x))
+    word = ((word + 0x7FFF + ((word >> 16) & 1)) >> 16) << 16
+    (out,) = struct.unpack("<f", struct.pack("<I", word))
+    return float(out)
+
+
+def test_the_column_stores_the_nearest_bfloat16_numbers() -> None:
     column = VectorColumn(3)
     column.grow()
     column.set(0, [0.1, 1 / 3, 1e-3])
-    assert column.row(0) == array("f", [0.1, 1 / 3, 1e-3]).tolist()
-    assert column.row(0) == pytest.approx([0.1, 1 / 3, 1e-3], rel=1e-7)
-    assert column.norms[0] == math.sqrt(sum(x * x for x in column.row(0) or []))
+    stored = column.row(0)
+    assert stored == [_bfloat16_one(x) for x in (0.1, 1 / 3, 1e-3)]
+    assert stored == pytest.approx([0.1, 1 / 3, 1e-3], rel=2**-8)
+    assert stored != pytest.approx([0.1, 1 / 3, 1e-3], rel=1e-6)  # (rounded, not kept)
+    assert column.norms[0] == math.sqrt(sum(x * x for x in stored or []))
+    assert column.holds(0, [0.1, 1 / 3, 1e-3])  # the same numbers, as set() stores them
+    assert not column.holds(0, [0.1, 1 / 3, 2e-3])
+
+
+def test_rounding_a_buffer_at_once_rounds_each_number_as_alone() -> None:
+    rng = random.Random(14)
+    numbers = [0.0, -0.0, 1.0, -1.0, 1e-40, -1e-40, 3.3e38, -3.3e38]
+    numbers += [rng.uniform(-1, 1) for _ in range(500)]
+    numbers += [rng.gauss(0, 1) * 10 ** rng.randint(-30, 30) for _ in range(500)]
+    # ties: a 32-bit float whose lower half is exactly 0x8000 goes to the even upper half
+    numbers += [struct.unpack("<f", struct.pack("<I", w))[0] for w in (0x3F808000, 0x3F818000)]
+    packed = array("f", numbers)
+    assert to_bfloat16(packed).tolist() == [_bfloat16_one(x) for x in packed]
+    assert to_bfloat16(array("f", [1 + 2**-8, 1 + 3 * 2**-8])).tolist() == [1.0, 1 + 2**-6]
+    # past the largest bfloat16 that rounds to a finite number: cut, never infinite
+    top = struct.unpack("<f", struct.pack("<I", 0x7F7FFFFF))[0]
+    assert to_bfloat16(array("f", [top, -top, 1.0])).tolist() == [
+        struct.unpack("<f", struct.pack("<I", 0x7F7F0000))[0],
+        -struct.unpack("<f", struct.pack("<I", 0x7F7F0000))[0],
+        1.0,
+    ]
+
+
+def test_bfloat16_bytes_are_the_upper_halves_and_widen_back() -> None:
+    rows = to_bfloat16(array("f", [0.1, -2.5, 1e-3, 0.0]))
+    half = bfloat16_bytes(rows)
+    assert len(half) == 2 * len(rows)
+    assert half[0:2] == rows.tobytes()[2:4]
+    assert from_bfloat16_bytes(half) == rows
 
 
 def test_python_kernel_is_the_cosine() -> None:
