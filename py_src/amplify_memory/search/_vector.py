@@ -246,9 +246,10 @@ class VectorColumn:
         if values is None:
             return not self.present[d]
         dim = self.dimension
-        return bool(self.present[d]) and self.data[d * dim : (d + 1) * dim] == to_bfloat16(
-            array("f", values)
-        )
+        if not self.present[d]:
+            return False
+        row, given = self.data[d * dim : (d + 1) * dim], array("f", values)
+        return row == given or row == to_bfloat16(given)  # (the first: the stored numbers)
 
     def row(self, d: int) -> list[float] | None:
         """Row ``d`` as Python floats, or None when it has no vector."""
@@ -273,11 +274,11 @@ class VectorColumn:
 
 
 #: Per number of words: the patterns that round every 32-bit word of a buffer at once,
-#: as one integer (0x7FFF in every word, 1 in every word, the upper half of every word).
-_ROUNDING: dict[int, tuple[int, int, int]] = {}
+#: as one integer (0x7FFF, 1, the upper half, the exponent bits, 0x100: in every word).
+_ROUNDING: dict[int, tuple[int, int, int, int, int]] = {}
 
 
-def _rounding(words: int) -> tuple[int, int, int]:
+def _rounding(words: int) -> tuple[int, int, int, int, int]:
     patterns = _ROUNDING.get(words)
     if patterns is None:
         if len(_ROUNDING) > 64:
@@ -286,15 +287,21 @@ def _rounding(words: int) -> tuple[int, int, int]:
         def every(word: int) -> int:
             return int.from_bytes(word.to_bytes(4, sys.byteorder) * words, sys.byteorder)
 
-        patterns = _ROUNDING[words] = (every(0x7FFF), every(1), every(0xFFFF0000))
+        patterns = _ROUNDING[words] = (
+            every(0x7FFF),
+            every(1),
+            every(0xFFFF0000),
+            every(0x7F800000),
+            every(0x100),
+        )
     return patterns
 
 
 def to_bfloat16(numbers: array[float]) -> array[float]:
     """``numbers`` (32-bit floats) rounded to the nearest bfloat16 (the upper half of a
     32-bit float: 8 significant bits, ties to even; a number moves by at most 2**-8 of
-    itself), as 32-bit floats: what a
-    :class:`VectorColumn` stores and a snapshot writes in 2 bytes a number.
+    itself), as 32-bit floats: what a :class:`VectorColumn` stores and a snapshot writes
+    in 2 bytes a number.
 
     Every word is rounded at once, as one integer: adding 0x7FFF (plus the kept half's
     lowest bit) to each finite float's bits never carries into the next word. A number
@@ -306,13 +313,13 @@ def to_bfloat16(numbers: array[float]) -> array[float]:
     words = len(numbers)
     if not words:
         return array("f")
-    half, low, keep = _rounding(words)
+    half, one, upper, exponent, carry = _rounding(words)
     bits = int.from_bytes(numbers.tobytes(), sys.byteorder)
-    bits = (bits + half + ((bits >> 16) & low)) & keep
+    bits = (bits + half + ((bits >> 16) & one)) & upper
     out = array("f")
     out.frombytes(bits.to_bytes(4 * words, sys.byteorder))
-    if math.isinf(max(map(abs, out))):  # (only past 3.39e38: those are cut instead)
-        for i, x in enumerate(out):
+    if (((bits & exponent) >> 23) + one) & carry:  # a word's exponent all ones: infinite
+        for i, x in enumerate(out):  # (only past 3.39e38: those are cut instead)
             if math.isinf(x):
                 word = int.from_bytes(numbers[i : i + 1].tobytes(), sys.byteorder) & 0xFFFF0000
                 out[i : i + 1] = array("f", word.to_bytes(4, sys.byteorder))
