@@ -991,7 +991,8 @@ def test_commands(pytest_args: list[str]) -> list[list[str]]:
         for a in pytest_args
     )
     workers = [] if chosen or test_workers() == 1 else ["-n", str(test_workers())]
-    browser = [*workers, "--dist", "loadscope"] if workers else []
+    # (whole modules, longest first: tests/conftest.py, BROWSER_MODULE_SECONDS)
+    browser = [*workers, "--dist", "loadscope", "--no-loadscope-reorder"] if workers else []
     paths = test_paths(pytest_args)
     if not paths:
         return [

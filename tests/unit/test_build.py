@@ -183,12 +183,15 @@ def test_the_test_command_runs_the_two_tiers_side_by_side(monkeypatch: pytest.Mo
         "-n", "2", "-p", "no:cacheprovider", "--junitxml=out/r.cpython.xml", "tests/unit"
     ]  # fmt: skip
     assert browser == [
-        "-n", "2", "--dist", "loadscope", "-p", "no:cacheprovider",
+        "-n", "2", "--dist", "loadscope", "--no-loadscope-reorder", "-p", "no:cacheprovider",
         "--junitxml=out/r.browser.xml", "tests/engines", "tests/browser",
     ]  # fmt: skip
     # Paths of one tier: that tier alone (the browser tier on workers); of both: one run.
     assert build.test_commands(["tests/browser/test_api.py::test_x", "-q"]) == [
-        ["-n", "2", "--dist", "loadscope", "tests/browser/test_api.py::test_x", "-q"]
+        [
+            "-n", "2", "--dist", "loadscope", "--no-loadscope-reorder",
+            "tests/browser/test_api.py::test_x", "-q",
+        ]  # fmt: skip
     ]
     assert build.test_commands(["-k", "tests/browser", "tests/unit"]) == [
         ["-k", "tests/browser", "tests/unit"]
