@@ -187,11 +187,9 @@ def test_the_test_command_runs_the_two_tiers_side_by_side(monkeypatch: pytest.Mo
         "--junitxml=out/r.browser.xml", "tests/engines", "tests/browser",
     ]  # fmt: skip
     # Paths of one tier: that tier alone (the browser tier on workers); of both: one run.
+    workers = ["-n", "2", "--dist", "loadscope", "--no-loadscope-reorder"]
     assert build.test_commands(["tests/browser/test_api.py::test_x", "-q"]) == [
-        [
-            "-n", "2", "--dist", "loadscope", "--no-loadscope-reorder",
-            "tests/browser/test_api.py::test_x", "-q",
-        ]  # fmt: skip
+        [*workers, "tests/browser/test_api.py::test_x", "-q"]
     ]
     assert build.test_commands(["-k", "tests/browser", "tests/unit"]) == [
         ["-k", "tests/browser", "tests/unit"]
