@@ -409,7 +409,7 @@ def _decode_vocabulary(vocab: Any) -> Vocabulary:
     return vocabulary
 
 
-def _float32_rows(data: bytes) -> array[float]:
+def _float32_rows(name: str, data: bytes) -> array[float]:
     """A version 3 snapshot's 32-bit floats, rounded to bfloat16 as a store holds them
     (a chunk at a time: the rounding handles each chunk as one integer)."""
     rows = array("f")
@@ -418,8 +418,13 @@ def _float32_rows(data: bytes) -> array[float]:
         rows.byteswap()
     out = array("f")
     step = 1 << 16
-    for start in range(0, len(rows), step):
-        out.extend(to_bfloat16(rows[start : start + step]))
+    try:
+        for start in range(0, len(rows), step):
+            out.extend(to_bfloat16(rows[start : start + step]))
+    except ValueError as err:
+        raise SnapshotError(
+            f"corrupt snapshot: vectors {describe(name)} hold a number that is not finite"
+        ) from err
     return out
 
 
@@ -449,7 +454,7 @@ def _decode_vectors(name: str, raw: Any, column: VectorColumn, n: int) -> None:
             f"corrupt snapshot: vectors {describe(name)} hold {len(data)} bytes, expected "
             f"{width * dim * count} ({count} vectors of {dim} {raw['encoding']} numbers)"
         )
-    rows = from_bfloat16_bytes(data) if width == 2 else _float32_rows(data)
+    rows = from_bfloat16_bytes(data) if width == 2 else _float32_rows(name, data)
     if count == n:
         column.data = rows
     else:

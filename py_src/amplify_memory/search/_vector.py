@@ -281,19 +281,21 @@ _ROUNDING: dict[int, tuple[int, int, int, int, int]] = {}
 def _rounding(words: int) -> tuple[int, int, int, int, int]:
     patterns = _ROUNDING.get(words)
     if patterns is None:
-        if len(_ROUNDING) > 64:
-            _ROUNDING.clear()
 
         def every(word: int) -> int:
             return int.from_bytes(word.to_bytes(4, sys.byteorder) * words, sys.byteorder)
 
-        patterns = _ROUNDING[words] = (
+        patterns = (
             every(0x7FFF),
             every(1),
             every(0xFFFF0000),
             every(0x7F800000),
             every(0x100),
         )
+        if words <= 4096:  # (a vector's length: kept; a bulk load's chunks are not)
+            if len(_ROUNDING) > 64:
+                _ROUNDING.clear()
+            _ROUNDING[words] = patterns
     return patterns
 
 
@@ -304,8 +306,9 @@ def to_bfloat16(numbers: array[float]) -> array[float]:
     in 2 bytes a number.
 
     Every word is rounded at once, as one integer: adding 0x7FFF (plus the kept half's
-    lowest bit) to each finite float's bits never carries into the next word. A number
-    that would round past the largest float is cut instead.
+    lowest bit) to each finite float's bits never carries into the next word (a NaN's
+    could: a number that is not finite raises ValueError). A number that would round past
+    the largest float is cut instead.
 
     >>> to_bfloat16(array("f", [1.0, 0.1, -3.14159])).tolist()
     [1.0, 0.10009765625, -3.140625]
@@ -315,6 +318,8 @@ def to_bfloat16(numbers: array[float]) -> array[float]:
         return array("f")
     half, one, upper, exponent, carry = _rounding(words)
     bits = int.from_bytes(numbers.tobytes(), sys.byteorder)
+    if (((bits & exponent) >> 23) + one) & carry:  # a word's exponent all ones
+        raise ValueError("to_bfloat16: a number is not finite (NaN or infinite)")
     bits = (bits + half + ((bits >> 16) & one)) & upper
     out = array("f")
     out.frombytes(bits.to_bytes(4 * words, sys.byteorder))

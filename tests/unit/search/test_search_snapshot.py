@@ -6,6 +6,7 @@ import base64
 import copy
 import json
 import math
+import struct
 from array import array
 from typing import Any
 
@@ -463,6 +464,21 @@ class TestPackedVectors:
         again = Database.from_snapshot(old)
         assert (again.get("a") or {})["embedding"] == [0.10009765625, -3.140625]
         assert again.save() == db.save()
+
+    @pytest.mark.parametrize("word", [0x7FFFFFFF, 0xFFFFFFFF, 0x7FC00000, 0x7F800001, 0x7F800000])
+    def test_a_version_3_store_with_a_number_that_is_not_finite_is_rejected(
+        self, word: int
+    ) -> None:
+        """NaNs and infinities whose bits the rounding would have carried into a finite
+        number (or into the next one) are refused before it, as version 3 refused them."""
+        db = Database(SCHEMA)
+        db.insert({**FIRST, "embedding": [0.5, 1.0]})
+        old = as_version_3(db.save())
+        old["vectors"]["embedding"]["data"] = base64.b64encode(
+            struct.pack("<2I", word, 0x3F808000)
+        ).decode()
+        with pytest.raises(SnapshotError, match="not finite"):
+            Database.from_snapshot(old)
 
     def test_rejects_vectors_in_packed_documents_or_a_missing_section(self) -> None:
         raw = filled().save()

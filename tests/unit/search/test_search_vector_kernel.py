@@ -187,6 +187,13 @@ def test_rounding_a_buffer_at_once_rounds_each_number_as_alone() -> None:
     ]
 
 
+@pytest.mark.parametrize("word", [0x7FFFFFFF, 0xFFFFFFFF, 0x7FC00000, 0x7F800000, 0xFF800000])
+def test_rounding_refuses_numbers_that_are_not_finite(word: int) -> None:
+    numbers = array("f", struct.pack("<3I", 0x3F808000, word, 0x3F808000))
+    with pytest.raises(ValueError, match="not finite"):
+        to_bfloat16(numbers)
+
+
 def test_bfloat16_bytes_are_the_upper_halves_and_widen_back() -> None:
     rows = to_bfloat16(array("f", [0.1, -2.5, 1e-3, 0.0]))
     half = bfloat16_bytes(rows)
