@@ -4,7 +4,7 @@ Usage (from the repository root; the table is built or taken from the cache firs
 
     .venv/bin/python bench/semantic_relevance.py [EVAL_DATA_DIR] [--table PATH]
         [--datasets scifact,cranfield] [--weights 0.5,0.5] [--json out.json]
-        [--int8 | --float16 | --bfloat16 | --bfloat16-cut]
+        [--int8 | --float16 | --bfloat16-cut]
 
 For every collection (see :mod:`bench.relevance` for the data): BM25 alone (our
 :class:`~amplify_memory.search.Database`, defaults), the static embeddings alone
@@ -52,7 +52,8 @@ def default_table() -> Path:
 def int8(vector: list[float]) -> list[float]:
     """``vector`` as int8 quantisation with a scale per vector would give it back
     (``round(x / scale)`` in -127..127, ``scale = max |x| / 127``): to measure what that
-    encoding would cost the ranking. The store keeps bfloat16 numbers (docs/scale.md)."""
+    encoding would cost the ranking. The store keeps bfloat16 numbers (rounded: docs/scale.md),
+    so every quantizer here acts on the numbers before the store rounds them."""
     top = max(map(abs, vector), default=0.0)
     if top == 0.0:
         return vector
@@ -65,13 +66,6 @@ def float16(vector: list[float]) -> list[float]:
     return list(struct.unpack(f"<{len(vector)}e", struct.pack(f"<{len(vector)}e", *vector)))
 
 
-def bfloat16(vector: list[float]) -> list[float]:
-    """``vector`` as bfloat16 (a 32-bit float's upper half, round to nearest even)."""
-    words = struct.unpack(f"<{len(vector)}I", struct.pack(f"<{len(vector)}f", *vector))
-    rounded = [((w + 0x7FFF + ((w >> 16) & 1)) >> 16) << 16 for w in words]
-    return list(struct.unpack(f"<{len(vector)}f", struct.pack(f"<{len(vector)}I", *rounded)))
-
-
 def bfloat16_cut(vector: list[float]) -> list[float]:
     """``vector`` as bfloat16 by truncation (a 32-bit float's upper half as it is)."""
     raw = bytearray(struct.pack(f"<{len(vector)}f", *vector))
@@ -82,7 +76,6 @@ def bfloat16_cut(vector: list[float]) -> list[float]:
 QUANTIZERS: dict[str, Callable[[list[float]], list[float]]] = {
     "int8": int8,
     "float16": float16,
-    "bfloat16": bfloat16,
     "bfloat16_cut": bfloat16_cut,
 }
 
@@ -196,9 +189,6 @@ def main(argv: Sequence[str] | None = None) -> None:
     )
     quantized.add_argument(
         "--float16", action="store_true", help="round the documents' vectors to 16-bit floats"
-    )
-    quantized.add_argument(
-        "--bfloat16", action="store_true", help="round the documents' vectors to bfloat16"
     )
     quantized.add_argument(
         "--bfloat16-cut", action="store_true", help="truncate the documents' vectors to bfloat16"

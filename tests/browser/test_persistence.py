@@ -306,10 +306,11 @@ def _filled_tab(
 ) -> tuple[BrowserContext, Page]:
     """A seeded context whose Python page holds the store that the next write compacts.
 
-    The renderer crashed in this step, before any kill, in two of about twenty runs of
-    the suite (2026-12-04 and 2026-12-05, while the 4,000 entries went in; never in 36
-    runs of this test alone): a crash here is not what the test is about, and is retried
-    once in a new context, with a warning that names it."""
+    The renderer crashed in this step, before any kill, in three of about twenty-two runs
+    of the suite (2026-12-04 and 2026-12-05, while the 4,000 entries went in) and once in
+    eleven runs of this test alone beside two busy processes (a real crash: Chromium's
+    crash handler started; no dump caught yet): a crash here is not what the test is
+    about, and is retried once in a new context, with a warning that names it."""
     for attempt in (1, 2):
         context = browser.new_context()
         try:

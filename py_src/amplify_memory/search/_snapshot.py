@@ -411,21 +411,20 @@ def _decode_vocabulary(vocab: Any) -> Vocabulary:
 
 def _float32_rows(name: str, data: bytes) -> array[float]:
     """A version 3 snapshot's 32-bit floats, rounded to bfloat16 as a store holds them
-    (a chunk at a time: the rounding handles each chunk as one integer)."""
+    (in place, a chunk at a time: the rounding handles each chunk as one integer)."""
     rows = array("f")
     rows.frombytes(data)
     if _BIG_ENDIAN:  # pragma: no cover
         rows.byteswap()
-    out = array("f")
     step = 1 << 16
     try:
         for start in range(0, len(rows), step):
-            out.extend(to_bfloat16(rows[start : start + step]))
+            rows[start : start + step] = to_bfloat16(rows[start : start + step])
     except ValueError as err:
         raise SnapshotError(
             f"corrupt snapshot: vectors {describe(name)} hold a number that is not finite"
         ) from err
-    return out
+    return rows
 
 
 def _decode_vectors(name: str, raw: Any, column: VectorColumn, n: int) -> None:

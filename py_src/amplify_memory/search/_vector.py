@@ -317,30 +317,35 @@ def to_bfloat16(numbers: array[float]) -> array[float]:
     if not words:
         return array("f")
     half, one, upper, exponent, carry = _rounding(words)
+
+    def any_not_finite(bits: int) -> bool:  # a word whose exponent bits are all ones
+        return bool((((bits & exponent) >> 23) + one) & carry)
+
     bits = int.from_bytes(numbers.tobytes(), sys.byteorder)
-    if (((bits & exponent) >> 23) + one) & carry:  # a word's exponent all ones
+    if any_not_finite(bits):
         raise ValueError("to_bfloat16: a number is not finite (NaN or infinite)")
     bits = (bits + half + ((bits >> 16) & one)) & upper
     out = array("f")
     out.frombytes(bits.to_bytes(4 * words, sys.byteorder))
-    if (((bits & exponent) >> 23) + one) & carry:  # a word's exponent all ones: infinite
-        for i, x in enumerate(out):  # (only past 3.39e38: those are cut instead)
+    if any_not_finite(bits):  # rounded past the largest float: cut those instead
+        for i, x in enumerate(out):
             if math.isinf(x):
                 word = int.from_bytes(numbers[i : i + 1].tobytes(), sys.byteorder) & 0xFFFF0000
                 out[i : i + 1] = array("f", word.to_bytes(4, sys.byteorder))
     return out
 
 
-def bfloat16_bytes(rows: array[float] | memoryview) -> bytes:
+def bfloat16_bytes(rows: array[float] | memoryview) -> bytearray:
     """The upper halves of 32-bit floats that are bfloat16 already (:func:`to_bfloat16`),
-    2 bytes a number, little-endian: a snapshot's ``bfloat16le`` vectors."""
+    2 bytes a number, little-endian: a snapshot's ``bfloat16le`` vectors (not copied
+    again into ``bytes``: the base64 reads them as they are)."""
     raw = memoryview(rows).cast("B")
     out = bytearray(len(raw) // 2)
     if _BIG_ENDIAN:  # pragma: no cover (every platform Pyodide and CI run is little-endian)
         out[0::2], out[1::2] = raw[1::4], raw[0::4]
     else:
         out[0::2], out[1::2] = raw[2::4], raw[3::4]
-    return bytes(out)
+    return out
 
 
 def from_bfloat16_bytes(data: bytes) -> array[float]:
