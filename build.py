@@ -25,6 +25,7 @@ from __future__ import annotations
 import argparse
 import base64
 import concurrent.futures
+import contextlib
 import hashlib
 import http.server
 import json
@@ -190,15 +191,38 @@ def _stamp_ok(stamp: Path, key: str) -> bool:
 # --------------------------------------------------------------------------- prerequisites
 
 
-def _apt_install(packages: list[str]) -> bool:
-    """Install Debian packages when we are root and apt-get exists; True on success."""
-    if shutil.which("apt-get") is None or os.geteuid() != 0:
+def _can_apt() -> bool:
+    """Whether this process can install Debian packages (apt-get exists and we are root)."""
+    return shutil.which("apt-get") is not None and os.geteuid() == 0
+
+
+def _apt_install(packages: list[str], output: Path | None = None) -> bool:
+    """Install Debian packages when we are root and apt-get exists; True on success.
+    With ``output``, apt-get writes there (and its tail is shown on a failure) instead
+    of to the terminal."""
+    if not _can_apt():
         return False
     log(f"installing {' '.join(packages)} with apt-get ...")
     env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
-    update = subprocess.run(["apt-get", "update", "-qq"], env=env)
-    install = subprocess.run(["apt-get", "install", "-y", "-qq", *packages], env=env)
-    return update.returncode == 0 and install.returncode == 0
+    with contextlib.ExitStack() as stack:
+        out = None if output is None else stack.enter_context(output.open("w"))
+        codes = [
+            subprocess.run(cmd, env=env, stdout=out, stderr=out).returncode
+            for cmd in (
+                ["apt-get", "update", "-qq"],
+                ["apt-get", "install", "-y", "-qq", *packages],
+            )
+        ]
+    if output is not None and any(codes):
+        print(output.read_text()[-3000:], file=sys.stderr)
+    return not any(codes)
+
+
+def _install_quietly(packages: list[str]) -> bool:
+    """:func:`_apt_install` with apt-get's output in ``build/apt-get.log`` (it runs beside
+    the tests' output)."""
+    CACHE.mkdir(exist_ok=True)
+    return _apt_install(packages, CACHE / "apt-get.log")
 
 
 def ensure_npm() -> str:
@@ -224,9 +248,14 @@ def chromium_path() -> str | None:
     return shutil.which("chromium")
 
 
-def ensure_chromium() -> str:
+def ensure_chromium(install: bool = True) -> str:
     path = chromium_path()
-    if path is None and not os.environ.get("AMPLIFY_CHROMIUM") and _apt_install(["chromium"]):
+    if (
+        path is None
+        and install
+        and not os.environ.get("AMPLIFY_CHROMIUM")
+        and _apt_install(["chromium"])
+    ):
         path = chromium_path()
     if path is None:
         where = os.environ.get("AMPLIFY_CHROMIUM") or "/usr/bin/chromium"
@@ -287,27 +316,33 @@ def wanted_engines(pytest_args: list[str]) -> list[str]:
     return [n.strip() for n in names if n.strip()]
 
 
-def ensure_engines(names: list[str]) -> None:
+def _lacking_engine_packages(names: list[str]) -> list[str]:
+    return [
+        package
+        for name in names
+        for package, (path, env) in ENGINE_FILES.get(name, {}).items()
+        if not Path((env and os.environ.get(env)) or path).is_file()
+    ]
+
+
+def ensure_engines(names: list[str], install: bool = True) -> None:
     """Install Firefox ESR, WebKitGTK's driver and Xvfb from Debian when a wanted engine
     lacks them (as for Chromium); a clear error when that cannot be done."""
-
-    def lacking() -> list[str]:
-        return [
-            package
-            for name in names
-            for package, (path, env) in ENGINE_FILES.get(name, {}).items()
-            if not Path((env and os.environ.get(env)) or path).is_file()
-        ]
-
-    need = lacking()
-    if need and _apt_install(need):
-        need = lacking()
+    need = _lacking_engine_packages(names)
+    if need and install and _apt_install(need):
+        need = _lacking_engine_packages(names)
     if need:
         raise BuildError(
             f"the cross-engine tests need Debian's {', '.join(need)} (`apt-get install "
             f"{' '.join(need)}`, needs root); or run one engine: "
             "`python3 build.py test --engine chromium`"
         )
+
+
+def browser_packages(engines: list[str]) -> list[str]:
+    """The Debian packages the browser tiers lack: Chromium's and those of ``engines``."""
+    chromium = [] if chromium_path() or os.environ.get("AMPLIFY_CHROMIUM") else ["chromium"]
+    return chromium + _lacking_engine_packages(engines)
 
 
 # --------------------------------------------------------------------------- Pyodide
@@ -1005,24 +1040,38 @@ def test_commands(pytest_args: list[str]) -> list[list[str]]:
 
 
 def run_tests(pytest_args: list[str]) -> int:
-    chromium = ensure_chromium()
-    ensure_engines(wanted_engines(pytest_args))
-    # The three set-ups are independent: web/ (downloads, the wheel, the embedding table's
-    # distillation), the test .venv and the Chroma server's .venv (pip) run side by side.
-    with concurrent.futures.ThreadPoolExecutor(max_workers=3) as pool:
+    engines = wanted_engines(pytest_args)
+    missing = browser_packages(engines)
+    if missing and not _can_apt():
+        ensure_chromium(install=False)  # (the clear error of what is missing and how to get it)
+        ensure_engines(engines, install=False)
+    if missing:
+        ensure_npm()  # (its own apt-get, when npm is missing, must not run beside another)
+    # The set-ups are independent: the browsers (apt-get, on a fresh machine: ~45 s, mostly
+    # waiting), web/ (downloads, the wheel, the embedding table's distillation), the test
+    # .venv and the Chroma server's .venv (pip) run side by side, and the CPython tier does
+    # not wait for the browsers.
+    with concurrent.futures.ThreadPoolExecutor(max_workers=4) as pool:
+        browsers = pool.submit(_install_quietly, missing) if missing else None
         built = pool.submit(build)
         venv_ = pool.submit(ensure_venv)
         chroma = pool.submit(ensure_chroma_server)
         built.result()
         chroma.result()
         python = venv_.result()
-    env = dict(os.environ, AMPLIFY_CHROMIUM=chromium)
-    codes = []
-    for args in test_commands(pytest_args):
-        log("running: pytest " + " ".join(args))
-        codes.append(
-            subprocess.run([str(python), "-m", "pytest", *args], cwd=ROOT, env=env).returncode
-        )
+        codes = []
+        for args in test_commands(pytest_args):
+            env = dict(os.environ)
+            paths = test_paths(args)
+            if not (paths and all(_in_tier(p, CPYTHON_TIER) for p in paths)):
+                if browsers is not None:
+                    browsers.result()
+                env["AMPLIFY_CHROMIUM"] = ensure_chromium(install=False)
+                ensure_engines(engines, install=False)
+            log("running: pytest " + " ".join(args))
+            codes.append(
+                subprocess.run([str(python), "-m", "pytest", *args], cwd=ROOT, env=env).returncode
+            )
     if len(codes) > 1 and any(code != NO_TESTS for code in codes):
         # A selection (-k, -m) that leaves one tier empty is not a failure of that tier.
         codes = [0 if code == NO_TESTS else code for code in codes]

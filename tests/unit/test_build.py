@@ -164,6 +164,80 @@ def test_a_missing_engine_that_cannot_be_installed_is_a_clear_error(
     assert tried == [["firefox-esr"]]
 
 
+def test_the_browsers_lacked_are_listed_as_debian_packages(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.delenv("AMPLIFY_CHROMIUM", raising=False)
+    monkeypatch.setattr(build, "chromium_path", lambda: None)
+    missing = {"firefox": {"firefox-esr": (str(tmp_path / "no-firefox"), "")}}
+    monkeypatch.setattr(build, "ENGINE_FILES", missing)
+    assert build.browser_packages(["chromium", "firefox"]) == ["chromium", "firefox-esr"]
+    assert build.browser_packages(["chromium"]) == ["chromium"]
+    monkeypatch.setattr(build, "chromium_path", lambda: "/usr/bin/chromium")
+    assert build.browser_packages(["chromium"]) == []
+
+
+def test_the_test_command_names_a_browser_it_cannot_install_before_any_set_up(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.delenv("AMPLIFY_CHROMIUM", raising=False)
+    monkeypatch.setattr(build, "chromium_path", lambda: None)
+    monkeypatch.setattr(build, "_can_apt", lambda: False)
+
+    def no_set_up() -> None:
+        raise AssertionError("set-up started although a browser is missing")
+
+    for name in ("build", "ensure_venv", "ensure_chroma_server", "_install_quietly"):
+        monkeypatch.setattr(build, name, no_set_up)
+    with pytest.raises(build.BuildError, match="Chromium is required"):
+        build.run_tests([])
+
+
+def test_the_browsers_install_beside_the_set_up_and_the_cpython_tier_does_not_wait(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # apt-get for the browsers runs in a thread of its own: the set-up and the CPython
+    # tier go on meanwhile, and only the browser tier waits for it.
+    import threading
+
+    monkeypatch.delenv("AMPLIFY_CHROMIUM", raising=False)
+    monkeypatch.setattr(build, "test_workers", lambda: 2)
+    installed = threading.Event()
+    cpython_tier_ran = threading.Event()
+    events: list[str] = []
+
+    def install(packages: list[str]) -> bool:
+        events.append("apt-get " + " ".join(packages))
+        assert cpython_tier_ran.wait(10), "the CPython tier waited for apt-get"
+        installed.set()
+        events.append("installed")
+        return True
+
+    def run(cmd: list[str], **kwargs: Any) -> subprocess.CompletedProcess[str]:
+        tier = "cpython" if "tests/unit" in cmd else "browser"
+        events.append(f"{tier} tier (AMPLIFY_CHROMIUM={kwargs['env'].get('AMPLIFY_CHROMIUM')})")
+        if tier == "cpython":
+            cpython_tier_ran.set()
+        return subprocess.CompletedProcess(cmd, 0)
+
+    monkeypatch.setattr(build, "chromium_path", lambda: "/c" if installed.is_set() else None)
+    monkeypatch.setattr(build, "_lacking_engine_packages", lambda names: [])
+    monkeypatch.setattr(build, "_can_apt", lambda: True)
+    monkeypatch.setattr(build, "_install_quietly", install)
+    monkeypatch.setattr(build, "ensure_npm", lambda: "npm")
+    for name in ("build", "ensure_chroma_server"):
+        monkeypatch.setattr(build, name, lambda: None)
+    monkeypatch.setattr(build, "ensure_venv", lambda: Path("python"))
+    monkeypatch.setattr(build.subprocess, "run", run)
+    assert build.run_tests([]) == 0
+    assert events == [
+        "apt-get chromium",
+        "cpython tier (AMPLIFY_CHROMIUM=None)",
+        "installed",
+        "browser tier (AMPLIFY_CHROMIUM=/c)",
+    ]
+
+
 def test_chromium_gets_one_disable_features_switch_with_playwrights_list_and_ours() -> None:
     # Chromium keeps only the last of two --disable-features switches: ours carries
     # Playwright's own list (read from the installed driver) as well as our features.
