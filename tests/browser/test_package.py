@@ -123,19 +123,28 @@ def test_a_next_js_app_serves_the_memory_with_its_headers_and_shows_a_prompt_blo
     tarball: Path, tmp_path: Path, page: Page
 ) -> None:
     """The Next.js recipe of docs/use-in-your-app.md: a client component, the assets copied
-    to public/, the CSP and cache headers from next.config.mjs, served by `next start`."""
+    to public/, the CSP and cache headers from next.config.mjs, served by `next start`;
+    built with each of Next's bundlers (Turbopack, the default since Next 16, and webpack)."""
     folder = installed_example("nextjs-app", tarball, tmp_path)
     env = {**os.environ, "NEXT_TELEMETRY_DISABLED": "1"}
-    proc = subprocess.run(
-        [build.ensure_npm(), "run", "build"],
-        cwd=folder,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=NPM_TIMEOUT_S,
-    )
-    assert proc.returncode == 0, f"next build:\n{proc.stdout}\n{proc.stderr}"
-    assert "Critical dependency" not in proc.stdout + proc.stderr  # webpack left our imports
+    for script, bundler in (("build", "Turbopack"), ("build:webpack", "webpack")):
+        shutil.rmtree(folder / ".next", ignore_errors=True)
+        proc = subprocess.run(
+            [build.ensure_npm(), "run", script],
+            cwd=folder,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=NPM_TIMEOUT_S,
+        )
+        output = proc.stdout + proc.stderr
+        assert proc.returncode == 0, f"next build ({bundler}):\n{output}"
+        assert f"({bundler})" in output, output  # ("Next.js 16.5.0 (Turbopack)": the one used)
+        assert "Critical dependency" not in output  # (the bundler left our imports)
+        _serve_next_app_and_show_a_block(folder, env, page)
+
+
+def _serve_next_app_and_show_a_block(folder: Path, env: dict[str, str], page: Page) -> None:
     port = free_port()
     server = subprocess.Popen(
         [
