@@ -1080,10 +1080,12 @@ _TASK_RE: Final = re.compile(
     r"\b(?:this|that|it|these|those|here|below|above|again|instead|now|for me|for us|today|"
     r"the (?:\w+ ){0,3}(?:file|function|component|bug|code|test|script|query|page|error|class|method|"
     r"snippet|module|endpoint|example|issue|pr|diff|repo|app|command|query|regex|migration|"
-    r"config|dockerfile|one-liner|upload code|test case)|my (?:code|file|function|"
-    r"component|script|query|pr|diff|branch))\b",
+    r"config|dockerfile|one-liner|upload code|test case|version|translation)|my (?:code|file|function|"
+    r"component|script|query|pr|diff|branch))\b|\b(?:too|as well)\s*$",
     re.IGNORECASE,
 )
+#: A scope that points at the thing at hand ("in this case", "for this answer").
+_DEICTIC_RE: Final = re.compile(r"\b(?:this|that|these|those)\b", re.IGNORECASE)
 #: The phrases that make a request a standing one and are left out of its stored text
 #: ("keep it brief from here on"): one list for every rule that reads them.
 STANDING_PHRASES: Final = (
@@ -1961,7 +1963,9 @@ _PLAIN_LEADS: Final = frozenset(
 
 _BAD_OBJECT_RE: Final = re.compile(
     r"^(?:\w+ly|it|this|that|them|these|those|so much|a lot|lots|too|also|really|very|"
-    r"anything|everything|nothing|stuff|things?|one|ones|him|her|you|me|us)$",
+    r"anything|everything|nothing|stuff|things?|one|ones|him|her|you|me|us|others|the others|"
+    r"whatever(?:,.*)?|(?:the|this|that|my|your|same) (?:code|file|script|snippet|job|build|"
+    r"test|tests|output|result|answer|one|thing|version|fix|change|query|function|others?))$",
     re.IGNORECASE,
 )
 
@@ -3488,8 +3492,8 @@ def imperative_fact(clause: str, *, inherited: bool = False) -> list[ExtractedFa
         content = polish(f"User does not want the assistant to suggest {no_suggest['x']}")
         return [ExtractedFact(content, "preference")]  # "don't suggest Docker Desktop"
     standing = _is_standing(text, scope)
-    if _TASK_RE.search(text) and not standing and not keep_style:
-        return None
+    if (_TASK_RE.search(text) or _DEICTIC_RE.search(scope)) and not standing and not keep_style:
+        return None  # (a one-off task: "fix this", "in this case use tabs", "... the Java version too")
     after_head = text.split(None, len(words) - len(head_words) + 1)[-1] if head_words else ""
     if head in _GENERIC_HEADS:
         style = _STYLE_RE.search(after_head)

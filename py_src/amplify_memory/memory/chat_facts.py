@@ -55,6 +55,7 @@ from amplify_memory.memory.topics import DEVICE_RE, frames_of, tool_group
 from amplify_memory.memory.user_facts import (
     _INTERROGATIVE_RE,
     _OTHER_SUBJECT_RE,
+    _OWN_GROUP_RE,
     _is_hypothetical,
     _strip_filler,
     clause_facts,
@@ -314,8 +315,27 @@ def _for_project(plain: str, in_question: bool) -> bool:
         and not in_question
         and not _INTERROGATIVE_RE.match(plain)
         and not _is_hypothetical(plain.split(",", 1)[0])
+        and not _someone_elses_habit(plain)
         and _about_project(plain)
     )
+
+
+def _someone_elses_habit(plain: str) -> bool:
+    """A clause about another person's own ways, not the project's ("Our designer Lena
+    works on a 5K iMac", "Kevin uses wandb on his own projects"); what a client or a
+    manager wants of the project is the project's ("Client wants WCAG 2.2 AA")."""
+    return bool(
+        _OTHER_SUBJECT_RE.match(plain)
+        and not _OWN_GROUP_RE.match(plain)
+        and not _WANTS_OF_PROJECT_RE.search(plain)
+    )
+
+
+_WANTS_OF_PROJECT_RE: Final = re.compile(
+    r"\b(?:wants?|needs?|requires?|insists?|asked|asks|expects?|mandates?|demands?|decided|"
+    r"signed off|approved|chose|picked)\b",
+    re.IGNORECASE,
+)
 
 
 #: A piece that only says the next one is about the user: "For me personally: ...".

@@ -117,7 +117,10 @@ _HYPOTHETICAL_PHRASES_RE: Final = re.compile(
     re.IGNORECASE,
 )
 _REPORTED: Final = frozenset(
-    _wordlist("said says told tells claims claimed recommends recommended suggested suggests")
+    _wordlist(
+        "said says told tells claims claimed recommends recommended suggested suggests "
+        "heard apparently reportedly supposedly allegedly"
+    )
 )
 _PAST: Final = frozenset(_wordlist("used liked loved preferred hated wanted worked"))
 
@@ -976,21 +979,41 @@ def _am_facts(rest: str, clause: str, content: str) -> list[ExtractedFact]:
 
 
 _OTHER_SUBJECT_RE: Final = re.compile(
-    r"^(?:my|our|his|her|their|the)\s+(?:[\w']+\s+){0,2}?(?:co-?workers?|colleagues?|boss|manager|"
+    r"^(?:my|our|his|her|their|the)\s+(?:[\w']+\s+){0,3}?(?:co-?workers?|colleagues?|boss|manager|"
     r"team ?lead|lead|friends?|wife|husband|partner|girlfriend|boyfriend|cto|ceo|clients?|"
     r"customers?|users|team|teammates?|company|dad|mom|mum|father|mother|brother|sister|"
     r"son|daughter|kids?|roommate|flatmate|mentor|professor|teacher|students?|interns?|"
     r"org|department|employer|previous job|old job|last job|tech lead|pm|designer|reviewer|"
-    r"junior|senior|devs|engineers|people|everyone|sibling)\b"
+    r"junior|senior|devs|engineers|people|everyone|sibling|siblings|neighbou?rs?|uncle|aunt|"
+    r"cousins?|grand(?:ma|pa|mother|father|parents?)|nephew|niece|classmates?|co-?founders?|"
+    r"founders?|supervisor|advisor|adviser|landlord|vendors?|contractors?|consultants?|"
+    r"predecessor|lecturer|tutor|coach|spouse|fianc[eé]e?|bf|gf|guy|guys|gal|dude|lady|"
+    r"folks|author|authors|maintainers?|creator|admins?|sysadmin|ops|qa|tester|testers|"
+    r"architect|principal|staff|hiring manager|recruiter|interviewer|kid's|kids')\b"
     r"|^(?:he|she|they|someone|somebody|everyone|everybody|people|nobody|most people|"
     r"a friend|a colleague|a coworker|my friend|the docs|the readme|the internet|twitter|"
-    r"reddit|hn|stack overflow|the blog|the article|the tutorial|the guide)\b"
+    r"reddit|hn|stack overflow|the blog|the article|the tutorial|the guide)\b(?!/)"
+    r"|^(?-i:[A-Z][a-z]+)\s*(?:\(|,)\s*(?:our|my|the|a|an)\s+"  # "Jake (our backend guy) ..."
     r"|^(?!(?:Please|Also|Just|Always|Never|Honestly|Really|Actually|Maybe|Definitely)\b)"
     r"(?-i:[A-Z][a-z]+)\s+(?:says|said|thinks|prefers|likes|loves|hates|uses|wants|insists|"
     r"swears|recommends|told|believes)\b"
     r"|^(?!(?:Please|Also|Just|Always|Never|I)\b)(?-i:[A-Z][a-z]+)(?:\s+[\w']+){1,4}?\s+"
     r"(?:prefers|likes|loves|hates|wants|says|said|thinks|swears|insists|recommends|"
     r"told|believes)\b",
+    re.IGNORECASE,
+)
+#: A clause about the thing at hand, not the user ("the file already uses tabs").
+_THING_SUBJECT_RE: Final = re.compile(
+    r"^(?:the|this|that)\s+(?:file|snippet|script|function|component|page|example|test|"
+    r"class|module|template|sheet|spreadsheet|document|doc|code|query|notebook)\s+"
+    r"(?:already\s+|also\s+|still\s+)?(?:uses|has|is|contains|needs|expects|runs)\b",
+    re.IGNORECASE,
+)
+#: A statement with the user as its subject, after a leading scope ("for work I use X";
+#: not "in this case use tabs", the one-off task itself).
+_SCOPED_OWN_RE: Final = re.compile(
+    r"^(?:(?:for|in|on|at|with|during|these days|nowadays|lately)\b[\w' -]{0,40}?,?\s+)?"
+    r"(?:I|I'm|I've|I'd|we|we're|we've|my|our|me)\b",
     re.IGNORECASE,
 )
 _FIRST_PERSON_RE: Final = re.compile(
@@ -1015,6 +1038,9 @@ def clause_facts(
     names known technologies, so a product name the list does not know in a list item
     of this clause counts as one ("Flutter 3.22 - Riverpod for state, Dio for
     networking")."""
+    plain = _strip_filler(clause)
+    if _OTHER_SUBJECT_RE.match(plain) and not _OWN_GROUP_RE.match(plain):
+        return []  # about someone else ("my 70 year old neighbor just learned to use ChatGPT")
     facts = _rule_facts(clause, in_question=in_question, nested=nested, tech_context=tech_context)
     if in_question or nested:
         return facts
@@ -1031,6 +1057,13 @@ def clause_facts(
     ]
 
 
+#: The user's own group as a subject ("our team uses Linear", "my company is on AWS"):
+#: what it uses is the user's.
+_OWN_GROUP_RE: Final = re.compile(
+    r"^(?:my|our|the)\s+(?:\w+\s+){0,2}?(?:team|teams|company|org|department|employer|lab|"
+    r"group|shop|startup|agency|devs|engineers|users|customers|clients|org's|company's|team's)\b",
+    re.IGNORECASE,
+)
 #: "my screen reader chokes on them", "screen reader user (NVDA)": the user's own aid,
 #: which changes how every answer should be written.
 _ASSISTIVE_RE: Final = re.compile(
@@ -1795,9 +1828,32 @@ def _one_clause(clause: str, *, correction: bool = False) -> list[ExtractedFact]
 
 
 _ONE_OFF_RE: Final = re.compile(
-    r"\b(?:for|in|on) (?:this|that|the) (?:script|file|function|component|snippet|query|task|"
-    r"one|test|page|bug|pr|change|commit|example|method|class|endpoint|module|ticket|form)\b"
-    r"|\b(?:right now|for now|this time|just this once|for the moment)\b",
+    r"\b(?:for|in|on) (?:this|that|the) (?:(?:one|particular|next|last|current|specific) )?"
+    r"(?:script|file|function|component|snippet|query|task|one|test|page|bug|pr|change|commit|"
+    r"example|method|class|endpoint|module|ticket|form|answer|reply|response|message|email|"
+    r"post|case|request|question|exercise|assignment|version|draft|translation|paragraph|"
+    r"table|diagram|chart|slide|report|doc|document|section|output|run|demo)\b"
+    r"|\b(?:right now|for now|this time|just this once|this once|for the moment)\b"
+    # what the answer is for: "I'll forward it to the client", "it's for an old server"
+    r"|\bI(?:'ll| will| need to| have to| must| want to| am going to|'m going to)\s+(?:just\s+)?"
+    r"(?:forward|send|show|paste|share|present|hand|email|print|read)\s+(?:it|this|that|them)\b"
+    r"|\b(?:it's|it is|this is|that's|that is) (?:just |only )?for (?:a|an|the|my|our)\b"
+    r"|^\W*(?:please\s+|pls\s+)?just the\b",  # "pls just the regex, no explanation"
+    re.IGNORECASE,
+)
+#: In a sentence with a one-off task, a first-person wish for a thing is that task's
+#: ("Just this time, go deep: I want the full story of the event loop").
+_ONE_OFF_WANT_RE: Final = re.compile(
+    r"^(?:I|we)\s+(?:just\s+|only\s+|really\s+)?(?:want|need|'d like|would like|wanna)\s+"
+    r"(?:the|a|an|some|this|that|it|to)\b",
+    re.IGNORECASE,
+)
+#: A supposed case joined to a statement ("we use Slack, but what if we moved to Teams"):
+#: the clause ends before it.
+_SUPPOSED_TAIL_RE: Final = re.compile(
+    r"\s*[,;:]?\s*(?:\b(?:but|and|so|or)\s+)?\b(?:what if|let(?:'s| us) say|suppose|supposing|"
+    r"imagine|say (?:we|I)|hypothetically|in theory|if (?:we|I) (?:were|was|had|did|switched|"
+    r"moved|used|tried|went))\b.*$",
     re.IGNORECASE,
 )
 
@@ -1868,15 +1924,42 @@ def read_clauses(clauses: Iterable[tuple[str, bool]]) -> Iterable[tuple[str, boo
         previous = [] if in_question else _phrasing.tech_names(clause) or _bare_name(clause)
 
 
+def _is_fragment(plain: str) -> bool:
+    """A clause without a subject of its own that is no request to the assistant ("no
+    docs", "Fish shell, starship prompt", "wants every query hand-written", "yes 11g"):
+    it goes on about whoever the sentence before was about."""
+    if _FRAGMENT_OWN_RE.search(plain):
+        return False  # the user speaks of themselves ("... and I hate it")
+    if _phrasing.imperative_fact(plain) is not None:
+        return False  # a request to the assistant: the user's
+    return bool(_FRAGMENT_RE.match(plain))
+
+
+#: A first-person word anywhere in a clause.
+_FRAGMENT_OWN_RE: Final = re.compile(r"\b(?:I|I'm|I've|I'd|me|my|mine|we|our|us)\b", re.IGNORECASE)
+#: How a clause without a subject begins: a negation or a quantity of a noun, a yes, a
+#: third-person verb, or a noun phrase ("Fish shell, starship prompt").
+_FRAGMENT_RE: Final = re.compile(
+    r"^(?:and |but |plus )?(?:no|not|never|nothing|none|zero|only|just|also|yes|yep|yeah|"
+    r"everything|all|every|same|even|still|always|mostly|literally|"
+    r"(?:wants|uses|prefers|likes|loves|hates|thinks|writes|runs|swears|insists|refuses|codes|"
+    r"works|lives|does|has|keeps|says|won't|doesn't|can't|refuses|only)\b)\b"
+    r"|^(?:[a-z][\w.+#-]*\s+){0,2}[\w.+#-]+\s*(?:,\s*[\w.+#-]+(?:\s+[\w.+#-]+){0,2}\s*){1,}",
+    re.IGNORECASE,
+)
+
+
 def _message_clauses(text: str, *, project: bool) -> Iterable[tuple[str, bool]]:
     """The clauses of :func:`user_clauses`, all of them, from its prepared ``text``."""
     longest = MAX_PROJECT_FACT_LENGTH if project else MAX_CLAUSE_LENGTH
+    carried = False  # the sentence before ended about someone else
     for sentence, is_question in _sentences(text):
         if _SUPPOSE_RE.search(sentence):
             continue  # "Say, hypothetically, I moved to Godot": a supposed case
         echo = bool(_ECHO_RE.search(sentence))  # "as you said, X is faster": the
         # assistant's words, said back (the user's own statements beside them count)
-        others = False  # the sentence so far is about someone else
+        others = carried  # the sentence so far is about someone else
+        group = False  # ... who is the user's own group ("our team")
         tainted = _phrasing.injected(sentence)
         one_off = not project and bool(_ONE_OFF_RE.search(sentence))
         parts = _phrasing.pieces(sentence)
@@ -1896,7 +1979,9 @@ def _message_clauses(text: str, *, project: bool) -> Iterable[tuple[str, bool]]:
                 if not piece or re.search(r"\b(?:key|token|password|secret)\s*$", piece, re.I):
                     continue
             if (tainted or one_off or echo) and (
-                _phrasing.injected(piece) or not _FIRST_PERSON_RE.match(_strip_filler(piece))
+                _phrasing.injected(piece)
+                or not _FIRST_PERSON_RE.match(_strip_filler(piece))
+                or (one_off and not _SCOPED_OWN_RE.match(_strip_filler(piece)))
             ):
                 continue  # beside an injected instruction or a one-off task, only the
                 # user's own statements count
@@ -1904,21 +1989,37 @@ def _message_clauses(text: str, *, project: bool) -> Iterable[tuple[str, bool]]:
             for i, clause in enumerate(clauses):
                 if len(clause) > longest:
                     continue  # a run-on paste, not a statement
+                cut = _SUPPOSED_TAIL_RE.sub("", clause)
+                if cut != clause and len(cut.split()) >= 2:
+                    clause = cut  # (the supposed case is no fact; what comes before it is)
                 plain = _strip_filler(clause)
+                if (one_off and _ONE_OFF_WANT_RE.match(plain)) or _THING_SUBJECT_RE.match(plain):
+                    continue
                 if _OTHER_SUBJECT_RE.match(plain):
-                    others = True
-                elif others and _TAIL_CLAUSE_RE.match(plain):
-                    continue  # "the client's designer uses Sketch, never Figma": theirs
+                    others, group = True, bool(_OWN_GROUP_RE.match(plain))
+                elif others and (
+                    _TAIL_CLAUSE_RE.match(plain) or _is_fragment(plain) or _is_fragment(clause)
+                ):
+                    continue  # "the client's designer uses Sketch, never Figma": theirs,
+                    # also in the next sentence ("Our PM only uses Jira. Never Slack.")
                 else:
                     others = False
                 last = j == len(parts) - 1 and i == len(clauses) - 1
                 yield clause, is_question and last
+        carried = others and not group  # (not "the team is in Poland. for this repo: ...")
 
 
 _META_RE: Final = re.compile(
     r"^User (?:\w+ )?(?:misspoke\w*|meant|mistyped|made a typo|typed|said|mentioned|asked|"
     r"was wrong|got (?:it|that) wrong|mixed (?:it|that|them) up)\b"
     r"|^User (?:prefers|likes|wants|uses) like\b",
+    re.IGNORECASE,
+)
+#: A wish about the task at hand, not a standing one: to do something to "it" or "this",
+#: or with no object at all ("User wants to run it quickly", "User wants to compare").
+_TASK_WANT_RE: Final = re.compile(
+    r"^User (?:just |only )?wants to (?:\w+)(?:(?: (?:it|this|that|them|these|those)\b.*)|"
+    r"(?: (?:quickly|first|now|today|again|later|soon))?)$",
     re.IGNORECASE,
 )
 _DANGLING_RE: Final = re.compile(
@@ -1975,6 +2076,8 @@ def finish(fact: ExtractedFact) -> ExtractedFact | None:
         return None  # a clause cut short ("User wants the assistant to always")
     if _META_RE.match(content):
         return None  # about the conversation, not the user ("User misspoke earlier")
+    if _TASK_WANT_RE.match(content):
+        return None  # the task at hand ("I just want to run it quickly", "I want to compare")
     if re.match(
         r"^User (?:\w+ ){1,3}(?:it|them|that|this|those|these|one)"
         r"(?: (?:now|too|still|anymore|again|a lot|so much|more|even more))?$",

@@ -1,0 +1,77 @@
+"""What is not the user's stays out of the profile: another person's habits, also in
+the sentences that go on about them ("Our PM only uses Jira. Never Slack."), a file's or
+snippet's own settings, a supposed case joined to a statement ("..., but what if we moved
+to Teams"), and the task at hand ("for this answer", "I'll forward it to the client",
+"give me the Java version too"); the user's own facts beside them are kept. Each case
+failed on bench/data/turns_others_dev.jsonl or turns_unreal_dev.jsonl before its rule."""
+
+from __future__ import annotations
+
+import pytest
+
+from amplify_memory.memory.chat_facts import extract_chat_facts
+
+NOTHING = [
+    # someone else, and the fragments that go on about them
+    "Our PM only communicates through Jira comments and Loom videos. Never slack, never "
+    "email. It's a choice.",
+    "My coworker's dotfiles are a masterpiece. Fish shell, starship prompt, everything "
+    "themed in Catppuccin.",
+    "the client's IT department runs everything on Oracle 11g. yes 11g. in 2024. i need a drink",
+    "Jake (our backend guy) is super opinionated about SQL — wants every query hand-written",
+    "my 70 year old neighbor just learned to use ChatGPT and now asks it for recipes",
+    "I heard Stripe engineers use Ruby heavily with Sorbet for types.",
+    "the guy who wrote this lib clearly prefers Rust and it shows. no docs",
+    # the thing at hand, and what is said of it
+    "i never said that?? whatever, the code is fine",
+    "the 3.9 job fails but the others pass, same code",
+    "In this case use tabs not spaces, the file already uses tabs",
+    # one-off tasks
+    "give me the Java version too",
+    "pls just the regex, no explanation",
+    "put it all in a single file, I just want to run it quickly",
+    "respond in German pls, I'll forward it to the client",
+    "Just this time, go deep — I want the full story of how the event loop works",
+    "Give me the answer assuming Node 18 — it's for an old server I'm patching.",
+    "Please for this answer write more simple English, I must show it to my mother",
+]
+
+
+@pytest.mark.parametrize("said", NOTHING)
+def test_what_is_not_the_users_stores_nothing(said: str) -> None:
+    assert extract_chat_facts(said).user == ()
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        ("My boss loves Java. I prefer Kotlin.", ["User prefers Kotlin"]),
+        ("my team lead uses Emacs. Vim user here", ["User uses Vim"]),
+        (
+            "We use Slack for everything, but let's say we moved to MS Teams — could the bot "
+            "still post threads?",
+            ["User uses Slack"],
+        ),
+        ("I use Neovim, but just for this answer show the VS Code shortcut", ["User uses Neovim"]),
+        ("I'm Dev (he/him), on CET", ["User's pronouns are he/him", "User's timezone is CET"]),
+        ("our team uses Linear", ["User's team uses Linear"]),
+        ("Answer in German", ["User wants the assistant to answer in German"]),
+        ("No emojis", ["User does not want emojis"]),
+    ],
+)
+def test_the_users_own_facts_beside_them_are_kept(said: str, kept: list[str]) -> None:
+    stored = [f.content for f in extract_chat_facts(said).user]
+    assert all(k in stored for k in kept), stored
+
+
+def test_in_a_project_chat_a_clients_wish_is_the_projects_and_a_colleagues_habit_is_not() -> None:
+    wish = extract_chat_facts("Client wants WCAG 2.2 AA across the whole site.", in_project=True)
+    assert [(c.type, c.content) for c in wish.project] == [
+        ("requirement", "Client wants WCAG 2.2 AA across the whole site")
+    ]
+    habit = extract_chat_facts(
+        "Our designer Lena works on a 5K iMac with the brightness all the way down.",
+        in_project=True,
+    )
+    assert habit.project == ()
+    assert habit.user == ()
