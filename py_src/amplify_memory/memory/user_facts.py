@@ -132,7 +132,10 @@ _ADVERBS_KEPT: Final = frozenset(
     """)
 )
 _ADVERBS_DROPPED: Final = frozenset(
-    _wordlist("also just personally honestly actually basically still currently now")
+    _wordlist(
+        "also just personally honestly actually basically still currently now literally "
+        "seriously genuinely truly simply kinda sorta"
+    )
 )
 _PREFERENCE_VERBS: Final = frozenset(
     _wordlist("prefer like love enjoy hate dislike want need adore detest loathe avoid refuse")
@@ -1944,7 +1947,16 @@ _FRAGMENT_RE: Final = re.compile(
     r"everything|all|every|same|even|still|always|mostly|literally|"
     r"(?:wants|uses|prefers|likes|loves|hates|thinks|writes|runs|swears|insists|refuses|codes|"
     r"works|lives|does|has|keeps|says|won't|doesn't|can't|refuses|only)\b)\b"
-    r"|^(?:[a-z][\w.+#-]*\s+){0,2}[\w.+#-]+\s*(?:,\s*[\w.+#-]+(?:\s+[\w.+#-]+){0,2}\s*){1,}",
+    r"|^(?!.*\b(?:is|are|was|were|be|been|has|have|had|do|does|did|can|can't|must|should|"
+    r"will|would|this|that|these|those|for|to)\b)"
+    r"(?:[a-z][\w.+#-]*\s+){0,2}[\w.+#-]+\s*(?:,\s*[\w.+#-]+(?:\s+[\w.+#-]+){0,2}\s*){1,}",
+    re.IGNORECASE,
+)
+#: A sentence that turns to another subject ("anyway, for this app ..."): what it says is
+#: not about the person of the sentence before.
+_TOPIC_TURN_RE: Final = re.compile(
+    r"^\W*(?:anyway|anyways|anyhow|btw|by the way|back to|so anyway|moving on|that said|"
+    r"regardless|either way)\b",
     re.IGNORECASE,
 )
 
@@ -1958,7 +1970,8 @@ def _message_clauses(text: str, *, project: bool) -> Iterable[tuple[str, bool]]:
             continue  # "Say, hypothetically, I moved to Godot": a supposed case
         echo = bool(_ECHO_RE.search(sentence))  # "as you said, X is faster": the
         # assistant's words, said back (the user's own statements beside them count)
-        others = carried  # the sentence so far is about someone else
+        others = carried and not _TOPIC_TURN_RE.match(sentence)  # the sentence so far is
+        # about someone else
         group = False  # ... who is the user's own group ("our team")
         tainted = _phrasing.injected(sentence)
         one_off = not project and bool(_ONE_OFF_RE.search(sentence))
@@ -2078,6 +2091,10 @@ def finish(fact: ExtractedFact) -> ExtractedFact | None:
         return None  # about the conversation, not the user ("User misspoke earlier")
     if _TASK_WANT_RE.match(content):
         return None  # the task at hand ("I just want to run it quickly", "I want to compare")
+    if re.match(r"^User (?:is|was) (?:the )?(?:opposite|same|other way round)\b", content):
+        return None  # "I'm the opposite": of what someone else was said to be
+    if re.match(r"^User (?:just )?wants (?:stuff|things|everything|it all) to\b", content):
+        return None  # "I just want stuff to work": no wish of any particular thing
     if re.match(
         r"^User (?:\w+ ){1,3}(?:it|them|that|this|those|these|one)"
         r"(?: (?:now|too|still|anymore|again|a lot|so much|more|even more))?$",

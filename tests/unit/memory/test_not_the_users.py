@@ -75,3 +75,17 @@ def test_in_a_project_chat_a_clients_wish_is_the_projects_and_a_colleagues_habit
     )
     assert habit.project == ()
     assert habit.user == ()
+
+
+@pytest.mark.parametrize(
+    ("said", "stored"),
+    [
+        # a topic turn ends what was said of someone else
+        ("My PM loves Jira. anyway, Linear for me", ["User prefers Linear"]),
+        # filler adverbs are not verbs; "I'm the opposite" and "stuff to work" are no facts
+        ("i literally cannot stand light mode", ["User cannot stand light mode"]),
+        ("I'm the opposite. I just want stuff to work", []),
+    ],
+)
+def test_what_goes_on_is_read_for_what_it_is(said: str, stored: list[str]) -> None:
+    assert [f.content for f in extract_chat_facts(said).user] == stored
