@@ -1964,6 +1964,7 @@ _PLAIN_LEADS: Final = frozenset(
 _BAD_OBJECT_RE: Final = re.compile(
     r"^(?:\w+ly|it|this|that|them|these|those|so much|a lot|lots|too|also|really|very|"
     r"anything|everything|nothing|stuff|things?|one|ones|him|her|you|me|us|others|the others|"
+    r"(?:way |far |much |a bit |a little |a lot )?too (?:much|many|\w+)\b.*|"
     r"whatever(?:,.*)?|(?:the|this|that|my|your|same) (?:code|file|script|snippet|job|build|"
     r"test|tests|output|result|answer|one|thing|version|fix|change|query|function|others?))$",
     re.IGNORECASE,
@@ -2054,7 +2055,8 @@ _WORKS_FOR_ME_RE: Final = re.compile(
     r"(?:(?:works?|worked)\s+(?:best|better|great|well|wonders)\s+for\s+me"
     r"|(?:is|are)\s+(?:the\s+)?(?:way to go|best)\s+for\s+me)(?:\s+(?:when|if)\b.*)?$"
     # "raw SQL for me": a short noun phrase, not a request ("convert this to yaml for me")
-    r"|^(?P<y>(?!(?:convert|translate|write|make|do|fix|explain|check|find|give|show|summari[sz]e|"
+    r"|^(?P<y>(?!(?:(?:way|far|much|a bit|a little)\s+)?too\b)"  # "way too much X for me"
+    r"(?!(?:convert|translate|write|make|do|fix|explain|check|find|give|show|summari[sz]e|"
     r"rewrite|format|generate|create|draft|list|review|refactor|run|build|get|put|add|help|please|"
     r"pls|can|could|would|will)\b)(?:(?!(?:works?|worked|is|are|was|were|isn't|wasn't|aren't|"
     r"this|that|it)\b)[\w.+#/'-]+\s+){0,3}"

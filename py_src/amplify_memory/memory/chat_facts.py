@@ -282,6 +282,8 @@ def _project_items(clause: str, kind: str | None = None) -> list[ExtractedContex
             names = list(dict.fromkeys(m.name for m in find_technology_mentions(rest)))
             if only and len(names) > 1:  # "we use PostgreSQL with Prisma": one each
                 return [ExtractedContext(f"Use {n}", "decision", (), tags_of(n)) for n in names]
+            if re.match(r"^(?:that|this|it|so|on it|on that)\b", rest, re.I):
+                return []  # "we decided that months ago": what was decided is said before
             content = capitalise(f"Use {rest}") if rest else ""
             if re.match(r"^(?:the team|team)\b", text, re.I):
                 content = capitalise(text)

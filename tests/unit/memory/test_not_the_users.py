@@ -85,7 +85,15 @@ def test_in_a_project_chat_a_clients_wish_is_the_projects_and_a_colleagues_habit
         # filler adverbs are not verbs; "I'm the opposite" and "stuff to work" are no facts
         ("i literally cannot stand light mode", ["User cannot stand light mode"]),
         ("I'm the opposite. I just want stuff to work", []),
+        ("way too much boilerplate for me, I use Zustand for everything", ["User uses Zustand"]),
+        ("raw SQL for me", ["User prefers raw SQL"]),
     ],
 )
 def test_what_goes_on_is_read_for_what_it_is(said: str, stored: list[str]) -> None:
     assert [f.content for f in extract_chat_facts(said).user] == stored
+
+
+def test_a_decision_said_before_is_not_decided_again_as_a_pronoun() -> None:
+    said = "this project uses CSS modules only, we decided that months ago"
+    project = extract_chat_facts(said, in_project=True).project
+    assert [c.content for c in project] == ["This project uses CSS Modules only"]
