@@ -212,10 +212,21 @@ def _with_error_lines(text: str) -> str:
     out, pos = [], 0
     for fence in _FENCE_AFTER_RE.finditer(text):
         before = text[: fence.start()].rstrip()
-        if before and before[-1] not in ".?!\n":
+        lead = before.rsplit("\n", 1)[-1]
+        if before and before[-1] not in ".?!\n" and _FAILURE_LEAD_RE.search(lead):
             out += [text[pos : fence.start()], _error_lines(fence)]
             pos = fence.end()
     return "".join([*out, text[pos:]])
+
+
+#: The sentence that hands over a block as what failed ("keeps failing with:"), not a
+#: bare label or a plea ("Scheduler log:", "help").
+_FAILURE_LEAD_RE: Final = re.compile(
+    r"\b(?:fail\w*|error\w*|crash\w*|throw\w*|break\w*|broke\w*|exception|panic\w*|dies|died|"
+    r"dying|get|gets|getting|got|gives?|giving|returns?|returning|says|saying|shows?|showing|"
+    r"with|hits?|hitting|stuck|blows? up|blew up|refuses?|complains?|rejects?)\b",
+    re.IGNORECASE,
+)
 
 
 def _error_lines(fence: re.Match[str]) -> str:

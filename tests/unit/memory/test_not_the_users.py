@@ -97,3 +97,11 @@ def test_a_decision_said_before_is_not_decided_again_as_a_pronoun() -> None:
     said = "this project uses CSS modules only, we decided that months ago"
     project = extract_chat_facts(said, in_project=True).project
     assert [c.content for c in project] == ["This project uses CSS Modules only"]
+
+
+def test_a_pasted_log_after_a_label_or_a_plea_is_no_project_error() -> None:
+    log = "```\n2024/03/11 14:22:01 [error] 1234#0: connect() failed (111: Connection refused)\n```"
+    for lead in ("help", "Scheduler log:"):
+        assert extract_chat_facts(f"{lead}\n{log}", in_project=True).project == ()
+    failing = extract_chat_facts(f"the nginx proxy keeps failing with:\n{log}", in_project=True)
+    assert any("connect() failed" in c.content.lower() for c in failing.project), failing.project
