@@ -478,10 +478,31 @@ def prepare(text: str) -> str:
     """Secrets masked (:data:`SECRET_MARK`), typos fixed (in the words the rules key
     on and in technology names), code terms joined."""
     text = _mask_secrets(text)
+    text = _spoken_punctuation(text)
     text = _normalise_chat_forms(text)
     text = _unwrap_leads(text)
     text = _split_run_together(text)
     return _fix_spellings(text)
+
+
+#: Punctuation said aloud by someone dictating ("I'm a paralegal comma and I use excel
+#: period"): the marks, when a message says at least two of them.
+_SPOKEN_MARK_RE: Final = re.compile(
+    r"(?<!trailing)(?<!oxford)(?<!serial)(?<!dangling)(?<!a)(?<!the)(?<!no)"
+    r"\s+(?P<mark>comma|period|full stop|question mark|exclamation (?:mark|point)|"
+    r"new line|new paragraph)\b(?!\s*(?:separated|-separated|delimited|key|of time))",
+    re.IGNORECASE,
+)
+_SPOKEN_MARKS: Final = {
+    "comma": ",", "period": ".", "full stop": ".", "question mark": "?",
+    "exclamation mark": "!", "exclamation point": "!", "new line": "\n", "new paragraph": "\n",
+}  # fmt: skip
+
+
+def _spoken_punctuation(text: str) -> str:
+    if len(_SPOKEN_MARK_RE.findall(text)) < 2:
+        return text
+    return _SPOKEN_MARK_RE.sub(lambda m: _SPOKEN_MARKS[m["mark"].lower()], text)
 
 
 def _mask_secrets(text: str) -> str:
@@ -1080,7 +1101,9 @@ _TASK_RE: Final = re.compile(
     r"\b(?:this|that|it|these|those|here|below|above|again|instead|now|for me|for us|today|"
     r"the (?:\w+ ){0,3}(?:file|function|component|bug|code|test|script|query|page|error|class|method|"
     r"snippet|module|endpoint|example|issue|pr|diff|repo|app|command|query|regex|migration|"
-    r"config|dockerfile|one-liner|upload code|test case|version|translation)|my (?:code|file|function|"
+    r"config|dockerfile|one-liner|upload code|test case|version|translation|letter|cover letter|"
+    r"email|essay|post|message|bio|summary|note|slide|deck|report|proposal|resume|cv|abstract|"
+    r"paragraph|tweet|announcement|description|chart|yaml|json|table|list)|my (?:code|file|function|"
     r"component|script|query|pr|diff|branch))\b|\b(?:too|as well)\s*$",
     re.IGNORECASE,
 )

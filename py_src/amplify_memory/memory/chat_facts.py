@@ -326,11 +326,17 @@ def _someone_elses_habit(plain: str) -> bool:
     """A clause about another person's own ways, not the project's ("Our designer Lena
     works on a 5K iMac", "Kevin uses wandb on his own projects"); what a client or a
     manager wants of the project is the project's ("Client wants WCAG 2.2 AA")."""
+    owner = _PERSONS_RE.match(plain)
     return bool(
-        _OTHER_SUBJECT_RE.match(plain)
+        (_OTHER_SUBJECT_RE.match(plain) or (owner and not lookup_technology(owner["name"])))
         and not _OWN_GROUP_RE.match(plain)
         and not _WANTS_OF_PROJECT_RE.search(plain)
     )
+
+
+#: A person's thing as the subject ("Marta's service on the platform team exposes ..."):
+#: theirs, unless the name is a technology's ("Django's admin").
+_PERSONS_RE: Final = re.compile(r"^(?P<name>(?-i:[A-Z][a-z]+))'s\s+\w")
 
 
 _WANTS_OF_PROJECT_RE: Final = re.compile(
@@ -466,6 +472,18 @@ def _project_context(user_message: str) -> dict[str, ExtractedContext]:
     return project
 
 
+#: A project statement about what "that" stands for, said before it ("That is years
+#: away", "That is her team's thing"; not "it's a static Docusaurus site", where "it" is
+#: the project), or with no object ("We are not switching", "No exceptions"): nothing of
+#: its own to keep.
+_POINTING_RE: Final = re.compile(
+    r"^(?:that|which)(?:'s| is| was| will be| would be)\b"
+    r"|^we(?:'re| are) not (?:switching|changing|doing (?:that|it|this)|going to)\W*$"
+    r"|^no exceptions?\W*$",
+    re.IGNORECASE,
+)
+
+
 def _add_project_item(project: dict[str, ExtractedContext], item: ExtractedContext) -> None:
     tail = _TAIL_RE.match(item.content)
     if tail and project:  # "..., never floats": the tail of the one before
@@ -477,6 +495,7 @@ def _add_project_item(project: dict[str, ExtractedContext], item: ExtractedConte
     if (
         whole is not None
         and not _LABEL_ONLY_RE.match(whole.content)
+        and not _POINTING_RE.match(whole.content)
         and len(whole.content.split()) >= 2
         and len(whole.content) <= MAX_PROJECT_FACT_LENGTH
     ):
@@ -632,6 +651,13 @@ def _user_facts(
             and not _is_hypothetical(plain)
             and (not _OTHER_SUBJECT_RE.match(plain) or bool(_OUR_GROUP_RE.match(plain)))
         )  # (the user's team or company is the user's: "our team moved to Linear")
+        if (
+            not in_question
+            and _OTHER_SUBJECT_RE.match(plain)
+            and not _OUR_GROUP_RE.match(plain)
+            and not _OWN_GROUP_RE.match(plain)
+        ):
+            continue  # someone else's ("our data lead, thinks dbt is overkill"): no part of it
         if own:
             statements.append(clause)
             for found in replaced_in(clause, changed=changed):

@@ -85,7 +85,7 @@ _POLITE_REQUEST_RE: Final = re.compile(
     r"^(?:can|could|would|will)\s+you\s+(?:please\s+)?(?P<rest>.+)$", re.IGNORECASE
 )
 _LEADING_FILLER_RE: Final = re.compile(
-    r"^(?:and|but|so|also|well|ok|okay|oh|hmm|btw|by the way|honestly|actually|"
+    r"^(?:and|but|so|also|well|ok|okay|oh|hmm|um+|uh+|erm|btw|by the way|honestly|actually|"
     r"personally|fyi|just so you know|for context|for the record|in general|generally|"
     r"anyway|hi|hey|hello|yeah|yes|great|thanks|thank you|cool|note|tbh|fwiw|"
     r"to be honest|now|for now|right now|at the moment|atm|rn|hallo|hola|ciao|namaste|"
@@ -1008,12 +1008,27 @@ _OTHER_SUBJECT_RE: Final = re.compile(
     r"a friend|a colleague|a coworker|my friend|the docs|the readme|the internet|twitter|"
     r"reddit|hn|stack overflow|the blog|the article|the tutorial|the guide)\b(?!/)"
     r"|^(?-i:[A-Z][a-z]+)\s*(?:\(|,)\s*(?:our|my|the|a|an)\s+"  # "Jake (our backend guy) ..."
+    # the same in the user's other languages: "Mein Kollege Jens", "mi jefe", "mon collègue"
+    r"|^(?:mein|meine|mi|mis|mon|ma|mes|m[oó]j|moja|il mio|la mia|meu|minha)\s+(?:\w+\s+)?"
+    r"(?:kolleg\w*|chef\w*|freund\w*|jefe|jefa|compa[nñ]er\w*|amig[oa]s?|coll[eè]gue\w*|patron|"
+    r"ami\w*|kolega|koleżank\w*|szef\w*|promotor|collega|capo|chefe|professor\w*|"
+    r"profesor\w*|lehrer\w*|betreuer\w*)\b"
     r"|^(?!(?:Please|Also|Just|Always|Never|Honestly|Really|Actually|Maybe|Definitely)\b)"
     r"(?-i:[A-Z][a-z]+)\s+(?:says|said|thinks|prefers|likes|loves|hates|uses|wants|insists|"
     r"swears|recommends|told|believes)\b"
     r"|^(?!(?:Please|Also|Just|Always|Never|I)\b)(?-i:[A-Z][a-z]+)(?:\s+[\w']+){1,4}?\s+"
     r"(?:prefers|likes|loves|hates|wants|says|said|thinks|swears|insists|recommends|"
     r"told|believes)\b",
+    re.IGNORECASE,
+)
+#: A clause that only names someone by their relation to the user ("thesis supervisor",
+#: "a dentist chain" is not one; "our intern" is one by _OTHER_SUBJECT_RE too).
+_RELATION_NP_RE: Final = re.compile(
+    r"^(?:(?:my|our|the|a|an)\s+)?(?:[\w-]+\s+){0,2}(?:co-?workers?|colleagues?|boss|manager|"
+    r"supervisor|advisor|adviser|promotor|mentor|professor|teacher|lecturer|tutor|intern|"
+    r"lead|cto|ceo|pm|client|customer|friend|partner|girlfriend|boyfriend|wife|husband|"
+    r"brother|sister|dad|mom|mum|father|mother|roommate|flatmate|neighbou?r|cofounder|"
+    r"co-founder|contractor|consultant|recruiter|student|classmate)s?$",
     re.IGNORECASE,
 )
 #: A clause about the thing at hand, not the user ("the file already uses tabs").
@@ -1123,7 +1138,7 @@ _WHEN_YOU_RE: Final = re.compile(r"^when(?:ever)?\s+you\s+\w+[^,?]*,\s*\w", re.I
 #: sentence's opening ("Say, suppose I moved to Godot"; not "working in theory of ...").
 _SUPPOSE_RE: Final = re.compile(
     r"\bhypothetically\b|^\W*(?:(?:say|ok|okay|so)\W+)?(?:suppose|supposing|imagine|in theory|"
-    r"theoretically)\b",
+    r"theoretically)\b|^\W*(?:(?:ok|okay|so)\W+)?say (?:I|we|you|my|our|the)\b",
     re.IGNORECASE,
 )
 #: "as you mentioned, Cilium replaces kube-proxy": the assistant's words, said back.
@@ -1847,7 +1862,15 @@ _ONE_OFF_RE: Final = re.compile(
     r"example|method|class|endpoint|module|ticket|form|answer|reply|response|message|email|"
     r"post|case|request|question|exercise|assignment|version|draft|translation|paragraph|"
     r"table|diagram|chart|slide|report|doc|document|section|output|run|demo)\b"
-    r"|\b(?:right now|for now|this time|just this once|this once|for the moment)\b"
+    r"|\b(?:right now|for now|this time|just this once|this once|for the moment|throwaway|"
+    r"throw-away|one-time|one time|one-off|quick and dirty|mid-incident|in a hurry|"
+    r"cette fois|esta vez|questa volta|diesmal|dieses mal|tym razem|desta vez)\b"
+    # "for this yaml", "in this example": the thing at hand (not a project or a job)
+    r"|\b(?:for|in|on) (?:this|that) (?:one |particular |specific )?"
+    r"(?!(?:project|repo|repository|codebase|app|product|company|team|client|job|role|course|"
+    r"class|semester|year|month|week|sprint|quarter|org|site|platform|service|stack|game|"
+    r"library|lib|package|tool|machine|laptop|server|box|work|thread|chat|conversation)\b)"
+    r"[a-z][\w.-]*\b"
     # what the answer is for: "I'll forward it to the client", "it's for an old server"
     r"|\bI(?:'ll| will| need to| have to| must| want to| am going to|'m going to)\s+(?:just\s+)?"
     r"(?:forward|send|show|paste|share|present|hand|email|print|read)\s+(?:it|this|that|them)\b"
@@ -1858,8 +1881,11 @@ _ONE_OFF_RE: Final = re.compile(
 #: In a sentence with a one-off task, a first-person wish for a thing is that task's
 #: ("Just this time, go deep: I want the full story of the event loop").
 _ONE_OFF_WANT_RE: Final = re.compile(
-    r"^(?:I|we)\s+(?:just\s+|only\s+|really\s+)?(?:want|need|'d like|would like|wanna)\s+"
-    r"(?:the|a|an|some|this|that|it|to)\b",
+    r"^(?:(?:but|and|so)\s+)?(?:(?:for|in) (?:this|that) [\w' -]{1,40}?,?\s+)?"
+    r"(?:I|we)\s+(?:just\s+|only\s+|really\s+|actually\s+|honestly\s+|kinda\s+)?"
+    r"(?:want|need|'d like|would like|wanna)\s+"
+    r"(?:the|a|an|some|this|that|it|to)\b"
+    r"|^(?:I|we)(?:'m|'re| am| are)\s+(?:just\s+|currently\s+)?\w+ing\b",  # "I'm piping it into jq"
     re.IGNORECASE,
 )
 #: A supposed case joined to a statement ("we use Slack, but what if we moved to Teams"):
@@ -1936,6 +1962,30 @@ def read_clauses(clauses: Iterable[tuple[str, bool]]) -> Iterable[tuple[str, boo
             clause = f"{it['head']}{previous[0]}{clause[it.end() :]}"
         yield clause, in_question, False
         previous = [] if in_question else _phrasing.tech_names(clause) or _bare_name(clause)
+
+
+def _is_verbless(plain: str) -> bool:
+    """A short phrase without a verb or the user in it ("Python only", "a dentist chain",
+    "Fine"): after a clause about someone else, it is still about them."""
+    words = plain.split()
+    return (
+        0 < len(words) <= 5
+        and not _FRAGMENT_OWN_RE.search(plain)
+        and not _VERB_WORD_RE.search(plain)
+        and "?" not in plain
+    )
+
+
+#: A word that makes a clause a statement of its own (a verb, or an auxiliary).
+_VERB_WORD_RE: Final = re.compile(
+    r"\b(?:is|are|was|were|am|be|been|being|has|have|had|do|does|did|can|could|will|would|"
+    r"shall|should|must|may|might|need|needs|want|wants|use|uses|used|using|like|likes|"
+    r"prefer|prefers|love|loves|hate|hates|think|thinks|write|writes|run|runs|work|works|"
+    r"build|builds|go|goes|get|gets|make|makes|keep|keeps|say|says|know|knows|try|tries|"
+    r"switch|switched|move|moved|learn|learning|teach|teaches|read|reads|live|lives|"
+    r"let|lets|let's|what|how|why|which|who)\b|'s\b|'re\b|'m\b|n't\b",
+    re.IGNORECASE,
+)
 
 
 def _is_fragment(plain: str) -> bool:
@@ -2019,10 +2069,13 @@ def _message_clauses(text: str, *, project: bool) -> Iterable[tuple[str, bool]]:
                 plain = _strip_filler(clause)
                 if (one_off and _ONE_OFF_WANT_RE.match(plain)) or _THING_SUBJECT_RE.match(plain):
                     continue
-                if _OTHER_SUBJECT_RE.match(plain):
+                if _OTHER_SUBJECT_RE.match(plain) or _RELATION_NP_RE.match(plain):
                     others, group = True, bool(_OWN_GROUP_RE.match(plain))
                 elif others and (
-                    _TAIL_CLAUSE_RE.match(plain) or _is_fragment(plain) or _is_fragment(clause)
+                    _TAIL_CLAUSE_RE.match(plain)
+                    or _is_fragment(plain)
+                    or _is_fragment(clause)
+                    or _is_verbless(plain)
                 ):
                     continue  # "the client's designer uses Sketch, never Figma": theirs,
                     # also in the next sentence ("Our PM only uses Jira. Never Slack.")
@@ -2042,7 +2095,7 @@ _META_RE: Final = re.compile(
 #: A wish about the task at hand, not a standing one: to do something to "it" or "this",
 #: or with no object at all ("User wants to run it quickly", "User wants to compare").
 _TASK_WANT_RE: Final = re.compile(
-    r"^User (?:just |only )?wants to (?:\w+)(?:(?: (?:it|this|that|them|these|those)\b.*)|"
+    r"^User (?:just |only )?wants to (?:\w+)(?:(?: (?:it|this|that|them|these|those|him|her)\b.*)|"
     r"(?: (?:quickly|first|now|today|again|later|soon))?)$",
     re.IGNORECASE,
 )
@@ -2102,6 +2155,21 @@ def finish(fact: ExtractedFact) -> ExtractedFact | None:
         return None  # about the conversation, not the user ("User misspoke earlier")
     if _TASK_WANT_RE.match(content):
         return None  # the task at hand ("I just want to run it quickly", "I want to compare")
+    if re.match(
+        r"^User (?:\w+ )?(?:writes|wants the assistant to write) the (?:cover letter|letter|email|"
+        r"essay|post|bio|summary|report|proposal|resume|cv|abstract|paragraph|tweet|announcement|"
+        r"description|reply|answer|message)\b",
+        content,
+    ):
+        return None  # one piece of writing ("write the cover letter in British English")
+    if re.match(r"^User is (?:mid-\w+|in a (?:hurry|rush|meeting)|on a deadline)\b", content):
+        return None  # a state of the moment ("I'm mid-incident")
+    if re.match(
+        r"^User likes (?:\d+|one|two|three|four|five|ten)\s+(?!-?\s*(?:spaces?|tabs?)\b)[a-z]+"
+        r"(?:\s+(?:max|maximum|tops|or so|at most))?$",
+        content,
+    ):
+        return None  # "make it shorter, like 2 sentences max": "like" as "about"
     if re.match(r"^User (?:is|was) (?:the )?(?:opposite|same|other way round)\b", content):
         return None  # "I'm the opposite": of what someone else was said to be
     if re.match(r"^User (?:just )?wants (?:stuff|things|everything|it all) to\b", content):

@@ -22,6 +22,11 @@ NOTHING = [
     "my 70 year old neighbor just learned to use ChatGPT and now asks it for recipes",
     "I heard Stripe engineers use Ruby heavily with Sorbet for types.",
     "the guy who wrote this lib clearly prefers Rust and it shows. no docs",
+    "Ravi, our intern. Python only, no JS. whats a good first task for him?",
+    "My client (a dentist chain) insists on WordPress with Elementor for their new site. Fine.",
+    "Kasia, our data lead, thinks dbt is overkill for us. She'd rather keep the stored procedures.",
+    "Mein Kollege Jens benutzt Eclipse, he says IntelliJ is too heavy.",
+    "My thesis supervisor (promotor) wants no titles on plots",
     # the thing at hand, and what is said of it
     "i never said that?? whatever, the code is fine",
     "the 3.9 job fails but the others pass, same code",
@@ -34,6 +39,12 @@ NOTHING = [
     "Just this time, go deep — I want the full story of how the event loop works",
     "Give me the answer assuming Node 18 — it's for an old server I'm patching.",
     "Please for this answer write more simple English, I must show it to my mother",
+    "say I used bun instead of node for the api, would prisma still work?",
+    "make this one shorter, like 2 sentences max",
+    "skip the type hints here, it's a throwaway script for a one-time data fix",
+    "use 2-space indent for this yaml, the chart I'm editing is already like that",
+    "respond in json only for this one, I'm piping it into jq",
+    "write the cover letter in british english please, the job is in leeds",
 ]
 
 
@@ -87,6 +98,11 @@ def test_in_a_project_chat_a_clients_wish_is_the_projects_and_a_colleagues_habit
         ("I'm the opposite. I just want stuff to work", []),
         ("way too much boilerplate for me, I use Zustand for everything", ["User uses Zustand"]),
         ("raw SQL for me", ["User prefers raw SQL"]),
+        (
+            "okay so um I'm a paralegal comma and I use Excel every single day period",
+            ["User is a paralegal", "User uses Excel"],
+        ),
+        ("prefer 2 space indent", ["User prefers 2 space indent"]),
     ],
 )
 def test_what_goes_on_is_read_for_what_it_is(said: str, stored: list[str]) -> None:
@@ -105,3 +121,11 @@ def test_a_pasted_log_after_a_label_or_a_plea_is_no_project_error() -> None:
         assert extract_chat_facts(f"{lead}\n{log}", in_project=True).project == ()
     failing = extract_chat_facts(f"the nginx proxy keeps failing with:\n{log}", in_project=True)
     assert any("connect() failed" in c.content.lower() for c in failing.project), failing.project
+
+
+def test_what_that_stands_for_is_not_a_project_fact_of_its_own() -> None:
+    said = "we've decided on stripe for payments. razorpay maybe one day but that is years away"
+    project = [c.content for c in extract_chat_facts(said, in_project=True).project]
+    assert not any(c.startswith("That") for c in project), project
+    site = extract_chat_facts("it's a static Docusaurus site", in_project=True).project
+    assert [c.content for c in site] == ["It is a static Docusaurus site"]
