@@ -129,3 +129,12 @@ def test_what_that_stands_for_is_not_a_project_fact_of_its_own() -> None:
     assert not any(c.startswith("That") for c in project), project
     site = extract_chat_facts("it's a static Docusaurus site", in_project=True).project
     assert [c.content for c in site] == ["It is a static Docusaurus site"]
+
+
+def test_after_someone_elses_point_is_granted_the_user_speaks_for_the_project() -> None:
+    said = (
+        "the head of support says customers hate bots that pretend to be human. she's right, "
+        "and that's why in this project the bot always discloses it's an AI."
+    )
+    project = [c.content for c in extract_chat_facts(said, in_project=True).project]
+    assert project == ["The bot always discloses it is an AI"], project
