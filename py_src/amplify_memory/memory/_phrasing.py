@@ -488,10 +488,13 @@ def prepare(text: str) -> str:
 #: Punctuation said aloud by someone dictating ("I'm a paralegal comma and I use excel
 #: period"): the marks, when a message says at least two of them.
 _SPOKEN_MARK_RE: Final = re.compile(
-    r"(?<!trailing)(?<!oxford)(?<!serial)(?<!dangling)(?<!a)(?<!the)(?<!no)"
-    r"\s+(?P<mark>comma|period|full stop|question mark|exclamation (?:mark|point)|"
+    r"(?<!trailing)(?<!oxford)(?<!serial)(?<!dangling)(?<!a)(?<!the)(?<!no)(?<!\s)"
+    r"[ \t]+(?P<mark>comma|period|full stop|question mark|exclamation (?:mark|point)|"
     r"new line|new paragraph)\b(?!\s*(?:separated|-separated|delimited|key|of time))",
     re.IGNORECASE,
+)
+_SPOKEN_WORD_RE: Final = re.compile(
+    r"\b(?:comma|period|full stop|question mark|exclamation|new line|new paragraph)\b", re.I
 )
 _SPOKEN_MARKS: Final = {
     "comma": ",", "period": ".", "full stop": ".", "question mark": "?",
@@ -500,7 +503,7 @@ _SPOKEN_MARKS: Final = {
 
 
 def _spoken_punctuation(text: str) -> str:
-    if len(_SPOKEN_MARK_RE.findall(text)) < 2:
+    if not _SPOKEN_WORD_RE.search(text) or len(_SPOKEN_MARK_RE.findall(text)) < 2:
         return text
     return _SPOKEN_MARK_RE.sub(lambda m: _SPOKEN_MARKS[m["mark"].lower()], text)
 

@@ -282,7 +282,7 @@ def _project_items(clause: str, kind: str | None = None) -> list[ExtractedContex
             names = list(dict.fromkeys(m.name for m in find_technology_mentions(rest)))
             if only and len(names) > 1:  # "we use PostgreSQL with Prisma": one each
                 return [ExtractedContext(f"Use {n}", "decision", (), tags_of(n)) for n in names]
-            if re.match(r"^(?:that|this|it|so|on it|on that)\b", rest, re.I):
+            if _POINTER_OBJECT_RE.match(rest):
                 return []  # "we decided that months ago": what was decided is said before
             content = capitalise(f"Use {rest}") if rest else ""
             if re.match(r"^(?:the team|team)\b", text, re.I):
@@ -472,6 +472,8 @@ def _project_context(user_message: str) -> dict[str, ExtractedContext]:
     return project
 
 
+#: A decision's object that points back ("we decided that months ago").
+_POINTER_OBJECT_RE: Final = re.compile(r"^(?:that|this|it|so|on it|on that)\b", re.IGNORECASE)
 #: A project statement about what "that" stands for, said before it ("That is years
 #: away", "That is her team's thing"; not "it's a static Docusaurus site", where "it" is
 #: the project), or with no object ("We are not switching", "No exceptions"): nothing of
@@ -646,18 +648,11 @@ def _user_facts(
         if in_project and not personal and _for_project(plain, in_question):
             continue
         personal = False
-        own = (
-            not in_question
-            and not _is_hypothetical(plain)
-            and (not _OTHER_SUBJECT_RE.match(plain) or bool(_OUR_GROUP_RE.match(plain)))
-        )  # (the user's team or company is the user's: "our team moved to Linear")
-        if (
-            not in_question
-            and _OTHER_SUBJECT_RE.match(plain)
-            and not _OUR_GROUP_RE.match(plain)
-            and not _OWN_GROUP_RE.match(plain)
-        ):
+        other = bool(_OTHER_SUBJECT_RE.match(plain)) and not _OUR_GROUP_RE.match(plain)
+        if other and not in_question and not _OWN_GROUP_RE.match(plain):
             continue  # someone else's ("our data lead, thinks dbt is overkill"): no part of it
+        own = not in_question and not _is_hypothetical(plain) and not other
+        # (the user's team or company is the user's: "our team moved to Linear")
         if own:
             statements.append(clause)
             for found in replaced_in(clause, changed=changed):

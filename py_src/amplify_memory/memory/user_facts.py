@@ -2024,6 +2024,37 @@ _TOPIC_TURN_RE: Final = re.compile(
 )
 
 
+def _kept_piece(piece: str, guarded: bool, one_off: bool) -> str | None:
+    """The piece of a sentence that may state a fact: without a part holding a secret;
+    beside an injected instruction, the assistant's words or a one-off task only the
+    user's own statements count (``guarded``, ``one_off``); None when nothing is left."""
+    if _phrasing.SECRET_MARK in piece:
+        # the part with the secret goes, the rest of the sentence stays
+        piece = ", ".join(
+            p for p in re.split(r"\s*,\s*", piece) if p and _phrasing.SECRET_MARK not in p
+        )
+        if not piece or re.search(r"\b(?:key|token|password|secret)\s*$", piece, re.I):
+            return None
+    if (guarded or one_off) and (
+        _phrasing.injected(piece)
+        or not _FIRST_PERSON_RE.match(_strip_filler(piece))
+        or (one_off and not _SCOPED_OWN_RE.match(_strip_filler(piece)))
+    ):
+        return None
+    return piece
+
+
+def _goes_on(clause: str, plain: str) -> bool:
+    """After a clause about someone else, this one goes on about them (a tail, a
+    fragment, a short phrase without a verb)."""
+    return bool(
+        _TAIL_CLAUSE_RE.match(plain)
+        or _is_fragment(plain)
+        or _is_fragment(clause)
+        or _is_verbless(plain)
+    )
+
+
 def _message_clauses(text: str, *, project: bool) -> Iterable[tuple[str, bool]]:
     """The clauses of :func:`user_clauses`, all of them, from its prepared ``text``."""
     longest = MAX_PROJECT_FACT_LENGTH if project else MAX_CLAUSE_LENGTH
@@ -2046,22 +2077,10 @@ def _message_clauses(text: str, *, project: bool) -> Iterable[tuple[str, bool]]:
                 nxt = parts[j + 1] if j + 1 < len(parts) else ""
                 lead = "actually " if re.match(r"(?:I|my|we)\b", nxt, re.I) else "actually: "
                 continue
-            piece, lead = lead + piece, ""
-            if _phrasing.SECRET_MARK in piece:
-                # the part with the secret goes, the rest of the sentence stays
-                piece = ", ".join(
-                    p for p in re.split(r"\s*,\s*", piece) if p and _phrasing.SECRET_MARK not in p
-                )
-                if not piece or re.search(r"\b(?:key|token|password|secret)\s*$", piece, re.I):
-                    continue
-            if (tainted or one_off or echo) and (
-                _phrasing.injected(piece)
-                or not _FIRST_PERSON_RE.match(_strip_filler(piece))
-                or (one_off and not _SCOPED_OWN_RE.match(_strip_filler(piece)))
-            ):
-                continue  # beside an injected instruction or a one-off task, only the
-                # user's own statements count
-            clauses = _clauses(piece)
+            kept, lead = _kept_piece(lead + piece, tainted or echo, one_off), ""
+            if kept is None:
+                continue
+            clauses = _clauses(kept)
             for i, clause in enumerate(clauses):
                 if len(clause) > longest:
                     continue  # a run-on paste, not a statement
@@ -2073,12 +2092,7 @@ def _message_clauses(text: str, *, project: bool) -> Iterable[tuple[str, bool]]:
                     continue
                 if _OTHER_SUBJECT_RE.match(plain) or _RELATION_NP_RE.match(plain):
                     others, group = True, bool(_OWN_GROUP_RE.match(plain))
-                elif others and (
-                    _TAIL_CLAUSE_RE.match(plain)
-                    or _is_fragment(plain)
-                    or _is_fragment(clause)
-                    or _is_verbless(plain)
-                ):
+                elif others and _goes_on(clause, plain):
                     continue  # "the client's designer uses Sketch, never Figma": theirs,
                     # also in the next sentence ("Our PM only uses Jira. Never Slack.")
                 else:
@@ -2129,6 +2143,19 @@ _ROLE_CASE_RE: Final = re.compile(
 )
 
 
+#: Stored texts that say nothing durable of the user (see :func:`finish`).
+_NOT_A_FACT_RE: Final = re.compile(
+    r"^User (?:\w+ )?(?:writes|wants the assistant to write) the (?:cover letter|letter|email|"
+    r"essay|post|bio|summary|report|proposal|resume|cv|abstract|paragraph|tweet|announcement|"
+    r"description|reply|answer|message)\b"
+    r"|^User is (?:mid-\w+|in a (?:hurry|rush|meeting)|on a deadline)\b"
+    r"|^User likes (?:\d+|one|two|three|four|five|ten)\s+(?!-?\s*(?:spaces?|tabs?)\b)[a-z]+"
+    r"(?:\s+(?:max|maximum|tops|or so|at most))?$"
+    r"|^User (?:is|was) (?:the )?(?:opposite|same|other way round)\b"
+    r"|^User (?:just )?wants (?:stuff|things|everything|it all) to\b"
+)
+
+
 def finish(fact: ExtractedFact) -> ExtractedFact | None:
     """The fact with its wording polished, or None when it carries a secret."""
     content = _phrasing.polish(_tidy(fact.content))
@@ -2157,25 +2184,10 @@ def finish(fact: ExtractedFact) -> ExtractedFact | None:
         return None  # about the conversation, not the user ("User misspoke earlier")
     if _TASK_WANT_RE.match(content):
         return None  # the task at hand ("I just want to run it quickly", "I want to compare")
-    if re.match(
-        r"^User (?:\w+ )?(?:writes|wants the assistant to write) the (?:cover letter|letter|email|"
-        r"essay|post|bio|summary|report|proposal|resume|cv|abstract|paragraph|tweet|announcement|"
-        r"description|reply|answer|message)\b",
-        content,
-    ):
-        return None  # one piece of writing ("write the cover letter in British English")
-    if re.match(r"^User is (?:mid-\w+|in a (?:hurry|rush|meeting)|on a deadline)\b", content):
-        return None  # a state of the moment ("I'm mid-incident")
-    if re.match(
-        r"^User likes (?:\d+|one|two|three|four|five|ten)\s+(?!-?\s*(?:spaces?|tabs?)\b)[a-z]+"
-        r"(?:\s+(?:max|maximum|tops|or so|at most))?$",
-        content,
-    ):
-        return None  # "make it shorter, like 2 sentences max": "like" as "about"
-    if re.match(r"^User (?:is|was) (?:the )?(?:opposite|same|other way round)\b", content):
-        return None  # "I'm the opposite": of what someone else was said to be
-    if re.match(r"^User (?:just )?wants (?:stuff|things|everything|it all) to\b", content):
-        return None  # "I just want stuff to work": no wish of any particular thing
+    if _NOT_A_FACT_RE.match(content):
+        return None  # one piece of writing ("write the cover letter in British English"), a
+        # state of the moment ("I'm mid-incident"), "like 2 sentences max", "I'm the
+        # opposite", "I just want stuff to work"
     if re.match(
         r"^User (?:\w+ ){1,3}(?:it|them|that|this|those|these|one)"
         r"(?: (?:now|too|still|anymore|again|a lot|so much|more|even more))?$",
