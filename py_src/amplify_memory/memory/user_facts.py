@@ -2009,7 +2009,7 @@ _FRAGMENT_RE: Final = re.compile(
     r"^(?:and |but |plus )?(?:no|not|never|nothing|none|zero|only|just|also|yes|yep|yeah|"
     r"everything|all|every|same|even|still|always|mostly|literally|"
     r"(?:wants|uses|prefers|likes|loves|hates|thinks|writes|runs|swears|insists|refuses|codes|"
-    r"works|lives|does|has|keeps|says|won't|doesn't|can't|refuses|only)\b)\b"
+    r"works|lives|does|has|keeps|says|won't|doesn't|can't)\b)\b"
     r"|^(?!.*\b(?:is|are|was|were|be|been|has|have|had|do|does|did|can|can't|must|should|"
     r"will|would|this|that|these|those|for|to)\b)"
     r"(?:[a-z][\w.+#-]*\s+){0,2}[\w.+#-]+\s*(?:,\s*[\w.+#-]+(?:\s+[\w.+#-]+){0,2}\s*){1,}",
