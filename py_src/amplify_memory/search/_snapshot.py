@@ -1,8 +1,8 @@
 """Snapshots: a compact, versioned, JSON-serialisable image of a database.
 
-Format ``amplify_memory.search`` version 4::
+Format ``amplify_memory.search`` version 5::
 
-    {"format": "amplify_memory.search", "version": 4,
+    {"format": "amplify_memory.search", "version": 5,
      "schema": {...},                        # as given to Database()
      "settings": {"language": "english", "stemming": true, "stop_words": true,
                   "fold_accents": true, "custom_split": false, "k1": 1.2, "b": 0.75},
@@ -16,7 +16,9 @@ Format ``amplify_memory.search`` version 4::
          "df": [3, 1, ...],                  # postings per term
          "docs": [0, 3, 1, 4, ...],          # all postings' document numbers, term after
                                              # term, delta-encoded within each term
-         "tfs": [1, 2, 1, 1, ...]}},         # their term frequencies
+         "tfsNot1": [1, 2, 7, 3]}},          # their term frequencies other than 1, as
+                                             # (position in "docs", frequency) pairs, in
+                                             # order (nearly every frequency is 1)
      "vocabulary": {"words": [...], "counts": [...]},   # surface words, document counts
      "vectors": {"embedding": {              # per vector property:
          "encoding": "bfloat16le",
@@ -28,9 +30,10 @@ Format ``amplify_memory.search`` version 4::
 Document numbers are dense (0..n-1) in a snapshot; removed documents leave no trace.
 Vector norms, length totals and averages are derived on load; nothing is re-tokenized.
 Versions 1 (vectors as lists of numbers inside the documents), 2 (the documents as a
-list of objects) and 3 (vectors as 32-bit floats, ``float32le``: rounded to bfloat16 as
-they load, as a store rounds what it is given) still load; they are written as version 4
-by the next save. Loading
+list of objects), 3 (vectors as 32-bit floats, ``float32le``: rounded to bfloat16 as
+they load, as a store rounds what it is given) and 4 (every term frequency in a list,
+``"tfs"``; no run-length columns) still load; they are written as version 5 by the next
+save. Loading
 checks the structure, the types and the ranges of every value (not that the index agrees
 with the documents' text) and raises :class:`SnapshotError`.
 """
@@ -74,10 +77,11 @@ __all__ = [
 ]
 
 FORMAT: Final = "amplify_memory.search"
-VERSION: Final = 4
+VERSION: Final = 5
 #: The versions this library reads (1: vectors as numbers inside the documents; 2: the
-#: documents as a list of objects; 3: vectors as 32-bit floats).
-READABLE: Final = (1, 2, 3, 4)
+#: documents as a list of objects; 3: vectors as 32-bit floats; 4: every term frequency
+#: listed).
+READABLE: Final = (1, 2, 3, 4, 5)
 #: How a snapshot's vectors are encoded: bfloat16 since version 4, 32-bit floats before.
 VECTOR_ENCODING: Final = "bfloat16le"
 _ENCODINGS: Final = {"bfloat16le": 2, "float32le": 4}  # (bytes a number)
@@ -136,7 +140,7 @@ def encode_state(
         terms: list[str] = []
         dfs: list[int] = []
         docs_out: list[int] = []
-        tfs_out: list[int] = []
+        tfs_out: list[int] = []  # (only those other than 1, after their position)
         for term, plist in fi.postings.items():
             old = sorted(plist)
             if remap is not None and not all(map(remap.__contains__, old)):
@@ -146,15 +150,20 @@ def encode_state(
             new = old if remap is None else list(map(remap.__getitem__, old))
             terms.append(term)
             dfs.append(len(old))
+            start = len(docs_out)
             docs_out += map(sub, new, chain((0,), new))
-            tfs_out += map(plist.__getitem__, old)
+            tfs = list(map(plist.__getitem__, old))
+            if tfs.count(1) != len(tfs):  # (in C; nearly every term's are all 1)
+                for i, tf in enumerate(tfs):
+                    if tf != 1:
+                        tfs_out += (start + i, tf)
         lengths = fi.lengths if dense else [fi.lengths[d] for d in live]
         fields[name] = {
             "lengths": list(lengths),
             "terms": terms,
             "df": dfs,
             "docs": docs_out,
-            "tfs": tfs_out,
+            "tfsNot1": tfs_out,
         }
     counts = state.vocab.counts
     return {
@@ -342,7 +351,7 @@ def _decode_field(name: str, data: Any, fi: FieldIndex, n: int) -> None:
         raise SnapshotError(f"corrupt snapshot: {name}.terms must be distinct non-empty strings")
     dfs = _ints(data["df"], f"{name}.df", 1)
     docs = _ints(data["docs"], f"{name}.docs", 0)
-    tfs = _ints(data["tfs"], f"{name}.tfs", 1)
+    tfs = _term_frequencies(name, data, len(docs))
     if not len(dfs) == len(terms) or not sum(dfs) == len(docs) == len(tfs):
         raise SnapshotError(f"corrupt snapshot: {name} terms/df/docs/tfs do not match")
     fi.postings = _lazy_postings(name, terms, dfs, docs, tfs, n)
@@ -350,6 +359,31 @@ def _decode_field(name: str, data: Any, fi: FieldIndex, n: int) -> None:
     fi.total_length = sum(lengths)
     fi.doc_count = n - lengths.count(0)
     fi.length_counts = dict(Counter(n for n in lengths if n))
+
+
+def _term_frequencies(name: str, data: Mapping[str, Any], count: int) -> list[int]:
+    """A field's term frequencies, one per posting: listed (``"tfs"``, version 4 and
+    before) or as the (position, frequency) pairs of those other than 1 (``"tfsNot1"``)."""
+    if "tfs" in data:
+        return _ints(data["tfs"], f"{name}.tfs", 1)
+    if "tfsNot1" not in data:
+        raise SnapshotError(f"corrupt snapshot: {name} has no term frequencies")
+    pairs = _ints(data["tfsNot1"], f"{name}.tfsNot1", 0)
+    positions, values = pairs[0::2], pairs[1::2]
+    if (
+        len(pairs) % 2
+        or min(values, default=2) < 2
+        or any(map(operator.ge, positions, positions[1:]))
+        or (positions and positions[-1] >= count)
+    ):
+        raise SnapshotError(
+            f"corrupt snapshot: {name}.tfsNot1 must be (position, frequency >= 2) pairs "
+            f"with positions rising below {count}"
+        )
+    tfs = [1] * count
+    for position, tf in zip(positions, values, strict=True):
+        tfs[position] = tf
+    return tfs
 
 
 def _decode_columns(

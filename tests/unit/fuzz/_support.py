@@ -319,7 +319,8 @@ def snapshot_view(snapshot: Any) -> Any:
             for delta in field["docs"][position : position + df]:
                 running += delta
                 docs.append(running)
-            postings[term] = sorted(zip(docs, field["tfs"][position : position + df], strict=True))
+            tfs = listed_tfs(field)[position : position + df]
+            postings[term] = sorted(zip(docs, tfs, strict=True))
             position += df
         fields[name] = (field["lengths"], postings)
     vocabulary = snapshot.get("vocabulary", {})
@@ -555,3 +556,15 @@ sizes = st.one_of(
 
 def one_of_values(values: Iterable[Any]) -> st.SearchStrategy[Any]:
     return st.sampled_from(list(values))
+
+
+def listed_tfs(field: dict[str, Any]) -> list[int]:
+    """A snapshot field's term frequencies, one per posting (version 5 lists only those
+    other than 1, as (position, frequency) pairs)."""
+    if "tfs" in field:
+        return list(field["tfs"])
+    tfs = [1] * len(field["docs"])
+    pairs = field["tfsNot1"]
+    for position, tf in zip(pairs[0::2], pairs[1::2], strict=True):
+        tfs[position] = tf
+    return tfs

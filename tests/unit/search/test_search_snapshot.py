@@ -11,6 +11,7 @@ from array import array
 from typing import Any
 
 import pytest
+from tests.unit.fuzz._support import listed_tfs
 from tests.unit.search.snapshots import edit_documents
 
 from amplify_memory.errors import DocumentValidationError, NewerFormatError, SnapshotError
@@ -78,7 +79,7 @@ class TestSave:
         raw = filled().save()
         json.dumps(raw)
         assert raw["format"] == SNAPSHOT_FORMAT
-        assert raw["version"] == SNAPSHOT_VERSION == 4
+        assert raw["version"] == SNAPSHOT_VERSION == 5
 
     def test_carries_schema_and_settings(self) -> None:
         raw = filled(k1=1.5, b=0.6, stop_words=["tabs"]).save()
@@ -231,7 +232,7 @@ class TestLoad:
     @pytest.mark.parametrize(
         "mutate",
         [
-            lambda raw: raw.update(version=4),
+            lambda raw: raw.update(version=6),
             lambda raw: raw.update(version="1"),
             lambda raw: raw.update(format="orama"),
             lambda raw: raw.pop("fields"),
@@ -239,7 +240,13 @@ class TestLoad:
             lambda raw: raw["fields"]["content"].update(
                 docs=[99] * len(raw["fields"]["content"]["docs"])
             ),
-            lambda raw: raw["fields"]["content"]["tfs"].pop(),
+            lambda raw: raw["fields"]["content"]["tfsNot1"].append(0),
+            lambda raw: raw["fields"]["content"].update(tfsNot1=[0, 1]),  # a frequency of 1
+            lambda raw: raw["fields"]["content"].update(tfsNot1=[3, 2, 1, 2]),  # not rising
+            lambda raw: raw["fields"]["content"].update(tfsNot1=[10**6, 2]),  # past the end
+            lambda raw: raw["fields"]["content"].update(tfsNot1=["0", 2]),
+            lambda raw: raw["fields"]["content"].pop("tfsNot1"),
+            lambda raw: raw["fields"]["content"].update(tfs=[1]),  # (version 4's form, short)
             lambda raw: raw["fields"]["content"].update(lengths=[1]),
             lambda raw: raw["fields"]["content"]["terms"].append(""),
             lambda raw: edit_documents(raw, lambda docs: docs[0].update(confidence="high")),
@@ -303,8 +310,8 @@ class TestLoad:
         assert again.get("a") == db.get("a")
 
     def test_a_snapshot_of_a_newer_version_says_so(self) -> None:
-        raw = {**filled().save(), "version": 5}
-        with pytest.raises(NewerFormatError, match="version 5, written by a newer version"):
+        raw = {**filled().save(), "version": 6}
+        with pytest.raises(NewerFormatError, match="version 6, written by a newer version"):
             Database.from_snapshot(raw)
 
     def test_rejects_a_non_dict(self) -> None:
@@ -327,9 +334,25 @@ class TestLoad:
         assert restored.search("c++").ids == ["x"]
 
 
-def as_version_3(raw: dict[str, Any]) -> dict[str, Any]:
-    """``raw`` (version 4) as the version 3 writer saved it: vectors as 32-bit floats."""
+def as_version_4(raw: dict[str, Any]) -> dict[str, Any]:
+    """``raw`` (version 5) as the version 4 writer saved it: every term frequency listed,
+    every dictionary column as codes."""
     old = copy.deepcopy(raw)
+    old["version"] = 4
+    for field in old["fields"].values():
+        field["tfs"] = listed_tfs(field)
+        del field["tfsNot1"]
+    for column in old["documents"]["columns"].values():
+        if "runs" in column:
+            runs = column.pop("runs")
+            column["codes"] = [c for c, n in zip(runs[0::2], runs[1::2], strict=True)
+                               for _ in range(n)]  # fmt: skip
+    return old
+
+
+def as_version_3(raw: dict[str, Any]) -> dict[str, Any]:
+    """``raw`` (version 5) as the version 3 writer saved it: vectors as 32-bit floats."""
+    old = as_version_4(raw)
     old["version"] = 3
     for packed in old["vectors"].values():
         rows = from_bfloat16_bytes(base64.b64decode(packed["data"]))
@@ -338,7 +361,7 @@ def as_version_3(raw: dict[str, Any]) -> dict[str, Any]:
 
 
 def as_version_2(raw: dict[str, Any]) -> dict[str, Any]:
-    """``raw`` (version 4) as the version 2 writer saved it: the documents as a list."""
+    """``raw`` (version 5) as the version 2 writer saved it: the documents as a list."""
     old = as_version_3(raw)
     old["documents"] = snapshot_documents(old)
     old["version"] = 2
@@ -346,7 +369,7 @@ def as_version_2(raw: dict[str, Any]) -> dict[str, Any]:
 
 
 def as_version_1(raw: dict[str, Any]) -> dict[str, Any]:
-    """``raw`` (version 4) as the version 1 writer saved it: vectors inside the documents."""
+    """``raw`` (version 5) as the version 1 writer saved it: vectors inside the documents."""
     old = as_version_2(raw)
     vectors = old.pop("vectors")
     old["version"] = 1
@@ -379,9 +402,18 @@ class TestPackedVectors:
         assert "embedding" not in (again.get("c") or {})
         assert results(again) == results(db)
 
-    @pytest.mark.parametrize("old_version", [as_version_1, as_version_2, as_version_3])
-    def test_an_older_snapshot_loads_and_is_saved_as_version_4(self, old_version: Any) -> None:
+    @pytest.mark.parametrize(
+        "old_version", [as_version_1, as_version_2, as_version_3, as_version_4]
+    )
+    def test_an_older_snapshot_loads_and_is_saved_as_version_5(self, old_version: Any) -> None:
         db = filled()
+        if old_version is as_version_4:
+            old = as_version_4(db.save())
+            assert "tfs" in old["fields"]["content"]
+            again = Database.from_snapshot(old)
+            assert results(again) == results(db)
+            assert again.save() == db.save()
+            return
         if old_version is as_version_3:
             again = Database.from_snapshot(as_version_3(db.save()))
             assert results(again) == results(db)
@@ -508,3 +540,44 @@ class TestFromSnapshot:
         db2 = Database.from_snapshot(db.save())
         assert db2.tokenizer.language == "french"
         assert db2.search("chat").ids == ["1"]
+
+
+class TestCompactColumns:
+    """Version 5: term frequencies other than 1 as (position, frequency) pairs, and a
+    dictionary column whose codes run long as (code, count) runs."""
+
+    def test_only_the_frequencies_other_than_1_are_written_and_all_come_back(self) -> None:
+        db = Database({"id": "string", "content": "string"})
+        db.insert_multiple(
+            [
+                {"id": "a", "content": "redis redis cache"},  # "redis" twice
+                {"id": "b", "content": "cache of redis"},
+                {"id": "c", "content": "cache cache cache queue"},
+            ]
+        )
+        field = db.save()["fields"]["content"]
+        assert "tfs" not in field
+        pairs = field["tfsNot1"]
+        assert sorted(pairs[1::2]) == [2, 3]  # (redis in a, cache in c)
+        again = Database.from_snapshot(json.loads(json.dumps(db.save())))
+        for query in ("redis", "cache", "queue"):
+            assert again.search(query).hits == db.search(query).hits
+
+    def test_a_long_run_of_one_value_is_written_as_runs(self) -> None:
+        docs = [{"id": f"d{i}", "project": "app", "kind": "ab"[i % 2]} for i in range(40)]
+        table = json.loads(json.dumps(encode_table(docs)))
+        assert table["columns"]["project"] == {"dict": ["app"], "runs": [0, 40]}
+        assert "codes" in table["columns"]["kind"]  # (alternating: runs would be longer)
+        again, _ = decode_table(table)
+        assert again == docs
+
+    @pytest.mark.parametrize(
+        "runs",
+        [[0, 39], [0, 41], [0, 20, 0], [1, 40], [0, 0, 0, 40], ["0", 40], "0,40", [0, -1, 0, 41]],
+    )
+    def test_rejects_runs_that_do_not_give_the_column(self, runs: Any) -> None:
+        docs = [{"id": f"d{i}", "project": "app"} for i in range(40)]
+        table = json.loads(json.dumps(encode_table(docs)))
+        table["columns"]["project"]["runs"] = runs
+        with pytest.raises(SnapshotError, match="column 'project'"):
+            decode_table(table)
