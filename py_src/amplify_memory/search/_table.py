@@ -152,12 +152,22 @@ def decode_table(table: Any) -> tuple[list[dict[str, Any]], dict[str, list[Any]]
     if not isinstance(columns, dict) or set(columns) != set(keys):
         raise SnapshotError(f"corrupt snapshot: the documents' columns must be exactly {keys}")
     uses = [0] * len(shapes)
-    for code in codes:
-        uses[code] += 1
+    if len(shapes) == 1 and "shape" not in table:
+        uses[0] = count
+    else:
+        for code in codes:
+            uses[code] += 1
+    lengths = {key: sum(uses[s] for s, shape in enumerate(shapes) if key in shape) for key in keys}
+    listed = [k for k in keys if not (isinstance(columns[k], dict) and "runs" in columns[k])]
+    if count and not listed:
+        # (a valid table always lists one column, the ids: without one, nothing bounds
+        # the count a few runs could claim)
+        raise SnapshotError("corrupt snapshot: no column of the documents lists their values")
     decoded = {}
-    for key in keys:
-        length = sum(uses[s] for s, shape in enumerate(shapes) if key in shape)
-        decoded[key] = _decode_column(key, columns[key], length)
+    for key in [*listed, *(k for k in keys if k not in listed)]:  # (lists first: checked
+        # against the count without building anything, before runs are expanded)
+        decoded[key] = _decode_column(key, columns[key], lengths[key])
+    decoded = {key: decoded[key] for key in keys}
     if len(shapes) == 1:
         shape = shapes[0]
         rows = zip(*map(decoded.__getitem__, shape), strict=True)
@@ -178,7 +188,7 @@ def _shapes(table: dict[str, Any], count: int) -> tuple[list[list[str]], list[in
     if len(shapes) <= 1 and "shape" not in table:
         if count and not shapes:
             raise SnapshotError(f"corrupt snapshot: {count} documents without a shape")
-        return shapes, [0] * count
+        return shapes, []  # (one shape: every document's, counted by the caller)
     codes = table.get("shape")
     if (
         not isinstance(codes, list)

@@ -581,3 +581,21 @@ class TestCompactColumns:
         table["columns"]["project"]["runs"] = runs
         with pytest.raises(SnapshotError, match="column 'project'"):
             decode_table(table)
+
+    @pytest.mark.parametrize("count", [10**8, 10**12])
+    def test_a_count_past_the_listed_values_is_refused_before_anything_is_built(
+        self, count: int
+    ) -> None:
+        docs = [{"id": f"d{i}", "project": "app"} for i in range(40)]
+        table = json.loads(json.dumps(encode_table(docs)))
+        table["count"] = count
+        table["columns"]["project"]["runs"] = [0, count]  # (runs that agree with it)
+        with pytest.raises(SnapshotError, match="column 'id'"):
+            decode_table(table)
+
+    def test_a_table_of_runs_alone_is_refused(self) -> None:
+        docs = [{"id": f"d{i}", "project": "app"} for i in range(40)]
+        table = json.loads(json.dumps(encode_table(docs)))
+        table["columns"]["id"] = {"dict": ["d"], "runs": [0, 40]}
+        with pytest.raises(SnapshotError, match="lists their values"):
+            decode_table(table)
