@@ -220,9 +220,13 @@ def _apt_install(packages: list[str], output: Path | None = None) -> bool:
 
 def _install_quietly(packages: list[str]) -> bool:
     """:func:`_apt_install` with apt-get's output in ``build/apt-get.log`` (it runs beside
-    the tests' output)."""
-    CACHE.mkdir(exist_ok=True)
-    return _apt_install(packages, CACHE / "apt-get.log")
+    the tests' output); False, with the reason printed, when it could not run."""
+    try:
+        CACHE.mkdir(exist_ok=True)
+        return _apt_install(packages, CACHE / "apt-get.log")
+    except OSError as err:
+        print(f"[build] apt-get could not run: {err}", file=sys.stderr, flush=True)
+        return False
 
 
 def ensure_npm() -> str:
@@ -1043,6 +1047,8 @@ def test_commands(pytest_args: list[str]) -> list[list[str]]:
 def run_tests(pytest_args: list[str]) -> int:
     engines = wanted_engines(pytest_args)
     missing = browser_packages(engines)
+    if os.environ.get("AMPLIFY_CHROMIUM"):
+        ensure_chromium(install=False)  # (a wrong path is named before any set-up)
     if missing and not _can_apt():
         ensure_chromium(install=False)  # (the clear error of what is missing and how to get it)
         ensure_engines(engines, install=False)
@@ -1065,8 +1071,13 @@ def run_tests(pytest_args: list[str]) -> int:
             env = dict(os.environ)
             paths = test_paths(args)
             if not (paths and all(_in_tier(p, CPYTHON_TIER) for p in paths)):
-                if browsers is not None:
-                    browsers.result()
+                if browsers is not None and not browsers.result():
+                    lacking = browser_packages(engines)
+                    if lacking:
+                        raise BuildError(
+                            f"apt-get could not install {' '.join(lacking)} for the browser "
+                            f"tests (its output: {CACHE / 'apt-get.log'})"
+                        )
                 env["AMPLIFY_CHROMIUM"] = ensure_chromium(install=False)
                 ensure_engines(engines, install=False)
             log("running: pytest " + " ".join(args))

@@ -238,6 +238,45 @@ def test_the_browsers_install_beside_the_set_up_and_the_cpython_tier_does_not_wa
     ]
 
 
+def test_a_wrong_chromium_path_is_named_before_any_set_up(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.setenv("AMPLIFY_CHROMIUM", str(tmp_path / "no-such-chromium"))
+
+    def no_set_up() -> None:
+        raise AssertionError("set-up started although Chromium's path is wrong")
+
+    for name in ("build", "ensure_venv", "ensure_chroma_server", "_install_quietly"):
+        monkeypatch.setattr(build, name, no_set_up)
+    with pytest.raises(build.BuildError, match="no-such-chromium"):
+        build.run_tests([])
+
+
+def test_a_failed_install_stops_the_browser_tier_with_where_to_look(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.delenv("AMPLIFY_CHROMIUM", raising=False)
+    monkeypatch.setattr(build, "test_workers", lambda: 2)
+    ran: list[list[str]] = []
+    monkeypatch.setattr(build, "chromium_path", lambda: None)
+    monkeypatch.setattr(build, "_lacking_engine_packages", lambda names: [])
+    monkeypatch.setattr(build, "_can_apt", lambda: True)
+    monkeypatch.setattr(build, "_install_quietly", lambda packages: False)
+    monkeypatch.setattr(build, "ensure_npm", lambda: "npm")
+    for name in ("build", "ensure_chroma_server"):
+        monkeypatch.setattr(build, name, lambda: None)
+    monkeypatch.setattr(build, "ensure_venv", lambda: Path("python"))
+    monkeypatch.setattr(
+        build.subprocess,
+        "run",
+        lambda cmd, **kw: ran.append(cmd) or subprocess.CompletedProcess(cmd, 0),
+    )
+    with pytest.raises(build.BuildError, match=r"apt-get could not install chromium.*apt-get\.log"):
+        build.run_tests([])
+    assert len(ran) == 1  # (the CPython tier ran; the browser tier did not start)
+    assert "tests/unit" in ran[0]
+
+
 def test_chromium_gets_one_disable_features_switch_with_playwrights_list_and_ours() -> None:
     # Chromium keeps only the last of two --disable-features switches: ours carries
     # Playwright's own list (read from the installed driver) as well as our features.

@@ -354,6 +354,8 @@ def _decode_field(name: str, data: Any, fi: FieldIndex, n: int) -> None:
     tfs = _term_frequencies(name, data, len(docs))
     if not len(dfs) == len(terms) or not sum(dfs) == len(docs) == len(tfs):
         raise SnapshotError(f"corrupt snapshot: {name} terms/df/docs/tfs do not match")
+    if tfs and max(tfs) > max(lengths, default=0):
+        raise SnapshotError(f"corrupt snapshot: {name} has a term more often than any length")
     fi.postings = _lazy_postings(name, terms, dfs, docs, tfs, n)
     fi.lengths = lengths
     fi.total_length = sum(lengths)

@@ -245,6 +245,7 @@ class TestLoad:
             lambda raw: raw["fields"]["content"].update(tfsNot1=[3, 2, 1, 2]),  # not rising
             lambda raw: raw["fields"]["content"].update(tfsNot1=[10**6, 2]),  # past the end
             lambda raw: raw["fields"]["content"].update(tfsNot1=["0", 2]),
+            lambda raw: raw["fields"]["content"].update(tfsNot1=[0, 10**6]),  # past any length
             lambda raw: raw["fields"]["content"].pop("tfsNot1"),
             lambda raw: raw["fields"]["content"].update(tfs=[1]),  # (version 4's form, short)
             lambda raw: raw["fields"]["content"].update(lengths=[1]),
