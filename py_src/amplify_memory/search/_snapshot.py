@@ -254,9 +254,24 @@ def _lazy_postings(
 
 
 def document_count(raw: Mapping[str, Any]) -> int | None:
-    """How many documents a snapshot of any readable version holds (None: not known)."""
+    """How many documents a snapshot of any readable version holds (None: not known, or
+    a table's count that none of its listed columns bears out: loading it will say so)."""
     documents = raw.get("documents")
-    return len(documents) if isinstance(documents, list) else table_count(documents)
+    if isinstance(documents, list):
+        return len(documents)
+    count = table_count(documents)
+    columns = documents.get("columns") if count and isinstance(documents, dict) else None
+    if not isinstance(columns, dict):
+        return count
+    listed = max(
+        (
+            len(c.get("values") or c.get("codes") or ())
+            for c in columns.values()
+            if isinstance(c, dict) and isinstance(c.get("values") or c.get("codes"), list)
+        ),
+        default=0,
+    )
+    return count if count is not None and count <= listed else None
 
 
 def snapshot_documents(raw: Mapping[str, Any]) -> list[dict[str, Any]]:

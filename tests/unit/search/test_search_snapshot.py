@@ -600,3 +600,22 @@ class TestCompactColumns:
         table["columns"]["id"] = {"dict": ["d"], "runs": [0, 40]}
         with pytest.raises(SnapshotError, match="lists their values"):
             decode_table(table)
+
+
+def test_a_schema_migration_of_a_snapshot_with_a_false_count_is_refused_not_allocated() -> None:
+    # (a migration that adds a vector property writes "no vector" for each document
+    # before the snapshot is checked: the count must be borne out by a listed column)
+    from amplify_memory.memory._common import MigratingDatabase
+
+    old = {"id": "string", "content": "string"}
+    db = Database(old)
+    db.insert_multiple([{"id": f"d{i}", "content": "x"} for i in range(5)])
+    new = {**old, "embedding": "vector[4]"}
+    raw = db.save()
+    raw["documents"]["count"] = 10**12
+    with pytest.raises(SnapshotError, match="column 'id'"):
+        MigratingDatabase(new, added={"embedding"}).load(raw)
+    migrated = MigratingDatabase(new, added={"embedding"})
+    migrated.load(db.save())
+    assert len(migrated) == 5
+    assert migrated.migrated_from == old
