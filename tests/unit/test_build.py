@@ -7,6 +7,7 @@ import shutil
 import subprocess
 import sys
 import zipfile
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -164,6 +165,31 @@ def test_a_missing_engine_that_cannot_be_installed_is_a_clear_error(
     assert tried == [["firefox-esr"]]
 
 
+def refuse_set_up(monkeypatch: pytest.MonkeyPatch, why: str) -> None:
+    """The test command's set-up (and its apt-get) fails the test if it starts."""
+
+    def no_set_up(*args: Any) -> None:
+        raise AssertionError(f"set-up started although {why}")
+
+    for name in ("build", "ensure_venv", "ensure_chroma_server", "_install_quietly"):
+        monkeypatch.setattr(build, name, no_set_up)
+
+
+def stub_set_up(
+    monkeypatch: pytest.MonkeyPatch, install: Callable[..., bool], run: Callable[..., Any]
+) -> None:
+    """The test command with apt-get possible, its set-up done at once, the engines'
+    packages present, ``install`` for apt-get and ``run`` for the pytest processes."""
+    monkeypatch.setattr(build, "_lacking_engine_packages", lambda names: [])
+    monkeypatch.setattr(build, "_can_apt", lambda: True)
+    monkeypatch.setattr(build, "_install_quietly", install)
+    monkeypatch.setattr(build, "ensure_npm", lambda: "npm")
+    for name in ("build", "ensure_chroma_server"):
+        monkeypatch.setattr(build, name, lambda: None)
+    monkeypatch.setattr(build, "ensure_venv", lambda: Path("python"))
+    monkeypatch.setattr(build.subprocess, "run", run)
+
+
 def test_the_browsers_lacked_are_listed_as_debian_packages(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
@@ -184,11 +210,7 @@ def test_the_test_command_names_a_browser_it_cannot_install_before_any_set_up(
     monkeypatch.setattr(build, "chromium_path", lambda: None)
     monkeypatch.setattr(build, "_can_apt", lambda: False)
 
-    def no_set_up() -> None:
-        raise AssertionError("set-up started although a browser is missing")
-
-    for name in ("build", "ensure_venv", "ensure_chroma_server", "_install_quietly"):
-        monkeypatch.setattr(build, name, no_set_up)
+    refuse_set_up(monkeypatch, "a browser is missing")
     with pytest.raises(build.BuildError, match="Chromium is required"):
         build.run_tests([])
 
@@ -221,14 +243,7 @@ def test_the_browsers_install_beside_the_set_up_and_the_cpython_tier_does_not_wa
         return subprocess.CompletedProcess(cmd, 0)
 
     monkeypatch.setattr(build, "chromium_path", lambda: "/c" if installed.is_set() else None)
-    monkeypatch.setattr(build, "_lacking_engine_packages", lambda names: [])
-    monkeypatch.setattr(build, "_can_apt", lambda: True)
-    monkeypatch.setattr(build, "_install_quietly", install)
-    monkeypatch.setattr(build, "ensure_npm", lambda: "npm")
-    for name in ("build", "ensure_chroma_server"):
-        monkeypatch.setattr(build, name, lambda: None)
-    monkeypatch.setattr(build, "ensure_venv", lambda: Path("python"))
-    monkeypatch.setattr(build.subprocess, "run", run)
+    stub_set_up(monkeypatch, install, run)
     assert build.run_tests([]) == 0
     assert events == [
         "apt-get chromium",
@@ -243,11 +258,7 @@ def test_a_wrong_chromium_path_is_named_before_any_set_up(
 ) -> None:
     monkeypatch.setenv("AMPLIFY_CHROMIUM", str(tmp_path / "no-such-chromium"))
 
-    def no_set_up() -> None:
-        raise AssertionError("set-up started although Chromium's path is wrong")
-
-    for name in ("build", "ensure_venv", "ensure_chroma_server", "_install_quietly"):
-        monkeypatch.setattr(build, name, no_set_up)
+    refuse_set_up(monkeypatch, "Chromium's path is wrong")
     with pytest.raises(build.BuildError, match="no-such-chromium"):
         build.run_tests([])
 
@@ -259,16 +270,9 @@ def test_a_failed_install_stops_the_browser_tier_with_where_to_look(
     monkeypatch.setattr(build, "test_workers", lambda: 2)
     ran: list[list[str]] = []
     monkeypatch.setattr(build, "chromium_path", lambda: None)
-    monkeypatch.setattr(build, "_lacking_engine_packages", lambda names: [])
-    monkeypatch.setattr(build, "_can_apt", lambda: True)
-    monkeypatch.setattr(build, "_install_quietly", lambda packages: False)
-    monkeypatch.setattr(build, "ensure_npm", lambda: "npm")
-    for name in ("build", "ensure_chroma_server"):
-        monkeypatch.setattr(build, name, lambda: None)
-    monkeypatch.setattr(build, "ensure_venv", lambda: Path("python"))
-    monkeypatch.setattr(
-        build.subprocess,
-        "run",
+    stub_set_up(
+        monkeypatch,
+        lambda packages: False,
         lambda cmd, **kw: ran.append(cmd) or subprocess.CompletedProcess(cmd, 0),
     )
     with pytest.raises(build.BuildError, match=r"apt-get could not install chromium.*apt-get\.log"):

@@ -2050,7 +2050,7 @@ def _goes_on(clause: str, plain: str) -> bool:
     return bool(
         _TAIL_CLAUSE_RE.match(plain)
         or _is_fragment(plain)
-        or _is_fragment(clause)
+        or (clause != plain and _is_fragment(clause))  # ("yes 11g": "yes" is filler)
         or _is_verbless(plain)
     )
 
