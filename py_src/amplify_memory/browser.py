@@ -19,6 +19,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import importlib
+import math
 import os
 import weakref
 from collections.abc import AsyncIterator, Callable, Mapping, Sequence
@@ -38,6 +39,7 @@ from amplify_memory.errors import (
 )
 from amplify_memory.search._vector import (
     VectorKernel,
+    python_fuse,
     python_kernel,
     python_norms,
     python_select,
@@ -333,13 +335,19 @@ async def open_store(
 
 class _JsCosineKernel:
     """The vector kernel of web/js/kernels.mjs (``cosineScores``, ``selectTop`` as its
-    ``select`` and ``rowNorms`` as its ``norms``: see
-    :func:`amplify_memory.search._vector.python_select` and ``python_norms``)."""
+    ``select``, ``rowNorms`` as its ``norms`` and ``fuseTop`` as its ``fuse``: see
+    :func:`amplify_memory.search._vector.python_select`, ``python_norms`` and
+    ``python_fuse``). Without a checked ``fuseTop`` it has no ``fuse`` (the search then
+    fuses in Python, pruned, which is faster than the contract's reference)."""
 
-    def __init__(self, function: Any, selection: Any = None, lengths: Any = None) -> None:
+    def __init__(
+        self, function: Any, selection: Any = None, lengths: Any = None, fusion: Any = None
+    ) -> None:
         self._function = function
         self._selection = selection
         self._lengths = lengths
+        if fusion is not None:
+            self.fuse = fusion
 
     def __call__(self, matrix: Any, norms: Any, query: Any, out: Any, dimension: int) -> None:
         self._function(matrix, norms, query, out, dimension)
@@ -410,20 +418,27 @@ def install_vector_kernel() -> VectorKernel | None:
         function,
         _checked_selection(getattr(module, "selectTop", None)),
         _checked_norms(getattr(module, "rowNorms", None)),
+        _checked_fusion(getattr(module, "fuseTop", None)),
     )
-
-    matrix, norms = array("f", [3.0, 4.0, 0.0, 0.0, -1.0, 2.0]), array("d", [5.0, 0.0, 5**0.5])
-    query = array("d", [0.6, 0.8])
-    expected, got = array("d", [0.0] * 3), array("d", [0.0] * 3)
-    python_kernel(matrix, norms, query, expected, 2)
-    try:
-        kernel(matrix, norms, query, got, 2)
-    except Exception:
-        return None
-    if any(abs(a - b) > 1e-12 for a, b in zip(expected[::2], got[::2], strict=True)) or (
-        got[1] != expected[1]
+    # (rows of 2 numbers and of 5: the kernel's loop in fours and its remainder)
+    for numbers, dimension in (
+        ([3.0, 4.0, 0.0, 0.0, -1.0, 2.0], 2),
+        ([*range(1, 6), 0, 0, 0, 0, 0], 5),
     ):
-        return None
+        matrix = array("f", numbers)
+        norms = array(
+            "d", [math.hypot(*matrix[i : i + dimension]) for i in range(0, len(matrix), dimension)]
+        )
+        query = array("d", [0.6, 0.8, 0.0, 0.0, 0.0][:dimension])
+        expected, got = array("d", [0.0] * len(norms)), array("d", [0.0] * len(norms))
+        python_kernel(matrix, norms, query, expected, dimension)
+        try:
+            kernel(matrix, norms, query, got, dimension)
+        except Exception:
+            return None
+        for a, b in zip(expected, got, strict=True):
+            if not (a == b or abs(a - b) <= 1e-12):  # (-inf, no vector, is equal)
+                return None
     set_vector_kernel(kernel)
     return kernel
 
@@ -445,6 +460,31 @@ def _checked_selection(selection: Any) -> Any:
             return None
         answers.append((list(indices), list(result)))
     return selection if answers[0] == answers[1] else None
+
+
+def _checked_fusion(fusion: Any) -> Any:
+    """``fusion`` (``fuseTop``) when it answers a small case (sums of two lists, a term
+    frequency above 1, a score below the similarity, no vector, ties) exactly as
+    :func:`~amplify_memory.search._vector.python_fuse` does, else None (Python fuses)."""
+    if fusion is None:
+        return None
+    from array import array
+
+    arguments = (
+        array("i", [0, 1, 3, 1, 4]), array("i", [1, 2, 1, 1, 3]), array("i", [0, 3, 5]),
+        array("d", [1.5, 0.7]), array("i", [2, 3, 1, 2, 4, 0]),
+        array("d", [0.0, 0.9, 1.1, 1.3, 1.6]),
+        array("d", [0.5, -math.inf, 0.9, 0.1, 0.9, 0.5]), array("d", [2.2, 0.2, 0.5, 0.5]),
+    )  # fmt: skip
+    answers = []
+    for fuse in (python_fuse, fusion):
+        rows, scores, result = array("i", [-1] * 4), array("d", [0.0] * 4), array("d", [0.0] * 2)
+        try:
+            fuse(*arguments, rows, scores, result)
+        except Exception:
+            return None
+        answers.append((list(rows), list(scores), list(result)))
+    return fusion if answers[0] == answers[1] else None
 
 
 def _checked_norms(lengths: Any) -> Any:

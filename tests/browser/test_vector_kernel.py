@@ -115,3 +115,88 @@ def test_the_javascript_kernel_is_installed_and_ranks_as_pure_python(
     assert "rowNorms: 3 rows of 2 need a matrix of 6 numbers" in out["bad_norms"]
     # a matrix too short for its rows is refused by the kernel, not read past its end
     assert "cosineScores: 3 rows of 2 need a matrix of 6 numbers" in out["bad"]
+
+
+FUSION = """
+import json, math, random
+from array import array
+from amplify_memory.search import Database
+from amplify_memory.search._vector import python_fuse, set_vector_kernel, vector_kernel
+
+kernel = vector_kernel()
+out = {"js_fuse": repr(getattr(kernel, "fuse", None)), "cases": []}
+rng = random.Random(11)
+for case in range(200):
+    n, lists = rng.randint(0, 80), rng.randint(0, 4)
+    docs, tfs, starts, weights = array("i"), array("i"), array("i", [0]), array("d")
+    for _ in range(lists):
+        rows = rng.sample(range(n), rng.randint(0, n))
+        docs.extend(rows)
+        tfs.extend(rng.randint(1, 4) for _ in rows)
+        starts.append(len(docs))
+        weights.append(rng.choice([0.4, 1.0, 2.7]))
+    lengths = array("i", [rng.randint(0, 6) for _ in range(n)])
+    norms = array("d", [rng.random() * 2 for _ in range(7)])
+    cosines = array("d", [rng.choice([-math.inf, round(rng.uniform(-1, 1), 1), rng.uniform(-1, 1)])
+                          for _ in range(n)])
+    params = array("d", [2.2, rng.choice([-1.0, 0.0, 0.3]), rng.choice([0.0, 0.3, 0.5]),
+                         rng.choice([0.5, 0.7, 1.0])])
+    k = rng.randint(1, 12)
+    got = []
+    for fuse in (python_fuse, kernel.fuse):
+        rows, scores, result = array("i", [-1] * k), array("d", [0.0] * k), array("d", [0.0, 0.0])
+        fuse(docs, tfs, starts, weights, lengths, norms, cosines, params, rows, scores, result)
+        got.append([list(rows), [s.hex() for s in scores], list(result)])
+    out["cases"].append(got)
+try:
+    kernel.fuse(array("i", [5]), array("i", [1]), array("i", [0, 1]), array("d", [1.0]),
+                array("i", [1] * 3), array("d", [1.0, 1.0]), array("d", [0.0] * 3),
+                array("d", [2.2, 0.0, 0.5, 0.5]), array("i", [0]), array("d", [0.0]),
+                array("d", [0.0, 0.0]))
+except Exception as err:
+    out["bad"] = str(err)
+# a database: the fused search equals the search fused in Python (the same cosines)
+class Unfused:
+    def __call__(self, *args):
+        kernel(*args)
+    def select(self, *args):
+        kernel.select(*args)
+db = Database({"id": "string", "body": "string", "v": "vector[64]"})
+words = ["alpha", "beta", "gamma", "delta", "tabs", "react", "python", "tabs"]
+for i in range(3000):
+    doc = {"id": f"d{i}", "body": " ".join(rng.choices(words, k=rng.randint(1, 6)))}
+    if i % 9:
+        doc["v"] = [round(rng.gauss(0, 1), 3) for _ in range(64)]
+    db.insert(doc)
+searches = []
+for step in range(6):
+    q = [rng.gauss(0, 1) for _ in range(64)]
+    query = {"term": rng.choice(["tabs react", "alpha alpha", "python", "nothing"]),
+             "properties": ["body"], "mode": "hybrid", "vector": {"value": q},
+             "similarity": rng.choice([0.0, 0.1]), "limit": rng.choice([5, 200])}
+    fused = db.search(**query)
+    set_vector_kernel(Unfused())
+    python = db.search(**query)
+    set_vector_kernel(kernel)
+    searches.append([[fused.count, [(h.id, h.score.hex()) for h in fused.hits]],
+                     [python.count, [(h.id, h.score.hex()) for h in python.hits]]])
+out["searches"] = searches
+json.dumps(out)
+"""
+
+
+def test_the_javascript_fusion_answers_as_python_bit_for_bit(
+    python_page: Page, run_python: RunPython
+) -> None:
+    out: dict[str, Any] = json.loads(run_python(python_page, FUSION))
+    assert "fuseTop" in out["js_fuse"]  # installed: it passed its check at boot
+    assert len(out["cases"]) == 200
+    assert any(python[2][0] > 0 for python, _ in out["cases"])
+    for python, javascript in out["cases"]:
+        assert javascript == python
+    # a posting past the documents is refused, not read past the arrays' end
+    assert "fuseTop: document 5 of 3" in out["bad"]
+    assert len(out["searches"]) == 6
+    for fused, python in out["searches"]:
+        assert fused[1], "every search finds something"
+        assert fused == python

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import heapq
 import math
+from array import array
 from dataclasses import dataclass
 
 from amplify_memory.limits import MAX_FUZZY_WORD_LENGTH, MAX_FUZZY_WORDS
@@ -166,6 +167,26 @@ class FullTextScorer:
             acc = {d: s for d, s in acc.items() if docs[d] is not None}
         return acc
 
+    def posting_lists(
+        self, term: str, field: str, boost: float
+    ) -> tuple[array[int], array[int], array[int], array[float]]:
+        """A plain query's posting lists in ``field`` (any term may match; no prefix or
+        typo tolerance) packed for a kernel's ``fuse``
+        (:func:`~amplify_memory.search._vector.python_fuse`): document
+        numbers, term frequencies, each list's start (and the end) and weight, in the
+        order in which :meth:`scores` sums them."""
+        docs, tfs, starts, weights = array("i"), array("i"), array("i", [0]), array("d")
+        fi = self._state.fields[field]
+        if fi.doc_count and term.strip():
+            for qt in self.query_terms(term, False):
+                plist = fi.postings.get(qt.term)
+                if plist is not None:
+                    weights.append(idf(len(plist), fi.doc_count) * (boost * qt.qtf))  # (as scores)
+                    docs.extend(plist)
+                    tfs.extend(plist.values())
+                    starts.append(len(docs))
+        return docs, tfs, starts, weights
+
     def top(
         self, term: str, fields: list[str], boosts: dict[str, float], wanted: int
     ) -> tuple[int, dict[int, float]] | None:
@@ -185,7 +206,7 @@ class FullTextScorer:
         st = self._state
         k1, b = self._k1, self._b
         k1p1 = k1 + 1.0
-        lists: list[tuple[float, dict[int, int], list[int], dict[int, float]]] = []
+        lists: list[tuple[float, dict[int, int], array[int], dict[int, float]]] = []
         for qt in self.query_terms(term, False):
             for name in fields:
                 fi = st.fields[name]

@@ -14,6 +14,7 @@ rebuilt by the first query after each write: a full pass over a store of 100,000
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import ItemsView, Iterable, Iterator, KeysView, Mapping, ValuesView
 from itertools import accumulate
 from typing import Any
@@ -116,6 +117,7 @@ class FieldIndex:
 
     __slots__ = (
         "_changes",
+        "_dense",
         "_table",
         "_table_key",
         "doc_count",
@@ -127,13 +129,14 @@ class FieldIndex:
 
     def __init__(self) -> None:
         self.postings: dict[str, dict[int, int]] = {}
-        self.lengths: list[int] = []
+        self.lengths: array[int] = array("i")  # (32-bit: read in place by a kernel's fuse)
         self.total_length = 0
         self.doc_count = 0
         self.length_counts: dict[int, int] = {}  # length -> documents of that length
         self._changes = 0  # adds and removes so far: the table's key
         self._table: dict[int, float] = {}
         self._table_key: tuple[int, float, float] = (-1, 0.0, 0.0)
+        self._dense: array[float] = array("d")
 
     def add(self, d: int, tfs: dict[str, int], length: int) -> None:
         """Index document ``d``'s term frequencies (its slot in ``lengths`` exists)."""
@@ -181,7 +184,19 @@ class FieldIndex:
             omb = 1.0 - b
             self._table = {n: k1 * (omb + b * n / avg) for n in (0, *self.length_counts)}
             self._table_key = key
+            self._dense = array("d")
         return self._table
+
+    def norm_array(self, k1: float, b: float) -> array[float]:
+        """:meth:`norm_table` as an array indexed by length (0 where no document has
+        that length): what a kernel's ``fuse`` reads."""
+        table = self.norm_table(k1, b)
+        if not self._dense:
+            dense = array("d", bytes(8 * (max(table) + 1)))
+            for n, norm in table.items():
+                dense[n] = norm
+            self._dense = dense
+        return self._dense
 
 
 class State:

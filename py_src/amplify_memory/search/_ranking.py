@@ -27,6 +27,7 @@ __all__ = [
     "fuse",
     "hybrid_top",
     "kernel_cosines",
+    "kernel_fuse",
     "top",
     "vector_scores",
 ]
@@ -157,6 +158,39 @@ def hybrid_top(
     if len(best) < wanted or heapq.nlargest(wanted, best.values())[-1] <= w_vec * kth / vec_max:
         return None
     return passes + text_only, best
+
+
+def kernel_fuse(
+    lists: tuple[array[int], array[int], array[int], array[float]],
+    lengths: array[int],
+    norms: array[float],
+    cosines: array[float],
+    params: tuple[float, float, float, float],
+    wanted: int,
+    kernel: VectorKernel | None,
+) -> tuple[int, dict[int, float]] | None:
+    """``(count, fused scores of the best `wanted`)`` of a hybrid search without filters,
+    facets or sorting over one field, by the ``kernel``'s ``fuse`` (the BM25 sums, the
+    fusion and the top in one call: :func:`~amplify_memory.search._vector.python_fuse`);
+    None when the kernel has none or fails (the caller then scores in Python).
+    ``lists``: :meth:`FullTextScorer.posting_lists`; ``params``: ``(k1 + 1,
+    similarity, text weight, vector weight)``."""
+    fuse_top = getattr(kernel, "fuse", None)
+    if fuse_top is None or wanted <= 0:
+        return None
+    docs, tfs, starts, weights = lists
+    rows, scores = array("i", bytes(4 * wanted)), array("d", bytes(8 * wanted))
+    result = array("d", [0.0, 0.0])
+    try:
+        fuse_top(
+            docs, tfs, starts, weights, lengths, norms, cosines, array("d", params), rows, scores,
+            result,
+        )  # fmt: skip
+    except Exception as err:  # a broken kernel must not break search: pure Python
+        disable_vector_kernel(kernel, err)  # type: ignore[arg-type]
+        return None
+    written = int(result[1])
+    return int(result[0]), dict(zip(rows[:written], scores[:written], strict=True))
 
 
 def fuse(

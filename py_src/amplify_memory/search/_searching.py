@@ -5,6 +5,7 @@ hits' projection."""
 from __future__ import annotations
 
 import time
+from array import array
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -223,9 +224,9 @@ class Searching(DatabaseCore):
             plan.tolerance,
         )  # fmt: skip
         plain = plan.predicate is None and not plan.facets and plan.sort_key is None
+        simple = plan.threshold == 1.0 and not (plan.exact or plan.prefix or plan.tolerance)
         query = plan.query
         if query is None:
-            simple = plan.threshold == 1.0 and not (plan.exact or plan.prefix or plan.tolerance)
             if plain and simple:
                 pruned = self._scorer().top(plan.term, plan.fields, plan.boosts, plan.wanted)
                 if pruned is not None:  # (exact: see FullTextScorer.top)
@@ -234,6 +235,10 @@ class Searching(DatabaseCore):
         column = self._state.vectors[query[0].path]
         cosines = ranking.kernel_cosines(column, query)
         vector_only = plan.mode == "vector"
+        if cosines is not None and plain and simple and not vector_only and len(plan.fields) == 1:
+            fused = self._fused(plan, cosines)  # (exact: the kernel scores every match)
+            if fused is not None:
+                return None, fused
         text = {} if vector_only else self._fulltext(*fulltext) or {}
         if cosines is not None and plain and not vector_only:  # (exact: see ranking.hybrid_top)
             top = ranking.hybrid_top(
@@ -243,6 +248,21 @@ class Searching(DatabaseCore):
                 return None, top
         vec_scores = ranking.vector_scores(column, query, plan.similarity, plan.predicate, cosines)
         return (vec_scores if vector_only else ranking.fuse(text, vec_scores, plan.weights)), None
+
+    def _fused(self, plan: _Plan, cosines: array[float]) -> tuple[int, dict[int, float]] | None:
+        """A plain hybrid search over one field by the kernel's ``fuse`` (None: no such
+        kernel, or a database whose index may still point at removed documents)."""
+        st = self._state
+        if len(st.by_id) != len(st.docs):
+            return None
+        field = plan.fields[0]
+        fi = st.fields[field]
+        lists = self._scorer().posting_lists(plan.term, field, plan.boosts[field])
+        params = (self._k1 + 1.0, plan.similarity, *plan.weights)
+        norms = fi.norm_array(self._k1, self._b)
+        return ranking.kernel_fuse(
+            lists, fi.lengths, norms, cosines, params, plan.wanted, vector_kernel()
+        )
 
     def _result(
         self,

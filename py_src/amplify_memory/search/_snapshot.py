@@ -206,6 +206,10 @@ def read_header(raw: Any) -> tuple[dict[str, Any], dict[str, Any]]:
     return schema, settings
 
 
+#: A field's length in words is kept as a 32-bit integer (FieldIndex.lengths).
+_MAX_FIELD_LENGTH: Final = 2**31 - 1
+
+
 def _ints(values: Any, what: str, minimum: int) -> list[int]:
     if not isinstance(values, list) or not set(map(type, values)) <= {int}:
         raise SnapshotError(f"corrupt snapshot: {what} must be a list of integers")
@@ -371,8 +375,10 @@ def _decode_field(name: str, data: Any, fi: FieldIndex, n: int) -> None:
         raise SnapshotError(f"corrupt snapshot: {name} terms/df/docs/tfs do not match")
     if tfs and max(tfs) > max(lengths, default=0):
         raise SnapshotError(f"corrupt snapshot: {name} has a term more often than any length")
+    if lengths and max(lengths) > _MAX_FIELD_LENGTH:
+        raise SnapshotError(f"corrupt snapshot: {name}.lengths has a value above 2**31 - 1")
     fi.postings = _lazy_postings(name, terms, dfs, docs, tfs, n)
-    fi.lengths = lengths
+    fi.lengths = array("i", lengths)
     fi.total_length = sum(lengths)
     fi.doc_count = n - lengths.count(0)
     fi.length_counts = dict(Counter(n for n in lengths if n))

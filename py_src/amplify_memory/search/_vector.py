@@ -10,8 +10,9 @@ pure Python: without a kernel it scores vector by vector with
 ``math.sumprod``. The browser boundary (:mod:`amplify_memory.browser`) installs one that
 runs the loop in JavaScript over the arrays' memory, ~15x faster than ``math.sumprod`` in
 Pyodide's WebAssembly (see docs/memory-stores.md). A kernel may also have ``select`` (the
-top of a score array, :func:`python_select`) and ``norms`` (every row's length at once,
-:func:`python_norms`: what a snapshot's load needs).
+top of a score array, :func:`python_select`), ``norms`` (every row's length at once,
+:func:`python_norms`: what a snapshot's load needs) and ``fuse`` (a hybrid search's
+BM25 sums, fusion and top at once, :func:`python_fuse`).
 
 >>> cosine([1.0, 0.0], [1.0, 1.0])  # doctest: +ELLIPSIS
 0.7071...
@@ -43,6 +44,7 @@ __all__ = [
     "from_bfloat16_bytes",
     "norm",
     "pack_vector",
+    "python_fuse",
     "python_kernel",
     "python_norms",
     "python_select",
@@ -128,6 +130,58 @@ def python_select(
     result[2] = float(len(rows))
     if len(rows) <= len(indices):
         indices[: len(rows)] = array(indices.typecode, rows)
+
+
+def python_fuse(
+    docs: array[int],
+    tfs: array[int],
+    starts: array[int],
+    weights: array[float],
+    lengths: array[int],
+    norms: array[float],
+    cosines: array[float],
+    params: array[float],
+    rows: array[int],
+    scores: array[float],
+    result: array[float],
+) -> None:
+    """The fusion contract (a kernel's optional ``fuse``) in Python: the exact top of a
+    hybrid search, every text and vector match scored and fused.
+
+    The full-text side is BM25 over one field: posting list ``i`` is ``docs`` and
+    ``tfs`` from ``starts[i]`` to ``starts[i + 1]`` (document number, term frequency),
+    weighing ``weights[i]``; ``lengths[d]`` is document ``d``'s length in that field and
+    ``norms[n]`` BM25's norm of length ``n``; ``params`` is ``(k1 + 1, similarity, text
+    weight, vector weight)``. A document's text score is the sum, in list order, of
+    ``w * (tf * (k1 + 1) / (tf + norms[lengths[d]]))`` (the sum of
+    ``FullTextScorer.scores``, bit for bit); its vector score is ``cosines[d]`` when that
+    is >= similarity. Fused as ``ranking.fuse``: ``text weight x text / max text +
+    vector weight x cosine / max cosine`` (a max <= 0 counts as 1).
+
+    Writes the best ``len(rows)`` matches (by fused score, then document number) into
+    ``rows`` and their scores into ``scores``; ``result[0]``: how many documents match
+    (text or vector), ``result[1]``: how many rows were written. A kernel that has
+    ``fuse`` does this in JavaScript (web/js/kernels.mjs, ``fuseTop``), where Python
+    needs a dictionary entry per match.
+    """
+    k1p1, similarity, w_text, w_vec = params
+    text: dict[int, float] = {}
+    for i, w in enumerate(weights):
+        for j in range(starts[i], starts[i + 1]):
+            d, tf = docs[j], tfs[j]
+            text[d] = text.get(d, 0.0) + w * (tf * k1p1 / (tf + norms[lengths[d]]))
+    vec = {d: c for d, c in enumerate(cosines) if c >= similarity}
+    text_max = max(text.values(), default=0.0)
+    vec_max = max(vec.values(), default=0.0)
+    text_max = text_max if text_max > 0.0 else 1.0
+    vec_max = vec_max if vec_max > 0.0 else 1.0
+    fused = {d: w_vec * c / vec_max for d, c in vec.items()}
+    for d, t in text.items():
+        fused[d] = w_text * t / text_max + fused.get(d, 0.0)
+    best = sorted(fused.items(), key=lambda item: (-item[1], item[0]))[: len(rows)]
+    for i, (d, f) in enumerate(best):
+        rows[i], scores[i] = d, f
+    result[0], result[1] = float(len(fused)), float(len(best))
 
 
 def python_norms(matrix: array[float], out: array[float], dimension: int) -> None:
