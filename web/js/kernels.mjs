@@ -158,6 +158,16 @@ export function rowNorms(matrix, out, dimension) {
 // (so the same numbers, bit for bit). Writes the best rows.length matches (fused score,
 // then document number) to rows and scores; result[0] = the matches (text or vector),
 // result[1] = the rows written.
+// fuseTop's sums and marks, kept between calls (a new pair of a store's size per search
+// made the collector run often) and cleared for each
+let scratch = [new Float64Array(0), new Uint8Array(0)];
+function fuseScratch(n) {
+  if (scratch[0].length < n) scratch = [new Float64Array(n), new Uint8Array(n)];
+  scratch[0].fill(0, 0, n);
+  scratch[1].fill(0, 0, n);
+  return scratch;
+}
+
 export function fuseTop(docs, tfs, starts, weights, lengths, norms, cosines, params, rows, scores, result) {
   withBuffers((view) => {
     const d32 = view(docs, 'i32');
@@ -182,8 +192,7 @@ export function fuseTop(docs, tfs, starts, weights, lengths, norms, cosines, par
       );
     }
     const [k1p1, similarity, wText, wVec] = p;
-    const text = new Float64Array(n);
-    const hit = new Uint8Array(n);
+    const [text, hit] = fuseScratch(n);
     for (let i = 0; i < lists; i++) {
       const weight = w[i];
       const end = s32[i + 1];

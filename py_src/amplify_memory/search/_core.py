@@ -10,6 +10,7 @@ documents), :mod:`._searching` (a search's plan and its execution over the scori
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from operator import methodcaller
 from typing import Any
 
 from amplify_memory.errors import ConfigurationError, describe
@@ -103,6 +104,11 @@ class DatabaseCore:
         if len(prop.keys) == 1:
             return stored.get(prop.keys[0])
         return get_path(stored, prop.keys)
+
+    def _values_of(self, live: list[int], key: str) -> Iterable[Any]:
+        """The top-level values ``key`` of the live document numbers ``live`` (None where
+        absent), read in C."""
+        return map(methodcaller("get", key), map(self._state.docs.__getitem__, live))
 
     def _docs_with_all_terms(self, path: str, text: str) -> set[int]:
         """Document numbers whose string field ``path`` holds every term of ``text``."""

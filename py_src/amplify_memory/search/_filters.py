@@ -26,7 +26,9 @@ property or operator, or an operand of the wrong type, raises :class:`FilterErro
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from itertools import compress
+from operator import not_
 from typing import Any, Protocol
 
 from amplify_memory.errors import FilterError, describe
@@ -53,6 +55,10 @@ class FilterContext(Protocol):
 
     def _docs_with_all_terms(self, path: str, text: str) -> set[int]:
         """Documents whose string field ``path`` contains every term of ``text``."""
+
+    def _values_of(self, live: list[int], key: str) -> Iterable[Any]:
+        """The stored values of the top-level property ``key`` of the live documents
+        ``live`` (``None`` where absent)."""
 
 
 def _is_number(value: Any) -> bool:
@@ -135,7 +141,35 @@ def _compile_condition(prop: Property, cond: Any, ctx: FilterContext) -> Predica
     if prop.is_array:
         return _compile_array(prop, cond, ctx)
     check = _compile_scalar_ops(prop, cond)
+    if len(prop.keys) == 1 and len(cond) == 1 and next(iter(cond)) in _VALUE_OPS:
+        op, operand = next(iter(cond.items()))
+        values = frozenset(operand) if op != "eq" else frozenset((operand,))
+        return _ValueIn(ctx, prop, values, negate=op == "nin")
     return lambda d: check(ctx._value(d, prop))
+
+
+class _ValueIn:
+    """A top-level scalar property's value in ``values`` (``negate``: missing or not in
+    them): for one document as any predicate, and for many at once by :meth:`select`,
+    in C (an empty search's filter over every document: 0.1 s at 100,000 in Pyodide a
+    document at a time)."""
+
+    __slots__ = ("_ctx", "_key", "_negate", "_prop", "_values")
+
+    def __init__(
+        self, ctx: FilterContext, prop: Property, values: frozenset[Any], negate: bool
+    ) -> None:
+        self._ctx, self._prop, self._key = ctx, prop, prop.keys[0]
+        self._values, self._negate = values, negate
+
+    def __call__(self, d: int) -> bool:
+        inside = self._ctx._value(d, self._prop) in self._values  # (None never is)
+        return not inside if self._negate else inside
+
+    def select(self, live: list[int]) -> list[int]:
+        """The document numbers of ``live`` (live documents) that pass, in order."""
+        inside = map(self._values.__contains__, self._ctx._values_of(live, self._key))
+        return list(compress(live, map(not_, inside) if self._negate else inside))
 
 
 def _is_str_list(value: Any) -> bool:

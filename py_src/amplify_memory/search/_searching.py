@@ -131,7 +131,10 @@ class Searching(DatabaseCore):
         predicate = plan.predicate
         if scores is None:  # empty term: every document
             live = st.live()
-            if predicate is not None:
+            select = getattr(predicate, "select", None)  # (a filter that reads many at once)
+            if select is not None:
+                live = select(live)
+            elif predicate is not None:
                 live = [d for d in live if predicate(d)]
             candidates = dict.fromkeys(live, 0.0)
         elif predicate is not None:
