@@ -245,8 +245,8 @@ def _lazy_postings(
     if docs.count(0) != firsts.count(0):
         raise SnapshotError(f"corrupt snapshot: {name} postings repeat a document")
     running = list(accumulate(docs))
-    lasts = [running[end - 1] for end in ends]
-    bases = [0, *(running[start - 1] for start in starts[1:])]
+    lasts = list(map(running.__getitem__, map((-1).__add__, ends)))  # (in C: 100,000 terms)
+    bases = [0, *lasts[:-1]]  # (a term starts where the one before it ends)
     highest = list(map(operator.sub, lasts, bases))
     if highest and max(highest) >= n:
         term = terms[next(i for i, h in enumerate(highest) if h >= n)]
@@ -381,7 +381,9 @@ def _decode_field(name: str, data: Any, fi: FieldIndex, n: int) -> None:
     fi.lengths = array("i", lengths)
     fi.total_length = sum(lengths)
     fi.doc_count = n - lengths.count(0)
-    fi.length_counts = dict(Counter(n for n in lengths if n))
+    counts = Counter(lengths)  # (in C)
+    counts.pop(0, None)
+    fi.length_counts = dict(counts)
 
 
 def _term_frequencies(name: str, data: Mapping[str, Any], count: int) -> list[int]:
