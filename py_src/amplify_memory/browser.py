@@ -464,7 +464,8 @@ def _checked_selection(selection: Any) -> Any:
 
 def _checked_fusion(fusion: Any) -> Any:
     """``fusion`` (``fuseTop``) when it answers a small case (sums of two lists, a term
-    frequency above 1, a score below the similarity, no vector, ties) exactly as
+    frequency above 1, a score below the similarity, no vector, ties, a removed document
+    still in a list) exactly as
     :func:`~amplify_memory.search._vector.python_fuse` does, else None (Python fuses)."""
     if fusion is None:
         return None
@@ -474,7 +475,8 @@ def _checked_fusion(fusion: Any) -> Any:
         array("i", [0, 1, 3, 1, 4]), array("i", [1, 2, 1, 1, 3]), array("i", [0, 3, 5]),
         array("d", [1.5, 0.7]), array("i", [2, 3, 1, 2, 4, 0]),
         array("d", [0.0, 0.9, 1.1, 1.3, 1.6]),
-        array("d", [0.5, -math.inf, 0.9, 0.1, 0.9, 0.5]), array("d", [2.2, 0.2, 0.5, 0.5]),
+        array("d", [0.5, -math.inf, 0.9, 0.1, 0.9, 0.5]), array("i", [3]),
+        array("d", [2.2, 0.2, 0.5, 0.5]),
     )  # fmt: skip
     answers = []
     for fuse in (python_fuse, fusion):

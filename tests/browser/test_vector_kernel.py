@@ -142,15 +142,17 @@ for case in range(200):
     params = array("d", [2.2, rng.choice([-1.0, 0.0, 0.3]), rng.choice([0.0, 0.3, 0.5]),
                          rng.choice([0.5, 0.7, 1.0])])
     k = rng.randint(1, 12)
+    dropped = array("i", rng.sample(range(n), min(n, rng.choice([0, 0, 1, 3]))))
     got = []
     for fuse in (python_fuse, kernel.fuse):
         rows, scores, result = array("i", [-1] * k), array("d", [0.0] * k), array("d", [0.0, 0.0])
-        fuse(docs, tfs, starts, weights, lengths, norms, cosines, params, rows, scores, result)
+        fuse(docs, tfs, starts, weights, lengths, norms, cosines, dropped, params, rows, scores,
+             result)
         got.append([list(rows), [s.hex() for s in scores], list(result)])
     out["cases"].append(got)
 try:
     kernel.fuse(array("i", [5]), array("i", [1]), array("i", [0, 1]), array("d", [1.0]),
-                array("i", [1] * 3), array("d", [1.0, 1.0]), array("d", [0.0] * 3),
+                array("i", [1] * 3), array("d", [1.0, 1.0]), array("d", [0.0] * 3), array("i"),
                 array("d", [2.2, 0.0, 0.5, 0.5]), array("i", [0]), array("d", [0.0]),
                 array("d", [0.0, 0.0]))
 except Exception as err:
@@ -178,6 +180,7 @@ for step in range(6):
     set_vector_kernel(Unfused())
     python = db.search(**query)
     set_vector_kernel(kernel)
+    db.remove(f"d{step * 7 + 3}")  # (removed documents: the fused path still applies)
     searches.append([[fused.count, [(h.id, h.score.hex()) for h in fused.hits]],
                      [python.count, [(h.id, h.score.hex()) for h in python.hits]]])
 out["searches"] = searches

@@ -148,12 +148,15 @@ export function rowNorms(matrix, out, dimension) {
   });
 }
 
-// fuseTop(docs, tfs, starts, weights, lengths, norms, cosines, params, rows, scores, result):
+// fuseTop(docs, tfs, starts, weights, lengths, norms, cosines, dropped, params, rows, scores,
+// result):
 // the fusion contract of amplify_memory.search._vector (python_fuse): a hybrid search's
 // BM25 sums, fusion and top in one call. Posting list i is docs/tfs (array("i")) from
 // starts[i] to starts[i + 1], weighing weights[i]; lengths (array("i")) and norms
 // (array("d"), by length) give BM25's length norm; params = (k1 + 1, similarity, text
-// weight, vector weight); cosines (array("d")) has a score per document. The text sums,
+// weight, vector weight); cosines (array("d")) has a score per document; the documents
+// numbered in dropped (array("i"): removed, an index may still point at them) match
+// nothing. The text sums,
 // the maxima and the fused scores are the same operations in the same order as Python's
 // (so the same numbers, bit for bit). Writes the best rows.length matches (fused score,
 // then document number) to rows and scores; result[0] = the matches (text or vector),
@@ -168,7 +171,8 @@ function fuseScratch(n) {
   return scratch;
 }
 
-export function fuseTop(docs, tfs, starts, weights, lengths, norms, cosines, params, rows, scores, result) {
+export function fuseTop(docs, tfs, starts, weights, lengths, norms, cosines, dropped, params, rows,
+  scores, result) {
   withBuffers((view) => {
     const d32 = view(docs, 'i32');
     const f32 = view(tfs, 'i32');
@@ -177,6 +181,7 @@ export function fuseTop(docs, tfs, starts, weights, lengths, norms, cosines, par
     const len = view(lengths, 'i32');
     const nrm = view(norms);
     const cos = view(cosines);
+    const gone = view(dropped, 'i32');
     const p = view(params);
     const outRows = view(rows, 'i32');
     const outScores = view(scores);
@@ -207,10 +212,16 @@ export function fuseTop(docs, tfs, starts, weights, lengths, norms, cosines, par
         hit[d] = 1;
       }
     }
+    for (let i = 0; i < gone.length; i++) {
+      const d = gone[i];
+      if (!(d >= 0 && d < n)) throw new RangeError(`fuseTop: removed document ${d} of ${n}`);
+      hit[d] = 2; // (matches nothing)
+    }
     let textMax = -Infinity;
     let vecMax = -Infinity;
     for (let d = 0; d < n; d++) {
-      if (hit[d] && text[d] > textMax) textMax = text[d];
+      if (hit[d] === 2) continue;
+      if (hit[d] === 1 && text[d] > textMax) textMax = text[d];
       if (cos[d] >= similarity && cos[d] > vecMax) vecMax = cos[d];
     }
     if (!(textMax > 0)) textMax = 1;
@@ -231,10 +242,10 @@ export function fuseTop(docs, tfs, starts, weights, lengths, norms, cosines, par
     for (let d = 0; d < n; d++) {
       const c = cos[d];
       const passes = c >= similarity;
-      if (!hit[d] && !passes) continue;
+      if (hit[d] === 2 || (!hit[d] && !passes)) continue;
       count++;
       const vec = passes ? (wVec * c) / vecMax : 0;
-      const fused = hit[d] ? (wText * text[d]) / textMax + vec : vec;
+      const fused = hit[d] === 1 ? (wText * text[d]) / textMax + vec : vec;
       if (filled < k) {
         let j = filled++;
         heapRows[j] = d;

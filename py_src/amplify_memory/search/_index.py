@@ -207,7 +207,7 @@ class State:
     puts them back.
     """
 
-    __slots__ = ("by_id", "docs", "fields", "ids", "vector_keys", "vectors", "vocab")
+    __slots__ = ("by_id", "docs", "dropped", "fields", "ids", "vector_keys", "vectors", "vocab")
 
     def __init__(
         self, string_fields: list[str], vectors: Mapping[str, tuple[tuple[str, ...], int]]
@@ -215,6 +215,7 @@ class State:
         self.docs: list[dict[str, Any] | None] = []
         self.ids: list[str | None] = []
         self.by_id: dict[str, int] = {}
+        self.dropped: array[int] = array("i")  # the numbers of removed documents
         self.fields: dict[str, FieldIndex] = {f: FieldIndex() for f in string_fields}
         # vector property -> its keys in a document, and its packed column
         self.vector_keys = {name: keys for name, (keys, _) in vectors.items()}
@@ -288,6 +289,7 @@ class State:
             del self.by_id[doc_id]
         self.docs[d] = None
         self.ids[d] = None
+        self.dropped.append(d)
 
     def live(self) -> list[int]:
         """Document numbers of the stored documents, in insertion order."""

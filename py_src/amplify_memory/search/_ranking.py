@@ -165,6 +165,7 @@ def kernel_fuse(
     lengths: array[int],
     norms: array[float],
     cosines: array[float],
+    dropped: array[int],
     params: tuple[float, float, float, float],
     wanted: int,
     kernel: VectorKernel | None,
@@ -173,8 +174,8 @@ def kernel_fuse(
     facets or sorting over one field, by the ``kernel``'s ``fuse`` (the BM25 sums, the
     fusion and the top in one call: :func:`~amplify_memory.search._vector.python_fuse`);
     None when the kernel has none or fails (the caller then scores in Python).
-    ``lists``: :meth:`FullTextScorer.posting_lists`; ``params``: ``(k1 + 1,
-    similarity, text weight, vector weight)``."""
+    ``lists``: :meth:`FullTextScorer.posting_lists`; ``dropped``: the removed documents'
+    numbers; ``params``: ``(k1 + 1, similarity, text weight, vector weight)``."""
     fuse_top = getattr(kernel, "fuse", None)
     if fuse_top is None or wanted <= 0:
         return None
@@ -183,8 +184,8 @@ def kernel_fuse(
     result = array("d", [0.0, 0.0])
     try:
         fuse_top(
-            docs, tfs, starts, weights, lengths, norms, cosines, array("d", params), rows, scores,
-            result,
+            docs, tfs, starts, weights, lengths, norms, cosines, dropped, array("d", params), rows,
+            scores, result,
         )  # fmt: skip
     except Exception as err:  # a broken kernel must not break search: pure Python
         disable_vector_kernel(kernel, err)  # type: ignore[arg-type]

@@ -253,18 +253,16 @@ class Searching(DatabaseCore):
         return (vec_scores if vector_only else ranking.fuse(text, vec_scores, plan.weights)), None
 
     def _fused(self, plan: _Plan, cosines: array[float]) -> tuple[int, dict[int, float]] | None:
-        """A plain hybrid search over one field by the kernel's ``fuse`` (None: no such
-        kernel, or a database whose index may still point at removed documents)."""
+        """A plain hybrid search over one field by the kernel's ``fuse`` (None: there is
+        no such kernel)."""
         st = self._state
-        if len(st.by_id) != len(st.docs):
-            return None
         field = plan.fields[0]
         fi = st.fields[field]
         lists = self._scorer().posting_lists(plan.term, field, plan.boosts[field])
         params = (self._k1 + 1.0, plan.similarity, *plan.weights)
         norms = fi.norm_array(self._k1, self._b)
         return ranking.kernel_fuse(
-            lists, fi.lengths, norms, cosines, params, plan.wanted, vector_kernel()
+            lists, fi.lengths, norms, cosines, st.dropped, params, plan.wanted, vector_kernel()
         )
 
     def _result(

@@ -140,6 +140,7 @@ def python_fuse(
     lengths: array[int],
     norms: array[float],
     cosines: array[float],
+    dropped: array[int],
     params: array[float],
     rows: array[int],
     scores: array[float],
@@ -152,7 +153,8 @@ def python_fuse(
     ``tfs`` from ``starts[i]`` to ``starts[i + 1]`` (document number, term frequency),
     weighing ``weights[i]``; ``lengths[d]`` is document ``d``'s length in that field and
     ``norms[n]`` BM25's norm of length ``n``; ``params`` is ``(k1 + 1, similarity, text
-    weight, vector weight)``. A document's text score is the sum, in list order, of
+    weight, vector weight)``; the documents numbered in ``dropped`` (removed: an index
+    may still point at them) match nothing. A document's text score is the sum, in list order, of
     ``w * (tf * (k1 + 1) / (tf + norms[lengths[d]]))`` (the sum of
     ``FullTextScorer.scores``, bit for bit); its vector score is ``cosines[d]`` when that
     is >= similarity. Fused as ``ranking.fuse``: ``text weight x text / max text +
@@ -170,7 +172,9 @@ def python_fuse(
         for j in range(starts[i], starts[i + 1]):
             d, tf = docs[j], tfs[j]
             text[d] = text.get(d, 0.0) + w * (tf * k1p1 / (tf + norms[lengths[d]]))
-    vec = {d: c for d, c in enumerate(cosines) if c >= similarity}
+    gone = set(dropped)
+    text = {d: t for d, t in text.items() if d not in gone}
+    vec = {d: c for d, c in enumerate(cosines) if c >= similarity and d not in gone}
     text_max = max(text.values(), default=0.0)
     vec_max = max(vec.values(), default=0.0)
     text_max = text_max if text_max > 0.0 else 1.0

@@ -74,7 +74,8 @@ def test_python_fuse_sums_fuses_and_keeps_the_best_with_ties_by_document_number(
     cosines = array("d", [0.5, -math.inf, 0.9, 0.1, 0.9])
     params = array("d", [2.0, 0.2, 0.5, 0.5])  # k1 + 1, similarity, weights
     rows, scores, result = array("i", [-1] * 4), array("d", [0.0] * 4), array("d", [0.0, 0.0])
-    python_fuse(docs, tfs, starts, weights, lengths, norms, cosines, params, rows, scores, result)
+    fuse = (docs, tfs, starts, weights, lengths, norms, cosines)
+    python_fuse(*fuse, array("i"), params, rows, scores, result)
     text = {0: 2.0 * (1 * 2.0 / (1 + 1.0)), 1: 2.0 * (2 * 2.0 / (2 + 2.0)) + 1.0 * (2.0 / 3.0)}
     text[3] = 1.0 * (1 * 2.0 / (1 + 1.0))
     t_max = max(text.values())
@@ -91,6 +92,17 @@ def test_python_fuse_sums_fuses_and_keeps_the_best_with_ties_by_document_number(
     assert list(rows) == best
     assert list(scores) == [expected[d] for d in best]  # bit for bit
     assert best.index(2) + 1 == best.index(4)  # a tie: the lower document number first
+    # a removed document (1, still in both lists; 4, with a vector) matches nothing
+    python_fuse(*fuse, array("i", [1, 4]), params, rows, scores, result)
+    t_max = max(text[0], text[3])
+    assert result[0] == 3.0
+    assert result[1] == 3.0
+    assert list(rows[:3]) == [0, 2, 3]
+    assert list(scores[:3]) == [
+        0.5 * text[0] / t_max + 0.5 * 0.5 / 0.9,
+        0.5 * 0.9 / 0.9,
+        0.5 * text[3] / t_max + 0.0,
+    ]
 
 
 def fill(rng: random.Random, n: int) -> Database:
@@ -101,6 +113,8 @@ def fill(rng: random.Random, n: int) -> Database:
         if rng.random() < 0.85:
             doc["v"] = [rng.choice([-2, -1, 0, 1, 2, 3]) for _ in range(3)]  # ties happen
         db.insert(doc)
+    for i in rng.sample(range(n), n // 8):  # removed documents match nothing
+        db.remove(f"d{i}")
     return db
 
 
@@ -187,20 +201,34 @@ def test_the_fusion_follows_every_change_and_a_reload() -> None:
         {"sort_by": "title"},
         {"facets": {"title": {}}},
         {"mode": "vector"},
-        {"removed": True},  # the index may still point at a removed document
     ],
 )
 def test_searches_the_fusion_does_not_cover_are_fused_in_python(change: dict[str, Any]) -> None:
     db = fill(random.Random(5), 50)
     query: dict[str, Any] = {"term": "apple tower", "properties": ["body"], "mode": "hybrid"}
     query.update(vector={"value": [1, 1, 0]}, similarity=0.0, limit=7)
-    if change.pop("removed", False):
-        db.remove("d4")
     query.update(change)
     fused, python, fusions = both(db, query)
     assert fusions == 0
     assert [(h.id, h.score) for h in fused.hits] == [(h.id, h.score) for h in python.hits]
     assert fused.count == python.count
+
+
+def test_removed_documents_match_nothing_even_where_the_index_still_points_at_them() -> None:
+    db = fill(random.Random(9), 50)
+    query: dict[str, Any] = {"term": "apple tower", "properties": ["body"], "mode": "hybrid"}
+    query.update(vector={"value": [1, 1, 0]}, similarity=-1.0, limit=60)
+    st = db._state
+    d7 = st.by_id["d7"]
+    st.fields["body"].postings.setdefault("appl", {})[d7] = 3  # (as a foreign snapshot's
+    db.remove("d7")  # index that disagreed with d7's text: its removal leaves this one)
+    db.remove("d12")
+    assert st.fields["body"].postings["appl"][d7] == 3
+    fused, python, fusions = both(db, query)
+    assert fusions == 1
+    assert fused.count == python.count > 30
+    assert [(h.id, h.score) for h in fused.hits] == [(h.id, h.score) for h in python.hits]
+    assert {"d7", "d12"}.isdisjoint(fused.ids)
 
 
 def test_a_failing_fusion_goes_back_to_python_with_a_warning() -> None:
