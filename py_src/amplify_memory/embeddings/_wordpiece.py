@@ -92,9 +92,10 @@ class WordPieceTokenizer:
         max_chars_per_word: int = 100,
         special_tokens: Iterable[str] = ("[PAD]", "[UNK]", "[CLS]", "[SEP]", "[MASK]"),
     ) -> None:
-        self.vocab: dict[str, int] = {}
-        for i, token in enumerate(vocab):
-            self.vocab.setdefault(token, i)
+        # a token's first line (the later lines of a repeated token are written first)
+        self.vocab: dict[str, int] = dict(
+            zip(reversed(vocab), range(len(vocab) - 1, -1, -1), strict=True)
+        )
         if unk_token not in self.vocab:
             raise ConfigurationError(f"the vocabulary has no unknown token {describe(unk_token)}")
         if not isinstance(max_chars_per_word, int) or max_chars_per_word < 1:

@@ -18,7 +18,6 @@ Callers never see the two fields: :func:`public` strips them.
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import AsyncIterator, Mapping, Sequence
 from contextlib import asynccontextmanager
 from typing import Any, Final
@@ -240,10 +239,8 @@ class SemanticIndex:
 
     async def ensure_embedded(self, collection: PersistedCollection) -> None:
         """Give every entry of ``collection`` an embedding of the current model (entries
-        of old snapshots, added while no provider was available, or of another model).
-        The provider (its table fetched on first need) and the store (read from storage
-        on first use) load together: each waits on its own I/O while the other works."""
-        provider, _ = await asyncio.gather(self.provider(), collection.database())
+        of old snapshots, added while no provider was available, or of another model)."""
+        provider = await self.provider()
         if provider is None:
             return
         key = await self._key(collection)

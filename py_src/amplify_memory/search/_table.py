@@ -171,7 +171,7 @@ def decode_table(table: Any) -> tuple[list[dict[str, Any]], dict[str, list[Any]]
     if len(shapes) == 1:
         shape = shapes[0]
         rows = zip(*map(decoded.__getitem__, shape), strict=True)
-        return [dict(zip(shape, row, strict=True)) for row in rows], decoded
+        return list(map(dict, map(zip, repeat(shape), rows))), decoded  # (in C)
     streams: dict[str, Iterator[Any]] = {key: iter(values) for key, values in decoded.items()}
     kinds = [[(key, streams[key]) for key in shape] for shape in shapes]
     return [{key: next(stream) for key, stream in kinds[code]} for code in codes], None
