@@ -15,6 +15,7 @@ from amplify_memory.memory.chat_facts import extract_chat_facts
 from amplify_memory.memory.extraction import ExtractedFact, extract_project_context
 from amplify_memory.memory.project_context import ProjectContextVectorStore
 from amplify_memory.memory.technologies import find_technologies, lookup_technology
+from amplify_memory.memory.topics import frames_of
 from amplify_memory.memory.user_profile import UserProfileVectorStore
 
 __all__ = ["extract_and_store_project_context", "extract_and_store_user_facts"]
@@ -77,6 +78,11 @@ def _carrier(outcomes: list[dict[str, Any]], replaced: Sequence[Replaced]) -> di
     ]
     for outcome in tech:
         if not names_a_value(str(outcome["entry"]["content"]), values):
+            return outcome
+    ended = {v.casefold() for v in values}
+    for outcome in tech:  # "User prefers Polars over pandas": its chosen value is new
+        frames = frames_of(str(outcome["entry"]["content"]))
+        if any(f.polarity == "positive" and f.value.casefold() not in ended for f in frames):
             return outcome
     for outcome in tech:
         if re.search(r"\b(?:no longer|not)\b", str(outcome["entry"]["content"])):

@@ -93,7 +93,8 @@ _BEFORE_STRONG: Final = re.compile(
 #: Right after a name: what it was is over ("X is gone", "X was at my old job").
 _AFTER_STRONG: Final = re.compile(
     r"^\s*(?:\d[\w.]*\s+)?(?:(?:experiment|era|phase|setup|box|server|cluster|instance|"
-    r"license|subscription|account)\s+)?(?:(?:is|are|'s)\s+(?:gone|history|(?:long\s+)?dead(?:\s+to\s+me)?(?=\s*(?:$|[,.;!)]|now\b|for\s+(?:me|us)\b))|outdated|"
+    r"license|subscription|account)\s+)?(?:(?:(?:is|are|'s)\s+)?gone(?=\s*(?:$|[,.;!)]|now\b|for\s+good\b))|"
+    r"(?:is|are|'s)\s+(?:gone|history|(?:long\s+)?dead(?:\s+to\s+me)?(?=\s*(?:$|[,.;!)]|now\b|for\s+(?:me|us)\b))|outdated|"
     r"over(?!\s+(?:there|here))|legacy\s+now|out\s+of\s+the\s+picture)|(?:was|were)\s+(?:a\s+)?"
     r"(?:mistake|wrong|typo)|(?:\w+\s+){0,2}(?:anymore|any\s+more)|(?:is|was)\s+replaced"
     r"|(?:[\w-]+\s+){0,2}(?:was|were|got|has\s+been|have\s+been)\s+(?:finally\s+)?(?:retired|"
@@ -105,7 +106,9 @@ _AFTER_STRONG: Final = re.compile(
     re.IGNORECASE,
 )
 _AFTER_WEAK: Final = re.compile(
-    r"^\s*(?:→|->|=>)|^\s*(?:is|are|'s)\s+out(?=\s*(?:$|[,.;!)]))"  # not "React 19 is out"
+    r"^\s*(?:less\s+and\s+less|kept\s+(?:breaking|crashing|failing|dying)|"
+    r"(?:was|were)\s+(?:fine|ok|okay|good|great|nice|cool|alright)(?=\s*(?:$|[,.;!)]|but\b)))"
+    r"|^\s*(?:→|->|=>)|^\s*(?:is|are|'s)\s+out(?=\s*(?:$|[,.;!)]))"  # not "React 19 is out"
     r"|^\s*(?:\d[\w.]*\s+)?(?:was|were)\s+(?:just\s+|only\s+|back\s+)?(?:for|at|in|on|from|"
     r"my\s+(?:old|previous|last)|our\s+(?:old|previous|last)|the\s+(?:old|previous|last))\b",
     re.IGNORECASE,
@@ -113,7 +116,10 @@ _AFTER_WEAK: Final = re.compile(
 #: Right before a name, in a turn that says something changed: "instead of X", "X, not Y".
 #: (Without a change, "Go instead of Python for CLIs" is a preference, not a move.)
 _BEFORE_WEAK: Final = re.compile(
-    r"(?:\binstead\s+of|\brather\s+than|,\s*not)\s+(?:the\s+|my\s+|our\s+|old\s+)?(?:\w+\s+)?$",
+    r"(?:\binstead\s+of|\brather\s+than|,\s*not)\s+(?:the\s+|my\s+|our\s+|old\s+)?(?:\w+\s+)?$"
+    r"|\bafter\s+(?:\d+|a\s+few|several|many|two|three|four|five|ten)\s+(?:years?|months?|weeks?)"
+    r"\s+(?:of|with|on|in)\s+(?:the\s+|my\s+)?$"  # "after 6 years of Emacs I'm on ..."
+    r"|^\s*(?:it\s+)?(?:was|used\s+to\s+be)\s+$",  # "was MLflow, is W&B now"
     re.IGNORECASE,
 )
 #: Between two names of one list: "Mocha *and* Chai", "WordPress*, *Bluehost".
@@ -134,6 +140,7 @@ _UNDONE_RE: Final = re.compile(
 )
 _CHANGED: Final = re.compile(
     r"\b(?:now|these\s+days|nowadays|anymore|actually|switched|moved|migrat\w*|upgraded|"
+    r"went\s+back|gone\s+back|going\s+back|"
     r"changed|replaced|correction|update|scratch\s+that|mixed\s+(?:that|it)\s+up|wrong|"
     r"misspoke|no\s+wait|not\s+anymore)\b",
     re.IGNORECASE,

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Final
 
 from amplify_memory.memory import _phrasing
@@ -445,7 +445,8 @@ def _consistent_with_changes(
         for found in named:
             known = lookup_technology(found.value)
             name = known.name if known is not None else found.value
-            if found.polarity == "positive" and not found.scope and _PRODUCT_NAME_RE.match(name):
+            product = known is not None or _PRODUCT_NAME_RE.match(name)  # ("pandas", "uv")
+            if found.polarity == "positive" and not found.scope and product:
                 fact = ExtractedFact(f"User no longer uses {name}", "tech_stack")
                 kept.setdefault(fact.content.casefold(), fact)
     return kept
@@ -619,6 +620,31 @@ _ONE_ANSWER_RE: Final = re.compile(
 )
 
 
+#: A clause that adds a value to what the user has ("I also use yarn", "both zsh and
+#: fish", "a Windows box too"), unless it says something changed.
+_ADDS_RE: Final = re.compile(
+    r"\b(?:also|too|as well|both|additionally|in addition|besides)\b", re.IGNORECASE
+)
+_CHANGE_VERB_RE: Final = re.compile(
+    r"\b(?:switch|mov|migrat|replac|swapp|convert|port|chang|upgrad|downgrad)\w*|\binstead\b|"
+    r"\bno longer\b|\banymore\b|\bnot\b",
+    re.IGNORECASE,
+)
+
+
+def _also(fact: ExtractedFact) -> ExtractedFact:
+    """``fact`` said as an addition ("User also uses Yarn", "User is also ..."), which
+    replaces no stored value (supersession.decide); a negative or a wish stays as is."""
+    text = fact.content
+    if re.match(r"User (?:also|does not|no longer|wants|prefers|likes|dislikes)\b", text):
+        return fact
+    if text.startswith("User is "):
+        return replace(fact, content="User is also " + text[len("User is ") :])
+    if text.startswith("User "):
+        return replace(fact, content="User also " + text[len("User ") :])
+    return fact
+
+
 def _user_facts(
     user_message: str, *, in_project: bool
 ) -> tuple[dict[str, ExtractedFact], dict[str, Replaced]]:
@@ -665,6 +691,8 @@ def _user_facts(
             facts = [*facts, *_slot_change(plain)]
         if own:
             facts = [*(_on_device(plain, f) for f in facts), *_spotted(plain, facts)]
+        if _ADDS_RE.search(plain) and not _CHANGE_VERB_RE.search(plain):
+            facts = [_also(f) for f in facts]  # "I also use yarn": beside npm, not instead
         for fact in facts:
             done = finish(fact)
             if done is not None and _ONE_ANSWER_RE.search(done.content):

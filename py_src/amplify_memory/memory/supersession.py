@@ -315,6 +315,15 @@ def _slot_changed(new: str, old: str) -> bool:
     return all(kind) and (_numbers(x) != _numbers(y) or x[:1].isalpha())
 
 
+def _names(text: str, value: str) -> bool:
+    """True when ``text`` names ``value`` as a whole word, case aside."""
+    return re.search(rf"(?<![\w.-]){re.escape(value)}(?![\w-])", text, re.IGNORECASE) is not None
+
+
+#: A fact that says it adds a value ("User also uses Yarn") replaces no other value.
+_ADDITION_RE: Final = re.compile(r"^User\s+(?:also|too)\b|\b(?:as well|too)$", re.IGNORECASE)
+
+
 def decide(
     new: str,
     old: str,
@@ -358,9 +367,9 @@ def decide(
                 return "supersede" if contradicts(new, old) else "keep"
             return "merge"
         if any(relation(frame, theirs) == "supersedes" for frame in new_frames):
-            if _two_uses(new, old):
+            if _two_uses(new, old) or _ADDITION_RE.search(new):
                 return "keep"  # "Jenkins for nightly builds" / "GitHub Actions for releases"
-            return "supersede"
+            return "supersede"  # (but "User also uses Yarn" adds a tool: not instead of npm)
         if any(_stops_using(frame, theirs) for frame in new_frames):
             return "supersede"  # "no longer writes JavaScript" / "primary language is JavaScript"
         if _kind_swapped(new, old):
@@ -375,6 +384,8 @@ def decide(
             return "keep"
     if is_duplicate(new, old, threshold) and not opposed(new, old):
         return "merge"
+    if new_frames and not old_frames and not any(_names(old, f.value) for f in new_frames):
+        return "keep"  # "no longer uses Spark" says nothing of "works with logs"
     if not (new_frames and old_frames) and (
         contradicts(new, old) or (opposed(new, old) and content_similarity(new, old) >= 0.5)
     ):

@@ -26,6 +26,7 @@ from amplify_memory.memory.technologies import (
     Mention,
     find_technologies,
     find_technology_mentions,
+    lookup_technology,
 )
 from amplify_memory.text import ENGLISH_STOP_WORDS
 
@@ -107,13 +108,15 @@ _HYPOTHETICAL: Final = frozenset(
     if unless might may maybe perhaps possibly probably whether wondering wonder
     considering consider thinking think believe guess planning plan gonna suppose
     imagine hypothetically someday eventually debating torn curious try trying tried
+    evaluating
     should could
     """)
 )
 _HYPOTHETICAL_PHRASES_RE: Final = re.compile(
     r"\b(?:not sure|what if|let us say|going to|want to (?:try|learn|explore|switch|"
     r"experiment|check|look|play|test|start)|would (?!rather|prefer|like|love)|"
-    r"in theory|someday|one day|saw (?:this|that|it)|read (?:this|that|somewhere)|"
+    r"in theory|someday|one day|next (?:week|month|quarter|year|sprint|semester)|"
+    r"saw (?:this|that|it)|read (?:this|that|somewhere)|"
     r"(?:on|in) a (?:blog|tweet|post|thread|video|talk)|blog post|the docs say|docs say|"
     r"heard (?:that|somewhere)|someone (?:said|told|wrote))\b",
     re.IGNORECASE,
@@ -514,7 +517,7 @@ def _tech_facts(clause: str) -> list[ExtractedFact]:
     no_longer = bool(re.search(r"\b(?:no longer|anymore|stopped|quit|gave up)\b", lower))
     negated = bool(re.search(r"\b(?:do not|never|cannot|not)\b", lower))
     switched = re.search(
-        r"\b(?:switch|mov|migrat|port|convert|chang)(?:ed|ing)\s+(?:\w+\s+){0,2}?"
+        r"\b(?:switch|mov|migrat|port|convert|chang)(?:ed|ing)\s+(?:\w+\s+){0,4}?"
         r"(?:from|off|away from)\s+(.+?)\s+(?:to|onto|over to)\s+(.+)$",
         clause,
         re.I,
@@ -589,7 +592,8 @@ def _purpose_fact(main: str) -> ExtractedFact | None:
 
 _SUBJECT_RE: Final = re.compile(
     r"^(?:(?P<lead>(?:for|in|on|at|with|during|outside|these days|nowadays|lately|"
-    r"most of the time)\b[^,]*?),?\s+)?(?P<subject>I|we)\s+(?P<rest>.+)$",
+    r"most of the time|since|as of|starting|from now on|from today)\b[^,]*?),?\s+)?"
+    r"(?P<subject>I|we)\s+(?P<rest>.+)$",
     re.IGNORECASE,
 )
 _MY_RE: Final = re.compile(
@@ -732,12 +736,33 @@ def _verb_facts(
                 ExtractedFact(f"User uses {name} all the time", "tech_stack")
                 for name in _phrasing.tech_names(clause)
             ]
-        return [ExtractedFact(content, "personal")]
+        return [ExtractedFact(_place_named(content), "personal")]
     if habit or _category(clause, "") in {"coding_style", "workflow"}:
         category = _category(clause, "")
         if category:
             return [ExtractedFact(content, category)]
     return _plain_statement(verb, after, clause, content)
+
+
+_LIVES_IN_RE: Final = re.compile(
+    r"^(?P<head>User lives in )(?!(?:a|an|the|my|our|this|that|some)\b)"
+    r"(?P<place>[a-z][a-z'-]*(?:\s+[a-z][a-z'-]*){0,2}?)"
+    r"(?:\s+(?:now|these days|nowadays|currently|again|for now))?$"
+)
+_PLACE_SMALL_WORDS: Final = frozenset({"the", "of", "and", "de", "del", "la", "le", "am", "an"})
+
+
+def _place_named(content: str) -> str:
+    """ "User lives in lisbon now" as "User lives in Lisbon": a place typed in lower case
+    gets its capitals (what the topic of where the user lives reads), and "now" goes."""
+    lives = _LIVES_IN_RE.match(content)
+    if lives is None:
+        return re.sub(r"\s+(?:now|these days|nowadays)$", "", content)
+    words = lives["place"].split()
+    named = [
+        w if w in _PLACE_SMALL_WORDS and i else w[:1].upper() + w[1:] for i, w in enumerate(words)
+    ]
+    return lives["head"] + " ".join(named)
 
 
 _TEACHING_VERBS: Final = frozenset({"teach", "tutor", "lecture", "mentor", "coach", "study"})
@@ -1043,12 +1068,13 @@ _THING_SUBJECT_RE: Final = re.compile(
 #: A statement with the user as its subject, after a leading scope ("for work I use X";
 #: not "in this case use tabs", the one-off task itself).
 _SCOPED_OWN_RE: Final = re.compile(
-    r"^(?:(?:for|in|on|at|with|during|these days|nowadays|lately)\b[\w' -]{0,40}?,?\s+)?"
-    r"(?:I|I'm|I've|I'd|we|we're|we've|my|our|me)\b",
+    r"^(?:(?:for|in|on|at|with|during|these days|nowadays|lately|since|as of|starting|"
+    r"from now on|from today)\b[\w' -]{0,40}?,?\s+)?(?:I|I'm|I've|I'd|we|we're|we've|my|our|me)\b",
     re.IGNORECASE,
 )
 _FIRST_PERSON_RE: Final = re.compile(
-    r"^(?:I|we|my|our)\b|^(?:for|in|on|at|with|during|these days|nowadays|lately)\b",
+    r"^(?:I|we|my|our)\b|^(?:for|in|on|at|with|during|these days|nowadays|lately|since|as of|"
+    r"starting|from now on|from today)\b",
     re.IGNORECASE,
 )
 
@@ -1836,13 +1862,43 @@ def _part_facts(part: str, *, unknown: bool = False) -> list[ExtractedFact]:
 #: switch made, before any shape reads "from X" as a place.
 _SWITCHING_RE: Final = re.compile(
     r"^(?:(?:I|we)(?:\s+(?:am|are)|['\u2019](?:m|re))\s+)?(?:(?:now|currently|finally|slowly|gradually)\s+)?"
-    r"(?:switch|mov|migrat|port|convert)(?:ing|ed)\s+(?:\w+\s+){0,2}?"
+    r"(?:switch|mov|migrat|port|convert)(?:ing|ed)\s+(?:\w+\s+){0,4}?"
     r"(?:(?:from|off|away from)\s+\S|(?:to|onto)\s+[\w.+#-]+(?:\s+[\w.+#-]+)?\s+from\s+\S)",
     re.IGNORECASE,
 )
 
 
+#: A technology moved to another version, with or without its subject: "upgraded to
+#: node 20 from 16", "I upgraded angular from 14 to 17", "Go version's bumped to 1.22",
+#: "downgraded back to node 18". The name may be a common word ("node", "go"): the
+#: version beside it says it is the technology.
+_VERSION_MOVE_RE: Final = re.compile(
+    r"^(?:(?:I|we)(?:['\u2019]ve|\s+have)?\s+|(?:our|my|the)\s+)?"
+    r"(?:(?:finally|just|recently|already|now)\s+)?"
+    r"(?:(?P<t1>[\w.+#-]+)(?:\s+version)?(?:['\u2019]s|\s+(?:is|was|got|has\s+been))?\s+)?"
+    r"(?:upgraded|updated|bumped|downgraded|moved|migrated)(?:\s+back)?\s+"
+    r"(?:(?:our|my|the|all)\s+)?(?:(?P<t2>[\w.+#-]+)\s+)?(?:from\s+v?\d+(?:\.\d+)*\s+)?"
+    r"to\s+(?:(?P<t3>[\w.+#-]+)\s+)?v?(?P<new>\d+(?:\.\d+)*)\b",
+    re.IGNORECASE,
+)
+
+
+def _version_move_facts(clause: str) -> list[ExtractedFact]:
+    """ "User uses Node.js 20" for a technology moved to another version (see
+    :data:`_VERSION_MOVE_RE`), or nothing."""
+    moved = _VERSION_MOVE_RE.match(clause)
+    if moved is None:
+        return []
+    for name in (moved["t3"], moved["t2"], moved["t1"]):
+        tech = lookup_technology(name) if name else None
+        if tech is not None:
+            return [ExtractedFact(f"User uses {tech.name} {moved['new']}", "tech_stack")]
+    return []
+
+
 def _one_clause(clause: str, *, correction: bool = False) -> list[ExtractedFact]:
+    if moved := _version_move_facts(clause):
+        return moved
     if _SWITCHING_RE.match(clause) and (switch := _tech_facts(clause)):
         return switch  # (no technology on either side: a move of another kind, below)
     shaped = _phrasing.shaped_facts(clause, correction=correction)
@@ -1948,6 +2004,11 @@ def _bare_name(clause: str) -> list[str]:
     return []
 
 
+#: A chat statement without its subject: "been writing our apps in Kotlin", "started
+#: using Arc", "stopped using Docker": the user's ("I have been ...", "I started ...").
+_DROPPED_I_RE: Final = re.compile(r"^(been|started|began|stopped)\s+\w+ing\b", re.IGNORECASE)
+
+
 def read_clauses(clauses: Iterable[tuple[str, bool]]) -> Iterable[tuple[str, bool, bool]]:
     """``(clause, in_question, retracts)`` for each clause of :func:`user_clauses`:
     ``retracts`` when the clause says the one before no longer holds ("that's outdated":
@@ -1959,6 +2020,12 @@ def read_clauses(clauses: Iterable[tuple[str, bool]]) -> Iterable[tuple[str, boo
         if _RETRACTS_RE.match(clause.strip(" .!,")):
             yield clause, in_question, True
             continue  # ("that's outdated, I use it daily": "it" is still the one before)
+        if not in_question and (dropped := _DROPPED_I_RE.match(clause)):
+            clause = (
+                ("I have " if dropped[1].lower() == "been" else "I ")
+                + clause[0].lower()
+                + clause[1:]
+            )
         it = _IT_OBJECT_RE.match(clause)
         if it and len(previous) == 1 and not _phrasing.tech_names(clause):
             clause = f"{it['head']}{previous[0]}{clause[it.end() :]}"
