@@ -2453,9 +2453,9 @@ def _shape_it_is_not(text: str, lead: bool) -> _Shaped:
         new, old = _tech_names(m["x"]), _tech_names(m["y"])
         if new:
             was = "no longer uses" if re.match(r"^(?:it|that)", text, re.I) else "does not use"
-            return [ExtractedFact(f"User uses {n}", "tech_stack") for n in new] + [
-                ExtractedFact(f"User {was} {n}", "tech_stack") for n in old
-            ]
+            return [  # (with the version it names: "on Python 3.12 now, not 3.9")
+                ExtractedFact(f"User uses {_with_version(m['x'], n)}", "tech_stack") for n in new
+            ] + [ExtractedFact(f"User {was} {n}", "tech_stack") for n in old]
     return _NEXT
 
 

@@ -417,6 +417,24 @@ def _identity_topics(add: Callable[..., Topic]) -> None:
     )
 
 
+def _relationship_topic(add: Callable[..., Topic]) -> None:
+    add(
+        "relationship",
+        "personal",
+        r"^User is (?:now )?(?:single|married|engaged|divorced|widowed)\b"
+        r"|\bgot (?:married|engaged|divorced)\b|^User is in a relationship\b",
+        _choices(
+            (r"\bmarried\b", "married"),
+            (r"\bengaged\b", "engaged"),
+            (r"\bdivorced\b", "divorced"),
+            (r"\bwidowed\b", "widowed"),
+            (r"\bsingle\b", "single"),
+            (r"\bin a relationship\b", "in a relationship"),
+        ),
+        description="the user's relationship status",
+    )
+
+
 def _workplace_topic(add: Callable[..., Topic]) -> None:
     """The built-in personal topics: workplace, team."""
     add(
@@ -685,6 +703,7 @@ def _role_topic(add: Callable[..., Topic]) -> None:
 def _builtins() -> None:
     """Register the built-in topics, in this order (the order of matching)."""
     _identity_topics(register_topic)
+    _relationship_topic(register_topic)
     _workplace_topic(register_topic)
     _unit_topics(register_topic)
     _keyboard_topic(register_topic)

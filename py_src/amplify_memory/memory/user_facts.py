@@ -2223,6 +2223,23 @@ _NOT_A_FACT_RE: Final = re.compile(
 )
 
 
+#: "now" in a fact of what the user is, has, or where or how they work, live or what
+#: they use ("User is married now", "User uses Neovim these days"): a word of the turn,
+#: not of the fact (not "from now", "for now", "right now", "until now"; a feeling keeps
+#: it: "User hates Java now" after "used to hate Java").
+_NOW_AFTER_VERB_RE: Final = re.compile(r"^(User (?:is|works|lives|uses)) now\b")
+_NOW_AT_END_RE: Final = re.compile(
+    r"(?<!\bfrom)(?<!\bfor)(?<!\bright)(?<!\buntil)\s+(?:now|nowadays|these days)$"
+)
+
+
+def _without_now(content: str) -> str:
+    content = _NOW_AFTER_VERB_RE.sub(r"\1", content)
+    if re.match(r"User (?:is|has|lives|works|uses)\b", content):
+        content = _NOW_AT_END_RE.sub("", content)
+    return content
+
+
 def finish(fact: ExtractedFact) -> ExtractedFact | None:
     """The fact with its wording polished, or None when it carries a secret."""
     content = _phrasing.polish(_tidy(fact.content))
@@ -2232,6 +2249,8 @@ def finish(fact: ExtractedFact) -> ExtractedFact | None:
     if _phrasing.SECRET_MARK in content or has_secret(content) or len(content.split()) < 3:
         return None
     content = re.sub(r"(?<=\w{3}) (?:always|alwyas|every time|all the time)$", "", content)
+    content = _without_now(content)  # "User is married now": the fact holds, not "now"
+    content = re.sub(r"\s+(?:from|until|as of|starting)$", "", content)  # ("from now": cut)
     role = _BARE_ROLE_RE.match(content)
     if role:  # "User is game dev": "User is a game developer"
         noun = re.sub(r"\beng$", "engineer", re.sub(r"\bdev$", "developer", role["role"]))
