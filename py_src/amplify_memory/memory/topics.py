@@ -542,6 +542,30 @@ def _code_style_topics(add: Callable[..., Topic]) -> None:
     add("comments", "coding_style", r"\b(?:code )?comments\b|\bdocstrings?\b|\bJSDoc\b")
 
 
+def _comment_and_sql_topics(add: Callable[..., Topic]) -> None:
+    """Code style topics read before the others: the language of code comments (before
+    "comments": "comments in English" / "comments in German" are two values) and the case
+    of SQL keywords (before the technology SQL)."""
+    add(
+        "comment_language",
+        "coding_style",
+        rf"\b(?:code\s+)?comments\b.*\bin\s+(?:{_LANGUAGE_RE})\b"
+        rf"|\b(?:{_LANGUAGE_RE})\s+(?:code\s+)?comments\b",
+        _choices_first(
+            rf"\bcomments\b.*?\bin\s+({_LANGUAGE_RE})\b",
+            rf"\b({_LANGUAGE_RE})\s+(?:code\s+)?comments\b",
+        ),
+        description="the language of code comments",
+    )
+    add(  # "SQL in lowercase" / "uppercase SQL keywords"
+        "sql_case",
+        "coding_style",
+        r"\b(?:upper|lower)[- ]?case\b.*\b(?:SQL|keywords?)\b|\b(?:SQL|keywords?)\b.*\b(?:upper|lower)[- ]?case\b",
+        _choices((r"\bupper[- ]?case\b", "uppercase"), (r"\blower[- ]?case\b", "lowercase")),
+        description="the case of SQL keywords",
+    )
+
+
 def _theme_topic(add: Callable[..., Topic]) -> None:
     """The built-in preference topics: theme."""
     add(
@@ -630,6 +654,7 @@ def _workflow_topics(add: Callable[..., Topic]) -> None:
             (r"\bgitmoji\b", "gitmoji"),
             (r"\bimperative\b", "imperative mood"),
             (r"\b(?:short|one-line|single-line)\b", "short"),
+            (r"\bfree[- ]?(?:form|text)\b|\bunstructured\b", "free-form"),
         ),
     )
     add(
@@ -708,6 +733,7 @@ def _builtins() -> None:
     _unit_topics(register_topic)
     _keyboard_topic(register_topic)
     _experience_topic(register_topic)
+    _comment_and_sql_topics(register_topic)
     _code_style_topics(register_topic)
     _theme_topic(register_topic)
     _answer_topics(register_topic)

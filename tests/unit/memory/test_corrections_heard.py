@@ -93,3 +93,25 @@ def test_a_fact_said_as_an_addition_merges_but_replaces_no_value() -> None:
     assert decide("User also uses Yarn", "User uses npm") == "keep"
     assert decide("User uses Yarn", "User uses npm") == "supersede"
     assert decide("User also uses Yarn", "User uses Yarn") == "merge"
+
+
+@pytest.mark.parametrize(
+    ("new", "old", "action"),
+    [
+        ("User wants code comments in Spanish", "User writes code comments in English.",
+         "supersede"),
+        ("User writes English comments", "User writes code comments in English.", "merge"),
+        ("User wants code comments", "User writes code comments in English.", "keep"),
+        ("User prefers lowercase SQL keywords", "User writes SQL keywords in uppercase.",
+         "supersede"),
+        ("User uses PostgreSQL", "User writes SQL keywords in uppercase.", "keep"),
+        ("User uses gitmoji in commit messages", "User writes free-form commit messages.",
+         "supersede"),
+        ("User is engaged", "User is single.", "supersede"),
+        ("User prefers single quotes", "User is single.", "keep"),
+    ],
+)  # fmt: skip
+def test_values_of_style_and_status_topics_replace_each_other(
+    new: str, old: str, action: str
+) -> None:
+    assert decide(new, old) == action
