@@ -501,7 +501,7 @@ def _code_style_topics(add: Callable[..., Topic]) -> None:
     add(
         "indentation",
         "coding_style",
-        r"\bindent\w*|\btabs?\b|\b\d[\s-]*spaces?\b|\b(?:two|four|eight)[\s-]spaces?\b"
+        r"\bindent\w*|(?<!browser )\btabs?\b(?!\s+open\b)|\b\d[\s-]*spaces?\b|\b(?:two|four|eight)[\s-]spaces?\b"
         r"|\bspaces\s+(?:over|not|instead|rather|>|vs)|\bspaces\b",
         _indent_value,
     )
@@ -550,18 +550,22 @@ def _comment_and_sql_topics(add: Callable[..., Topic]) -> None:
         "comment_language",
         "coding_style",
         rf"\b(?:code\s+)?comments\b.*\bin\s+(?:{_LANGUAGE_RE})\b"
-        rf"|\b(?:{_LANGUAGE_RE})\s+(?:code\s+)?comments\b",
+        rf"|\b(?:{_LANGUAGE_RE})\s+(?:for\s+(?:the\s+)?)?(?:code\s+)?comments\b",
         _choices_first(
             rf"\bcomments\b.*?\bin\s+({_LANGUAGE_RE})\b",
-            rf"\b({_LANGUAGE_RE})\s+(?:code\s+)?comments\b",
+            rf"\b({_LANGUAGE_RE})\s+(?:for\s+(?:the\s+)?)?(?:code\s+)?comments\b",
         ),
         description="the language of code comments",
     )
     add(  # "SQL in lowercase" / "uppercase SQL keywords"
         "sql_case",
         "coding_style",
-        r"\b(?:upper|lower)[- ]?case\b.*\b(?:SQL|keywords?)\b|\b(?:SQL|keywords?)\b.*\b(?:upper|lower)[- ]?case\b",
-        _choices((r"\bupper[- ]?case\b", "uppercase"), (r"\blower[- ]?case\b", "lowercase")),
+        r"\b(?:upper|lower)[- ]?case\b.*\b(?:SQL|keywords?)\b|\b(?:SQL|keywords?)\b.*"
+        r"\b(?:(?:upper|lower)[- ]?case|capital(?:s| letters)|all caps|small letters)\b",
+        _choices(
+            (r"\bupper[- ]?case\b|\bcapital(?:s| letters)\b|\ball caps\b", "uppercase"),
+            (r"\blower[- ]?case\b|\bsmall letters\b", "lowercase"),
+        ),
         description="the case of SQL keywords",
     )
 
@@ -623,9 +627,11 @@ def _answer_topics(add: Callable[..., Topic]) -> None:
         "tone",
         "communication",
         r"\b(?:formal|informal|casual|friendly|professional|blunt|direct)\b.*\b(?:tone|answers?|"
-        r"responses?|style|language)\b|\btone\b",
+        r"responses?|style|language)\b|\btone\b"
+        r"|\b(?:talks?|answers?|writes?|speaks?|replies|reply|respond\w*)\s+(?:to\s+(?:them|the user)\s+)?"
+        r"(?:formally|informally|casually)\b",
         _choices(
-            (r"\binformal|casual|friendly\b", "casual"),
+            (r"\binformal|casual|friendly\b", "casual"),  # (also "informally", "casually")
             (r"\bformal|professional\b", "formal"),
             (r"\bblunt|direct\b", "direct"),
         ),
@@ -870,8 +876,23 @@ _BINDINGS_RE: Final = re.compile(
 )
 
 
+#: Right before a name that is a person's or a pet's, not a technology ("manager's
+#: surname is Jenkins", "a cat named Ruby").
+_PERSON_NAME_BEFORE_RE: Final = re.compile(
+    r"\b(?:(?:sur|first |last |nick)?name\s+is|(?:cat|dog|pet|parrot|snake|fish|horse|son|"
+    r"daughter|kid|child|baby|wife|husband|partner|manager|boss|friend|brother|sister|"
+    r"colleague|coworker|co-worker|cofounder|co-founder|neighbou?r)s?\s+(?:is\s+)?(?:named|called))"
+    r"\s+$",
+    re.IGNORECASE,
+)
+
+
 def _tech_frames(text: str, polarity: Polarity) -> list[Frame]:
-    mentions = find_technology_mentions(text)
+    mentions = [
+        m
+        for m in find_technology_mentions(text)
+        if not _PERSON_NAME_BEFORE_RE.search(text[max(0, m.start - 30) : m.start])
+    ]
     if not mentions:
         return []
     names = list(dict.fromkeys(m.name for m in mentions))

@@ -1,0 +1,39 @@
+"""Paraphrases and false friends of the user-profile store's rule (issue 12, thirteenth
+round, on bench/data/pairs_dev2.jsonl's families; the sentences here are new): a tone
+said with an adverb, the language of comments said first, SQL keywords "in capitals"
+merge with their plain wording; browser tabs are no indentation and a person or a pet
+named like a technology is not one."""
+
+from __future__ import annotations
+
+import pytest
+
+from amplify_memory.memory.supersession import decide
+from amplify_memory.memory.topics import frames_of
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "action"),
+    [
+        ("User prefers a casual tone.", "User wants the assistant to talk casually.", "merge"),
+        ("User prefers a formal tone.", "User likes it when the assistant replies formally.",
+         "merge"),
+        ("User prefers a formal tone.", "User wants the assistant to speak informally.",
+         "supersede"),
+        ("User writes code comments in German.", "User prefers German for the comments in code.",
+         "merge"),
+        ("User writes SQL keywords in uppercase.", "User writes SQL keywords in capital letters.",
+         "merge"),
+        ("User writes SQL keywords in uppercase.", "User writes SQL keywords in small letters.",
+         "supersede"),
+        ("User indents with tabs.", "User keeps dozens of browser tabs open.", "keep"),
+        ("User deploys with Jenkins.", "User's boss's surname is Jenkins.", "keep"),
+        ("User writes Ruby.", "User has a dog named Ruby.", "keep"),
+    ],
+)  # fmt: skip
+def test_paraphrases_merge_and_false_friends_stay_apart(old: str, new: str, action: str) -> None:
+    assert decide(new, old) == action
+
+
+def test_a_tool_called_by_its_name_is_still_a_technology() -> None:
+    assert [f.topic for f in frames_of("User builds with a tool called Bazel")] == ["uses:Bazel"]
