@@ -180,7 +180,8 @@ def kernel_fuse(
     if fuse_top is None or wanted <= 0:
         return None
     docs, tfs, starts, weights = lists
-    rows, scores = array("i", bytes(4 * wanted)), array("d", bytes(8 * wanted))
+    k = min(wanted, len(cosines))  # (no more rows than documents: "offset=2**40" is fine)
+    rows, scores = array("i", bytes(4 * k)), array("d", bytes(8 * k))
     result = array("d", [0.0, 0.0])
     try:
         fuse_top(

@@ -35,7 +35,11 @@ from amplify_memory.search._schema import JSON_SCALARS, Property, copy_json
 from amplify_memory.search._tokenizer import segment_scripts
 from amplify_memory.search._vector import vector_kernel
 
-__all__ = ["Searching"]
+__all__ = ["DENSE_NORMS_MAX_LENGTH", "Searching"]
+
+#: The longest field (in words) whose norms a kernel's ``fuse`` reads as a dense table
+#: (8 bytes a length); a longer one is fused in Python.
+DENSE_NORMS_MAX_LENGTH = 1 << 20
 
 
 @dataclass(frozen=True, slots=True)
@@ -254,15 +258,20 @@ class Searching(DatabaseCore):
 
     def _fused(self, plan: _Plan, cosines: array[float]) -> tuple[int, dict[int, float]] | None:
         """A plain hybrid search over one field by the kernel's ``fuse`` (None: there is
-        no such kernel)."""
+        no such kernel, or a field length too long for a dense norm table: Python fuses)."""
+        kernel = vector_kernel()
+        if getattr(kernel, "fuse", None) is None:
+            return None
         st = self._state
         field = plan.fields[0]
         fi = st.fields[field]
+        if max(fi.length_counts, default=0) > DENSE_NORMS_MAX_LENGTH:
+            return None
         lists = self._scorer().posting_lists(plan.term, field, plan.boosts[field])
         params = (self._k1 + 1.0, plan.similarity, *plan.weights)
         norms = fi.norm_array(self._k1, self._b)
         return ranking.kernel_fuse(
-            lists, fi.lengths, norms, cosines, st.dropped, params, plan.wanted, vector_kernel()
+            lists, fi.lengths, norms, cosines, st.dropped, params, plan.wanted, kernel
         )
 
     def _result(

@@ -273,3 +273,49 @@ def test_a_snapshot_length_past_32_bits_is_refused() -> None:
     ok.load(db.save())
     assert ok.search("apple").ids == ["a"]
     assert ok._state.fields["body"].lengths.typecode == "i"
+
+
+def test_a_page_far_past_the_matches_allocates_nothing_for_it() -> None:
+    db = fill(random.Random(4), 30)
+    query: dict[str, Any] = {"term": "apple", "properties": ["body"], "mode": "hybrid"}
+    query.update(vector={"value": [1, 0, 1]}, similarity=0.0, limit=10, offset=2**40)
+    fused, python, fusions = both(db, query)
+    assert fusions == 1
+    assert fused.hits == python.hits == []
+    assert fused.count == python.count > 0
+
+
+def test_a_field_too_long_for_a_dense_norm_table_is_fused_in_python(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from amplify_memory.search import _searching
+
+    db = fill(random.Random(6), 30)
+    query: dict[str, Any] = {"term": "river", "properties": ["body"], "mode": "hybrid"}
+    query.update(vector={"value": [0, 1, 1]}, similarity=0.0, limit=5)
+    monkeypatch.setattr(_searching, "DENSE_NORMS_MAX_LENGTH", 3)  # (bodies reach 6 words)
+    fused, python, fusions = both(db, query)
+    assert fusions == 0
+    assert [(h.id, h.score) for h in fused.hits] == [(h.id, h.score) for h in python.hits]
+
+
+def test_without_a_fuse_the_search_packs_no_posting_lists(monkeypatch: pytest.MonkeyPatch) -> None:
+    from amplify_memory.search._bm25 import FullTextScorer
+
+    packed: list[str] = []
+    real = FullTextScorer.posting_lists
+
+    def counting(self: FullTextScorer, term: str, field: str, boost: float) -> Any:
+        packed.append(term)
+        return real(self, term, field, boost)
+
+    monkeypatch.setattr(FullTextScorer, "posting_lists", counting)
+    db = fill(random.Random(2), 30)
+    query: dict[str, Any] = {"term": "tower", "properties": ["body"], "mode": "hybrid"}
+    query.update(vector={"value": [1, 1, 1]}, similarity=0.0, limit=5)
+    set_vector_kernel(SelectingKernel())
+    db.search(**query)
+    assert packed == []
+    set_vector_kernel(FusingKernel())
+    db.search(**query)
+    assert packed == ["tower"]
