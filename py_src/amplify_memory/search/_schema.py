@@ -17,8 +17,6 @@ import math
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import partial
-from operator import is_not
 from typing import Any, Final
 
 from amplify_memory.errors import (
@@ -222,7 +220,7 @@ _JSON_TYPES: Final[dict[str, frozenset[type]]] = {
 
 def _column_fits(values: list[Any], prop: Property) -> bool:
     """True when every value of one top-level property is valid (checked in bulk)."""
-    present = list(filter(partial(is_not, None), values))  # (in C)
+    present = [v for v in values if v is not None]
     if prop.is_array or prop.base == "vector":
         if not set(map(type, present)) <= {list}:
             return False
@@ -234,9 +232,10 @@ def _column_fits(values: list[Any], prop: Property) -> bool:
     types = set(map(type, present))
     if not types <= _JSON_TYPES[prop.base]:
         return False
-    ints = present if types == {int} else [v for v in present if type(v) is int]
-    if ints and not -MAX_NUMBER <= min(ints) <= max(ints) <= MAX_NUMBER:
-        return False
+    if int in types:  # (the range of a column of integers by min and max, in C)
+        ints = present if types == {int} else [v for v in present if type(v) is int]
+        if not -MAX_NUMBER <= min(ints) <= max(ints) <= MAX_NUMBER:
+            return False
     return float not in types or all(map(is_number, (v for v in present if type(v) is float)))
 
 
