@@ -155,7 +155,10 @@ class FieldIndex:
         self._changes += 1
 
     def remove(self, d: int, tfs: dict[str, int], length: int) -> None:
-        """Undo :meth:`add` for document ``d``."""
+        """Undo :meth:`add` for document ``d``. The length taken back is the one the
+        index holds (a snapshot's index may disagree with the text's ``length``: the
+        counts of lengths must stay those of ``lengths``, or a norm goes missing)."""
+        length = self.lengths[d]
         postings = self.postings
         for term in tfs:
             plist = postings.get(term)

@@ -319,3 +319,26 @@ def test_without_a_fuse_the_search_packs_no_posting_lists(monkeypatch: pytest.Mo
     set_vector_kernel(FusingKernel())
     db.search(**query)
     assert packed == ["tower"]
+
+
+def test_a_removal_takes_back_the_length_the_index_holds() -> None:
+    """A snapshot whose index says a document is 5 words long where its text has 2 (an
+    unsampled document): removing it once took back 2 from the counts of lengths, so
+    the norm of another 2-word document went missing (a KeyError in every search)."""
+    db = Database({"id": "string", "body": "string", "v": "vector[3]"})
+    db.insert({"id": "d0", "body": "apple tower river stone cherry", "v": [1, 0, 0]})
+    db.insert({"id": "A", "body": "apple tower", "v": [1, 1, 0]})
+    db.insert({"id": "B", "body": "apple banana", "v": [0, 1, 0]})
+    for i in range(3, 64):
+        db.insert({"id": f"d{i}", "body": "stone", "v": [1, 0, 1]})
+    raw = json.loads(json.dumps(db.save()))
+    raw["fields"]["body"]["lengths"][1] = 5
+    damaged = Database.from_snapshot(raw)
+    damaged.remove("A")
+    assert damaged._state.fields["body"].length_counts == {5: 1, 2: 1, 1: 61}
+    query: dict[str, Any] = {"term": "banana", "properties": ["body"], "mode": "hybrid"}
+    query.update(vector={"value": [1, 0, 0]}, limit=5)
+    fused, python, fusions = both(damaged, query)
+    assert fusions == 1
+    assert [(h.id, h.score) for h in fused.hits] == [(h.id, h.score) for h in python.hits]
+    assert "B" in python.ids
