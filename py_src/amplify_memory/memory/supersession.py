@@ -40,6 +40,7 @@ from typing import Final, Literal
 
 from amplify_memory.memory._defaults import SEMANTIC_DUPLICATE_COSINE
 from amplify_memory.memory.canonical import canonical_fact
+from amplify_memory.memory.changes import names_a_value
 from amplify_memory.memory.similarity import (
     DEFAULT_DUPLICATE_THRESHOLD,
     content_similarity,
@@ -315,11 +316,6 @@ def _slot_changed(new: str, old: str) -> bool:
     return all(kind) and (_numbers(x) != _numbers(y) or x[:1].isalpha())
 
 
-def _names(text: str, value: str) -> bool:
-    """True when ``text`` names ``value`` as a whole word, case aside."""
-    return re.search(rf"(?<![\w.-]){re.escape(value)}(?![\w-])", text, re.IGNORECASE) is not None
-
-
 #: A fact that says it adds a value ("User also uses Yarn") replaces no other value.
 _ADDITION_RE: Final = re.compile(r"^User\s+(?:also|too)\b|\b(?:as well|too)$", re.IGNORECASE)
 
@@ -384,7 +380,7 @@ def decide(
             return "keep"
     if is_duplicate(new, old, threshold) and not opposed(new, old):
         return "merge"
-    if new_frames and not old_frames and not any(_names(old, f.value) for f in new_frames):
+    if new_frames and not old_frames and not names_a_value(old, [f.value for f in new_frames]):
         return "keep"  # "no longer uses Spark" says nothing of "works with logs"
     if not (new_frames and old_frames) and (
         contradicts(new, old) or (opposed(new, old) and content_similarity(new, old) >= 0.5)

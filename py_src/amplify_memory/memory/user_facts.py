@@ -757,7 +757,7 @@ def _place_named(content: str) -> str:
     gets its capitals (what the topic of where the user lives reads), and "now" goes."""
     lives = _LIVES_IN_RE.match(content)
     if lives is None:
-        return re.sub(r"\s+(?:now|these days|nowadays)$", "", content)
+        return content  # (a trailing "now" goes in finish: _without_now)
     words = lives["place"].split()
     named = [
         w if w in _PLACE_SMALL_WORDS and i else w[:1].upper() + w[1:] for i, w in enumerate(words)

@@ -144,7 +144,7 @@ def _compile_condition(prop: Property, cond: Any, ctx: FilterContext) -> Predica
     if len(prop.keys) == 1 and len(cond) == 1 and next(iter(cond)) in _VALUE_OPS:
         op, operand = next(iter(cond.items()))
         values = frozenset(operand) if op != "eq" else frozenset((operand,))
-        return _ValueIn(ctx, prop, values, negate=op == "nin")
+        return _ValueIn(ctx, prop, check, values, negate=op == "nin")
     return lambda d: check(ctx._value(d, prop))
 
 
@@ -154,17 +154,21 @@ class _ValueIn:
     in C (an empty search's filter over every document: 0.1 s at 100,000 in Pyodide a
     document at a time)."""
 
-    __slots__ = ("_ctx", "_key", "_negate", "_prop", "_values")
+    __slots__ = ("_check", "_ctx", "_key", "_negate", "_prop", "_values")
 
     def __init__(
-        self, ctx: FilterContext, prop: Property, values: frozenset[Any], negate: bool
+        self,
+        ctx: FilterContext,
+        prop: Property,
+        check: Callable[[Any], bool],
+        values: frozenset[Any],
+        negate: bool,
     ) -> None:
-        self._ctx, self._prop, self._key = ctx, prop, prop.keys[0]
+        self._ctx, self._prop, self._key, self._check = ctx, prop, prop.keys[0], check
         self._values, self._negate = values, negate
 
     def __call__(self, d: int) -> bool:
-        inside = self._ctx._value(d, self._prop) in self._values  # (None never is)
-        return not inside if self._negate else inside
+        return self._check(self._ctx._value(d, self._prop))
 
     def select(self, live: list[int]) -> list[int]:
         """The document numbers of ``live`` (live documents) that pass, in order."""

@@ -154,10 +154,10 @@ class FieldIndex:
         counts[length] = counts.get(length, 0) + 1
         self._changes += 1
 
-    def remove(self, d: int, tfs: dict[str, int], length: int) -> None:
+    def remove(self, d: int, tfs: dict[str, int]) -> None:
         """Undo :meth:`add` for document ``d``. The length taken back is the one the
-        index holds (a snapshot's index may disagree with the text's ``length``: the
-        counts of lengths must stay those of ``lengths``, or a norm goes missing)."""
+        index holds (a snapshot's index may disagree with the text: the counts of
+        lengths must stay those of ``lengths``, or a norm goes missing)."""
         length = self.lengths[d]
         postings = self.postings
         for term in tfs:
@@ -277,8 +277,8 @@ class State:
         """Remove what :meth:`index` added for document ``d``: its terms and the
         ``vectors`` named (None: all; the stored form of a document has none to analyse)."""
         fields, surfaces, _ = analysis
-        for name, (tfs, length) in fields.items():
-            self.fields[name].remove(d, tfs, length)
+        for name, (tfs, _length) in fields.items():
+            self.fields[name].remove(d, tfs)
         discard = self.vocab.discard
         for word in surfaces:
             discard(word)
