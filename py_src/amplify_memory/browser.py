@@ -29,7 +29,6 @@ from typing import Any, TypeVar
 from amplify_memory import platform
 from amplify_memory.errors import (
     AmplifyMemoryError,
-    ArgumentTypeError,
     HttpTransportError,
     InvalidStoreNameError,
     StorageError,
@@ -52,7 +51,7 @@ from amplify_memory.storage import (
     StorageEstimate,
     StoreDatabase,
 )
-from amplify_memory.storage._base import check_pairs
+from amplify_memory.storage._base import Data, check_data, check_pairs
 from amplify_memory.storage._names import KEY_RULE, validate_key
 from amplify_memory.transport import HttpTransport, encode_body, json_headers, parse_body
 
@@ -102,6 +101,13 @@ def _create_proxy(func: Callable[..., Any]) -> Any:
     return importlib.import_module("pyodide.ffi").create_proxy(func)
 
 
+def _to_js(data: Data) -> Any:
+    """A string as it is (Pyodide converts it), bytes as a ``Uint8Array``."""
+    if isinstance(data, str):
+        return data
+    return importlib.import_module("pyodide.ffi").to_js(data)
+
+
 def _error(result: Any, name: object = None) -> StorageError:
     kind, message = str(result.kind), str(result.message)
     if kind == "invalid-name":
@@ -134,13 +140,11 @@ class IndexedDBStorage(AsyncStorage):
             raise _error(result, name)
         return result.value
 
-    async def save(self, name: str, data: str) -> None:
+    async def save(self, name: str, data: Data) -> None:
         validate_key(name)
-        if not isinstance(data, str):
-            raise ArgumentTypeError(f"data must be a JSON string, got {type(data).__name__}")
-        await self._call("save", name, data, name=name)
+        await self._call("save", name, _to_js(check_data(data)), name=name)
 
-    async def save_many(self, items: Sequence[tuple[str, str]]) -> None:
+    async def save_many(self, items: Sequence[tuple[str, Data]]) -> None:
         """All of ``items`` in one IndexedDB transaction (all or none)."""
         pairs = check_pairs(items)
         if not pairs:
@@ -148,16 +152,17 @@ class IndexedDBStorage(AsyncStorage):
         to_js = importlib.import_module("pyodide.ffi").to_js
         await self._call("saveMany", to_js([list(p) for p in pairs]), name=pairs[0][0])
 
-    def save_soon(self, name: str, data: str) -> None:
+    def save_soon(self, name: str, data: Data) -> None:
         validate_key(name)
-        if not isinstance(data, str):
-            raise ArgumentTypeError(f"data must be a JSON string, got {type(data).__name__}")
-        self._js.saveSoonForPython(name, data)
+        self._js.saveSoonForPython(name, _to_js(check_data(data)))
 
-    async def load(self, name: str) -> str | None:
+    async def load(self, name: str) -> str | bytes | None:
+        """The record's string, or its bytes (a ``Uint8Array`` in IndexedDB: one copy)."""
         validate_key(name)
         value = await self._call("load", name, name=name)
-        return value if isinstance(value, str) else None
+        if value is None or isinstance(value, str):
+            return value
+        return value.to_bytes()  # type: ignore[no-any-return]
 
     async def peek(self, name: str, length: int = 256) -> tuple[str, int] | None:
         """Read in JavaScript: only ``length`` characters cross into Python."""

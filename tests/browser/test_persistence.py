@@ -33,6 +33,11 @@ def new_db():
     return Database(SCHEMA)
 def memory(i, who="a"):
     return {"id": f"{who}{i}", "content": f"memory {i} from {who}", "category": "fact"}
+VSCHEMA = {**SCHEMA, "embedding": "vector[8]"}
+def new_vdb():
+    return Database(VSCHEMA)
+def vmemory(i, who="a"):
+    return {**memory(i, who), "embedding": [((i * 7 + k * 13) % 17 - 8) / 8 for k in range(8)]}
 """
 
 IDB_JS = "async () => await import(new URL('js/idb.mjs', location.href).href)"
@@ -181,6 +186,46 @@ def test_a_store_survives_a_page_reload(python_page: Page, run_python: RunPython
     assert result == [["a1", "m1"], "m1", 1, ["profile_notes"]]
 
 
+def test_a_large_store_with_vectors_is_kept_as_bytes_and_reloads_the_same(
+    python_page: Page, run_python: RunPython
+) -> None:
+    """A store kept with a log writes its base as a record of bytes (a Uint8Array in
+    IndexedDB: the vectors raw, not base64); after a reload it searches the same."""
+    prelude(python_page, run_python)
+    query = (
+        "[[(h.id, h.score) for h in store.search(term=f'memory {q}',"
+        " vector={'value': vmemory(q)['embedding'], 'property': 'embedding'}).hits]"
+        " for q in (3, 50, 777)]"
+    )
+    before = run_python(
+        python_page,
+        LOG_EVERY_WRITE + "store = await open_store('vec_notes', new_vdb)\n"
+        "store.insert_multiple([vmemory(i) for i in range(1500)])\n"
+        "store.remove('a7')\n"
+        "await store.flush()\n"
+        "store.insert(vmemory(1, 'b'))\n"
+        "await store.flush()\n" + query,
+    )
+    kind = idb(
+        python_page,
+        "const r = await m.loadOramaFromIDB(arg);"
+        " return [r instanceof Uint8Array, r.length, (await m.peekIDB(arg, 50))[0]];",
+        "vec_notes",
+    )
+    assert kind[0] is True
+    assert kind[2].startswith('{"format":"amplify-memory-store","version":3')
+    reload(python_page)
+    prelude(python_page, run_python)
+    after = run_python(
+        python_page,
+        "store = await open_store('vec_notes', new_vdb)\n"
+        "assert (len(store), store.segments) == (1500, 1), (len(store), store.segments)\n"
+        + query,
+    )
+    assert after == before
+    assert any(hits for hits in after)
+
+
 @pytest.mark.parametrize("how", ["reload", "navigate"])
 def test_a_change_right_before_leaving_the_page_is_not_lost(
     python_page: Page, run_python: RunPython, python_url: str, how: str
@@ -289,15 +334,15 @@ def _page_after_a_crash(context: BrowserContext, url: str) -> Page:
     raise AssertionError("unreachable")
 
 
-FILL_FOR_A_COMPACTION = (
+FILL_FOR_A_COMPACTION = (  # (with vectors: the base is a record of bytes)
     LOG_EVERY_WRITE + "PersistedStore.max_segments = 1\n"
-    "store = await open_store('big', new_db, delay=30)\n"
-    "store.insert_multiple([memory(i) for i in range(4000)])\n"
+    "store = await open_store('big', new_vdb, delay=30)\n"
+    "store.insert_multiple([vmemory(i) for i in range(4000)])\n"
     "await store.flush()\n"  # the base
-    "store.insert(memory(1, 'b'))\n"
+    "store.insert(vmemory(1, 'b'))\n"
     "await store.flush()\n"  # segment 1 (of 1)
     "assert (store.revision, store.segments) == (1, 1)\n"
-    "store.insert(memory(2, 'b'))\n"
+    "store.insert(vmemory(2, 'b'))\n"
 )
 
 
@@ -355,13 +400,16 @@ def test_a_page_killed_during_a_compaction_loses_nothing(
             os.kill(pid, signal.SIGKILL)
         again = _page_after_a_crash(context, python_url)
         prelude(again, run_python)
-        count, ids = run_python(
+        count, ids, vectors = run_python(
             again,
-            "store = await open_store('big', new_db)\n"
-            "[len(store), sorted(i for i in store.db.ids() if i.startswith('b'))]",
+            "store = await open_store('big', new_vdb)\n"
+            "[len(store), sorted(i for i in store.db.ids() if i.startswith('b')),"
+            " sum(store.get(i)['embedding'] == vmemory(int(i[1:]), i[0])['embedding']"
+            "     for i in store.db.ids())]",
         )
         assert count == 4002
         assert ids == ["b1", "b2"]
+        assert vectors == 4002  # (eighths: bfloat16 holds them exactly)
     finally:
         browser.close()
 

@@ -167,10 +167,10 @@ async def test_what_the_load_check_misses_search_remove_and_save_survive(
 class BrokenDatabase(Database):
     broken = True
 
-    def save(self, *, copy: bool = True) -> dict[str, Any]:
+    def save(self, *, copy: bool = True, binary: bool = False) -> dict[str, Any]:
         if BrokenDatabase.broken:
             raise KeyError(0)
-        return super().save(copy=copy)
+        return super().save(copy=copy, binary=binary)
 
 
 async def test_any_failure_inside_a_save_is_a_reported_storage_error_and_retried() -> None:

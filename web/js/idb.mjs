@@ -2,7 +2,8 @@
 // `callForPython`, from amplify_memory.browser (registered for Python as `amplify_idb`).
 //
 // Database `amplify_vector_stores`, version 1, object store `stores` (keyPath `name`);
-// a record is { name, data, savedAt, bytes } where `data` is the snapshot as a JSON string.
+// a record is { name, data, savedAt, bytes } where `data` is the snapshot as a JSON string,
+// or a Uint8Array (a large store's base record: JSON text, a newline, its vectors' bytes).
 //
 //   await saveOramaToIDB('vector_store_user_profile', JSON.stringify(snapshot));
 //   const text = await loadOramaFromIDB('vector_store_user_profile'); // string, or null
@@ -249,21 +250,23 @@ async function transact(mode, what, action) {
   });
 }
 
+/** `data` as it is stored: a string, or bytes as a Uint8Array (a large store's base). */
 function checkData(name, data) {
-  if (typeof data !== 'string') {
-    throw new IDBStorageError(
-      'failed',
-      `saving ${JSON.stringify(name)}: data must be a JSON string, got ${typeof data}`,
-    );
-  }
+  if (typeof data === 'string' || data instanceof Uint8Array) return data;
+  if (data instanceof ArrayBuffer) return new Uint8Array(data);
+  const kind = data === null ? 'null' : (data?.constructor?.name ?? typeof data);
+  throw new IDBStorageError(
+    'failed',
+    `saving ${JSON.stringify(name)}: data must be a JSON string or a Uint8Array, got ${kind}`,
+  );
 }
 
 // ------------------------------------------------------------------ the four operations
 
-/** Store `data` (the serialised snapshot, a JSON string) under `name`. */
+/** Store `data` (the serialised snapshot, a JSON string, or bytes) under `name`. */
 export async function saveOramaToIDB(name, data) {
   validateKey(name);
-  checkData(name, data);
+  data = checkData(name, data);
   const record = { name, data, savedAt: Date.now(), bytes: data.length };
   await transact('readwrite', `saving ${JSON.stringify(name)}`, (os) => {
     // A store's record saved on its own is the whole store: its log head goes with it
@@ -283,9 +286,9 @@ export async function saveManyToIDB(entries) {
   }
   const savedAt = Date.now();
   const records = entries.map((entry) => {
-    const [name, data] = Array.isArray(entry) ? entry : [];
+    const [name, given] = Array.isArray(entry) ? entry : [];
     validateKey(name);
-    checkData(name, data);
+    const data = checkData(name, given);
     return { name, data, savedAt, bytes: data.length };
   });
   const what = `saving ${records.map((r) => JSON.stringify(r.name)).join(', ')}`;
@@ -296,14 +299,17 @@ export async function saveManyToIDB(entries) {
   });
 }
 
-/** The JSON string stored under `name`, or null when there is none. */
+/**
+ * The JSON string stored under `name` (a Uint8Array for bytes saved: a large store's
+ * base record), or null when there is none.
+ */
 export async function loadOramaFromIDB(name) {
   validateKey(name);
   const record = await transact('readonly', `loading ${JSON.stringify(name)}`, (os) =>
     os.get(name),
   );
   if (record === undefined || record === null) return null;
-  if (typeof record.data === 'string') return record.data;
+  if (typeof record.data === 'string' || record.data instanceof Uint8Array) return record.data;
   // A record of another shape: hand it over as text so that the caller can quarantine it.
   try {
     return JSON.stringify(record.data ?? record) ?? '<unreadable record>';
@@ -312,10 +318,16 @@ export async function loadOramaFromIDB(name) {
   }
 }
 
-/** `[the first length characters, the whole length]` of the string under `name`, or null. */
+/**
+ * `[the first length characters, the whole length]` of the string under `name` (of bytes:
+ * the first length bytes as Latin-1 text, and their number), or null.
+ */
 export async function peekIDB(name, length = 256) {
   const data = await loadOramaFromIDB(name);
-  return data === null ? null : [data.slice(0, length), data.length];
+  if (data === null) return null;
+  if (typeof data === 'string') return [data.slice(0, length), data.length];
+  const prefix = Array.from(data.subarray(0, length), (b) => String.fromCharCode(b)).join('');
+  return [prefix, data.length];
 }
 
 /** Remove `name` (absent is fine). */
@@ -336,7 +348,7 @@ export async function listOramaDatabases() {
  */
 export function saveOramaToIDBNow(name, data) {
   validateKey(name);
-  checkData(name, data);
+  data = checkData(name, data);
   if (!connection) return saveOramaToIDB(name, data);
   const what = `saving ${JSON.stringify(name)} on page hide`;
   return new Promise((resolve, reject) => {

@@ -289,7 +289,7 @@ def _result(doc_id: str, score: float, doc: Mapping[str, Any] | None) -> VectorS
     )
 
 
-def _read_spec(text: str, name: str) -> EmbeddingSpec:
+def _read_spec(text: str | bytes, name: str) -> EmbeddingSpec:
     try:
         data = json.loads(text)
         if data.get("format") != SPEC_FORMAT or data.get("version") != SPEC_VERSION:

@@ -400,7 +400,7 @@ class VectorMemoryStore:
         return ([system] if system else []) + recent
 
 
-def _decode(raw: str, fmt: str, name: str) -> dict[str, Any]:
+def _decode(raw: str | bytes, fmt: str, name: str) -> dict[str, Any]:
     try:
         data = json.loads(raw)
     except ValueError as err:

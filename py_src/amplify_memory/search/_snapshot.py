@@ -27,6 +27,13 @@ Format ``amplify_memory.search`` version 5::
                                              # (a 32-bit float's upper half: what the store
                                              # holds), little-endian, row after row
 
+Version 6 is version 5 with its vectors' bytes outside the JSON: ``"blobs"``, a list of
+bytes-like objects beside the other keys, and ``"present"``/``"data"`` as ``{"blob": i}``,
+the i-th of them (``Database.save(binary=True)``: a persisted store's record carries the
+blobs after its JSON text, see :mod:`amplify_memory.storage._records`, and hands them
+back as they are). It is written only on request: ``save()`` writes version 5, which is
+all JSON.
+
 Document numbers are dense (0..n-1) in a snapshot; removed documents leave no trace.
 Vector norms, length totals and averages are derived on load; nothing is re-tokenized.
 Versions 1 (vectors as lists of numbers inside the documents), 2 (the documents as a
@@ -78,10 +85,12 @@ __all__ = [
 
 FORMAT: Final = "amplify_memory.search"
 VERSION: Final = 5
+#: The version of a snapshot whose vectors' bytes are blobs beside the JSON.
+BINARY_VERSION: Final = 6
 #: The versions this library reads (1: vectors as numbers inside the documents; 2: the
 #: documents as a list of objects; 3: vectors as 32-bit floats; 4: every term frequency
 #: listed).
-READABLE: Final = (1, 2, 3, 4, 5)
+READABLE: Final = (1, 2, 3, 4, 5, 6)
 #: How a snapshot's vectors are encoded: bfloat16 since version 4, 32-bit floats before.
 VECTOR_ENCODING: Final = "bfloat16le"
 _ENCODINGS: Final = {"bfloat16le": 2, "float32le": 4}  # (bytes a number)
@@ -106,8 +115,11 @@ def absent_vectors(count: int) -> dict[str, str]:
     }
 
 
-def _encode_vectors(column: VectorColumn, live: list[int]) -> dict[str, str]:
-    """One property's ``vectors`` entry for the documents ``live`` (in this order)."""
+def _encode_vectors(
+    column: VectorColumn, live: list[int], blobs: list[bytes | bytearray] | None
+) -> dict[str, Any]:
+    """One property's ``vectors`` entry for the documents ``live`` (in this order); with
+    ``blobs``, its bytes are appended there and referred to (version 6)."""
     present = column.present
     dense = len(live) == len(present)
     present_out = bytes(present) if dense else bytes(map(present.__getitem__, live))
@@ -120,17 +132,31 @@ def _encode_vectors(column: VectorColumn, live: list[int]) -> dict[str, str]:
         for d in live:
             if present[d]:
                 rows.extend(data[d * dim : (d + 1) * dim])
+    packed = bfloat16_bytes(rows)
+    if blobs is not None:
+        blobs += (present_out, packed)
+        return {
+            "encoding": VECTOR_ENCODING,
+            "present": {"blob": len(blobs) - 2},
+            "data": {"blob": len(blobs) - 1},
+        }
     return {
         "encoding": VECTOR_ENCODING,
         "present": base64.b64encode(present_out).decode("ascii"),
-        "data": base64.b64encode(bfloat16_bytes(rows)).decode("ascii"),
+        "data": base64.b64encode(packed).decode("ascii"),
     }
 
 
 def encode_state(
-    state: State, schema: Mapping[str, Any], settings: Mapping[str, Any], *, copy: bool = True
+    state: State,
+    schema: Mapping[str, Any],
+    settings: Mapping[str, Any],
+    *,
+    copy: bool = True,
+    binary: bool = False,
 ) -> dict[str, Any]:
-    """The snapshot of ``state`` (documents are copied unless ``copy`` is false)."""
+    """The snapshot of ``state`` (documents are copied unless ``copy`` is false; with
+    ``binary``, version 6: the vectors' bytes as blobs)."""
     live = state.live()
     dense = len(live) == len(state.docs)
     remap = None if dense else {old: new for new, old in enumerate(live)}
@@ -166,9 +192,11 @@ def encode_state(
             "tfsNot1": tfs_out,
         }
     counts = state.vocab.counts
-    return {
+    blobs: list[bytes | bytearray] | None = [] if binary and state.vectors else None
+    vectors = {name: _encode_vectors(column, live, blobs) for name, column in state.vectors.items()}
+    out = {
         "format": FORMAT,
-        "version": VERSION,
+        "version": VERSION if blobs is None else BINARY_VERSION,
         "schema": copy_json(schema),
         "settings": dict(settings),
         "documents": encode_table(
@@ -176,8 +204,11 @@ def encode_state(
         ),
         "fields": fields,
         "vocabulary": {"words": list(counts), "counts": list(counts.values())},
-        "vectors": {name: _encode_vectors(column, live) for name, column in state.vectors.items()},
+        "vectors": vectors,
     }
+    if blobs is not None:
+        out["blobs"] = blobs
+    return out
 
 
 def read_header(raw: Any) -> tuple[dict[str, Any], dict[str, Any]]:
@@ -435,8 +466,9 @@ def _decode_columns(
                 "corrupt snapshot: 'vectors' must hold exactly the vector properties "
                 f"{list(state.vectors)}"
             )
+        blobs = _blobs(raw)
         for name, column in state.vectors.items():
-            _decode_vectors(name, vectors[name], column, n)
+            _decode_vectors(name, vectors[name], column, n, blobs)
             keys = props[name].keys
             if columns is not None and len(keys) == 1:
                 held = any(value is not None for value in columns.get(keys[0], ()))
@@ -468,7 +500,7 @@ def _decode_vocabulary(vocab: Any) -> Vocabulary:
     return vocabulary
 
 
-def _float32_rows(name: str, data: bytes) -> array[float]:
+def _float32_rows(name: str, data: bytes | memoryview) -> array[float]:
     """A version 3 snapshot's 32-bit floats, rounded to bfloat16 as a store holds them
     (in place, a chunk at a time: the rounding handles each chunk as one integer)."""
     rows = array("f")
@@ -486,8 +518,41 @@ def _float32_rows(name: str, data: bytes) -> array[float]:
     return rows
 
 
-def _decode_vectors(name: str, raw: Any, column: VectorColumn, n: int) -> None:
-    """Fill ``column`` with the ``n`` rows of one property's encoded vectors."""
+def _blobs(raw: Mapping[str, Any]) -> list[Any] | None:
+    """A version 6 snapshot's blobs (bytes-like objects), None before version 6."""
+    if raw["version"] < BINARY_VERSION:
+        return None
+    blobs = raw.get("blobs")
+    if not isinstance(blobs, list) or not all(
+        isinstance(b, bytes | bytearray | memoryview) for b in blobs
+    ):
+        raise SnapshotError(
+            "corrupt snapshot: a version 6 snapshot needs its 'blobs' as bytes (it is read "
+            f"from the record that carries them), got {describe(blobs)}"
+        )
+    return blobs
+
+
+def _vector_bytes(name: str, value: Any, blobs: list[Any] | None) -> bytes | memoryview:
+    """The bytes of a vectors entry's ``present`` or ``data``: base64 text, or (version 6)
+    a ``{"blob": i}`` reference."""
+    if not isinstance(value, dict):
+        return base64.b64decode(value, validate=True)
+    index = value.get("blob")
+    if blobs is None or type(index) is not int or not 0 <= index < len(blobs):
+        raise SnapshotError(
+            f"corrupt snapshot: vectors {describe(name)} refer to blob {describe(index)}, "
+            f"expected one of the snapshot's {len(blobs or ())} blobs"
+        )
+    blob = blobs[index]
+    return blob if isinstance(blob, bytes) else memoryview(blob).cast("B")
+
+
+def _decode_vectors(
+    name: str, raw: Any, column: VectorColumn, n: int, blobs: list[Any] | None = None
+) -> None:
+    """Fill ``column`` with the ``n`` rows of one property's encoded vectors (``blobs``:
+    a version 6 snapshot's)."""
     encoding = raw.get("encoding") if isinstance(raw, dict) else None
     width = _ENCODINGS.get(encoding) if isinstance(encoding, str) else None
     if width is None:
@@ -496,8 +561,8 @@ def _decode_vectors(name: str, raw: Any, column: VectorColumn, n: int) -> None:
             f"{sorted(_ENCODINGS)}"
         )
     try:
-        present = base64.b64decode(raw["present"], validate=True)
-        data = base64.b64decode(raw["data"], validate=True)
+        present = bytes(_vector_bytes(name, raw["present"], blobs))
+        data = _vector_bytes(name, raw["data"], blobs)
     except (KeyError, TypeError, ValueError, binascii.Error) as err:
         raise SnapshotError(f"corrupt snapshot: vectors {describe(name)}: {err}") from err
     dim = column.dimension

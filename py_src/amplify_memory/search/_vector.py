@@ -406,7 +406,7 @@ def bfloat16_bytes(rows: array[float] | memoryview) -> bytearray:
     return out
 
 
-def from_bfloat16_bytes(data: bytes) -> array[float]:
+def from_bfloat16_bytes(data: bytes | memoryview) -> array[float]:
     """The 32-bit floats of :func:`bfloat16_bytes` (their lower halves zero)."""
     full = bytearray(2 * len(data))
     if _BIG_ENDIAN:  # pragma: no cover

@@ -6,26 +6,38 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass
+from typing import TypeAlias
 
 from amplify_memory.errors import ArgumentTypeError, describe
 from amplify_memory.storage._names import validate_key
 
-__all__ = ["AsyncStorage", "Coordinator", "StorageEstimate", "check_pairs"]
+__all__ = ["AsyncStorage", "Coordinator", "Data", "StorageEstimate", "check_data", "check_pairs"]
+
+#: What a record holds: a JSON string, or bytes (a large store's base record, whose
+#: vectors are binary). A backend gives back what it was given: text as ``str``, bytes
+#: as ``bytes``.
+Data: TypeAlias = str | bytes | bytearray
 
 
-def check_pairs(items: Sequence[tuple[str, str]]) -> list[tuple[str, str]]:
-    """``items`` as a list of ``(key, JSON string)`` pairs, each key valid; raises
-    :class:`~amplify_memory.errors.InvalidStoreNameError` or
+def check_data(data: object) -> Data:
+    """``data`` when it is a string or bytes; else
+    :class:`~amplify_memory.errors.ArgumentTypeError`."""
+    if not isinstance(data, str | bytes | bytearray):
+        raise ArgumentTypeError(f"data must be a JSON string or bytes, got {type(data).__name__}")
+    return data
+
+
+def check_pairs(items: Sequence[tuple[str, Data]]) -> list[tuple[str, Data]]:
+    """``items`` as a list of ``(key, data)`` pairs, each key valid and each value a
+    string or bytes; raises :class:`~amplify_memory.errors.InvalidStoreNameError` or
     :class:`~amplify_memory.errors.ArgumentTypeError` (before anything is written)."""
-    pairs: list[tuple[str, str]] = []
+    pairs: list[tuple[str, Data]] = []
     for item in items:
         if not isinstance(item, tuple | list) or len(item) != 2:
             raise ArgumentTypeError(f"expected (name, data) pairs, got {describe(item)}")
         name, data = item
         validate_key(name)
-        if not isinstance(data, str):
-            raise ArgumentTypeError(f"data must be a JSON string, got {type(data).__name__}")
-        pairs.append((name, data))
+        pairs.append((name, check_data(data)))
     return pairs
 
 
@@ -46,7 +58,8 @@ class StorageEstimate:
 
 
 class AsyncStorage(ABC):
-    """A string key-value store of serialised snapshots: the four IndexedDB operations.
+    """A key-value store of serialised snapshots (strings, or bytes): the four IndexedDB
+    operations.
 
     Keys follow :data:`amplify_memory.storage.STORE_NAME_RULE` (plus the internal
     ``.corrupt-`` / ``.pending-`` suffixes); every method raises
@@ -59,8 +72,8 @@ class AsyncStorage(ABC):
     """
 
     @abstractmethod
-    async def save(self, name: str, data: str) -> None:
-        """Store ``data`` (a JSON string) under ``name``, replacing what was there.
+    async def save(self, name: str, data: Data) -> None:
+        """Store ``data`` (a JSON string, or bytes) under ``name``, replacing what was there.
 
         Saving a store's record (a name without ``.``) also removes the store's log head
         ``<name>.head`` (in the same transaction where the backend has them): a record
@@ -68,8 +81,9 @@ class AsyncStorage(ABC):
         only the head before appending to its log, must see that it was replaced."""
 
     @abstractmethod
-    async def load(self, name: str) -> str | None:
-        """The string stored under ``name``, or None when there is none."""
+    async def load(self, name: str) -> str | bytes | None:
+        """What is stored under ``name`` (a string, or ``bytes`` for bytes saved), or None
+        when there is none."""
 
     @abstractmethod
     async def delete(self, name: str) -> None:
@@ -81,12 +95,16 @@ class AsyncStorage(ABC):
 
     async def peek(self, name: str, length: int = 256) -> tuple[str, int] | None:
         """The first ``length`` characters of the string under ``name`` and its whole
-        length, or None when there is none (a large store checks its base record's header
+        length (of bytes: the first ``length`` bytes read as Latin-1, and their number),
+        or None when there is none (a large store checks its base record's header
         without reading it all; a backend may avoid reading it into Python)."""
         data = await self.load(name)
-        return None if data is None else (data[:length], len(data))
+        if data is None:
+            return None
+        prefix = data[:length]
+        return (prefix if isinstance(prefix, str) else prefix.decode("latin-1")), len(data)
 
-    async def save_many(self, items: Sequence[tuple[str, str]]) -> None:
+    async def save_many(self, items: Sequence[tuple[str, Data]]) -> None:
         """Store each ``(name, data)`` of ``items``. A backend that can writes them in one
         transaction (all or none: IndexedDB); the default writes
         them one after the other, in order, so that a caller who writes what a record
@@ -96,7 +114,7 @@ class AsyncStorage(ABC):
         for name, data in pairs:
             await self.save(name, data)
 
-    def save_soon(self, name: str, data: str) -> None:
+    def save_soon(self, name: str, data: Data) -> None:
         """Start a write now, without waiting for it (used while a page is being hidden).
 
         The write must be issued before this returns, because the page may never run

@@ -8,17 +8,22 @@ import os
 import tempfile
 from pathlib import Path
 
-from amplify_memory.errors import ArgumentTypeError, StorageError, StorageQuotaError, describe
-from amplify_memory.storage._base import AsyncStorage, StorageEstimate
+from amplify_memory.errors import StorageError, StorageQuotaError, describe
+from amplify_memory.storage._base import AsyncStorage, Data, StorageEstimate, check_data
 from amplify_memory.storage._names import store_of, validate_key
 
 __all__ = ["FileStorage"]
 
 _SUFFIX = ".json"
+#: How a file of bytes starts (a record saved as bytes; a JSON text never starts with NUL).
+_BYTES_MAGIC = b"\x00amplify-bytes\n"
 
 
 class FileStorage(AsyncStorage):
     """One file per record, ``<directory>/<name>.json``, replaced atomically on save.
+
+    A string is written as UTF-8; bytes after a marker line that no text starts with
+    (``\0amplify-bytes``), and read back as bytes.
 
     A save writes a temporary file, flushes it to disk and renames it over the old one,
     so a crash leaves either the old or the new record, never half of one. Key names
@@ -39,14 +44,17 @@ class FileStorage(AsyncStorage):
     def _path(self, name: str) -> Path:
         return self.directory / (validate_key(name) + _SUFFIX)
 
-    def save_soon(self, name: str, data: str) -> None:
+    def save_soon(self, name: str, data: Data) -> None:
         path = self._path(name)
-        if not isinstance(data, str):
-            raise ArgumentTypeError(f"data must be a JSON string, got {type(data).__name__}")
+        check_data(data)
         fd, tmp = tempfile.mkstemp(prefix=".tmp-", dir=self.directory)
         try:
-            with os.fdopen(fd, "w", encoding="utf-8") as fh:
-                fh.write(data)
+            with os.fdopen(fd, "wb") as fh:
+                if isinstance(data, str):
+                    fh.write(data.encode("utf-8"))
+                else:
+                    fh.write(_BYTES_MAGIC)
+                    fh.write(data)
                 fh.flush()
                 os.fsync(fh.fileno())
             os.replace(tmp, path)
@@ -60,14 +68,17 @@ class FileStorage(AsyncStorage):
                 ) from err
             raise StorageError(f"cannot save {describe(name)} to {path}: {err}") from err
 
-    async def save(self, name: str, data: str) -> None:
+    async def save(self, name: str, data: Data) -> None:
         self.save_soon(name, data)
         await asyncio.sleep(0)
 
-    async def load(self, name: str) -> str | None:
+    async def load(self, name: str) -> str | bytes | None:
         path = self._path(name)
         try:
-            return path.read_text(encoding="utf-8")
+            raw = path.read_bytes()
+            if raw.startswith(_BYTES_MAGIC):
+                return raw[len(_BYTES_MAGIC) :]
+            return raw.decode("utf-8")
         except FileNotFoundError:
             return None
         except (OSError, UnicodeDecodeError) as err:

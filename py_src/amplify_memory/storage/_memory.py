@@ -6,8 +6,14 @@ import asyncio
 from collections.abc import AsyncIterator, Callable
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 
-from amplify_memory.errors import ArgumentTypeError, StorageQuotaError, describe
-from amplify_memory.storage._base import AsyncStorage, Coordinator, StorageEstimate
+from amplify_memory.errors import StorageQuotaError, describe
+from amplify_memory.storage._base import (
+    AsyncStorage,
+    Coordinator,
+    Data,
+    StorageEstimate,
+    check_data,
+)
 from amplify_memory.storage._names import validate_key
 
 __all__ = ["LocalCoordinator", "MemoryStorage"]
@@ -16,7 +22,7 @@ __all__ = ["LocalCoordinator", "MemoryStorage"]
 class MemoryStorage(AsyncStorage):
     """Records in a dict: for tests, and for CPython programs that need no persistence.
 
-    ``quota_bytes`` limits the total UTF-8 size of the stored strings; a write beyond it
+    ``quota_bytes`` limits the total size of the records (strings in UTF-8); a write beyond it
     raises :class:`~amplify_memory.errors.StorageQuotaError` and changes nothing, as a
     full disk would.
 
@@ -28,35 +34,34 @@ class MemoryStorage(AsyncStorage):
     """
 
     def __init__(self, *, quota_bytes: int | None = None) -> None:
-        self.records: dict[str, str] = {}
+        self.records: dict[str, str | bytes] = {}
         self.quota_bytes = quota_bytes
         self.writes = 0  # successful writes, so tests can check coalescing
 
-    def _check_quota(self, name: str, data: str) -> None:
+    def _check_quota(self, name: str, data: Data) -> None:
         if self.quota_bytes is None:
             return
-        size = sum(len(v.encode()) for k, v in self.records.items() if k != name)
-        needed = size + len(data.encode())
+        size = sum(map(_size, (v for k, v in self.records.items() if k != name)))
+        needed = size + _size(data)
         if needed > self.quota_bytes:
             raise StorageQuotaError(
                 f"cannot save {describe(name)}: {needed} bytes needed, quota is {self.quota_bytes}"
             )
 
-    async def save(self, name: str, data: str) -> None:
+    async def save(self, name: str, data: Data) -> None:
         self.save_soon(name, data)
         await asyncio.sleep(0)  # a real backend answers later; let other tasks run
 
-    def save_soon(self, name: str, data: str) -> None:
+    def save_soon(self, name: str, data: Data) -> None:
         validate_key(name)
-        if not isinstance(data, str):
-            raise ArgumentTypeError(f"data must be a JSON string, got {type(data).__name__}")
+        check_data(data)
         self._check_quota(name, data)
-        self.records[name] = data
+        self.records[name] = bytes(data) if isinstance(data, bytearray) else data
         if "." not in name:
             self.records.pop(f"{name}.head", None)  # (a record saved alone: see AsyncStorage)
         self.writes += 1
 
-    async def load(self, name: str) -> str | None:
+    async def load(self, name: str) -> str | bytes | None:
         validate_key(name)
         await asyncio.sleep(0)
         return self.records.get(name)
@@ -71,7 +76,7 @@ class MemoryStorage(AsyncStorage):
         return sorted(self.records)
 
     async def estimate(self) -> StorageEstimate | None:
-        usage = sum(len(v.encode()) for v in self.records.values())
+        usage = sum(map(_size, self.records.values()))
         return StorageEstimate(usage=usage, quota=self.quota_bytes or 0, persisted=False)
 
     async def request_persistence(self) -> bool:
@@ -131,3 +136,8 @@ class LocalCoordinator(Coordinator):
         """Run every hide callback now, as a browser does on ``pagehide``."""
         for callback in list(self._hide_callbacks):
             callback()
+
+
+def _size(data: Data) -> int:
+    """The bytes ``data`` takes (a string's in UTF-8)."""
+    return len(data.encode()) if isinstance(data, str) else len(data)

@@ -74,6 +74,7 @@ from amplify_memory.storage._names import (
     validate_store_name,
 )
 from amplify_memory.storage._records import (
+    BINARY_RECORD_VERSION,
     RECORD_VERSION,
     Head,
     Op,
@@ -109,7 +110,7 @@ class StoreDatabase(Protocol):
 
     def get(self, doc_id: Any) -> Any: ...
 
-    def save(self, *, copy: bool = True) -> Any: ...
+    def save(self, *, copy: bool = True, binary: bool = False) -> Any: ...
 
     def load(self, raw: Any) -> Any: ...
 
@@ -284,7 +285,7 @@ class PersistedStore(Generic[DB]):
             self._schedule_flush()
         self._pending_changed()
 
-    def _read(self, text: str) -> tuple[StoreRecord, DB]:
+    def _read(self, text: str | bytes) -> tuple[StoreRecord, DB]:
         record = decode_store(text)
         db = self._create()
         db.load(record.snapshot)
@@ -294,7 +295,7 @@ class PersistedStore(Generic[DB]):
 
     async def _sync_locked(
         self,
-        head_text: str | None = None,
+        head_text: str | bytes | None = None,
         *,
         head_loaded: bool = False,
         opening: bool = False,
@@ -305,7 +306,7 @@ class PersistedStore(Generic[DB]):
         if not head_loaded:
             head_text = await self.storage.load(self._head_key)
         head: Head | None = None
-        if isinstance(head_text, str):
+        if head_text is not None:
             try:
                 head = decode_head(head_text)
             except NewerFormatError:
@@ -814,7 +815,7 @@ class PersistedStore(Generic[DB]):
         """The next segment's text when the log may grow by it, else None (a base)."""
         if (
             self._revision == 0
-            or self._base_version != RECORD_VERSION
+            or self._base_version < RECORD_VERSION
             or self._base_bytes < self.log_from_bytes
             or self._segments + 1 > self.max_segments
         ):
@@ -836,6 +837,7 @@ class PersistedStore(Generic[DB]):
             segments=self._segments + 1,
             base_bytes=self._base_bytes,
             log_bytes=self._log_bytes() + len(text),
+            version=2 if self._base_version == BINARY_RECORD_VERSION else 1,
         )
         key = segment_name(self.name, self._revision, head.segments)
         await self.storage.save_many([(key, text), (self._head_key, encode_head(head))])
@@ -845,12 +847,26 @@ class PersistedStore(Generic[DB]):
         """A whole new base record (and, for a large store, a head with an empty log); the
         segments of older bases are removed after it (:meth:`_write_locked`)."""
         revision = self._revision + 1
-        data = encode_store(self._db.save(copy=False), revision, self.writer, applied)
+        # A large store's vectors are written as bytes (a binary record), a small one's as
+        # text: a store without a head may be read by a page of an older version.
+        data: str | bytearray = encode_store(
+            self._db.save(copy=False, binary=True), revision, self.writer, applied
+        )
+        if isinstance(data, bytearray) and len(data) < self.log_from_bytes:
+            data = encode_store(self._db.save(copy=False), revision, self.writer, applied)
         size = len(data)
+        version = BINARY_RECORD_VERSION if isinstance(data, bytearray) else RECORD_VERSION
         head = None
-        items = [(self.name, data)]
+        items: list[tuple[str, str | bytearray]] = [(self.name, data)]
         if size >= self.log_from_bytes:
-            head = Head(base=revision, writer=self.writer, segments=0, base_bytes=size, log_bytes=0)
+            head = Head(
+                base=revision,
+                writer=self.writer,
+                segments=0,
+                base_bytes=size,
+                log_bytes=0,
+                version=2 if version == BINARY_RECORD_VERSION else 1,
+            )
             items.append((self._head_key, encode_head(head)))
         del data
         if head is None:  # (saved on its own, the record removes an old head with it)
@@ -859,7 +875,7 @@ class PersistedStore(Generic[DB]):
             await self.storage.save_many(items)
         self._revision, self._record_writer = revision, self.writer
         self._head, self._segments, self._base_bytes = head, 0, size
-        self._base_version, self._need_base = RECORD_VERSION, False
+        self._base_version, self._need_base = version, False
 
     def _adopt(self, record: StoreRecord, db: DB, *, applied: dict[str, int] | None = None) -> None:
         """Make ``db`` (just loaded from ``record`` and its log, whose ``applied`` map it is)
@@ -913,7 +929,9 @@ class PersistedStore(Generic[DB]):
                 self._dirty = True
             self._absorbed.add(key)
 
-    async def _quarantine(self, text: str, err: Exception, *, source: str, delete: bool) -> None:
+    async def _quarantine(
+        self, text: str | bytes, err: Exception, *, source: str, delete: bool
+    ) -> None:
         """Keep ``text`` under a new ``<name>.corrupt-<timestamp>`` key, then report it."""
         key = ""
         for attempt in range(_MAX_QUARANTINE_ATTEMPTS):

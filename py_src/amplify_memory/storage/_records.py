@@ -8,7 +8,18 @@ before, with the same fields)::
      "snapshot": <Database.save() output>}
 
 The header is written first and in this order, so a writer can read the revision of a
-multi-megabyte record without parsing it (:func:`peek_revision`). A record that is a bare
+multi-megabyte record without parsing it (:func:`peek_revision`).
+
+A store record whose snapshot has binary parts (a search snapshot of version 6: its
+vectors' bytes, ``"blobs"``) is written as **bytes**, version 3: the record's JSON text as
+above, in ASCII, with the snapshot's ``"blobs"`` replaced by their lengths; a newline (the
+JSON text has none of its own); then the blobs, one after the other::
+
+    {"format":"amplify-memory-store","version":3,...,"snapshot":{...,"blobs":[100000,25600000]}}\n<bytes>
+
+Reading it gives the snapshot its blobs back as views of the record's bytes. Only a store
+kept with a log is written so: its head (version 2 then) stops a page of an older version
+before it reads a base it cannot. A record that is a bare
 snapshot (saved by plain JavaScript with ``saveOramaToIDB``) reads as revision 0.
 
 A journal record (key ``<name>.pending-<writer>``) holds the operations a page had not
@@ -54,6 +65,7 @@ from amplify_memory._alloc import collector_paused
 from amplify_memory.errors import NewerFormatError, SnapshotError, describe
 
 __all__ = [
+    "BINARY_RECORD_VERSION",
     "HEAD_FORMAT",
     "JOURNAL_FORMAT",
     "JOURNAL_VERSION",
@@ -83,7 +95,11 @@ SEGMENT_FORMAT = "amplify-memory-segment"
 #: Version 2: the same fields as 1, written by versions that may keep a change log beside
 #: it (a page of an older version must not read the base alone and write over it).
 RECORD_VERSION = 2
-_RECORD_VERSIONS = (1, 2)
+#: Version 3: a record of bytes, the snapshot's blobs after its JSON text.
+BINARY_RECORD_VERSION = 3
+_RECORD_VERSIONS = (1, 2, 3)
+#: Head version 2: its base may be a binary record.
+_HEAD_VERSIONS = (1, 2)
 #: Journal version 2 added the ``patch`` operation (only the changed properties), version 3
 #: packed vectors; a journal without them is still written, and read, as version 1 or 2.
 JOURNAL_VERSION = 3
@@ -97,7 +113,7 @@ _OP_KINDS: tuple[OpKind, ...] = ("insert", "update", "patch", "remove")
 _V1_OP_KINDS: tuple[OpKind, ...] = ("insert", "update", "remove")
 
 _HEADER_RE = re.compile(
-    r'\{"format":"' + STORE_FORMAT + r'","version":[12],'
+    r'\{"format":"' + STORE_FORMAT + r'","version":[123],'
     r'"revision":([0-9]{1,15}),"writer":"([a-z0-9]*)",'
 )
 
@@ -134,20 +150,43 @@ def _compact(value: Any) -> str:
 
 def encode_store(
     snapshot: dict[str, Any], revision: int, writer: str, applied: dict[str, int]
-) -> str:
-    """The JSON text of a store record (header first; see the module docstring)."""
+) -> str | bytearray:
+    """The JSON text of a store record (header first; see the module docstring), or its
+    bytes (version 3) when ``snapshot`` carries ``"blobs"``."""
     kept = dict(list(applied.items())[-MAX_APPLIED_WRITERS:])
+    blobs = snapshot.get("blobs")
+    if blobs is not None:
+        snapshot = {**snapshot, "blobs": [len(memoryview(b).cast("B")) for b in blobs]}
     # one JSON encoding of the whole record (no second copy of the snapshot's text)
-    return _compact(
+    text = _compact(
         {
             "format": STORE_FORMAT,
-            "version": RECORD_VERSION,
+            "version": RECORD_VERSION if blobs is None else BINARY_RECORD_VERSION,
             "revision": int(revision),
             "writer": writer,
             "applied": kept,
             "snapshot": snapshot,
         }
     )
+    return text if blobs is None else _with_blobs(text, blobs)
+
+
+def _with_blobs(text: str, blobs: list[Any]) -> bytearray:
+    """``text`` (ASCII JSON), a newline and ``blobs``, written once into one buffer."""
+    head = text.encode("ascii")  # (dumps escapes every character past ASCII, and newlines)
+    del text
+    sizes = [len(memoryview(b).cast("B")) for b in blobs]
+    out = bytearray(len(head) + 1 + sum(sizes))
+    view = memoryview(out)
+    view[: len(head)] = head
+    at = len(head)
+    view[at] = 0x0A
+    at += 1
+    for blob, size in zip(blobs, sizes, strict=True):
+        view[at : at + size] = memoryview(blob).cast("B")
+        at += size
+    view.release()
+    return out
 
 
 def peek_revision(text: str) -> tuple[int, str] | None:
@@ -156,7 +195,7 @@ def peek_revision(text: str) -> tuple[int, str] | None:
     return (int(match.group(1)), match.group(2)) if match else None
 
 
-def _parse(text: str, what: str) -> Any:
+def _parse(text: str | bytes, what: str) -> Any:
     if not isinstance(text, str):
         raise SnapshotError(f"the {what} is a {type(text).__name__}, expected a JSON string")
     try:
@@ -166,9 +205,55 @@ def _parse(text: str, what: str) -> Any:
         raise SnapshotError(f"the {what} is not valid JSON: {err}") from err
 
 
-def decode_store(text: str) -> StoreRecord:
-    """Parse a store record; raise :class:`SnapshotError` on bad JSON, version or shape."""
+def decode_store(text: str | bytes | bytearray) -> StoreRecord:
+    """Parse a store record (its text, or the bytes of version 3); raise
+    :class:`SnapshotError` on bad JSON, version or shape."""
+    if isinstance(text, bytes | bytearray):
+        return _decode_binary_store(text)
     data = _parse(text, "stored record")
+    if isinstance(data, dict) and data.get("version") == BINARY_RECORD_VERSION:
+        raise SnapshotError("the stored record of version 3 is text, expected its bytes")
+    return _store_record(data)
+
+
+def _decode_binary_store(raw: bytes | bytearray) -> StoreRecord:
+    """A version 3 record: its JSON text up to the first newline, then the blobs."""
+    cut = raw.find(b"\n")
+    if cut < 0:
+        raise SnapshotError("the stored record's bytes hold no newline after its JSON text")
+    try:
+        text = raw[:cut].decode("ascii")
+    except UnicodeDecodeError as err:
+        raise SnapshotError(f"the stored record's JSON text is not ASCII: {err}") from err
+    data = _parse(text, "stored record")
+    del text
+    if not isinstance(data, dict) or data.get("version") != BINARY_RECORD_VERSION:
+        version = data.get("version") if isinstance(data, dict) else None
+        _check_version(version, _RECORD_VERSIONS, "stored record")
+        raise SnapshotError(
+            f"the stored record of version {describe(version)} is bytes, expected text"
+        )
+    record = _store_record(data)
+    sizes = record.snapshot.get("blobs")
+    if (
+        not isinstance(sizes, list)
+        or not all(type(size) is int and size >= 0 for size in sizes)
+        or sum(sizes) != len(raw) - cut - 1
+    ):
+        raise SnapshotError(
+            f"the stored record's blob sizes {describe(sizes)} do not add up to the "
+            f"{len(raw) - cut - 1} bytes after its JSON text"
+        )
+    view = memoryview(raw)
+    blobs, at = [], cut + 1
+    for size in sizes:
+        blobs.append(view[at : at + size])
+        at += size
+    record.snapshot["blobs"] = blobs
+    return record
+
+
+def _store_record(data: Any) -> StoreRecord:
     if not isinstance(data, dict):
         kind = type(data).__name__
         raise SnapshotError(f"the stored record is a JSON {kind}, expected an object")
@@ -214,7 +299,7 @@ def _op_text(op: Op) -> str:
     return head + (f',"doc":{op.doc}}}' if op.doc is not None else "}")
 
 
-def decode_journal(text: str) -> Journal:
+def decode_journal(text: str | bytes) -> Journal:
     data = _parse(text, "journal record")
     if not isinstance(data, dict) or data.get("format") != JOURNAL_FORMAT:
         raise SnapshotError("the journal record is not an amplify-memory-journal object")
@@ -268,6 +353,8 @@ class Head:
     segments: int
     base_bytes: int
     log_bytes: int
+    #: 2 when the base is a binary record (a page that reads only version 1 stops there).
+    version: int = 1
 
 
 @dataclass
@@ -284,7 +371,7 @@ def encode_head(head: Head) -> str:
     return _compact(
         {
             "format": HEAD_FORMAT,
-            "version": 1,
+            "version": head.version,
             "base": head.base,
             "writer": head.writer,
             "segments": head.segments,
@@ -301,12 +388,12 @@ def _count(data: dict[str, Any], key: str, what: str) -> int:
     return value
 
 
-def decode_head(text: str) -> Head:
+def decode_head(text: str | bytes) -> Head:
     """Parse a head record; :class:`SnapshotError` on bad JSON, version or shape."""
     data = _parse(text, "head record")
     if not isinstance(data, dict) or data.get("format") != HEAD_FORMAT:
         raise SnapshotError("the head record is not an amplify-memory-head object")
-    _check_version(data.get("version"), (1,), "head record")
+    version = _check_version(data.get("version"), _HEAD_VERSIONS, "head record")
     writer = data.get("writer")
     if not isinstance(writer, str):
         raise SnapshotError(f"the head record has writer {describe(writer)}, expected a string")
@@ -316,6 +403,7 @@ def decode_head(text: str) -> Head:
         segments=_count(data, "segments", "head record"),
         base_bytes=_count(data, "baseBytes", "head record"),
         log_bytes=_count(data, "logBytes", "head record"),
+        version=version,
     )
 
 
@@ -336,7 +424,7 @@ def encode_segment(segment: Segment) -> str:
     return f'{head[:-1]},"ops":[{body}]}}'
 
 
-def decode_segment(text: str) -> Segment:
+def decode_segment(text: str | bytes) -> Segment:
     """Parse a change segment; :class:`SnapshotError` on bad JSON, version or shape."""
     data = _parse(text, "change segment")
     if not isinstance(data, dict) or data.get("format") != SEGMENT_FORMAT:

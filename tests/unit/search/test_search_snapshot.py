@@ -311,8 +311,8 @@ class TestLoad:
         assert again.get("a") == db.get("a")
 
     def test_a_snapshot_of_a_newer_version_says_so(self) -> None:
-        raw = {**filled().save(), "version": 6}
-        with pytest.raises(NewerFormatError, match="version 6, written by a newer version"):
+        raw = {**filled().save(), "version": 7}
+        with pytest.raises(NewerFormatError, match="version 7, written by a newer version"):
             Database.from_snapshot(raw)
 
     def test_rejects_a_non_dict(self) -> None:

@@ -369,7 +369,7 @@ def test_a_head_of_a_newer_version_is_refused_and_left() -> None:
     async def scenario() -> None:
         storage = MemoryStorage()
         await filled(storage)
-        newer = dumps({"format": "amplify-memory-head", "version": 2, "base": 1})
+        newer = dumps({"format": "amplify-memory-head", "version": 3, "base": 1})
         storage.records["notes.head"] = newer
         with pytest.raises(NewerFormatError, match="newer version"):
             await open_store(storage)

@@ -361,7 +361,7 @@ def test_an_unreadable_record_is_quarantined_reported_and_the_store_starts_empty
 
 
 NEWER_RECORDS = [
-    '{"format": "amplify-memory-store", "version": 3, "revision": 3, "snapshot": {}}',
+    '{"format": "amplify-memory-store", "version": 4, "revision": 3, "snapshot": {}}',
     dumps(
         {
             "format": "amplify-memory-store",
