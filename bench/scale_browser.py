@@ -101,7 +101,8 @@ for name in await _store.storage.list_names():  # the record, and a log's head
     if name == _store.name or name.startswith(_store.name + ".") and (
         name.endswith(".head") or ".log-" in name
     ):
-        size += len((await _store.storage.load(name)).encode())
+        data = await _store.storage.load(name)  # (a large base is bytes)
+        size += len(data) if isinstance(data, bytes) else len(data.encode())
 json.dumps({"flush_ms": flush_ms, "save_ms": save_ms, "bytes": size, "entries": len(_store),
             "heap": pyodide_js._module.HEAP8.length})
 """
