@@ -219,8 +219,7 @@ def test_a_large_store_with_vectors_is_kept_as_bytes_and_reloads_the_same(
     after = run_python(
         python_page,
         "store = await open_store('vec_notes', new_vdb)\n"
-        "assert (len(store), store.segments) == (1500, 1), (len(store), store.segments)\n"
-        + query,
+        "assert (len(store), store.segments) == (1500, 1), (len(store), store.segments)\n" + query,
     )
     assert after == before
     assert any(hits for hits in after)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import base64
 import json
+import zlib
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -241,8 +242,9 @@ async def test_callers_never_see_the_embedding(storage: MemoryStorage, clock: Cl
     assert len(doc["embedding"]) == 128
     assert doc["embeddingModel"] == "amplify-static-minilm-d128-v1"
     packed = (await raw_snapshot(storage, USER_PROFILE_STORE_NAME))["vectors"]["embedding"]
-    assert packed["encoding"] == "bfloat16le"  # 2 bytes a number, not decimal text
-    assert len(base64.b64decode(packed["data"])) == 128 * 2
+    assert packed["encoding"] == "bfloat16split"  # 2 bytes a number or less, not decimals
+    assert len(base64.b64decode(packed["low"])) == 128
+    assert len(zlib.decompress(base64.b64decode(packed["high"]))) == 128
     await store.close()
 
 

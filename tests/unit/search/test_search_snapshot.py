@@ -7,6 +7,7 @@ import copy
 import json
 import math
 import struct
+import zlib
 from array import array
 from typing import Any
 
@@ -17,7 +18,12 @@ from tests.unit.search.snapshots import edit_documents
 from amplify_memory.errors import DocumentValidationError, NewerFormatError, SnapshotError
 from amplify_memory.search import SNAPSHOT_FORMAT, SNAPSHOT_VERSION, Database, snapshot_documents
 from amplify_memory.search._table import decode_table, encode_table
-from amplify_memory.search._vector import bfloat16_bytes, from_bfloat16_bytes
+from amplify_memory.search._vector import (
+    bfloat16_bytes,
+    bfloat16_planes,
+    from_bfloat16_bytes,
+    from_bfloat16_planes,
+)
 
 SCHEMA: dict[str, Any] = {
     "id": "string",
@@ -79,7 +85,7 @@ class TestSave:
         raw = filled().save()
         json.dumps(raw)
         assert raw["format"] == SNAPSHOT_FORMAT
-        assert raw["version"] == SNAPSHOT_VERSION == 5
+        assert raw["version"] == SNAPSHOT_VERSION == 6
 
     def test_carries_schema_and_settings(self) -> None:
         raw = filled(k1=1.5, b=0.6, stop_words=["tabs"]).save()
@@ -335,10 +341,22 @@ class TestLoad:
         assert restored.search("c++").ids == ["x"]
 
 
-def as_version_4(raw: dict[str, Any]) -> dict[str, Any]:
-    """``raw`` (version 5) as the version 4 writer saved it: every term frequency listed,
-    every dictionary column as codes."""
+def as_version_5(raw: dict[str, Any]) -> dict[str, Any]:
+    """``raw`` (version 6) as the version 5 writer saved it: each vector number's two
+    bytes together (``bfloat16le``), none compressed."""
     old = copy.deepcopy(raw)
+    old["version"] = 5
+    for packed in old["vectors"].values():
+        high = zlib.decompress(base64.b64decode(packed.pop("high")))
+        rows = from_bfloat16_planes(high, base64.b64decode(packed.pop("low")))
+        packed.update(encoding="bfloat16le", data=base64.b64encode(bfloat16_bytes(rows)).decode())
+    return old
+
+
+def as_version_4(raw: dict[str, Any]) -> dict[str, Any]:
+    """``raw`` (version 6) as the version 4 writer saved it: every term frequency listed,
+    every dictionary column as codes."""
+    old = as_version_5(raw)
     old["version"] = 4
     for field in old["fields"].values():
         field["tfs"] = listed_tfs(field)
@@ -389,14 +407,24 @@ def as_version_1(raw: dict[str, Any]) -> dict[str, Any]:
     return old
 
 
+def b64z(data: bytes) -> str:
+    return base64.b64encode(zlib.compress(data)).decode()
+
+
+def planes(rows: array[float]) -> dict[str, str]:
+    high, low = bfloat16_planes(rows)
+    return {"high": b64z(high), "low": base64.b64encode(low).decode()}
+
+
 class TestPackedVectors:
     def test_vectors_are_saved_packed_and_come_back(self) -> None:
         db = filled()
         raw = db.save()
         packed = raw["vectors"]["embedding"]
-        assert packed["encoding"] == "bfloat16le"
+        assert packed["encoding"] == "bfloat16split"
         assert base64.b64decode(packed["present"]) == bytes([1, 1, 0, 0])
-        assert len(base64.b64decode(packed["data"])) == 2 * 2 * 2  # two vectors of 2 numbers
+        assert len(base64.b64decode(packed["low"])) == 2 * 2  # two vectors of 2 numbers
+        assert len(zlib.decompress(base64.b64decode(packed["high"]))) == 2 * 2
         again = Database.from_snapshot(json.loads(json.dumps(raw)))
         assert again.get("a") == db.get("a") == {**FIRST, "embedding": [1.0, 0.0]}
         assert again.get("c") is not None
@@ -404,13 +432,13 @@ class TestPackedVectors:
         assert results(again) == results(db)
 
     @pytest.mark.parametrize(
-        "old_version", [as_version_1, as_version_2, as_version_3, as_version_4]
+        "old_version", [as_version_1, as_version_2, as_version_3, as_version_4, as_version_5]
     )
-    def test_an_older_snapshot_loads_and_is_saved_as_version_5(self, old_version: Any) -> None:
+    def test_an_older_snapshot_loads_and_is_saved_as_version_6(self, old_version: Any) -> None:
         db = filled()
-        if old_version is as_version_4:
-            old = as_version_4(db.save())
-            assert "tfs" in old["fields"]["content"]
+        if old_version in (as_version_4, as_version_5):
+            old = old_version(db.save())
+            assert "data" in old["vectors"]["embedding"]
             again = Database.from_snapshot(old)
             assert results(again) == results(db)
             assert again.save() == db.save()
@@ -463,20 +491,32 @@ class TestPackedVectors:
         ("mutate", "message"),
         [
             (lambda v: v.update(encoding="float64"), "encoding"),
-            (lambda v: v.update(data="not base64!"), "vectors 'embedding'"),
-            (lambda v: v.update(data=v["data"][:-8]), "expected 8"),
+            (lambda v: v.update(low="not base64!"), "vectors 'embedding'"),
+            (lambda v: v.update(low=v["low"][:-4]), "expected 4"),
+            (
+                lambda v: v.update(high=base64.b64encode(b"not zlib").decode()),
+                "vectors 'embedding'",
+            ),
+            (lambda v: v.update(high=b64z(bytes(5))), "exactly 4"),
+            (lambda v: v.update(high=b64z(bytes(3))), "exactly 4"),
+            (lambda v: v.update(high=v["high"] + "AAAA"), "exactly 4"),  # (bytes after it)
             (lambda v: v.update(present=base64.b64encode(bytes([1, 2, 0, 0])).decode()), "byte"),
             (lambda v: v.update(present=base64.b64encode(bytes([1, 1, 0])).decode()), "byte"),
-            (
-                lambda v: v.update(
-                    data=base64.b64encode(bfloat16_bytes(array("f", [1, 0, math.nan, 1]))).decode()
-                ),
-                "not finite",
-            ),
+            (lambda v: v.update(planes(array("f", [1, 0, math.nan, 1]))), "not finite"),
             (lambda v: v.pop("present"), "vectors 'embedding'"),
+            (lambda v: v.pop("high"), "vectors 'embedding'"),
         ],
     )
     def test_rejects_corrupt_vectors_and_changes_nothing(self, mutate: Any, message: str) -> None:
+        # (and version 5's: both bytes of a number in "data")
+        for corrupt in (
+            lambda v: v.update(data=v["data"][:-8]),
+            lambda v: v.update(data="not base64!"),
+        ):
+            old = as_version_5(filled().save())
+            corrupt(old["vectors"]["embedding"])
+            with pytest.raises(SnapshotError, match="vectors 'embedding'"):
+                Database.from_snapshot(old)
         db = filled()
         before = results(db)
         raw = copy.deepcopy(db.save())
