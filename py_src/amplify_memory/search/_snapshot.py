@@ -140,7 +140,11 @@ def _encode_vectors(
             if present[d]:
                 rows.extend(data[d * dim : (d + 1) * dim])
     high, low = bfloat16_planes(rows)
-    parts = {"present": present_out, "high": zlib.compress(high, _ZLIB_LEVEL), "low": low}
+    parts: dict[str, bytes | bytearray] = {
+        "present": present_out,
+        "high": zlib.compress(high, _ZLIB_LEVEL),
+        "low": low,
+    }
     del high
     out: dict[str, Any] = {"encoding": VECTOR_ENCODING}
     for key, part in parts.items():
@@ -571,7 +575,7 @@ def _rows(name: str, raw: dict[str, Any], blobs: list[Any] | None, size: int) ->
     """The present rows' ``size`` numbers of one property's encoded vectors."""
     encoding = raw["encoding"]
     if encoding == VECTOR_ENCODING:
-        low = bytes(_vector_bytes(name, raw["low"], blobs))
+        low = _vector_bytes(name, raw["low"], blobs)
         if len(low) != size:
             raise SnapshotError(
                 f"corrupt snapshot: vectors {describe(name)} hold {len(low)} lower bytes, "

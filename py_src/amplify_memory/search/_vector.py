@@ -30,7 +30,7 @@ import warnings
 from array import array
 from collections.abc import Callable, Sequence
 from itertools import compress
-from typing import Protocol
+from typing import Final, Protocol
 
 from amplify_memory.errors import ArgumentTypeError, describe
 
@@ -406,25 +406,38 @@ def bfloat16_bytes(rows: array[float] | memoryview) -> bytearray:
     return out
 
 
-def bfloat16_planes(rows: array[float] | memoryview) -> tuple[bytes, bytes]:
+#: How many numbers the planes are split or joined at a time (4 MB of 32-bit floats): no
+#: step holds another copy of a whole property's vectors.
+_PLANE_CHUNK: Final = 1 << 20
+
+
+def bfloat16_planes(rows: array[float] | memoryview) -> tuple[bytearray, bytearray]:
     """The upper and the lower byte of each number of ``rows`` (32-bit floats that are
     bfloat16 already), apart: the upper bytes (the sign and most of the exponent, few
     distinct values) compress to less than half, the lower ones (mantissa) do not."""
-    raw = bytes(memoryview(rows).cast("B"))  # (slices of bytes: 3x a view's)
-    if _BIG_ENDIAN:  # pragma: no cover
-        return raw[0::4], raw[1::4]
-    return raw[3::4], raw[2::4]
+    raw = memoryview(rows).cast("B")
+    count = len(raw) // 4
+    high, low = bytearray(count), bytearray(count)
+    upper, lower = (0, 1) if _BIG_ENDIAN else (3, 2)
+    for start in range(0, count, _PLANE_CHUNK):
+        part = raw[4 * start : 4 * (start + _PLANE_CHUNK)].tobytes()  # (bytes slice: 3x a view's)
+        end = start + len(part) // 4
+        high[start:end], low[start:end] = part[upper::4], part[lower::4]
+    return high, low
 
 
-def from_bfloat16_planes(high: bytes, low: bytes) -> array[float]:
-    """The 32-bit floats of :func:`bfloat16_planes` (their lowest two bytes zero)."""
-    full = bytearray(4 * len(high))
-    if _BIG_ENDIAN:  # pragma: no cover
-        full[0::4], full[1::4] = high, low
-    else:
-        full[3::4], full[2::4] = high, low
-    out = array("f")
-    out.frombytes(full)
+def from_bfloat16_planes(high: bytes, low: bytes | memoryview) -> array[float]:
+    """The 32-bit floats of :func:`bfloat16_planes` (their lowest two bytes zero), built
+    in place a chunk at a time."""
+    count = len(high)
+    out = array("f", bytes(4)) * count
+    view = memoryview(out).cast("B")
+    upper, lower = (0, 1) if _BIG_ENDIAN else (3, 2)
+    for start in range(0, count, _PLANE_CHUNK):
+        end = min(count, start + _PLANE_CHUNK)
+        part = bytearray(4 * (end - start))
+        part[upper::4], part[lower::4] = high[start:end], bytes(low[start:end])
+        view[4 * start : 4 * end] = part
     return out
 
 

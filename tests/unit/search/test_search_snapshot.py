@@ -659,3 +659,21 @@ def test_a_schema_migration_of_a_snapshot_with_a_false_count_is_refused_not_allo
     migrated.load(db.save())
     assert len(migrated) == 5
     assert migrated.migrated_from == old
+
+
+@pytest.mark.parametrize("chunk", [1, 3, 7, 1 << 20])
+def test_the_planes_split_and_join_a_chunk_at_a_time(
+    chunk: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Split and joined in chunks (of 2**20 numbers in use), whatever the count's
+    remainder: the numbers come back bit for bit."""
+    from amplify_memory.search import _vector
+
+    monkeypatch.setattr(_vector, "_PLANE_CHUNK", chunk)
+    rows = array("f", [((i * 37) % 101 - 50) / 7.0 for i in range(10)])
+    rows = _vector.to_bfloat16(rows)
+    high, low = bfloat16_planes(rows)
+    assert (len(high), len(low)) == (10, 10)
+    assert bytes(high) == bytes(memoryview(rows).cast("B")[3::4])
+    back = from_bfloat16_planes(bytes(high), memoryview(bytes(low)))
+    assert back.tobytes() == rows.tobytes()
