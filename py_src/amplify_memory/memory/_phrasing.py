@@ -260,7 +260,17 @@ def _fix_word(match: re.Match[str]) -> str:
         return word  # an acronym ("ID", "TS") stays ("ID LIKE ..." is read in prepare)
     if word in {"R", "U", "W", "N"}:
         return word  # the language R, a "U" bend: chat's "r", "u" are written lower-case
+    if word.lower() == "id" and not _AFTER_ID_RE.match(match.string, match.end()):
+        return word  # "keyed by user id only": an identifier; "id rather ...": I'd
     return fixed
+
+
+#: What follows "id" typed for "I'd" ("id rather", "id prefer", "id say").
+_AFTER_ID_RE: Final = re.compile(
+    r"\s+(?:rather|prefer|like|love|say|go|use|want|need|be|have|think|recommend|suggest|"
+    r"never|always|also|probably|definitely|really|much|still|just|hate|pick|choose)\b",
+    re.IGNORECASE,
+)
 
 
 def _deletes(word: str) -> set[str]:

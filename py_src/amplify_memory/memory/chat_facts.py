@@ -216,7 +216,45 @@ def _about_project(clause: str) -> bool:
         or _PROJECT_FRAME_RE.search(clause)
         or _STATE_RE.search(clause)
         or _about_the_system(clause)
+        or _stack_without_the_user(clause)
     )
+
+
+#: The user as a clause's subject or owner, or as its feeling about something.
+_THE_USER_RE: Final = re.compile(
+    r"\b(?:I|I'm|Im|I've|I'd|I'll|my|me|mine|myself)\b|\b(?:fan|love|loves|like|likes|hate|"
+    r"hates|prefer|prefers|favou?rite|enjoy|enjoys|can't stand|cannot stand|user here|"
+    r"person|guy|gal|dev here|learn|learning|learned|learnt|study|studying|new to|used to|"
+    r"on weekends|in my spare time|hobby|personally)\b|>",
+    re.IGNORECASE,
+)
+
+
+def _stack_without_the_user(clause: str) -> bool:
+    """In a project's chat, a clause that names technologies and not the user ("oban for
+    background jobs, not exq", "Django 5 + DRF, celery with redis as broker", "SwiftUI
+    only") states the project's stack; the user's own ("Vim user here", "huge fan of
+    Elixir", "I use tmux") stays theirs, and so does a request ("use pnpm")."""
+    return bool(
+        _phrasing.tech_names(clause)
+        and not _THE_USER_RE.search(clause)
+        and not _USER_WORDS_RE.search(clause)
+        and not _NOT_A_STACK_RE.search(clause)
+        and not _phrasing.is_imperative(clause)
+    )
+
+
+#: What makes a clause naming technologies no statement of the stack: options ("Room or
+#: SQLDelight"), a quote, someone's wish or suggestion, a task ("bump the redis chart"),
+#: the form of an answer ("kubectl command only").
+_NOT_A_STACK_RE: Final = re.compile(
+    r"\bor\b|[\"\u201c\u201d`]|\b(?:pushing|push for|pushes|suggest\w*|propos\w*|thinks?|"
+    r"wants?|wanted|recommend\w*|asked|asks|considering|evaluating|maybe|might|could|"
+    r"commands?|snippets?)\b|^(?:bump|add|remove|rename|refactor|write|translate|fix|update|"
+    r"create|generate|make|move|delete|upgrade|downgrade|install|run|restart|deploy|show|"
+    r"give|explain|convert|check|review|try|set up|setup|put|wire|hook|port|migrate)\b",
+    re.IGNORECASE,
+)
 
 
 #: A statement whose subject is a part of the system: "tf state lives in an S3 backend",
@@ -250,8 +288,37 @@ _FINITE_RE: Final = re.compile(
 )
 
 
+#: A technology said to be gone: "we dropped CommonJS in v3", "we ditched expo-router",
+#: "Core Data is out", "Jest is removed from all packages".
+_DROPPED_RE: Final = re.compile(
+    r"^(?:(?:we|the team|team)\s+(?:have\s+|'ve\s+)?(?:finally\s+)?(?:dropped|ditched|removed|"
+    r"got rid of|killed|retired|deprecated|stopped using|turned off|disabled)\s+(?P<x>[^,;]+?)"
+    r"|(?P<y>[^,;]+?)\s+(?:is|are|was|were|got|has been|have been)\s+(?:now\s+)?(?:out|gone|"
+    r"dropped|removed|ditched|retired|deprecated|dead|turned off|disabled))"
+    r"(?P<rest>\s+(?:in|since|from|with|as of|for|because|last|this)\b.*)?$",
+    re.IGNORECASE,
+)
+
+
+def _dropped(text: str) -> str | None:
+    """``text`` said of a technology that is gone, as "X is no longer used ..."."""
+    found = _DROPPED_RE.match(text)
+    if found is None:
+        return None
+    name = (found["x"] or found["y"]).strip()
+    if len(name.split()) > 4 or not (
+        _phrasing.tech_names(name) or (" " not in name and _PRODUCT_NAME_RE.match(name))
+    ):
+        return None
+    rest = (found["rest"] or "").strip()
+    return f"{capitalise(name)} is no longer used" + (f" ({rest})" if rest else "")
+
+
 def _project_items(clause: str, kind: str | None = None) -> list[ExtractedContext]:
     text = _LEAD_RE.sub("", tidy(clause))
+    if kind is None and (gone := _dropped(text)) is not None:
+        content = _phrasing.polish(gone, aliases=False)
+        return [ExtractedContext(content, "decision", (), tags_of(content))] if content else []
     if kind is None and _STAKEHOLDER_RE.match(text):
         kind = "requirement"  # what the client (legal, the school ...) asks for
     if kind is not None:
@@ -306,7 +373,9 @@ _TAIL_RE: Final = re.compile(r"^(?:never|not)\s+\S+(?:\s+\S+)?$", re.IGNORECASE)
 _LABEL_ONLY_RE: Final = re.compile(
     r"^(?:decision|requirement|constraint|note|update|resolved|fixed|done|fix|bug|error|"
     r"pattern|architecture|todo|fyi)(?:\s+(?:from|by|for)\s+.+)?$|^\S+$"
-    r"|^(?:fixed|solved|resolved|found|got|nailed|cracked) (?:it|that|this)$",
+    r"|^(?:fixed|solved|resolved|found|got|nailed|cracked) (?:it|that|this)$"
+    r"|^(?:bug|issue|problem|crash|leak)s?\s+(?:confirmed|reproduced|found|fixed)$"
+    r"|^(?:decision|adr|rfc)\s+(?:log\s+|record\s+)?#?\d+$",
     re.IGNORECASE,
 )
 
@@ -318,8 +387,23 @@ def _for_project(plain: str, in_question: bool) -> bool:
         and not _INTERROGATIVE_RE.match(plain)
         and not _is_hypothetical(plain.split(",", 1)[0])
         and not _someone_elses_habit(plain)
+        and not _NO_PROJECT_FACT_RE.search(plain)
         and _about_project(plain)
     )
+
+
+#: A clause that states nothing settled about the project: a line of pasted output (a
+#: log's timestamp, a build tool's task, a diff's or a plan's "+", a panic or a
+#: traceback), words quoted back whole, options being weighed, a decision not taken.
+_NO_PROJECT_FACT_RE: Final = re.compile(
+    r"^\s*(?:\[\d|\d{4}-\d\d-\d\d[ T]\d|> Task\b|[ew]: \[|[+~]\s|panic:|traceback\b|"
+    r"exception in thread\b|caused by:|at [\w.$]+\()"
+    r"|^[\"\u201c'`].*[\"\u201d'`]$"
+    r"|\b(?:one|an|another|the other|other)\s+option\b|\boptions?\s+(?:are|is)\b|\bweighing\b"
+    r"|\b(?:have not|haven't|has not|hasn't|not yet)\s+(?:decided|replied|agreed|settled|"
+    r"chosen|picked)\b|\b(?:not|isn't|aren't)\s+(?:convinced|sure)\b|\bundecided\b",
+    re.IGNORECASE,
+)
 
 
 def _someone_elses_habit(plain: str) -> bool:
@@ -350,6 +434,14 @@ _WANTS_OF_PROJECT_RE: Final = re.compile(
 _PERSONAL_LEAD_RE: Final = re.compile(
     r"^(?:(?:and|but|also)\s+)?(?:for me|for myself|me|personally|as for me|on my side|"
     r"for me personally|personally speaking|my own preference)\s*[:,]?$",
+    re.IGNORECASE,
+)
+#: A clause that only says a problem was found: what it is follows ("heads up, found a
+#: bug: ...", "Found the issue -- ...", "tracked down the leak:").
+_ISSUE_LEAD_RE: Final = re.compile(
+    r"^(?:(?:heads up|fyi|ok|so|update)\W+)*(?:(?:I|we)\s+)?(?:found|spotted|tracked down|"
+    r"figured out|traced|hit)\s+(?:the|a|an|another)\s+(?:\w+\s+)?(?:issue|bug|problem|cause|"
+    r"culprit|leak|regression)\W*$",
     re.IGNORECASE,
 )
 _FIX_LEAD_RE: Final = re.compile(
@@ -465,6 +557,9 @@ def _project_context(user_message: str) -> dict[str, ExtractedContext]:
             continue  # (its clause is the user's)
         if _FIX_LEAD_RE.match(plain):
             pending = "fix"  # "resolved - needed a moduleNameMapper": the fix follows
+            continue
+        if _ISSUE_LEAD_RE.match(plain):
+            pending = "error"  # "heads up, found a bug: the DAG double counts ...": it follows
             continue
         if pending or _for_project(plain, in_question):
             for item in _project_items(plain, kind=pending or None):
