@@ -1843,9 +1843,21 @@ def is_common_word(word: str) -> bool:
 
 def is_imperative(clause: str) -> bool:
     """True for a clause that starts with a verb of a request to the assistant ("Write
-    every example in ...", "Use ...", "Show ...")."""
+    every example in ...", "Use ...", "Show ..."), not with a noun phrase that is its
+    subject ("commit messages follow gitmoji", "build artifacts go to S3")."""
     head = re.match(r"[A-Za-z']+", clause.strip())
-    return head is not None and head.group().lower() in _IMPERATIVE_HEAD
+    return (
+        head is not None
+        and head.group().lower() in _IMPERATIVE_HEAD
+        and not _NOUN_SUBJECT_RE.match(clause.strip())
+    )
+
+
+#: A noun phrase that starts like a request ("commit", "build", "test") and is the
+#: subject of the verb after it.
+_NOUN_SUBJECT_RE: Final = re.compile(
+    r"^\w+\s+\w+s\s+(?:follow|use|go|live|run|are|must|need|stay|come|get)\b", re.IGNORECASE
+)
 
 
 def tech_names(text: str) -> list[str]:

@@ -139,7 +139,8 @@ _DECISION_RE: Final = re.compile(
 _USER_WORDS_RE: Final = re.compile(
     r"\b(?:emojis?|jargon|preamble|apolog\w*|small talk|answers?|responses?|replies|"
     r"explanations?|tone|verbose|concise|brief|me|you|your|essays?|fluff|theory|lectures?|"
-    r"rambling|walls? of text|tl;?dr|hand-?holding|intros?|preambles?|disclaimers?)\b",
+    r"rambling|walls? of text|tl;?dr|hand-?holding|intros?|preambles?|disclaimers?|"
+    r"pleasantries|greetings)\b",
     re.IGNORECASE,
 )
 
@@ -236,7 +237,7 @@ def _stack_without_the_user(clause: str) -> bool:
     only") states the project's stack; the user's own ("Vim user here", "huge fan of
     Elixir", "I use tmux") stays theirs, and so does a request ("use pnpm")."""
     return bool(
-        _phrasing.tech_names(clause)
+        _phrasing.tech_names(clause.rsplit(":", 1)[-1])  # ("payments: Stripe Checkout")
         and not _THE_USER_RE.search(clause)
         and not _USER_WORDS_RE.search(clause)
         and not _NOT_A_STACK_RE.search(clause)
@@ -265,7 +266,7 @@ _SYSTEM_STATEMENT_RE: Final = re.compile(
     r"\w+ed|\w+ing)\b)"
     r"[\w'./+#-]+(?:\s+(?!to\b)[\w'./+#-]+){0,4}?\s+"
     r"(?:is|are|lives?|runs?|goes|go|uses?|talks?|stores?|sits?|stays?|gets?|comes?|"
-    r"happens?|only|through|via|on|in|over|with|=|:)\s+\S",
+    r"happens?|follows?|only|through|via|on|in|over|with|=|:)\s+\S",
     re.IGNORECASE,
 )
 
@@ -284,7 +285,9 @@ def _about_the_system(clause: str) -> bool:
 
 #: A subject's verb ("target is ...", "state lives in ..."): no imperative ("target iOS").
 _FINITE_RE: Final = re.compile(
-    r"\s(?:is|are|lives|runs|goes|uses|talks|stores|sits|stays|gets|comes|happens)\s", re.I
+    r"\s(?:is|are|lives|runs|goes|uses|talks|stores|sits|stays|gets|comes|happens|follow|"
+    r"follows)\s",
+    re.I,
 )
 
 
@@ -392,6 +395,13 @@ def _for_project(plain: str, in_question: bool) -> bool:
     )
 
 
+#: A line of pasted output: a log's timestamp, a build tool's task, a compiler's or a
+#: diff's mark, a panic, a traceback and its frames.
+_OUTPUT_LINE_RE: Final = re.compile(
+    r"^\s+[+~]\s|^\s*(?:\[\d|\d{4}-\d\d-\d\d[ T]\d|> Task\b|[ew]: \[|panic:|traceback\b|"
+    r"exception in thread\b|caused by:|at [\w.$]+\(|file \"|\w+(?:\.\w+)+(?:error|exception)\b)",
+    re.IGNORECASE,
+)
 #: A clause that states nothing settled about the project: a line of pasted output (a
 #: log's timestamp, a build tool's task, a diff's or a plan's "+", a panic or a
 #: traceback), words quoted back whole, options being weighed, a decision not taken.
@@ -401,7 +411,12 @@ _NO_PROJECT_FACT_RE: Final = re.compile(
     r"|^[\"\u201c'`].*[\"\u201d'`]$"
     r"|\b(?:one|an|another|the other|other)\s+option\b|\boptions?\s+(?:are|is)\b|\bweighing\b"
     r"|\b(?:have not|haven't|has not|hasn't|not yet)\s+(?:decided|replied|agreed|settled|"
-    r"chosen|picked)\b|\b(?:not|isn't|aren't)\s+(?:convinced|sure)\b|\bundecided\b",
+    r"chosen|picked)\b|\b(?:not|isn't|aren't)\s+(?:convinced|sure)\b|\bundecided\b"
+    r"|^(?:a|one|some|another)\s+(?:contributor|user|customer|client|colleague|coworker|"
+    r"teammate|dev|developer|person|reviewer|maintainer|stranger)s?\b.*\b(?:opened|asked|"
+    r"asking|requested|suggested|reported|wants|filed)\b"
+    r"|^(?:(?:please|pls|can you|could you)\s+)?(?:translate|explain|summari[sz]e|rewrite|"
+    r"rephrase|write|draft|show|give)\b.*\b(?:this|that|these|for me)\b",
     re.IGNORECASE,
 )
 
@@ -550,6 +565,9 @@ def _project_context(user_message: str) -> dict[str, ExtractedContext]:
     project: dict[str, ExtractedContext] = {}
     pending = ""
     personal = False
+    lines = user_message.splitlines()
+    if len(lines) > 1 or _NO_PROJECT_FACT_RE.match(user_message):  # (pasted output: not read)
+        user_message = "\n".join(line for line in lines if not _OUTPUT_LINE_RE.match(line))
     for clause, in_question in user_clauses(user_message, keep_quotes=True, project=True):
         plain = _strip_filler(clause)
         if personal or _PERSONAL_LEAD_RE.match(plain):
@@ -582,6 +600,22 @@ _POINTING_RE: Final = re.compile(
 )
 
 
+def _pointing_back(
+    item: ExtractedContext, before: list[ExtractedContext]
+) -> ExtractedContext | None:
+    """``item`` with "it" or "them" named by the statement before ("MSRV is 1.74. don't
+    bump it ...": "Do not bump MSRV ..."), as it is when it names its own object, None
+    when a short statement has nothing but the pronoun ("we already use it elsewhere")."""
+    pronoun = _BACK_REFERENCE_RE.search(item.content)
+    if pronoun is None:
+        return item
+    subject = _SUBJECT_RE.match(before[-1].content) if before else None
+    if subject is None:
+        return None if len(item.content.split()) <= 5 else item
+    content = item.content[: pronoun.start("it")] + subject["s"] + item.content[pronoun.end() :]
+    return ExtractedContext(content, item.type, item.files, tags_of(content))
+
+
 def _add_project_item(project: dict[str, ExtractedContext], item: ExtractedContext) -> None:
     tail = _TAIL_RE.match(item.content)
     if tail and project:  # "..., never floats": the tail of the one before
@@ -589,7 +623,10 @@ def _add_project_item(project: dict[str, ExtractedContext], item: ExtractedConte
         joined = f"{last.content}, {tail.group()[0].lower()}{tail.group()[1:]}"
         project[key] = ExtractedContext(joined, last.type, last.files, last.tags)
         return
-    whole = _whole(item)
+    named = _pointing_back(item, list(project.values()))
+    if named is None:
+        return
+    whole = _whole(replace(named, content=_TIME_TAIL_RE.sub("", named.content)))
     if (
         whole is not None
         and not _LABEL_ONLY_RE.match(whole.content)
@@ -598,6 +635,27 @@ def _add_project_item(project: dict[str, ExtractedContext], item: ExtractedConte
         and len(whole.content) <= MAX_PROJECT_FACT_LENGTH
     ):
         project.setdefault(whole.content.casefold(), whole)
+
+
+#: A project statement about the one before it: "don't bump it without a minor
+#: release", "no secrets in them".
+_BACK_REFERENCE_RE: Final = re.compile(
+    r"^(?:(?:do not|don't|never|always|no|not|keep|put|we already use|we use|use)\s+)"
+    r"(?:\w+\s+){0,2}?(?P<it>it|them)\b(?!')",
+    re.IGNORECASE,
+)
+#: What a project statement is about: "MSRV is 1.74" (MSRV), "values files are per env".
+_SUBJECT_RE: Final = re.compile(
+    r"^(?!(?:we|it|they|this|that|there)\b)(?P<s>[\w.+#/-]+(?:\s+[\w.+#/-]+){0,2}?)\s+"
+    r"(?:is|are)\s",
+    re.IGNORECASE,
+)
+#: When a decision was made, at its end: "Use SwiftData last sprint".
+_TIME_TAIL_RE: Final = re.compile(
+    r"\s+(?:(?:last|this)\s+(?:sprint|week|month|quarter|year)|yesterday|today|recently|"
+    r"lately|a while ago)\W*$",
+    re.IGNORECASE,
+)
 
 
 #: "I've switched to tabs", "we've gone back to double quotes in Python": a move to a value.
