@@ -102,7 +102,8 @@ _STATE_RE: Final = re.compile(
     r"not allowed|forbidden|banned|targeting|targets|supports?|monolith|microservices?|"
     r"modules?|source of truth|event-driven|serverless|as a cache|as the cache|queue|"
     r"getting|seeing|returns?|responds?|gets? killed|crash\w*|dies|hangs|stalls|freezes|"
-    r"slow|slower|flaky|doing|deploys? (?:go|to|on))\b|->|\u2192"
+    r"slow|slower|flaky|doing|deploys? (?:go|to|on)|overflows?|deadlocks?|race condition|"
+    r"OOMs?|off-by-one|double[- ]counts?|corrupts?|corrupted|stale)\b|->|\u2192"
     r"|(?-i:\b\w+(?:Killed|Error|Exception)\b|\bE[A-Z]{4,}\b)|\b[45]\d\d\b",
     re.IGNORECASE,
 )
@@ -110,7 +111,7 @@ _STATE_RE: Final = re.compile(
 _SLUG: Final = r"[a-z][a-z0-9]*(?:[-_][a-z0-9]+)+"
 _LEAD_RE: Final = re.compile(
     r"^(?:for (?:this|the) (?:project|repo|app|one|codebase)|in (?:this|the) (?:project|repo|"
-    r"app|codebase)|here|on this project|for now|ok so|so)\s*,?\s*"
+    r"app|codebase)|here|on this project|for now|ok so|so)\b\s*,?\s*"
     rf"|^(?-i:{_SLUG})\s*:\s*|^(?:for|in|on)\s+(?-i:{_SLUG})"
     r"(?:\s*,\s*|\s+(?=(?:we|we're|our|the team|let's|it|it's)\b))",
     re.IGNORECASE,
@@ -375,7 +376,7 @@ def _project_items(clause: str, kind: str | None = None) -> list[ExtractedContex
 _TAIL_RE: Final = re.compile(r"^(?:never|not)\s+\S+(?:\s+\S+)?$", re.IGNORECASE)
 _LABEL_ONLY_RE: Final = re.compile(
     r"^(?:decision|requirement|constraint|note|update|resolved|fixed|done|fix|bug|error|"
-    r"pattern|architecture|todo|fyi)(?:\s+(?:from|by|for)\s+.+)?$|^\S+$"
+    r"pattern|architecture|todo|fyi)(?:\s+(?:from|by|for)\s+(?!\w+ing\b).+)?$|^\S+$"
     r"|^(?:fixed|solved|resolved|found|got|nailed|cracked) (?:it|that|this)$"
     r"|^(?:bug|issue|problem|crash|leak)s?\s+(?:confirmed|reproduced|found|fixed)$"
     r"|^(?:decision|adr|rfc)\s+(?:log\s+|record\s+)?#?\d+$",
@@ -580,10 +581,45 @@ def _project_context(user_message: str) -> dict[str, ExtractedContext]:
             pending = "error"  # "heads up, found a bug: the DAG double counts ...": it follows
             continue
         if pending or _for_project(plain, in_question):
-            for item in _project_items(plain, kind=pending or None):
+            parts = [plain] if pending else _statements(plain)
+            for item in (i for part in parts for i in _project_items(part, kind=pending or None)):
                 _add_project_item(project, item)
             pending = ""
     return project
+
+
+#: Where a second statement with its own subject starts: ", controllers never touch
+#: Repo directly", " and every change to a chart requires a bump", ", CI rejects ...".
+_NEXT_STATEMENT_RE: Final = re.compile(
+    r"(?:,|;|\s+and)\s+(?=(?:(?:every|all|each|the|our|no)\s+)?[\w.-]+(?:\s+[\w.-]+){0,3}?\s+"
+    r"(?:never|always|must|should|can't|cannot|do not|don't|goes|go|uses|use|lives|"
+    r"live|runs|run|needs|need|exposes|expose|collects|collect|rejects|reject|requires|"
+    r"require|stays|stay)\b)",
+    re.IGNORECASE,
+)
+
+
+def _statements(clause: str) -> list[str]:
+    """``clause`` cut where a statement with a subject of its own follows ("all db access
+    goes through Ecto contexts, controllers never touch Repo directly"): one fact each,
+    each with its own polarity. A part without a verb of its own stays with the one
+    before ("Prices are stored in integer cents, never floats")."""
+    parts: list[str] = []
+    start = 0
+    for cut in _NEXT_STATEMENT_RE.finditer(clause):
+        head = clause[start : cut.start()].strip()
+        if len(head.split()) >= 3 and _VERB_RE.search(head):
+            parts.append(head)
+            start = cut.end()
+    parts.append(clause[start:].strip())
+    return [part for part in parts if part]
+
+
+_VERB_RE: Final = re.compile(
+    r"\b(?:is|are|was|were|goes|go|uses?|lives?|runs?|needs?|must|should|never|always|"
+    r"exposes?|collects?|rejects?|requires?|comes?|stays?|has|have|follows?|\w+ed)\b",
+    re.IGNORECASE,
+)
 
 
 #: A decision's object that points back ("we decided that months ago").

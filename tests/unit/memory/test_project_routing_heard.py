@@ -96,3 +96,23 @@ def test_what_the_user_decides_for_themselves_stays_theirs() -> None:
     user, project = routed("for this project we use PostgreSQL with Prisma")
     assert user == []
     assert project == ["Use PostgreSQL", "Use Prisma"]
+
+
+def test_two_statements_in_one_sentence_are_two_facts() -> None:
+    _, project = routed(
+        "every write is sent through the outbox, handlers never call Kafka directly"
+    )
+    assert len(project) == 2, project
+    assert project[0].startswith("Every write is sent through the outbox")
+    assert "never call Kafka" in project[1]
+    _, project = routed("Amounts are stored in integer cents, never floats")
+    assert project == ["Amounts are stored in integer cents, never floats"]
+
+
+def test_a_fix_said_by_its_method_and_a_failure_by_its_kind_are_kept() -> None:
+    _, project = routed("Fixed by pinning protobuf to 4.25 in the lock file.")
+    assert any("pinning protobuf" in item for item in project), project
+    _, project = routed("the parser hits a stack overflow on 50k nested brackets")
+    assert any("stack overflow" in item for item in project), project
+    _, project = routed("some tests are flaky on CI")
+    assert project == ["Some tests are flaky on CI"]
