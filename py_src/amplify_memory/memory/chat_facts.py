@@ -582,6 +582,8 @@ def _project_context(user_message: str) -> dict[str, ExtractedContext]:
             continue
         if pending or _for_project(plain, in_question):
             parts = [plain] if pending else _statements(plain)
+            # (a statement cut off must be the project's by itself: not someone else's)
+            parts = parts[:1] + [part for part in parts[1:] if _for_project(part, in_question)]
             for item in (i for part in parts for i in _project_items(part, kind=pending or None)):
                 _add_project_item(project, item)
             pending = ""
