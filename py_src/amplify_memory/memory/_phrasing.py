@@ -2651,6 +2651,8 @@ def _shape_favourite(text: str, lead: bool) -> _Shaped:
 def _shape_person(text: str, lead: bool) -> _Shaped:
     if m := _PERSON_RE.match(text):
         x = m["x"]
+        if re.search(r"\bnot\b", x):
+            return []  # "a data scientist, not a backend person": what the user is not
         if m["kind"].lower() in {"user", "shop", "dev", "developer", "head", "enjoyer"}:
             facts = _uses(x)
             if facts:

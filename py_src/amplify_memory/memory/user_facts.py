@@ -2240,6 +2240,14 @@ def _without_now(content: str) -> str:
     return content
 
 
+#: A fact whose value is only a pronoun: what it stands for was said before it.
+_POINTER_VALUE_RE: Final = re.compile(
+    r"^User's [\w -]+ (?:is|are) (?:it|that|this|them|those|these)$"
+    r"|^User prefers not an? ",  # ("not a backend person": what the user is not)
+    re.IGNORECASE,
+)
+
+
 def finish(fact: ExtractedFact) -> ExtractedFact | None:
     """The fact with its wording polished, or None when it carries a secret."""
     content = _phrasing.polish(_tidy(fact.content))
@@ -2268,6 +2276,8 @@ def finish(fact: ExtractedFact) -> ExtractedFact | None:
         return None  # a clause cut short ("User wants the assistant to always")
     if _META_RE.match(content):
         return None  # about the conversation, not the user ("User misspoke earlier")
+    if _POINTER_VALUE_RE.match(content):
+        return None  # "it's my default": the value is said before ("User's default is it")
     if _TASK_WANT_RE.match(content):
         return None  # the task at hand ("I just want to run it quickly", "I want to compare")
     if _NOT_A_FACT_RE.match(content):

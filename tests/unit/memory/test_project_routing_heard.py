@@ -116,3 +116,11 @@ def test_a_fix_said_by_its_method_and_a_failure_by_its_kind_are_kept() -> None:
     assert any("stack overflow" in item for item in project), project
     _, project = routed("some tests are flaky on CI")
     assert project == ["Some tests are flaky on CI"]
+
+
+def test_a_value_said_before_and_what_the_user_is_not_store_no_broken_fact() -> None:
+    user, _ = routed("I always compile with -O2 -march=native, it's my default")
+    assert not any(fact.endswith(" is it") for fact in user), user
+    user, _ = routed("I'm a statistician really, not a frontend person")
+    assert not any("prefers not" in fact for fact in user), user
+    assert any("statistician" in fact for fact in user), user
