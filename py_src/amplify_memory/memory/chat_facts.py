@@ -372,8 +372,10 @@ def _project_items(clause: str, kind: str | None = None) -> list[ExtractedContex
     return [ExtractedContext(content, kind, (), tags_of(content))] if content else []
 
 
-#: A short negated tail cut off the clause before it ("never floats", "not Redis").
+#: A short negated tail cut off the clause before it ("never floats", "not Redis"; "no
+#: echo" after "no gin").
 _TAIL_RE: Final = re.compile(r"^(?:never|not)\s+\S+(?:\s+\S+)?$", re.IGNORECASE)
+_NO_LIST_RE: Final = re.compile(r"^no\s+\S+$", re.IGNORECASE)
 _LABEL_ONLY_RE: Final = re.compile(
     r"^(?:decision|requirement|constraint|note|update|resolved|fixed|done|fix|bug|error|"
     r"pattern|architecture|todo|fyi)(?:\s+(?:from|by|for)\s+(?!\w+ing\b).+)?$|^\S+$"
@@ -413,6 +415,7 @@ _NO_PROJECT_FACT_RE: Final = re.compile(
     r"|\b(?:one|an|another|the other|other)\s+option\b|\boptions?\s+(?:are|is)\b|\bweighing\b"
     r"|\b(?:have not|haven't|has not|hasn't|not yet)\s+(?:decided|replied|agreed|settled|"
     r"chosen|picked)\b|\b(?:not|isn't|aren't)\s+(?:convinced|sure)\b|\bundecided\b"
+    r"|\b(?:agreed|decided|concluded|settled)\W*$"
     r"|^(?:a|one|some|another)\s+(?:contributor|user|customer|client|colleague|coworker|"
     r"teammate|dev|developer|person|reviewer|maintainer|stranger)s?\b.*\b(?:opened|asked|"
     r"asking|requested|suggested|reported|wants|filed)\b"
@@ -583,7 +586,11 @@ def _project_context(user_message: str) -> dict[str, ExtractedContext]:
         if pending or _for_project(plain, in_question):
             parts = [plain] if pending else _statements(plain)
             # (a statement cut off must be the project's by itself: not someone else's)
-            parts = parts[:1] + [part for part in parts[1:] if _for_project(part, in_question)]
+            parts = parts[:1] + [
+                part
+                for part in parts[1:]
+                if not _someone_elses_habit(part) and not _NO_PROJECT_FACT_RE.search(part)
+            ]
             for item in (i for part in parts for i in _project_items(part, kind=pending or None)):
                 _add_project_item(project, item)
             pending = ""
@@ -656,6 +663,9 @@ def _pointing_back(
 
 def _add_project_item(project: dict[str, ExtractedContext], item: ExtractedContext) -> None:
     tail = _TAIL_RE.match(item.content)
+    if not tail and project and _NO_LIST_RE.match(item.content):
+        previous = next(reversed(project.values())).content
+        tail = _NO_LIST_RE.match(item.content) if re.match(r"no\s", previous, re.I) else None
     if tail and project:  # "..., never floats": the tail of the one before
         key, last = next(reversed(project.items()))
         joined = f"{last.content}, {tail.group()[0].lower()}{tail.group()[1:]}"

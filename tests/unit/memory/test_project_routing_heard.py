@@ -124,3 +124,12 @@ def test_a_value_said_before_and_what_the_user_is_not_store_no_broken_fact() -> 
     user, _ = routed("I'm a statistician really, not a frontend person")
     assert not any("prefers not" in fact for fact in user), user
     assert any("statistician" in fact for fact in user), user
+
+
+def test_a_lead_that_only_says_something_was_agreed_and_a_list_of_noes() -> None:
+    _, project = routed("after a long call the team agreed: no ORMs in the billing service")
+    assert project == ["No ORMs in the billing service"], project
+    _, project = routed("no Redux, no MobX")
+    assert project == ["No Redux, no MobX"], project
+    _, project = routed("every query goes through the repository layer, views never open a cursor")
+    assert len(project) == 2, project
