@@ -3900,6 +3900,8 @@ def _in_context(text: str, start: int, end: int) -> bool:
     after = _WORD_RE.findall(text[end : end + 40])
     if after and after[0].casefold() in _NEXT_CUES:
         return True
+    if after and after[0].casefold() in _PARTICLES:
+        return False  # the English verb: "writes go through the outbox", "spring into"
     before = _WORD_RE.findall(text[max(0, start - 40) : start])
     if before and before[-1].casefold() in _PREV_CUES:
         return True
@@ -3909,6 +3911,10 @@ def _in_context(text: str, start: int, end: int) -> bool:
     return (prep == "in" and verb in _IN_CUES) or (prep in ("on", "to") and verb in _ON_CUES)
 
 
+#: Words after a common word that make it the English verb it also is.
+_PARTICLES: Final = frozenset(
+    ["through", "into", "via", "ahead", "away", "straight", "back", "off", "up", "down", "out"]
+)
 _SQUASH_RE: Final = re.compile(r"[\s._-]+")
 #: Words after a name that make a product of its own ("MacBook Air", "dbt Cloud").
 _EDITIONS: Final = frozenset(
