@@ -1029,7 +1029,8 @@ _PERSON_RE: Final = re.compile(
 )
 _HERE_RE: Final = re.compile(
     r"^(?:(?:long[- ]?time|lifelong|die-hard|happy|daily)\s+)?(?P<x>[\w.+#@' -]+?)\s+"
-    r"(?:user|person|fan|guy|girl|dev|developer|shop|enjoyer|main|diehard)\s+(?:here|btw|fwiw)$"
+    r"(?:user|person|fan|guy|girl|dev|developer|shop|enjoyer|main|diehard|nerd|geek|lover|"
+    r"addict|junkie)\s+(?:here|btw|fwiw)$"
     r"|^(?P<y>[\w.+#@' -]+?)\s+(?:shop|house|household|team|person|user)$",
     re.IGNORECASE,
 )
@@ -2278,7 +2279,24 @@ def _shape_foreign_answer(text: str, lead: bool) -> _Shaped:
     if m := _FOREIGN_ANSWER_RE.search(text):
         language = FOREIGN_LANGUAGE[m["lang"].lower()]
         return [ExtractedFact(f"User wants answers in {language}", "communication")]
+    if (m := _CJK_ANSWER_RE.search(text)) and not _ONE_TIME_CJK_RE.search(text):
+        # ("以后请一直用中文回答我", "日本語で答えて")
+        language = _CJK_LANGUAGE[m["lang"] or m["lang2"]]
+        return [ExtractedFact(f"User wants answers in {language}", "communication")]
     return _NEXT
+
+
+#: Answers asked for in a language, in Chinese or Japanese: "用中文回答", "日本語で答えて".
+_CJK_ANSWER_RE: Final = re.compile(
+    r"(?:用|以)(?P<lang>中文|汉语|漢語|英文|英语|日语|日文|韩语)(?:来)?(?:回答|回复|答复|回覆)"
+    r"|(?P<lang2>日本語|英語|中国語)で(?:答え|回答|返事|返信|説明)"
+)
+_ONE_TIME_CJK_RE: Final = re.compile(r"这次|这一次|今回|この質問")
+_CJK_LANGUAGE: Final = {
+    "中文": "Chinese", "汉语": "Chinese", "漢語": "Chinese", "英文": "English", "英语": "English",
+    "日语": "Japanese", "日文": "Japanese", "韩语": "Korean", "日本語": "Japanese",
+    "英語": "English", "中国語": "Chinese",
+}  # fmt: skip
 
 
 def _shape_language_fine(text: str, lead: bool) -> _Shaped:
@@ -2582,6 +2600,40 @@ def _shape_cmp(text: str, lead: bool) -> _Shaped:
     return _NEXT
 
 
+#: A taste said without a verb: "Radiohead forever", "Windows? eww", "big no to
+#: microservices for small apps", "sushi is my weakness", "hard pass on Jira".
+_TASTE_RE: Final = re.compile(
+    r"^(?P<x>[\w.+#' -]{2,40}?)\s+(?:forever|for life|till I die|til I die|ftw|"
+    r"all day(?:,? every day)?)\W*$"
+    r"|^(?P<y>[\w.+#' -]{2,40}?)\s+(?:is|are)\s+my\s+(?:weakness|guilty pleasure|jam|"
+    r"happy place|love language|comfort food)\W*$"
+    r"|^(?P<n>[\w.+#' -]{2,40}?)\s*[?!.,]*\s*\b(?:eww+|ew+|yuck|yikes|hard pass|no thanks|"
+    r"big no|never again|thanks but no)\W*$"
+    r"|^(?:big no to|hard pass on|no thanks to|allergic to)\s+"
+    r"(?P<n2>[\w.+#' -]{2,40}?)\W*$",
+    re.IGNORECASE,
+)
+
+
+_PERSON_WORD_RE: Final = re.compile(
+    r"\b(?:I|I'm|me|my|you|your|we|us|our|he|she|him|her|they|them|it|this|that)\b", re.I
+)
+
+
+def _shape_taste(text: str, lead: bool) -> _Shaped:
+    if (m := _TASTE_RE.match(text)) and len((m["x"] or m["y"] or m["n"] or m["n2"]).split()) <= 5:
+        if m["n"] or m["n2"]:
+            x = _object(m["n"] or m["n2"])
+            content = f"User dislikes {x}"
+        else:
+            x = _object(m["x"] or m["y"])
+            content = f"User likes {x}"
+        if not x or _BAD_OBJECT_RE.match(x) or _PERSON_WORD_RE.search(x):
+            return _NEXT  # ("I love you forever": no taste of a thing)
+        return [ExtractedFact(content, _category_of(content, "preference"))]
+    return _NEXT
+
+
 def _shape_opinion(text: str, lead: bool) -> _Shaped:
     if m := _OPINION_RE.match(text):
         groups = ("x", "y", "x2", "x3", "x4", "x5", "x6", "x7", "x8", "x9", "x10")
@@ -2840,6 +2892,7 @@ _SHAPES: Final[tuple[Callable[[str, bool], _Shaped], ...]] = (
     _shape_not_cmp,
     _shape_cmp,
     _shape_opinion,
+    _shape_taste,
     _shape_no_need,
     _shape_fan,
     _shape_love,
@@ -2896,6 +2949,8 @@ _LESS_MORE_RE: Final = re.compile(
 #: "Antworte bitte auf Deutsch", "réponds en français": a wish for answers in that language.
 _FOREIGN_ANSWER_RE: Final = re.compile(
     r"\b(?:antworte|antworten sie|schreib|réponds|répondez|répondre|responde|responda|respondé|"
+    r"respóndeme|respondeme|contéstame|contestame|contesta|responde-me|responda-me|"
+    r"réponds-moi|répondez-moi|rispondimi|"
     r"responder|rispondi|rispondete|rispondere|antwoord|odpowiadaj|svara|vastaa)\b.*?"
     r"\b(?P<lang>auf deutsch|auf englisch|en français|en francais|en anglais|en español|"
     r"en espanol|en inglés|en ingles|em português|em portugues|em inglês|em ingles|"

@@ -1098,6 +1098,7 @@ def clause_facts(
     plain = _strip_filler(clause)
     if _OTHER_SUBJECT_RE.match(plain) and not _OWN_GROUP_RE.match(plain):
         return []  # about someone else ("my 70 year old neighbor just learned to use ChatGPT")
+    clause = _condition_first(clause)
     facts = _rule_facts(clause, in_question=in_question, nested=nested, tech_context=tech_context)
     if in_question or nested:
         return facts
@@ -1157,6 +1158,34 @@ def _negated_use(fact: ExtractedFact, clause: str, mentions: list[Mention]) -> E
 
 
 _NEGATION_RIGHT_BEFORE_RE: Final = re.compile(r"\b(?:not|never|no)\s+(?:the\s+|any\s+)?$", re.I)
+
+
+#: A standing instruction whose condition comes first, without the comma the rules
+#: read it by ("When you write SQL use uppercase keywords"), after a lead ("from now on,
+#: when you ..."), or with what to do but no verb ("when you suggest libraries, only MIT
+#: or Apache licensed ones").
+_CONDITION_FIRST_RE: Final = re.compile(
+    r"^(?:(?:from now on|going forward|in (?:the )?future|and|also)\s*,?\s*)?"
+    r"(?P<cond>when(?:ever)?\s+you\s+\w+[^,:;\u2014?]*?)"
+    r"(?:\s*[,\u2014]\s*|\s+(?=(?:use|write|put|add|give|show|explain|keep|make|include|"
+    r"always|never|don't|do not|please|pls|stick|avoid|stay|start|end|format|mark|label|"
+    r"name|comment|wrap|prefer)\b))(?P<rest>\w.*)$",
+    re.IGNORECASE,
+)
+
+
+def _condition_first(clause: str) -> str:
+    """``clause`` as "when you <do>, <instruction>" (the form the rules read) when it is
+    a conditional standing instruction said another way; else as it is."""
+    m = _CONDITION_FIRST_RE.match(clause.strip())
+    if m is None:
+        return clause
+    rest = m["rest"]
+    if not _phrasing.is_imperative(rest) and not re.match(
+        r"(?:always|never|don't|do not|please|pls)\b", rest, re.IGNORECASE
+    ):
+        rest = f"use {rest}"  # ("only MIT or Apache licensed ones")
+    return f"{m['cond']}, {rest}"
 
 
 #: "when you write SQL for me, uppercase the keywords": a condition of a standing
