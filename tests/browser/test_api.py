@@ -238,9 +238,8 @@ def test_opening_a_stored_project_reports_its_steps_across_the_worker(
         """,
     )
     assert result["opened"] == {"projectId": "opened", "count": 3, "loadError": None}
-    assert result["steps"] == [
-        {"stage": "open", "done": 1, "total": 2},
-        {"stage": "open", "done": 2, "total": 2},
+    assert result["steps"] == [  # (read, documents, index, the whole decoded)
+        {"stage": "open", "done": step, "total": 4} for step in range(1, 5)
     ]
     assert result["again"] == []  # (already open: nothing loads)
     assert result["refused"] == "ARGUMENT_TYPE"

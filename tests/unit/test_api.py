@@ -411,7 +411,7 @@ async def test_opening_a_stored_project_reports_its_steps() -> None:
         "projects.open", json.dumps({"projectId": "p"}), lambda *step: seen.append(step)
     )
     assert json.loads(text)["value"] == {"projectId": "p", "count": 3, "loadError": None}
-    assert seen == [("open", 1, 2), ("open", 2, 2)]
+    assert seen == [("open", step, 4) for step in range(1, 5)]  # (read, documents, index, whole)
     # opened once: a second open reads nothing and reports nothing
     seen.clear()
     await api.call("projects.open", json.dumps({"projectId": "p"}), lambda *step: seen.append(step))

@@ -62,6 +62,7 @@ from collections.abc import Mapping
 from itertools import accumulate, chain
 from typing import Any, Final, cast
 
+from amplify_memory import progress
 from amplify_memory.errors import AmplifyMemoryError, NewerFormatError, SnapshotError, describe
 from amplify_memory.search._index import FieldIndex, LazyPostings, State
 from amplify_memory.search._schema import Property, copy_json, get_path, validate_documents
@@ -332,6 +333,7 @@ def _decode(raw: Mapping[str, Any], props: Mapping[str, Property]) -> State:
         documents = _decode_documents(listed, props, state, owned=True, columns=columns)
     else:
         documents = _decode_documents(raw["documents"], props, state)
+    progress.report("decode", 1, 3)  # (a large store's open shows its decode move)
     n = len(documents)
     fields = raw["fields"]
     string_fields = list(state.fields)
@@ -341,6 +343,7 @@ def _decode(raw: Mapping[str, Any], props: Mapping[str, Property]) -> State:
         )
     for name in string_fields:
         _decode_field(name, fields[name], state.fields[name], n)
+    progress.report("decode", 2, 3)
     _decode_columns(raw, documents, props, state, columns)
     # (packed-vector documents were checked to hold no vector: nothing to strip)
     stored: list[dict[str, Any] | None] = [*documents]

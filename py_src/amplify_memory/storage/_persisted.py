@@ -95,6 +95,9 @@ from amplify_memory.storage._records import (
 __all__ = ["PersistedStore", "StoreDatabase"]
 
 _MAX_QUARANTINE_ATTEMPTS = 50
+#: An open's steps before its log: the base read, its documents decoded, its index
+#: decoded (both told by the snapshot's decode), the whole decoded.
+_DECODE_STEPS = 4
 
 
 class StoreDatabase(Protocol):
@@ -344,11 +347,13 @@ class PersistedStore(Generic[DB]):
         if text is None:
             self._head, self._segments = None, 0
             return
+        total = _DECODE_STEPS + (head.segments if head is not None else 0)
         if opening:
-            progress.report("open", 1, 2 + (head.segments if head is not None else 0))
+            progress.report("open", 1, total)
             await asyncio.sleep(0)  # (the report goes out before the long decode)
         try:
-            record, db = self._read(text)
+            with progress.within("open", 1, total) if opening else contextlib.nullcontext():
+                record, db = self._read(text)  # (its documents and index: steps 2 and 3)
         except (StorageError, NewerFormatError):  # (a newer record: left as it is)
             raise
         except Exception as err:
@@ -373,15 +378,15 @@ class PersistedStore(Generic[DB]):
             head = None  # a compaction stopped after its base: the base stands alone
             self._need_base = True
         if opening:
-            progress.report("open", 2, 2 + len(numbers))
+            progress.report("open", _DECODE_STEPS, _DECODE_STEPS + len(numbers))
         applied = dict(record.applied)
         segments = await self._segments_of(record.revision, numbers)
-        for done, segment in enumerate(segments, 3):
+        for done, segment in enumerate(segments, _DECODE_STEPS + 1):
             for op in segment.ops:
                 self._apply(db, op)
             applied = dict(segment.applied)
             if opening:
-                progress.report("open", done, 2 + len(segments))
+                progress.report("open", done, _DECODE_STEPS + len(segments))
         self._adopt(record, db, applied=applied)
         self._head, self._segments = head, max(numbers, default=0)
         self._base_bytes, self._base_version = base_bytes, record.version
