@@ -125,6 +125,8 @@ class IndexedDBStorage(AsyncStorage):
     :class:`~amplify_memory.errors.StorageQuotaError`.
     """
 
+    holds_bytes = True
+
     def __init__(self, *, timeout_ms: int | None = None) -> None:
         self._js = _bridge()
         self._timeout_ms = timeout_ms

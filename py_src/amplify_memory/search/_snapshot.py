@@ -157,19 +157,9 @@ def _encode_vectors(
     return out
 
 
-def encode_state(
-    state: State,
-    schema: Mapping[str, Any],
-    settings: Mapping[str, Any],
-    *,
-    copy: bool = True,
-    binary: bool = False,
-) -> dict[str, Any]:
-    """The snapshot of ``state`` (documents are copied unless ``copy`` is false; with
-    ``binary``, the vectors' bytes as blobs)."""
-    live = state.live()
-    dense = len(live) == len(state.docs)
-    remap = None if dense else {old: new for new, old in enumerate(live)}
+def _encode_fields(state: State, live: list[int], remap: dict[int, int] | None) -> dict[str, Any]:
+    """Each string field's index for the documents ``live`` (renumbered by ``remap``)."""
+    dense = remap is None
     fields: dict[str, Any] = {}
     sub = operator.sub
     for name, fi in state.fields.items():
@@ -201,12 +191,31 @@ def encode_state(
             "docs": docs_out,
             "tfsNot1": tfs_out,
         }
+    return fields
+
+
+def encode_state(
+    state: State,
+    schema: Mapping[str, Any],
+    settings: Mapping[str, Any],
+    *,
+    copy: bool = True,
+    binary: bool = False,
+) -> dict[str, Any]:
+    """The snapshot of ``state`` (documents are copied unless ``copy`` is false; with
+    ``binary``, the vectors' bytes as blobs)."""
+    live = state.live()
+    dense = len(live) == len(state.docs)
+    remap = None if dense else {old: new for new, old in enumerate(live)}
+    fields = _encode_fields(state, live, remap)
     counts = state.vocab.counts
     blobs: list[bytes | bytearray] | None = [] if binary and state.vectors else None
     vectors = {name: _encode_vectors(column, live, blobs) for name, column in state.vectors.items()}
     out = {
         "format": FORMAT,
-        "version": VERSION,
+        # (the lowest version that holds it: without vectors, 5 is the same format, which
+        # a page of the version before still reads)
+        "version": VERSION if state.vectors else VERSION - 1,
         "schema": copy_json(schema),
         "settings": dict(settings),
         "documents": encode_table(

@@ -71,6 +71,11 @@ class AsyncStorage(ABC):
     ...     assert await storage.load("notes") == '{"a": 1}'
     """
 
+    #: Whether the backend stores bytes as well as strings (and gives them back as
+    #: ``bytes``): a large store writes its base as bytes only to such a backend. False
+    #: for a backend written before bytes were part of the contract.
+    holds_bytes: bool = False
+
     @abstractmethod
     async def save(self, name: str, data: Data) -> None:
         """Store ``data`` (a JSON string, or bytes) under ``name``, replacing what was there.

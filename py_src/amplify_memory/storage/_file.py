@@ -15,15 +15,17 @@ from amplify_memory.storage._names import store_of, validate_key
 __all__ = ["FileStorage"]
 
 _SUFFIX = ".json"
-#: How a file of bytes starts (a record saved as bytes; a JSON text never starts with NUL).
+#: How a file of bytes starts (a record saved as bytes; a JSON text never starts with NUL),
+#: and a file of text that does start with NUL (so that it is never read as bytes).
 _BYTES_MAGIC = b"\x00amplify-bytes\n"
+_TEXT_MAGIC = b"\x00amplify-text\n"
 
 
 class FileStorage(AsyncStorage):
     """One file per record, ``<directory>/<name>.json``, replaced atomically on save.
 
-    A string is written as UTF-8; bytes after a marker line that no text starts with
-    (``\0amplify-bytes``), and read back as bytes.
+    A string is written as UTF-8 (after a line ``\0amplify-text`` when it starts with
+    NUL); bytes after a line ``\0amplify-bytes``, and read back as bytes.
 
     A save writes a temporary file, flushes it to disk and renames it over the old one,
     so a crash leaves either the old or the new record, never half of one. Key names
@@ -36,6 +38,8 @@ class FileStorage(AsyncStorage):
     >>> asyncio.run(storage.load("notes"))
     '{}'
     """
+
+    holds_bytes = True
 
     def __init__(self, directory: str | os.PathLike[str]) -> None:
         self.directory = Path(directory)
@@ -51,6 +55,8 @@ class FileStorage(AsyncStorage):
         try:
             with os.fdopen(fd, "wb") as fh:
                 if isinstance(data, str):
+                    if data.startswith("\x00"):
+                        fh.write(_TEXT_MAGIC)
                     fh.write(data.encode("utf-8"))
                 else:
                     fh.write(_BYTES_MAGIC)
@@ -78,6 +84,8 @@ class FileStorage(AsyncStorage):
             raw = path.read_bytes()
             if raw.startswith(_BYTES_MAGIC):
                 return raw[len(_BYTES_MAGIC) :]
+            if raw.startswith(_TEXT_MAGIC):
+                raw = raw[len(_TEXT_MAGIC) :]
             return raw.decode("utf-8")
         except FileNotFoundError:
             return None

@@ -33,6 +33,8 @@ class MemoryStorage(AsyncStorage):
     ['notes']
     """
 
+    holds_bytes = True
+
     def __init__(self, *, quota_bytes: int | None = None) -> None:
         self.records: dict[str, str | bytes] = {}
         self.quota_bytes = quota_bytes

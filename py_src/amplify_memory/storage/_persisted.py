@@ -47,6 +47,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import inspect
 import os
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextvars import ContextVar
@@ -215,6 +216,7 @@ class PersistedStore(Generic[DB]):
         self._head: Head | None = None  # the head record last read or written
         self._base_bytes = 0  # (the head's baseBytes, when there is a head)
         self._base_version = RECORD_VERSION
+        self._force_write = False  # (a recovered log: its base and head written at once)
         self._need_base = False  # the next write must be a whole base record
         self._log_keys: list[str] = []  # the segments the last listing saw
         self._journal_written = False
@@ -363,20 +365,7 @@ class PersistedStore(Generic[DB]):
             return
         base_bytes = head.base_bytes if head is not None else len(text)
         del text
-        numbers: list[int] = []
-        if recover:
-            prefix = f"{self.name}.log-{record.revision}-"
-            numbers = sorted(
-                int(key[len(prefix) :])
-                for key in await self.storage.list_names()
-                if key.startswith(prefix)
-            )
-            self._need_base = True  # (a fresh head and base, by the next write)
-        elif head is not None and (head.base, head.writer) == (record.revision, record.writer):
-            numbers = list(range(1, head.segments + 1))
-        elif head is not None:
-            head = None  # a compaction stopped after its base: the base stands alone
-            self._need_base = True
+        head, numbers = await self._log_of(record, head, recover=recover)
         if opening:
             progress.report("open", _DECODE_STEPS, _DECODE_STEPS + len(numbers))
         applied = dict(record.applied)
@@ -390,6 +379,30 @@ class PersistedStore(Generic[DB]):
         self._adopt(record, db, applied=applied)
         self._head, self._segments = head, max(numbers, default=0)
         self._base_bytes, self._base_version = base_bytes, record.version
+        if self._force_write:
+            self._dirty, self._force_write = True, False
+
+    async def _log_of(
+        self, record: StoreRecord, head: Head | None, *, recover: bool
+    ) -> tuple[Head | None, list[int]]:
+        """The head that stands for ``record`` and the numbers of its segments to apply
+        (``recover``: every segment of it found in storage)."""
+        if recover:
+            prefix = f"{self.name}.log-{record.revision}-"
+            numbers = sorted(
+                int(key[len(prefix) :])
+                for key in await self.storage.list_names()
+                if key.startswith(prefix)
+            )
+            # (a fresh head and base, written at once: with no head, the next open would
+            # read the base alone and lose the segments found here)
+            self._need_base = self._force_write = True
+            return head, numbers
+        if head is not None and (head.base, head.writer) == (record.revision, record.writer):
+            return head, list(range(1, head.segments + 1))
+        if head is not None:  # a compaction stopped after its base: the base stands alone
+            self._need_base = True
+        return None, []
 
     async def _segments_of(self, base: int, numbers: list[int]) -> list[Segment]:
         """The readable segments ``numbers`` of base ``base`` (read at once); an unreadable
@@ -852,10 +865,16 @@ class PersistedStore(Generic[DB]):
         """A whole new base record (and, for a large store, a head with an empty log); the
         segments of older bases are removed after it (:meth:`_write_locked`)."""
         revision = self._revision + 1
-        # A large store's vectors are written as bytes (a binary record), a small one's as
-        # text: a store without a head may be read by a page of an older version.
+        # A large store's vectors are written as bytes (a binary record) where the storage
+        # holds bytes and the database saves them; a small store's as text: a store
+        # without a head may be read by a page of an older version.
         data: str | bytearray = encode_store(
-            self._db.save(copy=False, binary=True), revision, self.writer, applied
+            self._db.save(copy=False, binary=True)
+            if self._writes_bytes()
+            else self._db.save(copy=False),
+            revision,
+            self.writer,
+            applied,
         )
         if isinstance(data, bytearray) and len(data) < self.log_from_bytes:
             data = encode_store(self._db.save(copy=False), revision, self.writer, applied)
@@ -881,6 +900,17 @@ class PersistedStore(Generic[DB]):
         self._revision, self._record_writer = revision, self.writer
         self._head, self._segments, self._base_bytes = head, 0, size
         self._base_version, self._need_base = version, False
+
+    def _writes_bytes(self) -> bool:
+        """A binary base needs a storage that holds bytes (``AsyncStorage.holds_bytes``)
+        and a database whose ``save`` takes ``binary`` (one written to the protocol
+        before it does not)."""
+        if not getattr(self.storage, "holds_bytes", False):
+            return False
+        try:
+            return "binary" in inspect.signature(self._db.save).parameters
+        except (TypeError, ValueError):
+            return False
 
     def _adopt(self, record: StoreRecord, db: DB, *, applied: dict[str, int] | None = None) -> None:
         """Make ``db`` (just loaded from ``record`` and its log, whose ``applied`` map it is)

@@ -189,6 +189,9 @@ async def bytes_load_back_as_bytes(storage: AsyncStorage) -> None:
     assert await storage.load("notes") == b""
     await storage.save("notes", "{}")  # (replaced by text: text again)
     assert await storage.load("notes") == "{}"
+    for text in ("\x00amplify-bytes\n{}", "\x00amplify-text\n{}", "\x00"):
+        await storage.save("notes", text)  # (text that looks like a marker stays text)
+        assert await storage.load("notes") == text
 
 
 @check

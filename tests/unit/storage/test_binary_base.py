@@ -227,3 +227,81 @@ def test_the_snapshot_and_the_record_refuse_what_does_not_fit() -> None:
     newer = bytes(record).replace(b'"version":3', b'"version":4', 1)
     with pytest.raises(NewerFormatError):
         decode_store(newer)
+
+
+class TextOnlyStorage(MemoryStorage):
+    """A backend written to the contract before bytes: it says nothing of them."""
+
+    holds_bytes = False
+
+    async def save(self, name: str, data: Any) -> None:
+        if not isinstance(data, str):
+            raise TypeError(f"data must be a JSON string, got {type(data).__name__}")
+        await super().save(name, data)
+
+    async def save_many(self, items: Any) -> None:
+        for name, data in items:
+            await self.save(name, data)
+
+
+class OlderDatabase(Database):
+    """A database written to the store protocol before ``save(binary=...)``."""
+
+    def save(self, *, copy: bool = True) -> dict[str, Any]:  # type: ignore[override]
+        return super().save(copy=copy)
+
+
+def test_a_storage_or_database_of_the_older_contract_gets_text() -> None:
+    async def scenario() -> None:
+        rng = random.Random(11)
+        older = TextOnlyStorage()
+        store = await open_store(older)
+        store.insert_multiple([entry(i, rng) for i in range(120)])
+        await store.flush()
+        assert isinstance(older.records["notes"], str)
+        assert loads(older.records["notes.head"])["version"] == 1
+        storage = MemoryStorage()
+        kept = await PersistedStore.open(
+            "notes", storage, lambda: OlderDatabase(SCHEMA), coordinator=LocalCoordinator()
+        )
+        kept.log_from_bytes = 4000
+        kept.insert_multiple([entry(i, rng) for i in range(120)])
+        await kept.flush()
+        assert isinstance(storage.records["notes"], str)
+        assert len(await open_store(storage)) == 120
+
+    run(scenario())
+
+
+def test_a_damaged_head_of_a_base_of_bytes_is_written_again_at_once() -> None:
+    """The head is set aside and the segments found by listing: the fresh base and head
+    are written by the open itself, so the next open does not read the base alone."""
+
+    async def scenario() -> None:
+        storage, rng = MemoryStorage(), random.Random(12)
+        store = await open_store(storage)
+        store.insert_multiple([entry(i, rng) for i in range(150)])
+        await store.flush()
+        store.insert(entry(500, rng))
+        await store.flush()
+        assert store.segments == 1
+        await store.close()
+        storage.records["notes.head"] = "{not json"
+        second = await open_store(storage)
+        assert second.get("m500") is not None
+        assert len(second.quarantined) == 1
+        await second.close()
+        third = await open_store(storage)
+        assert third.get("m500") is not None
+        assert isinstance(storage.records["notes"], bytes)
+        assert loads(storage.records["notes.head"])["version"] == 2
+
+    run(scenario())
+
+
+def test_a_snapshot_without_vectors_keeps_the_version_before() -> None:
+    """The lowest version that holds it: a page of the version before reads it."""
+    plain = Database(PLAIN)
+    plain.insert({"id": "a", "content": "tabs"})
+    assert plain.save()["version"] == 5
+    assert Database(SCHEMA).save()["version"] == 6
