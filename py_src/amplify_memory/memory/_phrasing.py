@@ -562,7 +562,14 @@ def _normalise_chat_forms(text: str) -> str:
     text = re.sub(r"\b(\d+)(spaces?|tabs?|space)\b", r"\1 \2", text, flags=re.I)  # "4space"
     text = _JOINED_VERSION_RE.sub(_split_version, text)  # "numpy2.0", "godot4.2"
     text = re.sub(r"(?<=[^\W\d_]),+(?=[^\W\d_])|,{2,}\s*", ", ", text)  # "vba mostly,learning"
-    return text
+    return _REACTION_RE.sub(r"\1 \2", text)  # "Windows? eww": no question, a taste
+
+
+#: A name and a reaction to it: "Windows? eww", "Jira?? hard pass".
+_REACTION_RE: Final = re.compile(
+    r"(?i)^(\s*[\w.+#' -]{2,30}?)\?+\s+(eww+|ew+|yuck|yikes|hard pass|no thanks|nope|"
+    r"never again)\b"
+)
 
 
 def _unwrap_leads(text: str) -> str:
@@ -2622,12 +2629,11 @@ _PERSON_WORD_RE: Final = re.compile(
 
 def _shape_taste(text: str, lead: bool) -> _Shaped:
     if (m := _TASTE_RE.match(text)) and len((m["x"] or m["y"] or m["n"] or m["n2"]).split()) <= 5:
-        if m["n"] or m["n2"]:
-            x = _object(m["n"] or m["n2"])
-            content = f"User dislikes {x}"
-        else:
-            x = _object(m["x"] or m["y"])
-            content = f"User likes {x}"
+        raw = m["n"] or m["n2"] or m["x"] or m["y"]
+        names = _tech_names(raw)
+        # (a technology by its name, as the rest of the turn's reading names it)
+        x = names[0] if len(names) == 1 and _only_tech(raw) else _object(raw)
+        content = f"User dislikes {x}" if m["n"] or m["n2"] else f"User likes {x}"
         if not x or _BAD_OBJECT_RE.match(x) or _PERSON_WORD_RE.search(x):
             return _NEXT  # ("I love you forever": no taste of a thing)
         return [ExtractedFact(content, _category_of(content, "preference"))]

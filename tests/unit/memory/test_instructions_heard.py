@@ -39,6 +39,8 @@ def test_a_language_for_this_time_only_is_not_stored() -> None:
         ("Metallica forever", "User likes Metallica"),
         ("ramen is my weakness", "User likes ramen"),
         ("Jenkins, eww", "User dislikes Jenkins"),
+        ("Bamboo?? nope", "User dislikes Bamboo"),
+        ("Tailwind? hard pass.", "User dislikes Tailwind CSS"),
         ("big no to ORMs in small services", "User dislikes ORMs in small services"),
         ("hard pass on Jira", "User dislikes Jira"),
     ],
@@ -73,4 +75,6 @@ def test_a_standing_instruction_whose_condition_comes_first(message: str, words:
 
 def test_what_stays_as_it_was() -> None:
     assert stored("when you get a chance, look at this") == []
+    assert stored("is it fast? nope") == []
+    assert stored("Tailwind? hard pass.") == ["User dislikes Tailwind CSS"]  # (not "uses")
     assert "User is not a fan of Java" in stored("I love Go - not a fan of Java")
