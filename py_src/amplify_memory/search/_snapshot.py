@@ -42,7 +42,9 @@ Versions 1 (vectors as lists of numbers inside the documents), 2 (the documents 
 list of objects), 3 (vectors as 32-bit floats, ``float32le``: rounded to bfloat16 as
 they load, as a store rounds what it is given), 4 (every term frequency in a list,
 ``"tfs"``; no run-length columns) and 5 (vectors as ``bfloat16le``, both bytes of a number
-together, in ``"data"``) still load; they are written as version 6 by the next save.
+together, in ``"data"``) still load; they are written as version 6 by the next save. A
+database without vector properties is written as version 5: the same format, which the
+version before still reads (the lowest version that holds it).
 Loading
 checks the structure, the types and the ranges of every value (not that the index agrees
 with the documents' text) and raises :class:`SnapshotError`.
