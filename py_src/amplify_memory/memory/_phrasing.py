@@ -2628,8 +2628,9 @@ _PERSON_WORD_RE: Final = re.compile(
 
 
 def _shape_taste(text: str, lead: bool) -> _Shaped:
-    if (m := _TASTE_RE.match(text)) and len((m["x"] or m["y"] or m["n"] or m["n2"]).split()) <= 5:
-        raw = m["n"] or m["n2"] or m["x"] or m["y"]
+    m = _TASTE_RE.match(text)
+    raw = (m["n"] or m["n2"] or m["x"] or m["y"]) if m else ""
+    if m and len(raw.split()) <= 5:
         names = _tech_names(raw)
         # (a technology by its name, as the rest of the turn's reading names it)
         x = names[0] if len(names) == 1 and _only_tech(raw) else _object(raw)

@@ -400,17 +400,19 @@ def _for_project(plain: str, in_question: bool) -> bool:
 
 #: A line of pasted output: a log's timestamp, a build tool's task, a compiler's or a
 #: diff's mark, a panic, a traceback and its frames.
+_OUTPUT_START: Final = (
+    r"\[\d|\d{4}-\d\d-\d\d[ T]\d|> Task\b|[ew]: \[|panic:|traceback\b|"
+    r"exception in thread\b|caused by:|at [\w.$]+\("
+)
 _OUTPUT_LINE_RE: Final = re.compile(
-    r"^\s+[+~]\s|^\s*(?:\[\d|\d{4}-\d\d-\d\d[ T]\d|> Task\b|[ew]: \[|panic:|traceback\b|"
-    r"exception in thread\b|caused by:|at [\w.$]+\(|file \"|\w+(?:\.\w+)+(?:error|exception)\b)",
+    rf"^\s+[+~]\s|^\s*(?:{_OUTPUT_START}|file \"|\w+(?:\.\w+)+(?:error|exception)\b)",
     re.IGNORECASE,
 )
 #: A clause that states nothing settled about the project: a line of pasted output (a
 #: log's timestamp, a build tool's task, a diff's or a plan's "+", a panic or a
 #: traceback), words quoted back whole, options being weighed, a decision not taken.
 _NO_PROJECT_FACT_RE: Final = re.compile(
-    r"^\s*(?:\[\d|\d{4}-\d\d-\d\d[ T]\d|> Task\b|[ew]: \[|[+~]\s|panic:|traceback\b|"
-    r"exception in thread\b|caused by:|at [\w.$]+\()"
+    rf"^\s*(?:{_OUTPUT_START}|[+~]\s)"
     r"|^[\"\u201c'`].*[\"\u201d'`]$"
     r"|\b(?:one|an|another|the other|other)\s+option\b|\boptions?\s+(?:are|is)\b|\bweighing\b"
     r"|\b(?:have not|haven't|has not|hasn't|not yet)\s+(?:decided|replied|agreed|settled|"
@@ -663,9 +665,12 @@ def _pointing_back(
 
 def _add_project_item(project: dict[str, ExtractedContext], item: ExtractedContext) -> None:
     tail = _TAIL_RE.match(item.content)
-    if not tail and project and _NO_LIST_RE.match(item.content):
-        previous = next(reversed(project.values())).content
-        tail = _NO_LIST_RE.match(item.content) if re.match(r"no\s", previous, re.I) else None
+    if (
+        tail is None
+        and project
+        and re.match(r"no\s", next(reversed(project.values())).content, re.I)
+    ):
+        tail = _NO_LIST_RE.match(item.content)  # ("no gin, no echo": one rule)
     if tail and project:  # "..., never floats": the tail of the one before
         key, last = next(reversed(project.items()))
         joined = f"{last.content}, {tail.group()[0].lower()}{tail.group()[1:]}"

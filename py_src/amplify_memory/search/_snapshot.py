@@ -93,6 +93,9 @@ __all__ = [
 
 FORMAT: Final = "amplify_memory.search"
 VERSION: Final = 6
+#: A database without vector properties is written as version 5: the same format, which
+#: the version before still reads (the lowest version that holds it).
+VERSION_WITHOUT_VECTORS: Final = 5
 #: The versions this library reads (1: vectors as numbers inside the documents; 2: the
 #: documents as a list of objects; 3: vectors as 32-bit floats; 4: every term frequency
 #: listed; 5: bfloat16 vectors' bytes together).
@@ -215,9 +218,7 @@ def encode_state(
     vectors = {name: _encode_vectors(column, live, blobs) for name, column in state.vectors.items()}
     out = {
         "format": FORMAT,
-        # (the lowest version that holds it: without vectors, 5 is the same format, which
-        # a page of the version before still reads)
-        "version": VERSION if state.vectors else VERSION - 1,
+        "version": VERSION if state.vectors else VERSION_WITHOUT_VECTORS,
         "schema": copy_json(schema),
         "settings": dict(settings),
         "documents": encode_table(
@@ -543,7 +544,7 @@ def _float32_rows(name: str, data: bytes | memoryview) -> array[float]:
 
 def _blobs(raw: Mapping[str, Any]) -> list[Any] | None:
     """A snapshot's blobs (bytes-like objects), None when it has none."""
-    if "blobs" not in raw or raw["version"] < 6:
+    if "blobs" not in raw or raw["version"] < VERSION:
         return None
     blobs = raw["blobs"]
     if not isinstance(blobs, list) or not all(

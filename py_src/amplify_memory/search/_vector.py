@@ -37,7 +37,6 @@ from amplify_memory.errors import ArgumentTypeError, describe
 __all__ = [
     "VectorColumn",
     "VectorKernel",
-    "bfloat16_bytes",
     "cosine",
     "disable_vector_kernel",
     "dot",
@@ -393,19 +392,6 @@ def to_bfloat16(numbers: array[float]) -> array[float]:
     return out
 
 
-def bfloat16_bytes(rows: array[float] | memoryview) -> bytearray:
-    """The upper halves of 32-bit floats that are bfloat16 already (:func:`to_bfloat16`),
-    2 bytes a number, little-endian: a snapshot's ``bfloat16le`` vectors (not copied
-    again into ``bytes``: the base64 reads them as they are)."""
-    raw = memoryview(rows).cast("B")
-    out = bytearray(len(raw) // 2)
-    if _BIG_ENDIAN:  # pragma: no cover (every platform Pyodide and CI run is little-endian)
-        out[0::2], out[1::2] = raw[1::4], raw[0::4]
-    else:
-        out[0::2], out[1::2] = raw[2::4], raw[3::4]
-    return out
-
-
 #: How many numbers the planes are split or joined at a time (4 MB of 32-bit floats): no
 #: step holds another copy of a whole property's vectors.
 _PLANE_CHUNK: Final = 1 << 20
@@ -442,17 +428,10 @@ def from_bfloat16_planes(high: bytes, low: bytes | memoryview) -> array[float]:
 
 
 def from_bfloat16_bytes(data: bytes | memoryview) -> array[float]:
-    """The 32-bit floats of :func:`bfloat16_bytes` (their lower halves zero)."""
-    if not isinstance(data, bytes):  # (a strided view of a view copies byte by byte: 10x)
-        data = bytes(data)
-    full = bytearray(2 * len(data))
-    if _BIG_ENDIAN:  # pragma: no cover
-        full[1::4], full[0::4] = data[0::2], data[1::2]
-    else:
-        full[2::4], full[3::4] = data[0::2], data[1::2]
-    out = array("f")
-    out.frombytes(full)
-    return out
+    """The 32-bit floats of a snapshot's ``bfloat16le`` vectors (versions 4 and 5: each
+    number's two bytes together, little-endian), their lower halves zero."""
+    data = bytes(data)  # (strided slices of a view copy byte by byte: 10x)
+    return from_bfloat16_planes(data[1::2], data[0::2])
 
 
 _ZEROS: dict[int, array[float]] = {}

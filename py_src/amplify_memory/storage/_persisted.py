@@ -90,6 +90,7 @@ from amplify_memory.storage._records import (
     encode_journal,
     encode_segment,
     encode_store,
+    head_version,
     peek_revision,
 )
 
@@ -855,7 +856,7 @@ class PersistedStore(Generic[DB]):
             segments=self._segments + 1,
             base_bytes=self._base_bytes,
             log_bytes=self._log_bytes() + len(text),
-            version=2 if self._base_version == BINARY_RECORD_VERSION else 1,
+            version=head_version(self._base_version),
         )
         key = segment_name(self.name, self._revision, head.segments)
         await self.storage.save_many([(key, text), (self._head_key, encode_head(head))])
@@ -865,19 +866,7 @@ class PersistedStore(Generic[DB]):
         """A whole new base record (and, for a large store, a head with an empty log); the
         segments of older bases are removed after it (:meth:`_write_locked`)."""
         revision = self._revision + 1
-        # A large store's vectors are written as bytes (a binary record) where the storage
-        # holds bytes and the database saves them; a small store's as text: a store
-        # without a head may be read by a page of an older version.
-        data: str | bytearray = encode_store(
-            self._db.save(copy=False, binary=True)
-            if self._writes_bytes()
-            else self._db.save(copy=False),
-            revision,
-            self.writer,
-            applied,
-        )
-        if isinstance(data, bytearray) and len(data) < self.log_from_bytes:
-            data = encode_store(self._db.save(copy=False), revision, self.writer, applied)
+        data = self._base_data(revision, applied)
         size = len(data)
         version = BINARY_RECORD_VERSION if isinstance(data, bytearray) else RECORD_VERSION
         head = None
@@ -889,7 +878,7 @@ class PersistedStore(Generic[DB]):
                 segments=0,
                 base_bytes=size,
                 log_bytes=0,
-                version=2 if version == BINARY_RECORD_VERSION else 1,
+                version=head_version(version),
             )
             items.append((self._head_key, encode_head(head)))
         del data
@@ -900,6 +889,32 @@ class PersistedStore(Generic[DB]):
         self._revision, self._record_writer = revision, self.writer
         self._head, self._segments, self._base_bytes = head, 0, size
         self._base_version, self._need_base = version, False
+
+    def _base_data(self, revision: int, applied: dict[str, int]) -> str | bytearray:
+        """A base record: bytes (its vectors binary) for a large store where the storage
+        holds bytes and the database saves them, else text (a store without a head may be
+        read by a page of an older version). A store whose last base was small is
+        encoded as text first: when that is small, its bytes would be too, and it is
+        encoded once."""
+
+        def encode(binary: bool) -> str | bytearray:
+            snapshot = (
+                self._db.save(copy=False, binary=True) if binary else self._db.save(copy=False)
+            )
+            return encode_store(snapshot, revision, self.writer, applied)
+
+        binary = self._writes_bytes()
+        text = None
+        if not binary or self._base_bytes < self.log_from_bytes:
+            text = encode(False)
+            if not binary or len(text) < self.log_from_bytes:
+                return text
+            if len(text) >= 2 * self.log_from_bytes:
+                text = None  # (its bytes are large too: not held while they are encoded)
+        data = encode(True)
+        if isinstance(data, bytearray) and len(data) < self.log_from_bytes:
+            return text if text is not None else encode(False)
+        return data
 
     def _writes_bytes(self) -> bool:
         """A binary base needs a storage that holds bytes (``AsyncStorage.holds_bytes``)

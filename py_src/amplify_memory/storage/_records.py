@@ -85,6 +85,7 @@ __all__ = [
     "encode_journal",
     "encode_segment",
     "encode_store",
+    "head_version",
     "peek_revision",
 ]
 
@@ -155,8 +156,9 @@ def encode_store(
     bytes (version 3) when ``snapshot`` carries ``"blobs"``."""
     kept = dict(list(applied.items())[-MAX_APPLIED_WRITERS:])
     blobs = snapshot.get("blobs")
+    sizes = [] if blobs is None else [len(memoryview(b).cast("B")) for b in blobs]
     if blobs is not None:
-        snapshot = {**snapshot, "blobs": [len(memoryview(b).cast("B")) for b in blobs]}
+        snapshot = {**snapshot, "blobs": sizes}
     # one JSON encoding of the whole record (no second copy of the snapshot's text)
     text = _compact(
         {
@@ -168,14 +170,14 @@ def encode_store(
             "snapshot": snapshot,
         }
     )
-    return text if blobs is None else _with_blobs(text, blobs)
+    return text if blobs is None else _with_blobs(text, blobs, sizes)
 
 
-def _with_blobs(text: str, blobs: list[Any]) -> bytearray:
-    """``text`` (ASCII JSON), a newline and ``blobs``, written once into one buffer."""
+def _with_blobs(text: str, blobs: list[Any], sizes: list[int]) -> bytearray:
+    """``text`` (ASCII JSON), a newline and ``blobs`` (of ``sizes`` bytes), written once
+    into one buffer."""
     head = text.encode("ascii")  # (dumps escapes every character past ASCII, and newlines)
     del text
-    sizes = [len(memoryview(b).cast("B")) for b in blobs]
     out = bytearray(len(head) + 1 + sum(sizes))
     view = memoryview(out)
     view[: len(head)] = head
@@ -355,6 +357,11 @@ class Head:
     log_bytes: int
     #: 2 when the base is a binary record (a page that reads only version 1 stops there).
     version: int = 1
+
+
+def head_version(record_version: int) -> int:
+    """The version of a head whose base record has ``record_version``."""
+    return 2 if record_version == BINARY_RECORD_VERSION else 1
 
 
 @dataclass

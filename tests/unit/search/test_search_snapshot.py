@@ -13,13 +13,12 @@ from typing import Any
 
 import pytest
 from tests.unit.fuzz._support import listed_tfs
-from tests.unit.search.snapshots import edit_documents
+from tests.unit.search.snapshots import bfloat16_bytes, edit_documents
 
 from amplify_memory.errors import DocumentValidationError, NewerFormatError, SnapshotError
 from amplify_memory.search import SNAPSHOT_FORMAT, SNAPSHOT_VERSION, Database, snapshot_documents
 from amplify_memory.search._table import decode_table, encode_table
 from amplify_memory.search._vector import (
-    bfloat16_bytes,
     bfloat16_planes,
     from_bfloat16_bytes,
     from_bfloat16_planes,

@@ -13,11 +13,11 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
+from tests.unit.search.snapshots import bfloat16_bytes
 
 from amplify_memory.search import Database
 from amplify_memory.search._vector import (
     VectorColumn,
-    bfloat16_bytes,
     from_bfloat16_bytes,
     norm,
     python_kernel,
