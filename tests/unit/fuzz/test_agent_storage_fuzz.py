@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 
 from amplify_memory.agent import EmbeddingSpec, LocalVectorAdapter, VectorRecord
@@ -291,6 +291,8 @@ def _async(fn: Any) -> Any:
     ),
     quota=st.one_of(st.none(), st.integers(0, 100)),
 )
+@example(ops=[("save", "notes", b"")], quota=None)
+@example(ops=[("save", "notes", bytearray(b"\0{"))], quota=None)
 def test_memory_storage(ops: list[tuple[str, Any, Any]], quota: int | None) -> None:
     """The in-memory backend with any keys and data."""
 
@@ -309,7 +311,12 @@ def test_memory_storage(ops: list[tuple[str, Any, Any]], quota: int | None) -> N
                 await acall("MemoryStorage.list_names", storage.list_names, state=state)
             else:
                 await acall(f"MemoryStorage.{name}", getattr(storage, name), key, state=state)
-        json.dumps(storage.records)
+        kept = {key: type(value).__name__ for key, value in storage.records.items()}
+        if any(kind not in ("str", "bytes") for kind in kept.values()):
+            raise ContractViolation(
+                f"MemoryStorage kept something other than text or bytes: {kept}"
+            )
+        json.dumps({key: value for key, value in storage.records.items() if isinstance(value, str)})
 
     run(go())
 
