@@ -286,7 +286,9 @@ class PersistedCollection:
     @contextlib.asynccontextmanager
     async def atomic(self, on_undo: Callable[[], None] | None = None) -> AsyncIterator[None]:
         """All of the block's changes to this collection, or none
-        (:meth:`PersistedStore.atomic`); ``on_undo`` runs after an undo (caches to drop)."""
+        (:meth:`PersistedStore.atomic`); ``on_undo`` runs after an undo (caches to drop).
+        A block that leaves a backlog of unwritten changes writes them before it returns
+        (:meth:`PersistedStore.relieve`): the next block cannot pile more on top."""
         store = await self.open()
         try:
             with store.atomic():
@@ -295,6 +297,7 @@ class PersistedCollection:
             if on_undo is not None:
                 on_undo()
             raise
+        await store.relieve()
 
     async def database(self) -> Database:
         """The current database (re-read each time: another tab's write may replace it)."""

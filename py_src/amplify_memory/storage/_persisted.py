@@ -177,6 +177,11 @@ class PersistedStore(Generic[DB]):
     log_share: float = 0.25
     #: ... or hold more segments than this.
     max_segments: int = 256
+    #: Changes not yet written may hold this many characters of JSON text before
+    #: :meth:`relieve` writes them at once instead of after the usual delay: a burst of
+    #: atomic blocks (an import of 100,000 entries, 5,000 a call) keeps deferring the
+    #: delayed write, and its pending changes had grown to 37 MB.
+    backlog_chars: int = 4 * 1024 * 1024
 
     def __init__(
         self,
@@ -729,6 +734,20 @@ class PersistedStore(Generic[DB]):
     async def _background_flush(self) -> None:
         with contextlib.suppress(Exception):  # reported through last_error / on_error
             await self.flush()
+
+    async def relieve(self) -> bool:
+        """Write the pending changes now when their text passes :attr:`backlog_chars`
+        (what a burst of changes calls after each block); True when it wrote. Inside an
+        atomic block it waits for the block's end. A failed write is reported as a
+        background write's is (:attr:`last_error`, ``on_error``), not raised: the changes
+        stay pending and in the journal for the next write."""
+        if self._closed or self._batch() is not None:
+            return False
+        if sum(len(op.doc) for op in self._pending if op.doc) <= self.backlog_chars:
+            return False
+        with contextlib.suppress(StorageError):
+            await self.flush()
+        return not self._pending
 
     async def flush(self) -> None:
         """Write pending changes now (merging other writers' changes first).
