@@ -55,6 +55,7 @@ from typing import Final, Literal
 
 from amplify_memory.memory._text import ROLE_NOUNS, WORKPLACE_NOUNS
 from amplify_memory.memory.canonical import canonical_fact, tidy_fact
+from amplify_memory.memory.devices import DEVICE_KINDS, device_topic_trigger, device_value
 from amplify_memory.memory.technologies import VERSION_AFTER_RE, Mention, find_technology_mentions
 
 __all__ = [
@@ -417,6 +418,18 @@ def _identity_topics(add: Callable[..., Topic]) -> None:
     )
 
 
+def _device_topics(add: Callable[..., Topic]) -> None:
+    """The user's devices: ``phone``, ``laptop``, ``gpu``, ``tablet`` (one of each)."""
+    for kind in DEVICE_KINDS:
+        add(
+            kind,
+            "personal",
+            device_topic_trigger(kind),
+            lambda text, kind=kind: device_value(text, kind),
+            description=f"the user's {kind}",
+        )
+
+
 def _relationship_topic(add: Callable[..., Topic]) -> None:
     add(
         "relationship",
@@ -736,6 +749,7 @@ def _builtins() -> None:
     _identity_topics(register_topic)
     _relationship_topic(register_topic)
     _workplace_topic(register_topic)
+    _device_topics(register_topic)
     _unit_topics(register_topic)
     _keyboard_topic(register_topic)
     _experience_topic(register_topic)
@@ -863,11 +877,17 @@ def _device_contexts(text: str) -> set[str]:
     return {_DEVICE_CONTEXT.get(m["n"].lower(), "@server") for m in DEVICE_RE.finditer(text)}
 
 
+def _word_within(name: str, value: str) -> bool:
+    """``name`` is a word (or words) of ``value``, case aside."""
+    return re.search(rf"(?<!\w){re.escape(name)}(?!\w)", value, re.IGNORECASE) is not None
+
+
 def _scope_of(names: set[str], value: str, text: str = "") -> tuple[str, ...]:
-    """The technologies besides the value, and the contexts ("at work", "for fun") a fact
-    is limited to."""
+    """The technologies besides the value (not a part of it: "Android" of an "Android
+    phone"), and the contexts ("at work", "for fun") a fact is limited to."""
     contexts = {name for pattern, name in _CONTEXTS if text and pattern.search(text)}
-    return tuple(sorted({n for n in names if n != value} | contexts, key=str.casefold))
+    kept = {n for n in names if n != value and not _word_within(n, value)}
+    return tuple(sorted(kept | contexts, key=str.casefold))
 
 
 _BINDINGS_RE: Final = re.compile(

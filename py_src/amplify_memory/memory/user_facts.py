@@ -21,6 +21,7 @@ from amplify_memory.memory._text import expand as _expand
 from amplify_memory.memory._text import tidy as _tidy
 from amplify_memory.memory._text import wordlist as _wordlist
 from amplify_memory.memory._text import words as _words
+from amplify_memory.memory.devices import device_fact
 from amplify_memory.memory.secrets import has_secret
 from amplify_memory.memory.technologies import (
     Mention,
@@ -1926,6 +1927,8 @@ def _version_move_facts(clause: str) -> list[ExtractedFact]:
 
 
 def _one_clause(clause: str, *, correction: bool = False) -> list[ExtractedFact]:
+    if device := device_fact(clause):  # "my phone is iphone now", "I'm on a MacBook Air"
+        return [device]
     if moved := _version_move_facts(clause):
         return moved
     if _SWITCHING_RE.match(clause) and (switch := _tech_facts(clause)):

@@ -1,0 +1,170 @@
+"""The user's own devices: a phone, a laptop, a GPU, a tablet, one of each at a time.
+
+"my phone is iphone now", "I got a new Pixel 8", "my laptop is a Dell XPS 13": each is
+a fact about the user ("User has an iPhone"), and the device of a kind is a value topic
+(``phone``, ``laptop``, ``gpu``, ``tablet``: :mod:`~amplify_memory.memory.topics`), so a
+new phone supersedes the old one.
+
+>>> find_device("rtx 4090 now")
+Device(kind='gpu', name='RTX 4090')
+>>> device_fact("my new phone is pixel 8").content
+'User has a Pixel 8'
+>>> device_fact("I got a new iphone 15 pro").content
+'User has an iPhone 15 Pro'
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Final
+
+from amplify_memory.memory._facts import ExtractedFact
+
+__all__ = [
+    "DEVICE_KINDS",
+    "Device",
+    "device_fact",
+    "device_topic_trigger",
+    "device_value",
+    "find_device",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class Device:
+    kind: str
+    name: str
+
+
+#: Each kind: the nouns that name it, and its models (case-insensitive; the spelling
+#: a model is stored with comes from :data:`_SPELLING`).
+DEVICE_KINDS: Final[dict[str, tuple[str, str]]] = {
+    "phone": (
+        r"phone|smartphone|mobile",
+        r"iphone(?:\s+(?:\d{1,2}|se|x[rs]?))?(?:\s+(?:pro(?:\s+max)?|plus|mini))?"
+        r"|(?:google\s+)?pixel\s+\d{1,2}a?(?:\s+pro)?"
+        r"|(?:samsung\s+)?galaxy\s+(?:s|a|note|z\s*(?:fold|flip))\s*\d{1,2}\+?(?:\s+ultra)?"
+        r"|oneplus\s+\d{1,2}t?|android\s+phone",
+    ),
+    "laptop": (
+        r"laptop|notebook",
+        r"macbook(?:\s+(?:air|pro))?(?:\s+m\d(?:\s+(?:pro|max))?)?"
+        r"|(?:lenovo\s+)?thinkpad(?:\s+[a-z]\d{1,3}[a-z]?)?(?:\s+carbon)?"
+        r"|(?:dell\s+)?xps\s*\d{2}|surface\s+(?:laptop|book|pro)(?:\s+\d{1,2})?"
+        r"|framework\s+laptop(?:\s+\d{2})?|chromebook",
+    ),
+    "gpu": (
+        r"gpu|graphics\s+card|video\s+card",
+        r"(?:nvidia\s+)?(?:geforce\s+)?(?:rtx|gtx)\s*\d{3,4}(?:\s*(?:ti|super))?"
+        r"|(?:amd\s+)?(?:radeon\s+)?rx\s*\d{3,4}(?:\s*xtx?)?|(?:nvidia\s+)?[ahv]100",
+    ),
+    "tablet": (r"tablet", r"ipad(?:\s+(?:pro|air|mini))?|galaxy\s+tab(?:\s+s\d{1,2})?"),
+}
+
+_MODEL_RE: Final = re.compile(
+    "|".join(rf"(?P<{kind}>\b(?:{models})\b)" for kind, (_, models) in DEVICE_KINDS.items()),
+    re.IGNORECASE,
+)
+_NOUNS: Final = "|".join(nouns for nouns, _ in DEVICE_KINDS.values())
+#: How each word of a model is written ("iphone" -> "iPhone"); others are capitalised.
+_SPELLING: Final = {
+    "iphone": "iPhone",
+    "ipad": "iPad",
+    "macbook": "MacBook",
+    "thinkpad": "ThinkPad",
+    "xps": "XPS",
+    "rtx": "RTX",
+    "gtx": "GTX",
+    "rx": "RX",
+    "ti": "Ti",
+    "xt": "XT",
+    "xtx": "XTX",
+    "oneplus": "OnePlus",
+    "geforce": "GeForce",
+    "amd": "AMD",
+    "se": "SE",
+    "android": "Android",
+    "phone": "phone",
+    "nvidia": "NVIDIA",
+}
+
+
+def _spelled(raw: str) -> str:
+    words = re.sub(r"(?i)\b(rtx|gtx|rx|xps)(?=\d)", r"\1 ", raw).split()
+    out = []
+    for word in words:
+        low = word.lower()
+        out.append(
+            _SPELLING.get(low)
+            or (low.upper() if re.fullmatch(r"[a-z]\d+\w*", low) else word[:1].upper() + word[1:])
+        )
+    return " ".join(out)
+
+
+def find_device(text: str) -> Device | None:
+    """The first device model ``text`` names, with its kind."""
+    match = _MODEL_RE.search(text)
+    if match is None or match.lastgroup is None:
+        return None
+    return Device(match.lastgroup, _spelled(match.group()))
+
+
+def device_value(text: str, kind: str) -> str | None:
+    """The first model of ``kind`` that ``text`` names, as it is spelled, or None."""
+    for match in _MODEL_RE.finditer(text):
+        if match.lastgroup == kind:
+            return _spelled(match.group())
+    return None
+
+
+def device_topic_trigger(kind: str) -> str:
+    """The pattern of a stored fact that says the user has a device of ``kind``."""
+    nouns, models = DEVICE_KINDS[kind]
+    return (
+        r"^User\s+(?:now\s+|also\s+)?(?:has|owns|uses|is\s+using|is\s+on|got|bought|"
+        r"(?:works|codes|develops|programs)\s+on)"
+        rf"\s+(?:an?\s+|the\s+)?(?:new\s+)?(?:(?:{models})\b|\S+\s+(?:{nouns})\b)"
+    )
+
+
+#: "my (new) phone is (now) an iPhone", "my laptop: ThinkPad X1".
+_MY_DEVICE_RE: Final = re.compile(
+    rf"^my\s+(?:new\s+|current\s+|main\s+|work\s+|personal\s+|daily\s+)?(?:{_NOUNS})"
+    r"\s*(?:is|:)\s+(?:now\s+)?(?:an?\s+|the\s+)?(?P<rest>.+)$",
+    re.IGNORECASE,
+)
+#: "I got a new Pixel 8", "I'm on an iPhone 15", "I have a MacBook Air".
+_GOT_DEVICE_RE: Final = re.compile(
+    r"^(?:i\s*'m\s+on|i\s+am\s+on|(?:i|i\s*'ve|i\s+have)\s+(?:now\s+|just\s+|finally\s+)?"
+    r"(?:have\s+got|have|got|bought|own|upgraded\s+to|switched\s+to))"
+    r"\s+(?:an?\s+|the\s+|my\s+)?(?:new\s+)?(?P<rest>.+)$",
+    re.IGNORECASE,
+)
+#: "new gpu! rtx 4090 now", "new laptop: MacBook Air M3".
+_NEW_DEVICE_RE: Final = re.compile(
+    rf"^new\s+(?:{_NOUNS})\s*[!:,.-]+\s*(?P<rest>.+)$", re.IGNORECASE
+)
+
+
+def device_fact(clause: str) -> ExtractedFact | None:
+    """ "User has <a device>" when ``clause`` says the user has it now; the model must
+    come first in what follows the verb ("I got a new Pixel 8 last week")."""
+    for pattern in (_MY_DEVICE_RE, _GOT_DEVICE_RE, _NEW_DEVICE_RE):
+        match = pattern.match(clause.strip())
+        if match is None:
+            continue
+        device = find_device(match["rest"])
+        found = _MODEL_RE.match(match["rest"])
+        if device is None or found is None:
+            return None
+        name = device.name + (" GPU" if device.kind == "gpu" else "")
+        return ExtractedFact(f"User has {_article(name)} {name}", "personal")
+    return None
+
+
+def _article(name: str) -> str:
+    """ "an" before a vowel's sound ("an iPhone", "an RTX 4090"), else "a"."""
+    if re.match(r"[A-Z]{2}", name):
+        return "an" if name[0] in "AEFHILMNORSX" else "a"
+    return "an" if name[:1].lower() in "aeiou" and not name.lower().startswith("one") else "a"
