@@ -1926,11 +1926,95 @@ def _version_move_facts(clause: str) -> list[ExtractedFact]:
     return []
 
 
+#: The two sides of a change of tool, the old one first or the new one first:
+#: "switched from Jest to Vitest", "switched to PyTorch from TensorFlow", "swapped Winston
+#: for Pino", "dumped Heroku for Fly.io", "k8s -> nomad", "Arc instead of Chrome".
+_SWITCH_SIDES: Final = (
+    re.compile(
+        r"\b(?:switch|mov|migrat|port|convert|chang)(?:ed|ing)\s+(?:(?!to\b|onto\b)[\w'-]+\s+){0,4}?"
+        r"(?:from|off|away\s+from)\s+(?P<old>.+?)\s+(?:to|onto|over\s+to|for)\s+(?P<new>.+)$",
+        re.IGNORECASE,
+    ),
+    re.compile(
+        r"\b(?:switch|mov|migrat|port|convert)(?:ed|ing)\s+(?:[\w'-]+\s+){0,2}?(?:to|onto)\s+"
+        r"(?P<new>.+?)\s+from\s+(?P<old>.+)$",
+        re.IGNORECASE,
+    ),
+    re.compile(
+        r"\b(?:replaced|swapped|traded|dumped|ditched|dropped|exchanged)\s+(?:out\s+)?"
+        r"(?P<old>.+?)\s+(?:with|for|in\s+favou?r\s+of)\s+(?P<new>.+)$",
+        re.IGNORECASE,
+    ),
+    re.compile(r"^(?P<old>[\w.+#-]+(?:\s+[\w.+#-]+)?)\s*(?:->|→|=>)\s*(?P<new>.+)$"),
+    re.compile(
+        r"\b(?:use|using|on|prefer|run|running|write|writing)\s+(?P<new>[\w.+#-]+(?:\s+[\w.+#-]+)?)"
+        r"\s+instead\s+of\s+(?P<old>.+)$",
+        re.IGNORECASE,
+    ),
+)
+_ARROW_RE: Final = re.compile(r"->|→|=>")
+#: A second pair after the first's new side: "... and ESLint+Prettier with Biome".
+_SECOND_SWAP_RE: Final = re.compile(r"\s+and\s+(?=\S.*?\s(?:with|for)\s)", re.IGNORECASE)
+#: Where one side of a change ends: the rest of the sentence is about something else.
+_SIDE_END_RE: Final = re.compile(
+    r"\s*(?:[,;:!?()]|\.(?!\w)|\s[-\u2013\u2014]\s|\b(?:so|but|because|since|which|and\s+it|took|now)\b)"
+    r".*$",
+    re.IGNORECASE,
+)
+
+
+def _switch_facts(clause: str) -> list[ExtractedFact]:
+    """ "User uses <new>" and "User no longer uses <old>" for a change of tool (see
+    :data:`_SWITCH_SIDES`), or nothing. One side must name a known technology; the other
+    may then be a name the list does not know ("swapped Moment for Luxon")."""
+    if len(_ARROW_RE.findall(clause)) > 1:
+        return []  # "Figma -> Tailwind -> Astro": a pipeline, not a change
+    for pattern in _SWITCH_SIDES:
+        found = pattern.search(clause)
+        if found is None:
+            continue
+        old = _SIDE_END_RE.sub("", found["old"]).strip()
+        new, more = _SIDE_END_RE.sub("", found["new"]).strip(), []
+        second = _SECOND_SWAP_RE.search(new)  # "Jest with Vitest and ESLint with Biome"
+        if second is not None:
+            new, more = new[: second.start()], _switch_facts("replaced " + new[second.end() :])
+        olds, news = _phrasing.tech_names(old), _phrasing.tech_names(new)
+        if not news and olds:
+            news = _unknown_tool(new)
+        elif news and not olds:
+            olds = _unknown_tool(old)  # "swapped out Moment for Luxon"
+        if not (olds and news) or set(olds) & set(news):
+            return []
+        facts = [
+            ExtractedFact(f"User uses {_phrasing.with_version(new, name)}", "tech_stack")
+            for name in news
+        ]
+        gone = [ExtractedFact(f"User no longer uses {name}", "tech_stack") for name in olds]
+        dropped = re.match(r"(?:dropped|dumped|ditched)\b", found.group(), re.IGNORECASE)
+        in_order = gone + facts if dropped else facts + gone  # ("dropped X for Y": X first)
+        return in_order + more
+    return []
+
+
+def _unknown_tool(side: str) -> list[str]:
+    """A tool's name the technology list does not know, when it is all of ``side``:
+    one or two words, each a name a person writes ("Pino", "nomad", "Scrapli")."""
+    side = re.sub(r"^(?:the|a|an|plain|good\s+old)\s+", "", side, flags=re.IGNORECASE)
+    words = side.split()
+    if not 1 <= len(words) <= 2 or any(
+        w.lower() in ENGLISH_STOP_WORDS or _phrasing.common_word(w.lower()) for w in words
+    ):
+        return []
+    return [" ".join(w[:1].upper() + w[1:] if w.islower() else w for w in words)]
+
+
 def _one_clause(clause: str, *, correction: bool = False) -> list[ExtractedFact]:
     if device := device_fact(clause):  # "my phone is iphone now", "I'm on a MacBook Air"
         return [device]
     if moved := _version_move_facts(clause):
         return moved
+    if switched := _switch_facts(clause):
+        return switched
     if _SWITCHING_RE.match(clause) and (switch := _tech_facts(clause)):
         return switch  # (no technology on either side: a move of another kind, below)
     shaped = _phrasing.shaped_facts(clause, correction=correction)
