@@ -296,8 +296,10 @@ class PersistedStore(Generic[DB]):
             self._schedule_flush()
         self._pending_changed()
 
-    def _read(self, text: str | bytes) -> tuple[StoreRecord, DB]:
-        record = decode_store(text)
+    def _read(self, held: list[str | bytes]) -> tuple[StoreRecord, DB]:
+        """The record ``held`` (taken out of the list: a base of bytes, 37 MB at 100,000
+        entries, is not kept while its documents and index are built) and its database."""
+        record = decode_store(held.pop())
         db = self._create()
         db.load(record.snapshot)
         return record, db
@@ -359,18 +361,22 @@ class PersistedStore(Generic[DB]):
         if opening:
             progress.report("open", 1, total)
             await asyncio.sleep(0)  # (the report goes out before the long decode)
+        base_bytes = head.base_bytes if head is not None else len(text)
+        held = [text]
+        del text
         try:
             with progress.within("open", 1, total) if opening else contextlib.nullcontext():
-                record, db = self._read(text)  # (its documents and index: steps 2 and 3)
+                record, db = self._read(held)  # (its documents and index: steps 2 and 3)
         except (StorageError, NewerFormatError):  # (a newer record: left as it is)
             raise
         except Exception as err:
-            # Keep a copy; an open starts empty, a tab that holds the data writes it back.
-            await self._quarantine(text, err, source=self.name, delete=opening)
+            # Keep a copy (read again: the one read was let go while it was decoded); an
+            # open starts empty, a tab that holds the data writes it back.
+            again = await self.storage.load(self.name)
+            if again is not None:
+                await self._quarantine(again, err, source=self.name, delete=opening)
             self._head, self._segments = None, 0
             return
-        base_bytes = head.base_bytes if head is not None else len(text)
-        del text
         head, numbers = await self._log_of(record, head, recover=recover)
         if opening:
             progress.report("open", _DECODE_STEPS, _DECODE_STEPS + len(numbers))

@@ -223,8 +223,9 @@ def _decode_binary_store(raw: bytes | bytearray) -> StoreRecord:
     cut = raw.find(b"\n")
     if cut < 0:
         raise SnapshotError("the stored record's bytes hold no newline after its JSON text")
+    view = memoryview(raw)
     try:
-        text = raw[:cut].decode("ascii")
+        text = str(view[:cut], "ascii")  # (no copy of the bytes first)
     except UnicodeDecodeError as err:
         raise SnapshotError(f"the stored record's JSON text is not ASCII: {err}") from err
     data = _parse(text, "stored record")
@@ -246,11 +247,11 @@ def _decode_binary_store(raw: bytes | bytearray) -> StoreRecord:
             f"the stored record's blob sizes {describe(sizes)} do not add up to the "
             f"{len(raw) - cut - 1} bytes after its JSON text"
         )
-    view = memoryview(raw)
     blobs, at = [], cut + 1
-    for size in sizes:
-        blobs.append(view[at : at + size])
+    for size in sizes:  # (copies: the record does not keep ``raw`` alive, twice their size)
+        blobs.append(view[at : at + size].tobytes())
         at += size
+    view.release()
     record.snapshot["blobs"] = blobs
     return record
 
