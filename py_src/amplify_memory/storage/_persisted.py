@@ -923,10 +923,13 @@ class PersistedStore(Generic[DB]):
         encoded once."""
 
         def encode(binary: bool) -> str | bytearray:
-            snapshot = (
-                self._db.save(copy=False, binary=True) if binary else self._db.save(copy=False)
+            # (no name for the snapshot: encode_store lets it go once it is text)
+            return encode_store(
+                self._db.save(copy=False, binary=True) if binary else self._db.save(copy=False),
+                revision,
+                self.writer,
+                applied,
             )
-            return encode_store(snapshot, revision, self.writer, applied)
 
         binary = self._writes_bytes()
         text = None
