@@ -1996,6 +1996,34 @@ def _switch_facts(clause: str) -> list[ExtractedFact]:
     return []
 
 
+#: A tool in use now, said without a verb of use: "back on plain npm", "its all dynamo
+#: now", "Jenkins is what the new place uses", "everything's on Azure now".
+_NOW_ON_RE: Final = re.compile(
+    r"(?:^|[,;]\s*)(?:(?:so|and|but|now)\s+)?(?:(?:we'?re|we\s+are|i'?m|i\s+am)\s+)?back\s+"
+    r"(?:on|to)\s+"
+    r"(?:plain\s+|good\s+old\s+|old\s+)?(?P<x>.+)$"
+    r"|^(?:(?:so|and|but|now)\s+)?(?:it'?s|it\s+is|everything'?s|everything\s+is)\s+"
+    r"(?:all\s+)?(?:on\s+|in\s+)?(?P<y>[\w.+# -]+?)\s+now$"
+    r"|^(?P<z>[\w.+# -]+?)\s+is\s+what\s+(?:we|i|the\s+(?:new\s+)?(?:place|job|team|company|"
+    r"shop|client))\s+(?:use|uses|runs?|is\s+using)\b",
+    re.IGNORECASE,
+)
+
+
+def _now_on_facts(clause: str) -> list[ExtractedFact]:
+    """ "User uses X" for a known technology in use now (see :data:`_NOW_ON_RE`)."""
+    found = _NOW_ON_RE.search(clause.strip())
+    if found is None:
+        return []
+    side = _SIDE_END_RE.sub("", found["x"] or found["y"] or found["z"]).strip()
+    now = [
+        ExtractedFact(f"User uses {_phrasing.with_version(side, name)}", "tech_stack")
+        for name in _phrasing.tech_names(side)
+    ]
+    head = clause.strip()[: found.start()].strip()  # "dropped yarn, back on plain npm"
+    return [*_one_clause(head), *now] if now and head else now
+
+
 def _unknown_tool(side: str) -> list[str]:
     """A tool's name the technology list does not know, when it is all of ``side``:
     one or two words, each a name a person writes ("Pino", "nomad", "Scrapli")."""
@@ -2013,7 +2041,7 @@ def _one_clause(clause: str, *, correction: bool = False) -> list[ExtractedFact]
         return [device]
     if moved := _version_move_facts(clause):
         return moved
-    if switched := _switch_facts(clause):
+    if switched := _switch_facts(clause) or _now_on_facts(clause):
         return switched
     if _SWITCHING_RE.match(clause) and (switch := _tech_facts(clause)):
         return switch  # (no technology on either side: a move of another kind, below)

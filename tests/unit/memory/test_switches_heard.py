@@ -52,3 +52,27 @@ def test_two_pairs_in_one_sentence() -> None:
 )
 def test_not_a_change_of_tool(message: str) -> None:
     assert not any(f.startswith("User no longer uses") for f in stored(message))
+
+
+@pytest.mark.parametrize(
+    ("message", "fact"),
+    [
+        ("gave up on pnpm, back on good old npm", "User uses npm"),
+        ("no more Vercel. it's all on Netlify now", "User uses Netlify"),
+        ("CircleCI is what the new job uses", "User uses CircleCI"),
+    ],
+)
+def test_a_tool_in_use_now_without_a_verb_of_use(message: str, fact: str) -> None:
+    assert fact in stored(message)
+
+
+def test_what_comes_before_the_tool_in_use_now_is_kept() -> None:
+    assert stored("dropped yarn, back on plain npm") == [
+        "User no longer uses Yarn",
+        "User uses npm",
+    ]
+
+
+@pytest.mark.parametrize("message", ["it's all fine now", "back to square one", "back to work"])
+def test_no_tool_no_fact(message: str) -> None:
+    assert stored(message) == []
