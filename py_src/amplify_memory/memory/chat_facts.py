@@ -57,6 +57,7 @@ from amplify_memory.memory.user_facts import (
     _OTHER_SUBJECT_RE,
     _OWN_GROUP_RE,
     _is_hypothetical,
+    _role_tail,
     _strip_filler,
     clause_facts,
     finish,
@@ -851,6 +852,13 @@ def _also(fact: ExtractedFact) -> ExtractedFact:
     return fact
 
 
+def _stated_values(plain: str, *, own: bool) -> list[ExtractedFact]:
+    """A value statement's facts ("I'm at Stripe now"), with the role it names when it
+    is the user's own ("... as a staff engineer")."""
+    stated = _value_statement(plain)
+    return [*stated, *_role_tail(plain)] if stated and own else stated
+
+
 def _user_facts(
     user_message: str, *, in_project: bool
 ) -> tuple[dict[str, ExtractedFact], dict[str, Replaced]]:
@@ -889,7 +897,7 @@ def _user_facts(
             statements.append(clause)
             for found in replaced_in(clause, changed=changed):
                 replaced.setdefault(found.value.casefold(), found)
-        stated = [] if in_question else _value_statement(plain)
+        stated = [] if in_question else _stated_values(plain, own=own)
         facts = stated or clause_facts(clause, in_question=in_question, tech_context=tech_context)
         if not facts and not in_question and ", " in clause:
             facts = _comma_parts_facts(clause, tech_context=tech_context)

@@ -1104,6 +1104,8 @@ def clause_facts(
     if in_question or nested:
         return facts
     facts += [f for f in _assistive_facts(clause) if f.content not in {g.content for g in facts}]
+    if not any(_ROLE_FACT_RE.match(f.content) for f in facts):
+        facts += _role_tail(plain)  # "I'm at Stripe now as a staff engineer"
     mentions = find_technology_mentions(clause) if facts else []
     facts = [_negated_use(f, clause, mentions) for f in facts]
     said = " ".join(f.content for f in facts).casefold()
@@ -1114,6 +1116,31 @@ def clause_facts(
         for name, f in _listed_products(clause, tech_context=tech_context)
         if not _said_already(name, said)
     ]
+
+
+#: A role the user has now, after what they started or where they are: "started as a
+#: junior data analyst", "I'm at Stripe now as a staff engineer", "hired as an SRE".
+_ROLE_TAIL_RE: Final = re.compile(
+    r"^(?:(?:i|i'?ve|i\s+have|i\s+just|just)\s+)?(?:.*\band\s+)?(?:started|starting|hired|joined\s+[\w&.-]+)"
+    r"(?:\s+(?:working|work|there|here|today|this\s+week|last\s+week|last\s+month|in\s+\w+))?"
+    r"\s+as\s+(?P<role>(?:an?\s+)?[^,.;!?()]+)"
+    r"|^(?:i'?m|i\s+am)\s+at\s+[\w&.-]+(?:\s+now)?\s+as\s+(?P<role2>(?:an?\s+)?[^,.;!?()]+)",
+    re.IGNORECASE,
+)
+#: What may follow a role and is not part of it: "... in 2019", "... at Shopify", "... now".
+_ROLE_TAIL_END_RE: Final = re.compile(
+    r"\s+(?:(?:now|today|since|in|at|for|from|with|last|this|there|here)\b.*)$", re.IGNORECASE
+)
+_ROLE_FACT_RE: Final = re.compile(r"User is (?:a|an|now a|now an)\s", re.IGNORECASE)
+
+
+def _role_tail(clause: str) -> list[ExtractedFact]:
+    """The role of :data:`_ROLE_TAIL_RE` ("User is a staff engineer"), or nothing."""
+    found = _ROLE_TAIL_RE.match(clause.strip())
+    if found is None:
+        return []
+    role = _ROLE_TAIL_END_RE.sub("", found["role"] or found["role2"])
+    return _phrasing.role_facts("working as " + role.strip())
 
 
 #: The user's own group as a subject ("our team uses Linear", "my company is on AWS"):
