@@ -75,6 +75,7 @@ from amplify_memory.search._vector import (
     from_bfloat16_bytes,
     from_bfloat16_planes,
     row_norms,
+    spare_rows,
     to_bfloat16,
 )
 from amplify_memory.search._vocabulary import Vocabulary
@@ -138,7 +139,8 @@ def _encode_vectors(
     present_out = bytes(present) if dense else bytes(map(present.__getitem__, live))
     rows: array[float] | memoryview
     if dense and present_out.count(1) == len(present_out):
-        rows = memoryview(column.data)  # every row, as it is: no copy before the halves
+        # every row, as it is: no copy before the halves (not the room to grow after them)
+        rows = memoryview(column.data)[: len(present) * column.dimension]
     else:
         dim, data = column.dimension, column.data
         rows = array("f")
@@ -586,8 +588,11 @@ def _inflated(name: str, data: bytes | memoryview, size: int) -> bytes:
     return out
 
 
-def _rows(name: str, raw: dict[str, Any], blobs: list[Any] | None, size: int) -> array[float]:
-    """The present rows' ``size`` numbers of one property's encoded vectors."""
+def _rows(
+    name: str, raw: dict[str, Any], blobs: list[Any] | None, size: int, spare: int = 0
+) -> array[float]:
+    """The present rows' ``size`` numbers of one property's encoded vectors (for the
+    current encoding followed by ``spare`` zeros: room for the column to grow into)."""
     encoding = raw["encoding"]
     if encoding == VECTOR_ENCODING:
         low = _vector_bytes(name, raw["low"], blobs)
@@ -597,7 +602,7 @@ def _rows(name: str, raw: dict[str, Any], blobs: list[Any] | None, size: int) ->
                 f"expected {size}"
             )
         return from_bfloat16_planes(
-            _inflated(name, _vector_bytes(name, raw["high"], blobs), size), low
+            _inflated(name, _vector_bytes(name, raw["high"], blobs), size), low, spare
         )
     width = _ENCODINGS[encoding]
     data = _vector_bytes(name, raw["data"], blobs)
@@ -628,13 +633,14 @@ def _decode_vectors(
                 f"corrupt snapshot: vectors {describe(name)} must mark each of the {n} "
                 "documents with a byte 0 or 1"
             )
-        rows = _rows(name, raw, blobs, dim * count)
+        spare = spare_rows(n)  # (room to grow: adds after an open copy no 51 MB buffer)
+        rows = _rows(name, raw, blobs, dim * count, dim * spare if count == n else 0)
     except (KeyError, TypeError, ValueError, binascii.Error) as err:
         raise SnapshotError(f"corrupt snapshot: vectors {describe(name)}: {err}") from err
     if count == n:
         column.data = rows
     else:
-        full = array("f", bytes(4 * dim * n))
+        full = array("f", bytes(4)) * (dim * (n + spare))
         view, source = memoryview(full), memoryview(rows)
         i = 0
         for d in range(n):
