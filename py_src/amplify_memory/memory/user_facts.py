@@ -22,6 +22,7 @@ from amplify_memory.memory._text import tidy as _tidy
 from amplify_memory.memory._text import wordlist as _wordlist
 from amplify_memory.memory._text import words as _words
 from amplify_memory.memory.devices import device_fact
+from amplify_memory.memory.foreign import foreign_facts
 from amplify_memory.memory.secrets import has_secret
 from amplify_memory.memory.technologies import (
     Mention,
@@ -2066,6 +2067,8 @@ def _unknown_tool(side: str) -> list[str]:
 def _one_clause(clause: str, *, correction: bool = False) -> list[ExtractedFact]:
     if device := device_fact(clause):  # "my phone is iphone now", "I'm on a MacBook Air"
         return [device]
+    if foreign := foreign_facts(clause):  # "ya no uso Jira", "ich arbeite jetzt bei SAP"
+        return foreign
     if moved := _version_move_facts(clause):
         return moved
     if switched := _switch_facts(clause) or _now_on_facts(clause):
