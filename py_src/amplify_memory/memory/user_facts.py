@@ -1981,6 +1981,18 @@ _SWITCH_SIDES: Final = (
     ),
 )
 _ARROW_RE: Final = re.compile(r"->|→|=>")
+#: What may come before the verb of a change that is the user's own: fillers, a time or
+#: a topic, and the user (or the user's team) as the subject.
+_USERS_LEAD_RE: Final = re.compile(
+    r"(?:\W*\b(?:so|ok|okay|well|yeah|nah|ugh|oh|also|and|but|then|finally|just|recently|"
+    r"already|actually|now|update|fyi|btw|lol|heads\s+up|for\s+[\w-]+|at\s+work|"
+    r"last\s+\w+|this\s+\w+|in\s+\w+)\b)*\W*"
+    r"(?:(?:i|we|i've|we've|i\s+have|we\s+have|i'm|we're|i\s+am|we\s+are|i\s+just|"
+    r"(?:me\s+and\s+)?(?:my|our|the)\s+(?:\w+\s+)?(?:team|company|org|shop|startup|lab))\s+)?"
+    r"(?:(?:have|had|been|finally|just|also|already|recently|completely|fully|totally|"
+    r"basically|\w+ly)\s+)*",
+    re.IGNORECASE,
+)
 #: A second pair after the first's new side: "... and ESLint+Prettier with Biome".
 _SECOND_SWAP_RE: Final = re.compile(r"\s+and\s+(?=\S.*?\s(?:with|for)\s)", re.IGNORECASE)
 #: Where one side of a change ends: the rest of the sentence is about something else.
@@ -2001,6 +2013,8 @@ def _switch_facts(clause: str) -> list[ExtractedFact]:
         found = pattern.search(clause)
         if found is None:
             continue
+        if not _USERS_LEAD_RE.fullmatch(clause[: found.start()]):
+            return []  # someone else's change, or one suggested ("you said to switch ...")
         old = _SIDE_END_RE.sub("", found["old"]).strip()
         new, more = _SIDE_END_RE.sub("", found["new"]).strip(), []
         second = _SECOND_SWAP_RE.search(new)  # "Jest with Vitest and ESLint with Biome"
