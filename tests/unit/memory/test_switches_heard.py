@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import pytest
 
+from amplify_memory.memory.chat_facts import extract_chat_facts
 from amplify_memory.memory.user_facts import extract_user_facts
 
 
@@ -79,3 +80,14 @@ def test_what_comes_before_the_tool_in_use_now_is_kept() -> None:
 @pytest.mark.parametrize("message", ["it's all fine now", "back to square one", "back to work"])
 def test_no_tool_no_fact(message: str) -> None:
     assert stored(message) == []
+
+
+@pytest.mark.parametrize(
+    ("message", "not_stored"),
+    [
+        ("the other squad replaced Jenkins with GitHub Actions", "User no longer uses Jenkins"),
+        ("Reading about people who switched from Vim to Helix", "User uses Helix"),
+    ],
+)
+def test_someone_elses_change_is_not_the_users(message: str, not_stored: str) -> None:
+    assert not_stored not in [f.content for f in extract_chat_facts(message).user]
