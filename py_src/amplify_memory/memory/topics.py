@@ -22,7 +22,9 @@ Topics
   ``quote_style``, ``naming_convention``, ``line_length``, ``theme``, ``answer_length``
   (``concise`` / ``detailed``), ``answer_language``, ``spelling``, ``tone``,
   ``commit_style``, ``merge_strategy``, ``branching``, ``name``, ``location``,
-  ``timezone``, ``team``, ``role``, ``experience``, ``pronouns``, and the exclusive technology
+  ``timezone``, ``team``, ``role``, ``experience``, ``pronouns``, the user's devices
+  ``phone``, ``laptop``, ``gpu``, ``tablet`` (:mod:`~amplify_memory.memory.devices`), and
+  the exclusive technology
   groups ``package_manager``, ``editor``, ``operating_system``, ``shell``, and the slot
   ``primary_language`` ("favourite / main language is ...");
 * *polarity topics* are on or off: ``semicolons``, ``trailing_commas``, ``type_hints``,
