@@ -288,7 +288,8 @@ class PersistedCollection:
         """All of the block's changes to this collection, or none
         (:meth:`PersistedStore.atomic`); ``on_undo`` runs after an undo (caches to drop).
         A block that leaves a backlog of unwritten changes writes them before it returns
-        (:meth:`PersistedStore.relieve`): the next block cannot pile more on top."""
+        (:meth:`PersistedStore.relieve`, not inside another block): the next block cannot
+        pile more on top."""
         store = await self.open()
         try:
             with store.atomic():

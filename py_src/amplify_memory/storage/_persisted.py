@@ -147,6 +147,11 @@ class _Batch:
 _BATCHES: ContextVar[tuple[_Batch, ...]] = ContextVar("amplify_memory_batches", default=())
 
 
+def inside_atomic_block() -> bool:
+    """True while the current task is inside an atomic block of any store."""
+    return any(batch.open for batch in _BATCHES.get())
+
+
 class PersistedStore(Generic[DB]):
     """A database that persists itself, coalescing writes and merging other tabs' changes.
 
@@ -370,8 +375,10 @@ class PersistedStore(Generic[DB]):
         except (StorageError, NewerFormatError):  # (a newer record: left as it is)
             raise
         except Exception as err:
-            # Keep a copy (read again: the one read was let go while it was decoded); an
-            # open starts empty, a tab that holds the data writes it back.
+            # Keep a copy (read again: the one read was let go while it was decoded, and
+            # the error's frames, which hold it, go first); an open starts empty, a tab
+            # that holds the data writes it back.
+            err.__traceback__ = None
             again = await self.storage.load(self.name)
             if again is not None:
                 await self._quarantine(again, err, source=self.name, delete=opening)
@@ -743,13 +750,17 @@ class PersistedStore(Generic[DB]):
 
     async def relieve(self) -> bool:
         """Write the pending changes now when their text passes :attr:`backlog_chars`
-        (what a burst of changes calls after each block); True when it wrote. Inside an
-        atomic block it waits for the block's end. A failed write is reported as a
-        background write's is (:attr:`last_error`, ``on_error``), not raised: the changes
-        stay pending and in the journal for the next write."""
-        if self._closed or self._batch() is not None:
+        (what a burst of changes calls after each block); True when it wrote. Nothing
+        while any atomic block is open: this task's (of any store) or another task's on
+        this store. A failed write is reported as a background write's is
+        (:attr:`last_error`, ``on_error``), not raised: the changes stay pending and in
+        the journal for the next write."""
+        if self._closed or self._open_batches or inside_atomic_block():
+            # (another block's end relieves the store: waiting here for a block of
+            # another task, or holding this task's block of another store open across
+            # an await, would stall or split a turn written to two stores)
             return False
-        if sum(len(op.doc) for op in self._pending if op.doc) <= self.backlog_chars:
+        if sum(len(op.doc) for op in self._committed() if op.doc) <= self.backlog_chars:
             return False
         with contextlib.suppress(StorageError):
             await self.flush()

@@ -236,7 +236,12 @@ def _decode_binary_store(raw: bytes | bytearray) -> StoreRecord:
     cut = raw.find(b"\n")
     if cut < 0:
         raise SnapshotError("the stored record's bytes hold no newline after its JSON text")
-    view = memoryview(raw)
+    with memoryview(raw) as view:
+        return _binary_record(view, cut)
+
+
+def _binary_record(view: memoryview, cut: int) -> StoreRecord:
+    """:func:`_decode_binary_store` of a view it releases after (its blobs are copies)."""
     try:
         text = str(view[:cut], "ascii")  # (no copy of the bytes first)
     except UnicodeDecodeError as err:
@@ -254,17 +259,16 @@ def _decode_binary_store(raw: bytes | bytearray) -> StoreRecord:
     if (
         not isinstance(sizes, list)
         or not all(type(size) is int and size >= 0 for size in sizes)
-        or sum(sizes) != len(raw) - cut - 1
+        or sum(sizes) != len(view) - cut - 1
     ):
         raise SnapshotError(
             f"the stored record's blob sizes {describe(sizes)} do not add up to the "
-            f"{len(raw) - cut - 1} bytes after its JSON text"
+            f"{len(view) - cut - 1} bytes after its JSON text"
         )
     blobs, at = [], cut + 1
-    for size in sizes:  # (copies: the record does not keep ``raw`` alive, twice their size)
+    for size in sizes:  # (copies: the record does not keep the bytes alive, twice their size)
         blobs.append(view[at : at + size].tobytes())
         at += size
-    view.release()
     record.snapshot["blobs"] = blobs
     return record
 

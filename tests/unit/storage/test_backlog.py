@@ -110,3 +110,57 @@ def test_an_import_sized_block_of_a_project_is_written_when_it_ends(monkeypatch)
         await projects.close()
 
     asyncio.run(go())
+
+
+def test_another_tasks_open_block_is_not_waited_for() -> None:
+    """A block of one task ends at once while another task's block on the same store is
+    open (its uncommitted changes are not counted, and its own end relieves the store)."""
+
+    async def go() -> None:
+        storage = MemoryStorage()
+        store = await _store(storage, 100)
+        started, release = asyncio.Event(), asyncio.Event()
+
+        async def importer() -> None:
+            with store.atomic():
+                for i in range(50):
+                    store.insert({"id": f"b{i}", "content": "x" * 40})
+                started.set()
+                await release.wait()
+
+        task = asyncio.create_task(importer())
+        await started.wait()
+        _fill(store, 3)
+        loop = asyncio.get_running_loop()
+        begun = loop.time()
+        assert not await store.relieve()
+        assert loop.time() - begun < 0.5
+        release.set()
+        await task
+        assert await store.relieve()
+        assert store.pending_count == 0
+        await store.close()
+
+    asyncio.run(go())
+
+
+def test_a_block_inside_another_stores_block_is_not_relieved_until_both_end() -> None:
+    """A turn written to two stores (the user's, then a project's inside it) must not
+    await a write between the two ends: a page closed then would keep half the turn."""
+
+    async def go() -> None:
+        storage = MemoryStorage()
+        outer = await PersistedStore.open("user", storage, _create, delay=60.0)
+        inner = await _store(storage, 100)
+        with outer.atomic():
+            outer.insert({"id": "u1", "content": "a fact of the user's"})
+            with inner.atomic():
+                for i in range(10):
+                    inner.insert({"id": f"p{i}", "content": "x" * 40})
+            assert not await inner.relieve()
+            assert inner.pending_count == 10
+        assert await inner.relieve()
+        await outer.close()
+        await inner.close()
+
+    asyncio.run(go())

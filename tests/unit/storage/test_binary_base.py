@@ -366,3 +366,39 @@ def test_a_snapshot_without_vectors_keeps_the_version_before() -> None:
     plain.insert({"id": "a", "content": "tabs"})
     assert plain.save()["version"] == 5
     assert Database(SCHEMA).save()["version"] == 6
+
+
+def test_a_base_that_fails_to_load_is_not_held_twice() -> None:
+    """The record read again to be set aside is the only copy alive: the failed decode's
+    frames (in the error's traceback) held the first one."""
+    import weakref
+
+    class Tracked(bytearray):
+        pass
+
+    class TrackingStorage(MemoryStorage):
+        first: Any = None
+        alive_at_second_read: bool | None = None
+
+        async def load(self, name: str) -> Any:
+            data = await super().load(name)
+            if name != "notes" or not isinstance(data, bytes):
+                return data
+            if self.first is None:
+                tracked = Tracked(data)
+                self.first = weakref.ref(tracked)
+                return tracked
+            self.alive_at_second_read = self.first() is not None
+            return data
+
+    async def scenario() -> None:
+        storage, rng = TrackingStorage(), random.Random(8)
+        store = await open_store(storage)
+        store.insert_multiple([entry(i, rng) for i in range(120)])
+        await store.flush()
+        storage.records["notes"] = storage.records["notes"][:-1]  # (a blob cut short)
+        reopened = await open_store(storage)
+        assert len(reopened.quarantined) == 1
+        assert storage.alive_at_second_read is False
+
+    run(scenario())
