@@ -2017,6 +2017,12 @@ _PLAIN_LEADS: Final = frozenset(
 )
 
 
+#: What follows a filler "like" ("like 5 cups a day", "like maybe twice a week").
+_FILLER_LIKE_RE: Final = re.compile(
+    r"(?:\d|a\s+(?:lot|bit|million|ton|hundred|thousand|dozen)\b|maybe\b|literally\b|"
+    r"totally\b|twice\b|once\b|half\b|every\b|all\s+day\b|forever\b)",
+    re.IGNORECASE,
+)
 _BAD_OBJECT_RE: Final = re.compile(
     r"^(?:\w+ly|it|this|that|them|these|those|so much|a lot|lots|too|also|really|very|"
     r"anything|everything|nothing|stuff|things?|one|ones|him|her|you|me|us|others|the others|"
@@ -3412,6 +3418,8 @@ def _love(verb: str, x: str) -> list[ExtractedFact]:
     obj = _object(x)
     if not obj or _BAD_OBJECT_RE.match(obj):
         return []
+    if verb == "like" and _FILLER_LIKE_RE.match(obj):
+        return []  # "like 5 cups a day": the filler, not the verb
     table = {
         "love": "loves",
         "adore": "adores",

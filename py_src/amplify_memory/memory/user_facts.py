@@ -53,6 +53,11 @@ _CODE_LINE_RE: Final = re.compile(
     r"|^\s*at\s+[\w$.<>\[\]/@-]+\s*\(.*\)\s*$|^\s*File\s+\"[^\"]+\",\s+line\s+\d+"
     r"|^\s*Traceback\s+\(most\s+recent|^\s*Exception\s+in\s+thread\b"
     r"|^\s*(?:[\w$]+\.)*[A-Z]\w*(?:Error|Exception)\b[^\n]*:"
+    # a path of its own ("- /home/app/src/index.js"), a server log's line (an address
+    # first, or a request: '"GET /wp-login.php HTTP/1.1"'), a JSON key ('"extends": [...]')
+    r"|^\s*(?:[-*]\s+)?(?:/|\./|\.\./|~/|[A-Za-z]:\\)[\w.@/\\-]+\s*$"
+    r"|^\s*\d{1,3}(?:\.\d{1,3}){3}\b|\"(?:GET|POST|PUT|DELETE|PATCH|HEAD|OPTIONS)\s+/"
+    r"|^\s*\"[^\"\n]+\"\s*:"
 )
 #: A hidden comment of pasted HTML or Markdown: never the user's own words.
 _HTML_COMMENT_RE: Final = re.compile(r"<!--.*?(?:-->|\Z)", re.DOTALL)
@@ -598,6 +603,15 @@ _SUBJECT_RE: Final = re.compile(
     r"(?P<subject>I|we)\s+(?P<rest>.+)$",
     re.IGNORECASE,
 )
+#: "I write all my android stuff in kotlin": the tool is the one after "in", what is
+#: made with it the user's own thing named before ("User uses Kotlin for their Android
+#: stuff"; the first technology named is not the tool).
+_WRITTEN_IN_RE: Final = re.compile(
+    r"^I\s+(?:write|build|code|do|make|develop|program|script)\s+(?:all|most|every)?\s*"
+    r"(?:of\s+)?my\s+(?P<what>[\w .+#-]{2,40}?)\s+in\s+(?P<tech>[\w.+#-]+(?:\s+[\w.+#-]+)?)"
+    r"(?:\s+(?:anyway|now|these\s+days|nowadays|mostly|only))?\s*$",
+    re.IGNORECASE,
+)
 _MY_RE: Final = re.compile(
     r"^my\s+(?P<what>name|timezone|time zone|pronouns|(?:favou?rite|preferred|main|"
     r"primary|go-to|default)\s+[\w .+#-]+?|(?:tech\s+)?stack|app|project|backend|frontend|"
@@ -614,6 +628,10 @@ _OUR_RE: Final = re.compile(
 
 def _statement_facts(clause: str) -> list[ExtractedFact]:
     """Facts from one first-person statement clause."""
+    written = _WRITTEN_IN_RE.match(clause)
+    if written and (names := _phrasing.tech_names(written["tech"])):
+        what = _phrasing.polish(written["what"], capital=False)
+        return [ExtractedFact(f"User uses {names[0]} for their {what}", "tech_stack")]
     my = _MY_RE.match(clause)
     if my:
         return _my_facts(clause, my)
@@ -1045,6 +1063,12 @@ _OTHER_SUBJECT_RE: Final = re.compile(
     r"|^(?!(?:Please|Also|Just|Always|Never|Honestly|Really|Actually|Maybe|Definitely)\b)"
     r"(?-i:[A-Z][a-z]+)\s+(?:says|said|thinks|prefers|likes|loves|hates|uses|wants|insists|"
     r"swears|recommends|told|believes)\b"
+    # a name that changed something: "Raj switched from VS Code to Zed" (not "Finally
+    # switched", "Today moved ...")
+    r"|^(?!(?:\w+ly|Please|Also|Just|Always|Never|Maybe|Now|Today|Yesterday|Update|So|Ok|"
+    r"Okay|Well|Yeah|Yes|Then|Last|This|We|I|Since|After|Before|Recently|Finally)\b)"
+    r"(?-i:[A-Z][a-z]+)\s+(?:just\s+|finally\s+|recently\s+)?(?:switched|moved|migrated|"
+    r"swapped|ditched|dumped|dropped|replaced|started|stopped|quit|ported|went)\b"
     r"|^(?!(?:Please|Also|Just|Always|Never|I)\b)(?-i:[A-Z][a-z]+)(?:\s+[\w']+){1,4}?\s+"
     r"(?:prefers|likes|loves|hates|wants|says|said|thinks|swears|insists|recommends|"
     r"told|believes)\b",
@@ -1985,7 +2009,8 @@ _ARROW_RE: Final = re.compile(r"->|→|=>")
 #: a topic, and the user (or the user's team) as the subject.
 _USERS_LEAD_RE: Final = re.compile(
     r"(?:\W*\b(?:so|ok|okay|well|yeah|nah|ugh|oh|also|and|but|then|finally|just|recently|"
-    r"already|actually|now|update|fyi|btw|lol|heads\s+up|for\s+[\w-]+|at\s+work|"
+    r"already|actually|now|today|yesterday|tonight|update|fyi|btw|lol|heads\s+up|"
+    r"for\s+[\w-]+|at\s+work|"
     r"last\s+\w+|this\s+\w+|in\s+\w+)\b)*\W*"
     r"(?:(?:i|we|i've|we've|i\s+have|we\s+have|i'm|we're|i\s+am|we\s+are|i\s+just|"
     r"(?:me\s+and\s+)?(?:my|our|the)\s+(?:\w+\s+)?(?:team|company|org|shop|startup|lab))\s+)?"
