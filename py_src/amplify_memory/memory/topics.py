@@ -162,6 +162,16 @@ def _choices_first(*patterns: str) -> ValueReader:
     return read
 
 
+def _first_of(*pairs: tuple[str, str]) -> ValueReader:
+    """The value of the first pattern (in the order given) that matches anywhere."""
+    compiled = [(re.compile(p, re.IGNORECASE), v) for p, v in pairs]
+
+    def read(text: str) -> str | None:
+        return next((v for pattern, v in compiled if pattern.search(text)), None)
+
+    return read
+
+
 def _choices(*pairs: tuple[str, str]) -> ValueReader:
     """The value whose pattern matches first in the text (the preferred side of "X over Y")."""
     compiled = [(re.compile(p, re.IGNORECASE), v) for p, v in pairs]
@@ -430,6 +440,35 @@ def _device_topics(add: Callable[..., Topic]) -> None:
             lambda text, kind=kind: device_value(text, kind),
             description=f"the user's {kind}",
         )
+
+
+def _work_pattern_topics(add: Callable[..., Topic]) -> None:
+    """Where and when the user works: ``work_mode`` (remote, office, hybrid) and
+    ``work_hours`` (day, night)."""
+    add(
+        "work_mode",
+        "personal",
+        r"^User\s+(?:now\s+)?(?:works?|is\s+working|is)\b.*?\b(?:remote(?:ly)?|from\s+home|"
+        r"in\s+(?:the|an)\s+office|from\s+the\s+office|hybrid|on-?site|in\s+person)\b",
+        _first_of(  # (some days in the office is hybrid, wherever the words stand)
+            (r"\bhybrid\b|\b(?:\d|two|three|four)\s+days?\s+a\s+week\b", "hybrid"),
+            (r"\bremote(?:ly)?\b|\bfrom\s+home\b", "remote"),
+            (r"\boffice\b|\bon-?site\b|\bin\s+person\b", "office"),
+        ),
+        description="where the user works: remote, office, hybrid",
+    )
+    add(
+        "work_hours",
+        "personal",
+        r"^User\s+(?:now\s+)?(?:works?|is\s+working)\s+(?:the\s+)?(?:a\s+)?(?:\w+\s+)?"
+        r"(?:nights?|night\s+shifts?|days|day\s*time|daytime\s+hours|day\s+shifts?|"
+        r"9-to-5|nine-to-five|early\s+shifts?|late\s+shifts?)\b",
+        _choices(
+            (r"\bnight|\blate\s+shift", "night"),
+            (r"\bday|\b9-to-5\b|\bnine-to-five\b|\bearly\s+shift", "day"),
+        ),
+        description="when the user works: day, night",
+    )
 
 
 def _relationship_topic(add: Callable[..., Topic]) -> None:
@@ -751,6 +790,7 @@ def _builtins() -> None:
     _identity_topics(register_topic)
     _relationship_topic(register_topic)
     _workplace_topic(register_topic)
+    _work_pattern_topics(register_topic)
     _device_topics(register_topic)
     _unit_topics(register_topic)
     _keyboard_topic(register_topic)

@@ -2103,11 +2103,64 @@ def _unknown_tool(side: str) -> list[str]:
     return [" ".join(w[:1].upper() + w[1:] if w.islower() else w for w in words)]
 
 
+#: The team the user is on now: "I joined the games team", "moved from the SRE team to
+#: platform team", "I'm on the data team now".
+_TEAM_NOW_RE: Final = re.compile(
+    r"^(?:(?:I|I've|I\s+have|I\s+just|just|I\s+recently|recently)\s+)?(?:joined|moved\s+(?:over\s+)?"
+    r"(?:from\s+the\s+[\w -]{2,30}?\s+team\s+)?to|switched\s+to|transferred\s+to|"
+    r"(?:I'm|I\s+am)\s+(?:now\s+)?(?:on|in))\s+(?:the\s+)?(?P<team>[\w-]+(?:\s+[\w-]+)?)\s+team\b",
+    re.IGNORECASE,
+)
+#: Where the user works now: "back in the office 3 days a week", "remote job now",
+#: "I work fully remote now".
+_OFFICE_NOW_RE: Final = re.compile(
+    r"\bback\s+(?:in|at|to)\s+the\s+office\b(?:\s+(?P<days>(?:\d|two|three|four|one)\s+days?\s+a\s+week))?",
+    re.IGNORECASE,
+)
+_REMOTE_NOW_RE: Final = re.compile(
+    r"^(?:(?:I'm|I\s+am)\s+)?(?:now\s+)?(?:fully\s+)?(?:working\s+)?remote(?:ly)?\s+"
+    r"(?:now|job|full[- ]time)\b"
+    r"|^remote\s+(?:job|work)\s+now\b|^(?:I|we)\s+(?:now\s+)?work\s+(?:fully\s+)?remote(?:ly)?\b",
+    re.IGNORECASE,
+)
+#: When the user works now: "I'm now working nights", "working the night shift".
+_HOURS_NOW_RE: Final = re.compile(
+    r"^(?:(?:I'm|I\s+am)\s+)?(?:now\s+)?working\s+(?:the\s+)?(?:(?P<night>nights?|night\s+shifts?|late\s+shifts?)"
+    r"|(?P<day>days|day\s+shifts?|early\s+shifts?))\b",
+    re.IGNORECASE,
+)
+
+
+_NOT_A_TEAM_NAME: Final = frozenset(
+    ("the", "a", "an", "my", "our", "your", "his", "her", "their", "this", "that", "same")
+) | {"other", "new", "whole"}
+
+
+def _work_pattern_facts(clause: str) -> list[ExtractedFact]:
+    """The user's team, where and when they work, said as a change or as it is now."""
+    plain = clause.strip()
+    if team := _TEAM_NOW_RE.match(plain):
+        name = team["team"].lower()
+        if name.split()[0] not in _NOT_A_TEAM_NAME:
+            return [ExtractedFact(f"User is on the {name} team", "personal")]
+    if office := _OFFICE_NOW_RE.search(plain):
+        days = f" {office['days']}" if office["days"] else ""
+        return [ExtractedFact(f"User works from the office{days}", "personal")]
+    if _REMOTE_NOW_RE.match(plain):
+        return [ExtractedFact("User works remotely", "personal")]
+    if hours := _HOURS_NOW_RE.match(plain):
+        shift = "night shifts" if hours["night"] else "day shifts"
+        return [ExtractedFact(f"User works {shift}", "personal")]
+    return []
+
+
 def _one_clause(clause: str, *, correction: bool = False) -> list[ExtractedFact]:
     if device := device_fact(clause):  # "my phone is iphone now", "I'm on a MacBook Air"
         return [device]
     if foreign := foreign_facts(clause):  # "ya no uso Jira", "ich arbeite jetzt bei SAP"
         return foreign
+    if work := _work_pattern_facts(clause):  # "back in the office", "joined the games team"
+        return work
     if moved := _version_move_facts(clause):
         return moved
     if switched := _switch_facts(clause) or _now_on_facts(clause):
