@@ -1131,6 +1131,8 @@ def clause_facts(
     facts += [f for f in _assistive_facts(clause) if f.content not in {g.content for g in facts}]
     if not any(_ROLE_FACT_RE.match(f.content) for f in facts):
         facts += _role_tail(plain)  # "I'm at Stripe now as a staff engineer"
+    known = {f.content for f in facts}  # "back in the office", "joined the games team"
+    facts += [f for f in _work_pattern_facts(plain) if f.content not in known]
     mentions = find_technology_mentions(clause) if facts else []
     facts = [_negated_use(f, clause, mentions) for f in facts]
     said = " ".join(f.content for f in facts).casefold()
@@ -2106,7 +2108,8 @@ def _unknown_tool(side: str) -> list[str]:
 #: The team the user is on now: "I joined the games team", "moved from the SRE team to
 #: platform team", "I'm on the data team now".
 _TEAM_NOW_RE: Final = re.compile(
-    r"^(?:(?:I|I've|I\s+have|I\s+just|just|I\s+recently|recently)\s+)?(?:joined|moved\s+(?:over\s+)?"
+    r"(?:^|[,;]\s*)(?:(?:I|I've|I\s+have|I\s+just|just|I\s+recently|recently)\s+)?"
+    r"(?:joined|moved\s+(?:over\s+)?"
     r"(?:from\s+the\s+[\w -]{2,30}?\s+team\s+)?to|switched\s+to|transferred\s+to|"
     r"(?:I'm|I\s+am)\s+(?:now\s+)?(?:on|in))\s+(?:the\s+)?(?P<team>[\w-]+(?:\s+[\w-]+)?)\s+team\b",
     re.IGNORECASE,
@@ -2139,7 +2142,7 @@ _NOT_A_TEAM_NAME: Final = frozenset(
 def _work_pattern_facts(clause: str) -> list[ExtractedFact]:
     """The user's team, where and when they work, said as a change or as it is now."""
     plain = clause.strip()
-    if team := _TEAM_NOW_RE.match(plain):
+    if team := _TEAM_NOW_RE.search(plain):
         name = team["team"].lower()
         if name.split()[0] not in _NOT_A_TEAM_NAME:
             return [ExtractedFact(f"User is on the {name} team", "personal")]
@@ -2159,8 +2162,6 @@ def _one_clause(clause: str, *, correction: bool = False) -> list[ExtractedFact]
         return [device]
     if foreign := foreign_facts(clause):  # "ya no uso Jira", "ich arbeite jetzt bei SAP"
         return foreign
-    if work := _work_pattern_facts(clause):  # "back in the office", "joined the games team"
-        return work
     if moved := _version_move_facts(clause):
         return moved
     if switched := _switch_facts(clause) or _now_on_facts(clause):
