@@ -22,7 +22,8 @@ Topics
   ``quote_style``, ``naming_convention``, ``line_length``, ``theme``, ``answer_length``
   (``concise`` / ``detailed``), ``answer_language``, ``spelling``, ``tone``,
   ``commit_style``, ``merge_strategy``, ``branching``, ``name``, ``location``,
-  ``timezone``, ``team``, ``role``, ``experience``, ``pronouns``, the user's devices
+  ``timezone``, ``team``, ``role``, ``experience``, ``pronouns``, ``work_mode`` (remote,
+  office, hybrid), ``work_hours`` (day, night), the user's devices
   ``phone``, ``laptop``, ``gpu``, ``tablet`` (:mod:`~amplify_memory.memory.devices`), and
   the exclusive technology
   groups ``package_manager``, ``editor``, ``operating_system``, ``shell``, and the slot
