@@ -1125,7 +1125,9 @@ _TASK_RE: Final = re.compile(
     r"config|dockerfile|one-liner|upload code|test case|version|translation|letter|cover letter|"
     r"email|essay|post|message|bio|summary|note|slide|deck|report|proposal|resume|cv|abstract|"
     r"paragraph|tweet|announcement|description|chart|yaml|json|table|list)|my (?:code|file|function|"
-    r"component|script|query|pr|diff|branch))\b|\b(?:too|as well)\s*$",
+    r"component|script|query|pr|diff|branch))\b|\b(?:too|as well)\s*$"
+    # one thing made for a thing at hand: "write a unit test for the coupon calculation"
+    r"|\b(?:a|an|one)\s+(?:[\w-]+\s+){0,3}?(?:for|of|on|about)\s+(?:the|my|our)\s+[\w-]+",
     re.IGNORECASE,
 )
 #: A scope that points at the thing at hand ("in this case", "for this answer").

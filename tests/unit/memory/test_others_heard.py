@@ -49,3 +49,19 @@ def test_a_filler_like_is_no_taste(message: str) -> None:
 )
 def test_the_users_own_still_stored(message: str, fact: str) -> None:
     assert fact in stored(message)
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "write a unit test for the invoice rounding",
+        "add an example of the retry logic",
+        "draft a migration for the orders table",
+    ],
+)
+def test_one_thing_made_for_a_thing_at_hand_is_a_task(message: str) -> None:
+    assert stored(message) == []
+
+
+def test_a_standing_wish_with_an_article_still_stands() -> None:
+    assert stored("always add a docstring for the public functions") != []
