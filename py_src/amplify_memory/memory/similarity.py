@@ -169,6 +169,11 @@ _PHRASES: Final[tuple[tuple[re.Pattern[str], str], ...]] = tuple(
         (r"(?<![\d:] )(?<![\d:])\bPMs?\b", "product manager"),
         (r"\bML\b", "machine learning"),
         (r"\bk8s\b", "kubernetes"),
+        (r"\bSWEs?\b", "software engineer"),
+        (r"\bprod\b", "production"),
+        (r"\bDBs\b", "databases"),
+        (r"\bDB\b", "database"),
+        (r"\bhome[- ]?lab\b", "homelab"),
     )
 )
 

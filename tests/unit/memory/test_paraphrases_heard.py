@@ -37,3 +37,17 @@ def test_paraphrases_merge_and_false_friends_stay_apart(old: str, new: str, acti
 
 def test_a_tool_called_by_its_name_is_still_a_technology() -> None:
     assert [f.topic for f in frames_of("User builds with a tool called Bazel")] == ["uses:Bazel"]
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "action"),
+    [
+        ("User is a staff software engineer", "User works as a staff SWE", "merge"),
+        ("User's prod database is MySQL", "User runs MySQL for the production DB", "merge"),
+        ("User runs a home lab on Unraid", "User's homelab runs Unraid", "merge"),
+        ("User is a software engineer", "User is a product manager", "supersede"),
+    ],
+)
+def test_short_forms_say_the_same(old: str, new: str, action: str) -> None:
+    """SWE, prod, DB(s), home lab (the sixteenth round; sentences written for the test)."""
+    assert decide(new, old) == action
