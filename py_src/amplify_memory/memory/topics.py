@@ -1256,6 +1256,34 @@ _VALUE_SYNONYMS: Final[dict[str, str]] = {
     "coder": "engineer",
     "swe": "engineer",
 }
+#: Words of a role that make another role, not a detail of the same one: a level, a
+#: step up the ladder ("engineer" / "senior engineer" is a promotion).
+_ROLE_LEVELS: Final = frozenset(
+    [
+        "junior",
+        "jr",
+        "mid",
+        "mid-level",
+        "intermediate",
+        "senior",
+        "sr",
+        "staff",
+        "principal",
+        "lead",
+        "head",
+        "chief",
+        "distinguished",
+        "associate",
+        "intern",
+        "trainee",
+        "entry-level",
+        "manager",
+        "director",
+        "vp",
+        "cto",
+        "ceo",
+    ]
+)
 #: Topics whose value may be given with more or less detail ("Toronto" / "Toronto, Canada").
 _PLACE_TOPICS: Final = frozenset({"location", "timezone"})
 
@@ -1273,6 +1301,9 @@ def _same_value(topic: str, a: str, b: str) -> bool:
     x, y = _value_words(a), _value_words(b)
     if x == y:
         return bool(x)
+    if topic == "role" and x and y:  # "firmware engineer" / "embedded firmware developer"
+        few, many = (set(x), set(y)) if len(x) <= len(y) else (set(y), set(x))
+        return few <= many and not (many - few) & _ROLE_LEVELS
     if topic in _PLACE_TOPICS and x and y:  # "Toronto" / "Toronto, Canada", not "York"
         p, q = _place_parts(a), _place_parts(b)
         shorter, longer = (p, q) if len(p) <= len(q) else (q, p)

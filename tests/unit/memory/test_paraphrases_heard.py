@@ -51,3 +51,18 @@ def test_a_tool_called_by_its_name_is_still_a_technology() -> None:
 def test_short_forms_say_the_same(old: str, new: str, action: str) -> None:
     """SWE, prod, DB(s), home lab (the sixteenth round; sentences written for the test)."""
     assert decide(new, old) == action
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "action"),
+    [
+        ("User is a firmware engineer", "User is an automotive firmware developer", "merge"),
+        ("User works as a game programmer", "User is an indie game developer", "merge"),
+        ("User is a backend developer", "User is a senior backend developer", "supersede"),
+        ("User is a QA engineer", "User is a QA manager", "supersede"),
+        ("User is a web developer", "User is a data scientist", "supersede"),
+    ],
+)
+def test_a_role_said_with_more_detail_is_the_same_role(old: str, new: str, action: str) -> None:
+    """A qualifier is a detail of the same role; a level is another role (sixteenth round)."""
+    assert decide(new, old) == action
