@@ -174,6 +174,10 @@ _PHRASES: Final[tuple[tuple[re.Pattern[str], str], ...]] = tuple(
         (r"\bDBs\b", "databases"),
         (r"\bDB\b", "database"),
         (r"\bhome[- ]?lab\b", "homelab"),
+        (r"\bCS\b", "computer science"),
+        (r"\b(?:a\s+)?doctorate\b|\bdoctoral\b", "phd"),
+        (r"\bsecondary school\b|\bhigh-school\b", "high school"),
+        (r"\biPhone (apps?|developer|development)\b", r"iOS \1"),
     )
 )
 

@@ -66,3 +66,25 @@ def test_short_forms_say_the_same(old: str, new: str, action: str) -> None:
 def test_a_role_said_with_more_detail_is_the_same_role(old: str, new: str, action: str) -> None:
     """A qualifier is a detail of the same role; a level is another role (sixteenth round)."""
     assert decide(new, old) == action
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "action"),
+    [
+        (
+            "User is a PhD student in marine biology",
+            "User is doing a doctorate in marine biology",
+            "merge",
+        ),
+        (
+            "User teaches CS at a high school",
+            "User teaches computer science at a secondary school",
+            "merge",
+        ),
+        ("User builds iOS apps with UIKit", "User develops iPhone apps using UIKit", "merge"),
+        ("User has an iPhone 13", "User has an iPhone 16", "supersede"),
+    ],
+)
+def test_more_words_that_say_the_same(old: str, new: str, action: str) -> None:
+    """PhD / doctorate, CS, secondary / high school, iPhone apps / iOS apps."""
+    assert decide(new, old) == action
