@@ -320,6 +320,24 @@ def _slot_changed(new: str, old: str) -> bool:
 _ADDITION_RE: Final = re.compile(r"^User\s+(?:also|too)\b|\b(?:as well|too)$", re.IGNORECASE)
 
 
+def _other_tools(new: str, old: str) -> bool:
+    """One fact lists a tool more beside the other's ("uses Ghidra and Burp Suite" /
+    "uses Ghidra"): the two are not one fact. Only a tool joined by "and", a comma, "&"
+    or "+" counts (a tool the other implies, "tests JavaScript with Jest", or compares,
+    "pnpm over npm", does not)."""
+    mentions = {text: find_technology_mentions(text) for text in (new, old)}
+    names = {text: {m.name for m in found} for text, found in mentions.items()}
+    for text, other in ((new, old), (old, new)):
+        extra = [m for m in mentions[text] if m.name not in names[other]]
+        if not names[other] or not extra:
+            continue
+        for m in extra:
+            before, after = text[: m.start].rstrip(), text[m.end :].lstrip()
+            if re.search(r"(?:\band|[,&+])$", before) or re.match(r"(?:and\b|[,&+])", after):
+                return True
+    return False
+
+
 def decide(
     new: str,
     old: str,
@@ -358,6 +376,8 @@ def decide(
                 return "supersede"  # "a MacBook Pro M1" / "a MacBook Pro M3"
             if per_technology and not _compatible_detail(residual_terms(new), residual_terms(old)):
                 return "keep"  # "prefers TypeScript" / "prefers TypeScript strict mode"
+            if _other_tools(new, old):
+                return "keep"  # "uses Ghidra" / "uses Ghidra and Burp Suite": one tool more
             numbers = _numbers(new), _numbers(old)
             if all(numbers) and numbers[0] != numbers[1]:  # "minSdk 24" / "minSdk 26"
                 return "supersede" if contradicts(new, old) else "keep"

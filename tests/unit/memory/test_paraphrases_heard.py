@@ -88,3 +88,16 @@ def test_a_role_said_with_more_detail_is_the_same_role(old: str, new: str, actio
 def test_more_words_that_say_the_same(old: str, new: str, action: str) -> None:
     """PhD / doctorate, CS, secondary / high school, iPhone apps / iOS apps."""
     assert decide(new, old) == action
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "action"),
+    [
+        ("User uses Wireshark", "User uses Wireshark and tcpdump", "keep"),
+        ("User uses Figma, Notion", "User uses Figma", "keep"),
+        ("User uses Vitest for testing", "User tests TypeScript with Vitest", "merge"),
+    ],
+)
+def test_a_tool_more_in_a_list_is_another_fact(old: str, new: str, action: str) -> None:
+    """A tool listed beside the shared one is more than the other fact says."""
+    assert decide(new, old) == action
