@@ -178,6 +178,12 @@ _PHRASES: Final[tuple[tuple[re.Pattern[str], str], ...]] = tuple(
         (r"\b(?:a\s+)?doctorate\b|\bdoctoral\b", "phd"),
         (r"\bsecondary school\b|\bhigh-school\b", "high school"),
         (r"\biPhone (apps?|developer|development)\b", r"iOS \1"),
+        (r"\bfinancial[- ]technology\b", "fintech"),
+        (r"\bsci-?fi\b", "science fiction"),
+        (r"\bnovels?\b", "books"),
+        (r"\ba decade\b", "10 years"),
+        (r"\bsingle-quoted strings\b", "single quotes"),
+        (r"\bdouble-quoted strings\b", "double quotes"),
     )
 )
 

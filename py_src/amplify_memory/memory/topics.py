@@ -1289,7 +1289,8 @@ _PLACE_TOPICS: Final = frozenset({"location", "timezone"})
 
 
 def _value_words(value: str) -> tuple[str, ...]:
-    words = re.findall(r"[\w+#.-]+", value.casefold())
+    value = re.sub(r"\bfinancial[- ]technology\b", "fintech", value.casefold())
+    words = re.findall(r"[\w+#.-]+", value)
     return tuple(_VALUE_SYNONYMS.get(w.strip(".-"), w.strip(".-")) for w in words if w.strip(".-"))
 
 

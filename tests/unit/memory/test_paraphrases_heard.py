@@ -101,3 +101,14 @@ def test_more_words_that_say_the_same(old: str, new: str, action: str) -> None:
 def test_a_tool_more_in_a_list_is_another_fact(old: str, new: str, action: str) -> None:
     """A tool listed beside the shared one is more than the other fact says."""
     assert decide(new, old) == action
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("User works at a fintech company", "User is employed by a financial technology company"),
+        ("User reads sci-fi novels", "User enjoys reading science fiction books"),
+    ],
+)
+def test_fintech_and_sci_fi_say_the_same(old: str, new: str) -> None:
+    assert decide(new, old) == "merge"
