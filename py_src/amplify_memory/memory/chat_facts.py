@@ -418,12 +418,37 @@ _NO_PROJECT_FACT_RE: Final = re.compile(
     r"|\b(?:one|an|another|the other|other)\s+option\b|\boptions?\s+(?:are|is)\b|\bweighing\b"
     r"|\b(?:have not|haven't|has not|hasn't|not yet)\s+(?:decided|replied|agreed|settled|"
     r"chosen|picked)\b|\b(?:not|isn't|aren't)\s+(?:convinced|sure)\b|\bundecided\b"
+    r"|\bnot\s+decided\b|\bno\s+promises\b|\bup\s+for\s+(?:discussion|debate)\b"
     r"|\b(?:agreed|decided|concluded|settled)\W*$"
     r"|^(?:a|one|some|another)\s+(?:contributor|user|customer|client|colleague|coworker|"
     r"teammate|dev|developer|person|reviewer|maintainer|stranger)s?\b.*\b(?:opened|asked|"
     r"asking|requested|suggested|reported|wants|filed)\b"
     r"|^(?:(?:please|pls|can you|could you)\s+)?(?:translate|explain|summari[sz]e|rewrite|"
-    r"rephrase|write|draft|show|give)\b.*\b(?:this|that|these|for me)\b",
+    r"rephrase|write|draft|show|give)\b.*\b(?:this|that|these|for me)\b"
+    # a reaction or an aside, not a fact: "no stress", "we'll see", "no promises"
+    r"|^(?:no\s+(?:stress|worries|promises|rush|pressure|problem|biggie|hurry)|we'?ll\s+see|"
+    r"let'?s\s+see|fingers\s+crossed|who\s+knows|time\s+will\s+tell|so\s+far\s+so\s+good|"
+    r"just\s+saying)\W*$"
+    # a reason told, or someone's opinion: "the licensing mess made the call easy", "we got
+    # burned once already", "our PM is convinced users want X"
+    r"|\bmade\s+(?:the|this|that|our)\s+(?:call|choice|decision)\b|\bgot\s+burned\b"
+    r"|\b(?:is|are|am)\s+(?:convinced|sure|certain)\b",
+    re.IGNORECASE,
+)
+
+
+#: A reaction after a statement, not part of it: "..., fingers crossed", "..., we'll see".
+_REACTION_TAIL_RE: Final = re.compile(
+    r"\s*[,;-]+\s*(?:no\s+(?:stress|worries|promises|pressure)|we'?ll\s+see|let'?s\s+see|"
+    r"fingers\s+crossed|who\s+knows|time\s+will\s+tell|so\s+far\s+so\s+good|lol|haha)\W*$",
+    re.IGNORECASE,
+)
+#: A message that opens by saying its idea is not settled ("Proposal (not decided!): ...",
+#: "idea for later: ..."): nothing of it is the project's yet. (Said of one clause, "...,
+#: not decided", only that clause is left out: :data:`_NO_PROJECT_FACT_RE`.)
+_UNDECIDED_RE: Final = re.compile(
+    r"^\W*(?:(?:a\s+)?(?:proposal|idea|suggestion|rfc|brainstorm|thought)s?\b[^.!?\n]{0,30}?"
+    r"(?:\(|:|-)|idea\s+for\s+later\b|just\s+an\s+idea\b)",
     re.IGNORECASE,
 )
 
@@ -508,7 +533,8 @@ def extract_chat_facts(
     """
     del assistant_message
     user_message = check_message(user_message, "user_message")
-    project = _project_context(user_message) if in_project else {}
+    undecided = bool(_UNDECIDED_RE.search(user_message))  # "Proposal (not decided!): ..."
+    project = _project_context(user_message) if in_project and not undecided else {}
     user, replaced = _user_facts(user_message, in_project=in_project)
     user = _consistent_with_changes(user_message, user, replaced)
     return ChatFacts(
@@ -576,7 +602,7 @@ def _project_context(user_message: str) -> dict[str, ExtractedContext]:
     if len(lines) > 1 or _NO_PROJECT_FACT_RE.match(user_message):  # (pasted output: not read)
         user_message = "\n".join(line for line in lines if not _OUTPUT_LINE_RE.match(line))
     for clause, in_question in user_clauses(user_message, keep_quotes=True, project=True):
-        plain = _strip_filler(clause)
+        plain = _REACTION_TAIL_RE.sub("", _strip_filler(clause))  # "..., fingers crossed"
         if personal or _PERSONAL_LEAD_RE.match(plain):
             personal = bool(_PERSONAL_LEAD_RE.match(plain))  # "For me personally: ..."
             continue  # (its clause is the user's)

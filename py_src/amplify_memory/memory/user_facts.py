@@ -58,6 +58,11 @@ _CODE_LINE_RE: Final = re.compile(
     r"|^\s*(?:[-*]\s+)?(?:/|\./|\.\./|~/|[A-Za-z]:\\)[\w.@/\\-]+\s*$"
     r"|^\s*\d{1,3}(?:\.\d{1,3}){3}\b|\"(?:GET|POST|PUT|DELETE|PATCH|HEAD|OPTIONS)\s+/"
     r"|^\s*\"[^\"\n]+\"\s*:"
+    # a build script's call ('implementation("io.ktor:ktor-client-core:2.3.7")'), a
+    # config's assignment ('bucket = "orbit-logs"'), a log line with a file and a line
+    r"|^\s*[\w.]+\s*\(\s*[\"'][^\"']*[\"']\s*\)\s*$"
+    r"|^\s*[\w.-]+\s*=\s*(?:\"[^\"]*\"|\d[\w.]*|true|false|null|\[.*\]|\{.*\}?)\s*,?\s*$"
+    r"|^\s*[A-Z]?\s*\d+:\d\d:\d\d\S*\s+\S+\.\w{1,5}:\d+\b"
 )
 #: A hidden comment of pasted HTML or Markdown: never the user's own words.
 _HTML_COMMENT_RE: Final = re.compile(r"<!--.*?(?:-->|\Z)", re.DOTALL)
@@ -1071,7 +1076,10 @@ _OTHER_SUBJECT_RE: Final = re.compile(
     r"swapped|ditched|dumped|dropped|replaced|started|stopped|quit|ported|went)\b"
     r"|^(?!(?:Please|Also|Just|Always|Never|I)\b)(?-i:[A-Z][a-z]+)(?:\s+[\w']+){1,4}?\s+"
     r"(?:prefers|likes|loves|hates|wants|says|said|thinks|swears|insists|recommends|"
-    r"told|believes)\b",
+    r"told|believes)\b"
+    # a named person's habit: "Priya always runs the benchmarks on her own laptop"
+    r"|^(?!(?:Please|Also|Just|Always|Never|I)\b)(?-i:[A-Z][a-z]+)\s+(?:always|usually|never|"
+    r"often)\s+\w+s\b",
     re.IGNORECASE,
 )
 #: A clause that only names someone by their relation to the user ("thesis supervisor",
