@@ -437,6 +437,12 @@ _NO_PROJECT_FACT_RE: Final = re.compile(
 )
 
 
+#: A choice said as "X it is" ("Godot 4 it is", "Postgres it is then").
+_IT_IS_RE: Final = re.compile(
+    r"^(?P<x>(?!(?:that|so|here|there|this|it|which|what|whatever|fine|ok|okay|such|"
+    r"yes|no)\b)[\w.+#-]+(?:\s+[\w.+#-]+){0,3}?)\s+it\s+is(?:\s+then)?\W*$",
+    re.IGNORECASE,
+)
 #: A reaction after a statement, not part of it: "..., fingers crossed", "..., we'll see".
 _REACTION_TAIL_RE: Final = re.compile(
     r"\s*[,;-]+\s*(?:no\s+(?:stress|worries|promises|pressure)|we'?ll\s+see|let'?s\s+see|"
@@ -603,6 +609,8 @@ def _project_context(user_message: str) -> dict[str, ExtractedContext]:
         user_message = "\n".join(line for line in lines if not _OUTPUT_LINE_RE.match(line))
     for clause, in_question in user_clauses(user_message, keep_quotes=True, project=True):
         plain = _REACTION_TAIL_RE.sub("", _strip_filler(clause))  # "..., fingers crossed"
+        if (chosen := _IT_IS_RE.match(plain)) and _phrasing.tech_names(chosen["x"]):
+            plain = f"going with {chosen['x']}"  # "Godot 4 it is": the choice made
         if personal or _PERSONAL_LEAD_RE.match(plain):
             personal = bool(_PERSONAL_LEAD_RE.match(plain))  # "For me personally: ..."
             continue  # (its clause is the user's)

@@ -59,3 +59,19 @@ def test_no_stress_is_not_a_wish() -> None:
     assert user("I reply late most days, no stress") == [] or all(
         "stress" not in f for f in user("I reply late most days, no stress")
     )
+
+
+@pytest.mark.parametrize(
+    ("message", "fact"),
+    [
+        ("Bevy it is. Unity's runtime fee made it easy.", "Use Bevy"),
+        ("SQLite it is then", "Use SQLite"),
+    ],
+)
+def test_a_choice_said_as_x_it_is(message: str, fact: str) -> None:
+    assert fact in project(message)
+
+
+@pytest.mark.parametrize("message", ["that it is", "here it is: the log", "so it is"])
+def test_not_a_choice(message: str) -> None:
+    assert project(message) == []
