@@ -40,7 +40,7 @@ from typing import Final
 
 from amplify_memory.memory._categories import category_of
 from amplify_memory.memory._facts import ExtractedFact
-from amplify_memory.memory._text import ROLE_NOUNS, WORKPLACE_NOUNS
+from amplify_memory.memory._text import ROLE_NOUNS, WORKPLACE_NOUNS, indefinite_article
 from amplify_memory.memory.instructions import instruction_signal
 from amplify_memory.memory.secrets import find_secrets
 from amplify_memory.memory.technologies import (
@@ -3242,22 +3242,6 @@ _FREELANCE_RE: Final = re.compile(
 def _role_noun(role: str) -> str:
     """``role`` with the short words spelt out ("backend dev": "backend developer")."""
     return re.sub(r"\beng\b", "engineer", re.sub(r"\bdev\b", "developer", role))
-
-
-def indefinite_article(noun: str) -> str:
-    """ "a" or "an" before ``noun``, by its sound: "an ML engineer", "a UX designer",
-    "a user researcher", "an analyst".
-
-    >>> [indefinite_article(n) for n in ("ML engineer", "UX designer", "user", "analyst")]
-    ['an', 'a', 'a', 'an']
-    """
-    word = noun.split(" ", 1)[0]
-    if len(word) >= 2 and word.isupper():  # said letter by letter
-        return "an" if word[0] in "AEFHILMNORSX" else "a"
-    low = word.lower()
-    if low.startswith(("us", "uni", "use", "eu", "one", "ur")):
-        return "a"
-    return "an" if low[:1] in ("a", "e", "i", "o", "u") else "a"
 
 
 def role_facts(clause: str) -> list[ExtractedFact]:

@@ -16,6 +16,7 @@ __all__ = [
     "capitalise",
     "check_message",
     "expand",
+    "indefinite_article",
     "tidy",
     "wordlist",
     "words",
@@ -77,6 +78,22 @@ WORKPLACE_NOUNS: Final = (
     r"shop|store|publisher|newspaper|charity|council|library|museum|clinic|factory|utility|"
     r"airline|scale-up|enterprise|corporation|organi[sz]ation|institute|academy"
 )
+
+
+def indefinite_article(noun: str) -> str:
+    """ "a" or "an" before ``noun``, by its sound: "an ML engineer", "a UX designer",
+    "a user researcher", "an analyst".
+
+    >>> [indefinite_article(n) for n in ("ML engineer", "UX designer", "user", "analyst")]
+    ['an', 'a', 'a', 'an']
+    """
+    word = noun.split(" ", 1)[0]
+    if len(word) >= 2 and word.isupper():  # said letter by letter
+        return "an" if word[0] in "AEFHILMNORSX" else "a"
+    low = word.lower()
+    if low.startswith(("us", "uni", "use", "eu", "one", "ur")):
+        return "a"
+    return "an" if low[:1] in ("a", "e", "i", "o", "u") else "a"
 
 
 def wordlist(text: str) -> list[str]:

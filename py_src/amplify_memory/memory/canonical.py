@@ -153,6 +153,7 @@ _SAME: Final[tuple[tuple[re.Pattern[str], str], ...]] = tuple(
         (r"\b(?:a|an)\s+PM\b", "a product manager"),  # (a role: not "10 PM")
         (r"\bis\s+(?:currently\s+|now\s+)?studying\b", "is learning"),
         (r"\biPhone\s+(apps?|applications?|development|developer)\b", r"iOS \1"),
+        (r"\bfinancial[- ]technology\b", "fintech"),
     )
 )
 

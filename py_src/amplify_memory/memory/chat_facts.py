@@ -409,6 +409,12 @@ _OUTPUT_LINE_RE: Final = re.compile(
     rf"^\s+[+~]\s|^\s*(?:{_OUTPUT_START}|file \"|\w+(?:\.\w+)+(?:error|exception)\b)",
     re.IGNORECASE,
 )
+#: A reaction or an aside, not a fact: "no stress", "we'll see", "fingers crossed".
+_REACTION: Final = (
+    r"(?:no\s+(?:stress|worries|promises|rush|pressure|problem|biggie|hurry)|we'?ll\s+see|"
+    r"let'?s\s+see|fingers\s+crossed|who\s+knows|time\s+will\s+tell|so\s+far\s+so\s+good|"
+    r"just\s+saying|lol|haha)"
+)
 #: A clause that states nothing settled about the project: a line of pasted output (a
 #: log's timestamp, a build tool's task, a diff's or a plan's "+", a panic or a
 #: traceback), words quoted back whole, options being weighed, a decision not taken.
@@ -426,9 +432,7 @@ _NO_PROJECT_FACT_RE: Final = re.compile(
     r"|^(?:(?:please|pls|can you|could you)\s+)?(?:translate|explain|summari[sz]e|rewrite|"
     r"rephrase|write|draft|show|give)\b.*\b(?:this|that|these|for me)\b"
     # a reaction or an aside, not a fact: "no stress", "we'll see", "no promises"
-    r"|^(?:no\s+(?:stress|worries|promises|rush|pressure|problem|biggie|hurry)|we'?ll\s+see|"
-    r"let'?s\s+see|fingers\s+crossed|who\s+knows|time\s+will\s+tell|so\s+far\s+so\s+good|"
-    r"just\s+saying)\W*$"
+    rf"|^{_REACTION}\W*$"
     # a reason told, or someone's opinion: "the licensing mess made the call easy", "we got
     # burned once already", "our PM is convinced users want X"
     r"|\bmade\s+(?:the|this|that|our)\s+(?:call|choice|decision)\b|\bgot\s+burned\b"
@@ -444,11 +448,7 @@ _IT_IS_RE: Final = re.compile(
     re.IGNORECASE,
 )
 #: A reaction after a statement, not part of it: "..., fingers crossed", "..., we'll see".
-_REACTION_TAIL_RE: Final = re.compile(
-    r"\s*[,;-]+\s*(?:no\s+(?:stress|worries|promises|pressure)|we'?ll\s+see|let'?s\s+see|"
-    r"fingers\s+crossed|who\s+knows|time\s+will\s+tell|so\s+far\s+so\s+good|lol|haha)\W*$",
-    re.IGNORECASE,
-)
+_REACTION_TAIL_RE: Final = re.compile(rf"\s*[,;-]+\s*{_REACTION}\W*$", re.IGNORECASE)
 #: A message that opens by saying its idea is not settled ("Proposal (not decided!): ...",
 #: "idea for later: ..."): nothing of it is the project's yet. (Said of one clause, "...,
 #: not decided", only that clause is left out: :data:`_NO_PROJECT_FACT_RE`.)
@@ -539,8 +539,11 @@ def extract_chat_facts(
     """
     del assistant_message
     user_message = check_message(user_message, "user_message")
-    undecided = bool(_UNDECIDED_RE.search(user_message))  # "Proposal (not decided!): ..."
-    project = _project_context(user_message) if in_project and not undecided else {}
+    project = (
+        _project_context(user_message)
+        if in_project and not _UNDECIDED_RE.search(user_message)  # "Proposal (not decided!)"
+        else {}
+    )
     user, replaced = _user_facts(user_message, in_project=in_project)
     user = _consistent_with_changes(user_message, user, replaced)
     return ChatFacts(

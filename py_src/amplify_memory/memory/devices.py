@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from amplify_memory.memory._facts import ExtractedFact
+from amplify_memory.memory._text import indefinite_article
 
 __all__ = [
     "DEVICE_KINDS",
@@ -154,17 +155,9 @@ def device_fact(clause: str) -> ExtractedFact | None:
         match = pattern.match(clause.strip())
         if match is None:
             continue
-        device = find_device(match["rest"])
         found = _MODEL_RE.match(match["rest"])
-        if device is None or found is None:
+        if found is None:
             return None
-        name = device.name + (" GPU" if device.kind == "gpu" else "")
-        return ExtractedFact(f"User has {_article(name)} {name}", "personal")
+        name = _spelled(found.group()) + (" GPU" if found.lastgroup == "gpu" else "")
+        return ExtractedFact(f"User has {indefinite_article(name)} {name}", "personal")
     return None
-
-
-def _article(name: str) -> str:
-    """ "an" before a vowel's sound ("an iPhone", "an RTX 4090"), else "a"."""
-    if re.match(r"[A-Z]{2}", name):
-        return "an" if name[0] in "AEFHILMNORSX" else "a"
-    return "an" if name[:1].lower() in "aeiou" and not name.lower().startswith("one") else "a"

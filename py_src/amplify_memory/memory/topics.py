@@ -57,6 +57,7 @@ from functools import lru_cache
 from typing import Final, Literal
 
 from amplify_memory.memory._text import ROLE_NOUNS, WORKPLACE_NOUNS
+from amplify_memory.memory._text import wordlist as _wordlist
 from amplify_memory.memory.canonical import canonical_fact, tidy_fact
 from amplify_memory.memory.devices import DEVICE_KINDS, device_topic_trigger, device_value
 from amplify_memory.memory.technologies import VERSION_AFTER_RE, Mention, find_technology_mentions
@@ -1259,38 +1260,17 @@ _VALUE_SYNONYMS: Final[dict[str, str]] = {
 #: Words of a role that make another role, not a detail of the same one: a level, a
 #: step up the ladder ("engineer" / "senior engineer" is a promotion).
 _ROLE_LEVELS: Final = frozenset(
-    [
-        "junior",
-        "jr",
-        "mid",
-        "mid-level",
-        "intermediate",
-        "senior",
-        "sr",
-        "staff",
-        "principal",
-        "lead",
-        "head",
-        "chief",
-        "distinguished",
-        "associate",
-        "intern",
-        "trainee",
-        "entry-level",
-        "manager",
-        "director",
-        "vp",
-        "cto",
-        "ceo",
-    ]
+    _wordlist(
+        "junior jr mid mid-level intermediate senior sr staff principal lead head chief "
+        "distinguished associate intern trainee entry-level manager director vp cto ceo"
+    )
 )
 #: Topics whose value may be given with more or less detail ("Toronto" / "Toronto, Canada").
 _PLACE_TOPICS: Final = frozenset({"location", "timezone"})
 
 
 def _value_words(value: str) -> tuple[str, ...]:
-    value = re.sub(r"\bfinancial[- ]technology\b", "fintech", value.casefold())
-    words = re.findall(r"[\w+#.-]+", value)
+    words = re.findall(r"[\w+#.-]+", value.casefold())
     return tuple(_VALUE_SYNONYMS.get(w.strip(".-"), w.strip(".-")) for w in words if w.strip(".-"))
 
 

@@ -16,6 +16,7 @@ from amplify_memory.memory._text import (
     MAX_PROJECT_FACT_LENGTH,
     ROLE_NOUNS,
     check_message,
+    indefinite_article,
 )
 from amplify_memory.memory._text import expand as _expand
 from amplify_memory.memory._text import tidy as _tidy
@@ -2143,8 +2144,8 @@ _HOURS_NOW_RE: Final = re.compile(
 
 
 _NOT_A_TEAM_NAME: Final = frozenset(
-    ("the", "a", "an", "my", "our", "your", "his", "her", "their", "this", "that", "same")
-) | {"other", "new", "whole"}
+    _wordlist("the a an my our your his her their this that same other new whole")
+)
 
 
 def _work_pattern_facts(clause: str) -> list[ExtractedFact]:
@@ -2538,7 +2539,7 @@ def finish(fact: ExtractedFact) -> ExtractedFact | None:
     if role:  # "User is game dev": "User is a game developer"
         noun = re.sub(r"\beng$", "engineer", re.sub(r"\bdev$", "developer", role["role"]))
         noun = re.sub(r"(?i)\bdevops$", "DevOps engineer", noun)
-        content = f"User is {_phrasing.indefinite_article(noun)} {noun}{role['rest']}"
+        content = f"User is {indefinite_article(noun)} {noun}{role['rest']}"
     content = re.sub(r"(?<=\w) me(?= first\b| directly\b|$)", " the user", content)
     kept = re.sub(r"\s+(?:to|with|on|for|in|into|from) (?:it|them)$", "", content)
     if kept != content and len(kept.split()) >= 4:  # "refuses to add unsafe code (to it)"
