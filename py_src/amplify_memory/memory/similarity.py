@@ -182,8 +182,6 @@ _PHRASES: Final[tuple[tuple[re.Pattern[str], str], ...]] = tuple(
         (r"\bsci-?fi\b", "science fiction"),
         (r"\bnovels?\b", "books"),
         (r"\ba decade\b", "10 years"),
-        (r"\bsingle-quoted strings\b", "single quotes"),
-        (r"\bdouble-quoted strings\b", "double quotes"),
     )
 )
 
