@@ -112,3 +112,9 @@ def test_a_tool_more_in_a_list_is_another_fact(old: str, new: str, action: str) 
 )
 def test_fintech_and_sci_fi_say_the_same(old: str, new: str) -> None:
     assert decide(new, old) == "merge"
+
+
+def test_a_decade_is_ten_years() -> None:
+    assert decide("User has been coding for a decade", "User has been coding for 10 years") == (
+        "merge"
+    )
