@@ -29,12 +29,18 @@ def _column(db: Database) -> VectorColumn:
     return db._state.vectors["embedding"]
 
 
-def test_a_loaded_column_has_room_and_adds_do_not_move_it() -> None:
-    rng = random.Random(1)
+def _saved_and_loaded(n: int, rng: random.Random) -> tuple[Database, Database]:
+    """A database of ``n`` documents and another loaded from its snapshot of bytes."""
     db = Database(SCHEMA)
-    db.insert_multiple([_doc(i, rng) for i in range(400)])
+    db.insert_multiple([_doc(i, rng) for i in range(n)])
     again = Database(SCHEMA)
     again.load(db.save(binary=True))
+    return db, again
+
+
+def test_a_loaded_column_has_room_and_adds_do_not_move_it() -> None:
+    rng = random.Random(1)
+    _, again = _saved_and_loaded(400, rng)
     column = _column(again)
     assert len(column.data) == (400 + spare_rows(400)) * DIM
     address = column.data.buffer_info()[0]
@@ -46,10 +52,7 @@ def test_a_loaded_column_has_room_and_adds_do_not_move_it() -> None:
 
 def test_the_room_is_not_saved_and_searches_are_the_same() -> None:
     rng = random.Random(2)
-    db = Database(SCHEMA)
-    db.insert_multiple([_doc(i, rng) for i in range(300)])
-    again = Database(SCHEMA)
-    again.load(db.save(binary=True))
+    db, again = _saved_and_loaded(300, rng)
     assert again.save()["vectors"] == db.save()["vectors"]  # (the room is not written)
     query = [rng.uniform(-1, 1) for _ in range(DIM)]
     for mode in ("vector", "hybrid"):
