@@ -22,7 +22,7 @@ import importlib
 import math
 import os
 import weakref
-from collections.abc import AsyncIterator, Callable, Mapping, Sequence
+from collections.abc import AsyncIterator, Callable, Iterable, Mapping, Sequence
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from typing import Any, TypeVar
 
@@ -51,7 +51,7 @@ from amplify_memory.storage import (
     StorageEstimate,
     StoreDatabase,
 )
-from amplify_memory.storage._base import Data, check_data, check_pairs
+from amplify_memory.storage._base import Data, Gathered, check_data, check_pairs
 from amplify_memory.storage._names import KEY_RULE, validate_key
 from amplify_memory.transport import HttpTransport, encode_body, json_headers, parse_body
 
@@ -102,10 +102,18 @@ def _create_proxy(func: Callable[..., Any]) -> Any:
 
 
 def _to_js(data: Data) -> Any:
-    """A string as it is (Pyodide converts it), bytes as a ``Uint8Array``."""
+    """A string as it is (Pyodide converts it), bytes as a ``Uint8Array`` (gathered bytes
+    are one already)."""
     if isinstance(data, str):
         return data
+    if isinstance(data, Gathered):
+        return data.value
     return importlib.import_module("pyodide.ffi").to_js(data)
+
+
+def _checked(data: object) -> Data:
+    """``data`` to save: a string, bytes, or bytes this backend gathered."""
+    return data if isinstance(data, Gathered) else check_data(data)
 
 
 def _error(result: Any, name: object = None) -> StorageError:
@@ -144,15 +152,29 @@ class IndexedDBStorage(AsyncStorage):
 
     async def save(self, name: str, data: Data) -> None:
         validate_key(name)
-        await self._call("save", name, _to_js(check_data(data)), name=name)
+        await self._call("save", name, _to_js(_checked(data)), name=name)
 
     async def save_many(self, items: Sequence[tuple[str, Data]]) -> None:
         """All of ``items`` in one IndexedDB transaction (all or none)."""
-        pairs = check_pairs(items)
+        pairs = check_pairs(items, _checked)
         if not pairs:
             return
         to_js = importlib.import_module("pyodide.ffi").to_js
-        await self._call("saveMany", to_js([list(p) for p in pairs]), name=pairs[0][0])
+        await self._call(
+            "saveMany", to_js([[name, _to_js(data)] for name, data in pairs]), name=pairs[0][0]
+        )
+
+    def gather(self, parts: Iterable[bytes | bytearray | memoryview]) -> Data:
+        """``parts`` copied to JavaScript one at a time and joined there into one
+        ``Uint8Array``: a large base record never whole in the wasm heap (which does not
+        shrink once grown)."""
+        to_js = importlib.import_module("pyodide.ffi").to_js
+        staged = self._js.newParts()
+        for part in parts:
+            staged.push(to_js(part))  # (a copy in JavaScript: the part goes at once)
+            del part
+        joined = self._js.joinParts(staged)
+        return Gathered(joined, int(joined.length))
 
     def save_soon(self, name: str, data: Data) -> None:
         validate_key(name)

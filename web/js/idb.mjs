@@ -533,6 +533,26 @@ export async function callForPython(op, ...args) {
   }
 }
 
+/** An empty list of byte parts, for Python to push `Uint8Array`s into one at a time. */
+export function newParts() {
+  return [];
+}
+
+/** `parts` (Uint8Arrays) joined into one Uint8Array: a large base record gathered in
+ * JavaScript as Python makes it, never whole in the wasm heap. */
+export function joinParts(parts) {
+  let size = 0;
+  for (const part of parts) size += part.length;
+  const out = new Uint8Array(size);
+  let at = 0;
+  for (const part of parts) {
+    out.set(part, at);
+    at += part.length;
+  }
+  parts.length = 0;
+  return out;
+}
+
 /** saveOramaToIDBNow for Python's page-hide hook: errors go to the console. */
 export function saveSoonForPython(name, data) {
   saveOramaToIDBNow(name, data).catch((err) =>

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass
 from typing import TypeAlias
@@ -11,15 +11,40 @@ from typing import TypeAlias
 from amplify_memory.errors import ArgumentTypeError, describe
 from amplify_memory.storage._names import validate_key
 
-__all__ = ["AsyncStorage", "Coordinator", "Data", "StorageEstimate", "check_data", "check_pairs"]
+__all__ = [
+    "AsyncStorage",
+    "Coordinator",
+    "Data",
+    "Gathered",
+    "StorageEstimate",
+    "check_data",
+    "check_pairs",
+    "join_parts",
+]
+
+
+class Gathered:
+    """Bytes a backend gathered from parts and keeps outside Python
+    (:meth:`AsyncStorage.gather`): the page's IndexedDB holds them as one ``Uint8Array``.
+    Only the backend that made it saves it."""
+
+    __slots__ = ("size", "value")
+
+    def __init__(self, value: object, size: int) -> None:
+        self.value = value
+        self.size = size
+
+    def __len__(self) -> int:
+        return self.size
+
 
 #: What a record holds: a JSON string, or bytes (a large store's base record, whose
-#: vectors are binary). A backend gives back what it was given: text as ``str``, bytes
-#: as ``bytes``.
-Data: TypeAlias = str | bytes | bytearray
+#: vectors are binary; or such bytes a backend gathered). A backend gives back what it
+#: was given: text as ``str``, bytes as ``bytes``.
+Data: TypeAlias = str | bytes | bytearray | Gathered
 
 
-def check_data(data: object) -> Data:
+def check_data(data: object) -> str | bytes | bytearray:
     """``data`` when it is a string or bytes; else
     :class:`~amplify_memory.errors.ArgumentTypeError`."""
     if not isinstance(data, str | bytes | bytearray):
@@ -27,9 +52,12 @@ def check_data(data: object) -> Data:
     return data
 
 
-def check_pairs(items: Sequence[tuple[str, Data]]) -> list[tuple[str, Data]]:
+def check_pairs(
+    items: Sequence[tuple[str, Data]], check: Callable[[object], Data] = check_data
+) -> list[tuple[str, Data]]:
     """``items`` as a list of ``(key, data)`` pairs, each key valid and each value a
-    string or bytes; raises :class:`~amplify_memory.errors.InvalidStoreNameError` or
+    string or bytes (what ``check`` allows: a backend's own :class:`Gathered` too);
+    raises :class:`~amplify_memory.errors.InvalidStoreNameError` or
     :class:`~amplify_memory.errors.ArgumentTypeError` (before anything is written)."""
     pairs: list[tuple[str, Data]] = []
     for item in items:
@@ -37,8 +65,16 @@ def check_pairs(items: Sequence[tuple[str, Data]]) -> list[tuple[str, Data]]:
             raise ArgumentTypeError(f"expected (name, data) pairs, got {describe(item)}")
         name, data = item
         validate_key(name)
-        pairs.append((name, check_data(data)))
+        pairs.append((name, check(data)))
     return pairs
+
+
+def join_parts(parts: Iterable[bytes | bytearray | memoryview]) -> bytearray:
+    """``parts`` as one buffer (each let go once copied)."""
+    out = bytearray()
+    for part in parts:
+        out += part
+    return out
 
 
 @dataclass(frozen=True)
@@ -118,6 +154,12 @@ class AsyncStorage(ABC):
         pairs = check_pairs(items)
         for name, data in pairs:
             await self.save(name, data)
+
+    def gather(self, parts: Iterable[bytes | bytearray | memoryview]) -> Data:
+        """``parts`` (a large record's bytes, made as they are asked for) as one value to
+        :meth:`save`; a backend may keep them where the caller's memory is not (the page's
+        IndexedDB: in JavaScript, one part at a time). Here: joined into one buffer."""
+        return join_parts(parts)
 
     def save_soon(self, name: str, data: Data) -> None:
         """Start a write now, without waiting for it (used while a page is being hidden).

@@ -50,7 +50,7 @@ class FileStorage(AsyncStorage):
 
     def save_soon(self, name: str, data: Data) -> None:
         path = self._path(name)
-        check_data(data)
+        data = check_data(data)
         fd, tmp = tempfile.mkstemp(prefix=".tmp-", dir=self.directory)
         try:
             with os.fdopen(fd, "wb") as fh:

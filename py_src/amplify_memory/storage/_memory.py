@@ -56,7 +56,7 @@ class MemoryStorage(AsyncStorage):
 
     def save_soon(self, name: str, data: Data) -> None:
         validate_key(name)
-        check_data(data)
+        data = check_data(data)
         self._check_quota(name, data)
         self.records[name] = bytes(data) if isinstance(data, bytearray) else data
         if "." not in name:

@@ -64,7 +64,7 @@ from amplify_memory.errors import (
     StorageError,
     describe,
 )
-from amplify_memory.storage._base import AsyncStorage, Coordinator
+from amplify_memory.storage._base import AsyncStorage, Coordinator, Data, join_parts
 from amplify_memory.storage._memory import LocalCoordinator
 from amplify_memory.storage._names import (
     head_name,
@@ -90,6 +90,7 @@ from amplify_memory.storage._records import (
     encode_journal,
     encode_segment,
     encode_store,
+    encode_store_parts,
     head_version,
     peek_revision,
 )
@@ -904,9 +905,9 @@ class PersistedStore(Generic[DB]):
         revision = self._revision + 1
         data = self._base_data(revision, applied)
         size = len(data)
-        version = BINARY_RECORD_VERSION if isinstance(data, bytearray) else RECORD_VERSION
+        version = RECORD_VERSION if isinstance(data, str) else BINARY_RECORD_VERSION
         head = None
-        items: list[tuple[str, str | bytearray]] = [(self.name, data)]
+        items: list[tuple[str, Data]] = [(self.name, data)]
         if size >= self.log_from_bytes:
             head = Head(
                 base=revision,
@@ -926,21 +927,25 @@ class PersistedStore(Generic[DB]):
         self._head, self._segments, self._base_bytes = head, 0, size
         self._base_version, self._need_base = version, False
 
-    def _base_data(self, revision: int, applied: dict[str, int]) -> str | bytearray:
+    def _base_data(self, revision: int, applied: dict[str, int]) -> Data:
         """A base record: bytes (its vectors binary) for a large store where the storage
         holds bytes and the database saves them, else text (a store without a head may be
         read by a page of an older version). A store whose last base was small is
         encoded as text first: when that is small, its bytes would be too, and it is
-        encoded once."""
+        encoded once. Bytes are made in parts the storage gathers (the page's IndexedDB
+        keeps them in JavaScript as they come: the record is never whole in Python)."""
 
-        def encode(binary: bool) -> str | bytearray:
-            # (no name for the snapshot: encode_store lets it go once it is text)
-            return encode_store(
-                self._db.save(copy=False, binary=True) if binary else self._db.save(copy=False),
-                revision,
-                self.writer,
-                applied,
-            )
+        def encode(binary: bool) -> Data:
+            if not binary:
+                # (no name for the snapshot: encode_store lets it go once it is text)
+                return encode_store(self._db.save(copy=False), revision, self.writer, applied)
+            snapshot = self._db.save(copy=False, binary=True)
+            if snapshot.get("blobs") is None:
+                return encode_store(snapshot, revision, self.writer, applied)
+            parts = encode_store_parts(snapshot, revision, self.writer, applied)
+            del snapshot  # (emptied by the parts as they are made)
+            gather = getattr(self.storage, "gather", join_parts)  # (a storage of before)
+            return gather(parts)
 
         binary = self._writes_bytes()
         text = None
@@ -951,7 +956,7 @@ class PersistedStore(Generic[DB]):
             if len(text) >= 2 * self.log_from_bytes:
                 text = None  # (its bytes are large too: not held while they are encoded)
         data = encode(True)
-        if isinstance(data, bytearray) and len(data) < self.log_from_bytes:
+        if not isinstance(data, str) and len(data) < self.log_from_bytes:
             return text if text is not None else encode(False)
         return data
 

@@ -57,12 +57,14 @@ version, still open in another tab, merges what it can read.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from json import dumps, loads
 from typing import Any, Final, Literal
 
 from amplify_memory._alloc import collector_paused
 from amplify_memory.errors import NewerFormatError, SnapshotError, describe
+from amplify_memory.storage._base import join_parts
 
 __all__ = [
     "BINARY_RECORD_VERSION",
@@ -85,6 +87,7 @@ __all__ = [
     "encode_journal",
     "encode_segment",
     "encode_store",
+    "encode_store_parts",
     "head_version",
     "peek_revision",
 ]
@@ -149,59 +152,97 @@ def _compact(value: Any) -> str:
     return dumps(value, separators=(",", ":"), allow_nan=False)
 
 
+def _record(
+    snapshot: dict[str, Any], revision: int, writer: str, applied: dict[str, int], version: int
+) -> dict[str, Any]:
+    """A store record's object: its header first (see the module docstring)."""
+    return {
+        "format": STORE_FORMAT,
+        "version": version,
+        "revision": int(revision),
+        "writer": writer,
+        "applied": dict(list(applied.items())[-MAX_APPLIED_WRITERS:]),
+        "snapshot": snapshot,
+    }
+
+
 def encode_store(
     snapshot: dict[str, Any], revision: int, writer: str, applied: dict[str, int]
 ) -> str | bytearray:
     """The JSON text of a store record (header first; see the module docstring), or its
-    bytes (version 3) when ``snapshot`` carries ``"blobs"``."""
-    kept = dict(list(applied.items())[-MAX_APPLIED_WRITERS:])
-    blobs = snapshot.get("blobs")
-    sizes = [] if blobs is None else [len(memoryview(b).cast("B")) for b in blobs]
-    if blobs is not None:
-        snapshot = {**snapshot, "blobs": sizes}
-    # one JSON encoding of the whole record (no second copy of the snapshot's text)
-    parts = [
-        _compact(
-            {
-                "format": STORE_FORMAT,
-                "version": RECORD_VERSION if blobs is None else BINARY_RECORD_VERSION,
-                "revision": int(revision),
-                "writer": writer,
-                "applied": kept,
-                "snapshot": snapshot,
-            }
-        )
-    ]
-    if blobs is None:
-        return parts[0]
-    del snapshot  # (the caller passes its snapshot only: its lists go before the copy)
-    return _with_blobs(parts, blobs, sizes)
+    bytes (version 3) when ``snapshot`` carries ``"blobs"``: those are
+    :func:`encode_store_parts` joined (and ``snapshot`` is emptied as they are)."""
+    if snapshot.get("blobs") is None:
+        # one JSON encoding of the whole record (no second copy of the snapshot's text)
+        return _compact(_record(snapshot, revision, writer, applied, RECORD_VERSION))
+    return join_parts(encode_store_parts(snapshot, revision, writer, applied))
 
 
-#: Characters of a record's JSON text copied into its bytes at a time.
+#: Characters of a record's JSON text encoded into one of its parts (at least; a part
+#: ends after the piece that reaches it).
 _COPY_CHUNK: Final = 1 << 20
+#: Values of a list encoded as one piece of JSON text.
+_LIST_CHUNK: Final = 8192
+#: How deep a record's objects are written entry by entry (below: one piece each).
+_WALK_DEPTH: Final = 8
 
 
-def _with_blobs(parts: list[str], blobs: list[Any], sizes: list[int]) -> bytearray:
-    """The text ``parts.pop()`` (ASCII JSON), a newline and ``blobs`` (of ``sizes`` bytes),
-    written once into one buffer; the text is copied a chunk at a time (encoding it whole
-    first held a third copy of it: 19 MB at 100,000 entries) and let go before the blobs."""
-    text = parts.pop()
-    length = len(text)  # (dumps escapes every character past ASCII, and newlines)
-    out = bytearray(length + 1 + sum(sizes))
-    view = memoryview(out)
-    for start in range(0, length, _COPY_CHUNK):
-        end = min(length, start + _COPY_CHUNK)
-        view[start:end] = text[start:end].encode("ascii")
-    del text
-    at = length
-    view[at] = 0x0A
-    at += 1
-    for blob, size in zip(blobs, sizes, strict=True):
-        view[at : at + size] = memoryview(blob).cast("B")
-        at += size
-    view.release()
-    return out
+def encode_store_parts(
+    snapshot: dict[str, Any], revision: int, writer: str, applied: dict[str, int]
+) -> Iterator[bytes | memoryview]:
+    """The bytes of a version 3 record (``snapshot`` carries ``"blobs"``) in parts: its
+    JSON text about a megabyte at a time, a newline, then each blob.
+
+    The whole text is never held: each entry of ``snapshot`` (and of the objects in it)
+    is taken out once written, so the caller hands over a snapshot of its own (the lists
+    of ``Database.save(copy=False)``) and what it holds is let go part by part. A storage
+    that keeps the parts outside Python (:meth:`AsyncStorage.gather`: the page's
+    IndexedDB) then holds no more than a part of the record in the wasm heap at a time.
+    """
+    blobs = snapshot["blobs"]
+    snapshot["blobs"] = [len(memoryview(blob).cast("B")) for blob in blobs]
+    record = _record(snapshot, revision, writer, applied, BINARY_RECORD_VERSION)
+    del snapshot
+    yield from _ascii_parts(_json_pieces(record, _WALK_DEPTH))
+    yield b"\n"
+    blobs.reverse()
+    while blobs:
+        yield memoryview(blobs.pop()).cast("B")
+
+
+def _json_pieces(value: Any, depth: int) -> Iterator[str]:
+    """``_compact(value)`` in pieces, each object down to ``depth`` levels emptied as its
+    entries are written, each list in pieces of :data:`_LIST_CHUNK` values."""
+    kind = type(value)
+    if depth and kind is dict and all(type(key) is str for key in value):
+        yield "{"
+        for i, key in enumerate(list(value)):
+            yield f"{',' if i else ''}{_compact(key)}:"
+            yield from _json_pieces(value.pop(key), depth - 1)
+        yield "}"
+    elif kind is list and len(value) > _LIST_CHUNK:
+        yield "["
+        for start in range(0, len(value), _LIST_CHUNK):
+            text = _compact(value[start : start + _LIST_CHUNK])
+            yield text[1:-1] if not start else f",{text[1:-1]}"
+        yield "]"
+    else:
+        yield _compact(value)
+
+
+def _ascii_parts(pieces: Iterator[str]) -> Iterator[bytes]:
+    """``pieces`` (ASCII text: ``dumps`` escapes every other character, and newlines)
+    joined and encoded about :data:`_COPY_CHUNK` characters at a time."""
+    batch: list[str] = []
+    size = 0
+    for piece in pieces:
+        batch.append(piece)
+        size += len(piece)
+        if size >= _COPY_CHUNK:
+            yield "".join(batch).encode("ascii")
+            batch, size = [], 0
+    if batch:
+        yield "".join(batch).encode("ascii")
 
 
 def peek_revision(text: str) -> tuple[int, str] | None:

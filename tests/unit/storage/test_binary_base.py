@@ -130,24 +130,6 @@ def test_a_decoded_base_of_bytes_does_not_hold_the_record() -> None:
     run(scenario())
 
 
-@pytest.mark.parametrize("chunk", [1, 7, 4096, 1 << 20])
-def test_the_text_is_copied_into_the_record_in_chunks_of_any_size(monkeypatch, chunk: int) -> None:
-    import amplify_memory.storage._records as records
-
-    rng = random.Random(6)
-    db = Database(SCHEMA)
-    db.insert_multiple([entry(i, rng) for i in range(60)])
-    whole = encode_store(db.save(binary=True), 3, "w", {"w": 2})
-    monkeypatch.setattr(records, "_COPY_CHUNK", chunk)
-    chunked = encode_store(db.save(binary=True), 3, "w", {"w": 2})
-    assert chunked == whole
-    record = decode_store(bytes(chunked))
-    assert (record.revision, record.applied) == (3, {"w": 2})
-    again = Database(SCHEMA)
-    again.load(record.snapshot)
-    assert results(again, random.Random(2)) == results(db, random.Random(2))
-
-
 def test_a_base_that_fails_to_load_is_read_again_and_set_aside(monkeypatch) -> None:
     """The open let go of the record while decoding it: a failure reads it again to keep it."""
 
