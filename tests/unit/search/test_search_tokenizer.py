@@ -145,3 +145,21 @@ class TestTokenizer:
         assert {"the", "a", "and", "of", "is", "not"} <= ENGLISH_STOP_WORDS
         assert 120 <= len(ENGLISH_STOP_WORDS) <= 250
         assert "typescript" not in ENGLISH_STOP_WORDS
+
+
+def test_the_word_caches_stay_bounded_by_one_off_words() -> None:
+    """A store's one-off words (numbers, names) filled the caches to 300,000 entries: 29 MB
+    of a 100,000-entry store's wasm heap (issue 14). They stay at most TOKEN_CACHE_SIZE,
+    and a word analysed after a clear is analysed the same."""
+    from amplify_memory.search._defaults import TOKEN_CACHE_SIZE
+    from amplify_memory.search._tokenizer import Tokenizer
+
+    tokenizer = Tokenizer()
+    first = tokenizer.analyze(["Running builds fail"])
+    for i in range(0, TOKEN_CACHE_SIZE + 5_000, 50):
+        tokenizer.analyze([" ".join(f"note{i + k}" for k in range(50))])
+        tokenizer.analyze_word(f"ticket{i}")
+    assert TOKEN_CACHE_SIZE <= 50_000
+    assert len(tokenizer._terms) <= TOKEN_CACHE_SIZE
+    assert len(tokenizer._pairs) <= TOKEN_CACHE_SIZE
+    assert tokenizer.analyze(["Running builds fail"]) == first
