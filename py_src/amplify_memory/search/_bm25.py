@@ -164,8 +164,8 @@ class FullTextScorer:
         if len(st.by_id) != len(st.docs):
             # (an index that disagreed with a removed document's text may still point at
             # it: a snapshot written by another program; such postings are skipped)
-            docs = st.docs
-            acc = {d: s for d, s in acc.items() if docs[d] is not None}
+            present = st.docs.present
+            acc = {d: s for d, s in acc.items() if present(d)}
         return acc
 
     def posting_lists(
@@ -239,7 +239,7 @@ class FullTextScorer:
         docs = st.docs
         stale = len(st.by_id) != len(docs)
         if stale:
-            partial = {d: p for d, p in partial.items() if docs[d] is not None}
+            partial = {d: p for d, p in partial.items() if docs.present(d)}
         if len(partial) < wanted:
             return None
         outside = math.fsum(lists[i][0] * k1p1 for i in common)
@@ -264,6 +264,6 @@ class FullTextScorer:
         matched: set[int] = set(partial)
         for i in common:
             matched.update(lists[i][1].keys())
-        count = len(matched) if not stale else sum(docs[d] is not None for d in matched)
+        count = len(matched) if not stale else sum(map(docs.present, matched))
         # (a document dropped above had a score below the wanted-th: _top never reads it)
         return count, best

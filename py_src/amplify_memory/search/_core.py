@@ -10,7 +10,6 @@ documents), :mod:`._searching` (a search's plan and its execution over the scori
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from operator import methodcaller
 from typing import Any
 
 from amplify_memory.errors import ConfigurationError, describe
@@ -98,17 +97,17 @@ class DatabaseCore:
 
     def _value(self, doc: int, prop: Property) -> Any:
         """The value of ``prop`` in document number ``doc`` (``None`` when absent)."""
+        if len(prop.keys) == 1:
+            return self._state.docs.value(doc, prop.keys[0])
         stored = self._state.docs[doc]
         if stored is None:
             return None
-        if len(prop.keys) == 1:
-            return stored.get(prop.keys[0])
         return get_path(stored, prop.keys)
 
     def _values_of(self, live: list[int], key: str) -> Iterable[Any]:
         """The top-level values ``key`` of the live document numbers ``live`` (None where
         absent), read in C."""
-        return map(methodcaller("get", key), map(self._state.docs.__getitem__, live))
+        return self._state.docs.values(live, key)
 
     def _docs_with_all_terms(self, path: str, text: str) -> set[int]:
         """Document numbers whose string field ``path`` holds every term of ``text``."""

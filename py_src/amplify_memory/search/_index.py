@@ -19,6 +19,7 @@ from collections.abc import ItemsView, Iterable, Iterator, KeysView, Mapping, Va
 from itertools import accumulate
 from typing import Any
 
+from amplify_memory.search._stored import StoredDocs
 from amplify_memory.search._vector import VectorColumn
 from amplify_memory.search._vocabulary import Vocabulary
 
@@ -215,7 +216,7 @@ class State:
     def __init__(
         self, string_fields: list[str], vectors: Mapping[str, tuple[tuple[str, ...], int]]
     ) -> None:
-        self.docs: list[dict[str, Any] | None] = []
+        self.docs = StoredDocs()
         self.ids: list[str | None] = []
         self.by_id: dict[str, int] = {}
         self.dropped: array[int] = array("i")  # the numbers of removed documents
@@ -298,4 +299,4 @@ class State:
         """Document numbers of the stored documents, in insertion order."""
         if len(self.by_id) == len(self.docs):
             return list(range(len(self.docs)))
-        return [d for d, doc in enumerate(self.docs) if doc is not None]
+        return self.docs.live()

@@ -68,7 +68,8 @@ from amplify_memory import progress
 from amplify_memory.errors import AmplifyMemoryError, NewerFormatError, SnapshotError, describe
 from amplify_memory.search._index import FieldIndex, LazyPostings, State
 from amplify_memory.search._schema import Property, copy_json, get_path, validate_documents
-from amplify_memory.search._table import decode_table, encode_table, table_count
+from amplify_memory.search._stored import StoredDocs
+from amplify_memory.search._table import decode_table, encode_columns, table_count
 from amplify_memory.search._vector import (
     VectorColumn,
     bfloat16_planes,
@@ -244,9 +245,7 @@ def encode_state(
         "version": VERSION if state.vectors else VERSION_WITHOUT_VECTORS,
         "schema": copy_json(schema),
         "settings": dict(settings),
-        "documents": encode_table(
-            cast("list[dict[str, Any]]", list(map(state.docs.__getitem__, live))), copy=copy
-        ),
+        "documents": encode_columns(len(live), *state.docs.columns(live), copy=copy),
         "fields": fields,
         "vocabulary": {"words": list(counts), "counts": list(counts.values())},
         "vectors": vectors,
@@ -366,6 +365,7 @@ def _decode(raw: Mapping[str, Any], props: Mapping[str, Property]) -> State:
     if raw["version"] >= 3:  # (decoded from columns: new objects, the load's own)
         listed, columns = decode_table(raw["documents"])
         documents = _decode_documents(listed, props, state, owned=True, columns=columns)
+        del listed  # (documents is the only list of them: see the rows below)
     else:
         documents = _decode_documents(raw["documents"], props, state)
     progress.report("decode", 1, 3)  # (a large store's open shows its decode move)
@@ -381,8 +381,10 @@ def _decode(raw: Mapping[str, Any], props: Mapping[str, Property]) -> State:
     progress.report("decode", 2, 3)
     _decode_columns(raw, documents, props, state, columns)
     # (packed-vector documents were checked to hold no vector: nothing to strip)
-    stored: list[dict[str, Any] | None] = [*documents]
-    state.docs = stored if raw["version"] >= 2 else [state.strip(doc) for doc in documents]
+    if raw["version"] < 2:
+        documents = [state.strip(doc) for doc in documents]
+    state.docs = StoredDocs.of(cast("list[dict[str, Any] | None]", documents))
+    del documents  # (its dicts went one by one as their rows were made: never all of both)
     state.vocab = _decode_vocabulary(raw["vocabulary"])
     return state
 

@@ -33,7 +33,14 @@ from typing import Any, Final
 from amplify_memory.errors import SnapshotError
 from amplify_memory.search._schema import JSON_SCALARS, copy_json
 
-__all__ = ["DICT_SHARE", "RUNS_SHARE", "decode_table", "encode_table", "table_count"]
+__all__ = [
+    "DICT_SHARE",
+    "RUNS_SHARE",
+    "decode_table",
+    "encode_columns",
+    "encode_table",
+    "table_count",
+]
 
 #: A column is written as a dictionary and codes when its distinct values are at most
 #: this share of its values.
@@ -57,13 +64,32 @@ def encode_table(docs: list[dict[str, Any]], *, copy: bool = True) -> dict[str, 
         columns = {key: [doc[key] for doc in docs if key in doc] for key in keys}
         for code, shape in enumerate(shapes):
             shapes[shape] = code
+    codes = list(map(shapes.__getitem__, each_shape)) if len(shapes) > 1 else []
+    return encode_columns(len(docs), list(shapes), codes, columns, copy=copy)
+
+
+def encode_columns(
+    count: int,
+    shapes: list[tuple[str, ...]],
+    codes: list[int],
+    columns: dict[str, list[Any]],
+    *,
+    copy: bool = True,
+) -> dict[str, Any]:
+    """The table of ``count`` documents given as columns: their ``shapes`` (in the order
+    of first use), each one's shape code (read only when there are several shapes) and
+    the values of each key (of the documents that have it, in order). Each column is
+    let go once encoded (``columns`` is emptied)."""
+    encoded = {}
+    for key in list(columns):
+        encoded[key] = _encode_column(columns.pop(key), copy)
     table: dict[str, Any] = {
-        "count": len(docs),
+        "count": count,
         "shapes": [list(shape) for shape in shapes],
-        "columns": {key: _encode_column(values, copy) for key, values in columns.items()},
+        "columns": encoded,
     }
     if len(shapes) > 1:
-        table["shape"] = list(map(shapes.__getitem__, each_shape))
+        table["shape"] = codes
     return table
 
 
