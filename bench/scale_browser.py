@@ -16,11 +16,12 @@ For each size N, in a fresh browser context (IndexedDB starts empty), the page's
 - calls ``projects.formatContext`` and ``projects.search`` ``--calls`` times with 2-4 word
   queries: **prompt block** and **search** p50 / p95 (ms, as the page sees them);
 - reads the worker's WebAssembly memory size after the save (**heap sv**) and after
-  the queries: **wasm heap** (MB; it never shrinks, and grows in steps of a fifth);
+  the queries: **wasm heap** (MB; it never shrinks, and grows in steps of a fifth), and
+  the resident memory of the tab's renderer process: **tab MB** (Linux);
 - reloads the page and times boot-ready to the first prompt block of that project:
   **open to first block**, then counts the entries the reopened store holds (**reopened**)
-  and reads that page's wasm heap (**heap re**: a tab that opens the store, not the one
-  that imported it);
+  and reads that page's wasm heap and tab memory (**heap re**, **tab re**: a tab that
+  opens the store, not the one that imported it);
 - watches the page's main thread (PerformanceObserver ``longtask``): the **longest task**
   during the import and during the open to the first block (ms; 0: none over 50 ms).
 
@@ -199,6 +200,29 @@ def boot(context: Any, url: str) -> tuple[Any, float]:
     return page, (time.perf_counter() - started) * 1000
 
 
+def tab_memory_mb() -> float | None:
+    """The resident memory of the largest Chromium renderer process (MB): the tab that
+    holds the store (its worker and wasm heap live in the tab's process). Linux only
+    (``/proc``); None elsewhere. The benchmark runs one page at a time."""
+    proc = Path("/proc")
+    if not proc.is_dir():
+        return None
+    largest = 0
+    for entry in proc.iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            cmdline = (entry / "cmdline").read_bytes()
+            if b"--type=renderer" not in cmdline:
+                continue
+            for line in (entry / "status").read_text().splitlines():
+                if line.startswith("VmRSS:"):
+                    largest = max(largest, int(line.split()[1]))
+        except OSError:  # (a process that ended meanwhile)
+            continue
+    return largest / 1024 if largest else None
+
+
 def worker_python(page: Any, code: str) -> Any:
     run = "async (c) => (await window.amplify.memory).runPython(c)"
     return json.loads(page.evaluate(run, code))
@@ -232,6 +256,8 @@ def measure(browser: Any, url: str, n: int, calls: int) -> dict[str, Any]:
                 out[f"{key}_p50"] = statistics.median(timed[key])
                 out[f"{key}_p95"] = pct(timed[key], 95)
             out["wasm_heap_mb"] = worker_python(page, COUNT)["heap"] / 1e6
+            if (tab := tab_memory_mb()) is not None:
+                out["tab_mb"] = tab
             step = "reopen"
             page.close()
             page, boot_ms = boot(context, url)
@@ -242,6 +268,8 @@ def measure(browser: Any, url: str, n: int, calls: int) -> dict[str, Any]:
             reopened = worker_python(page, COUNT)
             out["reopened"] = reopened["entries"]
             out["wasm_heap_after_reopen_mb"] = reopened["heap"] / 1e6
+            if (tab := tab_memory_mb()) is not None:
+                out["tab_after_reopen_mb"] = tab
         except Exception as err:  # a size that breaks the store is a result, not a crash
             out["error"] = f"{step}: {type(err).__name__}: {str(err)[:300]}"
     finally:
@@ -263,13 +291,15 @@ COLUMNS = [
     ("wasm_heap_saved_mb", "{:>8.0f}"),
     ("wasm_heap_mb", "{:>8.0f}"),
     ("wasm_heap_after_reopen_mb", "{:>8.0f}"),
+    ("tab_mb", "{:>8.0f}"),
+    ("tab_after_reopen_mb", "{:>8.0f}"),
     ("reopened", "{:>8}"),
     ("longest_task_fill_ms", "{:>8.0f}"),
     ("longest_task_open_ms", "{:>8.0f}"),
 ]
 HEADERS = ["entries", "add/s", "B/entry", "save", "1 write", "open", "blk p50", "blk p95",
-           "srch p50", "srch p95", "heap sv", "heap MB", "heap re", "reopened", "long fill",
-           "long open"]  # fmt: skip
+           "srch p50", "srch p95", "heap sv", "heap MB", "heap re", "tab MB", "tab re",
+           "reopened", "long fill", "long open"]  # fmt: skip
 
 
 def main() -> int:

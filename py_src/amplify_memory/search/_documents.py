@@ -61,7 +61,7 @@ class Documents(DatabaseCore):
         if d is None:
             return None
         st = self._state
-        return st.document(d, copy_json(st.docs[d]))
+        return st.document(d, st.docs.copy(d))  # type: ignore[arg-type]
 
     # -- writing -----------------------------------------------------------------
 

@@ -267,6 +267,21 @@ def validate_documents(
             validate_document(doc, slow)
 
 
+def columns_fit(props: Mapping[str, Property], columns: Mapping[str, list[Any]]) -> bool:
+    """True when documents given only as ``columns`` (every document has every key of
+    ``columns`` and no other) pass :func:`validate_documents`, checked in bulk without
+    making the documents; False also when a property is nested (its values are inside
+    a column's objects) or a check fails (the caller makes the documents and validates
+    them, for the precise error)."""
+    if any(len(prop.keys) != 1 for prop in props.values()):
+        return False
+    try:
+        _check_outside_schema([], props, columns)
+    except (DocumentValidationError, StopIteration):
+        return False
+    return all(_column_fits(columns.get(prop.keys[0], []), prop) for prop in props.values())
+
+
 def _check_outside_schema(
     docs: list[dict[Any, Any]],
     props: Mapping[str, Property],

@@ -310,7 +310,10 @@ class Searching(DatabaseCore):
                 )
         keys = tuple(dict.fromkeys(["id", *select]))
         vector_tops = {self._props[n].keys[0] for n in self._vector_fields}
-        source = self._full_copy if include_vectors and vector_tops & set(keys) else self._stored
+        if not (include_vectors and vector_tops & set(keys)):
+            pick = self._state.docs.pick
+            return lambda d: pick(d, keys)  # (from the row: no whole document made)
+        source = self._full_copy
 
         def project(d: int) -> dict[str, Any]:
             doc = source(d)
@@ -323,17 +326,14 @@ class Searching(DatabaseCore):
 
         return project
 
-    def _stored(self, d: int) -> dict[str, Any]:
-        return self._state.docs[d]  # type: ignore[return-value]
-
     def _stored_copy(self, d: int) -> dict[str, Any]:
         """A copy of document ``d`` without its vectors."""
-        return copy_json(self._state.docs[d])  # type: ignore[no-any-return]
+        return self._state.docs.copy(d)  # type: ignore[return-value]
 
     def _full_copy(self, d: int) -> dict[str, Any]:
         """A copy of document ``d`` with its vectors."""
         st = self._state
-        return st.document(d, copy_json(st.docs[d]))
+        return st.document(d, st.docs.copy(d))  # type: ignore[arg-type]
 
     def _scorer(self) -> FullTextScorer:
         return FullTextScorer(self._state, self._tokenizer, self._k1, self._b)

@@ -67,7 +67,13 @@ from typing import Any, Final, cast
 from amplify_memory import progress
 from amplify_memory.errors import AmplifyMemoryError, NewerFormatError, SnapshotError, describe
 from amplify_memory.search._index import FieldIndex, LazyPostings, State
-from amplify_memory.search._schema import Property, copy_json, get_path, validate_documents
+from amplify_memory.search._schema import (
+    Property,
+    columns_fit,
+    copy_json,
+    get_path,
+    validate_documents,
+)
 from amplify_memory.search._stored import StoredDocs
 from amplify_memory.search._table import decode_table, encode_columns, table_count
 from amplify_memory.search._vector import (
@@ -356,20 +362,28 @@ def document_count(raw: Mapping[str, Any]) -> int | None:
 def snapshot_documents(raw: Mapping[str, Any]) -> list[dict[str, Any]]:
     """A snapshot's documents (of any readable version) as a list of objects, unchecked."""
     documents = raw["documents"]
-    return documents if isinstance(documents, list) else decode_table(documents)[0]
+    if isinstance(documents, list):
+        return documents
+    return cast("list[dict[str, Any]]", decode_table(documents)[0])  # (dicts: never None)
 
 
 def _decode(raw: Mapping[str, Any], props: Mapping[str, Property]) -> State:
     state = empty_state(props)
     columns = None
+    rows = documents = None
     if raw["version"] >= 3:  # (decoded from columns: new objects, the load's own)
-        listed, columns = decode_table(raw["documents"])
-        documents = _decode_documents(listed, props, state, owned=True, columns=columns)
+        listed, columns = decode_table(raw["documents"], dicts=False)
+        if listed is None and columns is not None:
+            rows = _rows_of(columns, props, state)
+            if rows is None:  # (a check failed: the documents, for the precise error)
+                listed, columns = decode_table(raw["documents"])
+        if rows is None:
+            documents = _decode_documents(listed, props, state, owned=True, columns=columns)
         del listed  # (documents is the only list of them: see the rows below)
     else:
         documents = _decode_documents(raw["documents"], props, state)
     progress.report("decode", 1, 3)  # (a large store's open shows its decode move)
-    n = len(documents)
+    n = len(rows) if rows is not None else len(documents)  # type: ignore[arg-type]
     fields = raw["fields"]
     string_fields = list(state.fields)
     if not isinstance(fields, dict) or set(fields) != set(string_fields):
@@ -379,14 +393,36 @@ def _decode(raw: Mapping[str, Any], props: Mapping[str, Property]) -> State:
     for name in string_fields:
         _decode_field(name, fields[name], state.fields[name], n)
     progress.report("decode", 2, 3)
-    _decode_columns(raw, documents, props, state, columns)
+    _decode_columns(raw, n, documents, props, state, columns)
     # (packed-vector documents were checked to hold no vector: nothing to strip)
-    if raw["version"] < 2:
-        documents = [state.strip(doc) for doc in documents]
-    state.docs = StoredDocs.of(cast("list[dict[str, Any] | None]", documents))
-    del documents  # (its dicts went one by one as their rows were made: never all of both)
+    if rows is not None:
+        state.docs = rows
+    else:
+        if raw["version"] < 2:
+            documents = [state.strip(doc) for doc in documents]  # type: ignore[union-attr]
+        state.docs = StoredDocs.of(cast("list[dict[str, Any] | None]", documents))
+        del documents  # (its dicts went one by one as their rows were made: never all of both)
     state.vocab = _decode_vocabulary(raw["vocabulary"])
     return state
+
+
+def _rows_of(
+    columns: dict[str, list[Any]], props: Mapping[str, Property], state: State
+) -> StoredDocs | None:
+    """The documents of a table of one shape as rows made from its ``columns``, with no
+    dict for any of them (a load of 100,000 made and dropped 100,000), and their ids set
+    in ``state``; None when a check of the columns fails, a property is nested, or the
+    ids are not distinct non-empty strings (the caller decodes the documents, which
+    reports it precisely)."""
+    ids = columns.get("id")
+    if ids is None or set(map(type, ids)) != {str} or "" in ids:
+        return None
+    by_id = dict(zip(ids, range(len(ids)), strict=True))
+    if len(by_id) != len(ids) or not columns_fit(props, columns):
+        return None
+    state.ids = list(ids)
+    state.by_id = by_id
+    return StoredDocs.of_columns(columns)
 
 
 def _decode_documents(
@@ -493,15 +529,16 @@ def _term_frequencies(name: str, data: Mapping[str, Any], count: int) -> list[in
 
 def _decode_columns(
     raw: Mapping[str, Any],
-    documents: list[dict[str, Any]],
+    n: int,
+    documents: list[dict[str, Any]] | None,
     props: Mapping[str, Property],
     state: State,
     columns: dict[str, list[Any]] | None,
 ) -> None:
-    """The vector columns: from the documents (version 1) or packed beside them
-    (``columns``: the documents' values by key, when they all have the same keys)."""
-    n = len(documents)
-    if raw["version"] == 1:
+    """The vector columns of the ``n`` documents: from the documents (version 1) or
+    packed beside them (``columns``: the documents' values by key, when they all have
+    the same keys; ``documents`` None: those are all there is)."""
+    if raw["version"] == 1 and documents is not None:
         for d, doc in enumerate(documents):
             for name, column in state.vectors.items():
                 column.grow()
@@ -522,7 +559,7 @@ def _decode_columns(
             if columns is not None and len(keys) == 1:
                 held = any(value is not None for value in columns.get(keys[0], ()))
             else:
-                held = any(get_path(doc, keys) is not None for doc in documents)
+                held = any(get_path(doc, keys) is not None for doc in documents or ())
             if held:
                 raise SnapshotError(
                     f"corrupt snapshot: documents of version {raw['version']} must not hold "

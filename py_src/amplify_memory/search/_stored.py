@@ -17,6 +17,8 @@ from itertools import compress, repeat
 from operator import is_not, itemgetter
 from typing import Any, cast
 
+from amplify_memory.search._schema import JSON_SCALARS, copy_json
+
 __all__ = ["StoredDocs"]
 
 
@@ -46,6 +48,17 @@ class StoredDocs:
                 out.append(doc)
         return out
 
+    @classmethod
+    def of_columns(cls, columns: dict[str, list[Any]]) -> StoredDocs:
+        """Documents of one shape given as their ``columns`` (in the shape's order, all of
+        one length), without a dict for any of them."""
+        out = cls()
+        if columns:
+            out._shape(tuple(columns))
+            out._rows = list(zip(*columns.values()))  # noqa: B905 (one length)
+            out._shape_of = array("i", bytes(4 * len(out._rows)))
+        return out
+
     def _shape(self, keys: tuple[str, ...]) -> int:
         code = self._shape_ids.get(keys)
         if code is None:
@@ -69,7 +82,34 @@ class StoredDocs:
         row = self._rows[d]
         if row is None:
             return None
-        return dict(zip(self._shapes[self._shape_of[d]], row, strict=True))
+        return dict(zip(self._shapes[self._shape_of[d]], row))  # noqa: B905 (same length)
+
+    def copy(self, d: int) -> dict[str, Any] | None:
+        """Document ``d`` with its nested values copied (``copy_json`` of ``self[d]``,
+        made once)."""
+        row = self._rows[d]
+        if row is None:
+            return None
+        scalars = JSON_SCALARS
+        return {
+            key: value if type(value) in scalars else copy_json(value)
+            for key, value in zip(self._shapes[self._shape_of[d]], row)  # noqa: B905
+        }
+
+    def pick(self, d: int, keys: Iterable[str]) -> dict[str, Any]:
+        """The ``keys`` that document ``d`` has, with their values copied."""
+        row = self._rows[d]
+        if row is None:
+            return {}
+        positions = self._positions[self._shape_of[d]]
+        scalars = JSON_SCALARS
+        out = {}
+        for key in keys:
+            at = positions.get(key)
+            if at is not None:
+                value = row[at]
+                out[key] = value if type(value) in scalars else copy_json(value)
+        return out
 
     def __setitem__(self, d: int, doc: Mapping[str, Any] | None) -> None:
         if doc is None:

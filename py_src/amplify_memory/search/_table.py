@@ -165,10 +165,14 @@ def table_count(table: Any) -> int | None:
     return None
 
 
-def decode_table(table: Any) -> tuple[list[dict[str, Any]], dict[str, list[Any]] | None]:
+def decode_table(
+    table: Any, *, dicts: bool = True
+) -> tuple[list[dict[str, Any]] | None, dict[str, list[Any]] | None]:
     """The documents of an encoded table, new objects, and, when they all have the same
     keys, their values by key (for checks by column); :class:`SnapshotError` when the
-    table is malformed (the documents' values are checked by the caller)."""
+    table is malformed (the documents' values are checked by the caller). Without
+    ``dicts``, a table of one shape gives no documents (None): its columns, in the
+    shape's order, are all there is."""
     count = table_count(table)
     if count is None:
         raise SnapshotError("corrupt snapshot: 'documents' must be a table with a count")
@@ -196,6 +200,8 @@ def decode_table(table: Any) -> tuple[list[dict[str, Any]], dict[str, list[Any]]
     decoded = {key: decoded[key] for key in keys}
     if len(shapes) == 1:
         shape = shapes[0]
+        if not dicts:
+            return None, {key: decoded[key] for key in shape}
         rows = zip(*map(decoded.__getitem__, shape), strict=True)
         return list(map(dict, map(zip, repeat(shape), rows))), decoded  # (in C)
     streams: dict[str, Iterator[Any]] = {key: iter(values) for key, values in decoded.items()}

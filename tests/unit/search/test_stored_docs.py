@@ -125,3 +125,53 @@ def test_a_database_with_holes_and_shapes_saves_and_loads_the_same() -> None:
         db.search(where={"kind": "c"}, limit=100).ids
         == again.search(where={"kind": "c"}, limit=100).ids
     )
+
+
+def _saved_flat(n: int = 40) -> tuple[Database, dict[str, Any]]:
+    db = Database({"id": "string", "content": "string", "n": "number", "tags": "string[]"})
+    docs = [
+        {"id": f"d{i}", "content": f"note {i}", "n": i, "tags": ["a"] if i % 2 else []}
+        for i in range(n)
+    ]
+    db.insert_multiple(docs)
+    return db, db.save()
+
+
+def test_a_table_of_one_shape_loads_as_rows_without_a_dict_per_document(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    db, saved = _saved_flat()
+
+    def no_dicts(*args: Any, **kwargs: Any) -> Any:
+        raise AssertionError("the load made a dict per document")
+
+    monkeypatch.setattr(StoredDocs, "of", no_dicts)
+    again = Database({"id": "string", "content": "string", "n": "number", "tags": "string[]"})
+    again.load(saved)
+    assert [again.get(f"d{i}") for i in range(40)] == [db.get(f"d{i}") for i in range(40)]
+    assert again.search(term="note 7").hits[0].id == "d7"
+    nested = Database({"id": "string", "meta": {"kind": "string"}})
+    nested.insert({"id": "x", "meta": {"kind": "a"}})
+    with pytest.raises(AssertionError, match="a dict per document"):
+        Database({"id": "string", "meta": {"kind": "string"}}).load(nested.save())
+
+
+@pytest.mark.parametrize(
+    ("column", "at", "value", "message"),
+    [
+        ("content", 3, 5, "content"),
+        ("n", 2, float("nan"), "n"),
+        ("id", 4, "d1", "duplicate document id"),
+        ("id", 5, "", "id"),
+    ],
+)
+def test_a_bad_column_is_reported_as_before(column: str, at: int, value: Any, message: str) -> None:
+    from amplify_memory.errors import SnapshotError
+
+    _, saved = _saved_flat()
+    values = saved["documents"]["columns"][column]["values"]
+    values[at] = value
+    with pytest.raises(SnapshotError, match=message):
+        Database({"id": "string", "content": "string", "n": "number", "tags": "string[]"}).load(
+            saved
+        )
