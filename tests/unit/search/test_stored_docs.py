@@ -175,3 +175,19 @@ def test_a_bad_column_is_reported_as_before(column: str, at: int, value: Any, me
         Database({"id": "string", "content": "string", "n": "number", "tags": "string[]"}).load(
             saved
         )
+
+
+def test_empty_lists_are_one_object_and_never_changed_through_a_reader() -> None:
+    stored = StoredDocs.of([project_doc(0), project_doc(3), project_doc(6)])
+    rows = stored._rows
+    assert rows[0][8] is rows[1][8] is rows[2][9]  # (files and tags: one empty list)
+    db = Database({"id": "string", "content": "string", "tags": "string[]"})
+    db.insert_multiple([{"id": f"d{i}", "content": "x", "tags": []} for i in range(3)])
+    got = db.get("d0")
+    assert got is not None
+    got["tags"].append("mine")  # (a copy: the store's empty list stays empty)
+    db.patch("d1", {"tags": ["b"]})
+    hits = db.search(term="x", select=["tags"]).hits
+    hits[0].document["tags"].append("also mine")
+    assert [db.get(f"d{i}")["tags"] for i in range(3)] == [[], ["b"], []]  # type: ignore[index]
+    assert [hit.document["tags"] for hit in db.search(term="x", limit=5).hits].count([]) == 2
