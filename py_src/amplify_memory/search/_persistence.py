@@ -55,7 +55,9 @@ class Snapshots(DatabaseCore):
                     out[name] = values
         return out
 
-    def save(self, *, copy: bool = True, binary: bool = False) -> dict[str, Any]:
+    def save(
+        self, *, copy: bool = True, binary: bool = False, lazy: bool = False
+    ) -> dict[str, Any]:
         """A JSON-serialisable snapshot: schema, settings, documents and the index.
 
         See :mod:`amplify_memory.search._snapshot` for the format. ``copy=False`` shares
@@ -64,10 +66,13 @@ class Snapshots(DatabaseCore):
         then holds one copy of the store less. ``binary=True`` (a database with vector
         properties) gives version 6, whose vectors' bytes are a list of ``bytes`` under
         ``"blobs"``, not base64: for a container that stores bytes beside JSON, such as
-        a persisted store's record; :meth:`load` takes it back as it is.
+        a persisted store's record; :meth:`load` takes it back as it is. ``lazy`` (with
+        ``binary``) is for a record writer only: see ``encode_state``.
         """
         with collector_paused():
-            return encode_state(self._state, self._schema, self.settings, copy=copy, binary=binary)
+            return encode_state(
+                self._state, self._schema, self.settings, copy=copy, binary=binary, lazy=lazy
+            )
 
     def load(self, raw: Mapping[str, Any]) -> None:
         """Replace the contents and settings of this database by a snapshot's.

@@ -236,25 +236,44 @@ def encode_state(
     *,
     copy: bool = True,
     binary: bool = False,
+    lazy: bool = False,
 ) -> dict[str, Any]:
     """The snapshot of ``state`` (documents are copied unless ``copy`` is false; with
-    ``binary``, the vectors' bytes as blobs)."""
+    ``binary``, the vectors' bytes as blobs). With ``lazy`` (and ``binary``, for a store
+    of vectors) its documents, index, vocabulary and vectors are functions that make
+    them, called by the writer when it reaches each (``"blobs"`` is filled by
+    ``"vectors"``): a write then holds one of them at a time, not all (a 100,000-entry
+    compaction held ~40 MB of them at once). Only a writer that calls them may take it
+    (``encode_store_parts``), at once: the state must not change in between."""
     live = state.live()
     dense = len(live) == len(state.docs)
     remap = None if dense else {old: new for new, old in enumerate(live)}
-    fields = _encode_fields(state, live, remap)
     counts = state.vocab.counts
     blobs: list[bytes | bytearray] | None = [] if binary and state.vectors else None
-    vectors = {name: _encode_vectors(column, live, blobs) for name, column in state.vectors.items()}
+
+    def documents() -> dict[str, Any]:
+        return encode_columns(len(live), *state.docs.columns(live), copy=copy)
+
+    def fields() -> dict[str, Any]:
+        return _encode_fields(state, live, remap)
+
+    def vocabulary() -> dict[str, Any]:
+        return {"words": list(counts), "counts": list(counts.values())}
+
+    def vectors() -> dict[str, Any]:
+        columns = state.vectors.items()
+        return {name: _encode_vectors(column, live, blobs) for name, column in columns}
+
+    made = lazy and blobs is not None
     out = {
         "format": FORMAT,
         "version": VERSION if state.vectors else VERSION_WITHOUT_VECTORS,
         "schema": copy_json(schema),
         "settings": dict(settings),
-        "documents": encode_columns(len(live), *state.docs.columns(live), copy=copy),
-        "fields": fields,
-        "vocabulary": {"words": list(counts), "counts": list(counts.values())},
-        "vectors": vectors,
+        "documents": documents if made else documents(),
+        "fields": fields if made else fields(),
+        "vocabulary": vocabulary if made else vocabulary(),
+        "vectors": vectors if made else vectors(),
     }
     if blobs is not None:
         out["blobs"] = blobs

@@ -116,7 +116,7 @@ class StoreDatabase(Protocol):
 
     def get(self, doc_id: Any) -> Any: ...
 
-    def save(self, *, copy: bool = True, binary: bool = False) -> Any: ...
+    def save(self, *, copy: bool = True, binary: bool = False) -> Any: ...  # (and lazy)
 
     def load(self, raw: Any) -> Any: ...
 
@@ -939,7 +939,8 @@ class PersistedStore(Generic[DB]):
             if not binary:
                 # (no name for the snapshot: encode_store lets it go once it is text)
                 return encode_store(self._db.save(copy=False), revision, self.writer, applied)
-            snapshot = self._db.save(copy=False, binary=True)
+            lazy = {"lazy": True} if self._saves("lazy") else {}
+            snapshot = self._db.save(copy=False, binary=True, **lazy)
             if snapshot.get("blobs") is None:
                 return encode_store(snapshot, revision, self.writer, applied)
             parts = encode_store_parts(snapshot, revision, self.writer, applied)
@@ -966,8 +967,13 @@ class PersistedStore(Generic[DB]):
         before it does not)."""
         if not getattr(self.storage, "holds_bytes", False):
             return False
+        return self._saves("binary")
+
+    def _saves(self, option: str) -> bool:
+        """Whether the database's ``save`` takes ``option`` (one written to the protocol
+        before it may not)."""
         try:
-            return "binary" in inspect.signature(self._db.save).parameters
+            return option in inspect.signature(self._db.save).parameters
         except (TypeError, ValueError):
             return False
 

@@ -199,8 +199,8 @@ def encode_store_parts(
     that keeps the parts outside Python (:meth:`AsyncStorage.gather`: the page's
     IndexedDB) then holds no more than a part of the record in the wasm heap at a time.
     """
-    blobs = snapshot["blobs"]
-    snapshot["blobs"] = [len(memoryview(blob).cast("B")) for blob in blobs]
+    blobs = snapshot["blobs"]  # (filled as the text is written, by a lazy snapshot)
+    snapshot["blobs"] = lambda: [len(memoryview(blob).cast("B")) for blob in blobs]
     record = _record(snapshot, revision, writer, applied, BINARY_RECORD_VERSION)
     del snapshot
     yield from _ascii_parts(_json_pieces(record, _WALK_DEPTH))
@@ -212,7 +212,12 @@ def encode_store_parts(
 
 def _json_pieces(value: Any, depth: int) -> Iterator[str]:
     """``_compact(value)`` in pieces, each object down to ``depth`` levels emptied as its
-    entries are written, each list in pieces of :data:`_LIST_CHUNK` values."""
+    entries are written, each list in pieces of :data:`_LIST_CHUNK` values. A value that
+    is a function (no JSON value is) is called when it is reached: a lazy snapshot's
+    sections are made one at a time (``Database.save(lazy=True)``)."""
+    if callable(value):
+        with collector_paused():
+            value = value()
     kind = type(value)
     if depth and kind is dict and all(type(key) is str for key in value):
         yield "{"
