@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import pytest
 from playwright.sync_api import Page
 
 from tests.browser.helpers import RunPython
@@ -88,10 +89,25 @@ json.dumps(out)
 """
 
 
+#: COMPARE with the vector columns in buffers of 37 rows (a store past CHUNK_ROWS is kept
+#: in several: the kernel scores each, through views of the norms and the output).
+IN_BUFFERS = (
+    "import amplify_memory.search._vector as _v\n_kept, _v.CHUNK_ROWS = _v.CHUNK_ROWS, 37\n"
+    + COMPARE.replace(
+        "\njson.dumps(out)",
+        "\n_v.CHUNK_ROWS = _kept\n"
+        "out['buffers'] = len(db._state.vectors['v'].chunks)\njson.dumps(out)",
+    )
+)
+
+
+@pytest.mark.parametrize("code", [COMPARE, IN_BUFFERS], ids=["one buffer", "buffers of 37 rows"])
 def test_the_javascript_kernel_is_installed_and_ranks_as_pure_python(
-    python_page: Page, run_python: RunPython
+    python_page: Page, run_python: RunPython, code: str
 ) -> None:
-    out: dict[str, Any] = json.loads(run_python(python_page, COMPARE))
+    out: dict[str, Any] = json.loads(run_python(python_page, code))
+    if code is IN_BUFFERS:
+        assert out["buffers"] == -(-304 // 37)  # (300, and a new one in each of 4 steps)
     assert out["kernel"] == "<JavaScript amplify_kernels.cosineScores>"
     assert len(out["rankings"]) == 12
     for fast, slow in out["rankings"]:

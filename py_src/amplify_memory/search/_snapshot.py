@@ -81,8 +81,6 @@ from amplify_memory.search._vector import (
     bfloat16_planes,
     from_bfloat16_bytes,
     from_bfloat16_planes,
-    row_norms,
-    spare_rows,
     to_bfloat16,
 )
 from amplify_memory.search._vocabulary import Vocabulary
@@ -174,18 +172,18 @@ def _row_chunks(
 ) -> Iterator[array[float] | memoryview]:
     """The rows of the documents ``live`` that have one, in order, about
     :data:`_ROWS_CHUNK` numbers at a time (``every``: all rows, in place: views)."""
-    dim, data, present = column.dimension, column.data, column.present
-    step = max(1, _ROWS_CHUNK // max(dim, 1))
+    dim, present = column.dimension, column.present
+    step = max(1, _ROWS_CHUNK // max(dim, 1)) * dim
     if every:  # (views of the rows in place; not of the room to grow after them)
-        view = memoryview(data)
-        for start in range(0, len(present), step):
-            yield view[start * dim : min(len(present), start + step) * dim]
+        for view in column.filled():
+            for start in range(0, len(view), step):
+                yield view[start : start + step]
         return
     rows: array[float] = array("f")
     for d in live:
         if present[d]:
-            rows.extend(data[d * dim : (d + 1) * dim])
-            if len(rows) >= step * dim:
+            rows.frombytes(column.view(d).cast("B"))
+            if len(rows) >= step:
                 yield rows
                 rows = array("f")
     if rows:
@@ -667,22 +665,24 @@ def _inflated(name: str, data: bytes | memoryview, size: int) -> bytes:
     return out
 
 
-def _rows(
-    name: str, raw: dict[str, Any], blobs: list[Any] | None, size: int, spare: int = 0
-) -> array[float]:
-    """The present rows' ``size`` numbers of one property's encoded vectors (for the
-    current encoding followed by ``spare`` zeros: room for the column to grow into)."""
+def _planes(
+    name: str, raw: dict[str, Any], blobs: list[Any] | None, size: int
+) -> tuple[bytes, Any]:
+    """The upper and lower bytes' planes of ``size`` numbers (the current encoding)."""
+    low = _vector_bytes(name, raw["low"], blobs)
+    if len(low) != size:
+        raise SnapshotError(
+            f"corrupt snapshot: vectors {describe(name)} hold {len(low)} lower bytes, "
+            f"expected {size}"
+        )
+    return _inflated(name, _vector_bytes(name, raw["high"], blobs), size), low
+
+
+def _rows(name: str, raw: dict[str, Any], blobs: list[Any] | None, size: int) -> array[float]:
+    """The present rows' ``size`` numbers of one property's encoded vectors."""
     encoding = raw["encoding"]
     if encoding == VECTOR_ENCODING:
-        low = _vector_bytes(name, raw["low"], blobs)
-        if len(low) != size:
-            raise SnapshotError(
-                f"corrupt snapshot: vectors {describe(name)} hold {len(low)} lower bytes, "
-                f"expected {size}"
-            )
-        return from_bfloat16_planes(
-            _inflated(name, _vector_bytes(name, raw["high"], blobs), size), low, spare
-        )
+        return from_bfloat16_planes(*_planes(name, raw, blobs, size))
     width = _ENCODINGS[encoding]
     data = _vector_bytes(name, raw["data"], blobs)
     if len(data) != width * size:
@@ -712,20 +712,9 @@ def _decode_vectors(
                 f"corrupt snapshot: vectors {describe(name)} must mark each of the {n} "
                 "documents with a byte 0 or 1"
             )
-        spare = spare_rows(n)  # (room to grow: adds after an open copy no 51 MB buffer)
-        rows = _rows(name, raw, blobs, dim * count, dim * spare if count == n else 0)
+        if count == n and encoding == VECTOR_ENCODING:  # (a buffer at a time, in place)
+            column.from_planes(*_planes(name, raw, blobs, dim * count), n, present)
+        else:
+            column.load(_rows(name, raw, blobs, dim * count), n, present)
     except (KeyError, TypeError, ValueError, binascii.Error) as err:
         raise SnapshotError(f"corrupt snapshot: vectors {describe(name)}: {err}") from err
-    if count == n:
-        column.data = rows
-    else:
-        full = array("f", bytes(4)) * (dim * (n + spare))
-        view, source = memoryview(full), memoryview(rows)
-        i = 0
-        for d in range(n):
-            if present[d]:
-                view[d * dim : (d + 1) * dim] = source[i * dim : (i + 1) * dim]
-                i += 1
-        column.data = full
-    column.norms = row_norms(column.data, n, dim)
-    column.present = bytearray(present)

@@ -35,6 +35,7 @@ from typing import Final, Protocol
 from amplify_memory.errors import ArgumentTypeError, describe
 
 __all__ = [
+    "CHUNK_ROWS",
     "VectorColumn",
     "VectorKernel",
     "cosine",
@@ -245,12 +246,20 @@ def disable_vector_kernel(kernel: VectorKernel, error: Exception) -> None:
         )
 
 
+#: Rows of a vector column in one buffer (4 MB for 128 numbers a row). A column grows a
+#: buffer at a time and never copies a full one: one buffer for every row had to be
+#: copied into a larger one as the store grew (at 91,000 entries, a new 53 MB buffer
+#: beside the old 47 MB: the importing tab's wasm heap peak, which never shrinks).
+CHUNK_ROWS: Final = 8192
+
+
 class VectorColumn:
-    """One vector property's vectors, packed: ``data`` holds ``dimension`` 32-bit floats
-    per document number (zeros where a document has none), ``norms`` each row's length
+    """One vector property's vectors, packed: ``chunks`` hold ``dimension`` 32-bit floats
+    per document number, :data:`CHUNK_ROWS` rows each (zeros where a document has none;
+    the last buffer may hold fewer, and room to grow), ``norms`` each row's length
     computed from the stored numbers (0.0: no vector, or the zero vector) and ``present``
     a byte per row (1: the document has a vector). A :class:`VectorKernel` scores the
-    rows in place; :meth:`row` gives a vector back as Python floats.
+    rows in place, a buffer at a time; :meth:`row` gives a vector back as Python floats.
 
     A vector costs ``4 x dimension`` bytes here, where a list of Python floats costs
     ~``32 x dimension``. Stored numbers are the nearest bfloat16 numbers of the given ones
@@ -265,11 +274,11 @@ class VectorColumn:
     [3.0, 4.0]
     """
 
-    __slots__ = ("data", "dimension", "norms", "out", "present")
+    __slots__ = ("chunks", "dimension", "norms", "out", "present")
 
     def __init__(self, dimension: int) -> None:
         self.dimension = dimension
-        self.data: array[float] = array("f")
+        self.chunks: list[array[float]] = []
         self.norms: array[float] = array("d")
         self.present = bytearray()
         self.out: array[float] = array("d")
@@ -277,30 +286,51 @@ class VectorColumn:
     def __len__(self) -> int:
         return len(self.norms)
 
+    @property
+    def data(self) -> array[float]:
+        """Every row in one buffer (a copy when there are several: for tests and small
+        columns, not for a large store's paths)."""
+        if len(self.chunks) == 1:
+            return self.chunks[0]
+        out: array[float] = array("f")
+        for chunk in self.chunks:
+            out.extend(chunk)
+        return out
+
     def grow(self) -> None:
-        """Append an empty row (a new document number without a vector). ``data`` may
-        hold more rows than the column (zeros): it grows by :func:`spare_rows` at once,
-        so that a store's vectors (51 MB at 100,000 entries) are copied to a larger
-        buffer once in an eighth of growth, not every few thousand adds."""
+        """Append an empty row (a new document number without a vector). The last buffer
+        grows by :func:`spare_rows` at once (a copy once in an eighth of growth, of at most
+        :data:`CHUNK_ROWS` rows); past that, a new buffer starts."""
         rows, dim = len(self.norms), self.dimension
-        if len(self.data) < (rows + 1) * dim:
-            self.data.extend(_zeros(dim) * max(1, spare_rows(rows)))
+        c, r = divmod(rows, CHUNK_ROWS)
+        room = max(1, spare_rows(rows))
+        if c == len(self.chunks):
+            self.chunks.append(_zeros(dim) * min(CHUNK_ROWS, room))
+        else:
+            last = self.chunks[c]
+            if len(last) < (r + 1) * dim:
+                last.extend(_zeros(dim) * min(CHUNK_ROWS - len(last) // dim, room))
         self.norms.append(0.0)
         self.present.append(0)
 
+    def _at(self, d: int) -> tuple[array[float], int]:
+        """Row ``d``'s buffer and the index of its first number there."""
+        c, r = divmod(d, CHUNK_ROWS)
+        return self.chunks[c], r * self.dimension
+
     def set(self, d: int, values: Sequence[float]) -> None:
         """Store ``values`` (``dimension`` finite numbers) as row ``d``."""
-        dim = self.dimension
         packed = to_bfloat16(array("f", values))
-        self.data[d * dim : (d + 1) * dim] = packed
+        chunk, at = self._at(d)
+        chunk[at : at + self.dimension] = packed
         self.norms[d] = math.sqrt(dot(packed, packed))
         self.present[d] = 1
 
     def clear(self, d: int) -> None:
         """Row ``d`` has no vector any more."""
         if self.present[d]:
-            dim = self.dimension
-            self.data[d * dim : (d + 1) * dim] = _zeros(dim)
+            chunk, at = self._at(d)
+            chunk[at : at + self.dimension] = _zeros(self.dimension)
             self.norms[d] = 0.0
             self.present[d] = 0
 
@@ -308,32 +338,95 @@ class VectorColumn:
         """True when row ``d`` stores ``values`` (None: no vector) as :meth:`set` would."""
         if values is None:
             return not self.present[d]
-        dim = self.dimension
         if not self.present[d]:
             return False
-        row, given = self.data[d * dim : (d + 1) * dim], array("f", values)
+        chunk, at = self._at(d)
+        row, given = chunk[at : at + self.dimension], array("f", values)
         return row == given or row == to_bfloat16(given)  # (the first: the stored numbers)
 
     def row(self, d: int) -> list[float] | None:
         """Row ``d`` as Python floats, or None when it has no vector."""
         if not self.present[d]:
             return None
-        dim = self.dimension
-        return self.data[d * dim : (d + 1) * dim].tolist()
+        chunk, at = self._at(d)
+        return chunk[at : at + self.dimension].tolist()
 
     def view(self, d: int) -> memoryview:
         """Row ``d``'s numbers without copying them (zeros when it has no vector)."""
+        chunk, at = self._at(d)
+        return memoryview(chunk)[at : at + self.dimension]
+
+    def filled(self) -> list[memoryview]:
+        """Views of the rows, a buffer at a time (not the room to grow after them)."""
+        rows, dim = len(self.norms), self.dimension
+        return [
+            memoryview(chunk)[: min(CHUNK_ROWS, rows - c * CHUNK_ROWS) * dim]
+            for c, chunk in enumerate(self.chunks)
+            if c * CHUNK_ROWS < rows
+        ]
+
+    def load(self, rows: array[float] | None, n: int, present: bytes) -> None:
+        """Take ``n`` rows (``present`` marks those with a vector): ``rows`` holds the
+        present ones in order (None: the buffers are set already, see
+        :meth:`from_planes`), each copied into its buffer; their norms computed."""
         dim = self.dimension
-        return memoryview(self.data)[d * dim : (d + 1) * dim]
+        if rows is not None:
+            self.chunks = _empty_chunks(n, dim)
+            source = memoryview(rows)
+            targets = [memoryview(chunk) for chunk in self.chunks]
+            for i, d in enumerate(compress(range(n), present)):
+                c, r = divmod(d, CHUNK_ROWS)
+                targets[c][r * dim : (r + 1) * dim] = source[i * dim : (i + 1) * dim]
+            for target in targets:  # (a buffer viewed cannot grow)
+                target.release()
+        self.norms = array("d")
+        for c, chunk in enumerate(self.chunks):
+            self.norms.extend(row_norms(chunk, min(CHUNK_ROWS, n - c * CHUNK_ROWS), dim))
+        self.present = bytearray(present)
+
+    def from_planes(self, high: bytes, low: bytes | memoryview, n: int, present: bytes) -> None:
+        """Take ``n`` rows, every one present, from their bfloat16 planes
+        (:func:`bfloat16_planes`), a buffer at a time (no buffer of every row)."""
+        dim, step = self.dimension, CHUNK_ROWS * self.dimension
+        chunks = []
+        for start in range(0, n * dim, step):
+            end = min(n * dim, start + step)
+            last = start + step >= n * dim
+            spare = min(CHUNK_ROWS - (end - start) // dim, spare_rows(n)) if last else 0
+            chunks.append(from_bfloat16_planes(high[start:end], low[start:end], spare * dim))
+        self.chunks = chunks
+        self.load(None, n, present)
 
     def cosines(self, kernel: VectorKernel, unit_query: Sequence[float]) -> array[float]:
         """Every row's cosine with ``unit_query`` (a unit vector), -inf for no vector."""
         rows = len(self.norms)
         if len(self.out) != rows:
             self.out = array("d", bytes(8 * rows))
-        if rows:
-            kernel(self.data, self.norms, array("d", unit_query), self.out, self.dimension)
+        if not rows:
+            return self.out
+        query = array("d", unit_query)
+        if len(self.chunks) == 1:
+            kernel(self.chunks[0], self.norms, query, self.out, self.dimension)
+            return self.out
+        norms, out = memoryview(self.norms), memoryview(self.out)
+        for c, chunk in enumerate(self.chunks):
+            start = c * CHUNK_ROWS
+            end = min(rows, start + CHUNK_ROWS)
+            if start < end:
+                part = (norms[start:end], out[start:end])  # (views: written in place)
+                kernel(chunk, part[0], query, part[1], self.dimension)  # type: ignore[arg-type]
         return self.out
+
+
+def _empty_chunks(n: int, dimension: int) -> list[array[float]]:
+    """Zeroed buffers for ``n`` rows (the last with room to grow: :func:`spare_rows`)."""
+    chunks = []
+    for start in range(0, n, CHUNK_ROWS):
+        rows = min(CHUNK_ROWS, n - start)
+        if start + CHUNK_ROWS >= n:
+            rows = min(CHUNK_ROWS, rows + spare_rows(n))
+        chunks.append(array("f", bytes(4 * rows * dimension)))
+    return chunks
 
 
 #: Per number of words: the patterns that round every 32-bit word of a buffer at once,

@@ -1,0 +1,98 @@
+"""A vector column kept in buffers of CHUNK_ROWS rows (issue 14: bounded memory).
+
+One buffer for every row was copied into a larger one as the store grew (at 91,000
+entries a new 53 MB buffer beside the old 47 MB: the importing tab's wasm heap peak).
+The column grows a buffer at a time and never copies a full one; searches, snapshots
+and loads are the same whatever the buffer size.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import amplify_memory.search._vector as vector_module
+from amplify_memory.search import Database
+from amplify_memory.search._vector import VectorColumn, python_kernel
+
+DIM = 6
+SCHEMA = {"id": "string", "content": "string", "embedding": f"vector[{DIM}]"}
+WORDS = ["tabs", "rust", "vim", "go", "nix", "zsh", "fish"]
+
+
+def _filled(n: int, seed: int = 2) -> Database:
+    rng = random.Random(seed)
+    db = Database(SCHEMA)
+    docs = []
+    for i in range(n):
+        doc: dict[str, object] = {"id": f"d{i}", "content": " ".join(rng.choices(WORDS, k=4))}
+        if i % 6:
+            doc["embedding"] = [rng.uniform(-1, 1) for _ in range(DIM)]
+        docs.append(doc)
+    db.insert_multiple(docs)
+    for i in (3, 40, 41):
+        db.remove(f"d{i}")
+    db.update("d7", {"id": "d7", "content": "vim rust", "embedding": [0.5] * DIM})
+    return db
+
+
+def _answers(db: Database) -> list[object]:
+    rng = random.Random(9)
+    out: list[object] = []
+    for _ in range(6):
+        query = {"value": [rng.uniform(-1, 1) for _ in range(DIM)], "property": "embedding"}
+        vector = db.search(mode="vector", vector=query, limit=20)
+        hybrid = db.search(term=rng.choice(WORDS), vector=query, limit=20)
+        out.append([(h.id, round(h.score, 9)) for h in vector.hits])
+        out.append([(h.id, round(h.score, 9)) for h in hybrid.hits])
+    out.append(db.get("d7"))
+    out.append(db.get("d12"))
+    return out
+
+
+@pytest.mark.parametrize("rows", [1, 5, 16])
+def test_searches_snapshots_and_loads_are_the_same_in_small_buffers(
+    monkeypatch: pytest.MonkeyPatch, rows: int
+) -> None:
+    expected = _answers(_filled(150))
+    saved = _filled(150).save(binary=True)
+    monkeypatch.setattr(vector_module, "CHUNK_ROWS", rows)
+    db = _filled(150)
+    column = db._state.vectors["embedding"]
+    assert len(column.chunks) == -(-150 // rows)
+    assert _answers(db) == expected
+    assert db.save(binary=True) == saved  # (the same bytes: buffers are not saved)
+    for snapshot in (saved, db.save()):
+        again = Database(SCHEMA)
+        again.load(snapshot)
+        # (a load renumbers: the 3 removed documents are gone)
+        assert len(again._state.vectors["embedding"].chunks) == -(-147 // rows)
+        assert _answers(again) == expected
+
+
+def test_a_full_buffer_is_never_copied(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(vector_module, "CHUNK_ROWS", 32)
+    column = VectorColumn(DIM)
+    addresses: dict[int, int] = {}
+    for d in range(500):
+        column.grow()
+        column.set(d, [float(d + 1)] * DIM)
+        for c, chunk in enumerate(column.chunks[:-1]):  # (every full buffer)
+            assert len(chunk) == 32 * DIM
+            assert addresses.setdefault(c, chunk.buffer_info()[0]) == chunk.buffer_info()[0]
+    assert [column.row(d) for d in (0, 31, 32, 499)] == [[1.0] * DIM, [32.0] * DIM,
+                                                           [33.0] * DIM, [500.0] * DIM]  # fmt: skip
+    out = column.cosines(python_kernel, [1.0] + [0.0] * (DIM - 1))
+    assert len(out) == 500
+    assert all(abs(x - 1 / DIM**0.5) < 1e-6 for x in out)
+
+
+def test_a_small_column_stays_small() -> None:
+    """The buffer grows by an eighth (at least a row) up to CHUNK_ROWS rows: a store of
+    a few entries does not hold a whole buffer of zeros."""
+    column = VectorColumn(128)
+    for _ in range(10):
+        column.grow()
+    assert len(column.chunks) == 1
+    assert len(column.chunks[0]) <= 12 * 128
