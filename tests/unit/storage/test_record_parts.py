@@ -118,6 +118,17 @@ def test_each_entry_of_the_snapshot_is_let_go_once_written(monkeypatch: pytest.M
     assert b"".join(seen).endswith(b"\n\x01\x02\x03")
 
 
+async def filled_store(storage: Any) -> PersistedStore[Database]:
+    """A store of 300 entries with vectors, kept with a log (its base: bytes), flushed."""
+    store = await PersistedStore.open(
+        "notes", storage, lambda: Database(SCHEMA), coordinator=LocalCoordinator()
+    )
+    store.log_from_bytes = 4000
+    store.insert_multiple([entry(i, random.Random(i)) for i in range(300)])
+    await store.flush()
+    return store
+
+
 def test_a_store_hands_its_base_to_the_storage_in_parts() -> None:
     class GatheringStorage(MemoryStorage):
         holds_bytes = True
@@ -137,12 +148,7 @@ def test_a_store_hands_its_base_to_the_storage_in_parts() -> None:
 
     async def scenario() -> None:
         storage = GatheringStorage()
-        store = await PersistedStore.open(
-            "notes", storage, lambda: Database(SCHEMA), coordinator=LocalCoordinator()
-        )
-        store.log_from_bytes = 4000
-        store.insert_multiple([entry(i, random.Random(i)) for i in range(300)])
-        await store.flush()
+        store = await filled_store(storage)
         assert storage.gathered
         assert storage.gathered[-1] >= 4  # (text, newline, 3 blobs)
         reopened = await PersistedStore.open(
@@ -170,12 +176,7 @@ def test_a_storage_without_gather_gets_the_parts_joined() -> None:
 
     async def scenario() -> None:
         storage = OldStorage()
-        store = await PersistedStore.open(
-            "notes", storage, lambda: Database(SCHEMA), coordinator=LocalCoordinator()
-        )
-        store.log_from_bytes = 4000
-        store.insert_multiple([entry(i, random.Random(i)) for i in range(300)])
-        await store.flush()
+        await filled_store(storage)
         assert decode_store(storage.inner.records["notes"]).version == 3
 
     asyncio.run(scenario())
