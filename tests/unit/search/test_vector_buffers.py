@@ -96,3 +96,37 @@ def test_a_small_column_stays_small() -> None:
         column.grow()
     assert len(column.chunks) == 1
     assert len(column.chunks[0]) <= 12 * 128
+
+
+def test_a_failed_encoding_leaves_every_buffer_free_to_grow(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Views of the column's buffers must not outlive an encoding that failed, even when
+    the error is kept with its traceback (as a store keeps its last write error): the
+    next add could not grow the buffer they view (a guard: nothing holds one today)."""
+    import amplify_memory.search._snapshot as snapshot_module
+
+    monkeypatch.setattr(vector_module, "CHUNK_ROWS", 64)
+    db = _filled(100)
+    calls = []
+
+    def failing(rows):  # type: ignore[no-untyped-def]
+        calls.append(1)
+        if len(calls) == 2:
+            raise MemoryError("no room for the planes")
+        return planes(rows)
+
+    planes = snapshot_module.bfloat16_planes
+    monkeypatch.setattr(snapshot_module, "bfloat16_planes", failing)
+    monkeypatch.setattr(snapshot_module, "_ROWS_CHUNK", 16 * DIM)
+    kept = None
+    try:
+        db.save(binary=True)
+    except MemoryError as err:
+        kept = err  # (a store keeps its last write error, traceback and all)
+    assert kept is not None
+    assert kept.__traceback__ is not None
+    rng = random.Random(4)
+    for i in range(100, 200):  # (the last buffer grows, then a new one starts)
+        db.insert({"id": f"d{i}", "content": "go", "embedding": [rng.random()] * DIM})
+    assert len(db) == 197
