@@ -229,13 +229,13 @@ class State:
     def add(self, doc_id: str, doc: dict[str, Any], analysis: DocAnalysis) -> int:
         """Append a document and index it; returns its document number."""
         d = len(self.docs)
+        for column in self.vectors.values():  # (first: what may fail adds nothing yet)
+            column.grow()
         self.docs.append(self.strip(doc))
         self.ids.append(doc_id)
         self.by_id[doc_id] = d
         for fi in self.fields.values():
             fi.lengths.append(0)
-        for column in self.vectors.values():
-            column.grow()
         self.index(d, analysis)
         return d
 

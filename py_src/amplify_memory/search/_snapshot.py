@@ -169,15 +169,17 @@ def _encode_vectors(
 
 def _row_chunks(
     column: VectorColumn, live: list[int], every: bool
-) -> Iterator[array[float] | memoryview]:
+) -> Iterator[array[float] | bytes]:
     """The rows of the documents ``live`` that have one, in order, about
-    :data:`_ROWS_CHUNK` numbers at a time (``every``: all rows, in place: views)."""
+    :data:`_ROWS_CHUNK` numbers at a time (``every``: all rows), as copies."""
     dim, present = column.dimension, column.present
     step = max(1, _ROWS_CHUNK // max(dim, 1)) * dim
-    if every:  # (views of the rows in place; not of the room to grow after them)
+    if every:  # (each a copy: a view of a buffer kept by an error's traceback, as a
+        # store keeps its last write error, would stop the buffer from growing)
         for view in column.filled():
             for start in range(0, len(view), step):
-                yield view[start : start + step]
+                yield view[start : start + step].tobytes()
+            view.release()
         return
     rows: array[float] = array("f")
     for d in live:

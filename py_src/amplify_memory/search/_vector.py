@@ -496,7 +496,7 @@ def to_bfloat16(numbers: array[float]) -> array[float]:
 _PLANE_CHUNK: Final = 1 << 20
 
 
-def bfloat16_planes(rows: array[float] | memoryview) -> tuple[bytearray, bytearray]:
+def bfloat16_planes(rows: array[float] | memoryview | bytes) -> tuple[bytearray, bytearray]:
     """The upper and the lower byte of each number of ``rows`` (32-bit floats that are
     bfloat16 already), apart: the upper bytes (the sign and most of the exponent, few
     distinct values) compress to less than half, the lower ones (mantissa) do not."""

@@ -101,32 +101,39 @@ def test_a_small_column_stays_small() -> None:
 def test_a_failed_encoding_leaves_every_buffer_free_to_grow(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """Views of the column's buffers must not outlive an encoding that failed, even when
-    the error is kept with its traceback (as a store keeps its last write error): the
-    next add could not grow the buffer they view (a guard: nothing holds one today)."""
+    """Rows handed to the encoding must not be views of the column's buffers: an error
+    kept with its traceback (as a store keeps its last write error) held one, and the
+    next add could not grow the buffer it viewed (``BufferError``, with the document
+    half added). Found by a second reader; it was so before the buffers too."""
     import amplify_memory.search._snapshot as snapshot_module
 
     monkeypatch.setattr(vector_module, "CHUNK_ROWS", 64)
-    db = _filled(100)
-    calls = []
+    rng = random.Random(1)
+    db = Database(SCHEMA)
+    db.insert_multiple(
+        [
+            {"id": f"d{i}", "content": "go", "embedding": [rng.uniform(-1, 1) for _ in range(DIM)]}
+            for i in range(100)
+        ]
+    )
+    planes, calls = snapshot_module.bfloat16_planes, []
 
     def failing(rows):  # type: ignore[no-untyped-def]
         calls.append(1)
-        if len(calls) == 2:
+        if len(calls) == 6:  # (rows of the last buffer, the one that grows)
             raise MemoryError("no room for the planes")
         return planes(rows)
 
-    planes = snapshot_module.bfloat16_planes
     monkeypatch.setattr(snapshot_module, "bfloat16_planes", failing)
     monkeypatch.setattr(snapshot_module, "_ROWS_CHUNK", 16 * DIM)
     kept = None
     try:
         db.save(binary=True)
     except MemoryError as err:
-        kept = err  # (a store keeps its last write error, traceback and all)
+        kept = err  # (traceback and all)
     assert kept is not None
     assert kept.__traceback__ is not None
-    rng = random.Random(4)
     for i in range(100, 200):  # (the last buffer grows, then a new one starts)
-        db.insert({"id": f"d{i}", "content": "go", "embedding": [rng.random()] * DIM})
-    assert len(db) == 197
+        db.insert({"id": f"d{i}", "content": "go", "embedding": [0.5] * DIM})
+    assert len(db) == 200
+    assert db.get("d150")["embedding"] == [0.5] * DIM  # type: ignore[index]
