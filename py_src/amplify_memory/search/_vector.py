@@ -491,6 +491,9 @@ def to_bfloat16(numbers: array[float]) -> array[float]:
     return out
 
 
+#: Which byte of a 32-bit float (counted from its most significant) each plane holds,
+#: and where that byte is in memory: ``3 - _UPPER`` on a little-endian machine.
+_UPPER, _LOWER = (3, 2) if _BIG_ENDIAN else (0, 1)
 #: How many numbers the planes are split or joined at a time (4 MB of 32-bit floats): no
 #: step holds another copy of a whole property's vectors.
 _PLANE_CHUNK: Final = 1 << 20
@@ -500,14 +503,15 @@ def bfloat16_planes(rows: array[float] | memoryview | bytes) -> tuple[bytearray,
     """The upper and the lower byte of each number of ``rows`` (32-bit floats that are
     bfloat16 already), apart: the upper bytes (the sign and most of the exponent, few
     distinct values) compress to less than half, the lower ones (mantissa) do not."""
+    if type(rows) is bytes and len(rows) <= 4 * _PLANE_CHUNK:  # (a copy already: no other)
+        return bytearray(rows[3 - _UPPER :: 4]), bytearray(rows[3 - _LOWER :: 4])
     raw = memoryview(rows).cast("B")
     count = len(raw) // 4
     high, low = bytearray(count), bytearray(count)
-    upper, lower = (0, 1) if _BIG_ENDIAN else (3, 2)
     for start in range(0, count, _PLANE_CHUNK):
         part = raw[4 * start : 4 * (start + _PLANE_CHUNK)].tobytes()  # (bytes slice: 3x a view's)
         end = start + len(part) // 4
-        high[start:end], low[start:end] = part[upper::4], part[lower::4]
+        high[start:end], low[start:end] = part[3 - _UPPER :: 4], part[3 - _LOWER :: 4]
     return high, low
 
 
