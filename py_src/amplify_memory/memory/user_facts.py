@@ -1057,6 +1057,10 @@ _OTHER_SUBJECT_RE: Final = re.compile(
     r"predecessor|lecturer|tutor|coach|spouse|fianc[eé]e?|bf|gf|guy|guys|gal|dude|lady|"
     r"folks|author|authors|maintainers?|creator|admins?|sysadmin|ops|qa|tester|testers|"
     r"architect|principal|staff|hiring manager|recruiter|interviewer|kid's|kids')\b"
+    # a group that is not the user's: "another squad switched ...", "the other team uses"
+    r"|^(?:another|other|a\s+different|the\s+other|some\s+other|a\s+sister)\s+"
+    r"(?:[\w'-]+\s+){0,2}?(?:team|teams|squads?|crews?|tribes?|guilds?|groups?|"
+    r"compan(?:y|ies)|orgs?|departments?|studios?|projects?|repos?)\b"
     r"|^(?:he|she|they|someone|somebody|everyone|everybody|people|nobody|most people|"
     r"a friend|a colleague|a coworker|my friend|the docs|the readme|the internet|twitter|"
     r"reddit|hn|stack overflow|the blog|the article|the tutorial|the guide)\b(?!/)"
@@ -1182,7 +1186,8 @@ def _role_tail(clause: str) -> list[ExtractedFact]:
 #: The user's own group as a subject ("our team uses Linear", "my company is on AWS"):
 #: what it uses is the user's.
 _OWN_GROUP_RE: Final = re.compile(
-    r"^(?:my|our|the)\s+(?:\w+\s+){0,2}?(?:team|teams|company|org|department|employer|lab|"
+    r"^(?:my|our|the)\s+(?!other\b|different\b|neighbou?ring\b|sister\b)"
+    r"(?:\w+\s+){0,2}?(?:team|teams|squad|crew|tribe|company|org|department|employer|lab|"
     r"group|shop|startup|agency|devs|engineers|users|customers|clients|org's|company's|team's)\b",
     re.IGNORECASE,
 )
@@ -2024,7 +2029,8 @@ _USERS_LEAD_RE: Final = re.compile(
     r"for\s+[\w-]+|at\s+work|"
     r"last\s+\w+|this\s+\w+|in\s+\w+)\b)*\W*"
     r"(?:(?:i|we|i've|we've|i\s+have|we\s+have|i'm|we're|i\s+am|we\s+are|i\s+just|"
-    r"(?:me\s+and\s+)?(?:my|our|the)\s+(?:\w+\s+)?(?:team|company|org|shop|startup|lab))\s+)?"
+    r"(?:me\s+and\s+)?(?:my|our|the)\s+(?!other\b)(?:\w+\s+)?"
+    r"(?:team|squad|crew|company|org|shop|startup|lab))\s+)?"
     r"(?:(?:have|had|been|finally|just|also|already|recently|completely|fully|totally|"
     r"basically|\w+ly)\s+)*",
     re.IGNORECASE,

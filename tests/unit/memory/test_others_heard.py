@@ -65,3 +65,26 @@ def test_one_thing_made_for_a_thing_at_hand_is_a_task(message: str) -> None:
 
 def test_a_standing_wish_with_an_article_still_stands() -> None:
     assert stored("always add a docstring for the public functions") != []
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "another squad switched from Jenkins to GitHub Actions",
+        "the other squad replaced Jenkins with GitHub Actions last month",
+        "the other team uses GitLab CI",
+        "a different crew moved their builds to Bazel",
+    ],
+)
+def test_another_group_s_change_is_not_the_users(message: str) -> None:
+    """A group that is not the user's (seventeenth session; "another squad switched
+    from Jenkins ..." stored "User no longer uses Jenkins")."""
+    assert stored(message) == []
+
+
+def test_the_users_own_squad_is_theirs() -> None:
+    assert stored("our squad switched from Jenkins to GitHub Actions") == [
+        "User uses GitHub Actions",
+        "User no longer uses Jenkins",
+    ]
+    assert stored("a different team owns the Terraform, we use Pulumi") == ["User uses Pulumi"]
