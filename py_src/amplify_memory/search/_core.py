@@ -106,7 +106,7 @@ class DatabaseCore:
 
     def _values_of(self, live: list[int], key: str) -> Iterable[Any]:
         """The top-level values ``key`` of the live document numbers ``live`` (None where
-        absent), read in C."""
+        absent), read from the rows without making any document (in C for one shape)."""
         return self._state.docs.values(live, key)
 
     def _docs_with_all_terms(self, path: str, text: str) -> set[int]:

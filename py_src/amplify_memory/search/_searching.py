@@ -31,7 +31,7 @@ from amplify_memory.search._query import (
 )
 from amplify_memory.search._query import hybrid_weights as check_hybrid_weights
 from amplify_memory.search._results import Hit, SearchResult
-from amplify_memory.search._schema import JSON_SCALARS, Property, copy_json
+from amplify_memory.search._schema import Property
 from amplify_memory.search._tokenizer import segment_scripts
 from amplify_memory.search._vector import vector_kernel
 
@@ -313,16 +313,10 @@ class Searching(DatabaseCore):
         if not (include_vectors and vector_tops & set(keys)):
             pick = self._state.docs.pick
             return lambda d: pick(d, keys)  # (from the row: no whole document made)
-        source = self._full_copy
 
         def project(d: int) -> dict[str, Any]:
-            doc = source(d)
-            return {
-                k: v if type(v) in JSON_SCALARS else copy_json(v)
-                for k in keys
-                if k in doc
-                for v in (doc[k],)
-            }
+            doc = self._full_copy(d)  # (a copy already: its values are the hit's own)
+            return {k: doc[k] for k in keys if k in doc}
 
         return project
 
