@@ -3524,6 +3524,11 @@ def _is_language(name: str) -> bool:
     return name.casefold() in _LANGUAGE_NAMES
 
 
+def is_programming_language(name: str) -> bool:
+    """True for a programming language's canonical name ("Python", "C#"), any case."""
+    return _is_language(name)
+
+
 #: Imperative verbs that say nothing of style by themselves ("explain closures" is a task;
 #: "explain with diagrams" is a standing wish): the words after them must.
 _GENERIC_HEADS: Final = frozenset(

@@ -58,6 +58,8 @@ async def extract_and_store_user_facts(
             turn = {str(o["entry"]["id"]) for o in outcomes}
             gone = await store.supersede_values(replaced, by=carrier["entry"]["id"], keep=turn)
             carrier["superseded"] = [*carrier.get("superseded", []), *gone]
+        # what the turn changes of the stored facts, read against them
+        outcomes += await store.restate_changes(user_message, turn=[o["entry"] for o in outcomes])
     return outcomes
 
 

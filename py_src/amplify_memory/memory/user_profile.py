@@ -133,6 +133,12 @@ _PROMPT_FIELDS: Final = (
 _DEDUP_CANDIDATES: Final = 10
 #: How many of the newest active entries of the new fact's topics it compares it with.
 _TOPIC_CANDIDATES: Final = 25
+#: How many BM25 matches of a message :meth:`restate_changes` reads against it.
+_RESTATE_CANDIDATES: Final = 20
+#: The topics of what a move changes ("moved to Berlin", "started at Stripe").
+_HELD_TOPICS: Final = ("location", "employer")
+#: How much of a message is the query for those matches.
+_RESTATE_QUERY_CHARS: Final = 2_000
 #: The filter of entries no newer fact has replaced (those saved before the field count).
 
 
@@ -492,6 +498,63 @@ class UserProfileVectorStore(PageSingleton):
                 if _states_value(str(doc["content"]), item):
                     found[doc_id] = public(doc)
         return await self._supersede(list(found.values()), by, self._clock())
+
+    async def restate_changes(
+        self, message: str, *, turn: Sequence[Mapping[str, Any]] = ()
+    ) -> list[dict[str, Any]]:
+        """Read a user's message against the stored facts it may change and replace each
+        one it does (:func:`~amplify_memory.memory.restate.restated_facts`: "we deploy on
+        thursdays now instead of tuesdays" and "User's team deploys on Tuesdays."). The
+        turn's own new fact that names the new value (``turn``: entries the turn stored)
+        supersedes the old one; else the old one restated ("User's team deploys on
+        Thursdays.") is added and supersedes it. Returns the outcomes of the additions
+        and, for a turn's own fact, ``{"action": "kept", "entry", "superseded"}``."""
+        from amplify_memory.memory.changes import names_a_value
+        from amplify_memory.memory.restate import restated_facts
+
+        await self._scan()
+        docs = await self._changeable(message, keep={str(e["id"]) for e in turn})
+        out: list[dict[str, Any]] = []
+        for found in restated_facts(message, [str(d["content"]) for d in docs]):
+            doc = docs[found.index]
+            if (await self.get(str(doc["id"])) or {}).get("superseded"):
+                continue  # (superseded by an earlier restatement of this turn)
+            carrier = next((e for e in turn if names_a_value(str(e["content"]), [found.new])), None)
+            if carrier is not None:
+                gone = await self._supersede([doc], str(carrier["id"]), self._clock())
+                out.append({"action": "kept", "entry": dict(carrier), "superseded": gone})
+                continue
+            outcome = await self.add(
+                found.content, str(doc["category"]), source="user_message", confidence=0.9
+            )
+            if outcome["entry"]["id"] != doc["id"] and not any(
+                g["id"] == doc["id"] for g in outcome["superseded"]
+            ):
+                outcome["superseded"] += await self._supersede(
+                    [doc], str(outcome["entry"]["id"]), self._clock()
+                )
+            out.append(outcome)
+        return out
+
+    async def _changeable(self, message: str, *, keep: Collection[str]) -> list[dict[str, Any]]:
+        """The active facts a message may change: its best BM25 matches and the newest
+        facts of where the user lives, works and studies."""
+        from amplify_memory.memory.restate import search_terms
+
+        db = await self._collection.database()
+        hits = db.search(
+            term=f"{message[:_RESTATE_QUERY_CHARS]} {search_terms(message)}",
+            properties=["content"],
+            limit=_RESTATE_CANDIDATES + self._index.slack(_RESTATE_CANDIDATES),
+            include_vectors=False,
+        ).hits
+        ids = [str(h.id) for h in hits] + self._index.newest(list(_HELD_TOPICS), 6)
+        docs: dict[str, dict[str, Any]] = {}
+        for doc_id in ids:
+            doc = db.get(doc_id)
+            if doc is not None and not doc.get("superseded") and doc_id not in keep:
+                docs.setdefault(doc_id, public(doc))
+        return list(docs.values())
 
     async def _supersede(
         self, entries: list[dict[str, Any]], by: str, now: str

@@ -1,0 +1,436 @@
+"""A correction read against what is stored: the stored fact, restated with the new value.
+
+Many corrections name only what changed and lean on what the assistant already knows:
+"we deploy on thursdays now instead of tuesdays" (stored: "User's team deploys on
+Tuesdays."), "Bumped our line length limit from 80 to 120", "our docs site is on
+Docusaurus these days" ("User's docs site is built with MkDocs."), "finally on Python
+3.12!!" ("User uses Python 3.8."). Read alone, such a turn states no whole fact (nothing
+says *what* is deployed on Thursdays), so extraction stores nothing and the old fact
+stands. Read against the stored facts it is plain: :func:`restated_facts` finds, for a
+stored fact, a value of the same kind in one of the turn's own clauses and returns the
+stored sentence with the old value replaced ("User's team deploys on Thursdays."),
+which the user-profile store adds in place of the old one.
+
+A value's kind is one of: a technology (another of the same :func:`~.succession.kind_of`,
+or any other when the clause shares the stored fact's words or the turn says the old one
+is over), a version of the same technology, a number, a weekday, one of a few closed sets
+of choices (:data:`CHOICES`: quotes, naming styles, tone, units, theme, answer length),
+and a place, workplace or school reached by a move ("moved to Berlin", "started at
+Stripe", "transferred to UCLA"). A number, a weekday or a choice must come with the
+stored fact's own words ("4 spaces" for "2-space indentation") or with the old value
+said to be over ("instead of tuesdays", "from 80 to 120", "camelCase is out").
+
+Strict, as extraction is: the turn must say something changed; a question, a maybe or a
+plan, someone else, an addition ("also", "alongside"), a part ("for my side project",
+"just to test") and an old value said to hold still ("prod stays on 3.11") restate
+nothing; so does a stored fact that is negative.
+
+>>> [r.content for r in restated_facts("we deploy on thursdays now instead of tuesdays",
+...                                      ["User's team deploys on Tuesdays."])]
+["User's team deploys on Thursdays."]
+>>> restated_facts("running python 3.13 in a venv just to test, prod stays on 3.11",
+...                ["User uses Python 3.11."])
+[]
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from typing import Final
+
+from amplify_memory.memory._phrasing import is_programming_language
+from amplify_memory.memory.changes import replaced_values, says_changed
+from amplify_memory.memory.succession import kind_of
+from amplify_memory.memory.technologies import (
+    VERSION_AFTER_RE,
+    find_technology_mentions,
+    lookup_technology,
+)
+from amplify_memory.memory.user_facts import user_clauses
+
+__all__ = ["CHOICES", "Restated", "restated_facts", "search_terms"]
+
+
+@dataclass(frozen=True, slots=True)
+class Restated:
+    """Stored fact ``index`` restated: its ``old`` value is ``new`` now (``content``)."""
+
+    index: int
+    old: str
+    new: str
+    content: str
+
+
+#: Closed sets of choices a stored fact holds one of (extend with care: members must be
+#: alternatives, and each word must mean the choice wherever it stands beside the
+#: stored fact's own words).
+CHOICES: Final[dict[str, tuple[str, ...]]] = {
+    "quotes": ("single", "double"),
+    "naming": ("camelCase", "snake_case", "PascalCase", "kebab-case", "SCREAMING_SNAKE_CASE"),
+    "tone": ("formal", "casual", "informal", "friendly", "professional", "playful"),
+    "units": ("metric", "imperial"),
+    "theme": ("light", "dark"),
+    "length": ("short", "concise", "brief", "detailed", "long", "thorough", "in-depth"),
+    "indent": ("tabs", "spaces"),
+}
+#: The sets whose words mean the choice wherever they stand ("metric", "snake_case").
+_DISTINCT_CHOICES: Final = frozenset({"naming", "units"})
+_CHOICE_OF: Final = {m.casefold(): (kind, m) for kind, ms in CHOICES.items() for m in ms}
+_CHOICE_RE: Final = re.compile(
+    r"(?<![\w-])("
+    + "|".join(re.escape(m) for m in sorted(_CHOICE_OF, key=len, reverse=True))
+    + r")(?![\w-])",
+    re.IGNORECASE,
+)
+_WEEKDAYS: Final = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+_WEEKDAY_RE: Final = re.compile(r"\b(" + "|".join(_WEEKDAYS) + r")(s?)\b", re.IGNORECASE)
+_NUMBER_WORDS: Final = [
+    "zero",
+    "one",
+    "two",
+    "three",
+    "four",
+    "five",
+    "six",
+    "seven",
+    "eight",
+    "nine",
+    "ten",
+    "eleven",
+    "twelve",
+]
+_NUMBER_RE: Final = re.compile(
+    r"(?<![\w.:/$€£-])(\d{1,4}|" + "|".join(_NUMBER_WORDS) + r")(?![\w.:/%]|-?(?:am|pm)\b)",
+    re.IGNORECASE,
+)
+#: A stored place, workplace or school: the name after the verb that holds it.
+_HELD_NAME_RE: Final = re.compile(
+    r"\b(?P<verb>lives|is based|is located|resides|works|is employed|studies|is studying|"
+    r"is a student|attends)\s+(?:\w+\s+){0,2}?(?:in|at|for)\s+"
+    r"(?P<name>(?-i:[A-Z][\w&.'-]*)(?:\s+(?-i:[A-Z][\w&.'-]*)){0,3})",
+    re.IGNORECASE,
+)
+#: The turn's move to a new one, by the kind of what is held.
+_MOVED_TO: Final = {
+    "place": r"(?:moved|relocated|relocating|moving)\s+(?:\w+\s+){0,2}?to|(?:living|based)\s+in",
+    "work": r"(?:join(?:ed|ing)?|started\s+(?:\w+\s+){0,2}?at|(?:new\s+)?job\s+at|now\s+at|"
+    r"working\s+(?:at|for))",
+    "school": r"(?:transferred|transferring|moved)\s+to|(?:studying|enrolled)\s+at|now\s+at",
+}
+_HELD_KIND: Final = {
+    "lives": "place", "is based": "place", "is located": "place", "resides": "place",
+    "works": "work", "is employed": "work",
+    "studies": "school", "is studying": "school", "is a student": "school", "attends": "school",
+}  # fmt: skip
+_NEW_NAME_RE: Final = r"\s+(?:the\s+)?(?P<name>[A-Za-z][\w&.'-]*(?:\s+[A-Z][\w&.'-]*){0,2})"
+
+#: The turn says something changed (beside :func:`~.changes.says_changed`).
+_CHANGE_RE: Final = re.compile(
+    r"\b(?:now|these\s+days|nowadays|anymore|no\s+longer|no\s+more|instead|switched|swapped|"
+    r"moved|migrated|went\s+with|replaced|renam\w+|bumped|upgraded|downgraded|promoted|"
+    r"transferred|relocated|finally|converted|in\s+the\s+end|from\s+now\s+on|is\s+out|"
+    r"ditched|dropped|dumped|left|joined|started|stopped|gave\s+up|rewr\w+|raised|lowered|"
+    r"increased|decreased|reduced|changed)\b",
+    re.IGNORECASE,
+)
+#: A clause that restates nothing: a maybe, a plan, someone else, an addition, a part.
+_NOT_A_CHANGE_RE: Final = re.compile(
+    r"\b(?:maybe|might|thinking\s+(?:about|of)|consider\w*|plan\w*|going\s+to|gonna|will|"
+    r"would|should|could|want\s+to|wants\s+to|tempted|discuss\w*|eventually|someday|if|"
+    r"also|too(?!\s+\w)|as\s+well|alongside|besides|on\s+top\s+of|in\s+addition|additionally|"
+    r"side\s+projects?|at\s+home|hobby|personal|just\s+(?:to|for)|to\s+test|testing|"
+    r"for\s+this\s+(?:one|script|snippet|file|task)|in\s+this\s+(?:snippet|script|file|example)|"
+    r"(?:my|our|his|her|their)\s+(?:\w+\s+){0,2}?(?:wife|husband|partner|friend|friends|coworkers?|colleagues?|"
+    r"boss|manager|brother|sister|kids?|son|daughter|mom|dad|mum|flatmate|roommate|lead|"
+    r"teammates?|client|clients)|\b(?:he|she|they|people|everyone|somebody|someone)\b)",
+    re.IGNORECASE,
+)
+#: A clause that says its value holds still: "prod stays on 3.11", "still on SLURM".
+_STILL_RE: Final = re.compile(
+    r"\b(?:still|stays?|staying|stick\w*\s+with|remains?|keep\w*|kept|same)\b", re.IGNORECASE
+)
+#: The old value said to be over, right before it ("instead of X", "from X", "no more X").
+_OVER_BEFORE_RE: Final = re.compile(
+    r"\b(?:instead\s+of|rather\s+than|from|off(?:\s+of)?|out\s+of|not|no\s+more|no\s+longer\s+"
+    r"(?:\w+\s+){0,2}|stopped\s+\w+|dropp\w+|ditch\w*|dump\w*|replac\w+|drop\s+the|left|quit|"
+    r"over|than)\s+(?:the\s+|my\s+|our\s+)?$|(?<![-=])>\s*$",
+    re.IGNORECASE,
+)
+#: ... or right after it ("camelCase is out", "16 is EOL", "2 was too cramped").
+_OVER_AFTER_RE: Final = re.compile(
+    r"^\s*(?:is|was|were|are|'s)\s+(?:\w+\s+)?(?:out|gone|dead|over|history|EOL|too\b|only\s+for|"
+    r"just\s+for|the\s+old)|^\s*(?:got|has\s+been|had)\s+(?:\w+\s+)?(?:too|dropped|removed|"
+    r"retired|replaced)|^\s*(?:->|→|>)|^\s+(?:anymore|any\s+more|no\s+more)|^\s+to\s+(?-i:[A-Z])",
+    re.IGNORECASE,
+)
+#: A stored fact that is negative: nothing to restate.
+_NEGATIVE_FACT_RE: Final = re.compile(
+    r"\b(?:not|no longer|never|doesn't|does not|don't|dislikes?|hates?|avoids?)\b", re.IGNORECASE
+)
+#: Words that say nothing of which fact a clause is about.
+_PLAIN_WORDS: Final = frozenset(
+    (
+        "user", "user's", "users", "uses", "use", "used", "using", "prefers", "prefer", "likes",
+        "like", "wants", "want", "has", "have", "had", "is", "are", "was", "were", "be", "been",
+        "a", "an", "the", "for", "in", "on", "at", "with", "of", "to", "as", "their", "his",
+        "her", "its", "and", "or", "team", "team's", "company", "company's", "org", "work",
+        "works", "job", "project", "projects", "code", "app", "apps", "stuff", "thing", "things",
+        "everything", "all", "main", "new", "old", "now", "our", "my", "we", "i", "it", "this",
+        "that", "from", "by", "into", "runs", "run", "built", "build", "writes", "write",
+    )
+)  # fmt: skip
+
+
+def _stem(word: str) -> str:
+    word = word.casefold().strip("'\u2019")
+    for end in ("ing", "es", "ed", "s"):
+        if word.endswith(end) and len(word) - len(end) >= 4:
+            word = word[: -len(end)]
+            break
+    return word[:5]
+
+
+def _anchors(text: str, skip: str) -> set[str]:
+    """The stems of a stored fact's own words, without its value ``skip``."""
+    words = re.findall(r"[A-Za-z][\w'-]+", text.replace(skip, " "))
+    return {_stem(w) for w in words if w.casefold() not in _PLAIN_WORDS and len(w) > 2}
+
+
+def _stems(text: str) -> set[str]:
+    return {_stem(w) for w in re.findall(r"[A-Za-z][\w'-]+", text)}
+
+
+def _names(value: str) -> list[str]:
+    """A value and, for a technology, its other names ("Amazon ECS": "ECS" ...)."""
+    known = lookup_technology(value)
+    names = [value, *((known.name, *known.aliases) if known else ())]
+    return sorted(set(names), key=len, reverse=True)
+
+
+def _over(turn: str, value: str) -> bool:
+    """True when the turn says ``value`` is over ("instead of tuesdays", "X is out")."""
+    for name in _names(value):
+        for m in re.finditer(rf"(?<![\w.-]){re.escape(name)}(?![\w-])", turn, re.IGNORECASE):
+            before = turn[max(0, m.start() - 40) : m.start()]
+            if _OVER_BEFORE_RE.search(before) or _OVER_AFTER_RE.match(turn[m.end() : m.end() + 40]):
+                return True
+    return False
+
+
+def _holds_still(turn: str, value: str) -> bool:
+    """True when the turn says ``value`` (or the last word of its name) still holds:
+    "prod stays on 3.11", "still sharing chapters through Drive"."""
+    words = {value, value.split()[-1]} if len(value.split()[-1]) > 2 else {value}
+    for clause in re.split(r"[.!?;\n]+|,\s+(?:but|though)\b|\bbut\b", turn):
+        if not _STILL_RE.search(clause):
+            continue
+        if any(re.search(rf"(?<![\w.-]){re.escape(w)}(?![\w-])", clause, re.I) for w in words):
+            return True
+    return False
+
+
+def _own_clauses(message: str) -> list[str]:
+    """The turn's clauses that may state a change of the user's own: no question, no
+    maybe, plan, someone else's, addition or part."""
+    return [
+        clause
+        for clause, in_question in user_clauses(message)
+        if not in_question and not _NOT_A_CHANGE_RE.search(clause)
+    ]
+
+
+@dataclass(frozen=True, slots=True)
+class _Value:
+    """A value of a stored fact: its ``kind``, its text as written and its start."""
+
+    kind: str
+    text: str
+    start: int
+
+
+def _values(fact: str) -> Iterator[_Value]:
+    """The values a stored fact holds, by kind."""
+    fact = fact.rstrip(".!")  # ("Python 3.8.": the stop is not the version's)
+    taken: list[tuple[int, int]] = []
+    held = _HELD_NAME_RE.search(fact)
+    if held:
+        kind = _HELD_KIND[re.sub(r"\s+", " ", held["verb"].casefold())]
+        if kind == "work" or lookup_technology(held["name"]) is None:  # (Stripe, Klarna)
+            yield _Value(f"held:{kind}", held["name"], held.start("name"))
+            taken.append((held.start("name"), held.end("name")))
+    for mention in find_technology_mentions(fact):
+        if any(a <= mention.start < b for a, b in taken):
+            continue
+        taken.append((mention.start, mention.end))
+        version = VERSION_AFTER_RE.match(fact, mention.end)
+        if version and re.match(r"v?\d", version[1]):
+            yield _Value(f"version:{mention.name}", version[1], version.start(1))
+            taken.append((version.start(1), version.end(1)))
+        else:
+            yield _Value("tech", fact[mention.start : mention.end], mention.start)
+    for choice in _CHOICE_RE.finditer(fact):
+        yield _Value("choice:" + _CHOICE_OF[choice[1].casefold()][0], choice[1], choice.start())
+    for day in _WEEKDAY_RE.finditer(fact):
+        yield _Value("weekday", day[0], day.start())
+    for number in _NUMBER_RE.finditer(fact):
+        if not any(a <= number.start() < b for a, b in taken):
+            yield _Value("number", number[1], number.start())
+
+
+def _new_values(kind: str, old: str, clause: str) -> Iterator[str]:
+    """The values of ``kind`` in a turn's clause, other than ``old``, as written."""
+    if kind == "tech":
+        yield from (m.name for m in find_technology_mentions(clause))
+    elif kind.startswith("version:"):
+        yield from _versions_of(kind[8:], clause)
+    elif kind.startswith("choice:"):
+        members = {c.casefold() for c in CHOICES[kind[7:]]}
+        for m in _CHOICE_RE.finditer(clause):
+            if m[1].casefold() in members:
+                yield _CHOICE_OF[m[1].casefold()][1]
+    elif kind == "weekday":
+        yield from (m[1] for m in _WEEKDAY_RE.finditer(clause))
+    elif kind == "number":
+        yield from (m[1] for m in _NUMBER_RE.finditer(clause))
+    elif kind.startswith("held:"):
+        moved = re.compile(rf"\b(?:{_MOVED_TO[kind[5:]]}){_NEW_NAME_RE}", re.IGNORECASE)
+        for m in moved.finditer(clause):
+            name = re.split(r"\s+(?:this|last|next|in|since|for|as|and|so)\b", m["name"])[0]
+            if lookup_technology(name) is None or kind == "held:work":
+                yield name
+
+
+def _versions_of(name: str, clause: str) -> Iterator[str]:
+    """The versions of the technology ``name`` a clause gives ("node 22": 22), by any of
+    its names (a version after a common word such as "node" is context enough)."""
+    tech = lookup_technology(name)
+    names = {name, *(tech.aliases + tech.common if tech else ())}
+    spelled = "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True))
+    for m in re.finditer(rf"(?<![\w.-])(?:{spelled})\b", clause, re.IGNORECASE):
+        version = VERSION_AFTER_RE.match(clause, m.end())
+        if version and re.match(r"v?\d", version[1]):
+            yield version[1]
+
+
+def _same(a: str, b: str) -> bool:
+    """The same value, as written or as a number word and its digits."""
+
+    def norm(v: str) -> str:
+        v = v.casefold().rstrip("s") if v.casefold().rstrip("s") in _WEEKDAYS else v.casefold()
+        return str(_NUMBER_WORDS.index(v)) if v in _NUMBER_WORDS else v.lstrip("v")
+
+    return norm(a) == norm(b)
+
+
+def restated_facts(message: str, stored: Sequence[str]) -> list[Restated]:
+    """The stored facts (``stored``, by index) a turn changes, each restated with its new
+    value (see the module docstring). A stored fact is restated once, and a new value of
+    a clause restates one stored fact: the one it fits best (said to be over first, then
+    the most words shared)."""
+    if not (says_changed(message) or _CHANGE_RE.search(message)):
+        return []
+    clauses = _own_clauses(message)
+    if not clauses:
+        return []
+    over = {r.value.casefold() for r in replaced_values(message)}
+    found: list[tuple[int, int, str, Restated]] = []
+    for index, fact in enumerate(stored):
+        if _NEGATIVE_FACT_RE.search(fact):
+            continue
+        for score, at, (old, new, content) in _restatements(message, clauses, over, fact):
+            found.append((score, at, new.casefold(), Restated(index, old, new, content)))
+    out: dict[int, Restated] = {}
+    used: set[tuple[int, str]] = set()
+    for _, at, key, one in sorted(found, key=lambda f: -f[0]):
+        if one.index not in out and (at, key) not in used:
+            out[one.index] = one
+            used.add((at, key))
+    return sorted(out.values(), key=lambda r: r.index)
+
+
+def _restatements(
+    message: str, clauses: list[str], over: set[str], fact: str
+) -> Iterator[tuple[int, int, tuple[str, str, str]]]:
+    """``(score, clause index, (old, new, restated fact))`` for each value of ``fact``
+    the turn may change."""
+    for value in _values(fact):
+        if _holds_still(message, value.text):
+            continue
+        anchors = _anchors(fact, value.text)
+        for at, clause in enumerate(clauses):
+            near = " ".join(clauses[max(0, at - 1) : at + 2])
+            for new in _new_values(value.kind, value.text, clause):
+                if _same(new, value.text) or re.search(
+                    rf"(?<![\w.-]){re.escape(new)}(?![\w-])", fact, re.IGNORECASE
+                ):
+                    continue
+                score = _fit(value, new, message, over, clause=clause, near=near, anchors=anchors)
+                content = _restated(fact, value, new) if score else fact
+                if content != fact:
+                    yield score, at, (value.text, new, content)
+
+
+def _fit(
+    value: _Value, new: str, message: str, over: set[str], *, clause: str, near: str,
+    anchors: set[str],
+) -> int:  # fmt: skip
+    """How well ``new`` in ``clause`` takes the place of the stored ``value``: 0 not at
+    all; more for the old value said to be over (4) and for each word shared."""
+    known = lookup_technology(value.text) if value.kind == "tech" else None
+    said_over = _over(message, value.text) or (known is not None and known.name.casefold() in over)
+    shared = len(anchors & _stems(near))
+    score = 4 * said_over + shared
+    if value.kind.startswith(("version:", "held:")):
+        return score + 1  # the same technology's version; a move to a new place
+    if value.kind == "tech":
+        if new.casefold() in over or _over(message, new):
+            return 0  # ("from Go" is the old one, not a new one)
+        kinds = _kind(new), _kind(value.text)
+        if None not in kinds and kinds[0] != kinds[1]:
+            return 0  # (a language is not replaced by a game engine)
+        return score + (kinds[0] is not None and kinds[0] == kinds[1])
+    if value.kind == "number":
+        return score if said_over or anchors & _stems(clause) else 0
+    if value.kind.startswith("choice:") and value.kind[7:] in _DISTINCT_CHOICES:
+        return score + 1  # ("metric": a choice of units whatever words come with it)
+    return score
+
+
+def _kind(name: str) -> str | None:
+    """A technology's kind (:func:`~.succession.kind_of`), "language" for a language."""
+    known = lookup_technology(name)
+    canonical = known.name if known else name
+    return kind_of(canonical) or ("language" if is_programming_language(canonical) else None)
+
+
+def _restated(fact: str, value: _Value, new: str) -> str:
+    """``fact`` with ``value`` replaced by ``new``, in the form the old one had."""
+    old = value.text
+    if value.kind == "weekday":
+        new = new[:1].upper() + new[1:].lower() + ("s" if old.lower().endswith("s") else "")
+    elif value.kind.startswith("held:") and new.islower():
+        new = new.title()
+    elif value.kind.startswith("version:") and not old.lower().startswith("v"):
+        new = new.lstrip("vV")
+    before, after = fact[: value.start], fact[value.start + len(old) :]
+    if value.kind == "number" and _same(new, "1"):
+        after = re.sub(r"^(\s+[\w-]+?[^s])s\b", r"\1", after)  # ("one approval")
+    article = re.search(r"\b(a|an)\s+$", before, re.IGNORECASE)
+    if article:
+        vowel = bool(re.match(r"(?:[aeiou]|8|11\b|18\b)", new, re.IGNORECASE))
+        before = before[: article.start(1)] + ("an" if vowel else "a") + before[article.end(1) :]
+    return before + new + after
+
+
+def search_terms(message: str) -> str:
+    """Words to look the stored facts a message may change up by, beside its own: the
+    other members of each set of choices it names ("use metric from now on": "imperial
+    ...") and the other weekdays."""
+    terms: list[str] = []
+    for m in _CHOICE_RE.finditer(message):
+        terms += CHOICES[_CHOICE_OF[m[1].casefold()][0]]
+    if _WEEKDAY_RE.search(message):
+        terms += _WEEKDAYS
+    return " ".join(dict.fromkeys(terms))

@@ -1,0 +1,121 @@
+"""A correction read against what is stored (the eighteenth round): the stored fact,
+restated with the turn's new value, replaces the old one.
+
+Sentences written for the tests, none the corpora's own.
+"""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from amplify_memory.memory.auto import extract_and_store_user_facts
+from amplify_memory.memory.chat_facts import extract_chat_facts
+from amplify_memory.memory.restate import restated_facts, search_terms
+from amplify_memory.memory.user_profile import UserProfileVectorStore
+from amplify_memory.storage import MemoryStorage
+
+
+def restated(said: str, prior: list[str]) -> list[tuple[int, str]]:
+    return [(r.index, r.content) for r in restated_facts(said, prior)]
+
+
+@pytest.mark.parametrize(
+    ("said", "prior", "content"),
+    [  # each kind of value: weekday, number, technology, version, choice, move
+        ("standups moved, we do them on mondays now, not wednesdays",
+         "User's team holds standups on Wednesdays.", "User's team holds standups on Mondays."),
+        ("raised our max function length from 40 to 60 lines in the linter",
+         "User's team limits functions to 40 lines.", "User's team limits functions to 60 lines."),
+        ("the changelog site is built with Astro these days",
+         "User's changelog site is built with Hugo.", "User's changelog site is built with Astro."),
+        ("finally got the monorepo onto Go 1.23",
+         "User uses Go 1.19.", "User uses Go 1.23."),
+        ("going with kebab-case for the CSS classes from now on, PascalCase is out",
+         "User uses PascalCase for CSS classes.", "User uses kebab-case for CSS classes."),
+        ("relocated to Valencia last month for the sun",
+         "User lives in Leeds.", "User lives in Valencia."),
+        ("I joined Mistral in October",
+         "User works at Datadog.", "User works at Mistral."),
+        ("we only ask for one sign-off per release now, two was overkill",
+         "User's team needs two sign-offs per release.",
+         "User's team needs one sign-off per release."),
+    ],
+)  # fmt: skip
+def test_the_stored_fact_is_restated_with_the_new_value(
+    said: str, prior: str, content: str
+) -> None:
+    assert restated(said, ["User enjoys chess.", prior]) == [(1, content)]
+
+
+@pytest.mark.parametrize(
+    ("said", "prior"),
+    [
+        ("my brother moved to Valencia last month", "User lives in Leeds."),
+        ("my old flatmate went back to Fedora after a year on Ubuntu", "User uses Ubuntu."),
+        (
+            "thinking about moving the changelog site to Astro now",
+            "User's changelog site uses Hugo.",
+        ),
+        ("trying Go 1.23 just to test the new iterators, prod stays on 1.19", "User uses Go 1.19."),
+        ("still on Go 1.19 for now, 1.23 can wait", "User uses Go 1.19."),
+        ("we also use Astro for the marketing pages now", "User's changelog site uses Hugo."),
+        ("is it worth moving standups to mondays?", "User's team holds standups on Wednesdays."),
+        ("our designers use Figma these days", "User does not use Sketch."),
+        ("I write Rust at work now", "User makes games in Godot."),  # a language, an engine
+        ("the build takes 40 seconds now", "User's team limits functions to 60 lines."),
+    ],
+)
+def test_what_restates_nothing(said: str, prior: str) -> None:
+    assert restated(said, [prior]) == []
+
+
+def test_a_new_value_restates_the_fact_it_fits_best() -> None:
+    prior = [
+        "User drafts the newsletter in Google Docs.",
+        "User shares drafts with the editors via Google Drive.",
+    ]
+    said = "I draft the newsletter in Scrivener now, still sharing drafts through Drive"
+    assert restated(said, prior) == [(0, "User drafts the newsletter in Scrivener.")]
+
+
+def test_lookup_terms_name_the_other_choices() -> None:
+    assert "imperial" in search_terms("use metric from now on")
+    assert "tuesday" in search_terms("deploys are on thursdays now")
+    assert search_terms("hello there") == ""
+
+
+async def _after(prior: list[str], said: str) -> tuple[list[str], list[str]]:
+    """(superseded prior facts, active facts) once the turn is stored as the API does."""
+    store = UserProfileVectorStore(storage=MemoryStorage(), semantic=False)
+    await store.initialize()
+    for text in prior:
+        await store.add(text, "workflow")
+    found = extract_chat_facts(said)
+    await extract_and_store_user_facts(said, store=store, facts=found.user, replaced=found.replaced)
+    entries = await store.list(include_superseded=True)
+    await store.close()
+    gone = [e["content"] for e in entries if e.get("superseded")]
+    return gone, [e["content"] for e in entries if not e.get("superseded")]
+
+
+def test_the_store_replaces_the_old_fact_by_its_restatement() -> None:
+    prior = ["User's team deploys on Fridays.", "User likes sailing."]
+    gone, active = asyncio.run(_after(prior, "we deploy on tuesdays now instead of fridays"))
+    assert gone == ["User's team deploys on Fridays."]
+    assert "User's team deploys on Tuesdays." in active
+    assert "User likes sailing." in active
+
+
+def test_a_fact_looked_up_by_its_other_choice_is_replaced() -> None:
+    gone, active = asyncio.run(_after(["User prefers imperial units."], "use metric from now on"))
+    assert gone == ["User prefers imperial units."]
+    assert any("metric" in text for text in active)
+
+
+def test_the_turns_own_fact_with_the_new_value_replaces_the_old_one() -> None:
+    prior = ["User writes the blog with Jekyll."]
+    gone, active = asyncio.run(_after(prior, "I moved the blog from Jekyll to Eleventy"))
+    assert gone == prior
+    assert sum("Eleventy" in text for text in active) == 1  # the turn's, no second one
