@@ -25,6 +25,14 @@ plan, someone else, an addition ("also", "alongside"), a part ("for my side proj
 "just to test") and an old value said to hold still ("prod stays on 3.11") restate
 nothing; so does a stored fact that is negative.
 
+A turn may also end what a stored fact says without a new value: "stop using bullet
+lists", "given up on strict TDD", "I'm off the on-call rotation", "not vegetarian
+anymore", "comments: leave them out". When the words right after such a sign are the
+stored fact's topic (:mod:`~.topics`) or the words its object is made of, the fact is
+restated as no longer holding ("User is no longer vegetarian."); a technology there
+that the fact does not name makes it a part ("stop giving me java examples"), not the
+end of the fact.
+
 >>> [r.content for r in restated_facts("we deploy on thursdays now instead of tuesdays",
 ...                                      ["User's team deploys on Tuesdays."])]
 ["User's team deploys on Thursdays."]
@@ -48,6 +56,7 @@ from amplify_memory.memory.technologies import (
     find_technology_mentions,
     lookup_technology,
 )
+from amplify_memory.memory.topics import TOPICS, Frame, primary_frame
 from amplify_memory.memory.user_facts import user_clauses
 
 __all__ = ["CHOICES", "Restated", "restated_facts", "search_terms"]
@@ -141,7 +150,8 @@ _NOT_A_CHANGE_RE: Final = re.compile(
     r"would|should|could|want\s+to|wants\s+to|tempted|discuss\w*|eventually|someday|if|"
     r"also|too(?!\s+\w)|as\s+well|alongside|besides|on\s+top\s+of|in\s+addition|additionally|"
     r"side\s+projects?|at\s+home|hobby|personal|just\s+(?:to|for)|to\s+test|testing|"
-    r"for\s+this\s+(?:one|script|snippet|file|task)|in\s+this\s+(?:snippet|script|file|example)|"
+    r"(?:in|for|to|on|of|with)\s+(?:this|that)\s+(?:\w+\s+)?(?:one|script|snippet|file|task|"
+    r"answer|reply|response|example|function|code|query|message|case|pr|commit|question)\b|"
     r"(?:my|our|his|her|their)\s+(?:\w+\s+){0,2}?(?:wife|husband|partner|friend|friends|coworkers?|colleagues?|"
     r"boss|manager|brother|sister|kids?|son|daughter|mom|dad|mum|flatmate|roommate|lead|"
     r"teammates?|client|clients)|\b(?:he|she|they|people|everyone|somebody|someone)\b)",
@@ -329,24 +339,29 @@ def restated_facts(message: str, stored: Sequence[str]) -> list[Restated]:
     value (see the module docstring). A stored fact is restated once, and a new value of
     a clause restates one stored fact: the one it fits best (said to be over first, then
     the most words shared)."""
-    if not (says_changed(message) or _CHANGE_RE.search(message)):
+    if not (says_changed(message) or _CHANGE_RE.search(message) or _ENDED_RE.search(message)):
         return []
     clauses = _own_clauses(message)
     if not clauses:
         return []
     over = {r.value.casefold() for r in replaced_values(message)}
     found: list[tuple[int, int, str, Restated]] = []
+    ended: dict[int, Restated] = {}
     for index, fact in enumerate(stored):
         if _NEGATIVE_FACT_RE.search(fact):
             continue
         for score, at, (old, new, content) in _restatements(message, clauses, over, fact):
             found.append((score, at, new.casefold(), Restated(index, old, new, content)))
+        if (end := _ended(clauses, fact)) is not None:
+            ended[index] = Restated(index, end[0], "", end[1])
     out: dict[int, Restated] = {}
     used: set[tuple[int, str]] = set()
     for _, at, key, one in sorted(found, key=lambda f: -f[0]):
         if one.index not in out and (at, key) not in used:
             out[one.index] = one
             used.add((at, key))
+    for index, one in ended.items():
+        out.setdefault(index, one)  # (a new value, when there is one, says more)
     return sorted(out.values(), key=lambda r: r.index)
 
 
@@ -434,3 +449,89 @@ def search_terms(message: str) -> str:
     if _WEEKDAY_RE.search(message):
         terms += _WEEKDAYS
     return " ".join(dict.fromkeys(terms))
+
+
+#: A clause that ends a habit, a wish or a state: "stop using bullet lists", "no more
+#: merge commits", "given up on strict TDD", "I'm off the on-call rotation", "not
+#: vegetarian anymore", "leave them out".
+_ENDED_RE: Final = re.compile(
+    r"\b(?:stop(?:ped|ping)?\s+(?:\w+ing\b|with\b)|no\s+more\b|no\s+longer\b|not\b.{0,40}?"
+    r"\b(?:any\s?more|these\s+days)\b|n't\b.{0,40}?\b(?:any\s?more)\b|g[ai]ve\s+up\b|"
+    r"given\s+up\b|giving\s+up\b|quit\s+\w+ing\b|done\s+with\b|off\s+(?:the|of)\b|"
+    r"leave\s+(?:them|it|those|\w+)\s+out\b|drop(?:ped)?\s+the\b|ditch(?:ed)?\s+the\b|"
+    r"without\b|(?:is|are)\s+out\b)",
+    re.IGNORECASE,
+)
+#: A stored sentence's subject and verb: "User", "User's team" ... and "is", "uses" ...
+_SUBJECT_VERB_RE: Final = re.compile(
+    r"^(?P<subject>User(?:'s(?:\s+[\w-]+){1,2}?)?)\s+(?P<verb>is|are|has|have|[a-z]+s)\b"
+    r"(?P<rest>.*)$"
+)
+#: Words of an object that do not say what it is ("detailed *answers*", "*every* morning").
+_GENERIC_NOUNS: Final = frozenset(
+    ("answers", "answer", "responses", "replies", "examples", "code", "things", "stuff",
+     "every", "some", "detailed", "short", "long", "more", "less", "much", "many", "good")
+)  # fmt: skip
+_PRONOUN_OBJECT_RE: Final = re.compile(r"\b(?:them|it|those|these)\b", re.IGNORECASE)
+_FIRST_PREPOSITION_RE: Final = re.compile(
+    r"\s(?:in|for|with|on|at|of|to|from|by|as|when|during|via|over|during)\s", re.IGNORECASE
+)
+
+
+def _heads(fact: str) -> set[str]:
+    """The stems of the words a stored fact is about: its object's words before a
+    preposition ("*comparison tables* in answers", "on the *on-call rotation*"), none
+    when it is a technology (a change of technology is :mod:`~.changes`'s)."""
+    sv = _SUBJECT_VERB_RE.match(fact.rstrip(".!"))
+    if sv is None:
+        return set()
+    rest = re.sub(r"^\s*(?:(?:in|on|at|with)\s+)?(?:(?:a|an|the)\s+)?", "", sv["rest"])
+    rest = _FIRST_PREPOSITION_RE.split(f" {rest} ", maxsplit=1)[0].strip()
+    if find_technology_mentions(rest):
+        return set()
+    return {w for w in _words(rest) if len(w) > 3 and w not in _GENERIC_NOUNS}
+
+
+def _words(text: str) -> set[str]:
+    """The words of ``text`` without a plural or verb ending, hyphened ones apart too."""
+    words = re.findall(r"[A-Za-z]+", text.casefold())
+    return {re.sub(r"(?<=\w{3})(?:ing|es|ed|s)$", "", w) for w in words}
+
+
+def _no_longer(fact: str) -> str | None:
+    """``fact`` said as no longer holding ("User is no longer vegetarian.")."""
+    sv = _SUBJECT_VERB_RE.match(fact)
+    if sv is None:
+        return None
+    subject, verb, rest = sv["subject"], sv["verb"], sv["rest"]
+    if verb in ("is", "are"):
+        return f"{subject} {verb} no longer{rest}"
+    return f"{subject} no longer {verb}{rest}"
+
+
+def _ended(clauses: list[str], fact: str) -> tuple[str, str] | None:
+    """``(head, the fact said as no longer holding)`` when one of the turn's own clauses
+    ends what a stored positive fact says ("stop using bullet lists" and "User prefers
+    bullet-point answers."), by its topic's words or the word it is about."""
+    frame = _frames(fact)
+    topic = next((t for t in TOPICS if frame and t.name == frame.topic and t.value is None), None)
+    heads = _heads(fact)
+    for at, clause in enumerate(clauses):
+        ended = _ENDED_RE.search(clause)
+        if ended is None:
+            continue
+        after = re.split(r"[,.;:!?\u2014]", clause[ended.start() :], maxsplit=1)[0][:60]
+        if _PRONOUN_OBJECT_RE.search(ended[0]):  # "leave *them* out": said before
+            after = f"{clauses[at - 1] if at else ''} {clause}"
+        if any(m.name.casefold() not in fact.casefold() for m in find_technology_mentions(after)):
+            continue  # ("stop giving me java examples": a part, not code examples)
+        about = (topic is not None and topic.trigger.search(after)) or heads & _words(after)
+        if about:
+            negated = _no_longer(fact)
+            if negated is not None:
+                return (topic.name if topic else " ".join(sorted(heads))), negated
+    return None
+
+
+def _frames(fact: str) -> Frame | None:
+    return primary_frame(fact)

@@ -119,3 +119,40 @@ def test_the_turns_own_fact_with_the_new_value_replaces_the_old_one() -> None:
     gone, active = asyncio.run(_after(prior, "I moved the blog from Jekyll to Eleventy"))
     assert gone == prior
     assert sum("Eleventy" in text for text in active) == 1  # the turn's, no second one
+
+
+@pytest.mark.parametrize(
+    ("said", "prior", "content"),
+    [  # a habit, a wish or a state ended, without a new value
+        ("stop putting emoji headers in the replies please",
+         "User likes emoji headers in replies.", "User no longer likes emoji headers in replies."),
+        ("I'm not a night owl anymore, early mornings work better since the baby",
+         "User is a night owl.", "User is no longer a night owl."),
+        ("gave up on the daily standup notes, nobody read them",
+         "User writes daily standup notes.", "User no longer writes daily standup notes."),
+        ("honestly done with pair programming, it drained me",
+         "User's team does pair programming.", "User's team no longer does pair programming."),
+        ("Docstrings: leave them out, the names say enough",
+         "User wants docstrings in Python examples.",
+         "User no longer wants docstrings in Python examples."),
+    ],
+)  # fmt: skip
+def test_an_ended_habit_or_state_is_said_as_no_longer_holding(
+    said: str, prior: str, content: str
+) -> None:
+    assert restated(said, ["User has a cat.", prior]) == [(1, content)]
+
+
+@pytest.mark.parametrize(
+    ("said", "prior"),
+    [
+        ("stop putting emoji headers in this reply", "User likes emoji headers in replies."),
+        ("stop giving me rust examples for now", "User wants code examples."),
+        ("my sister is not a night owl anymore", "User is a night owl."),
+        ("no more reviewers needed on docs changes, one is plenty now",
+         "User's team does code review on GitHub."),
+        ("stopped the container and rebuilt the image now", "User uses containers for local work."),
+    ],
+)  # fmt: skip
+def test_what_ends_nothing(said: str, prior: str) -> None:
+    assert restated(said, [prior]) == []
