@@ -31,7 +31,16 @@ anymore", "comments: leave them out". When the words right after such a sign are
 stored fact's topic (:mod:`~.topics`) or the words its object is made of, the fact is
 restated as no longer holding ("User is no longer vegetarian."); a technology there
 that the fact does not name makes it a part ("stop giving me java examples"), not the
-end of the fact.
+end of the fact. The other way round, a negative stored fact whose words a clause says
+hold now ("type hints everywhere now", "I eat meat again") is restated as holding.
+
+A turn that names both values ("changed my minor from linguistics to philosophy", "the
+queue is RabbitMQ, not Kafka", "Backblaze to Wasabi", "X instead of Y", "swapped X for
+Y", "X -> Y") restates a stored fact that holds the old words, whatever their kind, with
+the new words (without those the fact already has: "from physics to computer science
+major" and "majoring in physics" give "majoring in computer science"); it needs no
+other sign of a change. A range ("I work from 9 to 5") is no change of a number, and a
+turn that takes its change back ("wait nevermind, you're right") restates nothing.
 
 >>> [r.content for r in restated_facts("we deploy on thursdays now instead of tuesdays",
 ...                                      ["User's team deploys on Tuesdays."])]
@@ -110,8 +119,13 @@ _NUMBER_WORDS: Final = [
     "eleven",
     "twelve",
 ]
+_ORDINALS: Final = (
+    "zeroth", "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth",
+    "ninth", "tenth",
+)  # fmt: skip
 _NUMBER_RE: Final = re.compile(
-    r"(?<![\w.:/$€£-])(\d{1,4}|" + "|".join(_NUMBER_WORDS) + r")(?![\w.:/%]|-?(?:am|pm)\b)",
+    r"(?<![\w.:/$€£-])(\d{1,4}(?:st|nd|rd|th)?|" + "|".join([*_NUMBER_WORDS, *_ORDINALS]) + r")"
+    r"(?![\w.:/%]|-?(?:am|pm)\b)",
     re.IGNORECASE,
 )
 #: A stored place, workplace or school: the name after the verb that holds it.
@@ -123,7 +137,8 @@ _HELD_NAME_RE: Final = re.compile(
 )
 #: The turn's move to a new one, by the kind of what is held.
 _MOVED_TO: Final = {
-    "place": r"(?:moved|relocated|relocating|moving)\s+(?:\w+\s+){0,2}?to|(?:living|based)\s+in",
+    "place": r"(?:moved|relocated|relocating|moving)\s+(?:\w+\s+){0,2}?to|"
+    r"(?:living|based|back)\s+in",
     "work": r"(?:join(?:ed|ing)?|started\s+(?:\w+\s+){0,2}?at|(?:new\s+)?job\s+at|now\s+at|"
     r"working\s+(?:at|for))",
     "school": r"(?:transferred|transferring|moved)\s+to|(?:studying|enrolled)\s+at|now\s+at",
@@ -141,12 +156,17 @@ _CHANGE_RE: Final = re.compile(
     r"moved|migrated|went\s+with|replaced|renam\w+|bumped|upgraded|downgraded|promoted|"
     r"transferred|relocated|finally|converted|in\s+the\s+end|from\s+now\s+on|is\s+out|"
     r"ditched|dropped|dumped|left|joined|started|stopped|gave\s+up|rewr\w+|raised|lowered|"
-    r"increased|decreased|reduced|changed)\b",
+    r"increased|decreased|reduced|changed|from\s+today|starting\s+today|going\s+forward|"
+    r"from\s+here\s+on|my\s+(?:mistake|bad)|I\s+(?:said|told\s+you)|correct\w*|to\s+fix|"
+    r"misspoke|mistake|got\s+promoted|back\s+(?:in|on|to)|again)\b",
     re.IGNORECASE,
 )
 #: A clause that restates nothing: a maybe, a plan, someone else, an addition, a part.
 _NOT_A_CHANGE_RE: Final = re.compile(
     r"\b(?:maybe|might|thinking\s+(?:about|of)|consider\w*|plan\w*|going\s+to|gonna|will|"
+    r"evaluat\w*|whether|worth|not\s+sure|wonder\w*|debat\w*|weigh\w*|explor\w*|or\s+not|"
+    r"or\s+am\s+I|next\s+(?:week|month|quarter|year|sprint|release)|^(?:is\s+it|should\s+I|"
+    r"do\s+you|would\s+you|what|how|why|which|can\s+I|could\s+I)\b|"
     r"would|should|could|want\s+to|wants\s+to|tempted|discuss\w*|eventually|someday|if|"
     r"also|too(?!\s+\w)|as\s+well|alongside|besides|on\s+top\s+of|in\s+addition|additionally|"
     r"side\s+projects?|at\s+home|hobby|personal|just\s+(?:to|for)|to\s+test|testing|"
@@ -171,8 +191,21 @@ _OVER_BEFORE_RE: Final = re.compile(
 #: ... or right after it ("camelCase is out", "16 is EOL", "2 was too cramped").
 _OVER_AFTER_RE: Final = re.compile(
     r"^\s*(?:is|was|were|are|'s)\s+(?:\w+\s+)?(?:out|gone|dead|over|history|EOL|too\b|only\s+for|"
-    r"just\s+for|the\s+old)|^\s*(?:got|has\s+been|had)\s+(?:\w+\s+)?(?:too|dropped|removed|"
+    r"just\s+for|(?:the|my|an?)\s+old|(?:my|a)\s+mistake|wrong)|^\s*(?:got|has\s+been|had)\s+(?:\w+\s+)?(?:too|dropped|removed|"
     r"retired|replaced)|^\s*(?:->|→|>)|^\s+(?:anymore|any\s+more|no\s+more)|^\s+to\s+(?-i:[A-Z])",
+    re.IGNORECASE,
+)
+#: A turn that takes its change back.
+_TAKEN_BACK_RE: Final = re.compile(
+    r"\b(?:never\s?mind|you(?:'re| are)\s+right|ignore\s+(?:that|what\s+I\s+(?:just\s+)?said)|"
+    r"my\s+bad,?\s+(?:it's|it\s+is)\s+still)\b",
+    re.IGNORECASE,
+)
+#: A range of numbers ("from 9 to 5") and the verbs that make it a change ("bumped ...").
+_RANGE_RE: Final = re.compile(r"\bfrom\s+\S+\s+(?:to|until|till)\s+\S+", re.IGNORECASE)
+_NUMBER_CHANGE_RE: Final = re.compile(
+    r"\b(?:bump\w*|rais\w+|lower\w*|increas\w+|decreas\w+|chang\w+|mov\w+|went|upgrad\w+|"
+    r"downgrad\w+|cut|reduc\w+|grew|grow\w*|drop\w*|switch\w*)\b",
     re.IGNORECASE,
 )
 #: A stored fact that is negative: nothing to restate.
@@ -329,7 +362,12 @@ def _same(a: str, b: str) -> bool:
 
     def norm(v: str) -> str:
         v = v.casefold().rstrip("s") if v.casefold().rstrip("s") in _WEEKDAYS else v.casefold()
-        return str(_NUMBER_WORDS.index(v)) if v in _NUMBER_WORDS else v.lstrip("v")
+        if v in _NUMBER_WORDS:
+            return str(_NUMBER_WORDS.index(v))
+        if v in _ORDINALS:
+            return f"{_ORDINALS.index(v)}."
+        ordinal = re.fullmatch(r"(\d+)(?:st|nd|rd|th)", v)
+        return f"{ordinal[1]}." if ordinal else v.lstrip("v")
 
     return norm(a) == norm(b)
 
@@ -339,20 +377,27 @@ def restated_facts(message: str, stored: Sequence[str]) -> list[Restated]:
     value (see the module docstring). A stored fact is restated once, and a new value of
     a clause restates one stored fact: the one it fits best (said to be over first, then
     the most words shared)."""
-    if not (says_changed(message) or _CHANGE_RE.search(message) or _ENDED_RE.search(message)):
-        return []
+    changed = bool(
+        says_changed(message) or _CHANGE_RE.search(message) or _ENDED_RE.search(message)
+    )  # (else only a change named by both its values: "the queue is RabbitMQ, not Kafka")
+    if _TAKEN_BACK_RE.search(message) or not (changed or _SWAP_SIGN_RE.search(message)):
+        return []  # (taken back: "... wait nevermind, you're right, it's spaces")
     clauses = _own_clauses(message)
-    if not clauses:
-        return []
-    over = {r.value.casefold() for r in replaced_values(message)}
+    over = {r.value.casefold() for r in replaced_values(message)} if changed else set()
     found: list[tuple[int, int, str, Restated]] = []
     ended: dict[int, Restated] = {}
+    swaps = _swaps(clauses)
     for index, fact in enumerate(stored):
         if _NEGATIVE_FACT_RE.search(fact):
+            if changed and (back := _restarted(clauses, fact)) is not None:
+                ended[index] = Restated(index, back[0], "", back[1])
             continue
-        for score, at, (old, new, content) in _restatements(message, clauses, over, fact):
+        candidates = list(_swapped(fact, swaps))
+        if changed:
+            candidates += _restatements(message, clauses, over, fact)
+        for score, at, (old, new, content) in candidates:
             found.append((score, at, new.casefold(), Restated(index, old, new, content)))
-        if (end := _ended(clauses, fact)) is not None:
+        if changed and (end := _ended(clauses, fact)) is not None:
             ended[index] = Restated(index, end[0], "", end[1])
     out: dict[int, Restated] = {}
     used: set[tuple[int, str]] = set()
@@ -393,6 +438,8 @@ def _fit(
 ) -> int:  # fmt: skip
     """How well ``new`` in ``clause`` takes the place of the stored ``value``: 0 not at
     all; more for the old value said to be over (4) and for each word shared."""
+    if new.casefold() in over or _over(message, new):
+        return 0  # ("from Go", "not mid anymore": the old one, not a new one)
     known = lookup_technology(value.text) if value.kind == "tech" else None
     said_over = _over(message, value.text) or (known is not None and known.name.casefold() in over)
     shared = len(anchors & _stems(near))
@@ -400,13 +447,13 @@ def _fit(
     if value.kind.startswith(("version:", "held:")):
         return score + 1  # the same technology's version; a move to a new place
     if value.kind == "tech":
-        if new.casefold() in over or _over(message, new):
-            return 0  # ("from Go" is the old one, not a new one)
         kinds = _kind(new), _kind(value.text)
         if None not in kinds and kinds[0] != kinds[1]:
             return 0  # (a language is not replaced by a game engine)
         return score + (kinds[0] is not None and kinds[0] == kinds[1])
     if value.kind == "number":
+        if said_over and not _NUMBER_CHANGE_RE.search(clause) and _RANGE_RE.search(clause):
+            said_over = False  # ("I work from 9 to 5": a range, not a change)
         return score if said_over or anchors & _stems(clause) else 0
     if value.kind.startswith("choice:") and value.kind[7:] in _DISTINCT_CHOICES:
         return score + 1  # ("metric": a choice of units whatever words come with it)
@@ -535,3 +582,152 @@ def _ended(clauses: list[str], fact: str) -> tuple[str, str] | None:
 
 def _frames(fact: str) -> Frame | None:
     return primary_frame(fact)
+
+
+#: A clause that names an old value and its new one, whatever their kind: "from physics
+#: to computer science", "Lustre to BeeGFS", "X instead of Y", "swapped X for Y", "X -> Y",
+#: "Y, not X".
+_SWAP_RES: Final = (
+    re.compile(r"\bfrom\s+(?P<x>[^,.;:!?]{2,40}?)\s+(?:to|into)\s+(?P<y>[^,.;:!?]{2,60})", re.I),
+    re.compile(
+        r"(?P<y>[^,.;:!?]{2,40}?)\s+(?:instead\s+of|rather\s+than)\s+(?P<x>[^,.;:!?]{2,40})", re.I
+    ),
+    re.compile(
+        r"\b(?:switched|swapped|replaced|traded|exchanged)\s+(?:out\s+)?(?P<x>[^,.;:!?]{2,40}?)\s+"
+        r"(?:for|with)\s+(?P<y>[^,.;:!?]{2,60})",
+        re.I,
+    ),
+    re.compile(r"(?P<x>[^,.;:!?>]{2,40}?)\s*(?:->|→|=>)\s*(?P<y>[^,.;:!?]{2,60})", re.I),
+    re.compile(
+        r"(?P<y>[^,.;:!?]{2,40}?),?\s+not\s+(?!(?:sure|really|only|just|that|so|too|even|quite|"
+        r"exactly|at\s+all|yet|much|always|every)\b)(?P<x>[^,.;:!?]{2,40})$",
+        re.I,
+    ),
+    re.compile(r"(?P<x>\b[A-Z][\w.+#-]*)\s+to\s+(?P<y>[A-Z][\w.+#-]*)"),  # ("Lustre to BeeGFS")
+)
+#: The patterns whose new value ends what comes before it ("we deploy on *thursdays* now
+#: instead of ...", "our gateway is *Kong*, not Apigee").
+_NEW_BEFORE: Final = frozenset({1, 4})
+#: Words a new value said before its old one starts after ("our gateway *is* Kong").
+_VALUE_START_RE: Final = re.compile(
+    r"\b(?:is|are|was|use|uses|using|on|in|at|with|to|for|the|a|an|now|we|i|my|our|it's|its|"
+    r"deploy|run|runs|write|writes|prefer|prefers|want|wants|go|went)\b",
+    re.IGNORECASE,
+)
+#: A turn that may name a change by both its values (a cheap look before the clauses).
+_SWAP_SIGN_RE: Final = re.compile(
+    r"\b(?:from|instead|rather|switched|swapped|replaced|traded|exchanged|not|to)\b|->|→|=>",
+    re.IGNORECASE,
+)
+#: Where a new value's words end: "computer science *this semester*".
+_VALUE_END_RE: Final = re.compile(
+    r"\s+(?:this|last|next|in|at|for|because|since|so|and|but|now|these|after|before|over|"
+    r"from|as|with|on|all|across|everywhere|too|again|lol|btw|though|then|finally)\b.*$",
+    re.IGNORECASE,
+)
+_NO_VALUE_RE: Final = re.compile(
+    r"^(?:it|them|that|this|those|these|there|here|me|you|us|one|the\s+\w+\s+one|what|now)$", re.I
+)
+
+
+def _swaps(clauses: list[str]) -> list[tuple[int, str, str]]:
+    """``(clause index, old words, new words)`` of each change a clause names by both its
+    values (numbers aside: :func:`_restatements` reads those with their words)."""
+    out = []
+    for at, clause in enumerate(clauses):
+        for number, pattern in enumerate(_SWAP_RES):
+            for m in pattern.finditer(clause):
+                old = " ".join(m["x"].split()[-4:])
+                if number in _NEW_BEFORE:
+                    parts = [p.strip() for p in _VALUE_START_RE.split(m["y"]) if p.strip()]
+                    new = " ".join(parts[-1].split()[-3:]) if parts else ""
+                else:
+                    new = _VALUE_END_RE.sub("", " ".join(m["y"].split()[:5]))
+                if any(
+                    _NO_VALUE_RE.match(v) or not re.search(r"[A-Za-z]{2}", v) for v in (old, new)
+                ):
+                    continue
+                out.append((at, old, new))
+    return out
+
+
+def _swapped(
+    fact: str, swaps: list[tuple[int, str, str]]
+) -> Iterator[tuple[int, int, tuple[str, str, str]]]:
+    """The restatements of ``fact`` by the turn's named changes: the longest end of the
+    old words that the fact holds, replaced by the new words without those the fact
+    already has around it ("majoring in physics" + "from physics to computer science
+    major": "majoring in computer science")."""
+    for at, old, new in swaps:
+        words = old.split()
+        held = next(
+            (
+                " ".join(words[i:])
+                for i in range(len(words))
+                if re.search(rf"(?<![\w-]){re.escape(' '.join(words[i:]))}(?![\w-])", fact, re.I)
+            ),
+            None,
+        )
+        if held is None or len(held) < 3 or held.casefold() in _PLAIN_WORDS:
+            continue
+        own = _words(fact.replace(held, " "))
+        kept = new.split()
+        while kept and _words(kept[-1]) <= own:
+            kept.pop()
+        if not kept or " ".join(kept).casefold() in fact.casefold():
+            continue
+        start = re.search(rf"(?<![\w-]){re.escape(held)}(?![\w-])", fact, re.I)
+        assert start is not None
+        content = fact[: start.start()] + " ".join(kept) + fact[start.end() :]
+        yield 4, at, (held, " ".join(kept), content)
+
+
+#: A negative stored sentence: "User does not use type hints", "User is no longer remote".
+_NEGATIVE_SV_RE: Final = re.compile(
+    r"^(?P<subject>User(?:'s(?:\s+[\w-]+){1,2}?)?)\s+(?:(?:does\s+not|doesn't|do\s+not|don't|no\s+"
+    r"longer|never)\s+(?P<verb>[a-z]+)|(?P<be>is|are)\s+(?:not|no\s+longer))\b(?P<rest>.*)$"
+)
+#: A clause that says a thing holds again or from now on ("type hints everywhere now").
+_BACK_ON_RE: Final = re.compile(
+    r"\b(?:now|again|back|started|starting|converted|everywhere|always|from\s+now\s+on|"
+    r"these\s+days|nowadays|turned\s+on|enabled|switched\s+on)\b",
+    re.IGNORECASE,
+)
+_NEGATION_RE: Final = re.compile(
+    r"\b(?:not|no|never|don't|doesn't|didn't|won't|without|stop\w*|n't)\b|n't\b", re.IGNORECASE
+)
+
+
+def _third_person(verb: str) -> str:
+    if verb in ("have", "be"):
+        return {"have": "has", "be": "is"}[verb]
+    if re.search(r"(?:s|sh|ch|x|z|o)$", verb):
+        return verb + "es"
+    if re.search(r"[^aeiou]y$", verb):
+        return verb[:-1] + "ies"
+    return verb + "s"
+
+
+def _restarted(clauses: list[str], fact: str) -> tuple[str, str] | None:
+    """``(words, the fact said as holding)`` when one of the turn's own clauses says a
+    negative stored fact's subject holds now ("type hints everywhere now" and "User does
+    not use type hints in Python." give "User uses type hints in Python.")."""
+    sv = _NEGATIVE_SV_RE.match(fact)
+    if sv is None:
+        return None
+    positive = (
+        f"{sv['subject']} {sv['be']}{sv['rest']}"
+        if sv["be"]
+        else f"{sv['subject']} {_third_person(sv['verb'])}{sv['rest']}"
+    )
+    heads = _heads(positive)
+    frame = _frames(positive)
+    topic = next((t for t in TOPICS if frame and t.name == frame.topic and t.value is None), None)
+    for clause in clauses:
+        if _NEGATION_RE.search(clause) or not _BACK_ON_RE.search(clause):
+            continue
+        if (topic is not None and topic.trigger.search(clause)) or len(
+            heads & _words(clause)
+        ) >= max(1, len(heads) - 1):
+            return " ".join(sorted(heads)), positive
+    return None

@@ -156,3 +156,56 @@ def test_an_ended_habit_or_state_is_said_as_no_longer_holding(
 )  # fmt: skip
 def test_what_ends_nothing(said: str, prior: str) -> None:
     assert restated(said, [prior]) == []
+
+
+@pytest.mark.parametrize(
+    ("said", "prior", "content"),
+    [  # both values named by the turn, whatever their kind
+        ("changed my minor from linguistics to philosophy this term",
+         "User is minoring in linguistics.", "User is minoring in philosophy."),
+        ("oops, the queue is RabbitMQ, not Kafka",
+         "User's queue is Kafka.", "User's queue is RabbitMQ."),
+        ("we migrated the archive, Backblaze to Wasabi",
+         "User's archive lives on Backblaze.", "User's archive lives on Wasabi."),
+        ("I'm in my 4th year now, not the third",
+         "User is a third-year student.", "User is a 4th-year student."),
+    ],
+)  # fmt: skip
+def test_a_change_named_by_both_values_restates_the_fact(
+    said: str, prior: str, content: str
+) -> None:
+    assert restated(said, ["User has a cat.", prior]) == [(1, content)]
+
+
+@pytest.mark.parametrize(
+    ("said", "prior", "content"),
+    [
+        ("ok fine, semicolons everywhere now, the linter won",
+         "User does not use semicolons.", "User uses semicolons."),
+        ("I eat meat again since the marathon training started",
+         "User does not eat meat.", "User eats meat."),
+    ],
+)  # fmt: skip
+def test_a_negative_fact_that_holds_now_is_said_as_holding(
+    said: str, prior: str, content: str
+) -> None:
+    assert restated(said, [prior]) == [(0, content)]
+
+
+@pytest.mark.parametrize(
+    ("said", "prior"),
+    [
+        ("I work from 9 to 5 now, the shifts are over", "User starts work at 9."),
+        ("I've always used tabs, not sure why... wait nevermind, you're right, it's spaces",
+         "User indents code with spaces."),
+        ("honestly not sure about Kafka", "User's queue is Kafka."),
+        ("my flatmate eats meat again now", "User does not eat meat."),
+        ("no semicolons again please", "User does not use semicolons."),
+        ("is it worth going from Kafka to RabbitMQ or am I overthinking it",
+         "User's queue is Kafka."),
+        ("we're evaluating a move from Kafka to RabbitMQ next quarter", "User's queue is Kafka."),
+        ("not sure whether to switch from Kafka to RabbitMQ, thoughts?", "User's queue is Kafka."),
+    ],
+)  # fmt: skip
+def test_what_changes_no_value(said: str, prior: str) -> None:
+    assert restated(said, [prior]) == []
