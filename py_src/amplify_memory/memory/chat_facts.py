@@ -403,7 +403,8 @@ def _for_project(plain: str, in_question: bool) -> bool:
 #: diff's mark, a panic, a traceback and its frames.
 _OUTPUT_START: Final = (
     r"\[\d|\d{4}-\d\d-\d\d[ T]\d|> Task\b|[ew]: \[|panic:|traceback\b|"
-    r"exception in thread\b|caused by:|at [\w.$]+\("
+    r"exception in thread\b|caused by:|at [\w.$]+\(|npm (?:ERR!|WARN)|yarn (?:error|warn)\b|"
+    r"pnpm ERR"
 )
 _OUTPUT_LINE_RE: Final = re.compile(
     rf"^\s+[+~]\s|^\s*(?:{_OUTPUT_START}|file \"|\w+(?:\.\w+)+(?:error|exception)\b)",
@@ -425,6 +426,8 @@ _NO_PROJECT_FACT_RE: Final = re.compile(
     r"|\b(?:have not|haven't|has not|hasn't|not yet)\s+(?:decided|replied|agreed|settled|"
     r"chosen|picked)\b|\b(?:not|isn't|aren't)\s+(?:convinced|sure)\b|\bundecided\b"
     r"|\bnot\s+decided\b|\bno\s+promises\b|\bup\s+for\s+(?:discussion|debate)\b"
+    r"|\b(?:nothing|not|none\s+of\s+it)(?:'s|\s+is|\s+has\s+been|\s+been|\s+yet)?\s+"
+    r"(?:approved|signed\s+off|greenlit|green-lit|final(?:i[sz]ed)?)\b"
     r"|\b(?:agreed|decided|concluded|settled)\W*$"
     r"|^(?:a|one|some|another)\s+(?:contributor|user|customer|client|colleague|coworker|"
     r"teammate|dev|developer|person|reviewer|maintainer|stranger)s?\b.*\b(?:opened|asked|"

@@ -131,7 +131,8 @@ _HYPOTHETICAL_PHRASES_RE: Final = re.compile(
     r"in theory|someday|one day|next (?:week|month|quarter|year|sprint|semester)|"
     r"saw (?:this|that|it)|read (?:this|that|somewhere)|"
     r"(?:on|in) a (?:blog|tweet|post|thread|video|talk)|blog post|the docs say|docs say|"
-    r"heard (?:that|somewhere)|someone (?:said|told|wrote))\b",
+    r"heard (?:that|somewhere)|someone (?:said|told|wrote)|"
+    r"(?:keep|kept) telling myself|(?:promised|told) myself|I swear I'?ll)\b",
     re.IGNORECASE,
 )
 _REPORTED: Final = frozenset(
@@ -1056,7 +1057,8 @@ _OTHER_SUBJECT_RE: Final = re.compile(
     r"founders?|supervisor|advisor|adviser|landlord|vendors?|contractors?|consultants?|"
     r"predecessor|lecturer|tutor|coach|spouse|fianc[eé]e?|bf|gf|guy|guys|gal|dude|lady|"
     r"folks|author|authors|maintainers?|creator|admins?|sysadmin|ops|qa|tester|testers|"
-    r"architect|principal|staff|hiring manager|recruiter|interviewer|kid's|kids')\b"
+    r"architect|principal|staff|hiring manager|recruiter|interviewer|kid's|kids'|tas?|"
+    r"teaching assistants?|research assistants?|pi|postdocs?|phd students?|labmates?|oga)\b"
     # a group that is not the user's: "another squad switched ...", "the other team uses"
     r"|^(?:another|other|a\s+different|the\s+other|some\s+other|a\s+sister)\s+"
     r"(?:[\w'-]+\s+){0,2}?(?:team|teams|squads?|crews?|tribes?|guilds?|groups?|"
@@ -1094,7 +1096,8 @@ _RELATION_NP_RE: Final = re.compile(
     r"supervisor|advisor|adviser|promotor|mentor|professor|teacher|lecturer|tutor|intern|"
     r"lead|cto|ceo|pm|client|customer|friend|partner|girlfriend|boyfriend|wife|husband|"
     r"brother|sister|dad|mom|mum|father|mother|roommate|flatmate|neighbou?r|cofounder|"
-    r"co-founder|contractor|consultant|recruiter|student|classmate)s?$",
+    r"co-founder|contractor|consultant|recruiter|student|classmate|ta|teaching assistant|"
+    r"postdoc|labmate)s?$",
     re.IGNORECASE,
 )
 #: A clause about the thing at hand, not the user ("the file already uses tabs").
@@ -2203,6 +2206,7 @@ _ONE_OFF_RE: Final = re.compile(
     r"post|case|request|question|exercise|assignment|version|draft|translation|paragraph|"
     r"table|diagram|chart|slide|report|doc|document|section|output|run|demo)\b"
     r"|\b(?:right now|for now|this time|just this once|this once|for the moment|throwaway|"
+    r"(?:the\s+)?next\s+one|"
     r"throw-away|one-time|one time|one-off|quick and dirty|mid-incident|in a hurry|"
     r"cette fois|esta vez|questa volta|diesmal|dieses mal|tym razem|desta vez)\b"
     # "for this yaml", "in this example": the thing at hand (not a project or a job)
@@ -2216,6 +2220,22 @@ _ONE_OFF_RE: Final = re.compile(
     r"(?:forward|send|show|paste|share|present|hand|email|print|read)\s+(?:it|this|that|them)\b"
     r"|\b(?:it's|it is|this is|that's|that is) (?:just |only )?for (?:a|an|the|my|our)\b"
     r"|^\W*(?:please\s+|pls\s+)?just the\b",  # "pls just the regex, no explanation"
+    re.IGNORECASE,
+)
+#: Said meaning the opposite: loving it when things break, or marked so ("/s").
+_SARCASM_RE: Final = re.compile(
+    r"\b(?:love|loves|adore|enjoy|like)\s+(?:it\s+)?when\b.{0,60}?\b(?:breaks?|broke|fails?|"
+    r"failed|crash\w*|dies|died|goes\s+down|went\s+down|times?\s+out|hangs|freezes|"
+    r"randomly|deletes?|wipes?|corrupts?)\b|(?:^|\s)/s\s*$",
+    re.IGNORECASE,
+)
+#: In a project's chat "for this one" is the project; a one-off there names the thing at
+#: hand and that it is the only one ("for this one script only", "just this once").
+_PROJECT_ONE_OFF_RE: Final = re.compile(
+    r"\b(?:for|in|on) (?:this|that) (?:one |particular |specific )?(?:script|file|function|"
+    r"snippet|query|test|pr|commit|ticket|run|demo|answer|reply|change|method|cell)\s+only\b"
+    r"|\b(?:just this once|this once|this time only|only this time|one-off|throwaway|"
+    r"throw-away|quick and dirty|mid-incident)\b",
     re.IGNORECASE,
 )
 #: In a sentence with a one-off task, a first-person wish for a thing is that task's
@@ -2409,15 +2429,18 @@ def _message_clauses(text: str, *, project: bool) -> Iterable[tuple[str, bool]]:
     longest = MAX_PROJECT_FACT_LENGTH if project else MAX_CLAUSE_LENGTH
     carried = False  # the sentence before ended about someone else
     for sentence, is_question in _sentences(text):
-        if _SUPPOSE_RE.search(sentence):
-            continue  # "Say, hypothetically, I moved to Godot": a supposed case
+        if _SUPPOSE_RE.search(sentence) or _SARCASM_RE.search(sentence):
+            continue  # "Say, hypothetically, I moved to Godot": a supposed case; "I just
+            # LOVE it when my build breaks": said meaning the opposite
         echo = bool(_ECHO_RE.search(sentence))  # "as you said, X is faster": the
         # assistant's words, said back (the user's own statements beside them count)
         others = carried and not _TOPIC_TURN_RE.match(sentence)  # the sentence so far is
         # about someone else
         group = False  # ... who is the user's own group ("our team")
         tainted = _phrasing.injected(sentence)
-        one_off = not project and bool(_ONE_OFF_RE.search(sentence))
+        one_off = bool(
+            _PROJECT_ONE_OFF_RE.search(sentence) if project else _ONE_OFF_RE.search(sentence)
+        )
         parts = _phrasing.pieces(sentence)
         lead = ""
         for j, piece in enumerate(parts):
