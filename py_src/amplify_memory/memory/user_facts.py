@@ -1058,7 +1058,7 @@ _OTHER_SUBJECT_RE: Final = re.compile(
     r"predecessor|lecturer|tutor|coach|spouse|fianc[eé]e?|bf|gf|guy|guys|gal|dude|lady|"
     r"folks|author|authors|maintainers?|creator|admins?|sysadmin|ops|qa|tester|testers|"
     r"architect|principal|staff|hiring manager|recruiter|interviewer|kid's|kids'|tas?|"
-    r"teaching assistants?|research assistants?|pi|postdocs?|phd students?|labmates?|oga)\b"
+    r"teaching assistants?|research assistants?|postdocs?|phd students?|labmates?|oga)\b"
     # a group that is not the user's: "another squad switched ...", "the other team uses"
     r"|^(?:another|other|a\s+different|the\s+other|some\s+other|a\s+sister)\s+"
     r"(?:[\w'-]+\s+){0,2}?(?:team|teams|squads?|crews?|tribes?|guilds?|groups?|"

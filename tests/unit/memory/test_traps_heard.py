@@ -57,3 +57,8 @@ def test_a_settled_want_of_the_project_is_still_the_projects() -> None:
 
 def test_a_sincere_love_is_still_a_taste() -> None:
     assert user_facts("I love Elixir, the pipe operator is just great")
+
+
+def test_a_device_named_like_a_person_is_not_someone_else() -> None:
+    # ("the ... Pi" is no principal investigator: the clause is still the user's)
+    assert user_facts("The Raspberry Pi 4 finally died, so my home lab runs on a NUC now")
