@@ -62,4 +62,4 @@ def test_a_sincere_love_is_still_a_taste() -> None:
 def test_a_device_named_like_a_person_is_not_someone_else() -> None:
     # ("the ... Pi" is no principal investigator: the clause is still the user's)
     found = extract_chat_facts("The Raspberry Pi 4 finally died, so my home lab runs on a NUC now")
-    assert [r.value for r in found.replaced] == ["Raspberry Pi"]
+    assert [r.value for r in found.replaced] == ["Raspberry Pi 4"]
