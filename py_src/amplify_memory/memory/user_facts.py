@@ -1458,6 +1458,13 @@ _LIST_LABEL_RE: Final = re.compile(
     r"hosting|hardware|gear|backend|frontend|mobile|data|home lab|homelab|lab)\s*(?::|=|->)\s+",
     re.IGNORECASE,
 )
+#: A label of what is tested, supported or required, not used: "Test matrix: ...",
+#: "Supported browsers: ...", "Targets = ...".
+_NOT_MINE_LABEL_RE: Final = re.compile(
+    r"^[\w/ -]{0,20}?\b(?:matrix|supported|targets?|compat\w*|requirements?|reqs)\b"
+    r"[\w/ -]{0,20}?\s*(?::|=|->)\s+",
+    re.IGNORECASE,
+)
 #: A label that says the list is not the user's tools: "Test matrix: ...".
 _OTHER_LABEL_RE: Final = re.compile(r"^[\w/ -]{1,30}?\s*(?::|=|->)\s+")
 
@@ -2432,6 +2439,8 @@ def _message_clauses(text: str, *, project: bool) -> Iterable[tuple[str, bool]]:
         if _SUPPOSE_RE.search(sentence) or _SARCASM_RE.search(sentence):
             continue  # "Say, hypothetically, I moved to Godot": a supposed case; "I just
             # LOVE it when my build breaks": said meaning the opposite
+        if not project and _NOT_MINE_LABEL_RE.match(sentence.strip()):
+            continue  # "Test matrix: NVDA + Firefox, JAWS + Chrome": tested, not used
         echo = bool(_ECHO_RE.search(sentence))  # "as you said, X is faster": the
         # assistant's words, said back (the user's own statements beside them count)
         others = carried and not _TOPIC_TURN_RE.match(sentence)  # the sentence so far is
