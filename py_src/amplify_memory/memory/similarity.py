@@ -599,7 +599,8 @@ _GENERIC_TERMS: Final = frozenset(
         "style styles styling notebook notebooks analysis work job day os operating "
         "package packages install installs statistics service services provider manager "
         "system software engine cloud device devices microcontroller microcontrollers mcu "
-        "mcus server servers instance infrastructure infra code"
+        "mcus server servers instance infrastructure infra code fpga fpgas board boards chip "
+        "chips soc socs store storage"
     )
 )
 

@@ -338,6 +338,46 @@ def _other_tools(new: str, old: str) -> bool:
     return False
 
 
+#: Whose fact a memory is when not the user's own: "User's sister lives in Paris".
+_WHOSE_RE: Final = re.compile(
+    r"^(?:the\s+)?user's\s+(?P<who>sister|brother|wife|husband|partner|spouse|girlfriend|"
+    r"boyfriend|mother|father|mom|mum|dad|parents?|son|daughter|kids?|children|child|friends?|"
+    r"boss|manager|colleagues?|coworkers?|roommate|flatmate|cofounder|co-founder|neighbou?r|"
+    r"teacher)\b",
+    re.IGNORECASE,
+)
+_FACT_WORD_RE: Final = re.compile(r"[\w+#.'-]+")
+
+
+def _whose(fact: str) -> str:
+    """Who a fact is about besides the user ("sister"), or "" for the user."""
+    found = _WHOSE_RE.match(fact.strip())
+    return found["who"].casefold().rstrip("s") if found else ""
+
+
+def _one_word_swapped(new: str, old: str) -> str:
+    """How two facts differ when they are the same words but one: "name" when it is a
+    name or a number in both that no technology list knows ("macOS Ventura" / "macOS
+    Sonoma", "Studies at MIT" / "Studies at Stanford": another value), "head" when it
+    is the last word, lower case in both ("dark mode" / "dark chocolate": other things),
+    else ""."""
+    a, b = _FACT_WORD_RE.findall(new.rstrip(".!")), _FACT_WORD_RE.findall(old.rstrip(".!"))
+    if len(a) != len(b) or len(a) < 2:
+        return ""
+    diff = [i for i, (x, y) in enumerate(zip(a, b, strict=True)) if x.casefold() != y.casefold()]
+    if len(diff) != 1:
+        return ""
+    i = diff[0]
+    x, y = a[i], b[i]
+    if i > 0 and all(
+        (w[:1].isupper() or w[:1].isdigit()) and lookup_technology(w) is None for w in (x, y)
+    ):
+        return "name"
+    if i == len(a) - 1 and x.islower() and y.islower() and len(x) > 3 and len(y) > 3:
+        return "head"
+    return ""
+
+
 def decide(
     new: str,
     old: str,
@@ -351,6 +391,11 @@ def decide(
     """
     new_frames, old_frames = frames_of(new), frames_of(old)  # (they read the canonical text)
     new, old = canonical_fact(new), canonical_fact(old)
+    if _whose(new) != _whose(old):
+        return "keep"  # "User lives in Paris" / "User's sister lives in Paris"
+    swapped = _one_word_swapped(new, old)
+    if swapped == "name":
+        return "supersede"  # "uses macOS Ventura" / "uses macOS Sonoma": another value
     if _names_the_old_as_wrong(new, old):
         return "supersede"  # "works at an insurance company, not a bank"
     if _slot_changed(new, old):
@@ -398,6 +443,8 @@ def decide(
             # two topics ("answers in English" / "comments in English"), or a technology
             # and a named topic ("uses Python" / "uses Python type hints")
             return "keep"
+    if swapped == "head":
+        return "keep"  # "prefers dark mode" / "prefers dark chocolate": other things
     if is_duplicate(new, old, threshold) and not opposed(new, old):
         return "merge"
     if new_frames and not old_frames and not names_a_value(old, [f.value for f in new_frames]):
