@@ -20,7 +20,7 @@ from amplify_memory.memory.supersession import decide
         ("User prefers short meetings.", "User prefers short sentences.", "keep"),
         ("User lives in Lyon.", "User's brother lives in Lyon.", "keep"),
         ("User's wife works at Airbus.", "User works at Airbus.", "keep"),
-        ("User's clients mostly run Shopify.", "User's clients mostly run Shopify stores.", "merge"),
+        ("User's clients run Shopify.", "User's clients run Shopify stores.", "merge"),
         ("User writes infrastructure in Terraform.", "Writes infra as code in tf", "merge"),
         ("User uses VS Code.", "Codes in VSC", "merge"),
         ("User builds apps with React Native.", "Builds apps in RN", "merge"),
