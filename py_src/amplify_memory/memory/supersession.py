@@ -355,6 +355,27 @@ def _whose(fact: str) -> str:
     return found["who"].casefold().rstrip("s") if found else ""
 
 
+#: What a fact says of why, or asks because of it: "... for ethical reasons", "...,
+#: so avoid milk-based recipes", "...; avoid red/green colour coding".
+_REASON_TAIL_RE: Final = re.compile(
+    r"\s*(?:(?:,|;|\s-|\u2014)\s*)?\b(?:because\b|since\b|as\s+it\b|due\s+to\b|"
+    r"for\s+(?:\w+\s+){0,2}reasons?\b|so\s+(?:avoid|please|no|don't|skip|use|keep|prefer)\b)"
+    r".*$|\s*[;,]\s*(?:avoid|please|use|don't|do\s+not|skip)\b.*$",
+    re.IGNORECASE,
+)
+#: A fact said as a bare adjective or noun: "Vegetarian.", "Lactose-intolerant".
+_BARE_STATE_RE: Final = re.compile(r"^(?-i:[A-Za-z])[\w-]*(?:\s+[\w-]+)?$")
+
+
+def _bare(fact: str) -> str:
+    """``fact`` without what it says of why ("for ethical reasons"), and a bare state
+    said as the user's ("Vegetarian." -> "User is vegetarian")."""
+    text = _REASON_TAIL_RE.sub("", fact.strip().rstrip(".!")).strip()
+    if _BARE_STATE_RE.match(text) and not re.match(r"(?i)user\b", text):
+        text = f"User is {text[:1].lower()}{text[1:]}".replace("-", " ")
+    return text if text.casefold() != fact.strip().rstrip(".!").casefold() else fact
+
+
 def _one_word_swapped(new: str, old: str) -> str:
     """How two facts differ when they are the same words but one: "name" when it is a
     name or a number in both that no technology list knows ("macOS Ventura" / "macOS
@@ -389,10 +410,13 @@ def decide(
 
     ``cosine``: the similarity of the two facts' embeddings, when the caller has them.
     """
-    new_frames, old_frames = frames_of(new), frames_of(old)  # (they read the canonical text)
-    new, old = canonical_fact(new), canonical_fact(old)
     if _whose(new) != _whose(old):
         return "keep"  # "User lives in Paris" / "User's sister lives in Paris"
+    bare = _bare(new), _bare(old)
+    if bare != (new, old) and all(bare) and decide(*bare, threshold) == "merge":
+        return "merge"  # "Vegetarian." / "User is vegetarian for ethical reasons."
+    new_frames, old_frames = frames_of(new), frames_of(old)  # (they read the canonical text)
+    new, old = canonical_fact(new), canonical_fact(old)
     swapped = _one_word_swapped(new, old)
     if swapped == "name":
         return "supersede"  # "uses macOS Ventura" / "uses macOS Sonoma": another value

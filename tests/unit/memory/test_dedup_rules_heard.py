@@ -24,6 +24,11 @@ from amplify_memory.memory.supersession import decide
         ("User writes infrastructure in Terraform.", "Writes infra as code in tf", "merge"),
         ("User uses VS Code.", "Codes in VSC", "merge"),
         ("User builds apps with React Native.", "Builds apps in RN", "merge"),
+        ("User is diabetic, so avoid sugary recipes.", "Diabetic.", "merge"),
+        ("User is gluten intolerant.", "Gluten-intolerant, so avoid wheat in recipes.", "merge"),
+        ("User is vegetarian.", "Pescatarian.", "keep"),
+        ("User prefers Go because of speed.", "User prefers Zig because of control.", "keep"),
+        ("User's cousin lives in Rome.", "User lives in Rome.", "keep"),
     ],
 )  # fmt: skip
 def test_the_rule(old: str, new: str, action: str) -> None:
