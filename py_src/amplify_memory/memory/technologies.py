@@ -2086,7 +2086,7 @@ TECHNOLOGIES: Final[tuple[Technology, ...]] = (
     _t("Wayland"),
     _t("Wear OS", common=("wearos",)),
     _t("webOS"),
-    _t("Windows", "win10", "win11", "windows 10", "windows 11", common=("windows",)),
+    _t("Windows", "win10", "win11", common=("windows",)),
     _t("Windows Server"),
     _t("WSL", "wsl2"),
     _t("X11", "xorg"),
