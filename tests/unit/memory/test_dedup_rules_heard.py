@@ -29,6 +29,8 @@ from amplify_memory.memory.supersession import decide
         ("User is vegetarian.", "Pescatarian.", "keep"),
         ("User prefers Go because of speed.", "User prefers Zig because of control.", "keep"),
         ("User's cousin lives in Rome.", "User lives in Rome.", "keep"),
+        ("User uses Windows 10.", "User no longer uses Windows.", "supersede"),
+        ("User uses Windows 11.", "Is on Win11", "merge"),
     ],
 )  # fmt: skip
 def test_the_rule(old: str, new: str, action: str) -> None:
