@@ -349,6 +349,13 @@ _WHOSE_RE: Final = re.compile(
 _FACT_WORD_RE: Final = re.compile(r"[\w+#.'-]+")
 
 
+@lru_cache(maxsize=4096)
+def _content_words(fact: str) -> frozenset[str]:
+    """The lower-case words of a fact but "user" and the shortest."""
+    return frozenset(w for w in re.findall(r"[a-z]{3,}", fact.casefold()) if w != "user")
+
+
+@lru_cache(maxsize=4096)
 def _whose(fact: str) -> str:
     """Who a fact is about besides the user ("sister"), or "" for the user."""
     found = _WHOSE_RE.match(fact.strip())
@@ -367,6 +374,7 @@ _REASON_TAIL_RE: Final = re.compile(
 _BARE_STATE_RE: Final = re.compile(r"^(?-i:[A-Za-z])[\w-]*(?:\s+[\w-]+)?$")
 
 
+@lru_cache(maxsize=4096)
 def _bare(fact: str) -> str:
     """``fact`` without what it says of why ("for ethical reasons"), and a bare state
     said as the user's ("Vegetarian." -> "User is vegetarian")."""
@@ -376,13 +384,18 @@ def _bare(fact: str) -> str:
     return text if text.casefold() != fact.strip().rstrip(".!").casefold() else fact
 
 
+@lru_cache(maxsize=4096)
+def _fact_words(fact: str) -> tuple[str, ...]:
+    return tuple(_FACT_WORD_RE.findall(fact.rstrip(".!")))
+
+
 def _one_word_swapped(new: str, old: str) -> str:
     """How two facts differ when they are the same words but one: "name" when it is a
     name or a number in both that no technology list knows ("macOS Ventura" / "macOS
     Sonoma", "Studies at MIT" / "Studies at Stanford": another value), "head" when it
     is the last word, lower case in both ("dark mode" / "dark chocolate": other things),
     else ""."""
-    a, b = _FACT_WORD_RE.findall(new.rstrip(".!")), _FACT_WORD_RE.findall(old.rstrip(".!"))
+    a, b = _fact_words(new), _fact_words(old)
     if len(a) != len(b) or len(a) < 2:
         return ""
     diff = [i for i, (x, y) in enumerate(zip(a, b, strict=True)) if x.casefold() != y.casefold()]
@@ -413,7 +426,12 @@ def decide(
     if _whose(new) != _whose(old):
         return "keep"  # "User lives in Paris" / "User's sister lives in Paris"
     bare = _bare(new), _bare(old)
-    if bare != (new, old) and all(bare) and decide(*bare, threshold) == "merge":
+    if (
+        bare != (new, old)
+        and all(bare)
+        and _content_words(bare[0]) & _content_words(bare[1])  # (a cheap look first)
+        and decide(*bare, threshold) == "merge"
+    ):
         return "merge"  # "Vegetarian." / "User is vegetarian for ethical reasons."
     new_frames, old_frames = frames_of(new), frames_of(old)  # (they read the canonical text)
     new, old = canonical_fact(new), canonical_fact(old)
