@@ -92,9 +92,17 @@ CHOICES: Final[dict[str, tuple[str, ...]]] = {
     "theme": ("light", "dark"),
     "length": ("short", "concise", "brief", "detailed", "long", "thorough", "in-depth"),
     "indent": ("tabs", "spaces"),
-}
+    "keyboard": ("QWERTY", "AZERTY", "QWERTZ", "Dvorak", "Colemak", "Colemak-DH", "Workman"),
+    "level": ("junior", "mid-level", "mid", "senior", "staff", "principal"),
+    "language": (
+        "English", "Spanish", "Portuguese", "French", "German", "Italian", "Dutch", "Polish",
+        "Swedish", "Norwegian", "Danish", "Finnish", "Czech", "Turkish", "Greek", "Russian",
+        "Ukrainian", "Arabic", "Hebrew", "Hindi", "Bengali", "Japanese", "Korean", "Chinese",
+        "Mandarin", "Cantonese", "Vietnamese", "Thai", "Indonesian", "Swahili",
+    ),
+}  # fmt: skip
 #: The sets whose words mean the choice wherever they stand ("metric", "snake_case").
-_DISTINCT_CHOICES: Final = frozenset({"naming", "units"})
+_DISTINCT_CHOICES: Final = frozenset({"naming", "units", "keyboard"})
 _CHOICE_OF: Final = {m.casefold(): (kind, m) for kind, ms in CHOICES.items() for m in ms}
 _CHOICE_RE: Final = re.compile(
     r"(?<![\w-])("
@@ -148,7 +156,7 @@ _HELD_KIND: Final = {
     "works": "work", "is employed": "work",
     "studies": "school", "is studying": "school", "is a student": "school", "attends": "school",
 }  # fmt: skip
-_NEW_NAME_RE: Final = r"\s+(?:the\s+)?(?P<name>[A-Za-z][\w&.'-]*(?:\s+[A-Z][\w&.'-]*){0,2})"
+_NEW_NAME_RE: Final = r"\s+(?P<the>the\s+)?(?P<name>[A-Za-z][\w&.'-]*(?:\s+[A-Z][\w&.'-]*){0,2})"
 
 #: The turn says something changed (beside :func:`~.changes.says_changed`).
 _CHANGE_RE: Final = re.compile(
@@ -163,19 +171,24 @@ _CHANGE_RE: Final = re.compile(
 )
 #: A clause that restates nothing: a maybe, a plan, someone else, an addition, a part.
 _NOT_A_CHANGE_RE: Final = re.compile(
-    r"\b(?:maybe|might|thinking\s+(?:about|of)|consider\w*|plan\w*|going\s+to|gonna|will|"
+    r"\b(?:maybe|might|thinking\s+(?:about|of|to)|not\s+(?:yet\s+)?decided|undecided|"
+    r"haven't\s+decided|consider\w*|plan\w*|going\s+to|gonna|will|"
     r"evaluat\w*|whether|worth|not\s+sure|wonder\w*|debat\w*|weigh\w*|explor\w*|or\s+not|"
     r"or\s+am\s+I|next\s+(?:week|month|quarter|year|sprint|release)|^(?:is\s+it|should\s+I|"
     r"do\s+you|would\s+you|what|how|why|which|can\s+I|could\s+I)\b|"
     r"would|should|could|want\s+to|wants\s+to|tempted|discuss\w*|eventually|someday|if|"
     r"also|too(?!\s+\w)|as\s+well|alongside|besides|on\s+top\s+of|in\s+addition|additionally|"
-    r"side\s+projects?|at\s+home|hobby|personal|just\s+(?:to|for)|to\s+test|testing|"
+    r"just\s+(?:to|for)|to\s+test|testing|translat\w*|"
     r"(?:in|for|to|on|of|with)\s+(?:this|that)\s+(?:\w+\s+)?(?:one|script|snippet|file|task|"
     r"answer|reply|response|example|function|code|query|message|case|pr|commit|question)\b|"
     r"(?:my|our|his|her|their)\s+(?:\w+\s+){0,2}?(?:wife|husband|partner|friend|friends|coworkers?|colleagues?|"
     r"boss|manager|brother|sister|kids?|son|daughter|mom|dad|mum|flatmate|roommate|lead|"
     r"teammates?|client|clients)|\b(?:he|she|they|people|everyone|somebody|someone)\b)",
     re.IGNORECASE,
+)
+#: A part of the user's tools, not the whole ("for my side project", "at home").
+_PART_RE: Final = re.compile(
+    r"\b(?:side\s+projects?|at\s+home|for\s+home|hobby|personal)\b", re.IGNORECASE
 )
 #: A clause that says its value holds still: "prod stays on 3.11", "still on SLURM".
 _STILL_RE: Final = re.compile(
@@ -191,7 +204,8 @@ _OVER_BEFORE_RE: Final = re.compile(
 #: ... or right after it ("camelCase is out", "16 is EOL", "2 was too cramped").
 _OVER_AFTER_RE: Final = re.compile(
     r"^\s*(?:is|was|were|are|'s)\s+(?:\w+\s+)?(?:out|gone|dead|over|history|EOL|too\b|only\s+for|"
-    r"just\s+for|(?:the|my|an?)\s+old|(?:my|a)\s+mistake|wrong)|^\s*(?:got|has\s+been|had)\s+(?:\w+\s+)?(?:too|dropped|removed|"
+    r"just\s+for|(?:the|my|an?)\s+old|(?:my|a)\s+mistake|wrong|(?:\w+\s+){0,2}(?:fine|ok|okay|good|"
+    r"great|nice)\s+but\b)|^\s*(?:got|has\s+been|had)\s+(?:\w+\s+)?(?:too|dropped|removed|"
     r"retired|replaced)|^\s*(?:->|→|>)|^\s+(?:anymore|any\s+more|no\s+more)|^\s+to\s+(?-i:[A-Z])",
     re.IGNORECASE,
 )
@@ -266,7 +280,7 @@ def _holds_still(turn: str, value: str) -> bool:
     """True when the turn says ``value`` (or the last word of its name) still holds:
     "prod stays on 3.11", "still sharing chapters through Drive"."""
     words = {value, value.split()[-1]} if len(value.split()[-1]) > 2 else {value}
-    for clause in re.split(r"[.!?;\n]+|,\s+(?:but|though)\b|\bbut\b", turn):
+    for clause in re.split(r"[.!?;,\n]+|\bbut\b|\s[-\u2014]\s", turn):
         if not _STILL_RE.search(clause):
             continue
         if any(re.search(rf"(?<![\w.-]){re.escape(w)}(?![\w-])", clause, re.I) for w in words):
@@ -275,13 +289,17 @@ def _holds_still(turn: str, value: str) -> bool:
 
 
 def _own_clauses(message: str) -> list[str]:
-    """The turn's clauses that may state a change of the user's own: no question, no
-    maybe, plan, someone else's, addition or part."""
-    return [
-        clause
-        for clause, in_question in user_clauses(message)
-        if not in_question and not _NOT_A_CHANGE_RE.search(clause)
-    ]
+    """The turn's clauses that may state a change of the user's own, each without its
+    parts that do not (a question, a maybe or a plan, someone else's, an addition: "we
+    moved back to the Netherlands, the kids are switching *too*")."""
+    out = []
+    for clause, in_question in user_clauses(message):
+        if in_question:
+            continue
+        parts = [p for p in re.split(r"\s*,\s*", clause) if not _NOT_A_CHANGE_RE.search(p)]
+        if parts and not _NOT_A_CHANGE_RE.search(re.split(r"\s*,\s*", clause)[0]):
+            out.append(", ".join(parts))  # (a clause whose lead is someone else's: none)
+    return out
 
 
 @dataclass(frozen=True, slots=True)
@@ -342,7 +360,8 @@ def _new_values(kind: str, old: str, clause: str) -> Iterator[str]:
         for m in moved.finditer(clause):
             name = re.split(r"\s+(?:this|last|next|in|since|for|as|and|so)\b", m["name"])[0]
             if lookup_technology(name) is None or kind == "held:work":
-                yield name
+                the = "the " if m["the"] and name[:1].isupper() and kind == "held:place" else ""
+                yield the + name  # ("the Netherlands")
 
 
 def _versions_of(name: str, clause: str) -> Iterator[str]:
@@ -426,7 +445,10 @@ def _restatements(
                     rf"(?<![\w.-]){re.escape(new)}(?![\w-])", fact, re.IGNORECASE
                 ):
                     continue
-                score = _fit(value, new, message, over, clause=clause, near=near, anchors=anchors)
+                score = _fit(
+                    value, new, message, over, clause=clause, near=near, anchors=anchors,
+                    part=bool(_PART_RE.search(fact)),
+                )  # fmt: skip
                 content = _restated(fact, value, new) if score else fact
                 if content != fact:
                     yield score, at, (value.text, new, content)
@@ -434,16 +456,20 @@ def _restatements(
 
 def _fit(
     value: _Value, new: str, message: str, over: set[str], *, clause: str, near: str,
-    anchors: set[str],
+    anchors: set[str], part: bool = False,
 ) -> int:  # fmt: skip
     """How well ``new`` in ``clause`` takes the place of the stored ``value``: 0 not at
     all; more for the old value said to be over (4) and for each word shared."""
-    if new.casefold() in over or _over(message, new):
-        return 0  # ("from Go", "not mid anymore": the old one, not a new one)
+    if new.casefold() in over or _over(message, new) or _holds_still(message, new):
+        return 0  # ("from Go", "not mid anymore", "English is still the main thing": no
+        # new value)
     known = lookup_technology(value.text) if value.kind == "tech" else None
     said_over = _over(message, value.text) or (known is not None and known.name.casefold() in over)
     shared = len(anchors & _stems(near))
     score = 4 * said_over + shared
+    technology = value.kind == "tech" or value.kind.startswith("version:")
+    if technology and _PART_RE.search(clause) and not part:
+        return 0  # ("SQLite for my side projects now": a part, not the whole)
     if value.kind.startswith(("version:", "held:")):
         return score + 1  # the same technology's version; a move to a new place
     if value.kind == "tech":
@@ -506,7 +532,7 @@ _ENDED_RE: Final = re.compile(
     r"\b(?:any\s?more|these\s+days)\b|n't\b.{0,40}?\b(?:any\s?more)\b|g[ai]ve\s+up\b|"
     r"given\s+up\b|giving\s+up\b|quit\s+\w+ing\b|done\s+with\b|off\s+(?:the|of)\b|"
     r"leave\s+(?:them|it|those|\w+)\s+out\b|drop(?:ped)?\s+the\b|ditch(?:ed)?\s+the\b|"
-    r"without\b|(?:is|are)\s+out\b)",
+    r"without\b|(?:is|are)\s+out\b|left\s+(?:the|my|our)\b|quit\s+(?:my|the)\b)",
     re.IGNORECASE,
 )
 #: A stored sentence's subject and verb: "User", "User's team" ... and "is", "uses" ...

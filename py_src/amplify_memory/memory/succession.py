@@ -72,7 +72,7 @@ KINDS: Final[dict[str, str]] = {
     "experiment tracker": "Weights & Biases, MLflow",
     "infrastructure as code": "Terraform, OpenTofu, Pulumi, CloudFormation, AWS CDK",
     "container desktop": "Docker Desktop, Podman, Rancher Desktop, OrbStack, Colima",
-    "Python packaging": "Poetry, uv, pipenv, PDM, Hatch, conda",
+    "Python packaging": "Poetry, uv, pipenv, PDM, Hatch, conda, pip-tools",
     "word processor": "Scrivener, Google Docs, Microsoft Word",
     "relational database": "PostgreSQL, MySQL, MariaDB, SQL Server, Oracle Database",
     "document database": "MongoDB, DynamoDB, Couchbase, CouchDB, Firestore, Cosmos DB",

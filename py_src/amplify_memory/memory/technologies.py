@@ -1441,6 +1441,7 @@ TECHNOLOGIES: Final[tuple[Technology, ...]] = (
     _t("PHP_CodeSniffer", "phpcs"),
     _t("PHPStan"),
     _t("pip", "pip3"),
+    _t("pip-tools", "pip-compile", "piptools"),
     _t("pipenv"),
     _t("pipx"),
     _t("Pixi", "prefix.dev", common=("pixi",)),

@@ -209,3 +209,41 @@ def test_a_negative_fact_that_holds_now_is_said_as_holding(
 )  # fmt: skip
 def test_what_changes_no_value(said: str, prior: str) -> None:
     assert restated(said, [prior]) == []
+
+
+@pytest.mark.parametrize(
+    ("said", "prior", "content"),
+    [
+        ("moved my layout over to dvorak last year, still slow at it",
+         "User types on the QWERTY layout.", "User types on the Dvorak layout."),
+        ("got bumped to senior backend dev this cycle, not junior anymore",
+         "User is a junior backend developer.", "User is a senior backend developer."),
+        ("we moved back to the Philippines in May, the dogs are adjusting too",
+         "User lives in Dubai.", "User lives in the Philippines."),
+        ("it's Italian at home now since the move",
+         "User speaks German at home.", "User speaks Italian at home."),
+        ("Conda was ok but we've moved to uv everywhere",
+         "User manages Python environments with conda.",
+         "User manages Python environments with uv."),
+        ("quit my job at Zalando, contracting full time now",
+         "User works at Zalando.", "User no longer works at Zalando."),
+        ("Left the bakery in spring, I do catering on my own now",
+         "User works at a small bakery.", "User no longer works at a small bakery."),
+    ],
+)  # fmt: skip
+def test_more_values_and_ends(said: str, prior: str, content: str) -> None:
+    assert restated(said, ["User has a cat.", prior]) == [(1, content)]
+
+
+@pytest.mark.parametrize(
+    ("said", "prior"),
+    [
+        ("thinking to quit my job at Zalando next year, not decided", "User works at Zalando."),
+        ("Postgres at work, SQLite for my side projects now", "User uses PostgreSQL."),
+        ("mix in some Italian now and then, German is still the main thing",
+         "User wants answers in German."),
+        ("translate this paragraph to Spanish now please", "User wants answers in English."),
+    ],
+)  # fmt: skip
+def test_more_that_change_nothing(said: str, prior: str) -> None:
+    assert restated(said, [prior]) == []
