@@ -466,7 +466,7 @@ def _someone_elses_habit(plain: str) -> bool:
     """A clause about another person's own ways, not the project's ("Our designer Lena
     works on a 5K iMac", "Kevin uses wandb on his own projects"); what a client or a
     manager wants of the project is the project's ("Client wants WCAG 2.2 AA")."""
-    owner = _PERSONS_RE.match(plain)
+    owner = _PERSONS_RE.match(plain) or _KEEPS_DOING_RE.match(plain)
     return bool(
         (_OTHER_SUBJECT_RE.match(plain) or (owner and not lookup_technology(owner["name"])))
         and not _OWN_GROUP_RE.match(plain)
@@ -477,6 +477,9 @@ def _someone_elses_habit(plain: str) -> bool:
 #: A person's thing as the subject ("Marta's service on the platform team exposes ..."):
 #: theirs, unless the name is a technology's ("Django's admin").
 _PERSONS_RE: Final = re.compile(r"^(?P<name>(?-i:[A-Z][a-z]+))'s\s+\w")
+#: A named person's habit said with "keeps": "Mike keeps sharing Pulumi posts" (not
+#: "Docker keeps crashing": a technology's name is checked by the caller).
+_KEEPS_DOING_RE: Final = re.compile(r"^(?P<name>(?-i:[A-Z][a-z]+))\s+(?:keeps|kept)\s+\w+ing\b")
 
 
 _WANTS_OF_PROJECT_RE: Final = re.compile(

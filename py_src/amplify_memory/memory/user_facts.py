@@ -1480,6 +1480,7 @@ def _listed_products(clause: str, *, tech_context: bool) -> list[tuple[str, Extr
     if (
         not tech_context
         or _OTHER_LABEL_RE.match(plain)
+        or _MAKE_ONE_RE.match(plain)
         or not plain
         or not _states_a_use(plain)
         or _OTHER_SUBJECT_RE.match(plain)
@@ -2183,6 +2184,8 @@ def _work_pattern_facts(clause: str) -> list[ExtractedFact]:
 
 
 def _one_clause(clause: str, *, correction: bool = False) -> list[ExtractedFact]:
+    if _MAKE_ONE_RE.match(clause) and not _FOR_ALWAYS_RE.search(clause):
+        return []  # "Generate a GitHub Actions workflow that runs ruff": a task, no fact
     if device := device_fact(clause):  # "my phone is iphone now", "I'm on a MacBook Air"
         return [device]
     if foreign := foreign_facts(clause):  # "ya no uso Jira", "ich arbeite jetzt bei SAP"
@@ -2227,6 +2230,19 @@ _ONE_OFF_RE: Final = re.compile(
     r"(?:forward|send|show|paste|share|present|hand|email|print|read)\s+(?:it|this|that|them)\b"
     r"|\b(?:it's|it is|this is|that's|that is) (?:just |only )?for (?:a|an|the|my|our)\b"
     r"|^\W*(?:please\s+|pls\s+)?just the\b",  # "pls just the regex, no explanation"
+    re.IGNORECASE,
+)
+#: A request to make one thing: "Write a Dockerfile for a FastAPI app", "Generate a
+#: workflow that ...", "Set up a Terraform module for ...".
+_MAKE_ONE_RE: Final = re.compile(
+    r"^(?:(?:please|pls|can you|could you|now)\s+)?(?:generate|write|create|make|build|set up|"
+    r"scaffold|draft|produce|implement|code up|whip up|spin up)\s+(?:a|an|one|this|that|the)\s+",
+    re.IGNORECASE,
+)
+#: ... unless it says it is for always: "Write a docstring for every function".
+_FOR_ALWAYS_RE: Final = re.compile(
+    r"\b(?:always|every|each|whenever|from now on|by default|in future|going forward|"
+    r"for all|any time|anytime)\b",
     re.IGNORECASE,
 )
 #: Said meaning the opposite: loving it when things break, or marked so ("/s").

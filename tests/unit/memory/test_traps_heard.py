@@ -63,3 +63,27 @@ def test_a_device_named_like_a_person_is_not_someone_else() -> None:
     # ("the ... Pi" is no principal investigator: the clause is still the user's)
     found = extract_chat_facts("The Raspberry Pi 4 finally died, so my home lab runs on a NUC now")
     assert [r.value for r in found.replaced] == ["Raspberry Pi 4"]
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "Generate a GitLab CI pipeline that runs mypy and pytest on merge requests.",
+        "Write a Dockerfile for a Flask app with gunicorn",
+        "Set up a Pulumi stack for an S3 bucket and a CloudFront distribution",
+    ],
+)
+def test_a_request_to_make_one_thing_is_a_task(message: str) -> None:
+    assert user_facts(message) == []
+
+
+def test_a_request_for_always_is_still_a_wish() -> None:
+    assert user_facts("Write a docstring for every function you give me")
+
+
+def test_a_named_persons_habit_is_not_the_projects() -> None:
+    said = "Nadia keeps posting Nix articles in the channel. Anyway: this repo deploys with Helm."
+    facts = project_facts(said)
+    assert not any("Nix" in f for f in facts)
+    assert any("Helm" in f for f in facts)
+    assert project_facts("Docker keeps crashing on the CI runners since the upgrade")
