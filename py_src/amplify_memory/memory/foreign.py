@@ -21,7 +21,7 @@ from typing import Final
 from amplify_memory.memory import _phrasing
 from amplify_memory.memory._facts import ExtractedFact
 
-__all__ = ["foreign_facts"]
+__all__ = ["foreign_facts", "other_script_facts"]
 
 #: The user moved to a tool: what follows is the new one.
 _MOVED_TO: Final = (
@@ -88,11 +88,81 @@ _NEGATED_RE: Final = re.compile(
 )
 
 
+#: The user uses a tool, said in Japanese, Korean, Chinese, Arabic or Hindi in Latin
+#: letters ("Vue 3とNuxtを使っています", "أستخدم Kotlin", "Flutter use karta hoon").
+_OTHER_SCRIPT_USES_RE: Final = re.compile(
+    r"使って(?:います|いる|ます|る)|使用して(?:います|いる|ます)|で開発して|"
+    r"(?:을|를)?\s*사용(?:합니다|하고\s*있(?:습니다|어요)|해요|중)|"
+    r"(?:我|我们)(?:在|一直)?(?:用|使用)|"
+    r"(?:أستخدم|نستخدم|أعمل\s+(?:ب|على)|أبرمج\s+ب)|"
+    r"\b(?:use|istemal)\s+(?:karta|karti|karte|kar\s+raha|kar\s+rahi)\s+(?:hoon|hu|hun|hain|hai)\b",
+    re.IGNORECASE,
+)
+#: Someone else, a plan, a wish or a question in those languages: nothing is stored.
+_OTHER_SCRIPT_NOT_MINE_RE: Final = re.compile(
+    r"今回|この回|这次|這次|이번|\bis\s+baar\b|同僚|友達|友人|上司|彼女?は|予定|つもり|たい|かも|\uff1f|\?|동료|친구|상사|그는|그녀는|할\s*거|"
+    r"同事|朋友|老板|他们?|她|打算|想要?|吗|زميل|صديق|مدير|هو\s|هي\s|هل|سوف|ربما|"
+    r"\b(?:manager|boss|dost|bhai|woh|unko|uska|uski|sochta|sochti|chahta|chahti|shayad|kya)\b",
+    re.IGNORECASE,
+)
+#: A wish for answers in a language, said in Japanese, Korean, Chinese, Arabic or Hindi in
+#: Latin letters ("説明は日本語でお願いします", "الشرح بالعربي", "english me hi dena").
+_OTHER_SCRIPT_ANSWERS_RE: Final = re.compile(
+    r"(?:説明|回答|返事|答え)は(?P<ja>日本語|英語)で|(?P<ja2>日本語|英語)で(?:お願い|答え|説明|返事|回答)|"
+    r"(?P<ko>한국어|영어)로\s*(?:답|설명|대답|부탁)|"
+    r"(?P<ar>بالعربي(?:ة)?|بالإنجليزي(?:ة)?)|"
+    r"\b(?P<hi>english|hindi|hinglish)\s+(?:me|mein|main)\s+(?:hi\s+)?"
+    r"(?:dena|do|dijiye|likho|batao|bolo|samjhao|jawab)\b",
+    re.IGNORECASE,
+)
+_SCRIPT_LANGUAGE: Final = {
+    "日本語": "Japanese", "英語": "English", "한국어": "Korean", "영어": "English",
+    "中文": "Chinese", "英文": "English", "英语": "English", "بالعربي": "Arabic",
+    "بالعربية": "Arabic", "بالإنجليزي": "English", "بالإنجليزية": "English",
+    "english": "English", "hindi": "Hindi", "hinglish": "Hinglish",
+}  # fmt: skip
+#: "... mat dena", "لا": the wish is the other way.
+_OTHER_SCRIPT_NOT_RE: Final = re.compile(r"\b(?:mat|nahi|nahin|na)\b|ではなく|말고|不要|لا\s", re.I)
+
+
+#: Where a Latin name touches another script ("とNuxtを"): a space goes there.
+_LATIN_APART_RE: Final = re.compile(
+    r"(?<=[A-Za-z0-9.+#])(?=[^\x00-\x7f\s])|(?<=[^\x00-\x7f\s])(?=[A-Za-z0-9])"
+)
+
+
+def other_script_facts(clause: str) -> list[ExtractedFact]:
+    """The tools the user uses and the language they want answers in, in a clause in
+    Japanese, Korean, Chinese, Arabic or Hindi in Latin letters (see the patterns)."""
+    facts: list[ExtractedFact] = []
+    for sentence in re.split(r"[。\uff01!.]\s*|[,،、]\s*(?=(?:and|aur|و)\b)", clause):
+        if not sentence.strip() or _OTHER_SCRIPT_NOT_MINE_RE.search(sentence):
+            continue
+        if _OTHER_SCRIPT_USES_RE.search(sentence):
+            names = _phrasing.tech_names(_LATIN_APART_RE.sub(" ", sentence))
+            facts += [ExtractedFact(f"User uses {n}", "tech_stack") for n in names]
+        for wish in _OTHER_SCRIPT_ANSWERS_RE.finditer(sentence):
+            said = next(g for g in wish.groups() if g)
+            if _OTHER_SCRIPT_NOT_RE.search(sentence[max(0, wish.start() - 5) : wish.end() + 8]):
+                continue
+            language = _SCRIPT_LANGUAGE[said.casefold() if said.isascii() else said]
+            facts.append(ExtractedFact(f"User wants answers in {language}", "communication"))
+    return facts
+
+
 def foreign_facts(clause: str) -> list[ExtractedFact]:
     """The user's tools and workplace in a clause in another language (see the module
     docstring), or nothing."""
     if _UNSURE_RE.search(clause):
         return []
+    if (
+        not clause.isascii()
+        or _OTHER_SCRIPT_USES_RE.search(clause)
+        or _OTHER_SCRIPT_ANSWERS_RE.search(clause)
+    ):
+        scripted = other_script_facts(clause)
+        if scripted:
+            return scripted
     new: list[str] = []
     for pattern in (_MOVED_RE, _DE_MOVED_RE, _USES_RE):
         for found in pattern.finditer(clause):
