@@ -698,7 +698,7 @@ def _fix_spellings(text: str) -> str:
         flags=re.IGNORECASE,
     )
     text = re.sub(  # "Selenium's out", "npm's gone"
-        r"(?<![\w.+#-])([\w.+#-]+)'s\s+(out|gone|dead|history|dead to me)\b",
+        r"(?<![\w.+#-])([\w.+#-]+)'s\s+(?:been\s+)?(out|gone|dead|history|dead to me)\b",
         r"\1 is \2",
         text,
         flags=re.I,

@@ -166,7 +166,8 @@ _CHANGE_RE: Final = re.compile(
     r"ditched|dropped|dumped|left|joined|started|stopped|gave\s+up|rewr\w+|raised|lowered|"
     r"increased|decreased|reduced|changed|from\s+today|starting\s+today|going\s+forward|"
     r"from\s+here\s+on|my\s+(?:mistake|bad)|I\s+(?:said|told\s+you)|correct\w*|to\s+fix|"
-    r"misspoke|mistake|got\s+promoted|back\s+(?:in|on|to)|again)\b",
+    r"misspoke|mistake|got\s+promoted|back\s+(?:in|on|to)|again|upgrad\w*|downgrad\w*|"
+    r"bye\s+bye)\b",
     re.IGNORECASE,
 )
 #: A clause that restates nothing: a maybe, a plan, someone else, an addition, a part.
@@ -179,6 +180,7 @@ _NOT_A_CHANGE_RE: Final = re.compile(
     r"would|should|could|want\s+to|wants\s+to|tempted|discuss\w*|eventually|someday|if|"
     r"also|too(?!\s+\w)|as\s+well|alongside|besides|on\s+top\s+of|in\s+addition|additionally|"
     r"just\s+(?:to|for)|to\s+test|testing|translat\w*|"
+    r"for\s+(?:this|that)\s+(?:project|client|repo|app|job|course|class|exercise)\b|"
     r"(?:in|for|to|on|of|with)\s+(?:this|that)\s+(?:\w+\s+)?(?:one|script|snippet|file|task|"
     r"answer|reply|response|example|function|code|query|message|case|pr|commit|question)\b|"
     r"(?:my|our|his|her|their)\s+(?:\w+\s+){0,2}?(?:wife|husband|partner|friend|friends|coworkers?|colleagues?|"
@@ -198,7 +200,8 @@ _STILL_RE: Final = re.compile(
 _OVER_BEFORE_RE: Final = re.compile(
     r"\b(?:instead\s+of|rather\s+than|from|off(?:\s+of)?|out\s+of|not|no\s+more|no\s+longer\s+"
     r"(?:\w+\s+){0,2}|stopped\s+\w+|dropp\w+|ditch\w*|dump\w*|replac\w+|drop\s+the|left|quit|"
-    r"over|than)\s+(?:the\s+|my\s+|our\s+)?$|(?<![-=])>\s*$",
+    r"over|than|bye\s+bye|goodbye|farewell|RIP|\(\s*(?:was|previously|formerly))\s+"
+    r"(?:the\s+|my\s+|our\s+)?$|(?<![-=])>\s*$",
     re.IGNORECASE,
 )
 #: ... or right after it ("camelCase is out", "16 is EOL", "2 was too cramped").
@@ -288,6 +291,11 @@ def _holds_still(turn: str, value: str) -> bool:
     return False
 
 
+#: Where a clause's pieces part: commas, and "so", "anyway", "btw" in a run-on message
+#: ("im not using windows anymore i switched to a mac so any shortcuts should be mac").
+_PIECE_SPLIT_RE: Final = re.compile(r"\s*,\s*|\s+(?:so|anyway|btw|but)\s+", re.IGNORECASE)
+
+
 def _own_clauses(message: str) -> list[str]:
     """The turn's clauses that may state a change of the user's own, each without its
     parts that do not (a question, a maybe or a plan, someone else's, an addition: "we
@@ -296,8 +304,9 @@ def _own_clauses(message: str) -> list[str]:
     for clause, in_question in user_clauses(message):
         if in_question:
             continue
-        parts = [p for p in re.split(r"\s*,\s*", clause) if not _NOT_A_CHANGE_RE.search(p)]
-        if parts and not _NOT_A_CHANGE_RE.search(re.split(r"\s*,\s*", clause)[0]):
+        pieces = _PIECE_SPLIT_RE.split(clause)
+        parts = [p for p in pieces if not _NOT_A_CHANGE_RE.search(p)]
+        if parts and not _NOT_A_CHANGE_RE.search(pieces[0]):
             out.append(", ".join(parts))  # (a clause whose lead is someone else's: none)
     return out
 
@@ -481,6 +490,8 @@ def _fit(
         if said_over and not _NUMBER_CHANGE_RE.search(clause) and _RANGE_RE.search(clause):
             said_over = False  # ("I work from 9 to 5": a range, not a change)
         return score if said_over or anchors & _stems(clause) else 0
+    if value.kind == "choice:level" and re.search(r"\bpromot\w*", clause, re.IGNORECASE):
+        return score + 1  # ("got promoted to staff": a level whatever words come with it)
     if value.kind.startswith("choice:") and value.kind[7:] in _DISTINCT_CHOICES:
         return score + 1  # ("metric": a choice of units whatever words come with it)
     return score
@@ -532,7 +543,8 @@ _ENDED_RE: Final = re.compile(
     r"\b(?:any\s?more|these\s+days)\b|n't\b.{0,40}?\b(?:any\s?more)\b|g[ai]ve\s+up\b|"
     r"given\s+up\b|giving\s+up\b|quit\s+\w+ing\b|done\s+with\b|off\s+(?:the|of)\b|"
     r"leave\s+(?:them|it|those|\w+)\s+out\b|drop(?:ped)?\s+the\b|ditch(?:ed)?\s+the\b|"
-    r"without\b|(?:is|are)\s+out\b|left\s+(?:the|my|our)\b|quit\s+(?:my|the)\b)",
+    r"without\b|(?:is|are)\s+out\b|left\s+(?:the|my|our)\b|quit\s+(?:my|the)\b|"
+    r"dropp(?:ed)?\s+out\s+of\b|bye\s+bye\b)",
     re.IGNORECASE,
 )
 #: A stored sentence's subject and verb: "User", "User's team" ... and "is", "uses" ...
@@ -543,11 +555,17 @@ _SUBJECT_VERB_RE: Final = re.compile(
 #: Words of an object that do not say what it is ("detailed *answers*", "*every* morning").
 _GENERIC_NOUNS: Final = frozenset(
     ("answers", "answer", "responses", "replies", "examples", "code", "things", "stuff",
-     "every", "some", "detailed", "short", "long", "more", "less", "much", "many", "good")
+     "every", "some", "detailed", "short", "long", "more", "less", "much", "many", "good",
+     "the", "and", "all", "one", "two", "new", "old", "big", "few", "own", "lot", "bit", "day")
 )  # fmt: skip
 _PRONOUN_OBJECT_RE: Final = re.compile(r"\b(?:them|it|those|these)\b", re.IGNORECASE)
 _FIRST_PREPOSITION_RE: Final = re.compile(
     r"\s(?:in|for|with|on|at|of|to|from|by|as|when|during|via|over|during)\s", re.IGNORECASE
+)
+
+
+_QUANTITY_RE: Final = re.compile(
+    r"^(?:lots?|a\s+lot|bit|couple|kind|sort|type|ton|tons|plenty|bunch)\s+of\s+", re.IGNORECASE
 )
 
 
@@ -559,10 +577,11 @@ def _heads(fact: str) -> set[str]:
     if sv is None:
         return set()
     rest = re.sub(r"^\s*(?:(?:in|on|at|with)\s+)?(?:(?:a|an|the)\s+)?", "", sv["rest"])
+    rest = _QUANTITY_RE.sub("", rest)  # ("a lot of coffee": coffee)
     rest = _FIRST_PREPOSITION_RE.split(f" {rest} ", maxsplit=1)[0].strip()
     if find_technology_mentions(rest):
         return set()
-    return {w for w in _words(rest) if len(w) > 3 and w not in _GENERIC_NOUNS}
+    return {w for w in _words(rest) if len(w) > 2 and w not in _GENERIC_NOUNS}
 
 
 def _words(text: str) -> set[str]:
@@ -630,10 +649,14 @@ _SWAP_RES: Final = (
         re.I,
     ),
     re.compile(r"(?P<x>\b[A-Z][\w.+#-]*)\s+to\s+(?P<y>[A-Z][\w.+#-]*)"),  # ("Lustre to BeeGFS")
+    re.compile(  # "I'm on payments now (was platform)"
+        r"(?P<y>[^,.;:!?()]{2,40}?)\s*\((?:was|previously|formerly|before)\s+(?P<x>[^)]{2,30})\)",
+        re.I,
+    ),
 )
 #: The patterns whose new value ends what comes before it ("we deploy on *thursdays* now
 #: instead of ...", "our gateway is *Kong*, not Apigee").
-_NEW_BEFORE: Final = frozenset({1, 4})
+_NEW_BEFORE: Final = frozenset({1, 4, 6})
 #: Words a new value said before its old one starts after ("our gateway *is* Kong").
 _VALUE_START_RE: Final = re.compile(
     r"\b(?:is|are|was|use|uses|using|on|in|at|with|to|for|the|a|an|now|we|i|my|our|it's|its|"
@@ -656,11 +679,17 @@ _NO_VALUE_RE: Final = re.compile(
 )
 
 
+_WAS_RE: Final = re.compile(r"^(?:was|previously|formerly)\s+[^,.;:!?()]{2,30}$", re.IGNORECASE)
+
+
 def _swaps(clauses: list[str]) -> list[tuple[int, str, str]]:
     """``(clause index, old words, new words)`` of each change a clause names by both its
     values (numbers aside: :func:`_restatements` reads those with their words)."""
     out = []
     for at, clause in enumerate(clauses):
+        was = _WAS_RE.match(clauses[at + 1]) if at + 1 < len(clauses) else None
+        if was:  # "I'm on payments now (was platform)": the aside is a clause of its own
+            clause = f"{clause} ({was[0]})"
         for number, pattern in enumerate(_SWAP_RES):
             for m in pattern.finditer(clause):
                 old = " ".join(m["x"].split()[-4:])

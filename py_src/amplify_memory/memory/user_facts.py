@@ -2219,6 +2219,11 @@ _ONE_OFF_RE: Final = re.compile(
     r"(?:the\s+)?next\s+one|"
     r"throw-away|one-time|one time|one-off|quick and dirty|mid-incident|in a hurry|"
     r"cette fois|esta vez|questa volta|diesmal|dieses mal|tym razem|desta vez)\b"
+    # "pour cet exercice seulement", "solo para este correo", "nur für diese Mail"
+    r"|\b(?:pour|para|für|per)\s+(?:cet(?:te)?|ce|este|esta|diese[nrs]?|quest[oa])\s+\w+\s+"
+    r"(?:seulement|solamente|nur|soltanto|solo|uniquement)\b"
+    r"|\b(?:seulement|solo|nur|solamente|soltanto|uniquement)\s+(?:pour|para|für|per)\s+"
+    r"(?:cet(?:te)?|ce|este|esta|diese[nrs]?|quest[oa])\b"
     # "for this yaml", "in this example": the thing at hand (not a project or a job)
     r"|\b(?:for|in|on) (?:this|that) (?:one |particular |specific )?"
     r"(?!(?:project|repo|repository|codebase|app|product|company|team|client|job|role|course|"

@@ -247,3 +247,37 @@ def test_more_values_and_ends(said: str, prior: str, content: str) -> None:
 )  # fmt: skip
 def test_more_that_change_nothing(said: str, prior: str) -> None:
     assert restated(said, [prior]) == []
+
+
+@pytest.mark.parametrize(
+    ("said", "prior", "content"),
+    [  # the nineteenth batch, from corrections hold-out 5 opened
+        ("got promoted to principal last month",
+         "User is a staff engineer at Adobe.", "User is a principal engineer at Adobe."),
+        ("I dropped out of the PhD last spring",
+         "User is a PhD student in chemistry.", "User is no longer a PhD student in chemistry."),
+        ("i no longer drink tea", "User drinks a lot of tea.", "User no longer drinks a lot of tea."),
+        ("I'm on the search team now (was ads)", "User is on the ads team.",
+         "User is on the search team."),
+        ("had to downgrade to Node 18, 20 broke our build", "User uses Node 20.",
+         "User uses Node 18."),
+        ("heroku's been gone for a year, we're on Render now", "User deploys on Heroku.",
+         "User deploys on Render."),
+        ("got a pixel 8 finally, bye bye iphone", "User uses an iPhone.",
+         "User no longer uses an iPhone."),
+    ],
+)  # fmt: skip
+def test_the_nineteenth_batch(said: str, prior: str, content: str) -> None:
+    assert restated(said, ["User has a cat.", prior]) == [(1, content)]
+
+
+@pytest.mark.parametrize(
+    ("said", "prior"),
+    [
+        ("for this project we're using Bootstrap, not Tailwind", "User prefers Tailwind CSS."),
+        ("stopped the car and had a coffee now", "User drinks a lot of tea."),
+        ("Pour ce rapport seulement, réponds en allemand", "User prefers answers in French."),
+    ],
+)
+def test_the_nineteenth_batch_changes_nothing(said: str, prior: str) -> None:
+    assert restated(said, [prior]) == []
