@@ -33,7 +33,9 @@ async def extract_and_store_user_facts(
 
     The assistant's message is context only: nothing in it is stored as the user's.
     Returns one ``{"action", "entry", "superseded"}`` per fact (``action`` "updated" when
-    the fact was already known). Stored with confidence 0.9 and source ``user_message``.
+    the fact was already known), then one per stored fact the turn restated with a
+    new value (``UserProfileVectorStore.restate_changes``). Stored with confidence 0.9
+    and source ``user_message``.
     ``facts``: already extracted facts to store instead (a routed chat turn), with the
     technologies the turn said no longer hold (``replaced``). Stored facts that state
     those are superseded by the turn's first new fact that is not about them
@@ -58,8 +60,9 @@ async def extract_and_store_user_facts(
             turn = {str(o["entry"]["id"]) for o in outcomes}
             gone = await store.supersede_values(replaced, by=carrier["entry"]["id"], keep=turn)
             carrier["superseded"] = [*carrier.get("superseded", []), *gone]
-        # what the turn changes of the stored facts, read against them
-        outcomes += await store.restate_changes(user_message, turn=[o["entry"] for o in outcomes])
+        # what the turn changes of the stored facts, read against them: restatements
+        # added, or the superseded listed in the outcome of the turn's own fact
+        outcomes += await store.restate_changes(user_message, turn=outcomes)
     return outcomes
 
 

@@ -68,7 +68,11 @@ from amplify_memory.memory.technologies import (
 from amplify_memory.memory.topics import TOPICS, Frame, primary_frame
 from amplify_memory.memory.user_facts import user_clauses
 
-__all__ = ["CHOICES", "Restated", "restated_facts", "search_terms"]
+__all__ = ["CHOICES", "MAX_RESTATE_CHARS", "Restated", "restated_facts", "search_terms"]
+
+#: How much of a message is read against the stored facts (a correction is said early;
+#: the reading's time grows with the square of the length).
+MAX_RESTATE_CHARS: Final = 1_500
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,23 +144,34 @@ _NUMBER_RE: Final = re.compile(
 _HELD_NAME_RE: Final = re.compile(
     r"\b(?P<verb>lives|is based|is located|resides|works|is employed|studies|is studying|"
     r"is a student|attends)\s+(?:\w+\s+){0,2}?(?:in|at|for)\s+"
-    r"(?P<name>(?-i:[A-Z][\w&.'-]*)(?:\s+(?-i:[A-Z][\w&.'-]*)){0,3})",
+    r"(?P<name>(?-i:[A-Z][\w&.'-]*)(?:\s+(?-i:[A-Z][\w&.'-]*)){0,3}"
+    r"(?:,\s*(?-i:[A-Z][\w'-]*)(?:\s+(?-i:[A-Z][\w'-]*))?)?)",
     re.IGNORECASE,
 )
 #: The turn's move to a new one, by the kind of what is held.
 _MOVED_TO: Final = {
-    "place": r"(?:moved|relocated|relocating|moving)\s+(?:\w+\s+){0,2}?to|"
+    "place": r"(?:moved|relocated|relocating|moving)\s+(?:back\s+|over\s+|house\s+)?to|"
     r"(?:living|based|back)\s+in",
-    "work": r"(?:join(?:ed|ing)?|started\s+(?:\w+\s+){0,2}?at|(?:new\s+)?job\s+at|now\s+at|"
-    r"working\s+(?:at|for))",
-    "school": r"(?:transferred|transferring|moved)\s+to|(?:studying|enrolled)\s+at|now\s+at",
+    "work": r"(?:join(?:ed|ing)?(?=\s+(?-i:[A-Z]))|started\s+(?:\w+\s+){0,2}?at|"
+    r"new\s+job\s+at|working\s+(?:at|for))",
+    "school": r"(?:transferred|transferring)\s+to|(?:studying|enrolled)\s+at",
 }
 _HELD_KIND: Final = {
     "lives": "place", "is based": "place", "is located": "place", "resides": "place",
     "works": "work", "is employed": "work",
     "studies": "school", "is studying": "school", "is a student": "school", "attends": "school",
 }  # fmt: skip
-_NEW_NAME_RE: Final = r"\s+(?P<the>the\s+)?(?P<name>[A-Za-z][\w&.'-]*(?:\s+[A-Z][\w&.'-]*){0,2})"
+_NEW_NAME_RE: Final = (
+    r"\s+(?P<the>the\s+)?(?P<name>(?:(?-i:St|Ft|Mt)\.\s*)?[A-Za-z][\w&'-]*(?:\s+(?-i:[A-Z])[\w&'-]*){0,2}"
+    r"(?:,\s*(?-i:[A-Z])[\w'-]*(?:\s+(?-i:[A-Z])[\w'-]*)?)?)"
+)
+#: What no move reaches: a time, a meeting, a day ("moved the standup to Thursday").
+_NO_PLACE_RE: Final = re.compile(
+    r"^(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|"
+    r"april|may|june|july|august|september|october|november|december|today|tomorrow|next|"
+    r"the|a|an)\b",
+    re.IGNORECASE,
+)
 
 #: The turn says something changed (beside :func:`~.changes.says_changed`).
 _CHANGE_RE: Final = re.compile(
@@ -185,16 +200,42 @@ _NOT_A_CHANGE_RE: Final = re.compile(
     r"answer|reply|response|example|function|code|query|message|case|pr|commit|question)\b|"
     r"(?:my|our|his|her|their)\s+(?:\w+\s+){0,2}?(?:wife|husband|partner|friend|friends|coworkers?|colleagues?|"
     r"boss|manager|brother|sister|kids?|son|daughter|mom|dad|mum|flatmate|roommate|lead|"
-    r"teammates?|client|clients)|\b(?:he|she|they|people|everyone|somebody|someone)\b)",
+    r"teammates?|client|clients)|\b(?:he|she|they|people|everyone|somebody|someone)\b|"
+    r"\b(?:the|our|an?)\s+(?:intern|interns|office|offices|contractor|vendor|customer)\b)",
+    re.IGNORECASE,
+)
+#: A clause led by someone named ("Alice moved to Berlin", "Tom got promoted"): theirs.
+_NAMED_LEAD_RE: Final = re.compile(
+    r"^(?!(?:I|We|My|Our|Now|Today|Finally|Also|Just|Update|So|Ok|Okay|Yes|Actually|Still|"
+    r"Since|After|Before|This|That|It|The|Then|Well|Oh|Hey|Hi|Got|Moved|Switched|Started|"
+    r"Left|Joined|Quit|Dropped|Back|Been|Changed|Correction|Sorry|Scratch)\b)"
+    r"(?P<name>(?-i:[A-Z][a-z]+))\s+(?:just\s+|finally\s+|also\s+)?(?:got|has|had|is|was|"
+    r"moved|joined|switched|started|left|quit|went|became|changed|relocated|transferred)\b"
+)
+#: A request for one answer ("write this one in Go instead of Python", "now convert it to
+#: TypeScript", "explain it in Spanish instead"), unless it says it is for always.
+_ONE_TASK_RE: Final = re.compile(
+    r"^(?:(?:ok|okay|now|pls|please|and|so|can\s+you|could\s+you)\s+)*(?:write|show|redo|"
+    r"convert|do|explain|rewrite|translate|give|make|port|try|answer|reply|respond|"
+    r"generate|refactor)\b",
+    re.IGNORECASE,
+)
+_FOR_ALWAYS_RE: Final = re.compile(
+    r"\b(?:from\s+now\s+on|going\s+forward|always|by\s+default|anymore|any\s+more|every\s+time|"
+    r"in\s+future|from\s+today)\b",
     re.IGNORECASE,
 )
 #: A part of the user's tools, not the whole ("for my side project", "at home").
 _PART_RE: Final = re.compile(
-    r"\b(?:side\s+projects?|at\s+home|for\s+home|hobby|personal)\b", re.IGNORECASE
+    r"\b(?:side\s+projects?|at\s+home|for\s+home|hobby|personal|for\s+(?:quick|small|simple|"
+    r"some|certain|a\s+few|little|tiny|throwaway|one-off|git)\b)",
+    re.IGNORECASE,
 )
 #: A clause that says its value holds still: "prod stays on 3.11", "still on SLURM".
 _STILL_RE: Final = re.compile(
-    r"\b(?:still|stays?|staying|stick\w*\s+with|remains?|keep\w*|kept|same)\b", re.IGNORECASE
+    r"\b(?:still|stays?|staying|stick\w*\s+with|remains?|keep\w*|kept|same|everything\s+else|"
+    r"the\s+rest|elsewhere|otherwise)\b",
+    re.IGNORECASE,
 )
 #: The old value said to be over, right before it ("instead of X", "from X", "no more X").
 _OVER_BEFORE_RE: Final = re.compile(
@@ -296,6 +337,16 @@ def _holds_still(turn: str, value: str) -> bool:
 _PIECE_SPLIT_RE: Final = re.compile(r"\s*,\s*|\s+(?:so|anyway|btw|but)\s+", re.IGNORECASE)
 
 
+def _not_a_change(piece: str) -> bool:
+    """A piece of a clause that restates nothing (see :data:`_NOT_A_CHANGE_RE`)."""
+    named = _NAMED_LEAD_RE.match(piece)
+    return bool(
+        _NOT_A_CHANGE_RE.search(piece)
+        or (named and lookup_technology(named["name"]) is None)
+        or (_ONE_TASK_RE.match(piece) and not _FOR_ALWAYS_RE.search(piece))
+    )
+
+
 def _own_clauses(message: str) -> list[str]:
     """The turn's clauses that may state a change of the user's own, each without its
     parts that do not (a question, a maybe or a plan, someone else's, an addition: "we
@@ -305,8 +356,8 @@ def _own_clauses(message: str) -> list[str]:
         if in_question:
             continue
         pieces = _PIECE_SPLIT_RE.split(clause)
-        parts = [p for p in pieces if not _NOT_A_CHANGE_RE.search(p)]
-        if parts and not _NOT_A_CHANGE_RE.search(pieces[0]):
+        parts = [p for p in pieces if not _not_a_change(p)]
+        if parts and not _not_a_change(pieces[0]):
             out.append(", ".join(parts))  # (a clause whose lead is someone else's: none)
     return out
 
@@ -353,7 +404,7 @@ def _new_values(kind: str, old: str, clause: str) -> Iterator[str]:
     """The values of ``kind`` in a turn's clause, other than ``old``, as written."""
     if kind == "tech":
         yield from (m.name for m in find_technology_mentions(clause))
-    elif kind.startswith("version:"):
+    elif kind.startswith("version:") and not _TOOL_NEWS_RE.match(clause):
         yield from _versions_of(kind[8:], clause)
     elif kind.startswith("choice:"):
         members = {c.casefold() for c in CHOICES[kind[7:]]}
@@ -368,9 +419,22 @@ def _new_values(kind: str, old: str, clause: str) -> Iterator[str]:
         moved = re.compile(rf"\b(?:{_MOVED_TO[kind[5:]]}){_NEW_NAME_RE}", re.IGNORECASE)
         for m in moved.finditer(clause):
             name = re.split(r"\s+(?:this|last|next|in|since|for|as|and|so)\b", m["name"])[0]
+            lower_ok = not re.search(
+                r"[A-Z]", re.sub(r"\bI\b", "", clause)
+            )  # ("i moved to berlin")
+            if _NO_PLACE_RE.match(name) or not (name[:1].isupper() or lower_ok) or len(name) < 3:
+                continue
             if lookup_technology(name) is None or kind == "held:work":
                 the = "the " if m["the"] and name[:1].isupper() and kind == "held:place" else ""
                 yield the + name  # ("the Netherlands")
+
+
+#: A clause that is news about a tool, not the user's use of it: "Python 3.12 now supports
+#: f-string nesting".
+_TOOL_NEWS_RE: Final = re.compile(
+    r"^\W*(?-i:[A-Z])[\w.+#-]*(?:\s+[\w.+#-]+)?\s+v?\d[\w.]*\s+(?:now\s+|finally\s+|also\s+)?"
+    r"(?!is\b|was\b)[a-z]+s\b"
+)
 
 
 def _versions_of(name: str, clause: str) -> Iterator[str]:
@@ -385,19 +449,21 @@ def _versions_of(name: str, clause: str) -> Iterator[str]:
             yield version[1]
 
 
+def _key(value: str) -> str:
+    """A value as :func:`_same` compares it ("Thursdays", "thursday": one value)."""
+    v = value.casefold()
+    v = v.rstrip("s") if v.rstrip("s") in _WEEKDAYS else v
+    if v in _NUMBER_WORDS:
+        return str(_NUMBER_WORDS.index(v))
+    if v in _ORDINALS:
+        return f"{_ORDINALS.index(v)}."
+    ordinal = re.fullmatch(r"(\d+)(?:st|nd|rd|th)", v)
+    return f"{ordinal[1]}." if ordinal else v.lstrip("v")
+
+
 def _same(a: str, b: str) -> bool:
     """The same value, as written or as a number word and its digits."""
-
-    def norm(v: str) -> str:
-        v = v.casefold().rstrip("s") if v.casefold().rstrip("s") in _WEEKDAYS else v.casefold()
-        if v in _NUMBER_WORDS:
-            return str(_NUMBER_WORDS.index(v))
-        if v in _ORDINALS:
-            return f"{_ORDINALS.index(v)}."
-        ordinal = re.fullmatch(r"(\d+)(?:st|nd|rd|th)", v)
-        return f"{ordinal[1]}." if ordinal else v.lstrip("v")
-
-    return norm(a) == norm(b)
+    return _key(a) == _key(b)
 
 
 def restated_facts(message: str, stored: Sequence[str]) -> list[Restated]:
@@ -405,6 +471,7 @@ def restated_facts(message: str, stored: Sequence[str]) -> list[Restated]:
     value (see the module docstring). A stored fact is restated once, and a new value of
     a clause restates one stored fact: the one it fits best (said to be over first, then
     the most words shared)."""
+    message = message[:MAX_RESTATE_CHARS]  # (each value looks at the whole message)
     changed = bool(
         says_changed(message) or _CHANGE_RE.search(message) or _ENDED_RE.search(message)
     )  # (else only a change named by both its values: "the queue is RabbitMQ, not Kafka")
@@ -424,7 +491,7 @@ def restated_facts(message: str, stored: Sequence[str]) -> list[Restated]:
         if changed:
             candidates += _restatements(message, clauses, over, fact)
         for score, at, (old, new, content) in candidates:
-            found.append((score, at, new.casefold(), Restated(index, old, new, content)))
+            found.append((score, at, _key(new), Restated(index, old, new, content)))
         if changed and (end := _ended(clauses, fact)) is not None:
             ended[index] = Restated(index, end[0], "", end[1])
     out: dict[int, Restated] = {}
@@ -476,6 +543,8 @@ def _fit(
     said_over = _over(message, value.text) or (known is not None and known.name.casefold() in over)
     shared = len(anchors & _stems(near))
     score = 4 * said_over + shared
+    if not said_over and _listed_together(value.text, new, clause):
+        return 0  # ("we deploy on tuesdays and thursdays now": both, no change)
     technology = value.kind == "tech" or value.kind.startswith("version:")
     if technology and _PART_RE.search(clause) and not part:
         return 0  # ("SQLite for my side projects now": a part, not the whole)
@@ -485,7 +554,8 @@ def _fit(
         kinds = _kind(new), _kind(value.text)
         if None not in kinds and kinds[0] != kinds[1]:
             return 0  # (a language is not replaced by a game engine)
-        return score + (kinds[0] is not None and kinds[0] == kinds[1])
+        same_kind = kinds[0] is not None and kinds[0] == kinds[1] and kinds[0] != "language"
+        return score + same_kind if said_over or shared or same_kind else 0
     if value.kind == "number":
         if said_over and not _NUMBER_CHANGE_RE.search(clause) and _RANGE_RE.search(clause):
             said_over = False  # ("I work from 9 to 5": a range, not a change)
@@ -495,6 +565,14 @@ def _fit(
     if value.kind.startswith("choice:") and value.kind[7:] in _DISTINCT_CHOICES:
         return score + 1  # ("metric": a choice of units whatever words come with it)
     return score
+
+
+def _listed_together(old: str, new: str, clause: str) -> bool:
+    """True when a clause lists the old value beside the new one ("tuesdays and
+    thursdays", "Vim, Neovim")."""
+    a, b = re.escape(old), re.escape(new)
+    join = r"\s*(?:,?\s*and|&|/|or|plus|\+)\s*"
+    return bool(re.search(rf"(?i)\b{a}\w*{join}{b}|\b{b}\w*{join}{a}", clause))
 
 
 def _kind(name: str) -> str | None:
@@ -516,6 +594,8 @@ def _restated(fact: str, value: _Value, new: str) -> str:
     before, after = fact[: value.start], fact[value.start + len(old) :]
     if value.kind == "number" and _same(new, "1"):
         after = re.sub(r"^(\s+[\w-]+?[^s])s\b", r"\1", after)  # ("one approval")
+    elif value.kind == "number" and _same(old, "1"):
+        after = re.sub(r"^(\s+[\w-]*[^s\W])\b", r"\1s", after)  # ("2 approvals")
     article = re.search(r"\b(a|an)\s+$", before, re.IGNORECASE)
     if article:
         vowel = bool(re.match(r"(?:[aeiou]|8|11\b|18\b)", new, re.IGNORECASE))
@@ -659,7 +739,7 @@ _SWAP_RES: Final = (
 _NEW_BEFORE: Final = frozenset({1, 4, 6})
 #: Words a new value said before its old one starts after ("our gateway *is* Kong").
 _VALUE_START_RE: Final = re.compile(
-    r"\b(?:is|are|was|use|uses|using|on|in|at|with|to|for|the|a|an|now|we|i|my|our|it's|its|"
+    r"\b(?:is|are|am|was|use|uses|using|on|in|at|with|to|for|the|a|an|now|we|i|my|our|it's|its|"
     r"deploy|run|runs|write|writes|prefer|prefers|want|wants|go|went)\b",
     re.IGNORECASE,
 )
@@ -679,18 +759,30 @@ _NO_VALUE_RE: Final = re.compile(
 )
 
 
+#: The patterns of a change that need a verb of change in their clause, and those verbs.
+_NEEDS_A_CHANGE_VERB: Final = frozenset({0, 5})
+_CHANGE_VERB_RE: Final = re.compile(
+    r"\b(?:mov\w+|switch\w*|migrat\w+|chang\w+|went|go(?:ne|ing)\s+from|transferr?\w*|"
+    r"relocat\w+|replac\w+|port\w*|rewr\w+|upgrad\w+|downgrad\w+|bump\w*|convert\w*|"
+    r"turn\w*|shift\w*|swap\w*)\b",
+    re.IGNORECASE,
+)
 _WAS_RE: Final = re.compile(r"^(?:was|previously|formerly)\s+[^,.;:!?()]{2,30}$", re.IGNORECASE)
 
 
-def _swaps(clauses: list[str]) -> list[tuple[int, str, str]]:
-    """``(clause index, old words, new words)`` of each change a clause names by both its
-    values (numbers aside: :func:`_restatements` reads those with their words)."""
+def _swaps(clauses: list[str]) -> list[tuple[int, str, str, bool]]:
+    """``(clause index, old words, new words, said of a part)`` of each change a clause
+    names by both its values (numbers aside: :func:`_restatements` reads those with their
+    words). "From X to Y" and "X to Y" need a verb of change ("the train from Leeds to
+    London" is none)."""
     out = []
     for at, clause in enumerate(clauses):
         was = _WAS_RE.match(clauses[at + 1]) if at + 1 < len(clauses) else None
         if was:  # "I'm on payments now (was platform)": the aside is a clause of its own
             clause = f"{clause} ({was[0]})"
         for number, pattern in enumerate(_SWAP_RES):
+            if number in _NEEDS_A_CHANGE_VERB and not _CHANGE_VERB_RE.search(clause):
+                continue
             for m in pattern.finditer(clause):
                 old = " ".join(m["x"].split()[-4:])
                 if number in _NEW_BEFORE:
@@ -702,18 +794,21 @@ def _swaps(clauses: list[str]) -> list[tuple[int, str, str]]:
                     _NO_VALUE_RE.match(v) or not re.search(r"[A-Za-z]{2}", v) for v in (old, new)
                 ):
                     continue
-                out.append((at, old, new))
+                out.append((at, old, new, bool(_PART_RE.search(clause))))
     return out
 
 
 def _swapped(
-    fact: str, swaps: list[tuple[int, str, str]]
+    fact: str, swaps: list[tuple[int, str, str, bool]]
 ) -> Iterator[tuple[int, int, tuple[str, str, str]]]:
     """The restatements of ``fact`` by the turn's named changes: the longest end of the
     old words that the fact holds, replaced by the new words without those the fact
     already has around it ("majoring in physics" + "from physics to computer science
     major": "majoring in computer science")."""
-    for at, old, new in swaps:
+    scoped = bool(_PART_RE.search(fact))
+    for at, old, new, part in swaps:
+        if part and not scoped:
+            continue  # ("my side project is now on SvelteKit instead of React")
         words = old.split()
         held = next(
             (
@@ -733,6 +828,9 @@ def _swapped(
             continue
         start = re.search(rf"(?<![\w-]){re.escape(held)}(?![\w-])", fact, re.I)
         assert start is not None
+        bare = fact.rstrip(".!")
+        if VERSION_AFTER_RE.match(bare, start.end()) and re.match(r"\s*v?\d", bare[start.end() :]):
+            continue  # ("Python 3.11" -> "Go 3.11": the version is the old one's)
         content = fact[: start.start()] + " ".join(kept) + fact[start.end() :]
         yield 4, at, (held, " ".join(kept), content)
 

@@ -355,17 +355,28 @@ def _content_words(fact: str) -> frozenset[str]:
     return frozenset(w for w in re.findall(r"[a-z]{3,}", fact.casefold()) if w != "user")
 
 
+_SAME_PERSON: Final = {
+    "mom": "mother", "mum": "mother", "dad": "father", "kid": "child", "kids": "child",
+    "children": "child", "bosses": "boss", "co-founder": "cofounder",
+}  # fmt: skip
+
+
 @lru_cache(maxsize=4096)
 def _whose(fact: str) -> str:
-    """Who a fact is about besides the user ("sister"), or "" for the user."""
+    """Who a fact is about besides the user ("sister"), or "" for the user; "mom" and
+    "mother", "boss" and "bosses" are one."""
     found = _WHOSE_RE.match(fact.strip())
-    return found["who"].casefold().rstrip("s") if found else ""
+    if not found:
+        return ""
+    who = found["who"].casefold()
+    who = _SAME_PERSON.get(who, who)
+    return who[:-1] if who.endswith("s") and not who.endswith("ss") else who
 
 
 #: What a fact says of why, or asks because of it: "... for ethical reasons", "...,
 #: so avoid milk-based recipes", "...; avoid red/green colour coding".
 _REASON_TAIL_RE: Final = re.compile(
-    r"\s*(?:(?:,|;|\s-|\u2014)\s*)?\b(?:because\b|since\b|as\s+it\b|due\s+to\b|"
+    r"\s*(?:(?:,|;|\s-|\u2014)\s*)?\b(?:because\b|as\s+it\b|due\s+to\b|"
     r"for\s+(?:\w+\s+){0,2}reasons?\b|so\s+(?:avoid|please|no|don't|skip|use|keep|prefer)\b)"
     r".*$|\s*[;,]\s*(?:avoid|please|use|don't|do\s+not|skip)\b.*$",
     re.IGNORECASE,
@@ -384,6 +395,14 @@ def _bare(fact: str) -> str:
     return text if text.casefold() != fact.strip().rstrip(".!").casefold() else fact
 
 
+#: The words before a value a user has one of at a time: where they live, work, study.
+_ONE_VALUE_BEFORE_RE: Final = re.compile(
+    r"\b(?:lives|living|based|located|resides|works|working|studies|studying|is\s+from|"
+    r"comes\s+from|employed)\s+(?:\w+\s+)?(?:in|at|for|from)$",
+    re.IGNORECASE,
+)
+
+
 @lru_cache(maxsize=4096)
 def _fact_words(fact: str) -> tuple[str, ...]:
     return tuple(_FACT_WORD_RE.findall(fact.rstrip(".!")))
@@ -391,10 +410,11 @@ def _fact_words(fact: str) -> tuple[str, ...]:
 
 def _one_word_swapped(new: str, old: str) -> str:
     """How two facts differ when they are the same words but one: "name" when it is a
-    name or a number in both that no technology list knows ("macOS Ventura" / "macOS
-    Sonoma", "Studies at MIT" / "Studies at Stanford": another value), "head" when it
-    is the last word, lower case in both ("dark mode" / "dark chocolate": other things),
-    else ""."""
+    name or a number in both that no technology list knows, after a name or where the
+    user lives, works or studies ("macOS Ventura" / "macOS Sonoma", "Studies at MIT" /
+    "Studies at Stanford": another value), "names" for such a name elsewhere ("likes
+    Coldplay" / "likes Radiohead": both may hold), "head" when it is the last word, lower
+    case in both ("dark mode" / "dark chocolate": other things), else ""."""
     a, b = _fact_words(new), _fact_words(old)
     if len(a) != len(b) or len(a) < 2:
         return ""
@@ -403,10 +423,19 @@ def _one_word_swapped(new: str, old: str) -> str:
         return ""
     i = diff[0]
     x, y = a[i], b[i]
+    one_value = (
+        (i > 1 and not a[i - 1].islower())
+        or bool(  # ("macOS Ventura" / "Sonoma")
+            _ONE_VALUE_BEFORE_RE.search(" ".join(a[:i]))  # ("lives in", "studies at")
+        )
+    )
     if i > 0 and all(
         (w[:1].isupper() or w[:1].isdigit()) and lookup_technology(w) is None for w in (x, y)
     ):
-        return "name"
+        if one_value:
+            return "name"
+        if x[:1].isupper() and y[:1].isupper():
+            return "names"  # ("likes Coldplay" / "likes Radiohead")
     if i == len(a) - 1 and x.islower() and y.islower() and len(x) > 3 and len(y) > 3:
         return "head"
     return ""
@@ -428,6 +457,7 @@ def decide(
     bare = _bare(new), _bare(old)
     if (
         bare != (new, old)
+        and not (_REASON_TAIL_RE.search(new) and _REASON_TAIL_RE.search(old))  # (both: may differ)
         and all(bare)
         and _content_words(bare[0]) & _content_words(bare[1])  # (a cheap look first)
         and decide(*bare, threshold) == "merge"
@@ -456,6 +486,8 @@ def decide(
             and _two_uses(new, old)
         ):
             return "keep"  # "Jenkins for releases" / "Jenkins for nightly builds": two uses
+        if verdict == "same" and swapped == "names":
+            return "keep"  # "uses Unity for Switch games" / "... for PlayStation games"
         if verdict == "same":
             per_technology = _per_technology(own) or _per_technology(theirs)
             models = _model(new, own.value), _model(old, theirs.value)
@@ -485,8 +517,8 @@ def decide(
             # two topics ("answers in English" / "comments in English"), or a technology
             # and a named topic ("uses Python" / "uses Python type hints")
             return "keep"
-    if swapped == "head":
-        return "keep"  # "prefers dark mode" / "prefers dark chocolate": other things
+    if swapped in ("head", "names"):
+        return "keep"  # "prefers dark mode" / "dark chocolate", "likes Coldplay" / "Radiohead"
     if is_duplicate(new, old, threshold) and not opposed(new, old):
         return "merge"
     if new_frames and not old_frames and not names_a_value(old, [f.value for f in new_frames]):

@@ -500,29 +500,32 @@ class UserProfileVectorStore(PageSingleton):
         return await self._supersede(list(found.values()), by, self._clock())
 
     async def restate_changes(
-        self, message: str, *, turn: Sequence[Mapping[str, Any]] = ()
+        self, message: str, *, turn: Sequence[dict[str, Any]] = ()
     ) -> list[dict[str, Any]]:
         """Read a user's message against the stored facts it may change and replace each
         one it does (:func:`~amplify_memory.memory.restate.restated_facts`: "we deploy on
         thursdays now instead of tuesdays" and "User's team deploys on Tuesdays."). The
-        turn's own new fact that names the new value (``turn``: entries the turn stored)
-        supersedes the old one; else the old one restated ("User's team deploys on
-        Thursdays.") is added and supersedes it. Returns the outcomes of the additions
-        and, for a turn's own fact, ``{"action": "kept", "entry", "superseded"}``."""
+        turn's own new fact that names the new value (``turn``: the outcomes of the facts
+        the turn stored) supersedes the old one, listed in that outcome's ``superseded``;
+        else the old one restated ("User's team deploys on Thursdays.") is added and
+        supersedes it. Returns the outcomes of the additions."""
         from amplify_memory.memory.changes import names_a_value
         from amplify_memory.memory.restate import restated_facts
 
         await self._scan()
-        docs = await self._changeable(message, keep={str(e["id"]) for e in turn})
+        docs = await self._changeable(message, keep={str(o["entry"]["id"]) for o in turn})
         out: list[dict[str, Any]] = []
         for found in restated_facts(message, [str(d["content"]) for d in docs]):
             doc = docs[found.index]
             if (await self.get(str(doc["id"])) or {}).get("superseded"):
                 continue  # (superseded by an earlier restatement of this turn)
-            carrier = next((e for e in turn if names_a_value(str(e["content"]), [found.new])), None)
+            carrier = next(
+                (o for o in turn if names_a_value(str(o["entry"]["content"]), [found.new])),
+                None,
+            )
             if carrier is not None:
-                gone = await self._supersede([doc], str(carrier["id"]), self._clock())
-                out.append({"action": "kept", "entry": dict(carrier), "superseded": gone})
+                gone = await self._supersede([doc], str(carrier["entry"]["id"]), self._clock())
+                carrier["superseded"] = [*carrier.get("superseded", []), *gone]
                 continue
             outcome = await self.add(
                 found.content, str(doc["category"]), source="user_message", confidence=0.9

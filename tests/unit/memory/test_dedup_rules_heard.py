@@ -31,6 +31,11 @@ from amplify_memory.memory.supersession import decide
         ("User's cousin lives in Rome.", "User lives in Rome.", "keep"),
         ("User uses Windows 10.", "User no longer uses Windows.", "supersede"),
         ("User uses Windows 11.", "Is on Win11", "merge"),
+        ("User has been to Peru.", "User has been to Chile.", "keep"),
+        ("User likes Bach.", "User likes Chopin.", "keep"),
+        ("User lives in Lyon, France.", "User lives in Porto, Portugal.", "supersede"),
+        ("User's mum is a teacher.", "User's mother is a teacher.", "merge"),
+        ("User lives in Oslo since 2020.", "User lives in Oslo since 2023.", "supersede"),
     ],
 )  # fmt: skip
 def test_the_rule(old: str, new: str, action: str) -> None:

@@ -282,3 +282,60 @@ def test_the_nineteenth_batch(said: str, prior: str, content: str) -> None:
 )
 def test_the_nineteenth_batch_changes_nothing(said: str, prior: str) -> None:
     assert restated(said, [prior]) == []
+
+
+@pytest.mark.parametrize(
+    ("said", "prior"),
+    [  # a second reader's cases, reworded: someone named, a task, news, a trip, a list
+        ("Priya moved to Lisbon and Omar joined Canva", "User lives in Porto."),
+        ("Marco got promoted to principal", "User is a staff engineer."),
+        ("the intern switched from Java to Kotlin", "User uses Java 17."),
+        ("we moved the office to Ghent", "User lives in Bruges."),
+        ("I moved the retro to Friday", "User lives in Bruges."),
+        ("I joined a running club", "User works at Canva."),
+        ("the bus from Bruges to Ghent is late again", "User lives in Bruges."),
+        ("write this one in Kotlin instead of Java", "User uses Java 17."),
+        ("now convert it to Go", "User uses Java."),
+        ("explain it in French instead of English", "User wants answers in English."),
+        ("Java 21 now supports virtual threads", "User uses Java 17."),
+        ("my side project is on Svelte now instead of Vue", "User uses Vue for the frontend."),
+        ("I use Helix now for quick edits, VS Code for everything else", "User uses VS Code."),
+        ("standups are on mondays and fridays now", "User's team holds standups on Mondays."),
+        ("I started learning Elixir", "User uses Java."),
+    ],
+)  # fmt: skip
+def test_what_a_second_reader_found_restates_nothing(said: str, prior: str) -> None:
+    assert restated(said, [prior]) == []
+
+
+@pytest.mark.parametrize(
+    ("said", "prior", "content"),
+    [
+        ("we need 3 reviewers now instead of 1", "User's team requires one reviewer per PR.",
+         "User's team requires 3 reviewers per PR."),
+        ("I relocated to Porto, Portugal", "User lives in Lyon, France.",
+         "User lives in Porto, Portugal."),
+    ],
+)  # fmt: skip
+def test_what_a_second_reader_found_reads_whole(said: str, prior: str, content: str) -> None:
+    assert restated(said, ["User has a cat.", prior]) == [(1, content)]
+
+
+def test_the_turns_own_fact_lists_what_it_replaced_once() -> None:
+    async def run() -> list[dict]:
+        store = UserProfileVectorStore(storage=MemoryStorage(), semantic=False)
+        await store.initialize()
+        await store.add("User writes the blog with Jekyll.", "tech_stack")
+        said = "I moved the blog from Jekyll to Eleventy"
+        found = extract_chat_facts(said)
+        out = await extract_and_store_user_facts(
+            said, store=store, facts=found.user, replaced=found.replaced
+        )
+        await store.close()
+        return out
+
+    outcomes = asyncio.run(run())
+    ids = [o["entry"]["id"] for o in outcomes]
+    assert len(ids) == len(set(ids))  # no outcome twice
+    gone = [g["content"] for o in outcomes for g in o.get("superseded", [])]
+    assert gone == ["User writes the blog with Jekyll."]
