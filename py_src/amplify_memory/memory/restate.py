@@ -247,7 +247,8 @@ _OVER_BEFORE_RE: Final = re.compile(
 )
 #: ... or right after it ("camelCase is out", "16 is EOL", "2 was too cramped").
 _OVER_AFTER_RE: Final = re.compile(
-    r"^\s*(?:is|was|were|are|'s)\s+(?:\w+\s+)?(?:out|gone|dead|over|history|EOL|too\b|only\s+for|"
+    r"^\s*(?:is|was|were|are|'s)\s+(?:\w+\s+)?(?:out|gone|dead|over|history|EOL|legacy|deprecated|"
+    r"retired|too\b|only\s+for|"
     r"just\s+for|(?:the|my|an?)\s+old|(?:my|a)\s+mistake|wrong|(?:\w+\s+){0,2}(?:fine|ok|okay|good|"
     r"great|nice)\s+but\b)|^\s*(?:got|has\s+been|had)\s+(?:\w+\s+)?(?:too|dropped|removed|"
     r"retired|replaced)|^\s*(?:->|→|>)|^\s+(?:anymore|any\s+more|no\s+more)|^\s+to\s+(?-i:[A-Z])",
@@ -623,7 +624,7 @@ _ENDED_RE: Final = re.compile(
     r"\b(?:any\s?more|these\s+days)\b|n't\b.{0,40}?\b(?:any\s?more)\b|g[ai]ve\s+up\b|"
     r"given\s+up\b|giving\s+up\b|quit\s+\w+ing\b|done\s+with\b|off\s+(?:the|of)\b|"
     r"leave\s+(?:them|it|those|\w+)\s+out\b|drop(?:ped)?\s+the\b|ditch(?:ed)?\s+the\b|"
-    r"without\b|(?:is|are)\s+out\b|left\s+(?:the|my|our)\b|quit\s+(?:my|the)\b|"
+    r"without\b|(?:is|are)\s+out\b|left\s+(?:the|my|our|(?-i:[A-Z]))|quit\s+(?:my|the)\b|"
     r"dropp(?:ed)?\s+out\s+of\b|bye\s+bye\b)",
     re.IGNORECASE,
 )
@@ -687,7 +688,9 @@ def _ended(clauses: list[str], fact: str) -> tuple[str, str] | None:
     bullet-point answers."), by its topic's words or the word it is about."""
     frame = _frames(fact)
     topic = next((t for t in TOPICS if frame and t.name == frame.topic and t.value is None), None)
-    heads = _heads(fact)
+    heads = _heads(fact) | {  # (a workplace or a school: "User works at Google")
+        w for v in _values(fact) if v.kind.startswith("held:") for w in _words(v.text)
+    }
     for at, clause in enumerate(clauses):
         ended = _ENDED_RE.search(clause)
         if ended is None:

@@ -315,6 +315,9 @@ def test_what_a_second_reader_found_restates_nothing(said: str, prior: str) -> N
          "User's team requires 3 reviewers per PR."),
         ("I relocated to Porto, Portugal", "User lives in Lyon, France.",
          "User lives in Porto, Portugal."),
+        ("Left Atlassian in June, freelancing since", "User works at Atlassian.",
+         "User no longer works at Atlassian."),
+        ("we're a Go shop now, PHP is legacy-only", "User writes PHP.", "User writes Go."),
     ],
 )  # fmt: skip
 def test_what_a_second_reader_found_reads_whole(said: str, prior: str, content: str) -> None:
