@@ -677,9 +677,10 @@ def _no_longer(fact: str) -> str | None:
     if sv is None:
         return None
     subject, verb, rest = sv["subject"], sv["verb"], sv["rest"]
+    rest = re.sub(r"^(\s+)(?:a\s+lot\s+of|lots\s+of|plenty\s+of|tons\s+of)\s+", r"\1", rest)
     if verb in ("is", "are"):
         return f"{subject} {verb} no longer{rest}"
-    return f"{subject} no longer {verb}{rest}"
+    return f"{subject} no longer {verb}{rest}"  # ("User no longer drinks tea.")
 
 
 def _ended(clauses: list[str], fact: str) -> tuple[str, str] | None:
