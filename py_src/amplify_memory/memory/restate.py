@@ -59,14 +59,15 @@ from typing import Final
 
 from amplify_memory.memory._phrasing import is_programming_language
 from amplify_memory.memory.changes import replaced_values, says_changed
+from amplify_memory.memory.similarity import NUMBER_WORDS
 from amplify_memory.memory.succession import kind_of
 from amplify_memory.memory.technologies import (
     VERSION_AFTER_RE,
     find_technology_mentions,
     lookup_technology,
 )
-from amplify_memory.memory.topics import TOPICS, Frame, primary_frame
-from amplify_memory.memory.user_facts import user_clauses
+from amplify_memory.memory.topics import TOPICS, Topic, primary_frame
+from amplify_memory.memory.user_facts import _third_person, user_clauses
 
 __all__ = ["CHOICES", "MAX_RESTATE_CHARS", "Restated", "restated_facts", "search_terms"]
 
@@ -116,27 +117,12 @@ _CHOICE_RE: Final = re.compile(
 )
 _WEEKDAYS: Final = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 _WEEKDAY_RE: Final = re.compile(r"\b(" + "|".join(_WEEKDAYS) + r")(s?)\b", re.IGNORECASE)
-_NUMBER_WORDS: Final = [
-    "zero",
-    "one",
-    "two",
-    "three",
-    "four",
-    "five",
-    "six",
-    "seven",
-    "eight",
-    "nine",
-    "ten",
-    "eleven",
-    "twelve",
-]
 _ORDINALS: Final = (
     "zeroth", "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth",
     "ninth", "tenth",
 )  # fmt: skip
 _NUMBER_RE: Final = re.compile(
-    r"(?<![\w.:/$€£-])(\d{1,4}(?:st|nd|rd|th)?|" + "|".join([*_NUMBER_WORDS, *_ORDINALS]) + r")"
+    r"(?<![\w.:/$€£-])(\d{1,4}(?:st|nd|rd|th)?|" + "|".join([*NUMBER_WORDS, *_ORDINALS]) + r")"
     r"(?![\w.:/%]|-?(?:am|pm)\b)",
     re.IGNORECASE,
 )
@@ -454,8 +440,8 @@ def _key(value: str) -> str:
     """A value as :func:`_same` compares it ("Thursdays", "thursday": one value)."""
     v = value.casefold()
     v = v.rstrip("s") if v.rstrip("s") in _WEEKDAYS else v
-    if v in _NUMBER_WORDS:
-        return str(_NUMBER_WORDS.index(v))
+    if v in NUMBER_WORDS:
+        return NUMBER_WORDS[v]
     if v in _ORDINALS:
         return f"{_ORDINALS.index(v)}."
     ordinal = re.fullmatch(r"(\d+)(?:st|nd|rd|th)", v)
@@ -511,6 +497,7 @@ def _restatements(
 ) -> Iterator[tuple[int, int, tuple[str, str, str]]]:
     """``(score, clause index, (old, new, restated fact))`` for each value of ``fact``
     the turn may change."""
+    part = bool(_PART_RE.search(fact))  # (the fact itself of a part: "for my side project")
     for value in _values(fact):
         if _holds_still(message, value.text):
             continue
@@ -524,7 +511,7 @@ def _restatements(
                     continue
                 score = _fit(
                     value, new, message, over, clause=clause, near=near, anchors=anchors,
-                    part=bool(_PART_RE.search(fact)),
+                    part=part,
                 )  # fmt: skip
                 content = _restated(fact, value, new) if score else fact
                 if content != fact:
@@ -687,8 +674,7 @@ def _ended(clauses: list[str], fact: str) -> tuple[str, str] | None:
     """``(head, the fact said as no longer holding)`` when one of the turn's own clauses
     ends what a stored positive fact says ("stop using bullet lists" and "User prefers
     bullet-point answers."), by its topic's words or the word it is about."""
-    frame = _frames(fact)
-    topic = next((t for t in TOPICS if frame and t.name == frame.topic and t.value is None), None)
+    topic = _on_off_topic(fact)
     heads = _heads(fact) | {  # (a workplace or a school: "User works at Google")
         w for v in _values(fact) if v.kind.startswith("held:") for w in _words(v.text)
     }
@@ -709,8 +695,10 @@ def _ended(clauses: list[str], fact: str) -> tuple[str, str] | None:
     return None
 
 
-def _frames(fact: str) -> Frame | None:
-    return primary_frame(fact)
+def _on_off_topic(fact: str) -> Topic | None:
+    """The polarity topic a fact is about ("bullet_points", "tdd"), or None."""
+    frame = primary_frame(fact)
+    return next((t for t in TOPICS if frame and t.name == frame.topic and t.value is None), None)
 
 
 #: A clause that names an old value and its new one, whatever their kind: "from physics
@@ -855,16 +843,6 @@ _NEGATION_RE: Final = re.compile(
 )
 
 
-def _third_person(verb: str) -> str:
-    if verb in ("have", "be"):
-        return {"have": "has", "be": "is"}[verb]
-    if re.search(r"(?:s|sh|ch|x|z|o)$", verb):
-        return verb + "es"
-    if re.search(r"[^aeiou]y$", verb):
-        return verb[:-1] + "ies"
-    return verb + "s"
-
-
 def _restarted(clauses: list[str], fact: str) -> tuple[str, str] | None:
     """``(words, the fact said as holding)`` when one of the turn's own clauses says a
     negative stored fact's subject holds now ("type hints everywhere now" and "User does
@@ -878,8 +856,7 @@ def _restarted(clauses: list[str], fact: str) -> tuple[str, str] | None:
         else f"{sv['subject']} {_third_person(sv['verb'])}{sv['rest']}"
     )
     heads = _heads(positive)
-    frame = _frames(positive)
-    topic = next((t for t in TOPICS if frame and t.name == frame.topic and t.value is None), None)
+    topic = _on_off_topic(positive)
     for clause in clauses:
         if _NEGATION_RE.search(clause) or not _BACK_ON_RE.search(clause):
             continue

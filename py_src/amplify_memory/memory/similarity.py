@@ -124,7 +124,8 @@ _NEGATIONS: Final = frozenset(
     _wordlist("not no never none nothing neither nor without stop stopped stops quit anymore")
 )
 _COMPARATIVES: Final = frozenset(_wordlist("over than instead rather vs versus to"))
-_NUMBER_WORDS: Final[dict[str, str]] = {
+#: Number words and their digits ("two": "2"), zero to twelve.
+NUMBER_WORDS: Final[dict[str, str]] = {
     w: str(i)
     for i, w in enumerate(
         _wordlist("zero one two three four five six seven eight nine ten eleven twelve")
@@ -301,8 +302,8 @@ def _may_contradict(x: _Analysis, y: _Analysis) -> bool:
 
 def _term_of(word: str) -> tuple[str, bool]:
     """(canonical term, negates) of one case-folded non-stop word."""
-    if word in _NUMBER_WORDS:
-        return _NUMBER_WORDS[word], False
+    if word in NUMBER_WORDS:
+        return NUMBER_WORDS[word], False
     stem = _stem(word)
     if stem in _NEGATIVE_VERBS:
         return _NEGATIVE_VERBS[stem], True
