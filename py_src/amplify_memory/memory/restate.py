@@ -59,6 +59,7 @@ from typing import Final
 
 from amplify_memory.memory._phrasing import is_programming_language
 from amplify_memory.memory.changes import replaced_values, says_changed
+from amplify_memory.memory.choices import CHOICES, DISTINCT_CHOICES
 from amplify_memory.memory.similarity import NUMBER_WORDS
 from amplify_memory.memory.succession import kind_of
 from amplify_memory.memory.technologies import (
@@ -67,13 +68,16 @@ from amplify_memory.memory.technologies import (
     lookup_technology,
 )
 from amplify_memory.memory.topics import TOPICS, Topic, primary_frame
-from amplify_memory.memory.user_facts import _third_person, user_clauses
+from amplify_memory.memory.user_facts import _RETRACTS_RE, _third_person, user_clauses
 
 __all__ = ["CHOICES", "MAX_RESTATE_CHARS", "Restated", "restated_facts", "search_terms"]
 
 #: How much of a message is read against the stored facts (a correction is said early;
 #: the reading's time grows with the square of the length).
 MAX_RESTATE_CHARS: Final = 1_500
+
+
+_EMOJI_RE: Final = re.compile("[\U0001f000-\U0001faff\u2600-\u27bf]+\\s*")
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,28 +90,6 @@ class Restated:
     content: str
 
 
-#: Closed sets of choices a stored fact holds one of (extend with care: members must be
-#: alternatives, and each word must mean the choice wherever it stands beside the
-#: stored fact's own words).
-CHOICES: Final[dict[str, tuple[str, ...]]] = {
-    "quotes": ("single", "double"),
-    "naming": ("camelCase", "snake_case", "PascalCase", "kebab-case", "SCREAMING_SNAKE_CASE"),
-    "tone": ("formal", "casual", "informal", "friendly", "professional", "playful"),
-    "units": ("metric", "imperial"),
-    "theme": ("light", "dark"),
-    "length": ("short", "concise", "brief", "detailed", "long", "thorough", "in-depth"),
-    "indent": ("tabs", "spaces"),
-    "keyboard": ("QWERTY", "AZERTY", "QWERTZ", "Dvorak", "Colemak", "Colemak-DH", "Workman"),
-    "level": ("junior", "mid-level", "mid", "senior", "staff", "principal"),
-    "language": (
-        "English", "Spanish", "Portuguese", "French", "German", "Italian", "Dutch", "Polish",
-        "Swedish", "Norwegian", "Danish", "Finnish", "Czech", "Turkish", "Greek", "Russian",
-        "Ukrainian", "Arabic", "Hebrew", "Hindi", "Bengali", "Japanese", "Korean", "Chinese",
-        "Mandarin", "Cantonese", "Vietnamese", "Thai", "Indonesian", "Swahili",
-    ),
-}  # fmt: skip
-#: The sets whose words mean the choice wherever they stand ("metric", "snake_case").
-_DISTINCT_CHOICES: Final = frozenset({"naming", "units", "keyboard"})
 _CHOICE_OF: Final = {m.casefold(): (kind, m) for kind, ms in CHOICES.items() for m in ms}
 _CHOICE_RE: Final = re.compile(
     r"(?<![\w-])("
@@ -117,6 +99,36 @@ _CHOICE_RE: Final = re.compile(
 )
 _WEEKDAYS: Final = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 _WEEKDAY_RE: Final = re.compile(r"\b(" + "|".join(_WEEKDAYS) + r")(s?)\b", re.IGNORECASE)
+#: A role: "senior backend engineer", "team lead", "individual contributor".
+_ROLE: Final = (
+    r"(?P<role>(?:[\w-]+\s+){0,3}?(?:engineer|developer|dev|programmer|manager|designer|lead|"
+    r"architect|analyst|scientist|researcher|consultant|contractor|freelancer|intern|student|"
+    r"undergraduate|undergrad|nurse|teacher|doctor|director|founder|co-founder|CTO|CEO|VP|PM|"
+    r"EM|IC|SRE|tester|writer|administrator|admin|officer|specialist|coordinator|"
+    r"individual\s+contributor|head\s+of\s+[\w-]+))(?![\w-])"
+)
+_ROLE_FACT_RE: Final = re.compile(
+    rf"^User\s+is\s+(?:now\s+|currently\s+)?(?:an?\s+){_ROLE}(?=\s+(?:at|in|for|with|on|who|"
+    r"and|working)\b|[.!]?$)",
+    re.IGNORECASE,
+)
+_ROLE_NEW_RE: Final = re.compile(
+    r"\b(?:promoted\s+to|became|become|now\s+(?=an?\s)|back\s+to\s+being|I\s+am\s+now|"
+    r"new\s+role\s+as|moved\s+into|switched\s+to\s+being|taking\s+over\s+as|took\s+over\s+as|"
+    r"stepped\s+(?:up|down|back)\s+(?:to|as)|started\s+as|working\s+as|hired\s+as|"
+    rf"I\s+am(?=\s+(?:an?\s+)?[\w\s-]{{2,40}}?\s+now\b))\s+(?:an?\s+|the\s+)?{_ROLE}",
+    re.IGNORECASE,
+)
+#: A time of day: "9:30", "10am", "6 pm", "noon".
+_TIME_RE: Final = re.compile(
+    r"(?<![\w:.$€£-])(\d{1,2}(?::[0-5]\d)?\s*[ap]\.?m\b\.?|\d{1,2}:[0-5]\d|noon|midnight)(?![\w:])",
+    re.IGNORECASE,
+)
+#: Words that count people ("7 engineers", "12 people"): one count, whichever is said.
+_PEOPLE_NOUNS: Final = (
+    r"(?:people|persons|engineers|developers|devs|folks|members|employees|staff|heads|"
+    r"reports|students|kids|children)\b"
+)
 _ORDINALS: Final = (
     "zeroth", "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth",
     "ninth", "tenth",
@@ -137,7 +149,8 @@ _HELD_NAME_RE: Final = re.compile(
 #: The turn's move to a new one, by the kind of what is held.
 _MOVED_TO: Final = {
     "place": r"(?:moved|relocated|relocating|moving)\s+(?:back\s+|over\s+|house\s+)?to|"
-    r"(?:living|based|back)\s+in",
+    r"(?:living|based|back)\s+in|"
+    r"(?=[^.;!?]*\b(?:these\s+days|nowadays)\b)(?:I'm|I\s+am|im)\s+(?:now\s+)?in",
     "work": r"(?:join(?:ed|ing)?(?=\s+(?-i:[A-Z]))|started\s+(?:\w+\s+){0,2}?at|"
     r"new\s+job\s+at|working\s+(?:at|for))",
     "school": r"(?:transferred|transferring)\s+to|(?:studying|enrolled)\s+at",
@@ -168,7 +181,7 @@ _CHANGE_RE: Final = re.compile(
     r"increased|decreased|reduced|changed|from\s+today|starting\s+today|going\s+forward|"
     r"from\s+here\s+on|my\s+(?:mistake|bad)|I\s+(?:said|told\s+you)|correct\w*|to\s+fix|"
     r"misspoke|mistake|got\s+promoted|back\s+(?:in|on|to)|again|upgrad\w*|downgrad\w*|"
-    r"bye\s+bye)\b",
+    r"bye\s+bye|went|became|stepped|grew|grown|shrank|shrunk|doubled|halved)\b",
     re.IGNORECASE,
 )
 #: A clause that restates nothing: a maybe, a plan, someone else, an addition, a part.
@@ -186,8 +199,9 @@ _NOT_A_CHANGE_RE: Final = re.compile(
     r"answer|reply|response|example|function|code|query|message|case|pr|commit|question)\b|"
     r"(?:my|our|his|her|their)\s+(?:\w+\s+){0,2}?(?:wife|husband|partner|friend|friends|coworkers?|colleagues?|"
     r"boss|manager|brother|sister|kids?|son|daughter|mom|dad|mum|flatmate|roommate|lead|"
-    r"teammates?|client|clients)|\b(?:he|she|they|people|everyone|somebody|someone)\b|"
-    r"\b(?:the|our|an?)\s+(?:intern|interns|office|offices|contractor|vendor|customer)\b)",
+    r"teammates?|client|clients)|\b(?:he|she|they|everyone|somebody|someone)\b|(?<!\d\s)\bpeople\b|"
+    r"\b(?:the|our|an?)\s+(?:intern|interns|office|offices|contractor|vendor|customer)\b|"
+    r"^the\s+(?!whole\b|entire\b|dev\b)[a-z]+\s+team\b)",  # ("the backend team moved ...")
     re.IGNORECASE,
 )
 #: A clause led by someone named ("Alice moved to Berlin", "Tom got promoted"): theirs.
@@ -310,7 +324,7 @@ def _over(turn: str, value: str) -> bool:
 def _holds_still(turn: str, value: str) -> bool:
     """True when the turn says ``value`` (or the last word of its name) still holds:
     "prod stays on 3.11", "still sharing chapters through Drive"."""
-    words = {value, value.split()[-1]} if len(value.split()[-1]) > 2 else {value}
+    words = {*_names(value), value.split()[-1]} if len(value.split()[-1]) > 2 else {value}
     for clause in re.split(r"[.!?;,\n]+|\bbut\b|\s[-\u2014]\s", turn):
         if not _STILL_RE.search(clause):
             continue
@@ -338,8 +352,11 @@ def _own_clauses(message: str) -> list[str]:
     """The turn's clauses that may state a change of the user's own, each without its
     parts that do not (a question, a maybe or a plan, someone else's, an addition: "we
     moved back to the Netherlands, the kids are switching *too*")."""
-    out = []
+    out: list[str] = []
     for clause, in_question in user_clauses(message):
+        if _RETRACTS_RE.match(clause.strip(" .!,")):
+            out.clear()  # ("we moved to pnpm - actually no, scratch that, ...")
+            continue
         if in_question:
             continue
         pieces = _PIECE_SPLIT_RE.split(clause)
@@ -362,6 +379,9 @@ def _values(fact: str) -> Iterator[_Value]:
     """The values a stored fact holds, by kind."""
     fact = fact.rstrip(".!")  # ("Python 3.8.": the stop is not the version's)
     taken: list[tuple[int, int]] = []
+    role = _ROLE_FACT_RE.match(fact)
+    if role:
+        yield _Value("role", role["role"], role.start("role"))
     held = _HELD_NAME_RE.search(fact)
     if held:
         kind = _HELD_KIND[re.sub(r"\s+", " ", held["verb"].casefold())]
@@ -382,6 +402,10 @@ def _values(fact: str) -> Iterator[_Value]:
         yield _Value("choice:" + _CHOICE_OF[choice[1].casefold()][0], choice[1], choice.start())
     for day in _WEEKDAY_RE.finditer(fact):
         yield _Value("weekday", day[0], day.start())
+    for time in _TIME_RE.finditer(fact):
+        if not any(a <= time.start() < b for a, b in taken):
+            taken.append((time.start(), time.end()))
+            yield _Value("time", time[1], time.start())
     for number in _NUMBER_RE.finditer(fact):
         if not any(a <= number.start() < b for a, b in taken):
             yield _Value("number", number[1], number.start())
@@ -402,6 +426,10 @@ def _new_values(kind: str, old: str, clause: str) -> Iterator[str]:
         yield from (m[1] for m in _WEEKDAY_RE.finditer(clause))
     elif kind == "number":
         yield from (m[1] for m in _NUMBER_RE.finditer(clause))
+    elif kind == "role":
+        yield from (m["role"] for m in _ROLE_NEW_RE.finditer(clause))
+    elif kind == "time":
+        yield from (m[1] for m in _TIME_RE.finditer(clause))
     elif kind.startswith("held:"):
         moved = re.compile(rf"\b(?:{_MOVED_TO[kind[5:]]}){_NEW_NAME_RE}", re.IGNORECASE)
         for m in moved.finditer(clause):
@@ -424,21 +452,28 @@ _TOOL_NEWS_RE: Final = re.compile(
 )
 
 
+_RAISED_TO_RE: Final = re.compile(r"\s+(?:to|->|→)\s+(v?\d+(?:\.\d+){0,2})(?![\w.%])")
+
+
 def _versions_of(name: str, clause: str) -> Iterator[str]:
     """The versions of the technology ``name`` a clause gives ("node 22": 22), by any of
     its names (a version after a common word such as "node" is context enough)."""
     tech = lookup_technology(name)
     names = {name, *(tech.aliases + tech.common if tech else ())}
     spelled = "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True))
-    for m in re.finditer(rf"(?<![\w.-])(?:{spelled})\b", clause, re.IGNORECASE):
+    for m in re.finditer(rf"(?<![\w.-])(?:{spelled})(?:\b|(?=\d))", clause, re.IGNORECASE):
         version = VERSION_AFTER_RE.match(clause, m.end())
         if version and re.match(r"v?\d", version[1]):
-            yield version[1]
+            yield version[1]  # ("node 22", "pg16")
+        elif _NUMBER_CHANGE_RE.search(clause[: m.start()]):
+            raised = _RAISED_TO_RE.match(clause, m.end())  # "bumped the min iOS to 16"
+            if raised:
+                yield raised[1]
 
 
 def _key(value: str) -> str:
     """A value as :func:`_same` compares it ("Thursdays", "thursday": one value)."""
-    v = value.casefold()
+    v = value.casefold().replace("-", " ")  # ("full-time", "full time")
     v = v.rstrip("s") if v.rstrip("s") in _WEEKDAYS else v
     if v in NUMBER_WORDS:
         return NUMBER_WORDS[v]
@@ -458,7 +493,8 @@ def restated_facts(message: str, stored: Sequence[str]) -> list[Restated]:
     value (see the module docstring). A stored fact is restated once, and a new value of
     a clause restates one stored fact: the one it fits best (said to be over first, then
     the most words shared)."""
-    message = message[:MAX_RESTATE_CHARS]  # (each value looks at the whole message)
+    message = _EMOJI_RE.sub(". ", message[:MAX_RESTATE_CHARS])  # (each value looks at
+    # the whole message; an emoji ends a sentence: "it's Siobhan, not Sabrina 🙂 everyone ...")
     changed = bool(
         says_changed(message) or _CHANGE_RE.search(message) or _ENDED_RE.search(message)
     )  # (else only a change named by both its values: "the queue is RabbitMQ, not Kafka")
@@ -469,12 +505,13 @@ def restated_facts(message: str, stored: Sequence[str]) -> list[Restated]:
     found: list[tuple[int, int, str, Restated]] = []
     ended: dict[int, Restated] = {}
     swaps = _swaps(clauses)
+    moves = _head_moves(clauses) if changed else []
     for index, fact in enumerate(stored):
         if _NEGATIVE_FACT_RE.search(fact):
             if changed and (back := _restarted(clauses, fact)) is not None:
                 ended[index] = Restated(index, back[0], "", back[1])
             continue
-        candidates = list(_swapped(fact, swaps))
+        candidates = list(_swapped(fact, swaps)) + list(_head_swapped(fact, moves))
         if changed:
             candidates += _restatements(message, clauses, over, fact)
         for score, at, (old, new, content) in candidates:
@@ -502,6 +539,8 @@ def _restatements(
         if _holds_still(message, value.text):
             continue
         anchors = _anchors(fact, value.text)
+        after = fact[value.start + len(value.text) :]
+        people = value.kind == "number" and re.match(rf"\s+{_PEOPLE_NOUNS}", after, re.I)
         for at, clause in enumerate(clauses):
             near = " ".join(clauses[max(0, at - 1) : at + 2])
             for new in _new_values(value.kind, value.text, clause):
@@ -509,9 +548,12 @@ def _restatements(
                     rf"(?<![\w.-]){re.escape(new)}(?![\w-])", fact, re.IGNORECASE
                 ):
                     continue
+                counted = people and re.search(
+                    rf"(?<![\w.]){re.escape(new)}\s+{_PEOPLE_NOUNS}", clause, re.IGNORECASE
+                )  # ("7 engineers" and "up to 12 people now": one count)
                 score = _fit(
                     value, new, message, over, clause=clause, near=near, anchors=anchors,
-                    part=part,
+                    part=part, counted=bool(counted),
                 )  # fmt: skip
                 content = _restated(fact, value, new) if score else fact
                 if content != fact:
@@ -520,7 +562,7 @@ def _restatements(
 
 def _fit(
     value: _Value, new: str, message: str, over: set[str], *, clause: str, near: str,
-    anchors: set[str], part: bool = False,
+    anchors: set[str], part: bool = False, counted: bool = False,
 ) -> int:  # fmt: skip
     """How well ``new`` in ``clause`` takes the place of the stored ``value``: 0 not at
     all; more for the old value said to be over (4) and for each word shared."""
@@ -536,7 +578,7 @@ def _fit(
     technology = value.kind == "tech" or value.kind.startswith("version:")
     if technology and _PART_RE.search(clause) and not part:
         return 0  # ("SQLite for my side projects now": a part, not the whole)
-    if value.kind.startswith(("version:", "held:")):
+    if value.kind.startswith(("version:", "held:")) or value.kind == "role":
         return score + 1  # the same technology's version; a move to a new place
     if value.kind == "tech":
         kinds = _kind(new), _kind(value.text)
@@ -544,13 +586,15 @@ def _fit(
             return 0  # (a language is not replaced by a game engine)
         same_kind = kinds[0] is not None and kinds[0] == kinds[1] and kinds[0] != "language"
         return score + same_kind if said_over or shared or same_kind else 0
-    if value.kind == "number":
+    if value.kind in ("number", "time"):
         if said_over and not _NUMBER_CHANGE_RE.search(clause) and _RANGE_RE.search(clause):
             said_over = False  # ("I work from 9 to 5": a range, not a change)
+        if counted:
+            return score + 1
         return score if said_over or anchors & _stems(clause) else 0
     if value.kind == "choice:level" and re.search(r"\bpromot\w*", clause, re.IGNORECASE):
         return score + 1  # ("got promoted to staff": a level whatever words come with it)
-    if value.kind.startswith("choice:") and value.kind[7:] in _DISTINCT_CHOICES:
+    if value.kind.startswith("choice:") and value.kind[7:] in DISTINCT_CHOICES:
         return score + 1  # ("metric": a choice of units whatever words come with it)
     return score
 
@@ -610,6 +654,8 @@ _ENDED_RE: Final = re.compile(
     r"\b(?:stop(?:ped|ping)?\s+(?:\w+ing\b|with\b)|no\s+more\b|no\s+longer\b|not\b.{0,40}?"
     r"\b(?:any\s?more|these\s+days)\b|n't\b.{0,40}?\b(?:any\s?more)\b|g[ai]ve\s+up\b|"
     r"given\s+up\b|giving\s+up\b|quit\s+\w+ing\b|done\s+with\b|off\s+(?:the|of)\b|"
+    r"\bI\s+(?:just\s+|finally\s+|have\s+|'ve\s+)?quit\b|no\s+need\s+for\b|"
+    r"\bno\s+\w+\s+any\s?more\b|"
     r"leave\s+(?:them|it|those|\w+)\s+out\b|drop(?:ped)?\s+the\b|ditch(?:ed)?\s+the\b|"
     r"without\b|(?:is|are)\s+out\b|left\s+(?:the|my|our|(?-i:[A-Z]))|quit\s+(?:my|the)\b|"
     r"dropp(?:ed)?\s+out\s+of\b|bye\s+bye\b)",
@@ -633,7 +679,15 @@ _FIRST_PREPOSITION_RE: Final = re.compile(
 
 
 _QUANTITY_RE: Final = re.compile(
-    r"^(?:lots?|a\s+lot|bit|couple|kind|sort|type|ton|tons|plenty|bunch)\s+of\s+", re.IGNORECASE
+    r"^(?:(?:lots?|a\s+lot|bit|couple|kind|sort|type|ton|tons|plenty|bunch)\s+of\s+|"
+    r"(?:\w+\s+)?(?:cups?|glass(?:es)?|bottles?|pints?|cans?|mugs?|shots?|packs?|servings?|"
+    r"bowls?|slices?|pieces?|hours?)\s+of\s+)",
+    re.IGNORECASE,
+)
+
+
+_HOW_OFTEN_RE: Final = re.compile(
+    r"\s+(?:a|per|every|each)\s+(?:day|week|morning|night|evening)\b|\s+daily\b", re.IGNORECASE
 )
 
 
@@ -655,6 +709,8 @@ def _heads(fact: str) -> set[str]:
 def _words(text: str) -> set[str]:
     """The words of ``text`` without a plural or verb ending, hyphened ones apart too."""
     words = re.findall(r"[A-Za-z]+", text.casefold())
+    joined = {re.sub(r"[^a-z]", "", t) for t in re.findall(r"\S+", text.casefold())}
+    words += [w for w in joined if len(w) > 2 and w not in words]  # ("TL;DR": tldr)
     return {re.sub(r"(?<=\w{3})(?:ing|es|ed|s)$", "", w) for w in words}
 
 
@@ -664,7 +720,8 @@ def _no_longer(fact: str) -> str | None:
     if sv is None:
         return None
     subject, verb, rest = sv["subject"], sv["verb"], sv["rest"]
-    rest = re.sub(r"^(\s+)(?:a\s+lot\s+of|lots\s+of|plenty\s+of|tons\s+of)\s+", r"\1", rest)
+    if rest.startswith(" ") and _QUANTITY_RE.match(rest[1:]):  # ("... drinks coffee.")
+        rest = " " + _HOW_OFTEN_RE.sub("", _QUANTITY_RE.sub("", rest[1:]))
     if verb in ("is", "are"):
         return f"{subject} {verb} no longer{rest}"
     return f"{subject} no longer {verb}{rest}"  # ("User no longer drinks tea.")
@@ -682,7 +739,7 @@ def _ended(clauses: list[str], fact: str) -> tuple[str, str] | None:
         ended = _ENDED_RE.search(clause)
         if ended is None:
             continue
-        after = re.split(r"[,.;:!?\u2014]", clause[ended.start() :], maxsplit=1)[0][:60]
+        after = re.split(r"[,.:!?\u2014]|;\s", clause[ended.start() :], maxsplit=1)[0][:60]
         if _PRONOUN_OBJECT_RE.search(ended[0]):  # "leave *them* out": said before
             after = f"{clauses[at - 1] if at else ''} {clause}"
         if any(m.name.casefold() not in fact.casefold() for m in find_technology_mentions(after)):
@@ -737,7 +794,8 @@ _VALUE_START_RE: Final = re.compile(
 )
 #: A turn that may name a change by both its values (a cheap look before the clauses).
 _SWAP_SIGN_RE: Final = re.compile(
-    r"\b(?:from|instead|rather|switched|swapped|replaced|traded|exchanged|not|to)\b|->|→|=>",
+    r"\b(?:from|instead|rather|switched|swapped|replaced|traded|exchanged|not|to)\b|->|→|=>|"
+    r"\b(?:is|are|was)\s+(?:\w+\s+)?(?:out|dead|gone|history|over|retired|deprecated)\b",
     re.IGNORECASE,
 )
 #: Where a new value's words end: "computer science *this semester*".
@@ -767,7 +825,7 @@ def _swaps(clauses: list[str]) -> list[tuple[int, str, str, bool]]:
     names by both its values (numbers aside: :func:`_restatements` reads those with their
     words). "From X to Y" and "X to Y" need a verb of change ("the train from Leeds to
     London" is none)."""
-    out = []
+    out = _split_swaps(clauses)
     for at, clause in enumerate(clauses):
         was = _WAS_RE.match(clauses[at + 1]) if at + 1 < len(clauses) else None
         if was:  # "I'm on payments now (was platform)": the aside is a clause of its own
@@ -787,6 +845,41 @@ def _swaps(clauses: list[str]) -> list[tuple[int, str, str, bool]]:
                 ):
                     continue
                 out.append((at, old, new, bool(_PART_RE.search(clause))))
+    return out
+
+
+#: A swap said over two clauses: "Leeds! not Manchester", "CircleCI is dead to us. GH
+#: Actions for everything", "REST between services is out, it's gRPC only".
+_NOT_ALONE_RE: Final = re.compile(r"^(?:but\s+|and\s+)?not\s+(?P<x>[^,.;:!?]{2,40})$", re.I)
+_GONE_RE: Final = re.compile(
+    r"(?P<x>[^,.;:!?]{2,40}?)\s+(?:is|are|was|'s)\s+(?:\w+\s+)?(?:out|dead|gone|history|over|"
+    r"retired|deprecated)(?:\s+to\s+(?:us|me))?$",
+    re.I,
+)
+_NEXT_VALUE_RE: Final = re.compile(
+    r"^(?:(?:it's|it\s+is|now|we're\s+on|we\s+are\s+on|we\s+use|all|everything\s+is\s+on)\s+)?"
+    r"(?P<y>[^,.;:!?]{2,40}?)(?:\s+only)?$",
+    re.I,
+)
+
+
+def _split_swaps(clauses: list[str]) -> list[tuple[int, str, str, bool]]:
+    """The swaps of :func:`_swaps` that a clause names with its neighbour: a short new
+    value and "not X" after it, an old value said over and a short new one after it."""
+    out = []
+    for at in range(1, len(clauses)):
+        before, clause = clauses[at - 1], clauses[at]
+        not_x = _NOT_ALONE_RE.match(clause.split(",")[0])
+        if not_x and len(before.split()) <= 3:
+            new = [p for p in _VALUE_START_RE.split(before) if p.strip()]
+            if new:
+                out.append((at, not_x["x"].strip(), new[-1].strip(), False))
+        gone = _GONE_RE.search(before)
+        then = _NEXT_VALUE_RE.match(_VALUE_END_RE.sub("", clause))
+        if gone and then and len(then["y"].split()) <= 3:
+            old = _VALUE_START_RE.split(gone["x"])[-1].strip()
+            if old and not _NO_VALUE_RE.match(then["y"]):
+                out.append((at, old, then["y"].strip(), bool(_PART_RE.search(clause))))
     return out
 
 
@@ -823,8 +916,10 @@ def _swapped(
         bare = fact.rstrip(".!")
         if VERSION_AFTER_RE.match(bare, start.end()) and re.match(r"\s*v?\d", bare[start.end() :]):
             continue  # ("Python 3.11" -> "Go 3.11": the version is the old one's)
-        content = fact[: start.start()] + " ".join(kept) + fact[start.end() :]
-        yield 4, at, (held, " ".join(kept), content)
+        known = lookup_technology(" ".join(kept))
+        said = known.name if known else " ".join(kept)  # ("GH Actions": "GitHub Actions")
+        content = fact[: start.start()] + said + fact[start.end() :]
+        yield 4, at, (held, said, content)
 
 
 #: A negative stored sentence: "User does not use type hints", "User is no longer remote".
@@ -865,3 +960,40 @@ def _restarted(clauses: list[str], fact: str) -> tuple[str, str] | None:
         ) >= max(1, len(heads) - 1):
             return " ".join(sorted(heads)), positive
     return None
+
+
+#: A move to another kind of the same thing: "switched to *night shifts*", "moved to the
+#: *backend team*", "changed to *dark mode*".
+_HEAD_MOVE_RE: Final = re.compile(
+    r"\b(?:switch\w*|mov\w+|chang\w+|went|transferr\w*|shift\w*|gone)\s+(?:over\s+|back\s+)?"
+    r"(?:to|onto)\s+(?:the\s+|an?\s+)?(?P<mod>[a-z][\w-]+)\s+(?P<head>[a-z][\w-]+)\b"
+)
+_NOT_A_MODIFIER: Final = frozenset(
+    ("new", "other", "another", "different", "same", "next", "last", "my", "our", "no", "not",
+     "any", "some", "every", "this", "that", "of", "in", "on", "at", "to", "than", "more", "less")
+)  # fmt: skip
+
+
+def _head_moves(clauses: list[str]) -> list[tuple[int, str, str]]:
+    """``(clause index, new modifier, head word)`` of each move to another kind of a thing."""
+    out = []
+    for at, clause in enumerate(clauses):
+        for m in _HEAD_MOVE_RE.finditer(clause):
+            if m["mod"] not in _NOT_A_MODIFIER and not find_technology_mentions(m[0]):
+                out.append((at, m["mod"], m["head"]))
+    return out
+
+
+def _head_swapped(
+    fact: str, moves: list[tuple[int, str, str]]
+) -> Iterator[tuple[int, int, tuple[str, str, str]]]:
+    """The restatements of ``fact`` by :func:`_head_moves`: the word before the same head
+    replaced ("User works day shifts." and "switched to night shifts": night)."""
+    for at, mod, head in moves:
+        for m in re.finditer(r"(?<![\w'-])([A-Za-z][\w-]*)(?=\s+([A-Za-z][\w-]*))", fact):
+            old = m[1]
+            if _words(m[2]) != _words(head) or old.casefold() in (_NOT_A_MODIFIER | _PLAIN_WORDS):
+                continue
+            if _words(old) == _words(mod) or lookup_technology(old) is not None:
+                continue
+            yield 3, at, (old, mod, fact[: m.start(1)] + mod + fact[m.end(1) :])

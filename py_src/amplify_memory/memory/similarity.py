@@ -108,6 +108,7 @@ def _wordlist(text: str) -> list[str]:
 _SOFT_MATCH_MIN: Final = 0.5
 # Term weight of generic nouns that add little meaning ("language" in "favourite language").
 _GENERIC_WEIGHT: Final = 0.5
+_FRAME_WEIGHT: Final = 0.25
 _NEGATIVE: Final = "¬"
 
 # -- private tokenizer -------------------------------------------------------------------
@@ -141,6 +142,8 @@ _PHRASES: Final[tuple[tuple[re.Pattern[str], str], ...]] = tuple(
         (r"\bcannot\b", "can not"),
         (r"n't\b", " not"),
         (r"\bno longer\b", "not"),
+        (r"\b(?:in\s+(?:my|their|his|her|the)?\s*(?:spare|free)\s+time|for\s+fun)\b", ""),
+        (r"\bone\s+of\s+(?:the\s+)?(?=\w+(?:'s)?\s+(?:\w+\s+)?\w+s\b)", ""),
         # "used to like X" is a past habit; "X is used to build Y" is the passive of "uses"
         (
             r"(?<!\bis )(?<!\bare )(?<!\bwas )(?<!\bwere )(?<!\bbe )(?<!\bbeen )(?<!\bbeing )"
@@ -200,6 +203,8 @@ def _stem_table() -> dict[str, str]:
         "name": "name named called",
         "test": "test tests testing",
         "learn": "learn study",
+        "play": "play player",
+        "run": "run runner",
     }
     table: dict[str, str] = {}
     for canonical, words in groups.items():
@@ -255,6 +260,15 @@ _VALUE_WORDS: Final[dict[str, str]] = {
     "time": "morning afternoon evening night",
 }
 _EXCLUSIVE_STEMS: Final = frozenset(_stem(w) for w in _EXCLUSIVE_SLOTS)
+#: Words that frame a fact and say nearly nothing of it: "Pastry chef *by trade*",
+#: "*Spends* weekends gardening", "*Follows* a kosher *diet*", "*Fully* remote *employee*".
+_FRAME_STEMS: Final = frozenset(
+    _stem(w)
+    for w in _wordlist(
+        "trade profession occupation hobby hobbies pastime spare fun employee fully spends "
+        "spend follows follow diet person fan owns own keeps keep"
+    )
+)
 _GENERIC_STEMS: Final = frozenset(_stem(w) for w in _GENERIC_NOUNS)
 
 
@@ -315,6 +329,13 @@ _VALUE_GROUPS: Final[dict[str, str]] = {
 }
 
 
+def _weight(term: str) -> float:
+    """A term's weight: less for a word that frames a fact or names a kind of thing."""
+    if term in _FRAME_STEMS:
+        return _FRAME_WEIGHT
+    return _GENERIC_WEIGHT if term in _GENERIC_STEMS else 1.0
+
+
 @lru_cache(maxsize=4096)
 def _analyse(text: str) -> _Analysis:
     """Normalise one memory (see the module docstring)."""
@@ -366,8 +387,7 @@ def _analyse(text: str) -> _Analysis:
         pos = mention.end
     for term, kind in stream:
         if kind != "cmp":
-            weight = _GENERIC_WEIGHT if term in _GENERIC_STEMS else 1.0
-            out.terms[term] = weight
+            out.terms[term] = _weight(term)
     if out.negative:
         out.terms[_NEGATIVE] = 1.0
     out.order = _ordered_pair(stream, out.values)

@@ -60,7 +60,7 @@ KINDS: Final[dict[str, str]] = {
     "team chat": "Slack, Microsoft Teams, Discord, Mattermost, Zulip, Rocket.Chat",
     "design tool": "Figma, Sketch, Adobe XD, Penpot, InVision, Framer",
     "monitoring service": "Datadog, New Relic, Grafana Cloud, Dynatrace, AppDynamics, "
-    "Honeycomb, Instana",
+    "Honeycomb, Instana, Grafana, Prometheus",
     "error tracker": "Sentry, Rollbar, Bugsnag, Honeybadger, Raygun",
     "JavaScript test runner": "Jest, Vitest, Mocha, Jasmine, Karma",
     "state management": "Redux, Zustand, MobX, Recoil, Jotai, Pinia, Vuex, NgRx, Valtio",

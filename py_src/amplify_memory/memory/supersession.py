@@ -41,8 +41,10 @@ from typing import Final, Literal
 from amplify_memory.memory._defaults import SEMANTIC_DUPLICATE_COSINE
 from amplify_memory.memory.canonical import canonical_fact
 from amplify_memory.memory.changes import names_a_value
+from amplify_memory.memory.choices import VALUE_CLASSES
 from amplify_memory.memory.similarity import (
     DEFAULT_DUPLICATE_THRESHOLD,
+    NUMBER_WORDS,
     content_similarity,
     contradicts,
     is_duplicate,
@@ -347,6 +349,9 @@ _WHOSE_RE: Final = re.compile(
     re.IGNORECASE,
 )
 _FACT_WORD_RE: Final = re.compile(r"[\w+#.'-]+")
+_NAMED_RE: Final = re.compile(
+    r"^(?:the\s+)?user's\s+\w+\s+is\s+(?:named\s+|called\s+)?(?-i:[A-Z])[\w'-]+\.?$", re.I
+)
 
 
 @lru_cache(maxsize=4096)
@@ -366,8 +371,8 @@ def _whose(fact: str) -> str:
     """Who a fact is about besides the user ("sister"), or "" for the user; "mom" and
     "mother", "boss" and "bosses" are one."""
     found = _WHOSE_RE.match(fact.strip())
-    if not found:
-        return ""
+    if not found or _NAMED_RE.match(fact.strip()):
+        return ""  # ("User's manager is Priya": who the user's manager is, the user's fact)
     who = found["who"].casefold()
     who = _SAME_PERSON.get(who, who)
     return who[:-1] if who.endswith("s") and not who.endswith("ss") else who
@@ -441,6 +446,72 @@ def _one_word_swapped(new: str, old: str) -> str:
     return ""
 
 
+#: Words that say nothing of a fact's value ("User *runs* 20 km *per* week").
+_LINK_WORDS: Final = frozenset(
+    ("user", "user's", "is", "are", "was", "a", "an", "the", "on", "in", "at", "of", "to", "for",
+     "with", "uses", "runs", "has", "have", "holds", "per", "their", "his", "her", "its",
+     "now", "currently")
+)  # fmt: skip
+#: Facts that may hold one thing of each colour ("has a black cat", "likes blue").
+_MANY_RE: Final = re.compile(r"\b(?:likes?|loves?|enjoys?|has\s+an?|owns?|collects?)\b", re.I)
+_CLASS_OF: Final = {
+    member.casefold(): {k for k, ms in VALUE_CLASSES.items() if member in ms}
+    for members in VALUE_CLASSES.values()
+    for member in members
+}
+
+
+def _named_after_one(fact: str, word: str) -> str:
+    """The technology or capitalized word right before ``word`` in ``fact`` when ``word``
+    is a name no technology list knows ("macOS" before "Sonoma"), else ""."""
+    words = _fact_words(fact)
+    at = next((i for i, w in enumerate(words) if w.casefold() == word), None)
+    if not at or not words[at][:1].isupper() or lookup_technology(words[at]) is not None:
+        return ""
+    before = words[at - 1]
+    known = before[:1].isupper() or lookup_technology(before) is not None
+    return before.casefold() if known and before.casefold() not in _LINK_WORDS else ""
+
+
+def _value_swapped(new: str, old: str) -> bool:
+    """True when two facts are the same words but one value each, of one class: numbers
+    ("runs 20 km per week" / "Runs 35 km a week"), levels ("B1" / "B2"), members of one
+    set of :data:`~.choices.VALUE_CLASSES` ("a blue belt" / "a brown belt"), whatever the
+    order and the words that link them. A spoken language is no such value (a user
+    speaks several)."""
+    words = [
+        {NUMBER_WORDS.get(w.casefold(), w.casefold()) for w in _fact_words(text)}
+        for text in (new, old)
+    ]
+    only = [words[0] - words[1] - _LINK_WORDS, words[1] - words[0] - _LINK_WORDS]
+    if len(only[0]) != 1 or len(only[1]) != 1:
+        return False
+    x, y = only[0].pop(), only[1].pop()
+    if re.search(r"\d", x) and re.search(r"\d", y):
+        return True
+    if _named_after_one(new, x) and _named_after_one(old, y):
+        before = {_named_after_one(new, x), _named_after_one(old, y)}
+        if len(before) == 1:
+            return True  # "runs macOS Sonoma" / "is on macOS Sequoia"
+    shared = _CLASS_OF.get(x, set()) & _CLASS_OF.get(y, set())
+    if "colour" in shared and (_MANY_RE.search(new) or _MANY_RE.search(old)):
+        shared.discard("colour")
+    return bool(shared - {"language"})
+
+
+_HELD_RE: Final = re.compile(
+    r"\b(?:(?P<place>lives|living|resides|based)|(?P<work>works|working|employed)|"
+    r"(?P<school>studies|studying|attends))\s+(?:\w+\s+)?(?:in|at|for)\b",
+    re.IGNORECASE,
+)
+
+
+def _held(fact: str) -> str:
+    """What a fact says the user is held to ("place", "work", "school"), else ""."""
+    m = _HELD_RE.search(fact)
+    return m.lastgroup or "" if m else ""
+
+
 def decide(
     new: str,
     old: str,
@@ -466,7 +537,7 @@ def decide(
     new_frames, old_frames = frames_of(new), frames_of(old)  # (they read the canonical text)
     new, old = canonical_fact(new), canonical_fact(old)
     swapped = _one_word_swapped(new, old)
-    if swapped == "name":
+    if swapped == "name" or _value_swapped(new, old):
         return "supersede"  # "uses macOS Ventura" / "uses macOS Sonoma": another value
     if _names_the_old_as_wrong(new, old):
         return "supersede"  # "works at an insurance company, not a bank"
@@ -519,6 +590,8 @@ def decide(
             return "keep"
     if swapped in ("head", "names"):
         return "keep"  # "prefers dark mode" / "dark chocolate", "likes Coldplay" / "Radiohead"
+    if len({_held(new), _held(old)} - {""}) == 2:
+        return "keep"  # "lives in Toronto" / "works in downtown Toronto"
     if is_duplicate(new, old, threshold) and not opposed(new, old):
         return "merge"
     if new_frames and not old_frames and not names_a_value(old, [f.value for f in new_frames]):

@@ -61,6 +61,7 @@ from amplify_memory.memory._text import wordlist as _wordlist
 from amplify_memory.memory.canonical import canonical_fact, tidy_fact
 from amplify_memory.memory.devices import DEVICE_KINDS, device_topic_trigger, device_value
 from amplify_memory.memory.technologies import VERSION_AFTER_RE, Mention, find_technology_mentions
+from amplify_memory.text import strip_accents
 
 __all__ = [
     "DEVICE_RE",
@@ -1270,7 +1271,7 @@ _PLACE_TOPICS: Final = frozenset({"location", "timezone"})
 
 
 def _value_words(value: str) -> tuple[str, ...]:
-    words = re.findall(r"[\w+#.-]+", value.casefold())
+    words = re.findall(r"[\w+#.-]+", strip_accents(value).casefold())  # ("São", "Sao")
     return tuple(_VALUE_SYNONYMS.get(w.strip(".-"), w.strip(".-")) for w in words if w.strip(".-"))
 
 

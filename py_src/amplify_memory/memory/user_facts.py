@@ -2215,6 +2215,8 @@ _ONE_OFF_RE: Final = re.compile(
     r"example|method|class|endpoint|module|ticket|form|answer|reply|response|message|email|"
     r"post|case|request|question|exercise|assignment|version|draft|translation|paragraph|"
     r"table|diagram|chart|slide|report|doc|document|section|output|run|demo)\b"
+    r"|\b(?:for|in) (?:the|this|that) (?:\w+ )?(?:piece|article|edition|episode|talk|deck|"
+    r"presentation|letter|essay|speech|tweet|blog post|write-up|writeup|newsletter)\b"
     r"|\b(?:right now|for now|this time|just this once|this once|for the moment|throwaway|"
     r"(?:the\s+)?next\s+one|"
     r"throw-away|one-time|one time|one-off|quick and dirty|mid-incident|in a hurry|"
@@ -2312,7 +2314,9 @@ _TAG_QUESTION_RE: Final = re.compile(
 _RETRACTS_RE: Final = re.compile(
     r"^(?:(?:that|this|it)\s+(?:is|was|has)\s+(?:\w+\s+)?(?:outdated|out of date|old news|"
     r"no longer true|no longer the case|not true anymore|not the case anymore|changed|"
-    r"history|stale|wrong now|years ago)|(?:that'?s\s+)?not true any\s?more)$",
+    r"history|stale|wrong now|years ago)|(?:that'?s\s+)?not true any\s?more|"
+    r"(?:(?:actually|wait|oh),?\s+)?(?:no,?\s+)?(?:scratch|strike|forget|ignore)\s+that|"
+    r"(?:actually|wait|oh)\s+no|no\s+wait)$",
     re.IGNORECASE,
 )
 #: "I use it daily": "it" stands for the one technology the clause before named.

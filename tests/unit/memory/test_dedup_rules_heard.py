@@ -26,7 +26,7 @@ from amplify_memory.memory.supersession import decide
         ("User builds apps with React Native.", "Builds apps in RN", "merge"),
         ("User is diabetic, so avoid sugary recipes.", "Diabetic.", "merge"),
         ("User is gluten intolerant.", "Gluten-intolerant, so avoid wheat in recipes.", "merge"),
-        ("User is vegetarian.", "Pescatarian.", "keep"),
+        ("User is vegetarian.", "Pescatarian.", "supersede"),  # (one diet at a time)
         ("User prefers Go because of speed.", "User prefers Zig because of control.", "keep"),
         ("User's cousin lives in Rome.", "User lives in Rome.", "keep"),
         ("User uses Windows 10.", "User no longer uses Windows.", "supersede"),

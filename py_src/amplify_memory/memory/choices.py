@@ -1,0 +1,51 @@
+"""Closed sets of values a fact holds one of at a time: a quote style, a diet, a level.
+
+Two facts the same but for one member of a set say two values of one thing ("User
+prefers single quotes" / "double quotes", "holds a blue belt" / "a brown belt"): a
+correction reads the new member against the stored fact (:mod:`~.restate`), and
+de-duplication never merges the two (:mod:`~.supersession`).
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+__all__ = ["CHOICES", "DISTINCT_CHOICES", "VALUE_CLASSES"]
+
+#: Closed sets of choices a stored fact holds one of (extend with care: members must be
+#: alternatives, and each word must mean the choice wherever it stands beside the
+#: stored fact's own words).
+CHOICES: Final[dict[str, tuple[str, ...]]] = {
+    "quotes": ("single", "double"),
+    "naming": ("camelCase", "snake_case", "PascalCase", "kebab-case", "SCREAMING_SNAKE_CASE"),
+    "tone": ("formal", "casual", "informal", "friendly", "professional", "playful"),
+    "units": ("metric", "imperial"),
+    "theme": ("light", "dark"),
+    "length": ("short", "concise", "brief", "detailed", "long", "thorough", "in-depth"),
+    "indent": ("tabs", "spaces"),
+    "keyboard": ("QWERTY", "AZERTY", "QWERTZ", "Dvorak", "Colemak", "Colemak-DH", "Workman"),
+    "spelling": ("American", "British", "Canadian", "Australian"),
+    "workload": ("full-time", "part-time", "full time", "part time"),
+    "diet": ("vegan", "vegetarian", "pescatarian", "omnivore", "flexitarian", "carnivore"),
+    "level": ("junior", "mid-level", "mid", "senior", "staff", "principal"),
+    "language": (
+        "English", "Spanish", "Portuguese", "French", "German", "Italian", "Dutch", "Polish",
+        "Swedish", "Norwegian", "Danish", "Finnish", "Czech", "Turkish", "Greek", "Russian",
+        "Ukrainian", "Arabic", "Hebrew", "Hindi", "Bengali", "Japanese", "Korean", "Chinese",
+        "Mandarin", "Cantonese", "Vietnamese", "Thai", "Indonesian", "Swahili",
+    ),
+}  # fmt: skip
+#: The sets whose words mean the choice wherever they stand ("metric", "snake_case").
+DISTINCT_CHOICES: Final = frozenset({"naming", "units", "keyboard", "workload", "diet"})
+#: Further classes of values, beside :data:`CHOICES`, that two facts differing only by
+#: them make two values of one thing (never one fact said twice).
+VALUE_CLASSES: Final[dict[str, tuple[str, ...]]] = {
+    "colour": (
+        "black", "white", "red", "green", "blue", "yellow", "orange", "purple", "pink",
+        "brown", "grey", "gray", "silver", "gold",
+    ),
+    "cefr": ("A1", "A2", "B1", "B2", "C1", "C2"),
+    "degree": ("bachelor's", "master's", "PhD", "doctorate", "BSc", "MSc", "BA", "MA", "MBA"),
+    "school year": ("freshman", "sophomore", "junior", "senior"),
+    **CHOICES,
+}  # fmt: skip

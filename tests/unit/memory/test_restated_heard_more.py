@@ -1,0 +1,72 @@
+"""A correction read against what is stored (the nineteenth round): roles, times of
+day, head counts, a swap said across two clauses, a move to another kind of the same
+thing, versions raised "to" a number or glued to a name, emoji between sentences, a
+turn that scratches its first words, diets, spelling and working time.
+
+Sentences written for the tests, none the corpora's own.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from amplify_memory.memory.restate import restated_facts
+
+
+def restated(said: str, prior: list[str]) -> list[tuple[int, str]]:
+    return [(r.index, r.content) for r in restated_facts(said, prior)]
+
+
+@pytest.mark.parametrize(
+    ("said", "prior", "content"),
+    [
+        ("became a staff engineer in March, way more design docs now",
+         "User is a senior engineer at Mozilla.", "User is a staff engineer at Mozilla."),
+        ("stepped down to individual contributor, managing burnt me out",
+         "User is an engineering manager.", "User is an individual contributor."),
+        ("retro is at 4:15 now, not 3pm", "User's team retro is at 3pm.",
+         "User's team retro is at 4:15."),
+        ("the team grew to 15 devs this year", "User's team has 9 engineers.",
+         "User's team has 15 engineers."),
+        ("Cardiff! not Swansea, easy mix-up", "User lives in Swansea.", "User lives in Cardiff."),
+        ("Bitbucket is history. GitLab for everything", "User's team hosts code on Bitbucket.",
+         "User's team hosts code on GitLab."),
+        ("switched to evening classes, the mornings were brutal",
+         "User takes morning classes at the college.",
+         "User takes evening classes at the college."),
+        ("we bumped the minimum Android to 12", "User's app supports Android 10 and up.",
+         "User's app supports Android 12 and up."),
+        ("prod db is on pg17 now", "User's production database is PostgreSQL 15.",
+         "User's production database is PostgreSQL 17."),
+        ("it's Aoife, not Eva 😅 autocorrect hates me", "User's name is Eva.",
+         "User's name is Aoife."),
+        ("went pescatarian last month", "User is vegetarian.", "User is pescatarian."),
+        ("use Australian spelling from here on", "User prefers British spelling.",
+         "User prefers Australian spelling."),
+        ("I'm back to full-time since the baby started daycare", "User works part-time.",
+         "User works full-time."),
+        ("I quit sugar in january", "User eats a lot of sugar.", "User no longer eats sugar."),
+        ("no car anymore, sold it", "User has a car.", "User no longer has a car."),
+        ("I'm in Galway these days", "User lives in Dublin.", "User lives in Galway."),
+    ],
+)  # fmt: skip
+def test_the_nineteenth_round(said: str, prior: str, content: str) -> None:
+    assert restated(said, ["User has a cat.", prior]) == [(1, content)]
+
+
+@pytest.mark.parametrize(
+    ("said", "prior"),
+    [  # what must restate nothing
+        ("my brother became a team lead", "User is a developer."),
+        ("I am a developer too", "User is a designer."),
+        ("the mobile team moved to Kotlin, I'm still on the web side", "User writes Swift."),
+        ("we moved to Bun - actually no, scratch that, it broke the build", "User uses Node.js."),
+        ("I'm in Rome this week for a wedding", "User lives in Milan."),
+        ("for the conference talk use American spelling", "User prefers British spelling."),
+        ("12 people came to the meetup", "User's team has 9 engineers."),
+        ("the meeting went from 9 to 5 today, ugh", "User's standup is at 9:30."),
+        ("switched to the new laptop", "User uses the old laptop."),
+    ],
+)  # fmt: skip
+def test_what_restates_nothing(said: str, prior: str) -> None:
+    assert restated(said, ["User has a cat.", prior]) == []
