@@ -427,7 +427,9 @@ def _fix_tech_spelling(match: re.Match[str]) -> str:
     if low in aliases or low in _ENGLISH_NEAR or low in _all_aliases():
         return word
     if len(low) == 5:  # only a letter left out of a longer name: "kotin"
-        return by_delete.get(low, word) if low not in _ENGLISH_FIVE else word
+        if low in _ENGLISH_FIVE or (word[0].isupper() and word[1:].islower()):
+            return word  # (a name: "Delhi" is no slip of Delphi, "Karna" none of Klarna)
+        return by_delete.get(low, word)
     squashed = _squashed_aliases().get(low)
     if squashed is not None:  # "dockercompose", "githubactions"
         return squashed

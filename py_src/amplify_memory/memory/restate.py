@@ -60,6 +60,7 @@ from typing import Final
 from amplify_memory.memory._phrasing import is_programming_language
 from amplify_memory.memory.changes import replaced_values, says_changed
 from amplify_memory.memory.choices import CHOICES, DISTINCT_CHOICES
+from amplify_memory.memory.gloss import english_gloss
 from amplify_memory.memory.similarity import NUMBER_WORDS
 from amplify_memory.memory.succession import kind_of
 from amplify_memory.memory.technologies import (
@@ -150,9 +151,12 @@ _HELD_NAME_RE: Final = re.compile(
 _MOVED_TO: Final = {
     "place": r"(?:moved|relocated|relocating|moving)\s+(?:back\s+|over\s+|house\s+)?to|"
     r"(?:living|based|back)\s+in|"
-    r"(?=[^.;!?]*\b(?:these\s+days|nowadays)\b)(?:I'm|I\s+am|im)\s+(?:now\s+)?in",
+    r"(?=[^.;!?]*\b(?:these\s+days|nowadays)\b)(?:I'm|I\s+am|im)\s+(?:now\s+)?in|"
+    r"(?=[^.;!?]*\b(?:now|these\s+days|nowadays)\b)I\s+live\s+(?:now\s+)?in",
     "work": r"(?:join(?:ed|ing)?(?=\s+(?-i:[A-Z]))|started\s+(?:\w+\s+){0,2}?at|"
-    r"new\s+job\s+at|working\s+(?:at|for))",
+    r"new\s+job\s+at|working\s+(?:at|for)|"
+    r"(?=[^.;!?]*\b(?:now|these\s+days|nowadays)\b)(?:now\s+)?I\s+(?:now\s+)?work\s+"
+    r"(?:now\s+)?(?:at|for))",
     "school": r"(?:transferred|transferring)\s+to|(?:studying|enrolled)\s+at",
 }
 _HELD_KIND: Final = {
@@ -211,6 +215,7 @@ _NAMED_LEAD_RE: Final = re.compile(
     r"Left|Joined|Quit|Dropped|Back|Been|Changed|Correction|Sorry|Scratch)\b)"
     r"(?P<name>(?-i:[A-Z][a-z]+))\s+(?:just\s+|finally\s+|also\s+)?(?:got|has|had|is|was|"
     r"moved|joined|switched|started|left|quit|went|became|changed|relocated|transferred)\b"
+    r"(?!\s+(?:over|out|gone|history|dead)\b)"  # ("Flipkart is over": no one's doing)
 )
 #: A request for one answer ("write this one in Go instead of Python", "now convert it to
 #: TypeScript", "explain it in Spanish instead"), unless it says it is for always.
@@ -493,7 +498,9 @@ def restated_facts(message: str, stored: Sequence[str]) -> list[Restated]:
     value (see the module docstring). A stored fact is restated once, and a new value of
     a clause restates one stored fact: the one it fits best (said to be over first, then
     the most words shared)."""
-    message = _EMOJI_RE.sub(". ", message[:MAX_RESTATE_CHARS])  # (each value looks at
+    message = _EMOJI_RE.sub(
+        ". ", english_gloss(message[:MAX_RESTATE_CHARS])
+    )  # (each value looks at
     # the whole message; an emoji ends a sentence: "it's Siobhan, not Sabrina 🙂 everyone ...")
     changed = bool(
         says_changed(message) or _CHANGE_RE.search(message) or _ENDED_RE.search(message)
@@ -657,7 +664,8 @@ _ENDED_RE: Final = re.compile(
     r"\bI\s+(?:just\s+|finally\s+|have\s+|'ve\s+)?quit\b|no\s+need\s+for\b|"
     r"\bno\s+\w+\s+any\s?more\b|"
     r"leave\s+(?:them|it|those|\w+)\s+out\b|drop(?:ped)?\s+the\b|ditch(?:ed)?\s+the\b|"
-    r"without\b|(?:is|are)\s+out\b|left\s+(?:the|my|our|(?-i:[A-Z]))|quit\s+(?:my|the)\b|"
+    r"without\b|(?:is|are)\s+(?:out|over|gone|history)\b|left\s+(?:the|my|our|(?-i:[A-Z]))|"
+    r"quit\s+(?:my|the)\b|"
     r"dropp(?:ed)?\s+out\s+of\b|bye\s+bye\b)",
     re.IGNORECASE,
 )
@@ -740,6 +748,8 @@ def _ended(clauses: list[str], fact: str) -> tuple[str, str] | None:
         if ended is None:
             continue
         after = re.split(r"[,.:!?\u2014]|;\s", clause[ended.start() :], maxsplit=1)[0][:60]
+        if re.match(r"(?:is|are)\b", ended[0], re.IGNORECASE):  # ("Flipkart is over")
+            after = re.split(r"[,.:!?\u2014]|;\s", clause[: ended.end()])[-1][-60:]
         if _PRONOUN_OBJECT_RE.search(ended[0]):  # "leave *them* out": said before
             after = f"{clauses[at - 1] if at else ''} {clause}"
         if any(m.name.casefold() not in fact.casefold() for m in find_technology_mentions(after)):

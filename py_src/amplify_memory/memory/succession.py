@@ -84,6 +84,12 @@ KINDS: Final[dict[str, str]] = {
     "CAD tool": "Fusion 360, SolidWorks, FreeCAD, Onshape, AutoCAD",
     "bundler": "Webpack, Vite, Parcel, Rollup, esbuild, Turbopack, Rspack",
     "Python web framework": "Django, Flask, FastAPI, Pyramid",
+    "terminal emulator": "iTerm2, Ghostty, Alacritty, kitty, WezTerm, Warp, Windows Terminal, "
+    "Hyper, Konsole, GNOME Terminal, Tabby",
+    "web browser": "Google Chrome, Firefox, Safari, Microsoft Edge, Brave, Vivaldi, Opera, "
+    "Zen Browser",
+    "container runtime": "containerd, CRI-O",
+    "managed Kubernetes": "EKS, AKS, GKE",
 }
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import pytest
 
+from amplify_memory.memory.gloss import english_gloss
 from amplify_memory.memory.restate import restated_facts
 
 
@@ -70,3 +71,38 @@ def test_the_nineteenth_round(said: str, prior: str, content: str) -> None:
 )  # fmt: skip
 def test_what_restates_nothing(said: str, prior: str) -> None:
     assert restated(said, ["User has a cat.", prior]) == []
+
+
+@pytest.mark.parametrize(
+    ("said", "prior", "content"),
+    [  # the same corrections in other languages (an English gloss of the change's words)
+        ("Ya no usamos Jira, ahora todo va en Linear", "User's team uses Jira.",
+         "User's team uses Linear."),
+        ("Je ne travaille plus chez Ubisoft, je suis à mon compte", "User works at Ubisoft.",
+         "User no longer works at Ubisoft."),
+        ("Abito a Bologna adesso, non più a Firenze", "User lives in Florence.",
+         "User lives in Bologna."),
+        ("Ich nutze jetzt Neovim statt VS Code", "User uses VS Code.", "User uses Neovim."),
+        ("We zijn overgestapt op Podman, Docker Desktop was te zwaar",
+         "User uses Docker Desktop.", "User uses Podman."),
+        ("main Delhi se Mumbai shift ho gaya hoon", "User lives in Delhi.",
+         "User lives in Mumbai."),
+        ("Correzione: il team è passato da Trello a Asana", "User's team tracks work in Trello.",
+         "User's team tracks work in Asana."),
+    ],
+)  # fmt: skip
+def test_corrections_in_other_languages(said: str, prior: str, content: str) -> None:
+    assert restated(said, ["User has a cat.", prior]) == [(1, content)]
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "I use Delhi time, not Delphi",
+        "we moved to Berlin in 2020 and I work at Zalando",
+        "no longer on the pase team, I switched to platform",
+        "nu is my shell now, instead of zsh",
+    ],
+)
+def test_an_english_message_is_glossed_as_itself(said: str) -> None:
+    assert english_gloss(said) == said
