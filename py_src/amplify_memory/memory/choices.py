@@ -26,6 +26,7 @@ CHOICES: Final[dict[str, tuple[str, ...]]] = {
     "keyboard": ("QWERTY", "AZERTY", "QWERTZ", "Dvorak", "Colemak", "Colemak-DH", "Workman"),
     "spelling": ("American", "British", "Canadian", "Australian"),
     "workload": ("full-time", "part-time", "full time", "part time"),
+    "pronouns": ("he/him", "she/her", "they/them", "he/they", "she/they"),
     "diet": ("vegan", "vegetarian", "pescatarian", "omnivore", "flexitarian", "carnivore"),
     "level": ("junior", "mid-level", "mid", "senior", "staff", "principal"),
     "language": (
@@ -36,7 +37,7 @@ CHOICES: Final[dict[str, tuple[str, ...]]] = {
     ),
 }  # fmt: skip
 #: The sets whose words mean the choice wherever they stand ("metric", "snake_case").
-DISTINCT_CHOICES: Final = frozenset({"naming", "units", "keyboard", "workload", "diet"})
+DISTINCT_CHOICES: Final = frozenset({"naming", "units", "keyboard", "workload", "diet", "pronouns"})
 #: Further classes of values, beside :data:`CHOICES`, that two facts differing only by
 #: them make two values of one thing (never one fact said twice).
 VALUE_CLASSES: Final[dict[str, tuple[str, ...]]] = {

@@ -37,6 +37,15 @@ _GLOSSES: Final[tuple[tuple[str, str], ...]] = (
      r"switched from \1 to "),
     (r"(\w[\w.-]*)\s+se\s+(\w[\w.-]*)\s+shift\s+(?:ho\s+gaya|ho\s+gayi|kar\s+liya|kiya)"
      r"(?:\s+h(?:oon|ai|ain|u|un))?", r"moved from \1 to \2"),
+    # someone else, and a value kept
+    (r"(?:mein(?:e)?|mi|mis|mon|ma|mes|il\s+mio|la\s+mia|mijn|meu|minha|m[óo]j|moja|mera|meri|"
+     r"mere)\s+(?:chef(?:in)?|jefe|jefa|boss|capo|baas|chefe|szef|manager|kolleg(?:e|in|en)|"
+     r"colleg(?:a|he|hi)|coll[èe]gue|compa[ñn]er[oa]s?|colega|kolega|kole[żz]anka|dost|"
+     r"(?:frau|mann|esposa|esposo|femme|mari|moglie|marito|vrouw|man|[żz]ona|m[ąa][żz]))",
+     "my colleague"),
+    (r"ich\s+bleibe(?:\s+aber)?\s+bei|ja\s+zostaj[ęe]\s+przy|me\s+quedo\s+con|"
+     r"je\s+reste\s+(?:sur|avec)|ik\s+blijf\s+bij|(?:eu\s+)?fico\s+com|"
+     r"(?:resto|rimango)\s+(?:su|con)", "I stick with"),
     # the end of a state
     (r"ya\s+no", "no longer"),
     (r"je\s+ne\s+(?:suis|travaille|vis|habite|utilise)\s+plus\s+(?:chez|à|a|en)",

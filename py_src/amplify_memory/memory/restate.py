@@ -62,7 +62,7 @@ from amplify_memory.memory.changes import replaced_values, says_changed
 from amplify_memory.memory.choices import CHOICES, DISTINCT_CHOICES
 from amplify_memory.memory.gloss import english_gloss
 from amplify_memory.memory.similarity import NUMBER_WORDS
-from amplify_memory.memory.succession import kind_of
+from amplify_memory.memory.succession import kind_of, same_kind
 from amplify_memory.memory.technologies import (
     VERSION_AFTER_RE,
     find_technology_mentions,
@@ -154,7 +154,8 @@ _MOVED_TO: Final = {
     r"(?=[^.;!?]*\b(?:these\s+days|nowadays)\b)(?:I'm|I\s+am|im)\s+(?:now\s+)?in|"
     r"(?=[^.;!?]*\b(?:now|these\s+days|nowadays)\b)I\s+live\s+(?:now\s+)?in",
     "work": r"(?:join(?:ed|ing)?(?=\s+(?-i:[A-Z]))|started\s+(?:\w+\s+){0,2}?at|"
-    r"new\s+job\s+at|working\s+(?:at|for)|"
+    r"new\s+job,?\s+(?:I'm\s+|I\s+am\s+)?at|working\s+(?:at|for)|"
+    r"(?=[^.;!?]*\bnow\b)(?:I'm|I\s+am|im)\s+(?:now\s+)?at|"
     r"(?=[^.;!?]*\b(?:now|these\s+days|nowadays)\b)(?:now\s+)?I\s+(?:now\s+)?work\s+"
     r"(?:now\s+)?(?:at|for))",
     "school": r"(?:transferred|transferring)\s+to|(?:studying|enrolled)\s+at",
@@ -172,7 +173,7 @@ _NEW_NAME_RE: Final = (
 _NO_PLACE_RE: Final = re.compile(
     r"^(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|"
     r"april|may|june|july|august|september|october|november|december|today|tomorrow|next|"
-    r"the|a|an)\b",
+    r"the|a|an|home|work|school|uni|college|office|lunch|dinner|church|gym|night|noon)\b",
     re.IGNORECASE,
 )
 
@@ -185,7 +186,9 @@ _CHANGE_RE: Final = re.compile(
     r"increased|decreased|reduced|changed|from\s+today|starting\s+today|going\s+forward|"
     r"from\s+here\s+on|my\s+(?:mistake|bad)|I\s+(?:said|told\s+you)|correct\w*|to\s+fix|"
     r"misspoke|mistake|got\s+promoted|back\s+(?:in|on|to)|again|upgrad\w*|downgrad\w*|"
-    r"bye\s+bye|went|became|stepped|grew|grown|shrank|shrunk|doubled|halved)\b",
+    r"bye\s+bye|went|became|stepped|grew|grown|shrank|shrunk|doubled|halved|"
+    r"(?:is|was|were|are)\s+(?:\w+\s+)?(?:out|gone|dead|history|EOL|legacy|deprecated|retired|"
+    r"wrong|only\s+for|just\s+for))\b",
     re.IGNORECASE,
 )
 #: A clause that restates nothing: a maybe, a plan, someone else, an addition, a part.
@@ -198,14 +201,15 @@ _NOT_A_CHANGE_RE: Final = re.compile(
     r"would|should|could|want\s+to|wants\s+to|tempted|discuss\w*|eventually|someday|if|"
     r"also|too(?!\s+\w)|as\s+well|alongside|besides|on\s+top\s+of|in\s+addition|additionally|"
     r"just\s+(?:to|for)|to\s+test|testing|translat\w*|"
-    r"for\s+(?:this|that)\s+(?:project|client|repo|app|job|course|class|exercise)\b|"
+    r"for\s+(?:this|that|the|a|an|our|my)\s+(?:new\s+)?(?:\w+\s+)?(?:project|client|repo|app|job|"
+    r"course|class|exercise|gig|contract)\b|"
     r"(?:in|for|to|on|of|with)\s+(?:this|that)\s+(?:\w+\s+)?(?:one|script|snippet|file|task|"
     r"answer|reply|response|example|function|code|query|message|case|pr|commit|question)\b|"
     r"(?:my|our|his|her|their)\s+(?:\w+\s+){0,2}?(?:wife|husband|partner|friend|friends|coworkers?|colleagues?|"
     r"boss|manager|brother|sister|kids?|son|daughter|mom|dad|mum|flatmate|roommate|lead|"
     r"teammates?|client|clients)|\b(?:he|she|they|everyone|somebody|someone)\b|(?<!\d\s)\bpeople\b|"
     r"\b(?:the|our|an?)\s+(?:intern|interns|office|offices|contractor|vendor|customer)\b|"
-    r"^the\s+(?!whole\b|entire\b|dev\b)[a-z]+\s+team\b)",  # ("the backend team moved ...")
+    r"^(?:the|our|their)\s+(?!whole\b|entire\b|dev\b)[a-z]+\s+team\b)",  # ("the data team ...")
     re.IGNORECASE,
 )
 #: A clause led by someone named ("Alice moved to Berlin", "Tom got promoted"): theirs.
@@ -302,17 +306,25 @@ def _stem(word: str) -> str:
 def _anchors(text: str, skip: str) -> set[str]:
     """The stems of a stored fact's own words, without its value ``skip``."""
     words = re.findall(r"[A-Za-z][\w'-]+", text.replace(skip, " "))
-    return {_stem(w) for w in words if w.casefold() not in _PLAIN_WORDS and len(w) > 2}
+    stems = (_stem(w) for w in words if w.casefold() not in _PLAIN_WORDS and len(w) > 2)
+    return {_SAME_STEM.get(s, s) for s in stems}
 
 
 def _stems(text: str) -> set[str]:
-    return {_stem(w) for w in re.findall(r"[A-Za-z][\w'-]+", text)}
+    return {_SAME_STEM.get(s, s) for s in (_stem(w) for w in re.findall(r"[A-Za-z][\w'-]+", text))}
+
+
+#: Stems of words that say one thing: "kids" and "children".
+_SAME_STEM: Final = {"kid": "child", "kids": "child"}
 
 
 def _names(value: str) -> list[str]:
     """A value and, for a technology, its other names ("Amazon ECS": "ECS" ...)."""
     known = lookup_technology(value)
     names = [value, *((known.name, *known.aliases) if known else ())]
+    last = value.split()[-1]
+    if len(value.split()) > 1 and last.isupper() and len(last) > 1:
+        names.append(last)  # ("Amazon ECS": "ECS")
     return sorted(set(names), key=len, reverse=True)
 
 
@@ -343,14 +355,28 @@ def _holds_still(turn: str, value: str) -> bool:
 _PIECE_SPLIT_RE: Final = re.compile(r"\s*,\s*|\s+(?:so|anyway|btw|but)\s+", re.IGNORECASE)
 
 
+_PRONOUNS_RE: Final = re.compile(r"\b(?:he|she|they)/(?:him|her|them|they)\b", re.IGNORECASE)
+
+
 def _not_a_change(piece: str) -> bool:
     """A piece of a clause that restates nothing (see :data:`_NOT_A_CHANGE_RE`)."""
+    piece = _PRONOUNS_RE.sub("pronouns", piece)  # ("I'm she/her": no one else's)
     named = _NAMED_LEAD_RE.match(piece)
     return bool(
         _NOT_A_CHANGE_RE.search(piece)
         or (named and lookup_technology(named["name"]) is None)
         or (_ONE_TASK_RE.match(piece) and not _FOR_ALWAYS_RE.search(piece))
     )
+
+
+#: Words before what a clause says that say nothing of it: "I want to inform you that",
+#: "oh also", "just wanted to let you know".
+_LEAD_IN_RE: Final = re.compile(
+    r"^(?:(?:oh|ok|okay|and|so|hey|hi|btw|fyi)[,!]?\s+)*(?:also,?\s+|"
+    r"(?:I\s+)?(?:just\s+)?(?:want|wanted|would\s+like|'d\s+like)\s+to\s+(?:inform\s+you|tell\s+you|"
+    r"let\s+you\s+know)\s+(?:that\s+)?)",
+    re.IGNORECASE,
+)
 
 
 def _own_clauses(message: str) -> list[str]:
@@ -364,7 +390,7 @@ def _own_clauses(message: str) -> list[str]:
             continue
         if in_question:
             continue
-        pieces = _PIECE_SPLIT_RE.split(clause)
+        pieces = _PIECE_SPLIT_RE.split(_LEAD_IN_RE.sub("", clause))
         parts = [p for p in pieces if not _not_a_change(p)]
         if parts and not _not_a_change(pieces[0]):
             out.append(", ".join(parts))  # (a clause whose lead is someone else's: none)
@@ -498,12 +524,15 @@ def restated_facts(message: str, stored: Sequence[str]) -> list[Restated]:
     value (see the module docstring). A stored fact is restated once, and a new value of
     a clause restates one stored fact: the one it fits best (said to be over first, then
     the most words shared)."""
-    message = _EMOJI_RE.sub(
-        ". ", english_gloss(message[:MAX_RESTATE_CHARS])
-    )  # (each value looks at
-    # the whole message; an emoji ends a sentence: "it's Siobhan, not Sabrina 🙂 everyone ...")
+    # (each value looks at the whole message; an emoji ends a sentence: "it's Siobhan,
+    # not Sabrina 🙂 everyone ..."; a change said in another language is glossed)
+    message = _EMOJI_RE.sub(". ", english_gloss(message[:MAX_RESTATE_CHARS]))
+    chosen = {_CHOICE_OF[m[1].casefold()][0] for m in _CHOICE_RE.finditer(message)}
     changed = bool(
-        says_changed(message) or _CHANGE_RE.search(message) or _ENDED_RE.search(message)
+        says_changed(message)
+        or _CHANGE_RE.search(message)
+        or _ENDED_RE.search(message)
+        or chosen & DISTINCT_CHOICES  # (a distinct choice is a change said: "I'm she/her")
     )  # (else only a change named by both its values: "the queue is RabbitMQ, not Kafka")
     if _TAKEN_BACK_RE.search(message) or not (changed or _SWAP_SIGN_RE.search(message)):
         return []  # (taken back: "... wait nevermind, you're right, it's spaces")
@@ -536,12 +565,20 @@ def restated_facts(message: str, stored: Sequence[str]) -> list[Restated]:
     return sorted(out.values(), key=lambda r: r.index)
 
 
+#: A stored opinion of a tool, and a clause that says one.
+_OPINION_RE: Final = re.compile(r"^User\s+(?:likes|loves|enjoys|is\s+a\s+fan\s+of|adores)\b")
+_LIKING_RE: Final = re.compile(
+    r"\b(?:like|likes|love|loves|prefer|prefers|fan|enjoy|enjoys|into|favou?rite)\b", re.IGNORECASE
+)
+
+
 def _restatements(
     message: str, clauses: list[str], over: set[str], fact: str
 ) -> Iterator[tuple[int, int, tuple[str, str, str]]]:
     """``(score, clause index, (old, new, restated fact))`` for each value of ``fact``
     the turn may change."""
     part = bool(_PART_RE.search(fact))  # (the fact itself of a part: "for my side project")
+    opinion = _OPINION_RE.match(fact)
     for value in _values(fact):
         if _holds_still(message, value.text):
             continue
@@ -549,6 +586,8 @@ def _restatements(
         after = fact[value.start + len(value.text) :]
         people = value.kind == "number" and re.match(rf"\s+{_PEOPLE_NOUNS}", after, re.I)
         for at, clause in enumerate(clauses):
+            if opinion and value.kind == "tech" and not _LIKING_RE.search(clause):
+                continue  # ("User likes AWS." and "we host on Hetzner now": still likes it)
             near = " ".join(clauses[max(0, at - 1) : at + 2])
             for new in _new_values(value.kind, value.text, clause):
                 if _same(new, value.text) or re.search(
@@ -573,7 +612,12 @@ def _fit(
 ) -> int:  # fmt: skip
     """How well ``new`` in ``clause`` takes the place of the stored ``value``: 0 not at
     all; more for the old value said to be over (4) and for each word shared."""
-    if new.casefold() in over or _over(message, new) or _holds_still(message, new):
+    if (
+        new.casefold() in over
+        or _over(message, new)
+        or _holds_still(message, new)
+        or re.search(rf"\b(?:not|n't|never)\s+(?:\w+\s+){{0,2}}{re.escape(new)}\b", clause, re.I)
+    ):
         return 0  # ("from Go", "not mid anymore", "English is still the main thing": no
         # new value)
     known = lookup_technology(value.text) if value.kind == "tech" else None
@@ -589,7 +633,7 @@ def _fit(
         return score + 1  # the same technology's version; a move to a new place
     if value.kind == "tech":
         kinds = _kind(new), _kind(value.text)
-        if None not in kinds and kinds[0] != kinds[1]:
+        if None not in kinds and _family(kinds[0]) != _family(kinds[1]):
             return 0  # (a language is not replaced by a game engine)
         same_kind = kinds[0] is not None and kinds[0] == kinds[1] and kinds[0] != "language"
         return score + same_kind if said_over or shared or same_kind else 0
@@ -598,6 +642,9 @@ def _fit(
             said_over = False  # ("I work from 9 to 5": a range, not a change)
         if counted:
             return score + 1
+        before = re.search(rf"(?<![\w.]){re.escape(value.text)}(?![\w.])", near, re.IGNORECASE)
+        if before and anchors & _stems(near):
+            return score + 1  # ("I have two kids - it's three now")
         return score if said_over or anchors & _stems(clause) else 0
     if value.kind == "choice:level" and re.search(r"\bpromot\w*", clause, re.IGNORECASE):
         return score + 1  # ("got promoted to staff": a level whatever words come with it)
@@ -612,6 +659,11 @@ def _listed_together(old: str, new: str, clause: str) -> bool:
     a, b = re.escape(old), re.escape(new)
     join = r"\s*(?:,?\s*and|&|/|or|plus|\+)\s*"
     return bool(re.search(rf"(?i)\b{a}\w*{join}{b}|\b{b}\w*{join}{a}", clause))
+
+
+def _family(kind: str | None) -> str | None:
+    """A kind's family: the databases are one ("relational", "document" ...)."""
+    return "database" if kind and kind.endswith("database") else kind
 
 
 def _kind(name: str) -> str | None:
@@ -651,7 +703,24 @@ def search_terms(message: str) -> str:
         terms += CHOICES[_CHOICE_OF[m[1].casefold()][0]]
     if _WEEKDAY_RE.search(message):
         terms += _WEEKDAYS
+    glued = [lookup_technology(m[1]) for m in _GLUED_VERSION_RE.finditer(message)]  # "pg16"
+    names = [t.name for t in glued if t] + [m.name for m in find_technology_mentions(message)]
+    for name in names[:_MAX_NAMES]:  # (the others of a tool's kind: "Ghostty": "iTerm2" ...)
+        terms += [name, *same_kind(name)]
+    if _ROLE_NEW_RE.search(message):
+        terms += _ROLE_WORDS
+    if re.search(rf"\d\s+{_PEOPLE_NOUNS}", message, re.IGNORECASE):
+        terms += _PEOPLE_WORDS
     return " ".join(dict.fromkeys(terms))
+
+
+_GLUED_VERSION_RE: Final = re.compile(r"(?<![\w.-])([A-Za-z][A-Za-z+#]{1,12})v?\d+(?:\.\d+)?\b")
+_MAX_NAMES: Final = 8
+_ROLE_WORDS: Final = (
+    "engineer", "developer", "manager", "lead", "designer", "analyst", "scientist",
+    "student", "contributor", "architect", "consultant", "researcher",
+)  # fmt: skip
+_PEOPLE_WORDS: Final = ("team", "people", "engineers", "developers", "members", "reports")
 
 
 #: A clause that ends a habit, a wish or a state: "stop using bullet lists", "no more
@@ -662,7 +731,9 @@ _ENDED_RE: Final = re.compile(
     r"\b(?:any\s?more|these\s+days)\b|n't\b.{0,40}?\b(?:any\s?more)\b|g[ai]ve\s+up\b|"
     r"given\s+up\b|giving\s+up\b|quit\s+\w+ing\b|done\s+with\b|off\s+(?:the|of)\b|"
     r"\bI\s+(?:just\s+|finally\s+|have\s+|'ve\s+)?quit\b|no\s+need\s+for\b|"
-    r"\bno\s+\w+\s+any\s?more\b|"
+    r"\bno\s+\w+\s+any\s?more\b|forget\s+what\s+I\s+(?:said|told\s+you)\s+about\b|"
+    r"(?:is|are)\s+(?:not|n't)\s+(?:\w+\s+)?(?:true|the\s+case)\s+any\s?more\b|"
+    r"(?:did\s+not|didn't)\s+work\s+out\b|"
     r"leave\s+(?:them|it|those|\w+)\s+out\b|drop(?:ped)?\s+the\b|ditch(?:ed)?\s+the\b|"
     r"without\b|(?:is|are)\s+(?:out|over|gone|history)\b|left\s+(?:the|my|our|(?-i:[A-Z]))|"
     r"quit\s+(?:my|the)\b|"
@@ -694,6 +765,10 @@ _QUANTITY_RE: Final = re.compile(
 )
 
 
+_SEEKING_RE: Final = re.compile(
+    r"^(?:looking|searching|hunting|applying|waiting|preparing|training|studying)\s+(?:for|to)\s+",
+    re.IGNORECASE,
+)
 _HOW_OFTEN_RE: Final = re.compile(
     r"\s+(?:a|per|every|each)\s+(?:day|week|morning|night|evening)\b|\s+daily\b", re.IGNORECASE
 )
@@ -708,10 +783,19 @@ def _heads(fact: str) -> set[str]:
         return set()
     rest = re.sub(r"^\s*(?:(?:in|on|at|with)\s+)?(?:(?:a|an|the)\s+)?", "", sv["rest"])
     rest = _QUANTITY_RE.sub("", rest)  # ("a lot of coffee": coffee)
+    rest = _SEEKING_RE.sub("", rest)  # ("looking for internships": internships)
     rest = _FIRST_PREPOSITION_RE.split(f" {rest} ", maxsplit=1)[0].strip()
     if find_technology_mentions(rest):
         return set()
     return {w for w in _words(rest) if len(w) > 2 and w not in _GENERIC_NOUNS}
+
+
+def _plain_heads(fact: str) -> set[str]:
+    """The words a stored fact's object is made of when they are all plain ("long
+    answers"): each must be said for the fact to end."""
+    sv = _SUBJECT_VERB_RE.match(fact.rstrip(".!"))
+    rest = _FIRST_PREPOSITION_RE.split(f" {sv['rest']} ", maxsplit=1)[0] if sv else ""
+    return {w for w in _words(rest) if len(w) > 2 and w not in {"the", "and", "very", "really"}}
 
 
 def _words(text: str) -> set[str]:
@@ -735,6 +819,14 @@ def _no_longer(fact: str) -> str | None:
     return f"{subject} no longer {verb}{rest}"  # ("User no longer drinks tea.")
 
 
+#: Roles said short: "not a PM anymore".
+_ROLE_SHORT: Final = {
+    "PM": "product manager", "EM": "engineering manager", "SWE": "software engineer",
+    "IC": "individual contributor", "TL": "tech lead", "TA": "teaching assistant",
+}  # fmt: skip
+_ROLE_SHORT_RE: Final = re.compile(r"\b(?-i:" + "|".join(_ROLE_SHORT) + r")\b")
+
+
 def _ended(clauses: list[str], fact: str) -> tuple[str, str] | None:
     """``(head, the fact said as no longer holding)`` when one of the turn's own clauses
     ends what a stored positive fact says ("stop using bullet lists" and "User prefers
@@ -748,17 +840,24 @@ def _ended(clauses: list[str], fact: str) -> tuple[str, str] | None:
         if ended is None:
             continue
         after = re.split(r"[,.:!?\u2014]|;\s", clause[ended.start() :], maxsplit=1)[0][:60]
-        if re.match(r"(?:is|are)\b", ended[0], re.IGNORECASE):  # ("Flipkart is over")
+        if re.match(r"(?:is|are|did)\b", ended[0], re.IGNORECASE):  # ("Flipkart is over")
             after = re.split(r"[,.:!?\u2014]|;\s", clause[: ended.end()])[-1][-60:]
         if _PRONOUN_OBJECT_RE.search(ended[0]):  # "leave *them* out": said before
             after = f"{clauses[at - 1] if at else ''} {clause}"
         if any(m.name.casefold() not in fact.casefold() for m in find_technology_mentions(after)):
             continue  # ("stop giving me java examples": a part, not code examples)
-        about = (topic is not None and topic.trigger.search(after)) or heads & _words(after)
+        after = _ROLE_SHORT_RE.sub(lambda m: _ROLE_SHORT[m[0].upper()], after)  # ("a PM")
+        said = _words(after)
+        plain = _plain_heads(fact) if not heads and topic is None else set()
+        about = bool(
+            (topic is not None and topic.trigger.search(after))
+            or heads & said
+            or (plain and plain <= said)  # ("... wanting long answers")
+        )
         if about:
             negated = _no_longer(fact)
             if negated is not None:
-                return (topic.name if topic else " ".join(sorted(heads))), negated
+                return (topic.name if topic else " ".join(sorted(heads or plain))), negated
     return None
 
 
@@ -788,6 +887,7 @@ _SWAP_RES: Final = (
         re.I,
     ),
     re.compile(r"(?P<x>\b[A-Z][\w.+#-]*)\s+to\s+(?P<y>[A-Z][\w.+#-]*)"),  # ("Lustre to BeeGFS")
+    re.compile(r"(?P<y>\b[\w.+#-]{2,30})\s+>\s+(?P<x>[\w.+#-]{2,30})\b"),  # "fish > zsh"
     re.compile(  # "I'm on payments now (was platform)"
         r"(?P<y>[^,.;:!?()]{2,40}?)\s*\((?:was|previously|formerly|before)\s+(?P<x>[^)]{2,30})\)",
         re.I,
@@ -795,7 +895,7 @@ _SWAP_RES: Final = (
 )
 #: The patterns whose new value ends what comes before it ("we deploy on *thursdays* now
 #: instead of ...", "our gateway is *Kong*, not Apigee").
-_NEW_BEFORE: Final = frozenset({1, 4, 6})
+_NEW_BEFORE: Final = frozenset({1, 4, 6, 7})
 #: Words a new value said before its old one starts after ("our gateway *is* Kong").
 _VALUE_START_RE: Final = re.compile(
     r"\b(?:is|are|am|was|use|uses|using|on|in|at|with|to|for|the|a|an|now|we|i|my|our|it's|its|"
@@ -805,7 +905,8 @@ _VALUE_START_RE: Final = re.compile(
 #: A turn that may name a change by both its values (a cheap look before the clauses).
 _SWAP_SIGN_RE: Final = re.compile(
     r"\b(?:from|instead|rather|switched|swapped|replaced|traded|exchanged|not|to)\b|->|→|=>|"
-    r"\b(?:is|are|was)\s+(?:\w+\s+)?(?:out|dead|gone|history|over|retired|deprecated)\b",
+    r"\b(?:is|are|was)\s+(?:\w+\s+)?(?:out|dead|gone|history|over|retired|deprecated)\b|"
+    r"\w\s+>\s+\w",
     re.IGNORECASE,
 )
 #: Where a new value's words end: "computer science *this semester*".
@@ -830,6 +931,12 @@ _CHANGE_VERB_RE: Final = re.compile(
 _WAS_RE: Final = re.compile(r"^(?:was|previously|formerly)\s+[^,.;:!?()]{2,30}$", re.IGNORECASE)
 
 
+#: Where an old value's words end: "protanopia *like I told you before*".
+_OLD_END_RE: Final = re.compile(
+    r"\s+(?:like|as|because|since|which|that|lol|haha|anymore|any\s+more)\b.*$", re.IGNORECASE
+)
+
+
 def _swaps(clauses: list[str]) -> list[tuple[int, str, str, bool]]:
     """``(clause index, old words, new words, said of a part)`` of each change a clause
     names by both its values (numbers aside: :func:`_restatements` reads those with their
@@ -844,7 +951,7 @@ def _swaps(clauses: list[str]) -> list[tuple[int, str, str, bool]]:
             if number in _NEEDS_A_CHANGE_VERB and not _CHANGE_VERB_RE.search(clause):
                 continue
             for m in pattern.finditer(clause):
-                old = " ".join(m["x"].split()[-4:])
+                old = " ".join(_OLD_END_RE.sub("", m["x"]).split()[-4:])
                 if number in _NEW_BEFORE:
                     parts = [p.strip() for p in _VALUE_START_RE.split(m["y"]) if p.strip()]
                     new = " ".join(parts[-1].split()[-3:]) if parts else ""
@@ -937,6 +1044,10 @@ _NEGATIVE_SV_RE: Final = re.compile(
     r"^(?P<subject>User(?:'s(?:\s+[\w-]+){1,2}?)?)\s+(?:(?:does\s+not|doesn't|do\s+not|don't|no\s+"
     r"longer|never)\s+(?P<verb>[a-z]+)|(?P<be>is|are)\s+(?:not|no\s+longer))\b(?P<rest>.*)$"
 )
+_AVERSE_RE: Final = re.compile(
+    r"^(?P<subject>User(?:'s(?:\s+[\w-]+){1,2}?)?)\s+(?P<verb>dislikes|hates|avoids)\b(?P<rest>.*)$"
+)
+_UNAVERSE: Final = {"dislikes": "likes", "hates": "likes", "avoids": "uses"}
 #: A clause that says a thing holds again or from now on ("type hints everywhere now").
 _BACK_ON_RE: Final = re.compile(
     r"\b(?:now|again|back|started|starting|converted|everywhere|always|from\s+now\s+on|"
@@ -953,13 +1064,17 @@ def _restarted(clauses: list[str], fact: str) -> tuple[str, str] | None:
     negative stored fact's subject holds now ("type hints everywhere now" and "User does
     not use type hints in Python." give "User uses type hints in Python.")."""
     sv = _NEGATIVE_SV_RE.match(fact)
-    if sv is None:
+    averse = _AVERSE_RE.match(fact)
+    if averse is not None:  # "User dislikes type hints": "User likes type hints"
+        positive = f"{averse['subject']} {_UNAVERSE[averse['verb']]}{averse['rest']}"
+    elif sv is None:
         return None
-    positive = (
-        f"{sv['subject']} {sv['be']}{sv['rest']}"
-        if sv["be"]
-        else f"{sv['subject']} {_third_person(sv['verb'])}{sv['rest']}"
-    )
+    else:
+        positive = (
+            f"{sv['subject']} {sv['be']}{sv['rest']}"
+            if sv["be"]
+            else f"{sv['subject']} {_third_person(sv['verb'])}{sv['rest']}"
+        )
     heads = _heads(positive)
     topic = _on_off_topic(positive)
     for clause in clauses:

@@ -41,7 +41,7 @@ from amplify_memory.memory.topics import tool_group_names
 #: The exclusive groups of tools of the topic registry that are kinds of their own here.
 TOOL_GROUPS: Final = ("operating_system", "editor", "shell", "package_manager", "ci_service")
 
-__all__ = ["KINDS", "TOOL_GROUPS", "kind_of", "kind_replaced"]
+__all__ = ["KINDS", "TOOL_GROUPS", "kind_of", "kind_replaced", "same_kind"]
 
 #: The kinds, each with its members' canonical names (:mod:`~.technologies`). Extend with
 #: care: two members must be alternatives a user rarely keeps side by side.
@@ -115,6 +115,17 @@ def _kinds() -> dict[str, str]:
         for name in names:
             out.setdefault(name.casefold(), kind)
     return out
+
+
+def same_kind(name: str) -> tuple[str, ...]:
+    """The technologies of the kind of ``name`` (any alias), ``name``'s own among them;
+    none for a name of no kind.
+
+    >>> "MySQL" in same_kind("postgres")
+    True
+    """
+    kind = kind_of(name)
+    return _members()[kind] if kind else ()
 
 
 def kind_of(name: str) -> str | None:

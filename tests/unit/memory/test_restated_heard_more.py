@@ -106,3 +106,47 @@ def test_corrections_in_other_languages(said: str, prior: str, content: str) -> 
 )
 def test_an_english_message_is_glossed_as_itself(said: str) -> None:
     assert english_gloss(said) == said
+
+
+@pytest.mark.parametrize(
+    ("said", "prior", "content"),
+    [  # the second batch of the round
+        ("Couchbase was only for the hackathon, production is on MySQL",
+         "User uses Couchbase for the app database.", "User uses MySQL for the app database."),
+        ("vim > emacs, converted last month", "User uses Emacs with Doom.",
+         "User uses Vim with Doom."),
+        ("I said one dog earlier - it's two now", "User has one dog.", "User has two dogs."),
+        ("I want to inform you that I have joined Atlassian last week", "User works at Canva.",
+         "User works at Atlassian."),
+        ("we're on k8s now, no more ECS", "User's services run on Amazon ECS.",
+         "User's services run on Kubernetes."),
+        ("forget what I said about wanting long answers", "User prefers long answers.",
+         "User no longer prefers long answers."),
+        ("ok I actually like tabs now", "User dislikes tabs.", "User likes tabs."),
+        ("no more job hunting, signed the offer", "User is looking for a job.",
+         "User is no longer looking for a job."),
+        ("not an SWE anymore, I run the design team", "User is a software engineer.",
+         "User is no longer a software engineer."),
+        ("it's Lisboa, not Porto like I said", "User lives in Porto.", "User lives in Lisboa."),
+        ("just so you know, I'm they/them", "User uses she/her pronouns.",
+         "User uses they/them pronouns."),
+        ("I'm at Datadog now, started monday", "User works at Elastic.", "User works at Datadog."),
+        ("physics didn't work out", "User studies physics.", "User no longer studies physics."),
+    ],
+)  # fmt: skip
+def test_the_second_batch(said: str, prior: str, content: str) -> None:
+    assert restated(said, ["User has a cat.", prior]) == [(1, content)]
+
+
+@pytest.mark.parametrize(
+    ("said", "prior"),
+    [
+        ("We host on Hetzner now.", "User likes AWS."),  # (an opinion stays)
+        ("Our platform team moved to Pulumi, not my area", "User uses Terraform."),
+        ("we're not on GCP now, maybe next year", "User's team hosts on AWS."),
+        ("I'm at home now, sick", "User works at Canva."),
+        ("For the new client project we are on Azure now", "User's team hosts on AWS."),
+    ],
+)  # fmt: skip
+def test_the_second_batch_restates_nothing(said: str, prior: str) -> None:
+    assert restated(said, ["User has a cat.", prior]) == []
