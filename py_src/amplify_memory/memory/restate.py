@@ -201,8 +201,8 @@ _NOT_A_CHANGE_RE: Final = re.compile(
     r"would|should|could|want\s+to|wants\s+to|tempted|discuss\w*|eventually|someday|if|"
     r"also|too(?!\s+\w)|as\s+well|alongside|besides|on\s+top\s+of|in\s+addition|additionally|"
     r"just\s+(?:to|for)|to\s+test|testing|translat\w*|"
-    r"for\s+(?:this|that|the|a|an|our|my)\s+(?:new\s+)?(?:\w+\s+)?(?:project|client|repo|app|job|"
-    r"course|class|exercise|gig|contract)\b|"
+    r"for\s+(?:this|that)\s+(?:project|client|repo|app|job|course|class|exercise)\b|"
+    r"for\s+(?:the|a|an)\s+(?:new\s+)?(?:\w+\s+)?(?:client|project|gig|contract)\b|"
     r"(?:in|for|to|on|of|with)\s+(?:this|that)\s+(?:\w+\s+)?(?:one|script|snippet|file|task|"
     r"answer|reply|response|example|function|code|query|message|case|pr|commit|question)\b|"
     r"(?:my|our|his|her|their)\s+(?:\w+\s+){0,2}?(?:wife|husband|partner|friend|friends|coworkers?|colleagues?|"
@@ -795,6 +795,8 @@ def _plain_heads(fact: str) -> set[str]:
     answers"): each must be said for the fact to end."""
     sv = _SUBJECT_VERB_RE.match(fact.rstrip(".!"))
     rest = _FIRST_PREPOSITION_RE.split(f" {sv['rest']} ", maxsplit=1)[0] if sv else ""
+    if find_technology_mentions(rest):
+        return set()  # (a technology's end is :mod:`~.changes`'s)
     return {w for w in _words(rest) if len(w) > 2 and w not in {"the", "and", "very", "really"}}
 
 

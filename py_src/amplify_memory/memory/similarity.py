@@ -142,6 +142,12 @@ _PHRASES: Final[tuple[tuple[re.Pattern[str], str], ...]] = tuple(
         (r"\bcannot\b", "can not"),
         (r"n't\b", " not"),
         (r"\bno longer\b", "not"),
+        (r"\bcommand[- ]line\b", "terminal"),
+        (
+            r"\b(?:works?\s+(?:fully\s+)?remotely|(?:fully\s+)?remote\s+(?:employee|worker)|"
+            r"works?\s+from\s+home)\b",
+            "remote worker",
+        ),
         (r"\b(?:in\s+(?:my|their|his|her|the)?\s*(?:spare|free)\s+time|for\s+fun)\b", ""),
         (r"\bone\s+of\s+(?:the\s+)?(?=\w+(?:'s)?\s+(?:\w+\s+)?\w+s\b)", ""),
         # "used to like X" is a past habit; "X is used to build Y" is the passive of "uses"
@@ -204,6 +210,8 @@ def _stem_table() -> dict[str, str]:
         "test": "test tests testing",
         "learn": "learn study",
         "play": "play player",
+        "spouse": "spouse husband wife married",
+        "child": "child children kid kids",
         "run": "run runner",
     }
     table: dict[str, str] = {}

@@ -32,6 +32,11 @@ from amplify_memory.memory.supersession import decide
         ("User's manager is Ines.", "Ines is the user's manager.", "merge"),
         ("User is based in Kraków.", "Lives in Krakow, Poland", "merge"),
         ("User lives in Lyon.", "User works in central Lyon.", "keep"),
+        ("User's wife is Noor.", "User is married to Noor.", "merge"),
+        ("User has kids.", "User has no children.", "supersede"),
+        ("User is at ease on the command line.", "User is not at ease in the terminal.",
+         "supersede"),
+        ("User works remotely.", "Remote worker.", "merge"),
     ],
 )  # fmt: skip
 def test_the_rule(old: str, new: str, action: str) -> None:
