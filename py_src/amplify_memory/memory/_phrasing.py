@@ -886,14 +886,15 @@ def _recase(content: str, mention: Mention, aliases: bool = True) -> bool:
 #: "Tools I actually like:", "languages i love:", "stuff I hate:": a label with its verb.
 _THINGS_I: Final = (
     r"(?:(?:tools?|things?|stuff|languages?|frameworks?|libs?|libraries|editors?|apps?)\s+"
-    r"(?:I|i)\s+(?:actually\s+|really\s+|genuinely\s+|absolutely\s+)?)"
+    r"(?:I|i)(?:'m|\s+am)?\s+(?:actually\s+|really\s+|genuinely\s+|absolutely\s+)?)"
 )
 _LIKE_LABEL: Final = (
-    rf"{_THINGS_I}?(?:likes?|loves?|enjoy|favou?rites?|favs?|into|yes|pro|prefer(?:s|red)?|goods?)"
+    rf"{_THINGS_I}?(?:likes?|loves?|enjoy|favou?rites?|favs?|into|yes(?:\s+to)?|pros?|"
+    r"prefer(?:s|red)?|goods?|(?:big\s+)?fan\s+of)"
 )
 _DISLIKE_LABEL: Final = (
-    rf"{_THINGS_I}?(?:dislikes?|hates?|avoids?|can't stand|nope|no|nah|con|never|bads?|"
-    r"not into|meh)"
+    rf"{_THINGS_I}?(?:dislikes?|hates?|avoids?|can't stand|nope|no(?:\s+to)?|nah|cons?|never|bads?|"
+    r"not into|meh|done\s+with|sick\s+of|tired\s+of|never\s+again|not\s+a\s+fan\s+of)"
 )
 #: Labels that name what a tool is used for ("cache: Redis", "queue: RabbitMQ"): the
 #: fact keeps the purpose ("User uses Redis for caching").

@@ -64,6 +64,8 @@ _CODE_LINE_RE: Final = re.compile(
     r"|^\s*[\w.]+\s*\(\s*[\"'][^\"']*[\"']\s*\)\s*$"
     r"|^\s*[\w.-]+\s*=\s*(?:\"[^\"]*\"|\d[\w.]*|true|false|null|\[.*\]|\{.*\}?)\s*,?\s*$"
     r"|^\s*[A-Z]?\s*\d+:\d\d:\d\d\S*\s+\S+\.\w{1,5}:\d+\b"
+    # a Dockerfile's instruction ("FROM python:3.12-slim", "RUN pip install poetry")
+    r"|^\s*(?:FROM|RUN|COPY|ADD|CMD|ENTRYPOINT|ENV|ARG|WORKDIR|EXPOSE|VOLUME|HEALTHCHECK)\s+\S"
 )
 #: A hidden comment of pasted HTML or Markdown: never the user's own words.
 _HTML_COMMENT_RE: Final = re.compile(r"<!--.*?(?:-->|\Z)", re.DOTALL)
@@ -1058,7 +1060,8 @@ _OTHER_SUBJECT_RE: Final = re.compile(
     r"predecessor|lecturer|tutor|coach|spouse|fianc[eé]e?|bf|gf|guy|guys|gal|dude|lady|"
     r"folks|author|authors|maintainers?|creator|admins?|sysadmin|ops|qa|tester|testers|"
     r"architect|principal|staff|hiring manager|recruiter|interviewer|kid's|kids'|tas?|"
-    r"teaching assistants?|research assistants?|postdocs?|phd students?|labmates?|oga)\b"
+    r"teaching assistants?|research assistants?|postdocs?|phd students?|labmates?|oga|(?-i:PI)|"
+    r"group leader|line manager|skip|skip-level|producer|director)\b"
     # a group that is not the user's: "another squad switched ...", "the other team uses"
     r"|^(?:another|other|a\s+different|the\s+other|some\s+other|a\s+sister)\s+"
     r"(?:[\w'-]+\s+){0,2}?(?:team|teams|squads?|crews?|tribes?|guilds?|groups?|"
