@@ -81,15 +81,46 @@ _GLOSSES: Final[tuple[tuple[str, str], ...]] = (
     (r"we\s+gebruiken|wir\s+nutzen|wir\s+benutzen|usamos|utilizamos|usiamo", "we use"),
     (r"correcci[óo]n|correzione|correctie|korrektur|poprawka|corre[çc][ãa]o", "correction"),
 )  # fmt: skip
-_GLOSS_RES: Final = tuple(
-    (re.compile(rf"(?<![\w'])(?:{phrase})(?:(?<=\s)|(?![\w']))", re.IGNORECASE), english)
-    for phrase, english in _GLOSSES
-)
+#: What a user is, likes and comes from, glossed for extraction too (which reads the
+#: other signs above in the user's own words: "ab jetzt", "chez").
+_FACT_GLOSSES: Final[tuple[tuple[str, str], ...]] = (
+    # what the user is, likes and comes from ("Sou de Recife", "odeio notebooks")
+    (r"(?:prefiero|prefiro|je\s+pr[ée]f[èe]re|ich\s+bevorzuge|preferisco)\s+([\w.+#-]+)\s+"
+     r"(?:a|al|ao|à|au|aux|gegenüber|rispetto\s+a)\s+", r"I prefer \1 over "),
+    (r"prefiero|prefiro|je\s+pr[ée]f[èe]re|ich\s+bevorzuge|preferisco", "I prefer"),
+    (r"no\s+me\s+gusta(?:n)?|n[ãa]o\s+gosto\s+d[eoa]s?|je\s+n'aime\s+pas|non\s+mi\s+piace|"
+     r"non\s+mi\s+piacciono", "I don't like"),
+    (r"me\s+encanta(?:n)?|adoro|j'adore|ich\s+liebe|ik\s+hou\s+van|amo\s+(?=[A-Z])", "I love"),
+    (r"me\s+gusta(?:n)?|gosto\s+d[eoa]s?|j'aime|ich\s+mag|mi\s+piace|mi\s+piacciono", "I like"),
+    (r"odio|odeio|je\s+d[ée]teste|ich\s+hasse|ik\s+haat", "I hate"),
+    (r"soy\s+de|sou\s+d[eoa]|je\s+suis\s+d[eu']|ich\s+komme\s+aus|sono\s+di|ik\s+kom\s+uit",
+     "I'm from"),
+    (r"trabajo\s+con|trabalho\s+com|je\s+travaille\s+avec|lavoro\s+con|ich\s+arbeite\s+mit|"
+     r"ik\s+werk\s+met", "I work with"),
+    (r"trabajo\s+como|trabalho\s+como|je\s+travaille\s+comme|lavoro\s+come|"
+     r"ich\s+arbeite\s+als|ik\s+werk\s+als", "I work as"),
+    # the joins between such clauses, once their verbs are English ("e I hate": "and I hate")
+    (r"(?:e|et|y|und|en|i)(?=\s+I\b)", "and"),
+    (r"(?:aber|mais|pero|ma|maar|ale)(?=\s+I\b)", "but"),
+)  # fmt: skip
 
 
-def english_gloss(message: str) -> str:
+def _compiled(glosses: tuple[tuple[str, str], ...]) -> tuple[tuple[re.Pattern[str], str], ...]:
+    return tuple(
+        (re.compile(rf"(?<![\w'])(?:{phrase})(?:(?<=\s)|(?![\w']))", re.IGNORECASE), english)
+        for phrase, english in glosses
+    )
+
+
+_CHANGE_RES: Final = _compiled(_GLOSSES)
+_FACT_RES: Final = _compiled(_FACT_GLOSSES)
+
+
+def english_gloss(message: str, *, changes: bool = True) -> str:
     """``message`` with the signs of a change and the verbs that hold a value said in
-    English (see the module docstring); an English message comes back unchanged."""
-    for pattern, english in _GLOSS_RES:
+    English (see the module docstring); an English message comes back unchanged.
+    ``changes=False``: only what the user is, likes and comes from, as extraction reads
+    it ("Sou de Recife", "odeio notebooks")."""
+    for pattern, english in (*_CHANGE_RES, *_FACT_RES) if changes else _FACT_RES:
         message = pattern.sub(english, message)
     return message

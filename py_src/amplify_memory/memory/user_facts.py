@@ -24,6 +24,7 @@ from amplify_memory.memory._text import wordlist as _wordlist
 from amplify_memory.memory._text import words as _words
 from amplify_memory.memory.devices import device_fact
 from amplify_memory.memory.foreign import foreign_facts
+from amplify_memory.memory.gloss import english_gloss
 from amplify_memory.memory.secrets import has_secret
 from amplify_memory.memory.technologies import (
     Mention,
@@ -2301,7 +2302,10 @@ def user_clauses(
     At most :data:`~amplify_memory.limits.MAX_CLAUSES` clauses are read, and none longer
     than :data:`~amplify_memory.limits.MAX_CLAUSE_LENGTH` (a project's: than its longest
     fact)."""
-    text = _expand(_strip_code_and_quotes(_phrasing.prepare(user_message), keep_quotes=keep_quotes))
+    prepared = _phrasing.prepare(
+        english_gloss(user_message, changes=False)
+    )  # ("Sou de Recife": "I'm from")
+    text = _expand(_strip_code_and_quotes(prepared, keep_quotes=keep_quotes))
     text = _TAG_QUESTION_RE.sub("?", text)  # "it never triggers on PRs, why?": one question
     return itertools.islice(_message_clauses(text, project=project), MAX_CLAUSES)
 

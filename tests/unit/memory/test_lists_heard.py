@@ -47,3 +47,16 @@ def test_someone_elses_tool_or_a_pasted_file_stores_nothing(said: str) -> None:
 
 def test_a_raspberry_pi_is_no_principal_investigator() -> None:
     assert stored("my pi runs Home Assistant") == ["User uses Home Assistant"]
+
+
+@pytest.mark.parametrize(
+    ("said", "facts"),
+    [  # what a user is, likes and comes from, said in another language (an English gloss)
+        ("Sou de Fortaleza e odeio Jira", ["User is from Fortaleza", "User hates Jira"]),
+        ("Ich liebe Elixir, aber ich hasse YAML.", ["User loves Elixir", "User hates YAML"]),
+        ("Me encanta Vim, no me gusta Emacs.", ["User loves Vim", "User does not like Emacs"]),
+        ("prefiero Bun al Deno", ["User prefers Bun over Deno"]),
+    ],
+)
+def test_facts_said_in_another_language(said: str, facts: list[str]) -> None:
+    assert stored(said) == facts
