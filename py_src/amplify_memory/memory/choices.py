@@ -48,5 +48,9 @@ VALUE_CLASSES: Final[dict[str, tuple[str, ...]]] = {
     "cefr": ("A1", "A2", "B1", "B2", "C1", "C2"),
     "degree": ("bachelor's", "master's", "PhD", "doctorate", "BSc", "MSc", "BA", "MA", "MBA"),
     "school year": ("freshman", "sophomore", "junior", "senior"),
+    "rank": (
+        "head", "sous", "chief", "deputy", "assistant", "associate", "executive", "junior",
+        "senior", "lead", "principal", "staff", "full",
+    ),
     **CHOICES,
 }  # fmt: skip

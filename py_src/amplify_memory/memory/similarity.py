@@ -143,6 +143,10 @@ _PHRASES: Final[tuple[tuple[re.Pattern[str], str], ...]] = tuple(
         (r"n't\b", " not"),
         (r"\bno longer\b", "not"),
         (r"\bcommand[- ]line\b", "terminal"),
+        (r"\bcan not tolerate (\w+)\b", r"\1 intolerant"),
+        (r"\bintolerant (?:to|of) (\w+)\b", r"\1 intolerant"),
+        (r"(?-i:\bML\b)", "machine learning"),
+        (r"\bcomp\.? bio\b", "computational biology"),
         (
             r"\b(?:works?\s+(?:fully\s+)?remotely|(?:fully\s+)?remote\s+(?:employee|worker)|"
             r"works?\s+from\s+home)\b",
@@ -210,6 +214,7 @@ def _stem_table() -> dict[str, str]:
         "test": "test tests testing",
         "learn": "learn study",
         "play": "play player",
+        "teach": "teach teacher teaching",
         "spouse": "spouse husband wife married",
         "child": "child children kid kids",
         "run": "run runner",
@@ -274,7 +279,7 @@ _FRAME_STEMS: Final = frozenset(
     _stem(w)
     for w in _wordlist(
         "trade profession occupation hobby hobbies pastime spare fun employee fully spends "
-        "spend follows follow diet person fan owns own keeps keep"
+        "spend follows follow diet person fan owns own keeps keep works work working"
     )
 )
 _GENERIC_STEMS: Final = frozenset(_stem(w) for w in _GENERIC_NOUNS)

@@ -349,6 +349,10 @@ _WHOSE_RE: Final = re.compile(
     re.IGNORECASE,
 )
 _FACT_WORD_RE: Final = re.compile(r"[\w+#.'-]+")
+#: A label before a fact ("Correction: user's son is 10").
+_LEAD_LABEL_RE: Final = re.compile(
+    r"^(?:correction|update|note|actually|fyi|edit)\s*[:,-]\s*", re.IGNORECASE
+)
 _NAMED_RE: Final = re.compile(
     r"^(?:the\s+)?user's\s+\w+\s+is\s+(?:named\s+|called\s+)?(?-i:[A-Z])[\w'-]+\.?$", re.I
 )
@@ -370,7 +374,7 @@ _SAME_PERSON: Final = {
 def _whose(fact: str) -> str:
     """Who a fact is about besides the user ("sister"), or "" for the user; "mom" and
     "mother", "boss" and "bosses" are one."""
-    found = _WHOSE_RE.match(fact.strip())
+    found = _WHOSE_RE.match(_LEAD_LABEL_RE.sub("", fact.strip()))
     if not found or _NAMED_RE.match(fact.strip()):
         return ""  # ("User's manager is Priya": who the user's manager is, the user's fact)
     who = found["who"].casefold()
@@ -452,6 +456,7 @@ _LINK_WORDS: Final = frozenset(
      "with", "uses", "runs", "has", "have", "holds", "per", "their", "his", "her", "its",
      "now", "currently")
 )  # fmt: skip
+_NOT_TAIL_RE: Final = re.compile(r",?\s+not\s+[\w.'-]+[.!]?$", re.IGNORECASE)
 #: Facts that may hold one thing of each colour ("has a black cat", "likes blue").
 _MANY_RE: Final = re.compile(r"\b(?:likes?|loves?|enjoys?|has\s+an?|owns?|collects?)\b", re.I)
 _CLASS_OF: Final = {
@@ -480,9 +485,12 @@ def _value_swapped(new: str, old: str) -> bool:
     order and the words that link them. A spoken language is no such value (a user
     speaks several)."""
     words = [
-        {NUMBER_WORDS.get(w.casefold(), w.casefold()) for w in _fact_words(text)}
+        {
+            NUMBER_WORDS.get(w.casefold(), w.casefold())
+            for w in _fact_words(_NOT_TAIL_RE.sub("", _LEAD_LABEL_RE.sub("", text)))
+        }
         for text in (new, old)
-    ]
+    ]  # ("Correction: user's son is 10, not 8.": "user's son is 10")
     only = [words[0] - words[1] - _LINK_WORDS, words[1] - words[0] - _LINK_WORDS]
     if len(only[0]) != 1 or len(only[1]) != 1:
         return False

@@ -37,6 +37,11 @@ from amplify_memory.memory.supersession import decide
         ("User is at ease on the command line.", "User is not at ease in the terminal.",
          "supersede"),
         ("User works remotely.", "Remote worker.", "merge"),
+        ("User is a deputy editor at a daily.", "User is a chief editor at a daily.", "supersede"),
+        ("User is an assistant professor of law.", "User is an associate professor of law.",
+         "supersede"),
+        ("User's daughter is 6.", "Correction: user's daughter is 7, not 6.", "supersede"),
+        ("User is gluten intolerant.", "Can't tolerate gluten.", "merge"),
     ],
 )  # fmt: skip
 def test_the_rule(old: str, new: str, action: str) -> None:
