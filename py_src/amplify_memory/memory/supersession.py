@@ -478,20 +478,24 @@ def _named_after_one(fact: str, word: str) -> str:
     return before.casefold() if known and before.casefold() not in _LINK_WORDS else ""
 
 
+@lru_cache(maxsize=4096)
+def _value_words(text: str) -> frozenset[str]:
+    """A fact's words, case-folded, numbers as digits, without the words that link them,
+    a leading label and a "not X" tail ("Correction: user's son is 10, not 8.": "son",
+    "10")."""
+    bare = _NOT_TAIL_RE.sub("", _LEAD_LABEL_RE.sub("", text))
+    words = {NUMBER_WORDS.get(w.casefold(), w.casefold()) for w in _fact_words(bare)}
+    return frozenset(words - _LINK_WORDS)
+
+
 def _value_swapped(new: str, old: str) -> bool:
     """True when two facts are the same words but one value each, of one class: numbers
     ("runs 20 km per week" / "Runs 35 km a week"), levels ("B1" / "B2"), members of one
     set of :data:`~.choices.VALUE_CLASSES` ("a blue belt" / "a brown belt"), whatever the
     order and the words that link them. A spoken language is no such value (a user
     speaks several)."""
-    words = [
-        {
-            NUMBER_WORDS.get(w.casefold(), w.casefold())
-            for w in _fact_words(_NOT_TAIL_RE.sub("", _LEAD_LABEL_RE.sub("", text)))
-        }
-        for text in (new, old)
-    ]  # ("Correction: user's son is 10, not 8.": "user's son is 10")
-    only = [words[0] - words[1] - _LINK_WORDS, words[1] - words[0] - _LINK_WORDS]
+    words = [_value_words(new), _value_words(old)]
+    only = [set(words[0] - words[1]), set(words[1] - words[0])]
     if len(only[0]) != 1 or len(only[1]) != 1:
         return False
     x, y = only[0].pop(), only[1].pop()
@@ -514,6 +518,7 @@ _HELD_RE: Final = re.compile(
 )
 
 
+@lru_cache(maxsize=4096)
 def _held(fact: str) -> str:
     """What a fact says the user is held to ("place", "work", "school"), else ""."""
     m = _HELD_RE.search(fact)
