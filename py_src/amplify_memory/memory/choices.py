@@ -27,7 +27,7 @@ CHOICES: Final[dict[str, tuple[str, ...]]] = {
     "spelling": ("American", "British", "Canadian", "Australian"),
     "workload": ("full-time", "part-time", "full time", "part time"),
     "pronouns": ("he/him", "she/her", "they/them", "he/they", "she/they"),
-    "diet": ("vegan", "vegetarian", "pescatarian", "omnivore", "flexitarian", "carnivore"),
+    "diet": ("vegan", "vegetarian", "pescatarian", "flexitarian"),
     "level": ("junior", "mid-level", "mid", "senior", "staff", "principal"),
     "language": (
         "English", "Spanish", "Portuguese", "French", "German", "Italian", "Dutch", "Polish",
@@ -41,12 +41,7 @@ DISTINCT_CHOICES: Final = frozenset({"naming", "units", "keyboard", "workload", 
 #: Further classes of values, beside :data:`CHOICES`, that two facts differing only by
 #: them make two values of one thing (never one fact said twice).
 VALUE_CLASSES: Final[dict[str, tuple[str, ...]]] = {
-    "colour": (
-        "black", "white", "red", "green", "blue", "yellow", "orange", "purple", "pink",
-        "brown", "grey", "gray", "silver", "gold",
-    ),
     "cefr": ("A1", "A2", "B1", "B2", "C1", "C2"),
-    "degree": ("bachelor's", "master's", "PhD", "doctorate", "BSc", "MSc", "BA", "MA", "MBA"),
     "school year": ("freshman", "sophomore", "junior", "senior"),
     "rank": (
         "head", "sous", "chief", "deputy", "assistant", "associate", "executive", "junior",

@@ -41,8 +41,15 @@ _GLOSSES: Final[tuple[tuple[str, str], ...]] = (
     (r"(?:mein(?:e)?|mi|mis|mon|ma|mes|il\s+mio|la\s+mia|mijn|meu|minha|m[óo]j|moja|mera|meri|"
      r"mere)\s+(?:chef(?:in)?|jefe|jefa|boss|capo|baas|chefe|szef|manager|kolleg(?:e|in|en)|"
      r"colleg(?:a|he|hi)|coll[èe]gue|compa[ñn]er[oa]s?|colega|kolega|kole[żz]anka|dost|"
-     r"(?:frau|mann|esposa|esposo|femme|mari|moglie|marito|vrouw|man|[żz]ona|m[ąa][żz]))",
+     r"(?:frau|mann|esposa|esposo|femme|mari|moglie|marito|vrouw|man|[żz]ona|m[ąa][żz])|"
+     r"vater|mutter|bruder|schwester|hermano|hermana|pap[áa]|mam[áa]|padre|madre|broer|zus|"
+     r"vader|moeder|fr[èe]re|s(?:œ|oe)ur|p[èe]re|m[èe]re|fratello|sorella|irm[ãa]o|irm[ãa]|"
+     r"pai|m[ãa]e|brat|siostra|ojciec|matka|cliente|client|klant|kunde|kundin|klient)",
      "my colleague"),
+    (r"para\s+este\s+proye[ck]to|pour\s+ce\s+projet|f[üu]r\s+dieses\s+projekt|"
+     r"per\s+questo\s+progetto|para\s+este\s+projeto|voor\s+dit\s+project|"
+     r"dla\s+tego\s+projektu", "for this project"),
+    (r"quiz[áa]s?|tal\s+vez|vielleicht|peut-[êe]tre|forse|talvez|misschien|mo[żz]e", "maybe"),
     (r"ich\s+bleibe(?:\s+aber)?\s+bei|ja\s+zostaj[ęe]\s+przy|me\s+quedo\s+con|"
      r"je\s+reste\s+(?:sur|avec)|ik\s+blijf\s+bij|(?:eu\s+)?fico\s+com|"
      r"(?:resto|rimango)\s+(?:su|con)", "I stick with"),
@@ -63,7 +70,7 @@ _GLOSSES: Final[tuple[tuple[str, str], ...]] = (
     (r"en\s+vez\s+de(?:l)?|en\s+lugar\s+de(?:l)?|em\s+vez\s+d[oae]|ao\s+inv[ée]s\s+d[oae]|"
      r"au\s+lieu\s+de|invece\s+d[ie]|statt|anstatt|in\s+plaats\s+van|zamiast", "instead of"),
     # moves and switches to a new value
-    (r"(?:me\s+mud[ée]|nos\s+mudamos|me\s+mudei|mudei|j'ai\s+d[ée]m[ée]nag[ée]|"
+    (r"(?:me\s+mudé|me\s+he\s+mudado|nos\s+mudamos|me\s+mudei|mudei|j'ai\s+d[ée]m[ée]nag[ée]|"
      r"mi\s+sono\s+trasferit[oa]|sono\s+trasferit[oa]|umgezogen|verhuisd)\s+(?:a|para|pra|à|nach|naar)\b",
      "moved to"),
     (r"(?:me\s+cambi[ée]|cambi[ée]|cambiamos|pas[ée]|pasamos|umgestiegen|gewechselt|"
@@ -89,19 +96,19 @@ _FACT_GLOSSES: Final[tuple[tuple[str, str], ...]] = (
      r"(?:a|al|ao|à|au|aux|gegenüber|rispetto\s+a)\s+", r"I prefer \1 over "),
     (r"prefiero|prefiro|je\s+pr[ée]f[èe]re|ich\s+bevorzuge|preferisco", "I prefer"),
     (r"no\s+me\s+gusta(?:n)?|n[ãa]o\s+gosto\s+d[eoa]s?|je\s+n'aime\s+pas|non\s+mi\s+piace|"
-     r"non\s+mi\s+piacciono", "I don't like"),
+     r"non\s+mi\s+piacciono|ich\s+mag\s+kein(?:e|en)?", "I don't like"),
     (r"me\s+encanta(?:n)?|adoro|j'adore|ich\s+liebe|ik\s+hou\s+van|amo\s+(?=[A-Z])", "I love"),
     (r"me\s+gusta(?:n)?|gosto\s+d[eoa]s?|j'aime|ich\s+mag|mi\s+piace|mi\s+piacciono", "I like"),
     (r"odio|odeio|je\s+d[ée]teste|ich\s+hasse|ik\s+haat", "I hate"),
-    (r"soy\s+de|sou\s+d[eoa]|je\s+suis\s+d[eu']|ich\s+komme\s+aus|sono\s+di|ik\s+kom\s+uit",
-     "I'm from"),
+    (r"soy\s+de|sou\s+d[eoa]|je\s+suis\s+originaire\s+d[eu']|ich\s+komme\s+aus|"
+     r"ik\s+kom\s+uit", "I'm from"),
     (r"trabajo\s+con|trabalho\s+com|je\s+travaille\s+avec|lavoro\s+con|ich\s+arbeite\s+mit|"
      r"ik\s+werk\s+met", "I work with"),
     (r"trabajo\s+como|trabalho\s+como|je\s+travaille\s+comme|lavoro\s+come|"
      r"ich\s+arbeite\s+als|ik\s+werk\s+als", "I work as"),
     # the joins between such clauses, once their verbs are English ("e I hate": "and I hate")
-    (r"(?:e|et|y|und|en|i)(?=\s+I\b)", "and"),
-    (r"(?:aber|mais|pero|ma|maar|ale)(?=\s+I\b)", "but"),
+    (r"(?:e|et|y|und|en)(?=\s+I\s)", "and"),
+    (r"(?:aber|mais|pero|ma|maar)(?=\s+I\s)", "but"),
 )  # fmt: skip
 
 

@@ -116,8 +116,9 @@ _ROLE_FACT_RE: Final = re.compile(
 _ROLE_NEW_RE: Final = re.compile(
     r"\b(?:promoted\s+to|became|become|now\s+(?=an?\s)|back\s+to\s+being|I\s+am\s+now|"
     r"new\s+role\s+as|moved\s+into|switched\s+to\s+being|taking\s+over\s+as|took\s+over\s+as|"
-    r"stepped\s+(?:up|down|back)\s+(?:to|as)|started\s+as|working\s+as|hired\s+as|"
-    rf"I\s+am(?=\s+(?:an?\s+)?[\w\s-]{{2,40}}?\s+now\b))\s+(?:an?\s+|the\s+)?{_ROLE}",
+    r"stepped\s+(?:up|down|back)\s+(?:to|as)|working\s+as|hired\s+as|"
+    rf"I\s+am(?=\s+(?:an?\s+)?[\w\s-]{{2,40}}?\s+now\b))\s+(?:an?\s+)?{_ROLE}"
+    r"(?!\s+(?:of|for|on|in\s+(?:the|a|my|our))\b)",  # (not "the admin of our family group")
     re.IGNORECASE,
 )
 #: A time of day: "9:30", "10am", "6 pm", "noon".
@@ -186,7 +187,7 @@ _CHANGE_RE: Final = re.compile(
     r"increased|decreased|reduced|changed|from\s+today|starting\s+today|going\s+forward|"
     r"from\s+here\s+on|my\s+(?:mistake|bad)|I\s+(?:said|told\s+you)|correct\w*|to\s+fix|"
     r"misspoke|mistake|got\s+promoted|back\s+(?:in|on|to)|again|upgrad\w*|downgrad\w*|"
-    r"bye\s+bye|went|became|stepped|grew|grown|shrank|shrunk|doubled|halved|"
+    r"bye\s+bye|stepped|grew|grown|shrank|shrunk|doubled|halved|"
     r"(?:is|was|were|are)\s+(?:\w+\s+)?(?:out|gone|dead|history|EOL|legacy|deprecated|retired|"
     r"wrong|only\s+for|just\s+for))\b",
     re.IGNORECASE,
@@ -209,7 +210,9 @@ _NOT_A_CHANGE_RE: Final = re.compile(
     r"boss|manager|brother|sister|kids?|son|daughter|mom|dad|mum|flatmate|roommate|lead|"
     r"teammates?|client|clients)|\b(?:he|she|they|everyone|somebody|someone)\b|(?<!\d\s)\bpeople\b|"
     r"\b(?:the|our|an?)\s+(?:intern|interns|office|offices|contractor|vendor|customer)\b|"
-    r"^(?:the|our|their)\s+(?!whole\b|entire\b|dev\b)[a-z]+\s+team\b)",  # ("the data team ...")
+    r"^(?:the|our|their)\s+(?!whole\b|entire\b|dev\b)[a-z]+\s+team\b|"  # ("the data team ...")
+    r"^the\s+(?:kids?|children|baby|gym|store|shop|school|bus|train|pool|library|daycare|"
+    r"company|building)\b|\bwhen\s+I\b|\bstory\b|\byears\s+ago\b)",
     re.IGNORECASE,
 )
 #: A clause led by someone named ("Alice moved to Berlin", "Tom got promoted"): theirs.
@@ -242,7 +245,8 @@ _PART_RE: Final = re.compile(
 )
 #: A clause that says its value holds still: "prod stays on 3.11", "still on SLURM".
 _STILL_RE: Final = re.compile(
-    r"\b(?:still|stays?|staying|stick\w*\s+with|remains?|keep\w*|kept|same|everything\s+else|"
+    r"\b(?:still|stays?|staying|stick\w*\s+with|stuck\s+(?:with|on)|remains?|keep\w*|kept|same|"
+    r"everything\s+else|"
     r"the\s+rest|elsewhere|otherwise)\b",
     re.IGNORECASE,
 )
@@ -464,17 +468,32 @@ def _new_values(kind: str, old: str, clause: str) -> Iterator[str]:
     elif kind.startswith("held:"):
         moved = re.compile(rf"\b(?:{_MOVED_TO[kind[5:]]}){_NEW_NAME_RE}", re.IGNORECASE)
         for m in moved.finditer(clause):
-            name = re.split(r"\s+(?:this|last|next|in|since|for|as|and|so)\b", m["name"])[0]
-            lower_ok = not re.search(
+            name = re.split(
+                r"\s+(?:this|last|next|in|since|for|as|and|so|now|these|today)\b",
+                m["name"],
+                flags=re.I,
+            )[0]
+            stay = bool(_STAY_RE.match(m[0]))  # ("I'm at Stripe now", "I'm in Lisbon these days")
+            lower_ok = not stay and not re.search(
                 r"[A-Z]", re.sub(r"\bI\b", "", clause)
             )  # ("i moved to berlin")
             if _NO_PLACE_RE.match(name) or not (name[:1].isupper() or lower_ok) or len(name) < 3:
                 continue
+            if stay and (_TRIP_RE.search(clause) or not name[1:2].islower()):
+                continue  # ("I'm at Heathrow now, flight delayed", "I'M AT GOOGLE NOW")
             if lookup_technology(name) is None or kind == "held:work":
                 the = "the " if m["the"] and name[:1].isupper() and kind == "held:place" else ""
                 yield the + name  # ("the Netherlands")
 
 
+#: A stay said, not a move: "I'm at Stripe now", "I'm in Lisbon these days", "I live in ..."
+_STAY_RE: Final = re.compile(r"^(?:now\s+)?(?:I'm|I\s+am|im|I\s+live|I\s+work)\b", re.IGNORECASE)
+#: A visit, not a stay: "I'm at Heathrow now, flight delayed".
+_TRIP_RE: Final = re.compile(
+    r"\b(?:flight|airport|delayed|hotel|visit\w*|trip|conference|waiting|appointment|dentist|"
+    r"doctor|vacation|holiday|weekend|layover|queue|chapter|page|step|level|stage|pain)\b",
+    re.IGNORECASE,
+)
 #: A clause that is news about a tool, not the user's use of it: "Python 3.12 now supports
 #: f-string nesting".
 _TOOL_NEWS_RE: Final = re.compile(
@@ -532,7 +551,9 @@ def restated_facts(message: str, stored: Sequence[str]) -> list[Restated]:
         says_changed(message)
         or _CHANGE_RE.search(message)
         or _ENDED_RE.search(message)
-        or chosen & DISTINCT_CHOICES  # (a distinct choice is a change said: "I'm she/her")
+        or chosen & DISTINCT_CHOICES  # ("use metric": a distinct choice is a change said)
+        or any(_said_of_self(message, m[1]) for m in _CHOICE_RE.finditer(message))
+        or _ROLE_NEW_RE.search(message)  # ("became a staff engineer")
     )  # (else only a change named by both its values: "the queue is RabbitMQ, not Kafka")
     if _TAKEN_BACK_RE.search(message) or not (changed or _SWAP_SIGN_RE.search(message)):
         return []  # (taken back: "... wait nevermind, you're right, it's spaces")
@@ -547,7 +568,11 @@ def restated_facts(message: str, stored: Sequence[str]) -> list[Restated]:
             if changed and (back := _restarted(clauses, fact)) is not None:
                 ended[index] = Restated(index, back[0], "", back[1])
             continue
-        candidates = list(_swapped(fact, swaps)) + list(_head_swapped(fact, moves))
+        candidates = [
+            c
+            for c in (*_swapped(fact, swaps), *_head_swapped(fact, moves))
+            if not _holds_still(message, c[2][0])  # ("Vitest > Jest, but stuck with Jest")
+        ]
         if changed:
             candidates += _restatements(message, clauses, over, fact)
         for score, at, (old, new, content) in candidates:
@@ -594,9 +619,13 @@ def _restatements(
                     rf"(?<![\w.-]){re.escape(new)}(?![\w-])", fact, re.IGNORECASE
                 ):
                     continue
-                counted = people and re.search(
-                    rf"(?<![\w.]){re.escape(new)}\s+{_PEOPLE_NOUNS}", clause, re.IGNORECASE
-                )  # ("7 engineers" and "up to 12 people now": one count)
+                counted = (
+                    people
+                    and re.search(rf"(?<![\w.]){re.escape(new)}\s+{_PEOPLE_NOUNS}", clause, re.I)
+                    and re.search(r"\bteam", clause, re.I)
+                    and re.search(r"\bteam", fact, re.I)
+                    and not re.search(rf"(?<![\w.]){re.escape(value.text)}(?![\w.])", clause)
+                )  # ("7 engineers" and "team's up to 12 people now": one count)
                 score = _fit(
                     value, new, message, over, clause=clause, near=near, anchors=anchors,
                     part=part, counted=bool(counted),
@@ -638,6 +667,8 @@ def _fit(
         same_kind = kinds[0] is not None and kinds[0] == kinds[1] and kinds[0] != "language"
         return score + same_kind if said_over or shared or same_kind else 0
     if value.kind in ("number", "time"):
+        if _SOME_DAYS_RE.search(clause):
+            return 0  # ("standup is at 10am now but only on Mondays")
         if said_over and not _NUMBER_CHANGE_RE.search(clause) and _RANGE_RE.search(clause):
             said_over = False  # ("I work from 9 to 5": a range, not a change)
         if counted:
@@ -648,9 +679,38 @@ def _fit(
         return score if said_over or anchors & _stems(clause) else 0
     if value.kind == "choice:level" and re.search(r"\bpromot\w*", clause, re.IGNORECASE):
         return score + 1  # ("got promoted to staff": a level whatever words come with it)
+    if value.kind.startswith("choice:") and value.kind[7:] in _OWN_STATES:
+        return score + 1 if _said_of_self(clause, new) else 0  # ("I'm vegan now", not
+        # "a vegan lunch", "two part-time devs", "the character is they/them")
     if value.kind.startswith("choice:") and value.kind[7:] in DISTINCT_CHOICES:
         return score + 1  # ("metric": a choice of units whatever words come with it)
     return score
+
+
+#: The choices that say what the user is ("vegan", "part-time", "she/her"): only when
+#: said of the user.
+_OWN_STATES: Final = frozenset({"diet", "workload", "pronouns"})
+
+
+def _said_of_self(text: str, value: str) -> bool:
+    """True when ``text`` says the user is ``value`` of an own-state choice now ("I'm
+    vegan now", "went pescatarian", "my pronouns are they/them", "back to full-time")."""
+    kind = _CHOICE_OF.get(value.casefold(), ("", ""))[0]
+    if kind not in _OWN_STATES:
+        return False
+    return bool(
+        re.search(
+            r"\b(?:I'm|I\s+am|im|I've\s+(?:gone|become|been)|I\s+went|went|gone|going|back\s+to|"
+            r"pronouns\s+are|I\s+work|working|now)\s+(?:\w+\s+){0,2}?"
+            rf"{re.escape(value)}(?=\s*(?:$|[,.;!?(]|-|now\b|again\b|since\b|from\b|these\b|"
+            r"anymore\b|too\b|only\b|lol\b|btw\b|so\b|and\b|but\b|last\b|this\b|in\b))",
+            text,
+            re.IGNORECASE,
+        )
+    )
+
+
+_SOME_DAYS_RE: Final = re.compile(r"\bonly\s+(?:on|for|in|at|when)\b|\bsome\s+days\b", re.I)
 
 
 def _listed_together(old: str, new: str, clause: str) -> bool:
@@ -687,11 +747,16 @@ def _restated(fact: str, value: _Value, new: str) -> str:
         after = re.sub(r"^(\s+[\w-]+?[^s])s\b", r"\1", after)  # ("one approval")
     elif value.kind == "number" and _same(old, "1"):
         after = re.sub(r"^(\s+[\w-]*[^s\W])\b", r"\1s", after)  # ("2 approvals")
+    return _with_article(before, new) + new + after
+
+
+def _with_article(before: str, new: str) -> str:
+    """``before`` with its last "a" or "an" fit for ``new`` ("a electric car": "an")."""
     article = re.search(r"\b(a|an)\s+$", before, re.IGNORECASE)
     if article:
         vowel = bool(re.match(r"(?:[aeiou]|8|11\b|18\b)", new, re.IGNORECASE))
         before = before[: article.start(1)] + ("an" if vowel else "a") + before[article.end(1) :]
-    return before + new + after
+    return before
 
 
 def search_terms(message: str) -> str:
@@ -918,7 +983,10 @@ _VALUE_END_RE: Final = re.compile(
     re.IGNORECASE,
 )
 _NO_VALUE_RE: Final = re.compile(
-    r"^(?:it|them|that|this|those|these|there|here|me|you|us|one|the\s+\w+\s+one|what|now)$", re.I
+    r"^(?:it|them|that|this|those|these|there|here|me|you|us|one|the\s+\w+\s+one|what|now|"
+    r"(?:I\s+|we\s+|you\s+)?(?:do|does|did|am|is|are|was|were|can|could|will|would|should|have|"
+    r"has|had|I|we))$",
+    re.I,
 )
 
 
@@ -963,6 +1031,11 @@ def _swaps(clauses: list[str]) -> list[tuple[int, str, str, bool]]:
                     _NO_VALUE_RE.match(v) or not re.search(r"[A-Za-z]{2}", v) for v in (old, new)
                 ):
                     continue
+                if lookup_technology(old) is not None:  # a tool for a tool ("Seit Januar
+                    named = find_technology_mentions(new)  # schreiben wir Go statt Python")
+                    if not named:
+                        continue
+                    new = named[-1].name
                 out.append((at, old, new, bool(_PART_RE.search(clause))))
     return out
 
@@ -1123,4 +1196,5 @@ def _head_swapped(
                 continue
             if _words(old) == _words(mod) or lookup_technology(old) is not None:
                 continue
-            yield 3, at, (old, mod, fact[: m.start(1)] + mod + fact[m.end(1) :])
+            before = _with_article(fact[: m.start(1)], mod)  # ("a electric car": "an")
+            yield 3, at, (old, mod, before + mod + fact[m.end(1) :])

@@ -153,7 +153,7 @@ _PHRASES: Final[tuple[tuple[re.Pattern[str], str], ...]] = tuple(
             "remote worker",
         ),
         (r"\b(?:in\s+(?:my|their|his|her|the)?\s*(?:spare|free)\s+time|for\s+fun)\b", ""),
-        (r"\bone\s+of\s+(?:the\s+)?(?=\w+(?:'s)?\s+(?:\w+\s+)?\w+s\b)", ""),
+        (r"\bone\s+of\s+(?:the\s+)?(?=(?:user's|their|his|her|my)\s+(?:\w+\s+)?\w+s\b)", ""),
         # "used to like X" is a past habit; "X is used to build Y" is the passive of "uses"
         (
             r"(?<!\bis )(?<!\bare )(?<!\bwas )(?<!\bwere )(?<!\bbe )(?<!\bbeen )(?<!\bbeing )"
@@ -279,7 +279,7 @@ _FRAME_STEMS: Final = frozenset(
     _stem(w)
     for w in _wordlist(
         "trade profession occupation hobby hobbies pastime spare fun employee fully spends "
-        "spend follows follow diet person fan owns own keeps keep works work working"
+        "spend follows follow diet person fan keeps keep"
     )
 )
 _GENERIC_STEMS: Final = frozenset(_stem(w) for w in _GENERIC_NOUNS)

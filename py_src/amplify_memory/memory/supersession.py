@@ -61,6 +61,7 @@ from amplify_memory.memory.topics import (
     relation,
     tool_group_names,
 )
+from amplify_memory.text import strip_accents
 
 __all__ = ["ACTIONS", "SEMANTIC_DUPLICATE_COSINE", "Action", "decide"]
 
@@ -427,7 +428,11 @@ def _one_word_swapped(new: str, old: str) -> str:
     a, b = _fact_words(new), _fact_words(old)
     if len(a) != len(b) or len(a) < 2:
         return ""
-    diff = [i for i, (x, y) in enumerate(zip(a, b, strict=True)) if x.casefold() != y.casefold()]
+    diff = [
+        i
+        for i, (x, y) in enumerate(zip(a, b, strict=True))
+        if strip_accents(x).casefold() != strip_accents(y).casefold()
+    ]  # ("Bogotá" / "Bogota": one name)
     if len(diff) != 1:
         return ""
     i = diff[0]
@@ -457,8 +462,9 @@ _LINK_WORDS: Final = frozenset(
      "now", "currently")
 )  # fmt: skip
 _NOT_TAIL_RE: Final = re.compile(r",?\s+not\s+[\w.'-]+[.!]?$", re.IGNORECASE)
-#: Facts that may hold one thing of each colour ("has a black cat", "likes blue").
-_MANY_RE: Final = re.compile(r"\b(?:likes?|loves?|enjoys?|has\s+an?|owns?|collects?)\b", re.I)
+#: The classes a user may hold several of, or whose words mean other things too (a
+#: user speaks several languages; "British" is a citizenship as well as a spelling).
+_SEVERAL: Final = frozenset({"language", "spelling"})
 _CLASS_OF: Final = {
     member.casefold(): {k for k, ms in VALUE_CLASSES.items() if member in ms}
     for members in VALUE_CLASSES.values()
@@ -506,14 +512,13 @@ def _value_swapped(new: str, old: str) -> bool:
         if len(before) == 1:
             return True  # "runs macOS Sonoma" / "is on macOS Sequoia"
     shared = _CLASS_OF.get(x, set()) & _CLASS_OF.get(y, set())
-    if "colour" in shared and (_MANY_RE.search(new) or _MANY_RE.search(old)):
-        shared.discard("colour")
-    return bool(shared - {"language"})
+    return bool(shared - _SEVERAL)
 
 
 _HELD_RE: Final = re.compile(
     r"\b(?:(?P<place>lives|living|resides|based)|(?P<work>works|working|employed)|"
-    r"(?P<school>studies|studying|attends))\s+(?:\w+\s+)?(?:in|at|for)\b",
+    r"(?P<school>studies|studying|attends))\s+(?:\w+\s+)?(?:in|at|for)\b|"
+    r"\b(?P<origin>is\s+from|comes\s+from|grew\s+up\s+in|was\s+born\s+in)\b",
     re.IGNORECASE,
 )
 
@@ -547,6 +552,8 @@ def decide(
         and decide(*bare, threshold) == "merge"
     ):
         return "merge"  # "Vegetarian." / "User is vegetarian for ethical reasons."
+    if len({_held(new), _held(old)} - {""}) == 2:
+        return "keep"  # "lives in Toronto" / "works in downtown Toronto", "is from Zürich"
     new_frames, old_frames = frames_of(new), frames_of(old)  # (they read the canonical text)
     new, old = canonical_fact(new), canonical_fact(old)
     swapped = _one_word_swapped(new, old)
@@ -603,8 +610,6 @@ def decide(
             return "keep"
     if swapped in ("head", "names"):
         return "keep"  # "prefers dark mode" / "dark chocolate", "likes Coldplay" / "Radiohead"
-    if len({_held(new), _held(old)} - {""}) == 2:
-        return "keep"  # "lives in Toronto" / "works in downtown Toronto"
     if is_duplicate(new, old, threshold) and not opposed(new, old):
         return "merge"
     if new_frames and not old_frames and not names_a_value(old, [f.value for f in new_frames]):

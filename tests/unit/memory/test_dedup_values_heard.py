@@ -20,7 +20,13 @@ from amplify_memory.memory.supersession import decide
     [
         ("User swims 3 km per week.", "Swims 5 km a week.", "supersede"),
         ("User's German is at A2 level.", "User's German level is B1.", "supersede"),
-        ("User holds a green belt in karate.", "User holds a purple belt in karate.", "supersede"),
+        ("User holds an MSc in physics.", "User holds a BSc in physics.", "keep"),  # (both)
+        ("User has Irish citizenship.", "User has Canadian citizenship.", "keep"),
+        ("User drinks green tea.", "User drinks black tea.", "keep"),
+        ("User is from Zürich.", "User lives in Zurich.", "keep"),
+        ("User lives in Bogotá.", "User lives in Bogota.", "merge"),
+        ("User owns a café in Porto.", "User works at a café in Porto.", "keep"),
+        ("User has three siblings.", "User is one of three siblings.", "keep"),
         ("User's phone runs Android Tiramisu.", "User's phone is on Android Vanilla.", "supersede"),
         ("User is vegan.", "User is vegetarian.", "supersede"),
         ("User prefers American spelling.", "User prefers British spelling.", "supersede"),

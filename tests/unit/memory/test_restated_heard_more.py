@@ -150,3 +150,41 @@ def test_the_second_batch(said: str, prior: str, content: str) -> None:
 )  # fmt: skip
 def test_the_second_batch_restates_nothing(said: str, prior: str) -> None:
     assert restated(said, ["User has a cat.", prior]) == []
+
+
+@pytest.mark.parametrize(
+    ("said", "prior"),
+    [  # what a second reader found restated wrongly, reworded
+        ("had a vegetarian curry for lunch, not bad", "User is vegan."),
+        ("we brought on 3 part-time designers", "User works full-time."),
+        ("the villain in my novel is they/them", "User uses he/him pronouns."),
+        ("I'm at the pharmacy now", "User works at Adobe."),
+        ("I'm at Gatwick now, boarding soon, flight delayed", "User works at Adobe."),
+        ("I live in fear now of merge conflicts", "User lives in Leeds."),
+        ("I went to a Svelte 5 meetup", "User uses Svelte 4."),
+        ("went to bed at 3am, ugh", "User goes to bed at 11pm."),
+        ("Meine Schwester wohnt nicht mehr in Wien", "User lives in Vienna."),
+        ("Para este proyecto uso Rust en vez de Go", "User writes Go."),
+        ("Quizás me mude a Sevilla", "User lives in Madrid."),
+        ("the whole org is 300 people now", "User's team has 6 engineers."),
+        ("I became the treasurer of our chess club", "User is a data scientist at Zalando."),
+        ("I started as a barista before tech", "User is a data scientist at Zalando."),
+        ("the baby wakes up at 4am now", "User wakes up at 7am."),
+        ("retro is at 2pm now but only on Fridays", "User's team retro is at 4pm."),
+        ("Bun > Node for scripts, but we're stuck with Node", "User uses Node.js."),
+    ],
+)  # fmt: skip
+def test_what_a_second_reader_found_restates_nothing(said: str, prior: str) -> None:
+    assert restated(said, ["User has a cat.", prior]) == []
+
+
+def test_a_head_swapped_keeps_its_article() -> None:
+    assert restated("switched to an electric scooter", ["User rides a petrol scooter."]) == [
+        (0, "User rides an electric scooter.")
+    ]
+
+
+def test_a_negated_habit_is_not_a_new_value() -> None:
+    assert restated("I don't drink soda anymore because of my teeth", ["User drinks soda."]) == [
+        (0, "User no longer drinks soda.")
+    ]
