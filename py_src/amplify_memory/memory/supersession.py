@@ -465,6 +465,22 @@ _NOT_TAIL_RE: Final = re.compile(r",?\s+not\s+[\w.'-]+[.!]?$", re.IGNORECASE)
 #: The classes a user may hold several of, or whose words mean other things too (a
 #: user speaks several languages; "British" is a citizenship as well as a spelling).
 _SEVERAL: Final = frozenset({"language", "spelling"})
+_COLOURS: Final = frozenset(
+    [
+        "white",
+        "yellow",
+        "orange",
+        "green",
+        "blue",
+        "purple",
+        "brown",
+        "red",
+        "black",
+        "grey",
+        "gray",
+        "pink",
+    ]
+)
 _CLASS_OF: Final = {
     member.casefold(): {k for k, ms in VALUE_CLASSES.items() if member in ms}
     for members in VALUE_CLASSES.values()
@@ -512,6 +528,8 @@ def _value_swapped(new: str, old: str) -> bool:
         if len(before) == 1:
             return True  # "runs macOS Sonoma" / "is on macOS Sequoia"
     shared = _CLASS_OF.get(x, set()) & _CLASS_OF.get(y, set())
+    if {x, y} <= _COLOURS and "belt" in _value_words(new) & _value_words(old):
+        return True  # ("a blue belt" / "a brown belt": one rank at a time)
     return bool(shared - _SEVERAL)
 
 

@@ -23,6 +23,7 @@ from amplify_memory.memory.supersession import decide
         ("User holds an MSc in physics.", "User holds a BSc in physics.", "keep"),  # (both)
         ("User has Irish citizenship.", "User has Canadian citizenship.", "keep"),
         ("User drinks green tea.", "User drinks black tea.", "keep"),
+        ("User holds a green belt in karate.", "User holds a purple belt in karate.", "supersede"),
         ("User is from Zürich.", "User lives in Zurich.", "keep"),
         ("User lives in Bogotá.", "User lives in Bogota.", "merge"),
         ("User owns a café in Porto.", "User works at a café in Porto.", "keep"),
