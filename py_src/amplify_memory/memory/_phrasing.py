@@ -2261,6 +2261,43 @@ def _shape_verdict(text: str, lead: bool) -> _Shaped:
     return _NEXT
 
 
+#: An opinion of a tool said without a verb of the user's: "dune is the best build tool
+#: ever written", "Fiori apps way nicer", "polars only from now on", "pretty new to rust".
+_BEST_RE: Final = re.compile(
+    r"^(?P<x>[\w.+#/' -]{2,40}?)\s+(?:is|are)\s+(?:just\s+|simply\s+)?the\s+best\s+"
+    r"(?P<what>[\w -]{2,30}?)(?:\s+(?:ever|out\s+there|around)(?:\s+\w+)?)?$",
+    re.IGNORECASE,
+)
+_NICER_RE: Final = re.compile(
+    r"^(?P<x>[\w.+#/' -]{2,40}?)\s+(?:is\s+|are\s+)?(?:way|much|so\s+much|far|a\s+lot)\s+"
+    r"(?:nicer|better|cleaner|easier|faster|saner)$",
+    re.IGNORECASE,
+)
+_ONLY_RE: Final = re.compile(
+    r"^(?P<x>[\w.+#/' -]{2,30}?)\s+only(?:\s+(?:from\s+now\s+on|going\s+forward|please|pls|"
+    r"from\s+here\s+on|for\s+me))*$",
+    re.IGNORECASE,
+)
+_NEW_TO_RE: Final = re.compile(
+    r"^(?:I'm\s+|I\s+am\s+|im\s+)?(?:pretty\s+|fairly\s+|quite\s+|very\s+|totally\s+|brand\s+|"
+    r"kinda\s+|still\s+|relatively\s+)?new\s+to\s+(?P<x>[\w.+#/' -]{1,30}?)$",
+    re.IGNORECASE,
+)
+
+
+def _shape_tool_opinion(text: str, lead: bool) -> _Shaped:
+    if (m := _BEST_RE.match(text)) and _only_tech(m["x"]):
+        content = f"User thinks {_tech_names(m['x'])[0]} is the best {m['what'].strip()}"
+        return [ExtractedFact(content, "preference")]
+    if (m := _NICER_RE.match(text)) and _only_tech(m["x"]) and len(_tech_names(m["x"])) == 1:
+        return [ExtractedFact(f"User prefers {_tech_names(m['x'])[0]}", "preference")]
+    if (m := _ONLY_RE.match(text)) and _only_tech(m["x"]) and len(_tech_names(m["x"])) == 1:
+        return [ExtractedFact(f"User only uses {_tech_names(m['x'])[0]}", "tech_stack")]
+    if (m := _NEW_TO_RE.match(text)) and _only_tech(m["x"]) and len(_tech_names(m["x"])) == 1:
+        return [ExtractedFact(f"User is new to {_tech_names(m['x'])[0]}", "tech_stack")]
+    return _NEXT
+
+
 def _shape_works_for_me(text: str, lead: bool) -> _Shaped:
     if m := _WORKS_FOR_ME_RE.match(text):
         content = f"User prefers {_object(m['x'] or m['y'])}"
@@ -2878,6 +2915,7 @@ def _shape_always_noun(text: str, lead: bool) -> _Shaped:
 _SHAPES: Final[tuple[Callable[[str, bool], _Shaped], ...]] = (
     _shape_yes_no_list,
     _shape_verdict,
+    _shape_tool_opinion,
     _shape_works_for_me,
     _shape_is_version,
     _shape_workplace_move,

@@ -60,3 +60,24 @@ def test_a_raspberry_pi_is_no_principal_investigator() -> None:
 )
 def test_facts_said_in_another_language(said: str, facts: list[str]) -> None:
     assert stored(said) == facts
+
+
+@pytest.mark.parametrize(
+    ("said", "facts"),
+    [  # an opinion of a tool said without the user's verb
+        (
+            "ripgrep is the best search tool out there",
+            ["User thinks ripgrep is the best search tool"],
+        ),
+        ("Zig only from now on", ["User only uses Zig"]),
+        ("fairly new to Kotlin", ["User is new to Kotlin"]),
+        ("Helix way nicer", ["User prefers Helix"]),
+    ],
+)
+def test_an_opinion_of_a_tool_without_a_verb(said: str, facts: list[str]) -> None:
+    assert stored(said) == facts
+
+
+@pytest.mark.parametrize("said", ["this is the best approach ever", "coffee only", "me only"])
+def test_an_opinion_of_no_tool_stores_nothing(said: str) -> None:
+    assert stored(said) == []
