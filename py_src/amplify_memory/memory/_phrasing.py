@@ -2146,7 +2146,8 @@ _VERDICT_RE: Final = re.compile(
     r"(?:(?P<good>chef's kiss|lifesaver|life saver|love it|the best|amazing|goat|perfect|"
     r"a must|yes please|so good|fire|brilliant|a godsend|underrated)"
     r"|(?P<bad>meh|hard no|hard pass|no thanks|overkill|overrated|pure horror|horror|"
-    r"a nightmare|nightmare|a pain|pain|trash|garbage|not so much|not for me|yuck|ugh|"
+    r"a nightmare|(?:my\s+(?:personal\s+|worst\s+)?)?nightmare|a pain|pain|trash|garbage|"
+    r"not so much|not for me|yuck|ugh|"
     r"never again|no way|awful|terrible|hell))"
     r"(?:\s+(?:for|in|on)\s+[\w' -]{1,40})?[\s.!]*$",
     re.IGNORECASE,
@@ -2278,6 +2279,17 @@ _ONLY_RE: Final = re.compile(
     r"from\s+here\s+on|for\s+me))*$",
     re.IGNORECASE,
 )
+_NOT_MY_STYLE_RE: Final = re.compile(
+    r"^(?P<x>[\w.+#/' -]{2,30}?)\s+(?:is|are)\s+(?:just\s+|really\s+|honestly\s+)?not\s+"
+    r"(?:really\s+)?my\s+(?:style|thing|cup\s+of\s+tea|jam|vibe)$",
+    re.IGNORECASE,
+)
+_GOOD_RE: Final = re.compile(
+    r"^(?P<x>[\w.+#/' -]{2,30}?)\s+(?:(?:is|are)\s+(?:so\s+|really\s+|pretty\s+|actually\s+)?"
+    r"(?P<good>good|great|nice|solid|awesome|underrated|lovely)|(?P<fan>supremacy|ftw|for\s+life|"
+    r"4\s+life|gang))$",
+    re.IGNORECASE,
+)
 _NEW_TO_RE: Final = re.compile(
     r"^(?:I'm\s+|I\s+am\s+|im\s+)?(?:pretty\s+|fairly\s+|quite\s+|very\s+|totally\s+|brand\s+|"
     r"kinda\s+|still\s+|relatively\s+)?new\s+to\s+(?P<x>[\w.+#/' -]{1,30}?)$",
@@ -2293,6 +2305,11 @@ def _shape_tool_opinion(text: str, lead: bool) -> _Shaped:
         return [ExtractedFact(f"User prefers {_tech_names(m['x'])[0]}", "preference")]
     if (m := _ONLY_RE.match(text)) and _only_tech(m["x"]) and len(_tech_names(m["x"])) == 1:
         return [ExtractedFact(f"User only uses {_tech_names(m['x'])[0]}", "tech_stack")]
+    if (m := _NOT_MY_STYLE_RE.match(text)) and _only_tech(m["x"]) and len(_tech_names(m["x"])) == 1:
+        return [ExtractedFact(f"User does not like {_tech_names(m['x'])[0]}", "preference")]
+    if (m := _GOOD_RE.match(text)) and _only_tech(m["x"]) and len(_tech_names(m["x"])) == 1:
+        verb = "likes" if m["good"] else "loves"  # ("Lua is good", "Odin supremacy")
+        return [ExtractedFact(f"User {verb} {_tech_names(m['x'])[0]}", "preference")]
     if (m := _NEW_TO_RE.match(text)) and _only_tech(m["x"]) and len(_tech_names(m["x"])) == 1:
         return [ExtractedFact(f"User is new to {_tech_names(m['x'])[0]}", "tech_stack")]
     return _NEXT

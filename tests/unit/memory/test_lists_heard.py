@@ -72,6 +72,10 @@ def test_facts_said_in_another_language(said: str, facts: list[str]) -> None:
         ("Zig only from now on", ["User only uses Zig"]),
         ("fairly new to Kotlin", ["User is new to Kotlin"]),
         ("Helix way nicer", ["User prefers Helix"]),
+        ("Java is not my cup of tea", ["User does not like Java"]),
+        ("Elixir is really solid", ["User likes Elixir"]),
+        ("Zig supremacy", ["User loves Zig"]),
+        ("Webpack configs = my worst nightmare", ["User dislikes Webpack configs"]),
     ],
 )
 def test_an_opinion_of_a_tool_without_a_verb(said: str, facts: list[str]) -> None:
