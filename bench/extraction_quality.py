@@ -100,7 +100,9 @@ def extracted(turn: dict[str, Any]) -> list[dict[str, Any]]:
 
 
 async def superseded_priors(turn: dict[str, Any]) -> tuple[set[int], list[str]]:
-    """Indexes of ``prior`` the store marks superseded after the turn is stored."""
+    """Indexes of ``prior`` the store marks superseded after the turn is stored, and the
+    facts the store added beside the turn's own: the stored facts it restated with a new
+    value (``restate_changes``)."""
     store = UserProfileVectorStore(storage=MemoryStorage(), semantic=False)
     await store.initialize()
     ids = []
@@ -108,12 +110,14 @@ async def superseded_priors(turn: dict[str, Any]) -> tuple[set[int], list[str]]:
         ids.append((await store.add(text, "preference"))["entry"]["id"])
     result = extract_chat_facts(turn["user"], turn.get("assistant"))
     replaced = getattr(result, "replaced", None)
+    restated: list[str] = []
     if replaced is not None:  # the turn's facts stored as the API stores them
         from amplify_memory.memory.auto import extract_and_store_user_facts
 
-        await extract_and_store_user_facts(
+        outcomes = await extract_and_store_user_facts(
             turn["user"], store=store, facts=result.user, replaced=replaced
         )
+        restated = [str(o["entry"]["content"]) for o in outcomes[len(result.user) :]]
     else:  # a version before turns named what they replace
         for fact in result.user:
             await store.add(fact.content, fact.category, source="user_message", confidence=0.9)
@@ -123,7 +127,7 @@ async def superseded_priors(turn: dict[str, Any]) -> tuple[set[int], list[str]]:
         if entry is not None and entry.get("supersededBy"):
             done.add(i)
     await store.close()
-    return done, [f.content for f in result.user]
+    return done, restated
 
 
 def load_judged(path: Path) -> dict[tuple[str, str], bool]:
@@ -201,8 +205,9 @@ def evaluate(
                 + (f"\n      extra: {[(g['dest'], g['content']) for g in extra]}" if extra else "")
                 + (f"\n      FORBIDDEN: {forbidden}" if forbidden else "")
             )
+        restated: list[str] = []
         if turn.get("prior"):
-            done, _ = asyncio.run(superseded_priors(turn))
+            done, restated = asyncio.run(superseded_priors(turn))
             want_done = set(turn.get("supersedes", []))
             totals["corrections"] += len(want_done)
             totals["corrections_ok"] += len(want_done & done)
@@ -212,7 +217,22 @@ def evaluate(
                     f"  supersede {turn['id']}: wanted {sorted(want_done)} got {sorted(done)} "
                     f"prior {turn['prior']} turn {turn['user']!r}"
                 )
+        # what the store holds after the turn: its facts and the stored ones it restated
+        both = got + [{"dest": "user", "content": c, "kind": "restated"} for c in restated]
+        taken: set[int] = set()
+        for w in [*want, *turn.get("optional", [])]:
+            k = next((j for j, g in enumerate(both) if j not in taken and _matches(g, w)), None)
+            if k is not None:
+                taken.add(k)
+                totals["hits_r"] += w in want
+        totals["stored_r"] += len(both) - sum(1 for i in taken if _is_optional(both[i], turn))
     return {"families": fam, "totals": totals, "errors": errors}
+
+
+def _is_optional(fact: dict[str, Any], turn: dict[str, Any]) -> bool:
+    """True when ``fact`` matches one of the turn's optional facts and none it expects."""
+    expected = any(_matches(fact, w) for w in turn["expected"])
+    return not expected and any(_matches(fact, o) for o in turn.get("optional", []))
 
 
 def _prf(hits: int, stored: int, expected: int) -> tuple[float, float, float]:
@@ -247,6 +267,11 @@ def report(name: str, path: Path, r: dict[str, Any]) -> None:
     print(
         f"casing kept: {t['casing_ok']}/{t['matched']}   corrections superseded: "
         f"{t['corrections_ok']}/{t['corrections']}   wrong supersessions: {t['wrong_supersede']}"
+    )
+    pr, rr, fr = _prf(t["hits_r"], t["stored_r"], all_e)
+    print(
+        f"stored by the turns, restatements of stored facts included: precision {pr:.3f}  "
+        f"recall {rr:.3f}  F1 {fr:.3f}"
     )
     if t["optional"]:
         print(f"optional facts stored (counted neither way): {t['optional']}")
