@@ -94,7 +94,8 @@ _FACT_GLOSSES: Final[tuple[tuple[str, str], ...]] = (
     # what the user is, likes and comes from ("Sou de Recife", "odeio notebooks")
     (r"(?:prefiero|prefiro|je\s+pr[ée]f[èe]re|ich\s+bevorzuge|preferisco)\s+([\w.+#-]+)\s+"
      r"(?:a|al|ao|à|au|aux|gegenüber|rispetto\s+a)\s+", r"I prefer \1 over "),
-    (r"prefiero|prefiro|je\s+pr[ée]f[èe]re|ich\s+bevorzuge|preferisco", "I prefer"),
+    (r"(?:prefiero|prefiro|je\s+pr[ée]f[èe]re|ich\s+bevorzuge|preferisco)(?=\s+(?-i:[A-Z]))",
+     "I prefer"),  # (a name after it: "prefiero respuestas en inglés" is no tool's)
     (r"no\s+me\s+gusta(?:n)?|n[ãa]o\s+gosto\s+d[eoa]s?|je\s+n'aime\s+pas|non\s+mi\s+piace|"
      r"non\s+mi\s+piacciono|ich\s+mag\s+kein(?:e|en)?", "I don't like"),
     (r"me\s+encanta(?:n)?|adoro|j'adore|ich\s+liebe|ik\s+hou\s+van|amo\s+(?=[A-Z])", "I love"),
