@@ -637,10 +637,24 @@ class MemoryApi:
         found = _extraction().extract_chat_facts(
             message, assistant, in_project=project_id is not None
         )
-        if not a.get("store", True):
-            return [
-                {"action": "found", "store": "user", "entry": asdict(f)} for f in found.user
-            ] + [{"action": "found", "store": "project", "entry": asdict(c)} for c in found.project]
+        if not a.get("store", True):  # (what storing would add, and the stored facts the
+            # turn would restate with a new value)
+            return (
+                [{"action": "found", "store": "user", "entry": asdict(f)} for f in found.user]
+                + [
+                    {"action": "found", "store": "project", "entry": asdict(c)}
+                    for c in found.project
+                ]
+                + [
+                    {
+                        "action": "restated",
+                        "store": "user",
+                        "entry": {"content": r["content"], "category": r["category"]},
+                        "replaces": r["replaces"],
+                    }
+                    for r in await self.user.preview_changes(message)
+                ]
+            )
         # all of the turn's facts, in both stores, or none
         async with contextlib.AsyncExitStack() as atomic:
             await atomic.enter_async_context(self.user.atomic())

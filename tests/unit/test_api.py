@@ -116,6 +116,22 @@ async def test_a_turn_that_names_the_old_value_supersedes_it(api: MemoryApi) -> 
     assert out[0]["superseded"][0]["supersededBy"] == out[0]["entry"]["id"]
 
 
+async def test_a_preview_lists_the_stored_facts_a_turn_would_restate(api: MemoryApi) -> None:
+    old = await call(
+        api, "userProfile.add", content="User's team deploys on Tuesdays.", category="workflow"
+    )
+    said = "we deploy on thursdays now instead of tuesdays"
+    found = await call(api, "extract.userFacts", userMessage=said, store=False)
+    restated = [f for f in found if f["action"] == "restated"]
+    assert [(f["entry"]["content"], f["replaces"]["id"]) for f in restated] == [
+        ("User's team deploys on Thursdays.", old["entry"]["id"])
+    ]
+    assert await call(api, "userProfile.count") == 1  # (nothing stored)
+    stored = await call(api, "extract.userFacts", userMessage=said)
+    gone = [g["id"] for o in stored for g in o["superseded"]]
+    assert gone == [old["entry"]["id"]]  # (the preview said what storing does)
+
+
 async def test_extraction_stores_or_only_reports(api: MemoryApi) -> None:
     found = await call(api, "extract.userFacts", userMessage="I use React", store=False)
     assert found == [

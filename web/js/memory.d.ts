@@ -280,10 +280,17 @@ export type StoredExtraction =
   | { action: 'inserted' | 'updated'; store: 'user'; entry: UserFact; superseded: UserFact[] }
   | { action: 'inserted'; store: 'project'; entry: ProjectEntry };
 
-/** One result of extract.userFacts({store: false}). */
+/** One result of extract.userFacts({store: false}): a fact found, or a stored fact the
+ * turn would restate with a new value (`replaces`: the entry it would supersede). */
 export type FoundExtraction =
   | { action: 'found'; store: 'user'; entry: ExtractedFact }
-  | { action: 'found'; store: 'project'; entry: ExtractedContext };
+  | { action: 'found'; store: 'project'; entry: ExtractedContext }
+  | {
+      action: 'restated';
+      store: 'user';
+      entry: { content: string; category: UserCategory };
+      replaces: UserFact;
+    };
 
 export interface ExtractUserFactsOptions {
   /** Default true; false only reports what was found. */

@@ -539,6 +539,23 @@ class UserProfileVectorStore(PageSingleton):
             out.append(outcome)
         return out
 
+    async def preview_changes(self, message: str) -> list[dict[str, Any]]:
+        """What :meth:`restate_changes` would do with ``message``, storing nothing: one
+        ``{"content", "category", "replaces"}`` per stored fact the turn restates (its
+        restated text, and the entry it would replace)."""
+        from amplify_memory.memory.restate import restated_facts
+
+        await self._scan()
+        docs = await self._changeable(message, keep=())
+        return [
+            {
+                "content": found.content,
+                "category": str(docs[found.index]["category"]),
+                "replaces": _with_defaults(docs[found.index]),
+            }
+            for found in restated_facts(message, [str(d["content"]) for d in docs])
+        ]
+
     async def _changeable(self, message: str, *, keep: Collection[str]) -> list[dict[str, Any]]:
         """The active facts a message may change: its best BM25 matches and the newest
         facts of where the user lives, works and studies."""
