@@ -49,6 +49,9 @@ from amplify_memory.memory.supersession import decide
          "supersede"),
         ("User's daughter is 6.", "Correction: user's daughter is 7, not 6.", "supersede"),
         ("User is gluten intolerant.", "Can't tolerate gluten.", "merge"),
+        ("User wants bullet-point summaries.", "Wants summaries as bulleted lists.", "merge"),
+        ("User wants concise answers.", "Prefers short replies.", "merge"),
+        ("User runs a small pottery studio.", "Runs a tiny pottery studio.", "merge"),
     ],
 )  # fmt: skip
 def test_the_rule(old: str, new: str, action: str) -> None:
