@@ -88,6 +88,8 @@ def indefinite_article(noun: str) -> str:
     ['an', 'a', 'a', 'an']
     """
     word = noun.split(" ", 1)[0]
+    if re.match(r"(?:8|11|18)(?!\d)", word):  # "an 8-hour day", "an 11th"
+        return "an"
     if len(word) >= 2 and word.isupper():  # said letter by letter
         return "an" if word[0] in "AEFHILMNORSX" else "a"
     low = word.lower()

@@ -58,6 +58,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from amplify_memory.memory._phrasing import is_programming_language
+from amplify_memory.memory._text import ROLE_NOUNS, indefinite_article
 from amplify_memory.memory.changes import replaced_values, says_changed
 from amplify_memory.memory.choices import CHOICES, DISTINCT_CHOICES
 from amplify_memory.memory.gloss import english_gloss
@@ -102,10 +103,7 @@ _WEEKDAYS: Final = ("monday", "tuesday", "wednesday", "thursday", "friday", "sat
 _WEEKDAY_RE: Final = re.compile(r"\b(" + "|".join(_WEEKDAYS) + r")(s?)\b", re.IGNORECASE)
 #: A role: "senior backend engineer", "team lead", "individual contributor".
 _ROLE: Final = (
-    r"(?P<role>(?:[\w-]+\s+){0,3}?(?:engineer|developer|dev|programmer|manager|designer|lead|"
-    r"architect|analyst|scientist|researcher|consultant|contractor|freelancer|intern|student|"
-    r"undergraduate|undergrad|nurse|teacher|doctor|director|founder|co-founder|CTO|CEO|VP|PM|"
-    r"EM|IC|SRE|tester|writer|administrator|admin|officer|specialist|coordinator|"
+    rf"(?P<role>(?:[\w-]+\s+){{0,3}}?(?:{ROLE_NOUNS}|undergraduate|undergrad|vp|em|ic|"
     r"individual\s+contributor|head\s+of\s+[\w-]+))(?![\w-])"
 )
 _ROLE_FACT_RE: Final = re.compile(
@@ -546,13 +544,14 @@ def restated_facts(message: str, stored: Sequence[str]) -> list[Restated]:
     # (each value looks at the whole message; an emoji ends a sentence: "it's Siobhan,
     # not Sabrina 🙂 everyone ..."; a change said in another language is glossed)
     message = _EMOJI_RE.sub(". ", english_gloss(message[:MAX_RESTATE_CHARS]))
-    chosen = {_CHOICE_OF[m[1].casefold()][0] for m in _CHOICE_RE.finditer(message)}
+    chosen = [m[1] for m in _CHOICE_RE.finditer(message)]
     changed = bool(
         says_changed(message)
         or _CHANGE_RE.search(message)
         or _ENDED_RE.search(message)
-        or chosen & DISTINCT_CHOICES  # ("use metric": a distinct choice is a change said)
-        or any(_said_of_self(message, m[1]) for m in _CHOICE_RE.finditer(message))
+        or {_CHOICE_OF[c.casefold()][0] for c in chosen} & DISTINCT_CHOICES  # ("use metric":
+        # a distinct choice is a change said)
+        or any(_said_of_self(message, c) for c in chosen)
         or _ROLE_NEW_RE.search(message)  # ("became a staff engineer")
     )  # (else only a change named by both its values: "the queue is RabbitMQ, not Kafka")
     if _TAKEN_BACK_RE.search(message) or not (changed or _SWAP_SIGN_RE.search(message)):
@@ -754,8 +753,7 @@ def _with_article(before: str, new: str) -> str:
     """``before`` with its last "a" or "an" fit for ``new`` ("a electric car": "an")."""
     article = re.search(r"\b(a|an)\s+$", before, re.IGNORECASE)
     if article:
-        vowel = bool(re.match(r"(?:[aeiou]|8|11\b|18\b)", new, re.IGNORECASE))
-        before = before[: article.start(1)] + ("an" if vowel else "a") + before[article.end(1) :]
+        before = before[: article.start(1)] + indefinite_article(new) + before[article.end(1) :]
     return before
 
 
@@ -1174,6 +1172,10 @@ _NOT_A_MODIFIER: Final = frozenset(
 )  # fmt: skip
 
 
+#: ... and the words before a stored fact's head that are none either ("User *uses* ...").
+_NOT_OLD_MODIFIER: Final = _NOT_A_MODIFIER | _PLAIN_WORDS
+
+
 def _head_moves(clauses: list[str]) -> list[tuple[int, str, str]]:
     """``(clause index, new modifier, head word)`` of each move to another kind of a thing."""
     out = []
@@ -1192,7 +1194,7 @@ def _head_swapped(
     for at, mod, head in moves:
         for m in re.finditer(r"(?<![\w'-])([A-Za-z][\w-]*)(?=\s+([A-Za-z][\w-]*))", fact):
             old = m[1]
-            if _words(m[2]) != _words(head) or old.casefold() in (_NOT_A_MODIFIER | _PLAIN_WORDS):
+            if _words(m[2]) != _words(head) or old.casefold() in _NOT_OLD_MODIFIER:
                 continue
             if _words(old) == _words(mod) or lookup_technology(old) is not None:
                 continue

@@ -405,10 +405,18 @@ def _bare(fact: str) -> str:
     return text if text.casefold() != fact.strip().rstrip(".!").casefold() else fact
 
 
-#: The words before a value a user has one of at a time: where they live, work, study.
+#: The verbs that hold a value a user has one of at a time, by what they hold (the
+#: origin's verbs end with their preposition).
+_HOLDING_VERBS: Final = {
+    "place": r"lives|living|resides|based|located",
+    "work": r"works|working|employed",
+    "school": r"studies|studying|attends",
+    "origin": r"is\s+from|comes\s+from|grew\s+up\s+in|was\s+born\s+in",
+}
+_HELD_VERBS: Final = "|".join(v for k, v in _HOLDING_VERBS.items() if k != "origin")
+#: The words before such a value: "lives in", "studies at", "is from".
 _ONE_VALUE_BEFORE_RE: Final = re.compile(
-    r"\b(?:lives|living|based|located|resides|works|working|studies|studying|is\s+from|"
-    r"comes\s+from|employed)\s+(?:\w+\s+)?(?:in|at|for|from)$",
+    rf"\b(?:(?:{_HELD_VERBS})\s+(?:\w+\s+)?(?:in|at|for|from)|{_HOLDING_VERBS['origin']})$",
     re.IGNORECASE,
 )
 
@@ -534,16 +542,17 @@ def _value_swapped(new: str, old: str) -> bool:
 
 
 _HELD_RE: Final = re.compile(
-    r"\b(?:(?P<place>lives|living|resides|based)|(?P<work>works|working|employed)|"
-    r"(?P<school>studies|studying|attends))\s+(?:\w+\s+)?(?:in|at|for)\b|"
-    r"\b(?P<origin>is\s+from|comes\s+from|grew\s+up\s+in|was\s+born\s+in)\b",
+    r"\b(?:(?:"
+    + "|".join(f"(?P<{k}>{v})" for k, v in _HOLDING_VERBS.items() if k != "origin")
+    + rf")\s+(?:\w+\s+)?(?:in|at|for)\b|(?P<origin>{_HOLDING_VERBS['origin']})\b)",
     re.IGNORECASE,
 )
 
 
 @lru_cache(maxsize=4096)
 def _held(fact: str) -> str:
-    """What a fact says the user is held to ("place", "work", "school"), else ""."""
+    """What a fact says the user is held to ("place", "work", "school", "origin"), else
+    ""."""
     m = _HELD_RE.search(fact)
     return m.lastgroup or "" if m else ""
 

@@ -67,6 +67,7 @@ from amplify_memory.storage import AsyncStorage
 
 if TYPE_CHECKING:
     from amplify_memory.memory.changes import Replaced
+    from amplify_memory.memory.restate import Restated
     from amplify_memory.memory.supersession import Action
     from amplify_memory.memory.topics import Frame
 
@@ -510,13 +511,10 @@ class UserProfileVectorStore(PageSingleton):
         else the old one restated ("User's team deploys on Thursdays.") is added and
         supersedes it. Returns the outcomes of the additions."""
         from amplify_memory.memory.changes import names_a_value
-        from amplify_memory.memory.restate import restated_facts
 
-        await self._scan()
-        docs = await self._changeable(message, keep={str(o["entry"]["id"]) for o in turn})
         out: list[dict[str, Any]] = []
-        for found in restated_facts(message, [str(d["content"]) for d in docs]):
-            doc = docs[found.index]
+        keep = {str(o["entry"]["id"]) for o in turn}
+        for doc, found in await self._restated(message, keep=keep):
             if (await self.get(str(doc["id"])) or {}).get("superseded"):
                 continue  # (superseded by an earlier restatement of this turn)
             carrier = next(
@@ -543,18 +541,26 @@ class UserProfileVectorStore(PageSingleton):
         """What :meth:`restate_changes` would do with ``message``, storing nothing: one
         ``{"content", "category", "replaces"}`` per stored fact the turn restates (its
         restated text, and the entry it would replace)."""
-        from amplify_memory.memory.restate import restated_facts
-
-        await self._scan()
-        docs = await self._changeable(message, keep=())
         return [
             {
                 "content": found.content,
-                "category": str(docs[found.index]["category"]),
-                "replaces": _with_defaults(docs[found.index]),
+                "category": str(doc["category"]),
+                "replaces": _with_defaults(doc),
             }
-            for found in restated_facts(message, [str(d["content"]) for d in docs])
+            for doc, found in await self._restated(message, keep=())
         ]
+
+    async def _restated(
+        self, message: str, *, keep: Collection[str]
+    ) -> list[tuple[dict[str, Any], Restated]]:
+        """``(stored entry, its restatement)`` for each active fact ``message`` changes
+        (:func:`~amplify_memory.memory.restate.restated_facts` over :meth:`_changeable`)."""
+        from amplify_memory.memory.restate import restated_facts
+
+        await self._scan()
+        docs = await self._changeable(message, keep=keep)
+        found = restated_facts(message, [str(d["content"]) for d in docs])
+        return [(docs[r.index], r) for r in found]
 
     async def _changeable(self, message: str, *, keep: Collection[str]) -> list[dict[str, Any]]:
         """The active facts a message may change: its best BM25 matches and the newest
