@@ -323,6 +323,7 @@ _LONG_WORD_RE: Final = re.compile(r"(?<![\w.@/-])[A-Za-z]{5,}(?![\w@/-])")
 #: English words of five letters one letter from a name of six (Debian's wamerican).
 _ENGLISH_FIVE: Final = frozenset(
     [
+        "karna",  # (Hindi "to do": "shift karna" is no slip of Klarna)
         "cents",
         "gland",
         "grade",

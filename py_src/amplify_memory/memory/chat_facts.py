@@ -410,6 +410,11 @@ _OUTPUT_LINE_RE: Final = re.compile(
     rf"^\s+[+~]\s|^\s*(?:{_OUTPUT_START}|file \"|\w+(?:\.\w+)+(?:error|exception)\b)",
     re.IGNORECASE,
 )
+#: A line's label that introduces a quote ('App Store review: "5 stars! ..."'): no fact.
+_QUOTE_LABEL_RE: Final = re.compile(
+    r"(?im)^[^\S\n]*(?!(?:decision|requirement|constraint|note|rule|convention|pattern|fix|"
+    r"error|bug|architecture|todo)s?[^\S\n]*:)[\w' -]{1,40}:[^\S\n]*(?=[\"\u201c])"
+)
 #: A reaction or an aside, not a fact: "no stress", "we'll see", "fingers crossed".
 _REACTION: Final = (
     r"(?:no\s+(?:stress|worries|promises|rush|pressure|problem|biggie|hurry)|we'?ll\s+see|"
@@ -616,6 +621,7 @@ def _project_context(user_message: str) -> dict[str, ExtractedContext]:
     lines = user_message.splitlines()
     if len(lines) > 1 or _NO_PROJECT_FACT_RE.match(user_message):  # (pasted output: not read)
         user_message = "\n".join(line for line in lines if not _OUTPUT_LINE_RE.match(line))
+    user_message = _QUOTE_LABEL_RE.sub("", user_message)  # 'App Store review: "5 stars! ..."'
     for clause, in_question in user_clauses(user_message, keep_quotes=True, project=True):
         plain = _REACTION_TAIL_RE.sub("", _strip_filler(clause))  # "..., fingers crossed"
         if (chosen := _IT_IS_RE.match(plain)) and _phrasing.tech_names(chosen["x"]):

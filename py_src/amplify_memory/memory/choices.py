@@ -42,6 +42,14 @@ DISTINCT_CHOICES: Final = frozenset({"naming", "units", "keyboard", "workload", 
 #: them make two values of one thing (never one fact said twice).
 VALUE_CLASSES: Final[dict[str, tuple[str, ...]]] = {
     "cefr": ("A1", "A2", "B1", "B2", "C1", "C2"),
+    "proficiency": (
+        "beginner", "novice", "elementary", "basic", "intermediate", "upper-intermediate",
+        "conversational", "advanced", "proficient", "fluent", "native", "expert",
+    ),
+    "commute": (
+        "bus", "bike", "bicycle", "car", "train", "subway", "metro", "tram", "foot", "scooter",
+        "ferry", "motorbike", "motorcycle", "carpool",
+    ),
     "school year": ("freshman", "sophomore", "junior", "senior"),
     "rank": (
         "head", "sous", "chief", "deputy", "assistant", "associate", "executive", "junior",

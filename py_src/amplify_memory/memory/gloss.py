@@ -91,6 +91,11 @@ _GLOSSES: Final[tuple[tuple[str, str], ...]] = (
 #: What a user is, likes and comes from, glossed for extraction too (which reads the
 #: other signs above in the user's own words: "ab jetzt", "chez").
 _FACT_GLOSSES: Final[tuple[tuple[str, str], ...]] = (
+    # someone else in Hinglish, whose verbs are English ("mera dost ... shift ho gaya"; the
+    # other languages' possessives are read by foreign.py, and glossed for changes above)
+    (r"(?:mera|meri|mere)\s+(?:dost|yaar|manager|boss|colleague|senior|teammate|bhai|"
+     r"bhaiya|behen|didi|papa|mummy|wife|husband|biwi|pati|client|team\s+lead)(?:\s+ko)?",
+     "my colleague"),
     # what the user is, likes and comes from ("Sou de Recife", "odeio notebooks")
     (r"(?:prefiero|prefiro|je\s+pr[ée]f[èe]re|ich\s+bevorzuge|preferisco)\s+([\w.+#-]+)\s+"
      r"(?:a|al|ao|à|au|aux|gegenüber|rispetto\s+a)\s+", r"I prefer \1 over "),

@@ -163,7 +163,11 @@ _PHRASES: Final[tuple[tuple[re.Pattern[str], str], ...]] = tuple(
             "not",
         ),
         (r"\b(?:is|are|was|were|being|been) used (?:to|for)\b", "uses"),
-        (r"\bgave up( on)?\b", "stopped"),
+        (r"\b(?:gave|given|giving|gives?) up( on)?\b", "stopped"),
+        (r"\b(?:is |are )?done with\b|\b(?:has |have )?lost interest in\b", "stopped"),
+        (r"\b(?:ditched|dropped)\b(?! out\b)|\b(?:swore|sworn|swears?) off\b", "stopped"),
+        (r"\b(?:turned|turns|switched|switches) off\b|\b(?:is|are) out\b(?! of\b)", "not"),
+        (r"\b(?:is |are )?(?:a )?no-go\b", "not"),
         (r",\s*(?:and\s+)?not\s+", " over "),
         (r"\brather than\b", " over "),
         (r"\binstead of\b", " over "),
@@ -242,6 +246,7 @@ def _stem_table() -> dict[str, str]:
 
 # Sentiment verbs that mean "not like" / "not use": mapped to a term plus negation.
 _NEGATIVE_VERBS: Final[dict[str, str]] = {
+    "mind": "like",  # ("doesn't mind X": not a dislike)
     "hate": "like",
     "dislik": "like",
     "detest": "like",
@@ -363,6 +368,12 @@ def _weight(term: str) -> float:
     return _GENERIC_WEIGHT if term in _GENERIC_STEMS else 1.0
 
 
+def _initial(text: str, start: int) -> bool:
+    """True when the word at ``start`` begins a sentence (its capital says nothing)."""
+    before = text[:start].rstrip(" \t\"'(")
+    return not before or before[-1] in _SENTENCE_END
+
+
 @lru_cache(maxsize=4096)
 def _analyse(text: str) -> _Analysis:
     """Normalise one memory (see the module docstring)."""
@@ -374,6 +385,8 @@ def _analyse(text: str) -> _Analysis:
     # Token stream: (term, kind) where kind is "tech", "word" or "cmp" (comparative).
     stream: list[tuple[str, str]] = []
     all_words: list[str] = []
+    negations = 0  # (one before a negative verb undoes it: "no longer avoids flying")
+    negated_at = -9
     pos = 0
     for mention in [*find_technology_mentions(folded), None]:
         end = mention.start if mention else len(folded)
@@ -381,8 +394,12 @@ def _analyse(text: str) -> _Analysis:
             raw = match.group()
             word = raw.casefold()
             all_words.append(word)
-            if word in _NEGATIONS:
-                out.negative = True
+            initial = _initial(folded, match.start())
+            if word in _NEGATIONS and not (raw[0].isupper() and not initial):
+                if word == "anymore" and negated_at >= 0:
+                    continue  # ("doesn't avoid sugar anymore": one negation)
+                negations += 1  # (not "Nothing Phone", "No Doubt": names)
+                negated_at = len(all_words)
                 continue
             if word in _COMPARATIVES:
                 stream.append((word, "cmp"))
@@ -392,12 +409,10 @@ def _analyse(text: str) -> _Analysis:
             if word in _STOP_WORDS:
                 continue
             term, negates = _term_of(word)
-            out.negative |= negates
+            if negates:
+                negations += -1 if len(all_words) - negated_at <= 2 else 1
             if _stem(word) in _EXCLUSIVE_STEMS:
                 out.slots.add(_stem(word))
-            start = match.start()
-            before = folded[:start].rstrip(" \t\"'(")
-            initial = not before or before[-1] in _SENTENCE_END
             if term.isdigit() or any(c.isdigit() for c in term):
                 out.values[term] = "number"
             elif term in _VALUE_GROUPS:
@@ -415,6 +430,7 @@ def _analyse(text: str) -> _Analysis:
     for term, kind in stream:
         if kind != "cmp":
             out.terms[term] = _weight(term)
+    out.negative = negations > 0
     if out.negative:
         out.terms[_NEGATIVE] = 1.0
     out.order = _ordered_pair(stream, out.values)
@@ -675,7 +691,8 @@ _OPPOSITES: Final = tuple(
         "inline/separate sync/async public/private old/new accept/reject allow/forbid "
         "allow/disallow optimist/pessimist implicit/explicit strict/loose mutable/immutable "
         "horizontal/vertical left/right client/server local/remote static/dynamic "
-        "formal/casual formal/informal major/minor small/large small/big frontend/backend"
+        "formal/casual formal/informal major/minor small/large small/big frontend/backend "
+        "love/allerg like/allerg enjoy/allerg"
     )
 )
 

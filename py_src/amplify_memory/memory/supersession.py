@@ -508,12 +508,16 @@ def _named_after_one(fact: str, word: str) -> str:
     return before.casefold() if known and before.casefold() not in _LINK_WORDS else ""
 
 
+_COUNTED_RE: Final = re.compile(rf"\b({'|'.join(NUMBER_WORDS)})-(?=[a-z])", re.IGNORECASE)
+
+
 @lru_cache(maxsize=4096)
 def _value_words(text: str) -> frozenset[str]:
     """A fact's words, case-folded, numbers as digits, without the words that link them,
     a leading label and a "not X" tail ("Correction: user's son is 10, not 8.": "son",
     "10")."""
     bare = _NOT_TAIL_RE.sub("", _LEAD_LABEL_RE.sub("", text))
+    bare = _COUNTED_RE.sub(r"\1 ", bare)  # "two-week sprints": "two week sprints"
     words = {NUMBER_WORDS.get(w.casefold(), w.casefold()) for w in _fact_words(bare)}
     return frozenset(words - _LINK_WORDS)
 

@@ -820,7 +820,8 @@ _COMPARATIVE_TAIL_RE: Final = re.compile(
 _NEGATIVE_RE: Final = re.compile(
     r"\b(?:not|never|no longer|no|without|dislikes?|hates?|avoids?|avoiding|stopped|quit|"
     r"gave up|detests?|loathes?|can't stand|cannot stand|anymore|against|none|nothing|"
-    r"skip|skips|skipping|drop|drops|ditched|abandoned|moved away from|switched away from|"
+    r"skip|skips|skipping|drop|drops|dropped|ditched|abandoned|moved away from|switched away from|"
+    r"given up|giving up|lost interest|no-go|sworn off|swore off|turned off|"
     r"omit|omits|omitting|leaves out|left out|refrains? from|steers? clear of|rejects?|"
     r"not a fan|isn't a fan|is not a fan|doesn't|does not|don't|do not|won't|cannot|"
     r"can't|refuses?|allergic to|tired of|sick of|done with|over it)\b",

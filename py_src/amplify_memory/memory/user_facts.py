@@ -820,7 +820,10 @@ _TRANSIENT_RE: Final = re.compile(
     r"doing|stuck|lost|confused|tired|sorry|done|sure|ready|back|here|happy|glad|excited|"
     r"curious|wondering|busy|away|afraid|worried|frustrated|annoyed|new here|good|fine|ok|"
     r"okay|just|about to|still|almost|currently|now|on it|in a|at the|in the|working on|"
-    r"more|less|much|way more|a lot more|better|worse)\b",
+    r"more|less|much|way more|a lot more|better|worse|serious|kidding|joking|honest|aware|"
+    r"convinced|certain|positive|impressed|surprised|shocked|stressed|exhausted|bored|"
+    r"overwhelmed|desperate|nervous|stoked|hyped|pumped|thrilled|relieved|embarrassed|"
+    r"disappointed|all ears)\b",
     re.IGNORECASE,
 )
 

@@ -1,0 +1,114 @@
+"""A negation or a changed value is never merged with the fact it replaces (the twentieth
+round): "given up on", "done with", "dropped", "sworn off", "turned off", "a no-go" say
+the user stopped; a negation before a negative verb undoes it ("no longer avoids
+flying" is no avoidance), "anymore" beside another negation is the same negation, and a
+capitalised "Nothing" or "No" inside a sentence is a name (Nothing Phone, No Doubt);
+being allergic to a thing is the opposite of loving it. A level of skill, the way to
+work and a count written with a hyphen ("two-week sprints") are values of one thing.
+
+And extraction: "karna" (Hindi: to do) is no slip of Klarna, a Hinglish "mera dost" or
+"mere manager" is someone else, "I'm serious" says nothing lasting, and a label before a
+quote ('App Store review: "..."') is no project fact.
+
+Sentences written for the tests, none the corpora's own.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from amplify_memory.memory.chat_facts import extract_chat_facts
+from amplify_memory.memory.supersession import decide
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("User does yoga.", "User has given up on yoga."),
+        ("User plays the cello.", "User is done with the cello."),
+        ("User uses Jenkins for CI.", "User dropped Jenkins for CI."),
+        ("User eats sugar.", "User has sworn off sugar."),
+        ("User uses autocomplete.", "User turned off autocomplete."),
+        ("User likes cold showers.", "Cold showers are a no-go for the user."),
+        ("User avoids gluten.", "User no longer avoids gluten."),
+        ("User avoids caffeine.", "User doesn't avoid caffeine anymore."),
+        ("User dislikes podcasts.", "User no longer dislikes podcasts."),
+        ("User uses a Nothing Phone 2.", "User no longer uses a Nothing Phone 2."),
+        ("User listens to No Doubt.", "User stopped listening to No Doubt."),
+        ("User loves shrimp.", "User is allergic to shrimp."),
+        ("User hates early calls.", "User doesn't mind early calls anymore."),
+    ],
+)
+def test_a_negation_is_never_merged(old: str, new: str) -> None:
+    assert decide(new, old) == "supersede"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("User's Italian is at beginner level.", "User's Italian is at advanced level."),
+        ("User's Korean is conversational.", "User's Korean is fluent."),
+        ("User cycles to the office.", "User takes the train to the office."),
+        ("User commutes by car.", "User commutes by tram."),
+        ("User's team works in three-week cycles.", "User's team works in two-week cycles."),
+    ],
+)
+def test_a_changed_value_is_never_merged(old: str, new: str) -> None:
+    assert decide(new, old) != "merge"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("User commutes by car.", "User commutes by tram."),
+        ("User's team works in three-week cycles.", "User's team works in two-week cycles."),
+        ("User's Italian is at beginner level.", "User's Italian is at advanced level."),
+    ],
+)
+def test_one_value_of_a_class_swapped_supersedes(old: str, new: str) -> None:
+    assert decide(new, old) == "supersede"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("User avoids gluten.", "User stays away from gluten."),
+        ("User uses a Nothing Phone 2.", "User's phone is a Nothing Phone 2."),
+    ],
+)
+def test_the_same_fact_still_merges(old: str, new: str) -> None:
+    assert decide(new, old) != "supersede"
+
+
+def _user(said: str) -> list[str]:
+    return [f.content for f in extract_chat_facts(said).user]
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "mujhe ek chhota sa script likhna hai, help karna",
+        "mera dost Go se Rust pe chala gaya, ab din bhar Rust ki baatein karta hai",
+        "meri behen ko Figma bahut pasand hai, woh roz use karti hai",
+        "mere manager ko Asana pasand hai, woh sabko Asana pe shift karna chahte hain",
+        "what if we ran the whole thing on a Pi? I'm serious",
+        "honestly I'm impressed, that worked first try",
+    ],
+)
+def test_nothing_lasting_is_stored(said: str) -> None:
+    assert _user(said) == []
+
+
+def test_ones_own_tool_beside_a_hinglish_colleagues() -> None:
+    facts = _user("mere manager ko Asana pasand hai but I use Linear")
+    assert facts == ["User uses Linear"]
+
+
+def test_a_label_before_a_quote_is_no_project_fact() -> None:
+    said = 'Support ticket: "the export button does nothing on Safari"\n\nhow do I reply?'
+    assert extract_chat_facts(said, in_project=True).project == ()
+
+
+def test_a_project_label_before_a_quote_still_counts() -> None:
+    facts = extract_chat_facts('Decision: "we store money as integer cents"', in_project=True)
+    assert [c.type for c in facts.project] == ["decision"]
