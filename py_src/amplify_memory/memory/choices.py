@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Final
 
-__all__ = ["CHOICES", "DISTINCT_CHOICES", "VALUE_CLASSES"]
+__all__ = ["CHOICES", "COMMUTES", "DISTINCT_CHOICES", "VALUE_CLASSES"]
 
 #: Closed sets of choices a stored fact holds one of (extend with care: members must be
 #: alternatives, and each word must mean the choice wherever it stands beside the
@@ -46,10 +46,7 @@ VALUE_CLASSES: Final[dict[str, tuple[str, ...]]] = {
         "beginner", "novice", "elementary", "basic", "intermediate", "upper-intermediate",
         "conversational", "advanced", "proficient", "fluent", "native", "expert",
     ),
-    "commute": (
-        "bus", "bike", "bicycle", "car", "train", "subway", "metro", "tram", "foot", "scooter",
-        "ferry", "motorbike", "motorcycle", "carpool",
-    ),
+
     "school year": ("freshman", "sophomore", "junior", "senior"),
     "rank": (
         "head", "sous", "chief", "deputy", "assistant", "associate", "executive", "junior",
@@ -57,3 +54,11 @@ VALUE_CLASSES: Final[dict[str, tuple[str, ...]]] = {
     ),
     **CHOICES,
 }  # fmt: skip
+#: The ways to get to work: one at a time in a fact about commuting ("commutes by bus" /
+#: "by tram"), not elsewhere ("owns a car" / "owns a bike": both may hold).
+COMMUTES: Final = frozenset(
+    (
+        "bus", "bike", "bicycle", "car", "train", "subway", "metro", "underground", "tram",
+        "foot", "scooter", "ferry", "motorbike", "motorcycle", "carpool",
+    )
+)  # fmt: skip

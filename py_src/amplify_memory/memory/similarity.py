@@ -94,6 +94,8 @@ __all__ = [
     "opposed",
     "residual_terms",
     "same_values",
+    "stops",
+    "synonymous",
 ]
 
 
@@ -202,6 +204,22 @@ _PHRASES: Final[tuple[tuple[re.Pattern[str], str], ...]] = tuple(
         (r"\bsci-?fi\b", "science fiction"),
         (r"\bnovels?\b", "books"),
         (r"\ba decade\b", "10 years"),
+        # a few facts of everyday life said in their other usual words
+        (r"\b(?:does|do|can) not eat (?:any )?meat\b|\bmeat-?free\b|\bno meat\b", "vegetarian"),
+        (r"\b(?:eats?|follows?|is on|on) (?:an? )?(?:strictly )?plant-based(?: diet)?\b", "vegan"),
+        (r"\bplant-based\b", "vegan"),
+        (r"\bsignificant other\b", "partner"),
+        (
+            r"\b(?:does|do) not drink(?! (?:coffee|tea|milk|soda|water|juice))(?: any)?"
+            r"(?: alcohol| booze)?\b|\bteetotal(?:l?er)?\b|\bnon-?drinker\b|\bsober\b",
+            "not drink alcohol",
+        ),
+        (r"\bex-?smoker\b|\bnon-?smoker\b", "not smoke"),
+        (r"(?-i:\bNYC\b)|\bNew York City\b", "New York"),
+        (r"(?-i:\bSF\b)", "San Francisco"),
+        (r"(?-i:\bLA\b)", "Los Angeles"),
+        (r"\bexpecting (?:a |their |her )?(?:first |second |third )?(?:baby|child)\b", "pregnant"),
+        (r"\bcolou?r[- ]?blind(?:ness)?\b|\bcolou?r vision deficiency\b", "colorblind"),
     )
 )
 
@@ -232,10 +250,32 @@ def _stem_table() -> dict[str, str]:
         "french": "french francais",
         "portuguese": "portuguese portugues",
         "italian": "italian italiano",
-        "teach": "teach teacher teaching",
+        "teach": "teach teacher teaching schoolteacher",
         "spouse": "spouse husband wife married",
         "child": "child children kid kids",
         "run": "run runner",
+        "go": "go goes going went gone",
+        "keep": "keep keeps kept keeping",
+        "dog": "dog dogs puppy puppies pup pups doggo",
+        "cat": "cat cats kitten kittens kitty",
+        "subway": "subway metro underground tube",
+        "bike": "bike bicycle",
+        "motorbike": "motorbike motorcycle",
+        "mother": "mother mom mum mama",
+        "father": "father dad papa",
+        "grandmother": "grandmother grandma granny nana",
+        "grandfather": "grandfather grandpa",
+        "partner": "partner girlfriend boyfriend",
+        "doctor": "doctor physician",
+        "lawyer": "lawyer attorney solicitor",
+        "movie": "movie movies film films",
+        "phone": "phone smartphone cellphone",
+        "twin": "twin twins",
+        "biology": "biology bio",
+        "economics": "economics econ",
+        "psychology": "psychology psych",
+        "chemistry": "chemistry chem",
+        "mathematics": "mathematics math maths",
     }
     table: dict[str, str] = {}
     for canonical, words in groups.items():
@@ -298,7 +338,7 @@ _FRAME_STEMS: Final = frozenset(
     _stem(w)
     for w in _wordlist(
         "trade profession occupation hobby hobbies pastime spare fun employee fully spends "
-        "spend follows follow diet person fan keeps keep"
+        "spend follows follow diet person fan keeps keep owns own"
     )
 )
 _GENERIC_STEMS: Final = frozenset(_stem(w) for w in _GENERIC_NOUNS)
@@ -710,6 +750,30 @@ def _opposed(x: _Analysis, y: _Analysis) -> bool:
                 if v == prefix + w or w == prefix + v:
                     return True
     return False
+
+
+#: Words of when, said beside a stop ("hasn't kept a journal *in months*"): not what stopped.
+_WHEN_TERMS: Final = frozenset(
+    _term_of(w)[0]
+    for w in _wordlist("month months year years week weeks ages while lately recently now days")
+)
+
+
+def stops(new: str, old: str) -> bool:
+    """True when ``new`` says the user no longer does what ``old`` says, in fewer words
+    ("User has stopped going to the gym" / "User goes to the gym three times a week"):
+    ``new`` is negative, ``old`` is not, and every word of ``new`` but the words of when
+    is in ``old``."""
+    x, y = _analyse(new), _analyse(old)
+    if not x.negative or y.negative:
+        return False
+    said = x.core - _WHEN_TERMS
+    return any(x.terms[t] == 1.0 for t in said) and said <= y.core
+
+
+def synonymous(a: str, b: str) -> bool:
+    """True when two words are one term of the thesaurus ("metro" / "subway")."""
+    return _term_of(a.casefold())[0] == _term_of(b.casefold())[0]
 
 
 def opposed(a: str, b: str) -> bool:

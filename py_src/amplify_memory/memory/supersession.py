@@ -41,7 +41,7 @@ from typing import Final, Literal
 from amplify_memory.memory._defaults import SEMANTIC_DUPLICATE_COSINE
 from amplify_memory.memory.canonical import canonical_fact
 from amplify_memory.memory.changes import names_a_value
-from amplify_memory.memory.choices import VALUE_CLASSES
+from amplify_memory.memory.choices import COMMUTES, VALUE_CLASSES
 from amplify_memory.memory.similarity import (
     DEFAULT_DUPLICATE_THRESHOLD,
     NUMBER_WORDS,
@@ -51,6 +51,8 @@ from amplify_memory.memory.similarity import (
     opposed,
     residual_terms,
     same_values,
+    stops,
+    synonymous,
 )
 from amplify_memory.memory.succession import kind_of
 from amplify_memory.memory.technologies import find_technology_mentions, lookup_technology
@@ -459,7 +461,7 @@ def _one_word_swapped(new: str, old: str) -> str:
         if x[:1].isupper() and y[:1].isupper():
             return "names"  # ("likes Coldplay" / "likes Radiohead")
     if i == len(a) - 1 and x.islower() and y.islower() and len(x) > 3 and len(y) > 3:
-        return "head"
+        return "" if synonymous(x, y) else "head"  # ("by metro" / "by subway": one)
     return ""
 
 
@@ -540,9 +542,17 @@ def _value_swapped(new: str, old: str) -> bool:
         if len(before) == 1:
             return True  # "runs macOS Sonoma" / "is on macOS Sequoia"
     shared = _CLASS_OF.get(x, set()) & _CLASS_OF.get(y, set())
+    if shared and synonymous(x, y):
+        return False  # ("by metro" / "by subway": one way)
     if {x, y} <= _COLOURS and "belt" in _value_words(new) & _value_words(old):
         return True  # ("a blue belt" / "a brown belt": one rank at a time)
+    if {x, y} <= COMMUTES and not synonymous(x, y) and _commuting(new) and _commuting(old):
+        return True  # ("commutes by bus" / "commutes by tram")
     return bool(shared - _SEVERAL)
+
+
+def _commuting(fact: str) -> bool:
+    return re.search(r"\bcommut|\bto (?:work|the office|school|campus)\b", fact, re.I) is not None
 
 
 _HELD_RE: Final = re.compile(
@@ -646,7 +656,9 @@ def decide(
     if new_frames and not old_frames and not names_a_value(old, [f.value for f in new_frames]):
         return "keep"  # "no longer uses Spark" says nothing of "works with logs"
     if not (new_frames and old_frames) and (
-        contradicts(new, old) or (opposed(new, old) and content_similarity(new, old) >= 0.5)
+        contradicts(new, old)
+        or stops(new, old)
+        or (opposed(new, old) and content_similarity(new, old) >= 0.5)
     ):
         return "supersede"  # the similarity rule's contradiction: the newer replaces it
     if (

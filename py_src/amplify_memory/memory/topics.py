@@ -1258,6 +1258,10 @@ _VALUE_SYNONYMS: Final[dict[str, str]] = {
     "programmer": "engineer",
     "coder": "engineer",
     "swe": "engineer",
+    "physician": "doctor",
+    "attorney": "lawyer",
+    "solicitor": "lawyer",
+    "schoolteacher": "teacher",
 }
 #: Words of a role that make another role, not a detail of the same one: a level, a
 #: step up the ladder ("engineer" / "senior engineer" is a promotion).
@@ -1294,8 +1298,19 @@ def _same_value(topic: str, a: str, b: str) -> bool:
     return False
 
 
+#: A place's short names: "NYC" is New York City.
+_PLACE_ALIASES: Final = {
+    "nyc": "new york", "new york city": "new york", "ny": "new york", "sf": "san francisco",
+    "la": "los angeles", "dc": "washington", "washington dc": "washington",
+    "washington d.c": "washington", "uk": "united kingdom", "us": "united states",
+    "usa": "united states", "the us": "united states", "the usa": "united states",
+    "the states": "united states", "uae": "united arab emirates", "nz": "new zealand",
+}  # fmt: skip
+
+
 def _place_parts(value: str) -> tuple[str, ...]:
-    return tuple(" ".join(_value_words(part)) for part in value.split(",") if part.strip(" ."))
+    parts = (" ".join(_value_words(part)) for part in value.split(",") if part.strip(" ."))
+    return tuple(_PLACE_ALIASES.get(part, part) for part in parts)
 
 
 def relation(new: Frame, old: Frame) -> Relation:

@@ -112,3 +112,19 @@ def test_a_label_before_a_quote_is_no_project_fact() -> None:
 def test_a_project_label_before_a_quote_still_counts() -> None:
     facts = extract_chat_facts('Decision: "we store money as integer cents"', in_project=True)
     assert [c.type for c in facts.project] == ["decision"]
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("User swims twice a week.", "User has stopped swimming."),
+        ("User goes climbing every Sunday.", "User doesn't go climbing anymore."),
+        ("User keeps a paper planner.", "User hasn't kept a planner in years."),
+    ],
+)
+def test_a_stop_said_in_fewer_words_supersedes(old: str, new: str) -> None:
+    assert decide(new, old) == "supersede"
+
+
+def test_a_negation_of_a_detail_is_no_stop() -> None:
+    assert decide("User doesn't use Python type hints.", "User uses Python.") == "keep"

@@ -1,0 +1,61 @@
+"""Facts of everyday life said in their other usual words are one fact (the twentieth
+round): not eating meat is being vegetarian, a teetotaler does not drink, an ex-smoker
+does not smoke, NYC is New York City, "expecting a baby" is pregnant, colour blindness
+is being colour-blind, a pup is a dog, the metro is the subway, a physician is a doctor,
+"owns" frames like "has". And the opposites stay apart: smoking and quitting, drinking
+and sobriety, one way to work and another (only in a fact about getting to work).
+
+Sentences written for the tests, none the corpora's own.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from amplify_memory.memory.supersession import decide
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("User is vegetarian.", "User does not eat any meat."),
+        ("User is vegan.", "User eats a plant-based diet."),
+        ("User doesn't drink alcohol.", "User is teetotal."),
+        ("User doesn't smoke.", "User is a non-smoker."),
+        ("User lives in NYC.", "User is based in New York City."),
+        ("User is pregnant.", "User is expecting her first baby."),
+        ("User is colour-blind.", "User has color blindness."),
+        ("User has a puppy.", "User has a dog."),
+        ("User goes to work by metro.", "User goes to work by subway."),
+        ("User is a physician.", "User works as a doctor."),
+        ("User owns a food truck.", "User has a food truck."),
+        ("User's mum lives nearby.", "User's mother lives nearby."),
+        ("User is an attorney.", "User is a lawyer."),
+    ],
+)
+def test_the_same_fact_in_other_words_merges(old: str, new: str) -> None:
+    assert decide(new, old) == "merge"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("User smokes.", "User is an ex-smoker."),
+        ("User drinks beer.", "User is sober now."),
+        ("User commutes by bus.", "User commutes by bike."),
+        ("User commutes by metro.", "User commutes by car."),
+    ],
+)
+def test_an_opposite_or_another_way_supersedes(old: str, new: str) -> None:
+    assert decide(new, old) == "supersede"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("User owns a car.", "User owns a bike."),  # (both may hold)
+        ("User lives in New York.", "User lives in York."),
+    ],
+)
+def test_other_things_are_not_merged(old: str, new: str) -> None:
+    assert decide(new, old) != "merge"
