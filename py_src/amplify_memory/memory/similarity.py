@@ -208,7 +208,14 @@ _PHRASES: Final[tuple[tuple[re.Pattern[str], str], ...]] = tuple(
         (r"\b(?:does|do|can) not eat (?:any )?meat\b|\bmeat-?free\b|\bno meat\b", "vegetarian"),
         (r"\b(?:eats?|follows?|is on|on) (?:an? )?(?:strictly )?plant-based(?: diet)?\b", "vegan"),
         (r"\bplant-based\b", "vegan"),
+        (r"(?:,?\s*(?:with|and|eating)\s+)?\bno animal (?:products|foods)\b", " vegan"),
         (r"\bsignificant other\b", "partner"),
+        (r"\b(?:is |are )?(\w+)-free\b", r"avoids \1"),  # "gluten-free", "caffeine-free"
+        (r"\b(?:takes?|rides?) (?:the |a )?(\w+) to (?:work|the office)\b", r"commutes by \1"),
+        (r"\bcommutes? (?:via|on|with) (?:the |a )?\b", "commutes by "),
+        (r"\bevery (week|day|month|year)\b", r"\1ly"),
+        (r"\ben (?=espa|fran|portu|itali|ingl)", "in "),  # "en español"
+        (r"\bworks? as\b", "is"),
         (
             r"\b(?:does|do) not drink(?! (?:coffee|tea|milk|soda|water|juice))(?: any)?"
             r"(?: alcohol| booze)?\b|\bteetotal(?:l?er)?\b|\bnon-?drinker\b|\bsober\b",
@@ -257,6 +264,7 @@ def _stem_table() -> dict[str, str]:
         "go": "go goes going went gone",
         "keep": "keep keeps kept keeping",
         "dog": "dog dogs puppy puppies pup pups doggo",
+        "coriander": "coriander cilantro",
         "cat": "cat cats kitten kittens kitty",
         "subway": "subway metro underground tube",
         "bike": "bike bicycle",
@@ -338,7 +346,8 @@ _FRAME_STEMS: Final = frozenset(
     _stem(w)
     for w in _wordlist(
         "trade profession occupation hobby hobbies pastime spare fun employee fully spends "
-        "spend follows follow diet person fan keeps keep owns own"
+        "spend follows follow diet person fan keeps keep owns own days lately recently "
+        "nowadays currently"
     )
 )
 _GENERIC_STEMS: Final = frozenset(_stem(w) for w in _GENERIC_NOUNS)

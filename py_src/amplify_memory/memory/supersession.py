@@ -39,6 +39,7 @@ from functools import lru_cache
 from typing import Final, Literal
 
 from amplify_memory.memory._defaults import SEMANTIC_DUPLICATE_COSINE
+from amplify_memory.memory._phrasing import imperative_fact
 from amplify_memory.memory.canonical import canonical_fact
 from amplify_memory.memory.changes import names_a_value
 from amplify_memory.memory.choices import COMMUTES, VALUE_CLASSES
@@ -551,6 +552,19 @@ def _value_swapped(new: str, old: str) -> bool:
     return bool(shared - _SEVERAL)
 
 
+_THIRD_PERSON_RE: Final = re.compile(r"^\W*(?:the\s+)?user\b|\b(?:user|user's)\b", re.I)
+
+
+@lru_cache(maxsize=4096)
+def _third_person(fact: str) -> str:
+    """A standing instruction in the imperative said as a fact about the user ("Answer
+    in Spanish." -> "User wants the assistant to answer in Spanish"), else ``fact``."""
+    if _THIRD_PERSON_RE.search(fact):
+        return fact
+    said = imperative_fact(fact)
+    return said[0].content if said and len(said) == 1 else fact
+
+
 def _commuting(fact: str) -> bool:
     return re.search(r"\bcommut|\bto (?:work|the office|school|campus)\b", fact, re.I) is not None
 
@@ -595,6 +609,7 @@ def decide(
         return "merge"  # "Vegetarian." / "User is vegetarian for ethical reasons."
     if len({_held(new), _held(old)} - {""}) == 2:
         return "keep"  # "lives in Toronto" / "works in downtown Toronto", "is from Zürich"
+    new, old = _third_person(new), _third_person(old)  # ("Answer in Spanish.")
     new_frames, old_frames = frames_of(new), frames_of(old)  # (they read the canonical text)
     new, old = canonical_fact(new), canonical_fact(old)
     swapped = _one_word_swapped(new, old)

@@ -59,3 +59,25 @@ def test_an_opposite_or_another_way_supersedes(old: str, new: str) -> None:
 )
 def test_other_things_are_not_merged(old: str, new: str) -> None:
     assert decide(new, old) != "merge"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Reply in Portuguese.", "User wants answers in Portuguese."),
+        ("Always show units in metric.", "User wants units shown in metric."),
+        ("User wants answers in Italian.", "User wants replies en italiano."),
+        ("User is sugar-free.", "User avoids sugar."),
+        ("User avoids alcohol.", "User is alcohol-free these days."),
+        ("User takes the tram to work.", "User commutes by tram."),
+        ("User meets their mentor every week.", "User meets their mentor weekly."),
+        ("User hates cilantro.", "User hates coriander."),
+        ("User is vegan.", "User eats a plant-based diet with no animal products."),
+    ],
+)
+def test_more_of_the_same_fact_in_other_words(old: str, new: str) -> None:
+    assert decide(new, old) == "merge"
+
+
+def test_an_instruction_against_another_value_supersedes() -> None:
+    assert decide("User wants answers in Dutch.", "Reply in German.") == "supersede"
