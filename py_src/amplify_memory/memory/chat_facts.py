@@ -114,7 +114,7 @@ _LEAD_RE: Final = re.compile(
     r"^(?:for (?:this|the) (?:project|repo|app|one|codebase)|in (?:this|the) (?:project|repo|"
     r"app|codebase)|here|on this project|for now|ok so|so)\b\s*,?\s*"
     rf"|^(?-i:{_SLUG})\s*:\s*|^(?:for|in|on)\s+(?-i:{_SLUG})"
-    r"(?:\s*,\s*|\s+(?=(?:we|we're|our|the team|let's|it|it's)\b))",
+    r"(?:\s*[,:]\s*|\s+(?=(?:we|we're|our|the team|let's|it|it's)\b))",
     re.IGNORECASE,
 )
 #: ... as the subject of a statement about it ("greenhouse-ctrl runs on an RP2040").
@@ -375,7 +375,10 @@ def _project_items(clause: str, kind: str | None = None) -> list[ExtractedContex
 
 #: A short negated tail cut off the clause before it ("never floats", "not Redis"; "no
 #: echo" after "no gin").
-_TAIL_RE: Final = re.compile(r"^(?:never|not)\s+\S+(?:\s+\S+)?$", re.IGNORECASE)
+_TAIL_RE: Final = re.compile(
+    r"^(?:never|not)\s+(?:(?:in|on|at|to|from|through|via|with|by|as)\s+)?\S+(?:\s+\S+)?$",
+    re.IGNORECASE,
+)
 _NO_LIST_RE: Final = re.compile(r"^no\s+\S+$", re.IGNORECASE)
 _LABEL_ONLY_RE: Final = re.compile(
     r"^(?:decision|requirement|constraint|note|update|resolved|fixed|done|fix|bug|error|"
@@ -421,6 +424,10 @@ _REACTION: Final = (
     r"let'?s\s+see|fingers\s+crossed|who\s+knows|time\s+will\s+tell|so\s+far\s+so\s+good|"
     r"just\s+saying|lol|haha)"
 )
+#: What a choice lets the team do, cut off the choice ("... so we can migrate old saves",
+#: "... so we can use the new WidgetKit APIs"): neither the project's fact nor the user's.
+_PURPOSE: Final = r"^(?:we|i)\s+(?:can|could)\s+(?!not\b|never\b|only\b)"
+_PURPOSE_RE: Final = re.compile(_PURPOSE, re.IGNORECASE)
 #: A clause that states nothing settled about the project: a line of pasted output (a
 #: log's timestamp, a build tool's task, a diff's or a plan's "+", a panic or a
 #: traceback), words quoted back whole, options being weighed, a decision not taken.
@@ -444,7 +451,16 @@ _NO_PROJECT_FACT_RE: Final = re.compile(
     # a reason told, or someone's opinion: "the licensing mess made the call easy", "we got
     # burned once already", "our PM is convinced users want X"
     r"|\bmade\s+(?:the|this|that|our)\s+(?:call|choice|decision)\b|\bgot\s+burned\b"
-    r"|\b(?:is|are|am)\s+(?:convinced|sure|certain)\b",
+    r"|\b(?:is|are|am)\s+(?:convinced|sure|certain)\b"
+    # a heading, not a fact: "Stack for this one:", "Reminder for the team (and you):"
+    r"|^(?:stack|conventions?|reminder|decision\s+log|context|notes?|update|status|summary|"
+    r"heads\s+up|background|setup|quick\s+(?:note|update|context))(?:\s+(?:for|of|on|from|to)"
+    r"\s+[^,:()]{1,30})?(?:\s*\([^)]*\))?(?:,\s*\w+)?\W*$"
+    # an aside: "we got that wrong before", "it's behind a login anyway", "still not fixed"
+    r"|^(?:we|i)\s+got\s+(?:that|this|it)\s+wrong\b"
+    r"|^(?:it|that|this)(?:'s|\s+is|\s+was)?\b.*\banyway\W*$"
+    r"|^still\s+not\s+(?:fixed|solved|resolved|working)\W*$|^done\s+deliberating\W*$"
+    rf"|{_PURPOSE}",
     re.IGNORECASE,
 )
 
@@ -908,6 +924,11 @@ def _stated_values(plain: str, *, own: bool) -> list[ExtractedFact]:
     return [*stated, *_role_tail(plain)] if stated and own else stated
 
 
+def _projects(plain: str, in_question: bool) -> bool:
+    """A project chat's clause that is the project's (or a purpose cut off its choice)."""
+    return _for_project(plain, in_question) or _PURPOSE_RE.match(plain) is not None
+
+
 def _user_facts(
     user_message: str, *, in_project: bool
 ) -> tuple[dict[str, ExtractedFact], dict[str, Replaced]]:
@@ -934,7 +955,7 @@ def _user_facts(
         if _PERSONAL_LEAD_RE.match(plain):
             personal = True
             continue
-        if in_project and not personal and _for_project(plain, in_question):
+        if in_project and not personal and _projects(plain, in_question):
             continue
         personal = False
         other = bool(_OTHER_SUBJECT_RE.match(plain)) and not _OUR_GROUP_RE.match(plain)

@@ -1135,6 +1135,17 @@ _CONTEXT_LEAD_RE: Final = re.compile(
 )
 
 
+#: A wish for the reply at hand ("I just want pros/cons", "I only need the fix"), unless
+#: it says a style of answers ("I just want the answer, short") or that it stands.
+_JUST_THIS_RE: Final = re.compile(
+    r"^I\s+(?:just|only)\s+(?:want|need)(?:ed)?\s+(?:the|a|an|some|pros|cons|it|this|that|"
+    r"to\s+(?:know|see|check|understand))\b"
+    r"(?!.*\b(?:always|every\s+time|from\s+now\s+on|in\s+general|going\s+forward|short|"
+    r"concise|brief|terse|long|detailed)\b)",
+    re.IGNORECASE,
+)
+
+
 def clause_facts(
     clause: str, *, in_question: bool, nested: bool = False, tech_context: bool = False
 ) -> list[ExtractedFact]:
@@ -1147,6 +1158,8 @@ def clause_facts(
     plain = _strip_filler(clause)
     if _OTHER_SUBJECT_RE.match(plain) and not _OWN_GROUP_RE.match(plain):
         return []  # about someone else ("my 70 year old neighbor just learned to use ChatGPT")
+    if _JUST_THIS_RE.match(plain):
+        return []  # what this reply should be ("I just want pros/cons", "only need the fix")
     clause = _condition_first(clause)
     facts = _rule_facts(clause, in_question=in_question, nested=nested, tech_context=tech_context)
     if in_question or nested:
@@ -2592,6 +2605,7 @@ def _without_now(content: str) -> str:
 #: A fact whose value is only a pronoun: what it stands for was said before it.
 _POINTER_VALUE_RE: Final = re.compile(
     r"^User's [\w -]+ (?:is|are) (?:it|that|this|them|those|these)$"
+    r"|^User wants the assistant to (?:keep|bear) (?:it|that|this|them|those|these) in mind\b"
     r"|^User prefers not an? ",  # ("not a backend person": what the user is not)
     re.IGNORECASE,
 )
