@@ -210,6 +210,23 @@ _PHRASES: Final[tuple[tuple[re.Pattern[str], str], ...]] = tuple(
         (r"\bplant-based\b", "vegan"),
         (r"(?:,?\s*(?:with|and|eating)\s+)?\bno animal (?:products|foods)\b", " vegan"),
         (r"\bsignificant other\b", "partner"),
+        (r"(?-i:\bSRE\b)|\bsite reliability engineer(?:ing)?\b", "sre"),
+        (r"(?-i:\bQA\b)|\bquality assurance\b", "qa"),
+        (r"(?-i:\bUX\b)|\buser experience\b", "ux"),
+        (r"(?-i:\bCTO\b)|\bchief technology officer\b", "cto"),
+        (r"(?-i:\bT([12])D\b)", r"type \1 diabetes"),
+        (r"\battention deficit hyperactivity disorder\b", "adhd"),
+        (r"\b(?:early bird|early riser|morning person)\b", "morning person"),
+        (
+            r"\b(?:undergrad(?:uate)? degree|bachelor'?s(?: degree)?|(?-i:BA|BSc|BS|B\.Sc\.?))\b",
+            "bachelor",
+        ),
+        (r"\b(?:master'?s(?: degree)?|(?-i:MA|MSc|MS|M\.Sc\.?))\b", "master"),
+        (
+            r"\b(?:self-employed|freelancer|freelancing|freelance|independent contractor)\b",
+            "freelancer",
+        ),
+        (r"\bwent to\b(?= (?:the )?(?:university|uni|college|school|[A-Z]))", "studied at"),
         (r"\b(?:is |are )?(\w+)-free\b", r"avoids \1"),  # "gluten-free", "caffeine-free"
         (r"\b(?:takes?|rides?) (?:the |a )?(\w+) to (?:work|the office)\b", r"commutes by \1"),
         (r"\bcommutes? (?:via|on|with) (?:the |a )?\b", "commutes by "),
@@ -231,62 +248,77 @@ _PHRASES: Final[tuple[tuple[re.Pattern[str], str], ...]] = tuple(
 )
 
 
+#: The thesaurus's groups: canonical term -> the words that say it.
+_GROUPS: Final[dict[str, str]] = {
+    "like": "prefer like love enjoy favor favour favorite favourite fond want",
+    "use": "use utilize utilise employ",
+    "answer": "answer response reply replies",
+    "concise": "concise short brief terse succinct",
+    "detailed": "detailed verbose long thorough lengthy elaborate",
+    "develop": "developer develop engineer programmer coder dev",
+    "mode": "mode theme",
+    "name": "name named called",
+    "test": "test tests testing",
+    "play": "play player",
+    "explain": "explain explanation explanations",
+    "example": "example examples sample samples snippet snippets",
+    "small": "small little tiny",
+    "colleague": "colleague colleagues coworker coworkers teammate teammates",
+    "company": "company employer firm",
+    "allergy": "allergic allergy allergies",
+    "phd": "phd doctorate",
+    "spanish": "spanish espanol",
+    "german": "german deutsch",
+    "french": "french francais",
+    "portuguese": "portuguese portugues",
+    "italian": "italian italiano",
+    "teach": "teach teacher teaching schoolteacher",
+    "spouse": "spouse husband wife married",
+    "child": "child children kid kids",
+    "run": "run runner",
+    "go": "go goes going went gone",
+    "keep": "keep keeps kept keeping",
+    "dog": "dog dogs puppy puppies pup pups doggo",
+    "coriander": "coriander cilantro",
+    # a pastime and the one who does it: "runs" / "a runner", "a cyclist" / "cycling"
+    "cycling": "cycling cyclist cyclists",
+    "climb": "climb climbs climbing climber climbers bouldering boulderer",
+    "swim": "swim swims swimming swimmer",
+    "hike": "hike hikes hiking hiker hikers",
+    "guitar": "guitar guitarist",
+    "piano": "piano pianist",
+    "bake": "bake bakes baking baker",
+    "knit": "knit knits knitting knitter",
+    "photograph": "photograph photography photographer photos photo",
+    "read": "read reads reading reader bookworm",
+    "university": "university uni college",
+    "learn": "learn study alumnus alumna alumni",
+    "cat": "cat cats kitten kittens kitty",
+    "subway": "subway metro underground tube",
+    "bike": "bike bicycle",
+    "motorbike": "motorbike motorcycle",
+    "mother": "mother mom mum mama",
+    "father": "father dad papa",
+    "grandmother": "grandmother grandma granny nana",
+    "grandfather": "grandfather grandpa",
+    "partner": "partner girlfriend boyfriend",
+    "doctor": "doctor physician",
+    "lawyer": "lawyer attorney solicitor",
+    "movie": "movie movies film films",
+    "phone": "phone smartphone cellphone",
+    "twin": "twin twins",
+    "biology": "biology bio",
+    "economics": "economics econ",
+    "psychology": "psychology psych",
+    "chemistry": "chemistry chem",
+    "mathematics": "mathematics math maths",
+}
+
+
 def _stem_table() -> dict[str, str]:
     """Thesaurus of memory vocabulary, keyed by stem: stem -> canonical term."""
-    groups = {
-        "like": "prefer like love enjoy favor favour favorite favourite fond want",
-        "use": "use utilize utilise employ",
-        "answer": "answer response reply replies",
-        "concise": "concise short brief terse succinct",
-        "detailed": "detailed verbose long thorough lengthy elaborate",
-        "develop": "developer develop engineer programmer coder dev",
-        "mode": "mode theme",
-        "name": "name named called",
-        "test": "test tests testing",
-        "learn": "learn study",
-        "play": "play player",
-        "explain": "explain explanation explanations",
-        "example": "example examples sample samples snippet snippets",
-        "small": "small little tiny",
-        "colleague": "colleague colleagues coworker coworkers teammate teammates",
-        "company": "company employer firm",
-        "allergy": "allergic allergy allergies",
-        "phd": "phd doctorate",
-        "spanish": "spanish espanol",
-        "german": "german deutsch",
-        "french": "french francais",
-        "portuguese": "portuguese portugues",
-        "italian": "italian italiano",
-        "teach": "teach teacher teaching schoolteacher",
-        "spouse": "spouse husband wife married",
-        "child": "child children kid kids",
-        "run": "run runner",
-        "go": "go goes going went gone",
-        "keep": "keep keeps kept keeping",
-        "dog": "dog dogs puppy puppies pup pups doggo",
-        "coriander": "coriander cilantro",
-        "cat": "cat cats kitten kittens kitty",
-        "subway": "subway metro underground tube",
-        "bike": "bike bicycle",
-        "motorbike": "motorbike motorcycle",
-        "mother": "mother mom mum mama",
-        "father": "father dad papa",
-        "grandmother": "grandmother grandma granny nana",
-        "grandfather": "grandfather grandpa",
-        "partner": "partner girlfriend boyfriend",
-        "doctor": "doctor physician",
-        "lawyer": "lawyer attorney solicitor",
-        "movie": "movie movies film films",
-        "phone": "phone smartphone cellphone",
-        "twin": "twin twins",
-        "biology": "biology bio",
-        "economics": "economics econ",
-        "psychology": "psychology psych",
-        "chemistry": "chemistry chem",
-        "mathematics": "mathematics math maths",
-    }
     table: dict[str, str] = {}
-    for canonical, words in groups.items():
+    for canonical, words in _GROUPS.items():
         for word in words.split():
             table[_stem(word)] = canonical
     return table
@@ -347,7 +379,7 @@ _FRAME_STEMS: Final = frozenset(
     for w in _wordlist(
         "trade profession occupation hobby hobbies pastime spare fun employee fully spends "
         "spend follows follow diet person fan keeps keep owns own days lately recently "
-        "nowadays currently"
+        "nowadays currently go grad graduate graduated keen avid passionate enthusiastic"
     )
 )
 _GENERIC_STEMS: Final = frozenset(_stem(w) for w in _GENERIC_NOUNS)

@@ -81,3 +81,31 @@ def test_more_of_the_same_fact_in_other_words(old: str, new: str) -> None:
 
 def test_an_instruction_against_another_value_supersedes() -> None:
     assert decide("User wants answers in Dutch.", "Reply in German.") == "supersede"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("User is a runner.", "User runs."),
+        ("User goes hiking.", "User is a hiker."),
+        ("User has type 1 diabetes.", "User was diagnosed with T1D."),
+        ("User is a freelancer.", "User is self-employed."),
+        ("User is an early riser.", "User is a morning person."),
+        ("User went to Oxford.", "User studied at Oxford."),
+        ("User has a BSc in chemistry.", "User has a bachelor's degree in chemistry."),
+        ("User is a baker.", "User bakes."),
+    ],
+)
+def test_a_pastime_a_degree_a_habit_in_other_words(old: str, new: str) -> None:
+    assert decide(new, old) == "merge"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("User has an MSc in chemistry.", "User has a BSc in chemistry."),
+        ("User is learning Rust.", "User graduated in physics."),
+    ],
+)
+def test_other_degrees_and_other_studies_are_not_merged(old: str, new: str) -> None:
+    assert decide(new, old) != "merge"
