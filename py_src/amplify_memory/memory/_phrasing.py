@@ -1131,11 +1131,14 @@ _TASK_RE: Final = re.compile(
     r"paragraph|tweet|announcement|description|chart|yaml|json|table|list)|my (?:code|file|function|"
     r"component|script|query|pr|diff|branch))\b|\b(?:too|as well)\s*$"
     # one thing made for a thing at hand: "write a unit test for the coupon calculation"
-    r"|\b(?:a|an|one)\s+(?:[\w-]+\s+){0,3}?(?:for|of|on|about)\s+(?:the|my|our)\s+[\w-]+",
+    r"|\b(?:a|an|one)\s+(?:[\w-]+\s+){0,3}?(?:for|of|on|about)\s+(?:the|my|our)\s+[\w-]+"
+    r"|\bthe following\b",
     re.IGNORECASE,
 )
 #: A scope that points at the thing at hand ("in this case", "for this answer").
-_DEICTIC_RE: Final = re.compile(r"\b(?:this|that|these|those)\b", re.IGNORECASE)
+_DEICTIC_RE: Final = re.compile(
+    r"\b(?:this|that|these|those|today|tonight|tomorrow|the following)\b", re.IGNORECASE
+)
 #: The phrases that make a request a standing one and are left out of its stored text
 #: ("keep it brief from here on"): one list for every rule that reads them.
 STANDING_PHRASES: Final = (

@@ -2606,7 +2606,8 @@ def _without_now(content: str) -> str:
 _POINTER_VALUE_RE: Final = re.compile(
     r"^User's [\w -]+ (?:is|are) (?:it|that|this|them|those|these)$"
     r"|^User wants the assistant to (?:keep|bear) (?:it|that|this|them|those|these) in mind\b"
-    r"|^User prefers not an? ",  # ("not a backend person": what the user is not)
+    r"|^User prefers not an? "  # ("not a backend person": what the user is not)
+    r"|^User prefers (?:with|without)\b",  # (a fragment: "with emojis")
     re.IGNORECASE,
 )
 

@@ -56,3 +56,19 @@ def test_a_wish_for_this_reply_is_no_fact_of_the_user(said: str) -> None:
 
 def test_a_standing_wish_with_just_still_counts() -> None:
     assert _user("I just want short answers") == ["User wants short answers"]
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "translate the following into Dutch please: your parcel is on its way",
+        "for tonight's newsletter use short paragraphs",
+        "for tomorrow's demo script keep it under two minutes",
+    ],
+)
+def test_a_request_for_the_thing_at_hand_is_no_standing_wish(said: str) -> None:
+    assert _user(said) == []
+
+
+def test_a_fragment_after_prefers_is_not_stored() -> None:
+    assert "User prefers with emojis" not in _user("draft a tweet, casual tone, with emojis")
