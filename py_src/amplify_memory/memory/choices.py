@@ -42,6 +42,18 @@ DISTINCT_CHOICES: Final = frozenset({"naming", "units", "keyboard", "workload", 
 #: them make two values of one thing (never one fact said twice).
 VALUE_CLASSES: Final[dict[str, tuple[str, ...]]] = {
     "cefr": ("A1", "A2", "B1", "B2", "C1", "C2"),
+    "weekday": (
+        "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday",
+        "Mondays", "Tuesdays", "Wednesdays", "Thursdays", "Fridays", "Saturdays", "Sundays",
+    ),
+    "month": (
+        "January", "February", "March", "April", "May", "June", "July", "August", "September",
+        "October", "November", "December",
+    ),
+    "season": ("spring", "summer", "autumn", "fall", "winter"),
+    "ordinal": ("first", "second", "third", "fourth", "fifth", "eldest", "oldest", "youngest"),
+    "length unit": ("km", "kilometers", "kilometres", "miles", "mi", "meters", "metres", "feet"),
+    "weight unit": ("kg", "kilograms", "kilos", "lb", "lbs", "pounds", "grams", "ounces"),
     "proficiency": (
         "beginner", "novice", "elementary", "basic", "intermediate", "upper-intermediate",
         "conversational", "advanced", "proficient", "fluent", "native", "expert",

@@ -92,6 +92,7 @@ __all__ = [
     "contradicts",
     "is_duplicate",
     "opposed",
+    "opposite_words",
     "residual_terms",
     "same_values",
     "stops",
@@ -169,6 +170,15 @@ _PHRASES: Final[tuple[tuple[re.Pattern[str], str], ...]] = tuple(
         (r"\b(?:is |are )?done with\b|\b(?:has |have )?lost interest in\b", "stopped"),
         (r"\b(?:ditched|dropped)\b(?! out\b)|\b(?:swore|sworn|swears?) off\b", "stopped"),
         (r"\b(?:turned|turns|switched|switches) off\b|\b(?:is|are) out\b(?! of\b)", "not"),
+        # an end of having or doing a thing: "cancelled their membership", "left the club"
+        (
+            r"\b(?:cancell?ed|unsubscribed|uninstalled|deleted|disabled|deactivated|abandoned|"
+            r"opted out of|moved (?:\w+ ){0,2}off|(?<!the )left(?![- ](?:side|hand|handed)\b))\b",
+            "stopped",
+        ),
+        (r"\b(?:is|are|was|were) (?:now )?(?:over|done)\W*$", " stopped"),
+        (r"\b(?:is|are) against\b", "not like"),
+        (r"\b(?:is|are) in favou?r of\b", "likes"),
         (r"\b(?:is |are )?(?:a )?no-go\b", "not"),
         (r",\s*(?:and\s+)?not\s+", " over "),
         (r"\brather than\b", " over "),
@@ -205,7 +215,7 @@ _PHRASES: Final[tuple[tuple[re.Pattern[str], str], ...]] = tuple(
         (r"\bnovels?\b", "books"),
         (r"\ba decade\b", "10 years"),
         # a few facts of everyday life said in their other usual words
-        (r"\b(?:does|do|can) not eat (?:any )?meat\b|\bmeat-?free\b|\bno meat\b", "vegetarian"),
+        (r"\b(?:does|do|can) not eat (?:any )?meat\b|\bmeat-?free\b", "vegetarian"),
         (r"\b(?:eats?|follows?|is on|on) (?:an? )?(?:strictly )?plant-based(?: diet)?\b", "vegan"),
         (r"\bplant-based\b", "vegan"),
         (r"(?:,?\s*(?:with|and|eating)\s+)?\bno animal (?:products|foods)\b", " vegan"),
@@ -280,6 +290,10 @@ _GROUPS: Final[dict[str, str]] = {
     "keep": "keep keeps kept keeping",
     "dog": "dog dogs puppy puppies pup pups doggo",
     "coriander": "coriander cilantro",
+    "km": "km kilometer kilometers kilometre kilometres",
+    "mile": "mile miles mi",
+    "kg": "kg kilogram kilograms kilo kilos",
+    "pound": "lb lbs pound pounds",
     # a pastime and the one who does it: "runs" / "a runner", "a cyclist" / "cycling"
     "cycling": "cycling cyclist cyclists",
     "climb": "climb climbs climbing climber climbers bouldering boulderer",
@@ -773,7 +787,7 @@ _OPPOSITES: Final = tuple(
         "allow/disallow optimist/pessimist implicit/explicit strict/loose mutable/immutable "
         "horizontal/vertical left/right client/server local/remote static/dynamic "
         "formal/casual formal/informal major/minor small/large small/big frontend/backend "
-        "love/allerg like/allerg enjoy/allerg"
+        "love/allerg like/allerg enjoy/allerg up/down upstairs/downstairs"
     )
 )
 
@@ -815,6 +829,18 @@ def stops(new: str, old: str) -> bool:
 def synonymous(a: str, b: str) -> bool:
     """True when two words are one term of the thesaurus ("metro" / "subway")."""
     return _term_of(a.casefold())[0] == _term_of(b.casefold())[0]
+
+
+def opposite_words(a: str, b: str) -> bool:
+    """True when a word of one memory and a word of the other are a pair of opposites
+    ("public" / "private", "up" / "down"), not a word and its negated form nor "with" /
+    "without" (which reword one fact: "without preamble" / "with no intro")."""
+    x, y = _analyse(a), _analyse(b)
+    only_x = {w for w in x.words if w not in y.words} - {"with", "without"}
+    only_y = {w for w in y.words if w not in x.words} - {"with", "without"}
+    return any(
+        {w, v} in _OPPOSITES or {_stem(w), _stem(v)} in _OPPOSITES for w in only_x for v in only_y
+    )
 
 
 def opposed(a: str, b: str) -> bool:

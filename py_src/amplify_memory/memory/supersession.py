@@ -50,6 +50,7 @@ from amplify_memory.memory.similarity import (
     contradicts,
     is_duplicate,
     opposed,
+    opposite_words,
     residual_terms,
     same_values,
     stops,
@@ -511,6 +512,7 @@ def _named_after_one(fact: str, word: str) -> str:
     return before.casefold() if known and before.casefold() not in _LINK_WORDS else ""
 
 
+_LETTER_RE: Final = re.compile(r"(?<=\s)([A-Z][+-]?)(?=[\s.,;:!?]|$)")
 _COUNTED_RE: Final = re.compile(rf"\b({'|'.join(NUMBER_WORDS)})-(?=[a-z])", re.IGNORECASE)
 
 
@@ -521,6 +523,7 @@ def _value_words(text: str) -> frozenset[str]:
     "10")."""
     bare = _NOT_TAIL_RE.sub("", _LEAD_LABEL_RE.sub("", text))
     bare = _COUNTED_RE.sub(r"\1 ", bare)  # "two-week sprints": "two week sprints"
+    bare = _LETTER_RE.sub(r"letter-\1", bare)  # "got a B", "size M", "drop D": a value
     words = {NUMBER_WORDS.get(w.casefold(), w.casefold()) for w in _fact_words(bare)}
     return frozenset(words - _LINK_WORDS)
 
@@ -538,6 +541,8 @@ def _value_swapped(new: str, old: str) -> bool:
     x, y = only[0].pop(), only[1].pop()
     if re.search(r"\d", x) and re.search(r"\d", y):
         return True
+    if x.startswith("letter-") and y.startswith("letter-"):
+        return True  # ("got a B in math" / "got an A in math")
     if _named_after_one(new, x) and _named_after_one(old, y):
         before = {_named_after_one(new, x), _named_after_one(old, y)}
         if len(before) == 1:
@@ -563,6 +568,20 @@ def _third_person(fact: str) -> str:
         return fact
     said = imperative_fact(fact)
     return said[0].content if said and len(said) == 1 else fact
+
+
+def _one_word_apart(new: str, old: str) -> bool:
+    """True when two facts are the same words in the same places but one, and those two
+    are not one word said twice ("car is blue" / "car is red"; not "is dyslexic" / "has
+    dyslexia", "metro" / "subway")."""
+    a, b = _fact_words(new.casefold()), _fact_words(old.casefold())
+    if len(a) != len(b):
+        return False
+    diff = [(x, y) for x, y in zip(a, b, strict=True) if x != y]
+    if len(diff) != 1:
+        return False
+    x, y = diff[0]
+    return x[:5] != y[:5] and not synonymous(x, y)
 
 
 def _commuting(fact: str) -> bool:
@@ -647,7 +666,7 @@ def decide(
             numbers = _numbers(new), _numbers(old)
             if all(numbers) and numbers[0] != numbers[1]:  # "minSdk 24" / "minSdk 26"
                 return "supersede" if contradicts(new, old) else "keep"
-            return "merge"
+            return "supersede" if opposite_words(new, old) else "merge"  # ("public"/"private")
         if any(relation(frame, theirs) == "supersedes" for frame in new_frames):
             if _two_uses(new, old) or _ADDITION_RE.search(new):
                 return "keep"  # "Jenkins for nightly builds" / "GitHub Actions for releases"
@@ -682,6 +701,7 @@ def decide(
         and cosine >= SEMANTIC_DUPLICATE_COSINE
         and same_values(new, old)
         and not contradicts(new, old)
+        and not _one_word_apart(new, old)  # ("car is blue" / "car is red": near, not one)
     ):
         return "merge"
     return "keep"

@@ -821,7 +821,9 @@ _NEGATIVE_RE: Final = re.compile(
     r"\b(?:not|never|no longer|no|without|dislikes?|hates?|avoids?|avoiding|stopped|quit|"
     r"gave up|detests?|loathes?|can't stand|cannot stand|anymore|against|none|nothing|"
     r"skip|skips|skipping|drop|drops|dropped|ditched|abandoned|moved away from|switched away from|"
-    r"given up|giving up|lost interest|no-go|sworn off|swore off|turned off|"
+    r"given up|giving up|lost interest|no-go|sworn off|swore off|turned off|cancell?ed|"
+    r"unsubscribed|uninstalled|deleted|disabled|deactivated|opted out|moved off|"
+    r"(?<!the )left(?![- ](?:side|hand|handed)\b)|"
     r"omit|omits|omitting|leaves out|left out|refrains? from|steers? clear of|rejects?|"
     r"not a fan|isn't a fan|is not a fan|doesn't|does not|don't|do not|won't|cannot|"
     r"can't|refuses?|allergic to|tired of|sick of|done with|over it)\b",

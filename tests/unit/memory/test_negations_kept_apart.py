@@ -128,3 +128,52 @@ def test_a_stop_said_in_fewer_words_supersedes(old: str, new: str) -> None:
 
 def test_a_negation_of_a_detail_is_no_stop() -> None:
     assert decide("User doesn't use Python type hints.", "User uses Python.") == "keep"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("User has a Spotify subscription.", "User cancelled their Spotify subscription."),
+        ("User gets the Hacker Newsletter.", "User unsubscribed from the Hacker Newsletter."),
+        ("User has Discord on their laptop.", "User uninstalled Discord from their laptop."),
+        ("User has a LinkedIn profile.", "User deleted their LinkedIn profile."),
+        ("User uses autosave in Word.", "User disabled autosave in Word."),
+        ("User sings in the church choir.", "User left the church choir."),
+        ("User is writing a novel called Tidewater.", "User abandoned the novel Tidewater."),
+        ("User is in favour of remote work.", "User is against remote work."),
+        ("User is on the Firefox Nightly channel.", "User opted out of Firefox Nightly."),
+    ],
+)
+def test_an_end_of_having_or_doing_supersedes(old: str, new: str) -> None:
+    assert decide(new, old) == "supersede"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("User's son got a C in chemistry.", "User's son got a B in chemistry."),
+        ("User wears size S jackets.", "User wears size M jackets."),
+        ("User's violin is tuned to standard A.", "User's violin is tuned to standard G."),
+        ("User cycles 20 km on Saturdays.", "User cycles 20 miles on Saturdays."),
+        ("User's cat weighs 5 kg.", "User's cat weighs 5 lb."),
+        ("User's yoga class is on Monday.", "User's yoga class is on Wednesday."),
+        ("User's holiday is in August.", "User's holiday is in October."),
+        ("User's favourite season is summer.", "User's favourite season is spring."),
+        ("User is the eldest of four children.", "User is the youngest of four children."),
+        ("User's bike is green.", "User's bike is black."),
+        ("User's Notion workspace is public.", "User's Notion workspace is private."),
+    ],
+)
+def test_one_small_value_swapped_is_never_merged(old: str, new: str) -> None:
+    assert decide(new, old, cosine=0.95) != "merge"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("User is dyslexic.", "The user has dyslexia."),
+        ("User deleted their Instagram account.", "User deleted the Instagram account."),
+    ],
+)
+def test_a_fact_said_twice_still_merges_by_its_embedding(old: str, new: str) -> None:
+    assert decide(new, old, cosine=0.95) == "merge"
