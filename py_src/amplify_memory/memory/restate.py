@@ -763,7 +763,8 @@ def search_terms(message: str) -> str:
     ...") and the other weekdays."""
     terms: list[str] = []
     for m in _CHOICE_RE.finditer(message):
-        terms += CHOICES[_CHOICE_OF[m[1].casefold()][0]]
+        kind = _CHOICE_OF[m[1].casefold()][0]
+        terms += [*CHOICES[kind], kind]  # (and the set's name: "he/him" alone is stop words)
     if _WEEKDAY_RE.search(message):
         terms += _WEEKDAYS
     glued = [lookup_technology(m[1]) for m in _GLUED_VERSION_RE.finditer(message)]  # "pg16"

@@ -1249,7 +1249,10 @@ def _negated_use(fact: ExtractedFact, clause: str, mentions: list[Mention]) -> E
     return fact
 
 
-_NEGATION_RIGHT_BEFORE_RE: Final = re.compile(r"\b(?:not|never|no)\s+(?:the\s+|any\s+)?$", re.I)
+_NEGATION_RIGHT_BEFORE_RE: Final = re.compile(
+    r"\b(?:not|never|no|kein|keine|keinen|geen|nicht|niet|nie|não|nao)\s+(?:the\s+|any\s+)?$",
+    re.I,
+)  # (and in the user's other languages: "wir nutzen kein Jira mehr", "geen Trello meer")
 
 
 #: A standing instruction whose condition comes first, without the comma the rules
@@ -1324,7 +1327,8 @@ _TEAM_RE: Final = re.compile(
     re.I,
 )
 _NOT_BEFORE_RE: Final = re.compile(
-    r"\b(?:not|no|never|without|don't|dont|avoid|avoids|hate|dislike)\s+(?:[\w-]+\s+){0,2}$",
+    r"\b(?:not|no|never|without|don't|dont|avoid|avoids|hate|dislike|geen|kein|keine|keinen|"
+    r"niet|nicht|nie|não|nao)\s+(?:[\w-]+\s+){0,2}$",
     re.IGNORECASE,
 )
 _SKIP_BEFORE_RE: Final = re.compile(

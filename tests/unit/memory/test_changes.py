@@ -396,3 +396,11 @@ async def test_a_value_said_to_be_over_ends_the_fact_that_names_it() -> None:
     assert not (await store.get(subject["id"]) or {}).get("superseded")
     for said in ("I'm not sure anymore what to use", "it is not fun anymore"):
         assert not extract_chat_facts(said).replaced, said
+
+
+async def test_a_new_pronoun_set_alone_supersedes_the_stored_one() -> None:
+    store = await fresh_store()
+    old = (await store.add("User uses he/him pronouns.", "personal"))["entry"]
+    await store.add("User lives in Lyon.", "personal")
+    await extract_and_store_user_facts("oh btw I'm she/her, you keep writing 'he'", store=store)
+    assert (await store.get(old["id"]) or {}).get("superseded")

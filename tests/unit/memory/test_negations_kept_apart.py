@@ -177,3 +177,16 @@ def test_one_small_value_swapped_is_never_merged(old: str, new: str) -> None:
 )
 def test_a_fact_said_twice_still_merges_by_its_embedding(old: str, new: str) -> None:
     assert decide(new, old, cosine=0.95) == "merge"
+
+
+@pytest.mark.parametrize(
+    ("said", "fact"),
+    [
+        ("We gebruiken geen Jira meer, alles staat nu in Linear.", "User does not use Jira"),
+        ("Wir nutzen kein Jenkins mehr, nur noch GitLab CI.", "User does not use Jenkins"),
+    ],
+)
+def test_a_tool_no_longer_used_in_another_language_is_no_use(said: str, fact: str) -> None:
+    facts = [f.content for f in extract_chat_facts(said).user]
+    assert fact in facts
+    assert fact.replace("does not use", "uses") not in facts

@@ -188,3 +188,9 @@ def test_a_negated_habit_is_not_a_new_value() -> None:
     assert restated("I don't drink soda anymore because of my teeth", ["User drinks soda."]) == [
         (0, "User no longer drinks soda.")
     ]
+
+
+def test_a_pronoun_set_alone_finds_the_stored_pronouns() -> None:
+    from amplify_memory.memory.restate import search_terms
+
+    assert "pronouns" in search_terms("oh btw I'm she/her, not he")
