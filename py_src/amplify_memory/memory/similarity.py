@@ -87,6 +87,7 @@ from amplify_memory.text import MEMORY_STOP_WORDS, stem_english_any, strip_accen
 __all__ = [
     "DEFAULT_DUPLICATE_THRESHOLD",
     "ContradictionGuard",
+    "adds_to",
     "content_similarity",
     "contradiction_reason",
     "contradicts",
@@ -829,6 +830,21 @@ def stops(new: str, old: str) -> bool:
 def synonymous(a: str, b: str) -> bool:
     """True when two words are one term of the thesaurus ("metro" / "subway")."""
     return _term_of(a.casefold())[0] == _term_of(b.casefold())[0]
+
+
+def adds_to(a: str, b: str) -> bool:
+    """True when one memory says all the other says and more of its own ("User has a dog"
+    / "User has a dog and a cat", "User uses Kubernetes" / "User uses Helm to deploy to
+    Kubernetes"): a second fact beside the first, not the first said again."""
+    x, y = _analyse(a), _analyse(b)
+    (small, _), (large, text) = sorted(((x, a), (y, b)), key=lambda p: len(p[0].core))
+    more = [t for t in large.core - small.core if large.terms[t] == 1.0]
+    named = any(large.values.get(t) in {"tech", "name", "number"} for t in more)
+    joined = _JOINED_RE.search(text) is not None  # ("a dog and a cat": a second thing)
+    return bool(small.core and more) and small.core <= large.core and (named or joined)
+
+
+_JOINED_RE: Final = re.compile(r"\b(?:and|plus|as well as|along with)\b|&", re.IGNORECASE)
 
 
 def opposite_words(a: str, b: str) -> bool:

@@ -46,6 +46,7 @@ from amplify_memory.memory.choices import COMMUTES, VALUE_CLASSES
 from amplify_memory.memory.similarity import (
     DEFAULT_DUPLICATE_THRESHOLD,
     NUMBER_WORDS,
+    adds_to,
     content_similarity,
     contradicts,
     is_duplicate,
@@ -350,7 +351,8 @@ _WHOSE_RE: Final = re.compile(
     r"^(?:the\s+)?user's\s+(?P<who>sister|brother|wife|husband|partner|spouse|girlfriend|"
     r"boyfriend|mother|father|mom|mum|dad|parents?|son|daughter|kids?|children|child|friends?|"
     r"boss|manager|colleagues?|coworkers?|roommate|flatmate|cofounder|co-founder|neighbou?r|"
-    r"teacher)\b",
+    r"teacher|grand(?:mother|father|ma|pa|parents?)|aunt|uncle|cousin|niece|nephew|"
+    r"fianc[eé]e?)\b",
     re.IGNORECASE,
 )
 _FACT_WORD_RE: Final = re.compile(r"[\w+#.'-]+")
@@ -385,6 +387,17 @@ def _whose(fact: str) -> str:
     who = found["who"].casefold()
     who = _SAME_PERSON.get(who, who)
     return who[:-1] if who.endswith("s") and not who.endswith("ss") else who
+
+
+def _named_whom(fact: str) -> str:
+    """Whom a fact names ("manager" in "User's manager is named Alex"), or ""."""
+    if not _NAMED_RE.match(fact.strip()):
+        return ""
+    found = _NAMED_WHOM_RE.match(fact.strip())
+    return found[1].casefold() if found else ""
+
+
+_NAMED_WHOM_RE: Final = re.compile(r"^(?:the\s+)?user's\s+(\w+)", re.IGNORECASE)
 
 
 #: What a fact says of why, or asks because of it: "... for ethical reasons", "...,
@@ -615,7 +628,8 @@ def decide(
 
     ``cosine``: the similarity of the two facts' embeddings, when the caller has them.
     """
-    if _whose(new) != _whose(old):
+    named = _named_whom(new), _named_whom(old)
+    if _whose(new) != _whose(old) or (all(named) and named[0] != named[1]):
         return "keep"  # "User lives in Paris" / "User's sister lives in Paris"
     bare = _bare(new), _bare(old)
     if (
@@ -702,6 +716,7 @@ def decide(
         and same_values(new, old)
         and not contradicts(new, old)
         and not _one_word_apart(new, old)  # ("car is blue" / "car is red": near, not one)
+        and not adds_to(new, old)  # ("has a dog" / "has a dog and a cat": one more thing)
     ):
         return "merge"
     return "keep"

@@ -1296,7 +1296,8 @@ def _same_value(topic: str, a: str, b: str) -> bool:
     if topic in _PLACE_TOPICS and x and y:  # "Toronto" / "Toronto, Canada", not "York"
         p, q = _place_parts(a), _place_parts(b)
         shorter, longer = (p, q) if len(p) <= len(q) else (q, p)
-        return longer[: len(shorter)] == shorter
+        # ("Toronto" / "Toronto, Canada"; "London" / "Hackney, London")
+        return longer[: len(shorter)] == shorter or longer[-len(shorter) :] == shorter
     return False
 
 

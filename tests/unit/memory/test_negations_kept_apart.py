@@ -190,3 +190,19 @@ def test_a_tool_no_longer_used_in_another_language_is_no_use(said: str, fact: st
     facts = [f.content for f in extract_chat_facts(said).user]
     assert fact in facts
     assert fact.replace("does not use", "uses") not in facts
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("User has a rabbit.", "User has a rabbit and a parrot."),
+        ("User is allergic to dust.", "User is allergic to dust and pollen."),
+        ("User uses Postgres.", "User uses pgBouncer in front of Postgres."),
+    ],
+)
+def test_one_more_thing_beside_a_fact_is_no_duplicate(old: str, new: str) -> None:
+    assert decide(new, old, cosine=0.95) != "merge"
+
+
+def test_two_named_ones_are_two_facts() -> None:
+    assert decide("User's dog is named Rex.", "User's boss is named Rex.", cosine=0.95) == "keep"
