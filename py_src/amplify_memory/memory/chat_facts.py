@@ -64,6 +64,7 @@ from amplify_memory.memory.user_facts import (
     read_clauses,
     user_clauses,
     without_listed_repeats,
+    without_sarcasm,
 )
 
 __all__ = ["ChatFacts", "extract_chat_facts"]
@@ -574,7 +575,7 @@ def extract_chat_facts(
     user, replaced = _user_facts(user_message, in_project=in_project)
     user = _consistent_with_changes(user_message, user, replaced)
     return ChatFacts(
-        tuple(without_listed_repeats(list(user.values()))),
+        tuple(without_sarcasm(user_message, without_listed_repeats(list(user.values())))),
         tuple(project.values()),
         tuple(replaced.values()),
     )

@@ -41,6 +41,7 @@ __all__ = [
     "read_clauses",
     "user_clauses",
     "without_listed_repeats",
+    "without_sarcasm",
 ]
 
 
@@ -1070,6 +1071,8 @@ _OTHER_SUBJECT_RE: Final = re.compile(
     r"|^(?:another|other|a\s+different|the\s+other|some\s+other|a\s+sister)\s+"
     r"(?:[\w'-]+\s+){0,2}?(?:team|teams|squads?|crews?|tribes?|guilds?|groups?|"
     r"compan(?:y|ies)|orgs?|departments?|studios?|projects?|repos?)\b"
+    r"|^(?:hubby|hubs|wifey|the\s+missus|the\s+wife|the\s+husband|the\s+kids?|"
+    r"(?:my\s+)?other\s+half|dad|mom|mum|grandma|grandpa)\b"
     r"|^(?:he|she|they|someone|somebody|everyone|everybody|people|nobody|most people|"
     r"a friend|a colleague|a coworker|my friend|the docs|the readme|the internet|twitter|"
     r"reddit|hn|stack overflow|the blog|the article|the tutorial|the guide)\b(?!/)"
@@ -1796,7 +1799,10 @@ def _cleaned(clause: str) -> tuple[str, bool]:
     if not correction:
         clause, correction = _phrasing.strip_correction(_strip_filler(clause))
     clause = re.sub(
-        r"^I (?:said|meant|told you)(?: that)?\s+(?=I\b|my\b)", "", _strip_filler(clause)
+        r"^I (?:said|meant|told you)(?: (?:already|before|earlier|twice|again))?(?: that)?\s+"
+        r"(?=I\b|my\b)",
+        "",
+        _strip_filler(clause),
     )
     return clause, correction
 
@@ -2586,6 +2592,8 @@ _NOT_A_FACT_RE: Final = re.compile(
     r"(?:\s+(?:max|maximum|tops|or so|at most))?$"
     r"|^User (?:is|was) (?:the )?(?:opposite|same|other way round)\b"
     r"|^User (?:just )?wants (?:stuff|things|everything|it all) to\b"
+    r"|^User (?:does not|doesn't|do not) (?:care|mind)(?: (?:either way|much|really|at all|"
+    r"about (?:it|that|this)))?$"
 )
 
 
@@ -2695,7 +2703,24 @@ def extract_user_facts(
                 if key not in facts:
                     facts[key] = done
                     last.append(key)
-    return without_listed_repeats(list(facts.values()))
+    return without_sarcasm(user_message, without_listed_repeats(list(facts.values())))
+
+
+#: A message that says its praise is not meant: "said no one ever", "yeah right", an eye
+#: roll (a sentence's own "/s" or "love it when X breaks" is :data:`_SARCASM_RE`'s).
+_NOT_MEANT_RE: Final = re.compile(
+    r"\bsaid\s+no\s?(?:one|body)\s+ever\b|(?<!\w)/s\b|\byeah,?\s+right\b|\U0001f644",
+    re.IGNORECASE,
+)
+_PRAISE_RE: Final = re.compile(r"^User (?:\w+ )?(?:likes|loves|prefers|enjoys|adores)\b")
+
+
+def without_sarcasm(message: str, facts: list[ExtractedFact]) -> list[ExtractedFact]:
+    """``facts`` without their praise when ``message`` says it is not meant ("love how
+    npm breaks every week 🙄"): what is liked there is disliked, and not said which."""
+    if not _NOT_MEANT_RE.search(message):
+        return facts
+    return [f for f in facts if not _PRAISE_RE.match(f.content)]
 
 
 def without_listed_repeats(facts: list[ExtractedFact]) -> list[ExtractedFact]:
