@@ -1149,6 +1149,49 @@ _JUST_THIS_RE: Final = re.compile(
 )
 
 
+#: What comes first in an answer or a way of work, and what after: "code first,
+#: explanation after", "tests first, then the implementation", "TL;DR first".
+_FIRST_THEN_RE: Final = re.compile(
+    r"^(?:(?:always|please|pls)\s+)?(?:the\s+|a\s+)?(?P<a>(?!(?:me|you|us|it|first|safety|"
+    r"family)\b)[\w;'/-]+(?:\s+[\w;'/-]+){0,2}?)\s+first\b"
+    r"(?:\s*,?\s*(?:(?:and\s+)?then|followed\s+by)?\s*(?:the\s+|an?\s+)?"
+    r"(?P<b>(?!(?:I|we|you|it)\b)[\w;'/-]+(?:\s+[\w;'/-]+){0,3}?)"
+    r"(?:\s+(?:after(?:wards)?|later|second|next|below))?)?"
+    r"(?:\s+if\s+at\s+all)?(?:\s*,?\s*(?:please|pls))?\W*$",
+    re.IGNORECASE,
+)
+_ANSWER_PARTS_RE: Final = re.compile(
+    r"\b(?:code|answer|explanation|summary|tl;?dr|conclusion|details?|reasoning|example|"
+    r"context|result|fix|solution|commands?|steps?|theory|why|how)\b",
+    re.IGNORECASE,
+)
+
+
+_NOT_THINGS: Final = frozenset(
+    _wordlist("""
+    i we you it this that these those my your our is was are were be been am do did done
+    got get gets mean meant try tried worked works work running run runs let lets go went
+    have has had will would should could can just then so and but or to of
+    """)
+)
+
+
+def _things(order: re.Match[str]) -> bool:
+    """True when what comes first and after are things ("code", "the details"), not a
+    clause ("that worked first, then try", "I mean first")."""
+    words = f"{order['a']} {order['b'] or ''}".casefold().split()
+    return not any(w in _NOT_THINGS or w.endswith("ed") for w in words)
+
+
+def _order_fact(order: re.Match[str]) -> ExtractedFact:
+    a, b = order["a"], order["b"]
+    if a[1:2].islower() and not _phrasing.tech_names(a):
+        a = a[:1].lower() + a[1:]  # ("Code first": the sentence's capital)
+    said = f"{a} first, then {b}" if b else f"{a} first"
+    kind = "communication" if _ANSWER_PARTS_RE.search(said) else "workflow"
+    return ExtractedFact(f"User wants {said}", kind)
+
+
 def clause_facts(
     clause: str, *, in_question: bool, nested: bool = False, tech_context: bool = False
 ) -> list[ExtractedFact]:
@@ -1163,6 +1206,8 @@ def clause_facts(
         return []  # about someone else ("my 70 year old neighbor just learned to use ChatGPT")
     if _JUST_THIS_RE.match(plain):
         return []  # what this reply should be ("I just want pros/cons", "only need the fix")
+    if not in_question and (order := _FIRST_THEN_RE.match(plain)) and _things(order):
+        return [_order_fact(order)]  # "code first, explanation after"
     clause = _condition_first(clause)
     facts = _rule_facts(clause, in_question=in_question, nested=nested, tech_context=tech_context)
     if in_question or nested:

@@ -45,3 +45,24 @@ def test_nothing_of_the_users_own_is_stored(said: str) -> None:
 )
 def test_the_users_own_fact_beside_them_is(said: str, fact: str) -> None:
     assert fact in _user(said)
+
+
+@pytest.mark.parametrize(
+    ("said", "fact"),
+    [
+        ("Diagram first, prose after.", "User wants diagram first, then prose"),
+        ("summary first then the details pls", "User wants summary first, then details"),
+        ("failing test first, then the fix", "User wants failing test first, then fix"),
+        ("bottom line first", "User wants bottom line first"),
+    ],
+)
+def test_what_comes_first_and_after(said: str, fact: str) -> None:
+    assert _user(said) == [fact]
+
+
+@pytest.mark.parametrize(
+    "said",
+    ["it crashed first, then it hung", "I mean first, then I'll see", "safety first lol"],
+)
+def test_a_clause_with_first_is_no_order_of_things(said: str) -> None:
+    assert not any(" first" in f for f in _user(said))
