@@ -69,7 +69,7 @@ from amplify_memory.memory.technologies import (
     find_technology_mentions,
     lookup_technology,
 )
-from amplify_memory.memory.topics import TOPICS, Topic, primary_frame
+from amplify_memory.memory.topics import TOPICS, Topic, both_hold, primary_frame
 from amplify_memory.memory.user_facts import _RETRACTS_RE, _third_person, user_clauses
 
 __all__ = ["CHOICES", "MAX_RESTATE_CHARS", "Restated", "restated_facts", "search_terms"]
@@ -575,7 +575,8 @@ def restated_facts(message: str, stored: Sequence[str]) -> list[Restated]:
         if changed:
             candidates += _restatements(message, clauses, over, fact)
         for score, at, (old, new, content) in candidates:
-            found.append((score, at, _key(new), Restated(index, old, new, content)))
+            if not both_hold(old, new):  # ("everything inside WSL": Windows still holds)
+                found.append((score, at, _key(new), Restated(index, old, new, content)))
         if changed and (end := _ended(clauses, fact)) is not None:
             ended[index] = Restated(index, end[0], "", end[1])
     out: dict[int, Restated] = {}

@@ -36,7 +36,7 @@ from typing import Final
 
 from amplify_memory.memory.changes import Replaced, names_a_value
 from amplify_memory.memory.technologies import find_technology_mentions, lookup_technology
-from amplify_memory.memory.topics import tool_group_names
+from amplify_memory.memory.topics import both_hold, tool_group_names
 
 #: The exclusive groups of tools of the topic registry that are kinds of their own here.
 TOOL_GROUPS: Final = ("operating_system", "editor", "shell", "package_manager", "ci_service")
@@ -177,7 +177,7 @@ def kind_replaced(clause: str, stated: Collection[str]) -> list[Replaced]:
         if _NOT_NEW_RE.search(clause[max(0, mention.start - 40) : mention.start]):
             continue
         for member in _members()[kind]:
-            if not any(names_a_value(k, [member]) for k in kept):
+            if not any(names_a_value(k, [member]) or both_hold(k, member) for k in kept):
                 # (nor a name inside a stated one: "Linux" of "Arch Linux")
                 out.setdefault(member.casefold(), Replaced(member, kind=kind))
     return list(out.values())

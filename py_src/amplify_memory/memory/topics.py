@@ -68,6 +68,7 @@ __all__ = [
     "TOPICS",
     "Frame",
     "Topic",
+    "both_hold",
     "frames_of",
     "primary_frame",
     "register_topic",
@@ -1330,6 +1331,22 @@ def relation(new: Frame, old: Frame) -> Relation:
         if new.version and old.version and new.version != old.version:
             return "supersedes" if new.polarity == "positive" else "compatible"
         return "same"
+    if both_hold(new.value, old.value):
+        return "compatible"  # ("uses WSL" / "uses Windows": one runs on the other)
     if new.polarity == old.polarity == "positive":
         return "supersedes"
     return "compatible"
+
+
+#: Members of one exclusive group that one user has at once: one runs on or inside the
+#: other.
+_BOTH_HOLD: Final = frozenset(
+    frozenset(pair.split("/"))
+    for pair in ("wsl/windows", "wsl/ubuntu", "wsl/debian", "wsl/linux", "oh my zsh/zsh")
+)
+
+
+def both_hold(one: str, other: str) -> bool:
+    """True when two members of one exclusive group are held at once, one running on or
+    inside the other ("WSL" and "Windows"): neither replaces the other."""
+    return frozenset((one.casefold(), other.casefold())) in _BOTH_HOLD

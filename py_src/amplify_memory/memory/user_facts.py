@@ -89,6 +89,8 @@ _CLAUSE_SPLIT_RE: Final = re.compile(
     r"\s*(?<!\bTL);(?!DR\b)\s*"
     r"|,\s*(?=(?:and |but |so |also |then )?(?:I|we|please|just|my|do not|don't|always|never)\b)"
     r"|,\s*so\s+|\s+(?:and|but|so|while|whereas)\s+(?=(?:I|we|my)\b)"
+    r"|,?\s+but\s+(?=(?:the\s+|a\s+)?\w+\s+(?:(?:is|are|was|were|has|have)\s+not|isn't|aren't|"
+    r"wasn't|hasn't|haven't)\b)"
     r"|,\s*(?=(?:should|shall|can|could|would|what|which|how|why|do|does|is|are)\b)"
     r"|,?\s+(?:because|since|as it|so that|which)\s+",
     re.IGNORECASE,

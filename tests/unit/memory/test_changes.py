@@ -404,3 +404,27 @@ async def test_a_new_pronoun_set_alone_supersedes_the_stored_one() -> None:
     await store.add("User lives in Lyon.", "personal")
     await extract_and_store_user_facts("oh btw I'm she/her, you keep writing 'he'", store=store)
     assert (await store.get(old["id"]) or {}).get("superseded")
+
+
+@pytest.mark.parametrize(
+    ("prior", "said"),
+    [
+        ("User uses WSL.", "Not leaving Windows, whatever my friends say"),
+        ("User works on Windows.", "I do everything inside WSL these days"),
+        ("User uses zsh as their shell.", "I set up oh my zsh last week"),
+    ],
+)
+async def test_one_runs_inside_the_other_so_both_stay(prior: str, said: str) -> None:
+    store = await fresh_store()
+    old = (await store.add(prior, "tech_stack"))["entry"]
+    out = await extract_and_store_user_facts(said, store=store)
+    assert out, said
+    got = await store.get(old["id"])
+    assert got is not None
+    assert got.get("supersededBy") is None
+
+
+def test_a_change_not_yet_decided_is_no_ending() -> None:
+    said = "we are discussing to change from Jenkins but decision is not made"
+    stated = [f.content for f in extract_chat_facts(said).user]
+    assert not any("not use Jenkins" in s or "no longer" in s for s in stated)
