@@ -250,6 +250,14 @@ _PHRASES: Final[tuple[tuple[re.Pattern[str], str], ...]] = tuple(
             "not drink alcohol",
         ),
         (r"\bex-?smoker\b|\bnon-?smoker\b", "not smoke"),
+        # the one who plays an instrument or keeps a faith: "plays the violin" / "is a
+        # violinist", "practices Buddhism" / "is a Buddhist"
+        (
+            r"\b(?:plays?|practi[cs]es?) (?:the )?(?=(?:violin|cello|guitar|piano|flute|"
+            r"drums|harp|saxophone|sax|trumpet|clarinet|buddhism)\b)",
+            "",
+        ),
+        (r"\bby (?:themselves|himself|herself|myself|themself)\b", "alone"),
         (r"(?-i:\bNYC\b)|\bNew York City\b", "New York"),
         (r"(?-i:\bSF\b)", "San Francisco"),
         (r"(?-i:\bLA\b)", "Los Angeles"),
@@ -302,6 +310,16 @@ _GROUPS: Final[dict[str, str]] = {
     "hike": "hike hikes hiking hiker hikers",
     "guitar": "guitar guitarist",
     "piano": "piano pianist",
+    "violin": "violin violinist fiddle fiddler",
+    "cello": "cello cellist",
+    "flute": "flute flutist flautist",
+    "drum": "drum drums drummer",
+    "harp": "harp harpist",
+    "saxophone": "saxophone saxophonist sax",
+    "trumpet": "trumpet trumpeter",
+    "clarinet": "clarinet clarinetist clarinettist",
+    "buddhism": "buddhism buddhist",
+    "peanut": "peanut peanuts groundnut groundnuts",
     "bake": "bake bakes baking baker",
     "knit": "knit knits knitting knitter",
     "photograph": "photograph photography photographer photos photo",

@@ -343,6 +343,35 @@ def _other_tools(new: str, old: str) -> bool:
             before, after = text[: m.start].rstrip(), text[m.end :].lstrip()
             if re.search(r"(?:\band|[,&+])$", before) or re.match(r"(?:and\b|[,&+])", after):
                 return True
+            if re.search(r"^(?:user\s+)?uses$", before, re.IGNORECASE) and re.match(
+                r"(?:to|for)\b", after
+            ):
+                return True  # "uses Helm to deploy to Kubernetes" / "uses Kubernetes"
+    return False
+
+
+#: A pet's fact ("User's cat is diabetic"), and a fact of the user's that speaks of one.
+_PET_WHOSE_RE: Final = re.compile(
+    r"^(?:the\s+)?user's\s+(?:cats?|dogs?|kitten|puppy|pets?|horse|parrot|rabbit|hamster)\b",
+    re.IGNORECASE,
+)
+_PET_TALK_RE: Final = re.compile(
+    r"\b(?:owns?|has|have|adopted|pets?|named|called|cats?|dogs?|kittens?|pupp(?:y|ies)|"
+    r"horses?|parrots?|rabbits?|hamsters?|retriever|terrier|breed)\b",
+    re.IGNORECASE,
+)
+
+
+def _pet_apart(new: str, old: str) -> bool:
+    """One fact is a pet's and the other the user's own, which speaks of no pet ("User's
+    cat is diabetic" / "User is diabetic"): two subjects."""
+    for one, other in ((new, old), (old, new)):
+        if (
+            _PET_WHOSE_RE.match(one.strip())
+            and not _PET_WHOSE_RE.match(other.strip())
+            and not _PET_TALK_RE.search(other)
+        ):
+            return True
     return False
 
 
@@ -352,7 +381,7 @@ _WHOSE_RE: Final = re.compile(
     r"boyfriend|mother|father|mom|mum|dad|parents?|son|daughter|kids?|children|child|friends?|"
     r"boss|manager|colleagues?|coworkers?|roommate|flatmate|cofounder|co-founder|neighbou?r|"
     r"teacher|grand(?:mother|father|ma|pa|parents?)|aunt|uncle|cousin|niece|nephew|"
-    r"fianc[eé]e?)\b",
+    r"fianc[eé]e?|baby|toddler|twins|grandkids?|grandchildren|stepson|stepdaughter)\b",
     re.IGNORECASE,
 )
 _FACT_WORD_RE: Final = re.compile(r"[\w+#.'-]+")
@@ -629,7 +658,7 @@ def decide(
     ``cosine``: the similarity of the two facts' embeddings, when the caller has them.
     """
     named = _named_whom(new), _named_whom(old)
-    if _whose(new) != _whose(old) or (all(named) and named[0] != named[1]):
+    if _whose(new) != _whose(old) or (all(named) and named[0] != named[1]) or _pet_apart(new, old):
         return "keep"  # "User lives in Paris" / "User's sister lives in Paris"
     bare = _bare(new), _bare(old)
     if (
