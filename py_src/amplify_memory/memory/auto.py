@@ -89,6 +89,11 @@ def _carrier(outcomes: list[dict[str, Any]], replaced: Sequence[Replaced]) -> di
         frames = frames_of(str(outcome["entry"]["content"]))
         if any(f.polarity == "positive" and f.value.casefold() not in ended for f in frames):
             return outcome
+    over = {r.value.casefold() for r in replaced if r.polarity == "negative"}
+    for outcome in tech:  # "I was wrong about Rust, it's great": a dislike that is over
+        frames = frames_of(str(outcome["entry"]["content"]))
+        if any(f.polarity == "positive" and f.value.casefold() in over for f in frames):
+            return outcome
     for outcome in tech:
         if re.search(r"\b(?:no longer|not)\b", str(outcome["entry"]["content"])):
             return outcome

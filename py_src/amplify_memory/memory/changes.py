@@ -54,6 +54,7 @@ __all__ = [
     "retracted",
     "says_changed",
     "states_value",
+    "won_over",
 ]
 
 
@@ -178,9 +179,10 @@ def says_changed(message: str) -> bool:
     return bool(_CHANGED.search(message))
 
 
-def replaced_in(clause: str, *, changed: bool) -> list[Replaced]:
+def replaced_in(clause: str, *, changed: bool, turn: str = "") -> list[Replaced]:
     """The technologies one clause of a turn names as no longer holding (see the module
-    docstring; ``changed``: :func:`says_changed` of the whole turn)."""
+    docstring; ``changed``: :func:`says_changed` of the whole turn, ``turn``: the whole
+    turn, when the clause is a part of it)."""
     out: list[Replaced] = []
     for part in _CLAUSE_SPLIT.split(clause):
         undone = _UNDONE_RE.search(part)
@@ -207,11 +209,29 @@ def replaced_in(clause: str, *, changed: bool) -> list[Replaced]:
             weak = bool(_AFTER_WEAK.match(after) or _BEFORE_WEAK.search(before))
             listed_end = mention.end if ended_before else -1
             if strong or (changed and weak):
-                out.append(Replaced(mention.name, scope=_scope(after)))
+                won_over = _WRONG_ABOUT_RE.search(before) and _WON_OVER_RE.search(turn or clause)
+                polarity = "negative" if won_over else "positive"  # (the dislike was wrong)
+                out.append(Replaced(mention.name, polarity=polarity, scope=_scope(after)))
         if undone is None:
             named = {r.value.casefold() for r in out}
             out += [r for r in _other_values(part, changed) if r.value.casefold() not in named]
     return out
+
+
+#: "I was wrong about X" ... "I love it now": the stance that was wrong is a dislike.
+_WRONG_ABOUT_RE: Final = re.compile(r"\b(?:was|were)\s+wrong\s+about\s+(?:\w+\s+)?$", re.I)
+_WON_OVER_RE: Final = re.compile(
+    r"\b(?:won\s+me\s+over|convert(?:ed)?|(?:love|like|enjoy)s?\s+(?:it|them|using)|"
+    r"(?:a|now\s+a|big)\s+fan|(?:is|are|it's)\s+(?:actually\s+)?(?:great|good|nice|"
+    r"amazing|awesome))\b",
+    re.IGNORECASE,
+)
+
+
+def won_over(message: str) -> bool:
+    """True when a message says the user has come to like something ("won me over", "I
+    actually love it now", "it's actually great")."""
+    return _WON_OVER_RE.search(message) is not None
 
 
 #: A value that is not a technology, said to be over in a turn that says something
@@ -369,6 +389,12 @@ def states_value(text: str, replaced: Replaced) -> bool:
     frames = frames_of(text)
     for frame in frames:
         if frame.topic.startswith(("likes:", "choice:")):
+            if (
+                frame.topic.startswith("likes:")
+                and replaced.polarity == frame.polarity == "negative"
+                and frame.value.casefold() == value
+            ):
+                return True  # a dislike said to be over ("used to hate X", "wrong about X")
             continue
         if frame.value.casefold() == value and frame.polarity == replaced.polarity:
             return True

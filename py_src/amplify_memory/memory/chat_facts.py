@@ -46,6 +46,7 @@ from amplify_memory.memory.changes import (
     replaced_in,
     retracted,
     says_changed,
+    won_over,
 )
 from amplify_memory.memory.project_facts import classify_clause, tags_of
 from amplify_memory.memory.style_values import spotted_values
@@ -455,8 +456,14 @@ _NO_PROJECT_FACT_RE: Final = re.compile(
     r"|\b(?:is|are|am)\s+(?:convinced|sure|certain)\b"
     # a heading, not a fact: "Stack for this one:", "Reminder for the team (and you):"
     r"|^(?:stack|conventions?|reminder|decision\s+log|context|notes?|update|status|summary|"
-    r"heads\s+up|background|setup|quick\s+(?:note|update|context))(?:\s+(?:for|of|on|from|to)"
-    r"\s+[^,:()]{1,30})?(?:\s*\([^)]*\))?(?:,\s*\w+)?\W*$"
+    r"heads[\s-]+up|background|setup|quick\s+(?:note|update|context)|patterns?|"
+    r"(?:house\s+)?rules?(?:\s+of\s+thumb)?|guidelines?|architecture|requirements?|"
+    r"constraints?|decisions?|fyi|important)"
+    r"(?:\s+(?:we|i)\s+(?:follow|use|have|agreed\s+on|settled\s+on)(?:\s+here)?)?"
+    r"(?:\s+(?:for|of|on|from|to|in)\s+[^,:()]{1,30})?(?:\s*\([^)]*\))?(?:,\s*\w+)?\W*$"
+    # a reason that leans on the clause before: "the auditors require it"
+    r"|^(?:the\s+|our\s+|my\s+)?[\w-]+(?:\s+[\w-]+)?\s+(?:require[sd]?|wants?|wanted|"
+    r"asked\s+for|insists?\s+on|insisted\s+on|mandates?|mandated)\s+(?:it|this|that|them)\W*$"
     # an aside: "we got that wrong before", "it's behind a login anyway", "still not fixed"
     r"|^(?:we|i)\s+got\s+(?:that|this|it)\s+wrong\b"
     r"|^(?:it|that|this)(?:'s|\s+is|\s+was)?\b.*\banyway\W*$"
@@ -625,6 +632,14 @@ def _consistent_with_changes(
             product = known is not None or _PRODUCT_NAME_RE.match(name)  # ("pandas", "uv")
             if found.polarity == "positive" and not found.scope and product:
                 fact = ExtractedFact(f"User no longer uses {name}", "tech_stack")
+                kept.setdefault(fact.content.casefold(), fact)
+            elif (
+                found.polarity == "negative"
+                and product
+                and won_over(message)
+                and not any(names_a_value(f.content, [found.value]) for f in kept.values())
+            ):
+                fact = ExtractedFact(f"User likes {name}", "preference")  # ("won me over")
                 kept.setdefault(fact.content.casefold(), fact)
     return kept
 
@@ -966,7 +981,7 @@ def _user_facts(
         # (the user's team or company is the user's: "our team moved to Linear")
         if own:
             statements.append(clause)
-            for found in replaced_in(clause, changed=changed):
+            for found in replaced_in(clause, changed=changed, turn=user_message):
                 replaced.setdefault(found.value.casefold(), found)
         stated = [] if in_question else _stated_values(plain, own=own)
         facts = stated or clause_facts(clause, in_question=in_question, tech_context=tech_context)

@@ -472,12 +472,14 @@ class UserProfileVectorStore(PageSingleton):
         target = db.get(by)
         if target is None:
             raise DocumentNotFoundError(by)
-        own = {f.value.casefold() for f in _frames_of(str(target["content"]))}
-        own |= _technology_names_in(str(target["content"]))
+        stances = {(f.value.casefold(), f.polarity) for f in _frames_of(str(target["content"]))}
+        own = {v for v, _ in stances} | _technology_names_in(str(target["content"]))
         found: dict[str, dict[str, Any]] = {}
         for item in replaced:
             value = item.value
-            if value.casefold() in own:
+            if value.casefold() in own and (
+                item.polarity == "positive" or (value.casefold(), "negative") in stances
+            ):  # (a dislike that is over is superseded by the liking that names it)
                 continue
             topics = _replaced_topics(item)
             ids = [
