@@ -542,6 +542,16 @@ _WE_RE: Final = re.compile(
 )
 
 
+#: "nvm" said for "never mind": alone, or after "oh", "actually", "ok", "wait", before a
+#: comma, a stop or the end ("oh nvm, found it").
+_NEVER_MIND_RE: Final = re.compile(
+    r"(?:^|(?<=[.!?,])|(?<=\b(?:oh|ah|ok|jk))|(?<=\blol)|(?<=\b(?:okay|wait))|(?<=\bsorry)|"
+    r"(?<=\bactually))"
+    r"(?P<gap>[ \t]{0,3},?[ \t]{0,3})nvm(?=[ \t]{0,3}(?:[,.!?;:)-]|$))",
+    re.IGNORECASE | re.MULTILINE,
+)
+
+
 def _normalise_chat_forms(text: str) -> str:
     """Chat's forms made plain: emojis, self-corrections, shouted words, joined
     numbers and versions, squeezed commas."""
@@ -555,6 +565,8 @@ def _normalise_chat_forms(text: str) -> str:
         flags=re.IGNORECASE,
     )
     text = re.sub(r"\b(?:DONT|DON'T)\b", "don't", text)
+    if "nvm" in text.casefold():
+        text = _NEVER_MIND_RE.sub(r"\g<gap>ok", text)  # "actually nvm, ...": never mind, no tool
     text = re.sub(r"^(\s*)pref\s+(?=\w)", r"\1I prefer ", text, flags=re.I)  # "pref snake_case"
     text = _CODE_TERMS_RE.sub(lambda m: f"{m[1]}-{m[2]}", text)
     text = re.sub(  # "ID LIKE TABS": shouted "I'd", not an identifier

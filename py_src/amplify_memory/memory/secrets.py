@@ -68,6 +68,12 @@ _PATTERN_SOURCES: Final[tuple[tuple[str, str], ...]] = (
     ("token", r"(?<![\w-])eyJ[A-Za-z0-9_-]{6,}\.[A-Za-z0-9_-]{6,}\.[A-Za-z0-9_-]{6,}"),
     ("token", r"(?i:\bbearer\s+)[A-Za-z0-9._~+/-]{16,}=*"),
     ("password", r"(?i:\b[a-z][a-z0-9+.-]{1,20}://[^\s:/@]+:)[^\s@/]+@[^\s]+"),
+    # a login given as a pair: "my QuickBooks login so you can look: jen.h / Tulip!2024"
+    (
+        "password",
+        r"(?i:\b(?:logins?|credentials?|creds|user(?:name)?\s*(?:and|&|/)\s*pass(?:word)?)\b"
+        r"[^:\n]{0,40}:\s*)[^\s/:]{2,}\s*(?:/|\|)\s*[^\s]{4,}",
+    ),
 )
 # "my password is X", "api_key = X", "token: X": the value after the word.
 _STATED_SOURCE: Final = (
@@ -75,9 +81,12 @@ _STATED_SOURCE: Final = (
     r"api[ _-]?keys?|access[ _-]?keys?|secret(?:[ _-]?(?:access[ _-]?)?keys?)?|"
     r"client[ _-]?secret|(?:auth|access|refresh|bearer|api|github|slack|discord|bot)"
     r"[ _-]?tokens?|tokens?|credentials?|private[ _-]?keys?|ssh[ _-]?keys?|"
-    r"login|2fa(?: code)?|otp|recovery codes?)"
-    r"(?:\s+(?:for|to|of|on)\s+[\w.@-]+)?"
-    r"(?:\s*(?:is|are|was|were|=|:|->|equals|:=)\s*|\s+(?:it'?s|is just)\s+))"
+    r"login|2fa(?: code)?|otp|recovery codes?|"
+    r"contrase(?:ñ|n)as?|senhas?|mots? de passe|passwort|kennwort|wachtwoord|has(?:ł|l)o)"
+    r"(?:\s+(?:for|to|of|on|del?|da|do|du|des|von|van|für|voor)\s+"
+    r"(?:(?:the|la|el|le|o|a|den|der|die|das|het|de)\s+)?"
+    r"[\w.@-]+)?"
+    r"(?:\s*(?:is|are|was|were|es|é|est|ist|=|:|->|equals|:=)\s*|\s+(?:it'?s|is just)\s+))"
     r"(?P<value>[\"']?[^\s\"',;]{4,}[\"']?)"
 )
 # Words after "password is" that are not a password ("my password is too long").
@@ -176,7 +185,10 @@ def find_secrets(text: str) -> list[SecretSpan]:
         what = match["what"].lower()
         kind = (
             "password"
-            if what.startswith(("pass", "pwd", "pin", "login", "2fa", "otp"))
+            if what.startswith(
+                ("pass", "pwd", "pin", "login", "2fa", "otp", "contrase", "senha", "mot", "kennw")
+            )
+            or what.startswith(("wachtw", "has"))
             else ("token" if "token" in what else "api key")
         )
         # A stated "token"/"key" must look like one (not "token is expired").

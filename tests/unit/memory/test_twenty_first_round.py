@@ -13,6 +13,7 @@ import pytest
 from amplify_memory.memory import UserProfileVectorStore
 from amplify_memory.memory.auto import extract_and_store_user_facts
 from amplify_memory.memory.chat_facts import extract_chat_facts
+from amplify_memory.memory.secrets import redact_secrets
 from amplify_memory.storage import MemoryStorage
 
 
@@ -55,3 +56,40 @@ async def test_being_wrong_about_a_tool_ends_the_dislike_not_the_use() -> None:
     assert kept is not None
     assert gone["superseded"] is True
     assert kept["superseded"] is False
+
+
+@pytest.mark.parametrize(
+    ("said", "secret"),
+    [
+        ("the wifi login for the cabin: guest42 / Birch!Lake7", "Birch!Lake7"),
+        ("mi contraseña de Netflix es Pato.Azul55, no funciona", "Pato.Azul55"),
+        ("a minha senha é Verde#2021 mas o app não aceita", "Verde#2021"),
+        ("Das Passwort für die Fritzbox ist Kiwi_8812", "Kiwi_8812"),
+        ("mon mot de passe est Lune2019! et ça bloque", "Lune2019!"),
+    ],
+)
+def test_a_login_pair_or_a_password_said_in_another_language_is_a_secret(
+    said: str, secret: str
+) -> None:
+    assert secret not in redact_secrets(said)
+    facts = extract_chat_facts(said)
+    assert not any(secret in f.content for f in facts.user)
+
+
+@pytest.mark.parametrize(
+    "said", ["I log in to GitHub with SSO", "my password is too short for their rules"]
+)
+def test_what_only_speaks_of_a_login_keeps_its_words(said: str) -> None:
+    assert redact_secrets(said) == said
+
+
+@pytest.mark.parametrize(
+    "said", ["oh nvm, found it", "ok I see it now. nvm", "wait nvm - it was a typo"]
+)
+def test_nvm_for_never_mind_names_no_tool(said: str) -> None:
+    assert extract_chat_facts(said).user == ()
+
+
+def test_nvm_the_tool_is_still_heard() -> None:
+    stored = [f.content for f in extract_chat_facts("I use nvm to switch Node versions").user]
+    assert "User uses nvm" in stored
