@@ -2126,9 +2126,18 @@ _WORKPLACE_MOVE_RE: Final = re.compile(
     re.IGNORECASE,
 )
 _LOCATION_MOVE_RE: Final = re.compile(
-    r"^(?:(?:I|we)\s+)?(?:have\s+|just\s+|finally\s+)?(?:moved|relocated|shifted)\s+"
-    r"(?:from\s+(?P<a>[A-Za-z][\w.'-]*(?:\s+[A-Z][\w.'-]*)?)\s+)?to\s+"
-    r"(?P<b>[A-Za-z][\w.'-]*(?:\s+[A-Z][\w.'-]*)?)(?:\s+(?:in|last|this|a|over|from)\b.*)?$"
+    r"^(?:(?i:I|we|my\s+(?:family|wife|husband|partner)\s+and\s+I)(?:'ve)?\s+)?"
+    r"(?i:have\s+|just\s+|finally\s+|recently\s+|officially\s+)?"
+    r"(?i:moved|relocated|shifted|emigrated)(?i:\s+(?:up|down|over|back|out|across|all\s+the\s+way))?"
+    r"\s+(?:from\s+(?P<a>[A-Za-z][\w.'-]*(?:\s+[A-Z][\w.'-]*)?)\s+)?to\s+"
+    r"(?P<b>[A-Za-z][\w.'-]*(?:\s+[A-Z][\w.'-]*)?)"
+    r"(?:\s+(?i:in|last|this|a|over|from|during|earlier|recently|since|back|for)\b.*)?$"
+    # "we've been in Tucson since the fall"
+    r"|^(?i:I|we)(?:'ve|\s+have)\s+(?i:been\s+(?:living\s+)?|lived\s+)in\s+"
+    r"(?!(?:Marketing|Sales|Finance|HR|IT|Engineering|Business|Tech|Academia|Retail|"
+    r"Healthcare|Education|Hospitality|Management|Customer|Support|Operations|Ops|Design|"
+    r"Product|Research|Legal|Accounting|Consulting|Banking|Insurance|Logistics|QA|Quality)\b)"
+    r"(?P<c>[A-Z][\w.'-]*(?:\s+[A-Z][\w.'-]*)?)(?:\s+(?i:since|for)\b.*)?$"
 )
 
 
@@ -2356,11 +2365,50 @@ def _shape_workplace_move(text: str, lead: bool) -> _Shaped:
 
 
 def _shape_location_move(text: str, lead: bool) -> _Shaped:
-    if (m := _LOCATION_MOVE_RE.match(text)) and not _tech_names(m["b"]):
-        place = m["b"][:1].upper() + m["b"][1:]
+    if (m := _LOCATION_MOVE_RE.match(text)) and not _tech_names(
+        f"{m['a'] or ''} {m['b'] or m['c']}"
+    ):  # (not "moved from pg to cockroach": a database)
+        place = (m["b"] or m["c"])[:1].upper() + (m["b"] or m["c"])[1:]
         if place.lower() not in _SENTENCE_WORDS and place.lower() not in _LIST_WORDS:
             return [ExtractedFact(f"User is based in {place}", "personal")]
     return _NEXT
+
+
+#: A change of life said by its event: "I retired in June", "got married in May", "we
+#: got a puppy", "started at Ikea on Monday as a kitchen planner".
+_LIFE_EVENT_RE: Final = re.compile(
+    r"^(?:(?i:I|we)\s+)?(?i:just\s+|finally\s+|officially\s+|recently\s+)?(?:"
+    r"(?P<retired>(?i:retired))(?:\s+(?i:in|last|this|from|at|early|after)\b.*)?"
+    r"|(?P<married>(?i:got\s+(?:married|engaged|divorced)))(?:\s+(?i:in|last|this|on|at)\b.*)?"
+    r"|(?i:got|adopted|rescued|brought\s+home)\s+(?i:a|an)\s+(?:(?i:new|little|tiny|rescue)\s+)?"
+    r"(?P<pet>(?i:puppy|dog|kitten|cat|rabbit|bunny|parrot|hamster|horse|pony|tortoise|"
+    r"guinea\s+pig))\b(?:\s+(?i:called|named)\s+(?P<name>[A-Z][\w'-]+))?\W*"
+    r"|(?i:started)\s+(?i:at|with)\s+(?P<org>[A-Z][\w&.'-]*(?:\s+[A-Z][\w&.'-]*)?)"
+    r"(?:\s+(?i:on|last|this|in)\s+\w+)?(?:\s+(?i:as)\s+(?i:an?\s+)?(?P<role>[a-z][a-z -]{2,30}))?"
+    r")$"
+)
+
+
+def _shape_life_event(text: str, lead: bool) -> _Shaped:
+    m = _LIFE_EVENT_RE.match(text.rstrip(" .!"))
+    if m is None:
+        return _NEXT
+    if m["retired"]:
+        return [ExtractedFact("User is retired", "personal")]
+    if m["married"]:
+        state = m["married"].split()[-1].lower()
+        return [ExtractedFact(f"User is {state}", "personal")]
+    if m["pet"]:
+        pet = " ".join(m["pet"].lower().split())
+        named = f" named {m['name']}" if m["name"] else ""
+        return [ExtractedFact(f"User has {indefinite_article(pet)} {pet}{named}", "personal")]
+    if _tech_names(m["org"]):
+        return _NEXT
+    out = [ExtractedFact(f"User works at {m['org']}", "personal")]
+    if m["role"]:
+        role = m["role"].strip()
+        out.append(ExtractedFact(f"User is {indefinite_article(role)} {role}", "personal"))
+    return out
 
 
 def _shape_foreign_answer(text: str, lead: bool) -> _Shaped:
@@ -2953,6 +3001,7 @@ _SHAPES: Final[tuple[Callable[[str, bool], _Shaped], ...]] = (
     _shape_is_version,
     _shape_workplace_move,
     _shape_location_move,
+    _shape_life_event,
     _shape_foreign_answer,
     _shape_language_fine,
     _shape_replaced_with,

@@ -93,3 +93,36 @@ def test_nvm_for_never_mind_names_no_tool(said: str) -> None:
 def test_nvm_the_tool_is_still_heard() -> None:
     stored = [f.content for f in extract_chat_facts("I use nvm to switch Node versions").user]
     assert "User uses nvm" in stored
+
+
+@pytest.mark.parametrize(
+    ("said", "fact"),
+    [
+        ("We relocated to Leeds over the winter", "User is based in Leeds"),
+        ("my wife and I moved back to Cork last spring", "User is based in Cork"),
+        ("we've lived in Graz since 2020", "User is based in Graz"),
+        ("I retired in March, finally", "User is retired"),
+        ("I got married in October", "User is married"),
+        ("we adopted a kitten named Pumpkin", "User has a kitten named Pumpkin"),
+        ("started at Lidl last week as a shift manager", "User works at Lidl"),
+        ("started at Lidl last week as a shift manager", "User is a shift manager"),
+    ],
+)
+def test_a_change_of_life_said_by_its_event(said: str, fact: str) -> None:
+    assert fact in [f.content for f in extract_chat_facts(said).user]
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "we moved from mysql to cockroach for the replication",
+        "I've been in Sales for six years",
+        "I retired the old Synology box",
+        "my brother got married in June",
+    ],
+)
+def test_what_is_no_such_event(said: str) -> None:
+    stored = [f.content for f in extract_chat_facts(said).user]
+    assert not any(
+        s.startswith(("User is based in", "User is retired", "User is married")) for s in stored
+    )
