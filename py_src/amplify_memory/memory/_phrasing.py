@@ -2411,6 +2411,52 @@ def _shape_life_event(text: str, lead: bool) -> _Shaped:
     return out
 
 
+#: A trait said bare ("vegetarian btw", "colorblind (deuteranopia)", "Melbourne-based").
+_BARE_TRAIT_RE: Final = re.compile(
+    r"^(?:(?:I'm|I\s+am|also|strictly|fully|totally|a|an)\s+)*"
+    r"(?P<t>vegetarian|vegan|pescatarian|teetotal|colou?r[- ]?blind|diabetic|dyslexic|autistic|"
+    r"deaf|hard\s+of\s+hearing|left-handed|lactose[- ]intolerant|gluten[- ]intolerant|celiac|"
+    r"coeliac|neurodivergent|pregnant|visually\s+impaired|partially\s+sighted|kosher|halal)"
+    r"(?P<detail>\s*\([^)]{1,30}\))?(?:\s+(?:btw|fyi|here|too|as\s+well|now|also|lol|tho|"
+    r"though|myself|obviously|obvs))*$"
+    r"|^(?P<p>[A-Z][\w.'-]+(?:\s+[A-Z][\w.'-]+)?)-based(?:\s+(?:btw|fyi|here|now))*$",
+    re.IGNORECASE,
+)
+#: Family and pets the user has: "I have 2 cats and a lizard", "we've got three kids".
+_HAVE_KIN_RE: Final = re.compile(
+    r"^(?:I|we)(?:'ve|\s+have)?\s+(?:have|got|own)\s+(?:got\s+)?"
+    r"(?P<x>(?:(?:a|an|one|two|three|four|five|six|seven|\d{1,2})\s+(?:(?:little|young|grown|"
+    r"teenage|adult|rescue|new|old|small|big)\s+)?(?:kids?|children|child|sons?|daughters?|boys|"
+    r"girls|teenagers?|twins|dogs?|cats?|pupp(?:y|ies)|kittens?|rabbits?|birds?|parrots?|"
+    r"hamsters?|horses?|chickens?|goats?|lizards?|snakes?|turtles?|tortoises?|grandkids?|"
+    r"grandchildren|stepkids?|guinea\s+pigs?)(?:\s*,\s*|\s+(?:and|&)\s+)?){1,3})"
+    r"(?:\s+(?:named|called)\s+(?P<name>(?-i:[A-Z])[\w'-]+(?:\s+and\s+(?-i:[A-Z])[\w'-]+)?))?"
+    r"(?:\s+(?:at\s+home|now|too|as\s+well))?$",
+    re.IGNORECASE,
+)
+
+
+def _shape_bare_trait(text: str, lead: bool) -> _Shaped:
+    m = _BARE_TRAIT_RE.match(text.strip(" .!"))
+    if m is None:
+        return _NEXT
+    if m["p"]:
+        if _tech_names(m["p"]):
+            return _NEXT
+        return [ExtractedFact(f"User is based in {m['p']}", "personal")]
+    trait = " ".join(m["t"].lower().split()) + (f" {m['detail'].strip()}" if m["detail"] else "")
+    return [ExtractedFact(f"User is {trait}", "personal")]
+
+
+def _shape_have_kin(text: str, lead: bool) -> _Shaped:
+    m = _HAVE_KIN_RE.match(text.strip(" .!"))
+    if m is None:
+        return _NEXT
+    kin = re.sub(r"\s*(?:,|&)\s*$|\s+and\s*$", "", m["x"].strip())
+    named = f" named {m['name']}" if m["name"] else ""
+    return [ExtractedFact(f"User has {kin}{named}", "personal")]
+
+
 def _shape_foreign_answer(text: str, lead: bool) -> _Shaped:
     if m := _FOREIGN_ANSWER_RE.search(text):
         language = FOREIGN_LANGUAGE[m["lang"].lower()]
@@ -2770,6 +2816,16 @@ def _shape_taste(text: str, lead: bool) -> _Shaped:
     return _NEXT
 
 
+#: What one is allergic to in the body, not in a figure of speech ("allergic to meetings").
+_ALLERGEN_RE: Final = re.compile(
+    r"\b(?:shellfish|shrimp|prawns?|crab|lobster|fish|peanuts?|(?:tree\s+)?nuts?|almonds?|"
+    r"cashews?|walnuts?|gluten|wheat|dairy|milk|lactose|eggs?|soy|sesame|mustard|celery|"
+    r"penicillin|amoxicillin|sulfa|sulfites?|aspirin|ibuprofen|latex|pollen|dust|mold|mould|"
+    r"bees?|wasps?|cats?|dogs?|horses?|strawberries|kiwi|bananas?|tomatoes|nickel|grass|hay)\b",
+    re.IGNORECASE,
+)
+
+
 def _shape_opinion(text: str, lead: bool) -> _Shaped:
     if m := _OPINION_RE.match(text):
         groups = ("x", "y", "x2", "x3", "x4", "x5", "x6", "x7", "x8", "x9", "x10")
@@ -2780,6 +2836,8 @@ def _shape_opinion(text: str, lead: bool) -> _Shaped:
             return []
         if m["x6"]:  # "I've come around on docker": an opinion turned
             return [ExtractedFact(f"User likes {x}", "preference")]
+        if (m["neg"] or "").lower().startswith("allergic") and _ALLERGEN_RE.search(x):
+            return [ExtractedFact(f"User is allergic to {x}", "personal")]  # (not "to meetings")
         if any(m[g] for g in ("neg", "neg2", "neg3", "neg4", "neg5", "neg6", "neg7")):
             content = f"User dislikes {x}"
         elif m["fine"]:
@@ -3002,6 +3060,8 @@ _SHAPES: Final[tuple[Callable[[str, bool], _Shaped], ...]] = (
     _shape_workplace_move,
     _shape_location_move,
     _shape_life_event,
+    _shape_bare_trait,
+    _shape_have_kin,
     _shape_foreign_answer,
     _shape_language_fine,
     _shape_replaced_with,

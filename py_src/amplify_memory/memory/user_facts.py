@@ -2399,6 +2399,12 @@ _RETRACTS_RE: Final = re.compile(
     r"(?:actually|wait|oh)\s+no|no\s+wait)$",
     re.IGNORECASE,
 )
+#: A count the clause before gave, now another: "(I have two kids -) it's three now".
+_COUNT_NOW_RE: Final = re.compile(
+    r"^(?:it'?s|it\s+is|its)\s+(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten)\s+"
+    r"now\b(?:,.*)?$",
+    re.IGNORECASE,
+)
 #: "I use it daily": "it" stands for the one technology the clause before named.
 _IT_OBJECT_RE: Final = re.compile(
     r"^(?P<head>(?:(?:I|we)\s+)?(?:(?:really|still|now|also|absolutely|actually|totally|kinda|"
@@ -2431,7 +2437,7 @@ def read_clauses(clauses: Iterable[tuple[str, bool]]) -> Iterable[tuple[str, boo
     last year and I love it")."""
     previous: list[str] = []
     for clause, in_question in clauses:
-        if _RETRACTS_RE.match(clause.strip(" .!,")):
+        if _RETRACTS_RE.match(clause.strip(" .!,")) or _COUNT_NOW_RE.match(clause.strip(" .!,")):
             yield clause, in_question, True
             continue  # ("that's outdated, I use it daily": "it" is still the one before)
         if not in_question and (dropped := _DROPPED_I_RE.match(clause)):

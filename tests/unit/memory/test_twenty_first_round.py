@@ -126,3 +126,31 @@ def test_what_is_no_such_event(said: str) -> None:
     assert not any(
         s.startswith(("User is based in", "User is retired", "User is married")) for s in stored
     )
+
+
+@pytest.mark.parametrize(
+    ("said", "fact"),
+    [
+        ("pescatarian btw", "User is pescatarian"),
+        ("dyslexic, so keep it simple", "User is dyslexic"),
+        ("Glasgow-based", "User is based in Glasgow"),
+        ("I have 3 kids and a hamster", "User has 3 kids and a hamster"),
+        ("we've got two dogs named Bo and Kit", "User has two dogs named Bo and Kit"),
+        ("allergic to sesame, so careful with recipes", "User is allergic to sesame"),
+    ],
+)
+def test_a_trait_a_family_or_an_allergy_said_plainly(said: str, fact: str) -> None:
+    assert fact in [f.content for f in extract_chat_facts(said).user]
+
+
+@pytest.mark.parametrize(
+    ("said", "wrong"),
+    [
+        ("I have a question about my cat", "User has"),
+        ("honestly allergic to standups", "User is allergic"),
+        ("vegan options near the station?", "User is vegan"),
+        ("I told you I have one cat - it's two now", "User has one cat"),
+    ],
+)
+def test_what_is_no_trait_or_family(said: str, wrong: str) -> None:
+    assert not any(f.content.startswith(wrong) for f in extract_chat_facts(said).user)
