@@ -985,12 +985,40 @@ def _background_fact(text: str) -> ExtractedFact | None:
 
 def _identity_facts(body: str, content: str) -> list[ExtractedFact]:
     """Who the user is, from what follows "I'm": the only one in a role, what they mainly
-    are, where they come from (:data:`_ONLY_ROLE_RE`, :data:`_MOSTLY_A_RE`,
-    :func:`_background_fact`); empty when it says none of these."""
+    are, where they come from, a role and where it is done (:data:`_ONLY_ROLE_RE`,
+    :data:`_MOSTLY_A_RE`, :func:`_background_fact`, :func:`_role_in_place`); empty when
+    it says none of these."""
     if _ONLY_ROLE_RE.match(body) or _MOSTLY_A_RE.match(body):
         return [ExtractedFact(content, "personal")]
     background = _background_fact(body)
-    return [] if background is None else [background]
+    return _role_in_place(body) if background is None else [background]
+
+
+#: A role and where it is done: "a real estate agent in Scottsdale", "a truck dispatcher
+#: for a 30-truck fleet out of Memphis".
+_ROLE_IN_PLACE_RE: Final = re.compile(
+    r"^(?P<det>an?)\s+(?!(?:[\w-]+\s+){0,3}(?:believer|fan|lover|user|beginner|newcomer|"
+    r"member|follower|supporter|admirer|customer|subscriber)\b)"
+    r"(?P<role>(?:[\w-]+\s+){0,3}?[\w-]*(?:er|or|ist|ian|ant|ent|nurse|chef|"
+    r"agent|cook|clerk|coach|guide|medic|tech|dev|student|lead|owner|analyst|artist|"
+    r"hygienist|planner|rep))"
+    r"(?P<mid>\s+(?:for|at|with)\s+[^,]{1,40}?)?\s+(?:in|out\s+of|based\s+in)\s+"
+    r"(?P<place>(?-i:[A-Z][a-z])[\w.'-]*(?:\s+(?-i:[A-Z])[\w.'-]*)?)(?:\s*,.*)?$",
+    re.IGNORECASE,
+)
+
+
+def _role_in_place(body: str) -> list[ExtractedFact]:
+    """A role and the place it is done in, two facts ("a real estate agent in Scottsdale"),
+    or nothing."""
+    m = _ROLE_IN_PLACE_RE.match(body)
+    if m is None or _phrasing.tech_names(m["place"]):
+        return []
+    role = f"{m['det'].lower()} {m['role']}{m['mid'] or ''}"
+    return [
+        ExtractedFact(f"User is {role}", "personal"),
+        ExtractedFact(f"User is based in {m['place']}", "personal"),
+    ]
 
 
 def _am_facts(rest: str, clause: str, content: str) -> list[ExtractedFact]:

@@ -154,3 +154,25 @@ def test_a_trait_a_family_or_an_allergy_said_plainly(said: str, fact: str) -> No
 )
 def test_what_is_no_trait_or_family(said: str, wrong: str) -> None:
     assert not any(f.content.startswith(wrong) for f in extract_chat_facts(said).user)
+
+
+@pytest.mark.parametrize(
+    ("said", "facts"),
+    [
+        (
+            "I'm a wedding photographer in Porto, mostly destination shoots",
+            ["User is a wedding photographer", "User is based in Porto"],
+        ),
+        (
+            "I'm a shift supervisor for a parcel depot out of Dayton",
+            ["User is a shift supervisor for a parcel depot", "User is based in Dayton"],
+        ),
+    ],
+)
+def test_a_role_and_where_it_is_done_are_two_facts(said: str, facts: list[str]) -> None:
+    assert [f.content for f in extract_chat_facts(said).user] == facts
+
+
+@pytest.mark.parametrize("said", ["I'm a big believer in CI", "I'm a longtime user in Linux"])
+def test_a_stance_is_no_role_in_a_place(said: str) -> None:
+    assert not any(f.content.startswith("User is based") for f in extract_chat_facts(said).user)
