@@ -206,6 +206,11 @@ _TYPOS: Final[dict[str, str]] = {
 }
 _TYPO_RE: Final = re.compile(r"(?<![\w/.-])(?:[A-Za-z]+(?:/o|/)?)(?![\w/-])")
 _EMOJI_RE: Final = re.compile("[\U0001f000-\U0001faff\u2600-\u27bf\ufe0f\u200d]+")
+#: An emoji between two sentences: after a word, before a question word or a subject.
+_EMOJI_SENTENCE_RE: Final = re.compile(
+    "(?<=[\\w)])[ \t]*[\U0001f000-\U0001faff\u2600-\u27bf][\ufe0f\u200d]*[ \t]+"
+    "(?=(?i:what|how|why|when|where|which|who|can|could|is|are|do|does|any|anyone|i|i'm|we|my)\\b)"
+)
 _CODE_TERMS_RE: Final = re.compile(r"\b(if|try|do)\s*/\s*(else|catch|except|while)\b", re.I)
 
 _INJECTION_RE: Final = re.compile(
@@ -555,6 +560,7 @@ _NEVER_MIND_RE: Final = re.compile(
 def _normalise_chat_forms(text: str) -> str:
     """Chat's forms made plain: emojis, self-corrections, shouted words, joined
     numbers and versions, squeezed commas."""
+    text = _EMOJI_SENTENCE_RE.sub(". ", text)  # "... MacBook Air 🙃 what's a quick way": two
     text = _EMOJI_RE.sub(" ", text)
     text = _WE_RE.sub("we", text)  # "me and my team use Teams now": the user's own "we"
     text = _SELF_FIX_RE.sub(_self_fix, text)  # "my name's Priyaa, sorry Priya": Priya

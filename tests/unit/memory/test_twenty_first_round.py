@@ -176,3 +176,16 @@ def test_a_role_and_where_it_is_done_are_two_facts(said: str, facts: list[str]) 
 @pytest.mark.parametrize("said", ["I'm a big believer in CI", "I'm a longtime user in Linux"])
 def test_a_stance_is_no_role_in_a_place(said: str) -> None:
     assert not any(f.content.startswith("User is based") for f in extract_chat_facts(said).user)
+
+
+@pytest.mark.parametrize(
+    ("said", "fact"),
+    [
+        ("QuickBooks for invoicing, Lightroom for the photos", "User uses QuickBooks"),
+        ("Procreate on the iPad is where I sketch", "User uses Procreate"),
+        ("Xero and Dentrix at the practice", "User uses Dentrix"),
+        ("Notion and Canva, old Chromebook 😅 how do I export a page as a PDF?", "User uses Canva"),
+    ],
+)
+def test_everyday_software_is_heard(said: str, fact: str) -> None:
+    assert fact in [f.content for f in extract_chat_facts(said).user]
