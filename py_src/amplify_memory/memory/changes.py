@@ -252,6 +252,11 @@ _OTHER_VALUE_RES: Final = (
         rf"{WORKPLACE_NOUNS}))\b",
         re.IGNORECASE,
     ),
+    re.compile(  # "not at Nobu anymore", "not with Acme any more"
+        r"\bnot\s+(?:at|with|in)\s+(?P<v>(?-i:[A-Z])[\w&'.-]*(?:\s+(?-i:[A-Z])[\w&'.-]*)?)\s+"
+        r"(?:anymore|any\s+more|no\s+more)\b",
+        re.IGNORECASE,
+    ),
     re.compile(  # "not on the data team anymore"
         r"\bnot\s+(?:on|in|at|with)\s+(?:the|my|our)\s+(?P<v>(?:[\w-]+\s+){0,2}[\w-]+?)\s+"
         r"(?:anymore|any\s+more)\b",

@@ -55,6 +55,7 @@ from amplify_memory.memory.technologies import find_technology_mentions, lookup_
 from amplify_memory.memory.topics import DEVICE_RE, frames_of, tool_group
 from amplify_memory.memory.user_facts import (
     _INTERROGATIVE_RE,
+    _KIN_NAME_RE,
     _OTHER_SUBJECT_RE,
     _OWN_GROUP_RE,
     _is_hypothetical,
@@ -489,6 +490,17 @@ _UNDECIDED_RE: Final = re.compile(
     r"(?:\(|:|-)|idea\s+for\s+later\b|just\s+an\s+idea\b)",
     re.IGNORECASE,
 )
+
+
+def _about_someone_else(plain: str) -> bool:
+    """A clause whose subject is someone else ("my boss uses Jira"), not the user's group
+    ("our team") nor the name of the user's family or pet ("my husband's name is Tomasz":
+    the user's fact)."""
+    return (
+        bool(_OTHER_SUBJECT_RE.match(plain))
+        and not _OUR_GROUP_RE.match(plain)
+        and not _KIN_NAME_RE.match(plain)
+    )
 
 
 def _someone_elses_habit(plain: str) -> bool:
@@ -974,7 +986,7 @@ def _user_facts(
         if in_project and not personal and _projects(plain, in_question):
             continue
         personal = False
-        other = bool(_OTHER_SUBJECT_RE.match(plain)) and not _OUR_GROUP_RE.match(plain)
+        other = _about_someone_else(plain)
         if other and not in_question and not _OWN_GROUP_RE.match(plain):
             continue  # someone else's ("our data lead, thinks dbt is overkill"): no part of it
         own = not in_question and not _is_hypothetical(plain) and not other

@@ -1222,6 +1222,19 @@ def _order_fact(order: re.Match[str]) -> ExtractedFact:
     return ExtractedFact(f"User wants {said}", kind)
 
 
+#: The name of one of the user's family or pets: "my husband's name is Tomasz", "my dog
+#: is called Rex" (the user's fact: whom they live with).
+_KIN_NAME_RE: Final = re.compile(
+    r"^(?:and\s+|also\s+|oh\s+and\s+)?my\s+(?P<who>(?:little\s+|older\s+|younger\s+|baby\s+)?"
+    r"(?:husband|wife|partner|spouse|boyfriend|girlfriend|fianc[eé]e?|son|daughter|kid|child|"
+    r"baby|brother|sister|mom|mum|mother|dad|father|dog|cat|puppy|kitten|pet|horse|parrot|"
+    r"rabbit|hamster))"
+    r"(?:'s\s+name\s+is|\s+is\s+(?:called|named))\s+(?P<name>(?-i:[A-Z])[\w'-]+)"
+    r"(?:\s+(?:with\s+an?\s+\w+|btw|by\s+the\s+way))?(?:\s*,?\s*not\s+\w+)?\W*$",
+    re.IGNORECASE,
+)
+
+
 def clause_facts(
     clause: str, *, in_question: bool, nested: bool = False, tech_context: bool = False
 ) -> list[ExtractedFact]:
@@ -1232,6 +1245,9 @@ def clause_facts(
     of this clause counts as one ("Flutter 3.22 - Riverpod for state, Dio for
     networking")."""
     plain = _strip_filler(clause)
+    if not in_question and (kin := _KIN_NAME_RE.match(plain)):  # "my husband's name is Tomasz"
+        who = " ".join(kin["who"].lower().split())
+        return [ExtractedFact(f"User's {who} is named {kin['name']}", "personal")]
     if _OTHER_SUBJECT_RE.match(plain) and not _OWN_GROUP_RE.match(plain):
         return []  # about someone else ("my 70 year old neighbor just learned to use ChatGPT")
     if _JUST_THIS_RE.match(plain):

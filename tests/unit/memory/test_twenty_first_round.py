@@ -189,3 +189,27 @@ def test_a_stance_is_no_role_in_a_place(said: str) -> None:
 )
 def test_everyday_software_is_heard(said: str, fact: str) -> None:
     assert fact in [f.content for f in extract_chat_facts(said).user]
+
+
+@pytest.mark.parametrize(
+    ("said", "fact"),
+    [
+        ("my wife's name is Ingrid", "User's wife is named Ingrid"),
+        ("my cat is called Biscuit btw", "User's cat is named Biscuit"),
+        ("no, my son's name is Mateo, not Mario", "User's son is named Mateo"),
+    ],
+)
+def test_the_name_of_the_users_family_or_pet_is_the_users_fact(said: str, fact: str) -> None:
+    assert [f.content for f in extract_chat_facts(said).user] == [fact]
+
+
+async def test_not_at_a_workplace_anymore_ends_the_stored_one() -> None:
+    store = UserProfileVectorStore(storage=MemoryStorage(), semantic=False)
+    await store.initialize()
+    old = (await store.add("User works at Initech.", "personal"))["entry"]
+    await extract_and_store_user_facts(
+        "I'm not at Initech anymore, I work at Globex now", store=store
+    )
+    got = await store.get(old["id"])
+    assert got is not None
+    assert got["superseded"] is True
