@@ -73,3 +73,22 @@ def test_another_instrument_or_act_stays_apart(old: str, new: str) -> None:
 )
 def test_a_tool_used_for_the_other_is_a_fact_beside_it(old: str, new: str) -> None:
     assert decide(new, old) == "keep"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("User lives in Lisbon.", "Lisbon-based"),
+        ("User works from home on Mondays.", "WFH Mondays"),
+        ("User has four grandchildren.", "Grandkids: 4"),
+        ("User works Tuesday to Friday.", "Works Tues–Fri"),
+        ("User has two dogs.", "Owns a pair of dogs"),
+        ("User is vegetarian.", "Doesn't eat meat"),
+    ],
+)
+def test_a_fragment_people_write_is_the_same_fact(old: str, new: str) -> None:
+    assert decide(new, old) == "merge"
+
+
+def test_another_place_said_as_a_fragment_is_a_change() -> None:
+    assert decide("Porto-based", "User lives in Lisbon.") == "supersede"
