@@ -81,7 +81,7 @@ def test_a_tool_used_for_the_other_is_a_fact_beside_it(old: str, new: str) -> No
         ("User lives in Lisbon.", "Lisbon-based"),
         ("User works from home on Mondays.", "WFH Mondays"),
         ("User has four grandchildren.", "Grandkids: 4"),
-        ("User works Tuesday to Friday.", "Works Tues–Fri"),
+        ("User works Tuesday to Friday.", "Works Tues\u2013Fri"),
         ("User has two dogs.", "Owns a pair of dogs"),
         ("User is vegetarian.", "Doesn't eat meat"),
     ],
