@@ -213,3 +213,18 @@ async def test_not_at_a_workplace_anymore_ends_the_stored_one() -> None:
     got = await store.get(old["id"])
     assert got is not None
     assert got["superseded"] is True
+
+
+@pytest.mark.parametrize(
+    ("said", "fact"),
+    [
+        ("Wir sind letztes Jahr nach Leipzig gezogen", "User is based in Leipzig"),
+        ("Ich bin nach Bremen umgezogen", "User is based in Bremen"),
+        ("nous avons déménagé à Nantes en mars", "User is based in Nantes"),
+        ("mudamos de Braga para o Porto no verão", "User is based in Porto"),
+        ("ci siamo trasferiti a Bologna l'anno scorso", "User is based in Bologna"),
+        ("we zijn verhuisd naar Gent", "User is based in Gent"),
+    ],
+)
+def test_a_move_said_in_another_language(said: str, fact: str) -> None:
+    assert fact in [f.content for f in extract_chat_facts(said).user]
