@@ -225,7 +225,13 @@ _INJECTION_RE: Final = re.compile(
     r"(?:this|the following|a|my)\s+(?:link|url|script|tracking|referral)"
     r"|https?://|\bwww\.\w|\badmin(?:istrator)? password\b|\bexfiltrat\w*"
     r"|\bsend (?:me |all |the |every )?(?:user )?(?:data|files|keys|passwords|credentials|secrets)\b"
-    r"|\bnew instructions?\s*:|\b(?:respond|reply|answer) only with\b",
+    r"|\bnew instructions?\s*:|\b(?:respond|reply|answer) only with\b"
+    # commands to obey, and a claimed rank over the assistant
+    r"|\b(?:must|will|shall|have\s+to)\s+obey\b|\bobey\s+(?:every|all|my)\b"
+    r"|\bwithout\s+question(?:ing)?\b|\bremember\s+forever\b"
+    r"|\bset\s+user_?role\b|\b(?:grant|give|make)\s+me\s+(?:an?\s+)?(?:admin|root|sudo|"
+    r"superuser)\b"
+    r"|\btrusted\s+(?:developer|system|admin)\s+message\b",
     re.IGNORECASE,
 )
 
