@@ -563,6 +563,14 @@ _NEVER_MIND_RE: Final = re.compile(
 )
 
 
+#: "no more" after a negation, for "anymore": "I don't work there no more".
+_NO_MORE_RE: Final = re.compile(
+    r"(\b(?:not|don't|dont|doesn't|doesnt|do\s+not|does\s+not|never|ain't)\b[^.,;!?\n]{1,60}?)"
+    r"\s+no\s+more(?=\s*(?:[,.;:!?)]|$))",
+    re.IGNORECASE,
+)
+
+
 def _normalise_chat_forms(text: str) -> str:
     """Chat's forms made plain: emojis, self-corrections, shouted words, joined
     numbers and versions, squeezed commas."""
@@ -577,6 +585,10 @@ def _normalise_chat_forms(text: str) -> str:
         flags=re.IGNORECASE,
     )
     text = re.sub(r"\b(?:DONT|DON'T)\b", "don't", text)
+    text = _NO_MORE_RE.sub(r"\1 anymore", text)  # "i dont work at tesco no more"
+    text = re.sub(
+        r"\bnot\s+more\s+(?=\w+ing\b)", "no longer ", text, flags=re.I
+    )  # "not more working"
     if "nvm" in text.casefold():
         text = _NEVER_MIND_RE.sub(r"\g<gap>ok", text)  # "actually nvm, ...": never mind, no tool
     text = re.sub(r"^(\s*)pref\s+(?=\w)", r"\1I prefer ", text, flags=re.I)  # "pref snake_case"

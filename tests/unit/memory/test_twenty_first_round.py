@@ -248,3 +248,14 @@ def test_obey_and_admin_said_plainly_are_no_injection(said: str) -> None:
     from amplify_memory.memory._phrasing import injected
 
     assert not injected(said)
+
+
+@pytest.mark.parametrize(
+    ("said", "fact"),
+    [
+        ("I don't drink coffee no more", "User does not drink coffee anymore"),
+        ("I am not more working at the bakery", "User is no longer working at the bakery"),
+    ],
+)
+def test_no_more_and_not_more_say_anymore_and_no_longer(said: str, fact: str) -> None:
+    assert fact in [f.content for f in extract_chat_facts(said).user]
