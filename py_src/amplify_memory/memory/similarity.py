@@ -149,7 +149,7 @@ _PHRASES: Final[tuple[tuple[re.Pattern[str], str], ...]] = tuple(
         (r"\bcommand[- ]line\b", "terminal"),
         (r"\bbullet[- ]?points?\b|\bbulleted\s+lists?\b|\bbullet\s+lists?\b", "bullets"),
         (r"日本語", "japanese"),
-        (r"\bcan not tolerate (\w+)\b", r"\1 intolerant"),
+        (r"\bcan not (?:tolerate|digest) (\w+)\b", r"\1 intolerant"),
         (r"\bintolerant (?:to|of) (\w+)\b", r"\1 intolerant"),
         (r"(?-i:\bML\b)", "machine learning"),
         (r"\bcomp\.? bio\b", "computational biology"),

@@ -92,3 +92,7 @@ def test_a_fragment_people_write_is_the_same_fact(old: str, new: str) -> None:
 
 def test_another_place_said_as_a_fragment_is_a_change() -> None:
     assert decide("Porto-based", "User lives in Lisbon.") == "supersede"
+
+
+def test_what_one_cannot_digest_one_is_intolerant_to() -> None:
+    assert decide("Can't digest gluten", "User is gluten intolerant.") == "merge"
