@@ -203,6 +203,24 @@ _TYPOS: Final[dict[str, str]] = {
     "ppl": "people",
     "js": "JS",
     "ts": "TS",
+    # phone typing: swapped letters, a space or a "g" dropped
+    "shrot": "short",
+    "shrt": "short",
+    "ihave": "I have",
+    "iam": "I am",
+    "switchd": "switched",
+    "swithced": "switched",
+    "lizzard": "lizard",
+    "keybord": "keyboard",
+    "hygenist": "hygienist",
+    "bulletpoints": "bullet points",
+    "teachin": "teaching",
+    "coachin": "coaching",
+    "doin": "doing",
+    "learnin": "learning",
+    "studyin": "studying",
+    "tryin": "trying",
+    "startin": "starting",
 }
 _TYPO_RE: Final = re.compile(r"(?<![\w/.-])(?:[A-Za-z]+(?:/o|/)?)(?![\w/-])")
 _EMOJI_RE: Final = re.compile("[\U0001f000-\U0001faff\u2600-\u27bf\ufe0f\u200d]+")

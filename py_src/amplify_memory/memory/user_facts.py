@@ -92,6 +92,7 @@ _CLAUSE_SPLIT_RE: Final = re.compile(
     r"|,?\s+but\s+(?=(?:the\s+|a\s+)?\w+\s+(?:(?:is|are|was|were|has|have)\s+not|isn't|aren't|"
     r"wasn't|hasn't|haven't)\b)"
     r"|,\s*(?=(?:should|shall|can|could|would|what|which|how|why|do|does|is|are)\b)"
+    r"|,\s*(?=(?:any|anyone|anybody)\b[^,.!]*\?)"
     r"|,?\s+(?:because|since|as it|so that|which)\s+",
     re.IGNORECASE,
 )

@@ -259,3 +259,15 @@ def test_obey_and_admin_said_plainly_are_no_injection(said: str) -> None:
 )
 def test_no_more_and_not_more_say_anymore_and_no_longer(said: str, fact: str) -> None:
     assert fact in [f.content for f in extract_chat_facts(said).user]
+
+
+@pytest.mark.parametrize(
+    ("said", "fact"),
+    [
+        ("ihave a dog and 2 cats, any tips for a road trip?", "User has a dog and 2 cats"),
+        ("pls keep it shrot, im on my phone", "keep answers short"),
+    ],
+)
+def test_phone_typing_and_a_question_after_a_comma(said: str, fact: str) -> None:
+    stored = [f.content for f in extract_chat_facts(said).user]
+    assert any(fact in s for s in stored), stored
