@@ -1915,7 +1915,7 @@ def _early_facts(clause: str, *, in_question: bool, nested: bool) -> list[Extrac
     if (
         in_question
         or _is_hypothetical(head)
-        or _OTHER_SUBJECT_RE.match(clause)
+        or (_OTHER_SUBJECT_RE.match(clause) and not _OWN_GROUP_RE.match(clause))
         or _SUPPOSE_RE.search(clause)
     ):
         return []

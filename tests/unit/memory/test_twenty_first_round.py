@@ -271,3 +271,10 @@ def test_no_more_and_not_more_say_anymore_and_no_longer(said: str, fact: str) ->
 def test_phone_typing_and_a_question_after_a_comma(said: str, fact: str) -> None:
     stored = [f.content for f in extract_chat_facts(said).user]
     assert any(fact in s for s in stored), stored
+
+
+def test_a_change_the_users_team_made_is_read_whatever_the_time_after_it() -> None:
+    stored = [
+        f.content for f in extract_chat_facts("our team swapped Trello for Asana last quarter").user
+    ]
+    assert "User uses Asana" in stored
