@@ -581,6 +581,15 @@ _NEVER_MIND_RE: Final = re.compile(
 )
 
 
+#: "I'm no longer working at X": "I no longer work at X".
+_BARE_VERB: Final = {
+    "working": "work", "living": "live", "using": "use", "studying": "study",
+    "teaching": "teach", "running": "run", "coding": "code", "writing": "write",
+}  # fmt: skip
+_NO_LONGER_ING_RE: Final = re.compile(
+    r"\b(I|we)(?:'m|'re|\s+am|\s+are)\s+no\s+longer\s+(" + "|".join(_BARE_VERB) + r")\b",
+    re.IGNORECASE,
+)
 #: "no more" after a negation, for "anymore": "I don't work there no more".
 _NO_MORE_RE: Final = re.compile(
     r"(\b(?:not|don't|dont|doesn't|doesnt|do\s+not|does\s+not|never|ain't)\b[^.,;!?\n]{1,60}?)"
@@ -607,6 +616,7 @@ def _normalise_chat_forms(text: str) -> str:
     text = re.sub(
         r"\bnot\s+more\s+(?=\w+ing\b)", "no longer ", text, flags=re.I
     )  # "not more working"
+    text = _NO_LONGER_ING_RE.sub(lambda m: f"{m[1]} no longer {_BARE_VERB[m[2].lower()]}", text)
     if "nvm" in text.casefold():
         text = _NEVER_MIND_RE.sub(r"\g<gap>ok", text)  # "actually nvm, ...": never mind, no tool
     text = re.sub(r"^(\s*)pref\s+(?=\w)", r"\1I prefer ", text, flags=re.I)  # "pref snake_case"

@@ -254,7 +254,8 @@ def test_obey_and_admin_said_plainly_are_no_injection(said: str) -> None:
     ("said", "fact"),
     [
         ("I don't drink coffee no more", "User does not drink coffee anymore"),
-        ("I am not more working in hospital", "User is no longer working in hospital"),
+        ("I am not more working in hospital", "User no longer works in hospital"),
+        ("I am no longer working at the bakery", "User no longer works at the bakery"),
     ],
 )
 def test_no_more_and_not_more_say_anymore_and_no_longer(said: str, fact: str) -> None:
