@@ -40,7 +40,12 @@ from typing import Final
 
 from amplify_memory.memory._categories import category_of
 from amplify_memory.memory._facts import ExtractedFact
-from amplify_memory.memory._text import ROLE_NOUNS, WORKPLACE_NOUNS, indefinite_article
+from amplify_memory.memory._text import (
+    PET_NOUNS,
+    ROLE_NOUNS,
+    WORKPLACE_NOUNS,
+    indefinite_article,
+)
 from amplify_memory.memory.instructions import instruction_signal
 from amplify_memory.memory.secrets import find_secrets
 from amplify_memory.memory.technologies import (
@@ -2436,8 +2441,7 @@ _LIFE_EVENT_RE: Final = re.compile(
     r"(?P<retired>(?i:retired))(?:\s+(?i:in|last|this|from|at|early|after)\b.*)?"
     r"|(?P<married>(?i:got\s+(?:married|engaged|divorced)))(?:\s+(?i:in|last|this|on|at)\b.*)?"
     r"|(?i:got|adopted|rescued|brought\s+home)\s+(?i:a|an)\s+(?:(?i:new|little|tiny|rescue)\s+)?"
-    r"(?P<pet>(?i:puppy|dog|kitten|cat|rabbit|bunny|parrot|hamster|horse|pony|tortoise|"
-    r"guinea\s+pig))\b(?:\s+(?i:called|named)\s+(?P<name>[A-Z][\w'-]+))?\W*"
+    rf"(?P<pet>(?i:{PET_NOUNS}))\b(?:\s+(?i:called|named)\s+(?P<name>[A-Z][\w'-]+))?\W*"
     r"|(?i:started)\s+(?i:at|with)\s+(?P<org>[A-Z][\w&.'-]*(?:\s+[A-Z][\w&.'-]*)?)"
     r"(?:\s+(?i:on|last|this|in)\s+\w+)?(?:\s+(?i:as)\s+(?i:an?\s+)?(?P<role>[a-z][a-z -]{2,30}))?"
     r")$"
@@ -2482,9 +2486,8 @@ _HAVE_KIN_RE: Final = re.compile(
     r"^(?:I|we)(?:'ve|\s+have)?\s+(?:have|got|own)\s+(?:got\s+)?"
     r"(?P<x>(?:(?:a|an|one|two|three|four|five|six|seven|\d{1,2})\s+(?:(?:little|young|grown|"
     r"teenage|adult|rescue|new|old|small|big)\s+)?(?:kids?|children|child|sons?|daughters?|boys|"
-    r"girls|teenagers?|twins|dogs?|cats?|pupp(?:y|ies)|kittens?|rabbits?|birds?|parrots?|"
-    r"hamsters?|horses?|chickens?|goats?|lizards?|snakes?|turtles?|tortoises?|grandkids?|"
-    r"grandchildren|stepkids?|guinea\s+pigs?)(?:\s*,\s*|\s+(?:and|&)\s+)?){1,3})"
+    rf"girls|teenagers?|twins|grandkids?|grandchildren|stepkids?|{PET_NOUNS})"
+    r"(?:\s*,\s*|\s+(?:and|&)\s+)?){1,3})"
     r"(?:\s+(?:named|called)\s+(?P<name>(?-i:[A-Z])[\w'-]+(?:\s+and\s+(?-i:[A-Z])[\w'-]+)?))?"
     r"(?:\s+(?:at\s+home|now|too|as\s+well))?$",
     re.IGNORECASE,

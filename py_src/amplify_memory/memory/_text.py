@@ -11,6 +11,7 @@ from amplify_memory.limits import MAX_MESSAGE_LENGTH
 __all__ = [
     "MAX_FACT_LENGTH",
     "MAX_PROJECT_FACT_LENGTH",
+    "PET_NOUNS",
     "ROLE_NOUNS",
     "WORKPLACE_NOUNS",
     "capitalise",
@@ -72,6 +73,13 @@ ROLE_NOUNS: Final = (
 #: Kinds of place a person works, teaches or studies at ("a bank", "a community
 #: college"), as a regex alternation: the workplace topic and the corrections ("left the
 #: bank") read the same list.
+#: The animals people keep, each also in the plural (a regular expression's alternation:
+#: the pets of "I have 2 cats", "my dog's name is Rex", "User's cat is diabetic").
+PET_NOUNS: Final = (
+    r"cats?|dogs?|kittens?|pupp(?:y|ies)|pets?|horses?|pon(?:y|ies)|parrots?|birds?|"
+    r"rabbits?|bunn(?:y|ies)|hamsters?|guinea\s+pigs?|lizards?|snakes?|turtles?|tortoises?|"
+    r"chickens?|goats?"
+)
 WORKPLACE_NOUNS: Final = (
     r"school|college|university|startup|company|agency|bank|hospital|lab|firm|consultancy|"
     r"studio|nonprofit|ministry|department|government|telco|insurer|retailer|manufacturer|"

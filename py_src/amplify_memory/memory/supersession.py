@@ -40,6 +40,7 @@ from typing import Final, Literal
 
 from amplify_memory.memory._defaults import SEMANTIC_DUPLICATE_COSINE
 from amplify_memory.memory._phrasing import imperative_fact
+from amplify_memory.memory._text import PET_NOUNS
 from amplify_memory.memory.canonical import canonical_fact
 from amplify_memory.memory.changes import names_a_value
 from amplify_memory.memory.choices import COMMUTES, VALUE_CLASSES
@@ -351,13 +352,9 @@ def _other_tools(new: str, old: str) -> bool:
 
 
 #: A pet's fact ("User's cat is diabetic"), and a fact of the user's that speaks of one.
-_PET_WHOSE_RE: Final = re.compile(
-    r"^(?:the\s+)?user's\s+(?:cats?|dogs?|kitten|puppy|pets?|horse|parrot|rabbit|hamster)\b",
-    re.IGNORECASE,
-)
+_PET_WHOSE_RE: Final = re.compile(rf"^(?:the\s+)?user's\s+(?:{PET_NOUNS})\b", re.IGNORECASE)
 _PET_TALK_RE: Final = re.compile(
-    r"\b(?:owns?|has|have|adopted|pets?|named|called|cats?|dogs?|kittens?|pupp(?:y|ies)|"
-    r"horses?|parrots?|rabbits?|hamsters?|retriever|terrier|breed)\b",
+    rf"\b(?:owns?|has|have|adopted|named|called|retriever|terrier|breed|{PET_NOUNS})\b",
     re.IGNORECASE,
 )
 

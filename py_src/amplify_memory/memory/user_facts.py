@@ -14,6 +14,7 @@ from amplify_memory.memory._facts import ExtractedFact
 from amplify_memory.memory._text import (
     MAX_FACT_LENGTH,
     MAX_PROJECT_FACT_LENGTH,
+    PET_NOUNS,
     ROLE_NOUNS,
     check_message,
     indefinite_article,
@@ -1228,8 +1229,7 @@ def _order_fact(order: re.Match[str]) -> ExtractedFact:
 _KIN_NAME_RE: Final = re.compile(
     r"^(?:and\s+|also\s+|oh\s+and\s+)?my\s+(?P<who>(?:little\s+|older\s+|younger\s+|baby\s+)?"
     r"(?:husband|wife|partner|spouse|boyfriend|girlfriend|fianc[eé]e?|son|daughter|kid|child|"
-    r"baby|brother|sister|mom|mum|mother|dad|father|dog|cat|puppy|kitten|pet|horse|parrot|"
-    r"rabbit|hamster))"
+    rf"baby|brother|sister|mom|mum|mother|dad|father|{PET_NOUNS}))"
     r"(?:'s\s+name\s+is|\s+is\s+(?:called|named))\s+(?P<name>(?-i:[A-Z])[\w'-]+)"
     r"(?:\s+(?:with\s+an?\s+\w+|btw|by\s+the\s+way))?(?:\s*,?\s*not\s+\w+)?\W*$",
     re.IGNORECASE,
