@@ -592,7 +592,8 @@ _BARE_VERB: Final = {
     "teaching": "teach", "running": "run", "coding": "code", "writing": "write",
 }  # fmt: skip
 _NO_LONGER_ING_RE: Final = re.compile(
-    r"\b(I|we)(?:'m|'re|\s+am|\s+are)\s+no\s+longer\s+(" + "|".join(_BARE_VERB) + r")\b",
+    r"\b(I|we)(?:'m|'re|\s+am|\s+are)\s+no\s+longer\s+(" + "|".join(_BARE_VERB) + r")\b"
+    r"(?!\s+(?:at|on)\s+(?:this|that|the\s+moment|all|full|night|\d|it\b|home\b))",
     re.IGNORECASE,
 )
 #: "no more" after a negation, for "anymore": "I don't work there no more".
@@ -2424,27 +2425,69 @@ def _shape_workplace_move(text: str, lead: bool) -> _Shaped:
     return _NEXT
 
 
+#: What a move is to that is no place: a day, a season, a holiday, home, a possessive.
+_NO_PLACE_RE: Final = re.compile(
+    r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|spring|summer|autumn|fall|"
+    r"winter|weekends?|mornings?|evenings?|nights?|home|hause|weihnachten|ostern|urlaub|"
+    r"feierabend|no[eë]l|mer|l'[ée]tranger|casa|settembre|ottobre|novembre|dicembre|gennaio|"
+    r"febbraio|marzo|aprile|maggio|giugno|luglio|agosto|[\w-]+'s|the\s+(?-i:[a-z])\w*|a\s+\w+|"
+    r"an\s+\w+|"
+    r"\d[\w.]*)(?:\s|$)",
+    re.IGNORECASE,
+)
+#: A stay said to be short: "for 3 months", "for the summer", "temporarily".
+_SHORT_STAY_RE: Final = re.compile(
+    r"\bfor\s+(?:\d+|a|one|two|three|four|five|six|a\s+few|a\s+couple\s+of|the)\s+"
+    r"(?:days?|weeks?|months?|summer|winter|semester|term|season|holidays?)\b|\btemporar"
+    r"|\bfür\s+(?:zwei|drei|ein(?:en|e)?|\d+)\s+(?:Wochen|Monate|Tage)\b",
+    re.IGNORECASE,
+)
+
+
 def _shape_location_move(text: str, lead: bool) -> _Shaped:
-    if (m := _LOCATION_MOVE_RE.match(text)) and not _tech_names(
-        f"{m['a'] or ''} {m['b'] or m['c']}"
-    ):  # (not "moved from pg to cockroach": a database)
+    if (
+        (m := _LOCATION_MOVE_RE.match(text))
+        and not _tech_names(f"{m['a'] or ''} {m['b'] or m['c']}")  # ("from pg to cockroach")
+        and not _NO_PLACE_RE.match(m["b"] or m["c"])  # ("to Monday", "nach Weihnachten")
+        and not _SHORT_STAY_RE.search(text)  # ("relocated to Leeds for 3 months")
+    ):
         place = (m["b"] or m["c"])[:1].upper() + (m["b"] or m["c"])[1:]
         if place.lower() not in _SENTENCE_WORDS and place.lower() not in _LIST_WORDS:
             return [ExtractedFact(f"User is based in {place}", "personal")]
     return _NEXT
 
 
+_MONTHS: Final = (
+    r"(?:january|february|march|april|may|june|july|august|september|october|november|"
+    r"december|jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec)"
+)
 #: A change of life said by its event: "I retired in June", "got married in May", "we
 #: got a puppy", "started at Ikea on Monday as a kitchen planner".
 _LIFE_EVENT_RE: Final = re.compile(
     r"^(?:(?i:I|we)\s+)?(?i:just\s+|finally\s+|officially\s+|recently\s+)?(?:"
-    r"(?P<retired>(?i:retired))(?:\s+(?i:in|last|this|from|at|early|after)\b.*)?"
-    r"|(?P<married>(?i:got\s+(?:married|engaged|divorced)))(?:\s+(?i:in|last|this|on|at)\b.*)?"
+    r"(?P<retired>(?i:retired))(?:\s+(?i:early|last\s+\w+|this\s+\w+|in\s+(?:\d{4}|"
+    rf"{_MONTHS}|the\s+(?:spring|summer|autumn|fall|winter))|from\s+(?:work|my\s+job|teaching|"
+    r"nursing|the\s+(?:army|navy|police|force|company|bank|council|school|civil\s+service))|"
+    r"at\s+\d+|after\s+\d+\s+years))*"
+    r"|(?P<married>(?i:got\s+(?:married|engaged|divorced)))(?:\s+(?i:last\s+\w+|this\s+\w+|"
+    r"in\s+(?:\d{4}|"
+    rf"{_MONTHS}|the\s+(?:spring|summer|autumn|fall|winter))|on\s+\w+|"
+    r"\d+\s+\w+\s+ago))*"
     r"|(?i:got|adopted|rescued|brought\s+home)\s+(?i:a|an)\s+(?:(?i:new|little|tiny|rescue)\s+)?"
     rf"(?P<pet>(?i:{PET_NOUNS}))\b(?:\s+(?i:called|named)\s+(?P<name>[A-Z][\w'-]+))?\W*"
     r"|(?i:started)\s+(?i:at|with)\s+(?P<org>[A-Z][\w&.'-]*(?:\s+[A-Z][\w&.'-]*)?)"
-    r"(?:\s+(?i:on|last|this|in)\s+\w+)?(?:\s+(?i:as)\s+(?i:an?\s+)?(?P<role>[a-z][a-z -]{2,30}))?"
+    r"(?:\s+(?i:on|last|this|in)\s+\w+)?(?:\s+(?i:as)\s+(?i:an?\s+)?(?P<role>(?:[a-z-]+\s+){0,2}"
+    r"[a-z-]*(?:er|or|ist|ian|ant|ent|nurse|chef|agent|cook|clerk|coach|guide|tech|dev|lead|"
+    r"analyst|planner|rep|intern|trainee|apprentice)))?"
     r")$"
+)
+
+
+#: What one starts somewhere as that is no job: "as a member", "as a fan".
+_NOT_A_JOB_RE: Final = re.compile(
+    r"\b(?:member|customer|fan|supporter|freshman|sophomore|volunteer|user|player|beginner|"
+    r"newcomer|visitor|guest|subscriber|follower|partner)\b",
+    re.IGNORECASE,
 )
 
 
@@ -2461,8 +2504,8 @@ def _shape_life_event(text: str, lead: bool) -> _Shaped:
         pet = " ".join(m["pet"].lower().split())
         named = f" named {m['name']}" if m["name"] else ""
         return [ExtractedFact(f"User has {indefinite_article(pet)} {pet}{named}", "personal")]
-    if _tech_names(m["org"]):
-        return _NEXT
+    if _tech_names(m["org"]) or (m["role"] and _NOT_A_JOB_RE.search(m["role"])):
+        return _NEXT  # ("started at Costco as a member")
     out = [ExtractedFact(f"User works at {m['org']}", "personal")]
     if m["role"]:
         role = m["role"].strip()
@@ -2478,7 +2521,7 @@ _BARE_TRAIT_RE: Final = re.compile(
     r"coeliac|neurodivergent|pregnant|visually\s+impaired|partially\s+sighted|kosher|halal)"
     r"(?P<detail>\s*\([^)]{1,30}\))?(?:\s+(?:btw|fyi|here|too|as\s+well|now|also|lol|tho|"
     r"though|myself|obviously|obvs))*$"
-    r"|^(?P<p>[A-Z][\w.'-]+(?:\s+[A-Z][\w.'-]+)?)-based(?:\s+(?:btw|fyi|here|now))*$",
+    r"|^(?P<p>(?-i:[A-Z])[\w.'-]+(?:\s+(?-i:[A-Z])[\w.'-]+)?)-based(?:\s+(?:btw|fyi|here|now))*$",
     re.IGNORECASE,
 )
 #: Family and pets the user has: "I have 2 cats and a lizard", "we've got three kids".

@@ -113,10 +113,11 @@ _FACT_GLOSSES: Final[tuple[tuple[str, str], ...]] = (
     (r"trabajo\s+como|trabalho\s+como|je\s+travaille\s+comme|lavoro\s+come|"
      r"ich\s+arbeite\s+als|ik\s+werk\s+als", "I work as"),
     # where the user moved ("Wir sind nach Hamburg gezogen", "mudei de Lisboa para o Porto")
-    (r"(?:wir\s+sind|ich\s+bin)(?:\s+[\w-]+){0,3}?\s+nach\s+((?-i:[A-ZÄÖÜ])[\w-]+)\s+"
-     r"(?:um)?gezogen",
+    (r"(?:wir\s+sind|ich\s+bin)(?:\s+(?!nicht\b|nie\b|niemals\b|noch\s+nie\b)[\w-]+){0,3}?"
+     r"\s+nach\s+((?-i:[A-ZÄÖÜ])(?!ause\b)[\w-]+)\s+(?:um)?gezogen",
      r"I moved to \1"),
-    (r"(?:me\s+mud[ée]|me\s+he\s+mudado|nos\s+mudamos|me\s+mudei|mudei|mudamos|"
+    (r"(?<!\bnon\s)(?<!\bnão\s)(?<!\bnao\s)(?<!\bno\s)(?<!\bnunca\s)(?<!\bmai\s)"
+     r"(?:me\s+mud[ée]|me\s+he\s+mudado|nos\s+mudamos|me\s+mudei|mudei|mudamos|"
      r"j'ai\s+d[ée]m[ée]nag[ée]|on\s+a\s+d[ée]m[ée]nag[ée]|nous\s+avons\s+d[ée]m[ée]nag[ée]|"
      r"mi\s+sono\s+trasferit[oa]|ci\s+siamo\s+trasferiti|(?:ik\s+ben|we\s+zijn)\s+verhuisd)"
      r"(?:\s+d[eoa]\s+(?-i:[A-Z])[\w-]+)?\s+(?:a|para|pra|à|nach|naar)(?:\s+(?:o|a|la|el))?\b",

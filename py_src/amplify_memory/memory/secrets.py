@@ -82,11 +82,13 @@ _STATED_SOURCE: Final = (
     r"client[ _-]?secret|(?:auth|access|refresh|bearer|api|github|slack|discord|bot)"
     r"[ _-]?tokens?|tokens?|credentials?|private[ _-]?keys?|ssh[ _-]?keys?|"
     r"login|2fa(?: code)?|otp|recovery codes?|"
-    r"contrase(?:ñ|n)as?|senhas?|mots? de passe|passwort|kennwort|wachtwoord|has(?:ł|l)o)"
+    r"contrase(?:ñ|n)as?|senhas?|mots? de passe|passwort|kennwort|wachtwoord|has(?:ł|l)o\s+to\b|"
+    r"has(?:ł|l)o)"
     r"(?:\s+(?:for|to|of|on|del?|da|do|du|des|von|van|für|voor)\s+"
     r"(?:(?:the|la|el|le|o|a|den|der|die|das|het|de)\s+)?"
     r"[\w.@-]+)?"
-    r"(?:\s*(?:is|are|was|were|es|é|est|ist|=|:|->|equals|:=)\s*|\s+(?:it'?s|is just)\s+))"
+    r"(?:\s*\b(?:is|are|was|were|es|é|est|ist)\b\s*:?\s*|\s*(?:=|:|->|equals|:=)\s*"
+    r"|\s+(?:it'?s|is just)\s+|(?<=\bto)\s+))"
     r"(?P<value>[\"']?[^\s\"',;]{4,}[\"']?)"
 )
 # Words after "password is" that are not a password ("my password is too long").
@@ -142,6 +144,25 @@ _NOT_A_VALUE: Final = frozenset(
         "always",
         "only",
         "still",
+        # the same words in the other languages a password is stated in
+        "falsch",
+        "zu",
+        "abgelaufen",
+        "fraca",
+        "errada",
+        "muito",
+        "trop",
+        "faux",
+        "incorrect",
+        "expiré",
+        "incorrecta",
+        "demasiado",
+        "muy",
+        "sbagliata",
+        "troppo",
+        "fout",
+        "te",
+        "verlopen",
     ]
 )
 _CARD_SOURCE: Final = r"(?<![\d.-])(?:\d[ -]?){12,18}\d(?![\d-])"

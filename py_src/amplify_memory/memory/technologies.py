@@ -3821,7 +3821,7 @@ TECHNOLOGIES: Final[tuple[Technology, ...]] = (
     _t("Zwift"),
     _t("Peloton"),
     _t("Apple Music"),
-    _t("Audible"),
+    _t("Audible", common=("audible",), strict=True),
     _t("Goodreads"),
     _t("Kindle", common=("kindle",)),
     _t("Square POS", "square pos"),

@@ -1010,11 +1010,27 @@ _ROLE_IN_PLACE_RE: Final = re.compile(
 )
 
 
+#: A field or a department, not a place: "in Sales", "in Biology", "in High School".
+_FIELD_RE: Final = re.compile(
+    r"(?:sales|marketing|finance|hr|it|biology|chemistry|physics|maths?|history|crime|law|"
+    r"medicine|engineering|operations|ops|support|design|product|research|accounting|"
+    r"education|high\s+school|retail|tech|healthcare|insurance|logistics|economics|"
+    r"psychology|computer\s+science|nursing|media|music|art|security|legal|admin)\b",
+    re.IGNORECASE,
+)
+
+
 def _role_in_place(body: str) -> list[ExtractedFact]:
     """A role and the place it is done in, two facts ("a real estate agent in Scottsdale"),
     or nothing."""
     m = _ROLE_IN_PLACE_RE.match(body)
-    if m is None or _phrasing.tech_names(m["place"]):
+    if (
+        m is None
+        or _phrasing.tech_names(m["place"])
+        or _phrasing.is_common_word(m["place"].split()[0].lower())
+        or _FIELD_RE.match(m["place"])  # ("a manager in Sales", "a PhD student in Biology")
+        or re.search(r"\b(?:tourist|stranger|visitor|guest|partner|senior|junior)$", m["role"])
+    ):
         return []
     role = f"{m['det'].lower()} {m['role']}{m['mid'] or ''}"
     return [

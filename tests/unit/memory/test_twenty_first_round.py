@@ -279,3 +279,54 @@ def test_a_change_the_users_team_made_is_read_whatever_the_time_after_it() -> No
         f.content for f in extract_chat_facts("our team swapped Trello for Asana last quarter").user
     ]
     assert "User uses Asana" in stored
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "Wir sind nie nach Kassel gezogen",
+        "non mi sono trasferito a Parma",
+        "não mudei para Braga",
+        "Ich bin nach Hause gezogen",
+        "we moved to Tuesday for the standup",
+        "we moved to Mike's for the weekend",
+        "relocated to Derry for 3 months",
+        "I started at Tesco as a customer",
+        "I retired from competitive chess",
+        "I got married in The Sims",
+        "I got engaged in a long debate",
+        "I'm a manager in Finance",
+        "I'm a tourist in Lisbon",
+        "cloud-based",
+        "I'm no longer working at this bug",
+        "I use audible cues in class",
+    ],
+)
+def test_what_the_second_reader_found_stores_no_wrong_fact(said: str) -> None:
+    wrong = (
+        "User is based",
+        "User works at",
+        "User is retired",
+        "User is married",
+        "User is engaged",
+        "User no longer works",
+        "User uses Audible",
+    )
+    stored = [f.content for f in extract_chat_facts(said).user]
+    assert not any(s.startswith(wrong) for s in stored), stored
+
+
+@pytest.mark.parametrize(
+    ("said", "secret"),
+    [("mi contraseña es: Gallo77!", "Gallo77!"), ("moje hasło to Kot2024!", "Kot2024!")],
+)
+def test_a_password_after_a_colon_or_in_polish_is_redacted(said: str, secret: str) -> None:
+    assert secret not in redact_secrets(said)
+    assert "2024" not in redact_secrets(said).replace("Kot2024!", "")
+
+
+@pytest.mark.parametrize(
+    "said", ["das Passwort ist falsch", "minha senha é fraca", "mon mot de passe est trop long"]
+)
+def test_what_a_password_is_like_is_no_password(said: str) -> None:
+    assert redact_secrets(said) == said
