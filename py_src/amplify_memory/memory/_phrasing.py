@@ -41,6 +41,7 @@ from typing import Final
 from amplify_memory.memory._categories import category_of
 from amplify_memory.memory._facts import ExtractedFact
 from amplify_memory.memory._text import (
+    NOT_A_ROLE,
     PET_NOUNS,
     ROLE_NOUNS,
     WORKPLACE_NOUNS,
@@ -2484,11 +2485,7 @@ _LIFE_EVENT_RE: Final = re.compile(
 
 
 #: What one starts somewhere as that is no job: "as a member", "as a fan".
-_NOT_A_JOB_RE: Final = re.compile(
-    r"\b(?:member|customer|fan|supporter|freshman|sophomore|volunteer|user|player|beginner|"
-    r"newcomer|visitor|guest|subscriber|follower|partner)\b",
-    re.IGNORECASE,
-)
+_NOT_A_JOB_RE: Final = re.compile(rf"\b(?:{NOT_A_ROLE})\b", re.IGNORECASE)
 
 
 def _shape_life_event(text: str, lead: bool) -> _Shaped:

@@ -11,6 +11,7 @@ from amplify_memory.limits import MAX_MESSAGE_LENGTH
 __all__ = [
     "MAX_FACT_LENGTH",
     "MAX_PROJECT_FACT_LENGTH",
+    "NOT_A_ROLE",
     "PET_NOUNS",
     "ROLE_NOUNS",
     "WORKPLACE_NOUNS",
@@ -79,6 +80,12 @@ PET_NOUNS: Final = (
     r"cats?|dogs?|kittens?|pupp(?:y|ies)|pets?|horses?|pon(?:y|ies)|parrots?|birds?|"
     r"rabbits?|bunn(?:y|ies)|hamsters?|guinea\s+pigs?|lizards?|snakes?|turtles?|tortoises?|"
     r"chickens?|goats?"
+)
+#: What one is somewhere that is no job or role there: "a member", "a fan", "a tourist"
+#: (a regular expression's alternation).
+NOT_A_ROLE: Final = (
+    r"believer|fan|lover|user|beginner|newcomer|member|follower|supporter|admirer|customer|"
+    r"subscriber|freshman|sophomore|volunteer|player|visitor|guest|partner|tourist|stranger"
 )
 WORKPLACE_NOUNS: Final = (
     r"school|college|university|startup|company|agency|bank|hospital|lab|firm|consultancy|"

@@ -14,6 +14,7 @@ from amplify_memory.memory._facts import ExtractedFact
 from amplify_memory.memory._text import (
     MAX_FACT_LENGTH,
     MAX_PROJECT_FACT_LENGTH,
+    NOT_A_ROLE,
     PET_NOUNS,
     ROLE_NOUNS,
     check_message,
@@ -999,8 +1000,7 @@ def _identity_facts(body: str, content: str) -> list[ExtractedFact]:
 #: A role and where it is done: "a real estate agent in Scottsdale", "a truck dispatcher
 #: for a 30-truck fleet out of Memphis".
 _ROLE_IN_PLACE_RE: Final = re.compile(
-    r"^(?P<det>an?)\s+(?!(?:[\w-]+\s+){0,3}(?:believer|fan|lover|user|beginner|newcomer|"
-    r"member|follower|supporter|admirer|customer|subscriber)\b)"
+    rf"^(?P<det>an?)\s+(?!(?:[\w-]+\s+){{0,3}}(?:{NOT_A_ROLE})\b)"
     r"(?P<role>(?:[\w-]+\s+){0,3}?[\w-]*(?:er|or|ist|ian|ant|ent|nurse|chef|"
     r"agent|cook|clerk|coach|guide|medic|tech|dev|student|lead|owner|analyst|artist|"
     r"hygienist|planner|rep))"
@@ -1029,7 +1029,7 @@ def _role_in_place(body: str) -> list[ExtractedFact]:
         or _phrasing.tech_names(m["place"])
         or _phrasing.is_common_word(m["place"].split()[0].lower())
         or _FIELD_RE.match(m["place"])  # ("a manager in Sales", "a PhD student in Biology")
-        or re.search(r"\b(?:tourist|stranger|visitor|guest|partner|senior|junior)$", m["role"])
+        or re.search(r"\b(?:senior|junior)$", m["role"])
     ):
         return []
     role = f"{m['det'].lower()} {m['role']}{m['mid'] or ''}"
