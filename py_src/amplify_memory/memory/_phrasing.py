@@ -64,6 +64,7 @@ __all__ = [
     "SECRET_MARK",
     "STANDING_PHRASES",
     "injected",
+    "is_allergen",
     "pieces",
     "polish",
     "prepare",
@@ -2922,6 +2923,12 @@ _ALLERGEN_RE: Final = re.compile(
     r"bees?|wasps?|cats?|dogs?|horses?|strawberries|kiwi|bananas?|tomatoes|nickel|grass|hay)\b",
     re.IGNORECASE,
 )
+
+
+def is_allergen(text: str) -> bool:
+    """True when ``text`` names what one is allergic to in the body (a food, a drug, an
+    animal, pollen), not in a figure of speech ("allergic to meetings")."""
+    return _ALLERGEN_RE.search(text) is not None
 
 
 def _shape_opinion(text: str, lead: bool) -> _Shaped:

@@ -993,6 +993,9 @@ def _identity_facts(body: str, content: str) -> list[ExtractedFact]:
     it says none of these."""
     if _ONLY_ROLE_RE.match(body) or _MOSTLY_A_RE.match(body):
         return [ExtractedFact(content, "personal")]
+    allergy = re.match(r"(?:\w+ly\s+)?allergic\s+to\s+(.+?)\W*$", body, re.IGNORECASE)
+    if allergy and not _phrasing.is_allergen(allergy[1]):  # "allergic to meetings": a dislike
+        return [ExtractedFact(f"User dislikes {allergy[1]}", "preference")]
     background = _background_fact(body)
     return _role_in_place(body) if background is None else [background]
 

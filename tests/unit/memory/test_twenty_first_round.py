@@ -330,3 +330,14 @@ def test_a_password_after_a_colon_or_in_polish_is_redacted(said: str, secret: st
 )
 def test_what_a_password_is_like_is_no_password(said: str) -> None:
     assert redact_secrets(said) == said
+
+
+@pytest.mark.parametrize(
+    ("said", "fact"),
+    [
+        ("I'm allergic to standups", "User dislikes standups"),
+        ("I'm allergic to latex gloves", "User is allergic to latex gloves"),
+    ],
+)
+def test_an_allergy_in_a_figure_of_speech_is_a_dislike(said: str, fact: str) -> None:
+    assert [f.content for f in extract_chat_facts(said).user] == [fact]
