@@ -41,6 +41,7 @@ from typing import Final
 from amplify_memory.memory._categories import category_of
 from amplify_memory.memory._facts import ExtractedFact
 from amplify_memory.memory._text import (
+    FIELD_NOUNS,
     NOT_A_ROLE,
     PET_NOUNS,
     ROLE_NOUNS,
@@ -230,10 +231,12 @@ _TYPOS: Final[dict[str, str]] = {
     "startin": "starting",
 }
 _TYPO_RE: Final = re.compile(r"(?<![\w/.-])(?:[A-Za-z]+(?:/o|/)?)(?![\w/-])")
-_EMOJI_RE: Final = re.compile("[\U0001f000-\U0001faff\u2600-\u27bf\ufe0f\u200d]+")
+_EMOJI: Final = "\U0001f000-\U0001faff\u2600-\u27bf"  # (a character class's ranges)
+_EMOJI_JOINERS: Final = "\ufe0f\u200d"
+_EMOJI_RE: Final = re.compile(f"[{_EMOJI}{_EMOJI_JOINERS}]+")
 #: An emoji between two sentences: after a word, before a question word or a subject.
 _EMOJI_SENTENCE_RE: Final = re.compile(
-    "(?<=[\\w)])[ \t]*[\U0001f000-\U0001faff\u2600-\u27bf][\ufe0f\u200d]*[ \t]+"
+    f"(?<=[\\w)])[ \t]*[{_EMOJI}][{_EMOJI_JOINERS}]*[ \t]+"
     "(?=(?i:what|how|why|when|where|which|who|can|could|is|are|do|does|any|anyone|i|i'm|we|my)\\b)"
 )
 _CODE_TERMS_RE: Final = re.compile(r"\b(if|try|do)\s*/\s*(else|catch|except|while)\b", re.I)
@@ -2197,9 +2200,7 @@ _LOCATION_MOVE_RE: Final = re.compile(
     r"l'\w+)\b.*)?$"
     # "we've been in Tucson since the fall"
     r"|^(?i:I|we)(?:'ve|\s+have)\s+(?i:been\s+(?:living\s+)?|lived\s+)in\s+"
-    r"(?!(?:Marketing|Sales|Finance|HR|IT|Engineering|Business|Tech|Academia|Retail|"
-    r"Healthcare|Education|Hospitality|Management|Customer|Support|Operations|Ops|Design|"
-    r"Product|Research|Legal|Accounting|Consulting|Banking|Insurance|Logistics|QA|Quality)\b)"
+    rf"(?!(?i:{FIELD_NOUNS})\b)"
     r"(?P<c>[A-Z][\w.'-]*(?:\s+[A-Z][\w.'-]*)?)(?:\s+(?i:since|for)\b.*)?$"
 )
 
@@ -2941,7 +2942,7 @@ def _shape_opinion(text: str, lead: bool) -> _Shaped:
             return []
         if m["x6"]:  # "I've come around on docker": an opinion turned
             return [ExtractedFact(f"User likes {x}", "preference")]
-        if (m["neg"] or "").lower().startswith("allergic") and _ALLERGEN_RE.search(x):
+        if (m["neg"] or "").lower().startswith("allergic") and is_allergen(x):
             return [ExtractedFact(f"User is allergic to {x}", "personal")]  # (not "to meetings")
         if any(m[g] for g in ("neg", "neg2", "neg3", "neg4", "neg5", "neg6", "neg7")):
             content = f"User dislikes {x}"

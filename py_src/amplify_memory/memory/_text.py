@@ -9,6 +9,7 @@ from amplify_memory.errors import ArgumentTypeError, InputTooLargeError
 from amplify_memory.limits import MAX_MESSAGE_LENGTH
 
 __all__ = [
+    "FIELD_NOUNS",
     "MAX_FACT_LENGTH",
     "MAX_PROJECT_FACT_LENGTH",
     "NOT_A_ROLE",
@@ -80,6 +81,16 @@ PET_NOUNS: Final = (
     r"cats?|dogs?|kittens?|pupp(?:y|ies)|pets?|horses?|pon(?:y|ies)|parrots?|birds?|"
     r"rabbits?|bunn(?:y|ies)|hamsters?|guinea\s+pigs?|lizards?|snakes?|turtles?|tortoises?|"
     r"chickens?|goats?"
+)
+#: A field of work or study, or a department: what "in" names that is no place ("a
+#: manager in Sales", "I've been in Marketing for years"; a regular expression's
+#: alternation).
+FIELD_NOUNS: Final = (
+    r"sales|marketing|finance|hr|it|engineering|business|tech|academia|retail|healthcare|"
+    r"education|hospitality|management|customer|support|operations|ops|design|product|"
+    r"research|legal|accounting|consulting|banking|insurance|logistics|qa|quality|biology|"
+    r"chemistry|physics|maths?|history|crime|law|medicine|high\s+school|economics|psychology|"
+    r"computer\s+science|nursing|media|music|art|security|admin"
 )
 #: What one is somewhere that is no job or role there: "a member", "a fan", "a tourist"
 #: (a regular expression's alternation).

@@ -165,6 +165,11 @@ _NOT_A_VALUE: Final = frozenset(
         "verlopen",
     ]
 )
+#: How the words of :data:`_STATED_SOURCE` that state a password begin.
+_PASSWORD_WORDS: Final = (
+    "pass", "pwd", "pin", "login", "2fa", "otp", "contrase", "senha", "mot", "kennw", "wachtw",
+    "has",
+)  # fmt: skip
 _CARD_SOURCE: Final = r"(?<![\d.-])(?:\d[ -]?){12,18}\d(?![\d-])"
 
 
@@ -206,10 +211,7 @@ def find_secrets(text: str) -> list[SecretSpan]:
         what = match["what"].lower()
         kind = (
             "password"
-            if what.startswith(
-                ("pass", "pwd", "pin", "login", "2fa", "otp", "contrase", "senha", "mot", "kennw")
-            )
-            or what.startswith(("wachtw", "has"))
+            if what.startswith(_PASSWORD_WORDS)
             else ("token" if "token" in what else "api key")
         )
         # A stated "token"/"key" must look like one (not "token is expired").

@@ -12,6 +12,7 @@ from amplify_memory.memory import _phrasing
 from amplify_memory.memory._categories import category_of as _category
 from amplify_memory.memory._facts import ExtractedFact
 from amplify_memory.memory._text import (
+    FIELD_NOUNS,
     MAX_FACT_LENGTH,
     MAX_PROJECT_FACT_LENGTH,
     NOT_A_ROLE,
@@ -1014,13 +1015,7 @@ _ROLE_IN_PLACE_RE: Final = re.compile(
 
 
 #: A field or a department, not a place: "in Sales", "in Biology", "in High School".
-_FIELD_RE: Final = re.compile(
-    r"(?:sales|marketing|finance|hr|it|biology|chemistry|physics|maths?|history|crime|law|"
-    r"medicine|engineering|operations|ops|support|design|product|research|accounting|"
-    r"education|high\s+school|retail|tech|healthcare|insurance|logistics|economics|"
-    r"psychology|computer\s+science|nursing|media|music|art|security|legal|admin)\b",
-    re.IGNORECASE,
-)
+_FIELD_RE: Final = re.compile(rf"(?:{FIELD_NOUNS})\b", re.IGNORECASE)
 
 
 def _role_in_place(body: str) -> list[ExtractedFact]:
