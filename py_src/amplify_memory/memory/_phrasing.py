@@ -1176,7 +1176,8 @@ _NO_RE: Final = re.compile(
     r"^(?:(?:and|also|please|pls)\s+)?(?:no|zero|none of the|no more|never any|without)\s+"
     r"(?!(?:need|idea|problem|worries|way|clue|rush|thanks|doubt|luck|one|reason|time|"
     r"matter|issue|biggie|change|pressure|stress|hurry|exceptions|excuses|kidding|joke|offense|"
-    r"hard feelings|promises|comment|contest|question|cap|kidding|big deal|surprise)\b)(?P<x>[\w.+#@'/ -]+?)(?:\s*,?\s*(?:please|ever|at all|thanks|thx|in (?:answers|replies|"
+    r"hard feelings|promises|comment|contest|question|cap|kidding|big deal|surprise|"
+    r"decision|verdict|answer|word|news|update|reply|response|luck\s+yet|[\w-]+\s+yet)\b)(?P<x>[\w.+#@'/ -]+?)(?:\s*,?\s*(?:please|ever|at all|thanks|thx|in (?:answers|replies|"
     r"responses|code)|anywhere))*$",
     re.IGNORECASE,
 )

@@ -425,7 +425,8 @@ _QUOTE_LABEL_RE: Final = re.compile(
 _REACTION: Final = (
     r"(?:no\s+(?:stress|worries|promises|rush|pressure|problem|biggie|hurry)|we'?ll\s+see|"
     r"let'?s\s+see|fingers\s+crossed|who\s+knows|time\s+will\s+tell|so\s+far\s+so\s+good|"
-    r"just\s+saying|lol|haha)"
+    r"just\s+saying|lol|haha|no\s+decision(?:\s+yet)?|nothing\s+decided(?:\s+yet)?|"
+    r"(?:it'?s|it\s+is|that'?s|[\w.-]+\s+is)\s+(?:fine|ok|okay)(?:\s+though)?)"
 )
 #: What a choice lets the team do, cut off the choice ("... so we can migrate old saves",
 #: "... so we can use the new WidgetKit APIs"): neither the project's fact nor the user's.
@@ -465,6 +466,9 @@ _NO_PROJECT_FACT_RE: Final = re.compile(
     # a reason that leans on the clause before: "the auditors require it"
     r"|^(?:the\s+|our\s+|my\s+)?[\w-]+(?:\s+[\w-]+)?\s+(?:require[sd]?|wants?|wanted|"
     r"asked\s+for|insists?\s+on|insisted\s+on|mandates?|mandated)\s+(?:it|this|that|them)\W*$"
+    # what was pasted, pointed at: "getting this on deploy", "it's from staging"
+    r"|^(?:(?:i'?m|we'?re|i\s+am|we\s+are)\s+)?(?:getting|got|seeing|hitting|saw)\s+(?:this|these)\b"
+    r"|^(?:it|this|that)(?:'s|\s+is|\s+was)\s+from\s+(?:staging|prod|production|dev|the\s+\w+)\W*$"
     # an aside: "we got that wrong before", "it's behind a login anyway", "still not fixed"
     r"|^(?:we|i)\s+got\s+(?:that|this|it)\s+wrong\b"
     r"|^(?:it|that|this)(?:'s|\s+is|\s+was)?\b.*\banyway\W*$"

@@ -361,7 +361,12 @@ _PET_TALK_RE: Final = re.compile(
 
 def _pet_apart(new: str, old: str) -> bool:
     """One fact is a pet's and the other the user's own, which speaks of no pet ("User's
-    cat is diabetic" / "User is diabetic"): two subjects."""
+    cat is diabetic" / "User is diabetic"), the two speak of animals of two kinds ("has
+    a dog named Rex" / "has a cat named Biscuit"), or the older is an allergy and the newer
+    a liking or a pet ("allergic to cats" / "loves cats"): two facts that hold at once."""
+    kinds = _pet_kinds(new), _pet_kinds(old)
+    if all(kinds) and not kinds[0] & kinds[1]:
+        return True
     for one, other in ((new, old), (old, new)):
         if (
             _PET_WHOSE_RE.match(one.strip())
@@ -369,7 +374,29 @@ def _pet_apart(new: str, old: str) -> bool:
             and not _PET_TALK_RE.search(other)
         ):
             return True
-    return False
+    # (a liking does not end an allergy; an allergy told later may end the liking of a food:
+    # "loves shrimp" / "is allergic to shrimp")
+    return bool(_ALLERGY_RE.search(old) and not _ALLERGY_RE.search(new)) and not _NEGATED_RE.search(
+        new
+    )
+
+
+#: The kind of animal a pet word names ("kittens": "cat"), by its first letters.
+_PET_KIND: Final = {"kitten": "cat", "pupp": "dog", "bunn": "rabbit", "pon": "horse"}
+_PET_WORD_RE: Final = re.compile(rf"\b(?:{PET_NOUNS})\b", re.IGNORECASE)
+_ALLERGY_RE: Final = re.compile(r"\ballerg(?:y|ies|ic)\b|\bintoleran", re.IGNORECASE)
+_NEGATED_RE: Final = re.compile(r"\b(?:not|no|never|no longer|n't)\b|n't\b", re.IGNORECASE)
+
+
+def _pet_kinds(fact: str) -> set[str]:
+    """The kinds of animal a fact names ("has 2 cats and a dog": cat, dog); not "pet"."""
+    kinds = set()
+    for match in _PET_WORD_RE.finditer(fact):
+        word = re.sub(r"\s+", " ", match.group().casefold())
+        stem = next((k for p, k in _PET_KIND.items() if word.startswith(p)), None)
+        kinds.add(stem or word.removesuffix("s"))
+    kinds.discard("pet")
+    return kinds
 
 
 #: Whose fact a memory is when not the user's own: "User's sister lives in Paris".

@@ -74,6 +74,39 @@ _CODE_LINE_RE: Final = re.compile(
 )
 #: A hidden comment of pasted HTML or Markdown: never the user's own words.
 _HTML_COMMENT_RE: Final = re.compile(r"<!--.*?(?:-->|\Z)", re.DOTALL)
+#: A game of make-believe ("let's roleplay: I'm your boss", "let's pretend I'm a pirate"):
+#: what follows is the game, not the user's facts, up to an aside of the real world.
+#: (Words to translate, proofread or rewrite after a colon stay: on every hold-out they
+#: were the user's own facts.)
+_MAKE_BELIEVE_RE: Final = re.compile(
+    r"(?:^|(?<=[.!?\n]))[ \t]*(?:let'?s|let\s+us|we'?ll|can\s+we)\s+(?:do\s+a\s+)?"
+    r"(?:role-?\s?play|pretend|play\s+a\s+game|play\s+make-?believe|write\s+a\s+story)\b"
+    r"|(?:^|(?<=[.!?\n]))[ \t]*(?:dm|gm|rp|roleplay|role-play|improv|story|game)\s+"
+    r"(?:mode|time)\b",
+    re.IGNORECASE,
+)
+#: A letter pasted to be worked on: it starts at "Dear ...," and is not the user's words.
+_SALUTATION_RE: Final = re.compile(
+    r"(?:^|(?<=[\n.!?:]))[ \t]*(?:Dear|To whom it may concern)\b(?-i:\s+[A-Z])?", re.IGNORECASE
+)
+#: What steps out of a game back to the user's own life: "(irl I'm a bootcamp grad)".
+_REAL_WORLD_RE: Final = re.compile(
+    r"\(|\b(?:irl|in real life|ooc|out of character|for real though|btw|fyi)\b", re.IGNORECASE
+)
+_REAL_WORLD_WORD_RE: Final = re.compile(
+    r"^(\(?)\s*(?:irl|in real life|ooc|out of character)\b[\s:,-]*", re.IGNORECASE
+)
+#: A sentence set in a story, a game or a role ("in my novel, we relocated to Leeds",
+#: "for my D&D campaign, I'm a paladin", "my character is a vegan elf").
+_FICTION_SENTENCE_RE: Final = re.compile(
+    r"(?:^|(?<=[.!?\n]))[^.!?\n]*?\b(?:in\s+(?:my|our|this|the)\s+(?:\w+\s+){0,2}?(?:novel|story|stories|"
+    r"screenplay|script|fic|fanfic|fanfiction|comic|manga|short\s+story|poem|sitcom|sketch|"
+    r"game\s+world|fantasy\s+world|rpg|campaign)\b(?:,|\s+(?:I|we|my|the|our)\b)"
+    r"|\bfor\s+(?:my|our|this|the)\s+(?:\w+\s+){0,2}?(?:campaign|d&d|dnd|rpg|role-?play|"
+    r"larp)\b|\bmy\s+(?:character|protagonist|oc|npc|hero|heroine|villain|avatar|persona)\b"
+    r"|\b(?:in\s+character|as\s+my\s+character)\b)[^.!?\n]*[.!?]*",
+    re.IGNORECASE,
+)
 #: A first paragraph that hands over pasted material ("here's the invite text, what time
 #: is that in CET?"): what follows its blank line is that material, not the user's words.
 _PASTE_LEAD_RE: Final = re.compile(
@@ -92,6 +125,9 @@ _CLAUSE_SPLIT_RE: Final = re.compile(
     r"\s*(?<!\bTL);(?!DR\b)\s*"
     r"|,\s*(?=(?:and |but |so |also |then )?(?:I|we|please|just|my|do not|don't|always|never)\b)"
     r"|,\s*so\s+|\s+(?:and|but|so|while|whereas)\s+(?=(?:I|we|my)\b)"
+    # others as the next subject: "I coach a girls team and half of them just stand there"
+    r"|\s+(?:and|but)\s+(?=(?:half|most|some|all|none|many|a\s+few|few|one|both|each|"
+    r"several)\s+of\s+(?:them|us|the|my|our|whom)\b)"
     r"|,?\s+but\s+(?=(?:the\s+|a\s+)?\w+\s+(?:(?:is|are|was|were|has|have)\s+not|isn't|aren't|"
     r"wasn't|hasn't|haven't)\b)"
     r"|,\s*(?=(?:should|shall|can|could|would|what|which|how|why|do|does|is|are)\b)"
@@ -115,12 +151,15 @@ _LEADING_FILLER_RE: Final = re.compile(
     r"personally|fyi|just so you know|for context|for the record|in general|generally|"
     r"anyway|hi|hey|hello|yeah|yes|great|thanks|thank you|cool|note|tbh|fwiw|"
     r"to be honest|now|for now|right now|at the moment|atm|rn|hallo|hola|ciao|namaste|"
+    # how things are as a rule: "normally I'm in Toronto", "usually I'm on Arch"
+    r"normally|usually|typically|ordinarily|"
     r"please(?=[\s,]+(?:i|i'm|im|my|we|we're|our)\b))\b[\s,:!.-]*",
     re.IGNORECASE,
 )
 _TRAILING_FILLER_RE: Final = re.compile(
     r"(?:[\s,]+(?:please|pls|plz|btw|by the way|thanks|thank you|lol|though|too|as well|tbh|imo|"
-    r"honestly|fwiw|haha|atm|rn|tho))+\s*$",
+    r"honestly|fwiw|haha|atm|rn|tho|but sure|but ok|but okay|but fine|but whatever|"
+    r"but yeah))+\s*$",
     re.IGNORECASE,
 )
 _STANDING_PHRASE_RE: Final = re.compile(
@@ -302,6 +341,13 @@ def _strip_code_and_quotes(text: str, *, keep_quotes: bool = False) -> str:
         )
     text = _INLINE_CODE_RE.sub(lambda m: m.group(1) if " " not in m.group(1) else " ", text)
     text = _HTML_COMMENT_RE.sub(" ", text)
+    if letter := _SALUTATION_RE.search(text):
+        text = text[: letter.start()]
+    if game := _MAKE_BELIEVE_RE.search(text):  # (to an aside of the real world, if any)
+        real = _REAL_WORLD_RE.search(text, game.end())
+        aside = text[real.start() :] if real else ""
+        text = text[: game.start()] + " " + _REAL_WORLD_WORD_RE.sub(r"\1", aside)
+    text = _FICTION_SENTENCE_RE.sub(" ", text)
     parts = re.split(r"\n[ \t]*\n", text, maxsplit=1)
     if len(parts) == 2 and _PASTE_LEAD_RE.search(parts[0]):
         text = parts[0]  # (what follows the blank line is the pasted material)
@@ -329,7 +375,14 @@ def _sentences(text: str) -> Iterable[tuple[str, bool]]:
     for match in itertools.islice(_SENTENCE_RE.finditer(text), MAX_SENTENCES):
         sentence = match.group().strip()
         if sentence:
-            yield sentence.rstrip(".!\n").strip(), sentence.endswith("?")
+            yield _unwrapped(sentence.rstrip(".!\n").strip()), sentence.endswith("?")
+
+
+def _unwrapped(sentence: str) -> str:
+    """A sentence said in brackets as an aside, without them: "(I teach chemistry)"."""
+    if sentence.startswith("(") and ")" not in sentence[:-1]:
+        return sentence[1:].removesuffix(")").strip()
+    return sentence
 
 
 def _clauses(sentence: str) -> list[str]:
@@ -830,7 +883,13 @@ _TRANSIENT_RE: Final = re.compile(
     r"more|less|much|way more|a lot more|better|worse|serious|kidding|joking|honest|aware|"
     r"convinced|certain|positive|impressed|surprised|shocked|stressed|exhausted|bored|"
     r"overwhelmed|desperate|nervous|stoked|hyped|pumped|thrilled|relieved|embarrassed|"
-    r"disappointed|all ears)\b",
+    r"disappointed|all ears|sick|ill|hungover|jet-?lagged|sleepy|half asleep|offline|"
+    # where one is for now: "im on my phone", "on the train", "in a meeting", "at home"
+    r"on\s+(?:my|the|a|an)\s+(?:\w+\s+)?(?:phone|mobile|cell|ipad|tablet|train|bus|plane|"
+    r"flight|ferry|way|lunch|break|call|commute|couch|sofa|laptop)|"
+    r"on\s+(?:mobile|holiday|vacation|leave|break|lunch|shift|call)|"
+    r"in\s+(?:a|the|my)\s+(?:meeting|hurry|rush|car|queue|line|waiting room|hotel)|"
+    r"at\s+(?:home|work|school|uni|the office|my desk|lunch))\b",
     re.IGNORECASE,
 )
 
@@ -2379,7 +2438,8 @@ _ONE_OFF_RE: Final = re.compile(
 #: workflow that ...", "Set up a Terraform module for ...".
 _MAKE_ONE_RE: Final = re.compile(
     r"^(?:(?:please|pls|can you|could you|now)\s+)?(?:generate|write|create|make|build|set up|"
-    r"scaffold|draft|produce|implement|code up|whip up|spin up)\s+(?:a|an|one|this|that|the)\s+",
+    r"scaffold|draft|produce|implement|code up|whip up|spin up|tell|compose)\s+(?:me\s+|us\s+)?"
+    r"(?:a|an|one|this|that|the)\s+",
     re.IGNORECASE,
 )
 #: ... unless it says it is for always: "Write a docstring for every function".
@@ -2693,6 +2753,17 @@ _ROLE_CASE_RE: Final = re.compile(
     rf"(?:(?<=^User is a )|(?<=^User is an ))(?:{ROLE_NOUNS})\b(?=$|\s|,)", re.IGNORECASE
 )
 
+#: A text whose words are not the user's fact: someone else's he or she in a fact of the
+#: user's own ("User does not want them to just shove him in the back"), a verb of
+#: liking or use before another verb ("User prefers is reviewing my PR"). (A speaker's
+#: "I" left inside a text is kept: "User's favourite book now is I read A Philosophy of
+#: Software Design" still holds the fact.)
+_GARBLED_RE: Final = re.compile(
+    r"^User\s(?!.*\bUser's\b).*\b(?:he|she|him|his|He|She|His)\b"
+    r"|^User (?:prefers|likes|loves|uses|wants|dislikes|hates) (?:is|are|was|were|has|have)\b"
+)
+#: First-person words left in a third-person text ("User uses Obsidian for all my notes").
+_FIRST_PERSON: Final = {"my": "their", "mine": "theirs", "myself": "themselves", "me": "them"}
 
 #: Stored texts that say nothing durable of the user (see :func:`finish`).
 _NOT_A_FACT_RE: Final = re.compile(
@@ -2753,6 +2824,15 @@ def finish(fact: ExtractedFact) -> ExtractedFact | None:
         noun = re.sub(r"(?i)\bdevops$", "DevOps engineer", noun)
         content = f"User is {indefinite_article(noun)} {noun}{role['rest']}"
     content = re.sub(r"(?<=\w) me(?= first\b| directly\b|$)", " the user", content)
+    if _GARBLED_RE.search(content):
+        return None
+    content = re.sub(
+        r"(?<=\w )(my|mine|myself|me)\b(?![-.])",
+        lambda m: (
+            "the user" if m[1] == "me" and "the assistant" in content else _FIRST_PERSON[m[1]]
+        ),
+        content,
+    )  # ("User uses Obsidian for all their notes", "... the assistant to show the user")
     kept = re.sub(r"\s+(?:to|with|on|for|in|into|from) (?:it|them)$", "", content)
     if kept != content and len(kept.split()) >= 4:  # "refuses to add unsafe code (to it)"
         content = kept

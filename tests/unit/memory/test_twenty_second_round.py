@@ -1,0 +1,166 @@
+"""Extraction and de-duplication of the twenty-second round: a game, a story or a
+pasted letter is not the user's life (but an aside of the real world in it is); where
+one is for now is no fact; another person's he or she, and the speaker's "my", do not
+end up in a fact of the user's; animals of two kinds, and a liking after an allergy,
+hold at once.
+
+Sentences written for the tests, none the corpora's own.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from amplify_memory.memory.chat_facts import extract_chat_facts
+from amplify_memory.memory.supersession import decide
+
+
+def _user(said: str) -> list[str]:
+    return [f.content for f in extract_chat_facts(said).user]
+
+
+def _project(said: str) -> list[str]:
+    return [c.content for c in extract_chat_facts(said, in_project=True).project]
+
+
+@pytest.mark.parametrize(
+    ("said", "word"),
+    [
+        ("im on my phone so keep it short", "phone"),
+        ("I'm on the train, what's a quick vegan lunch?", "train"),
+        ("I'm in a meeting, be brief", "meeting"),
+        ("I'm sick today", "sick"),
+    ],
+)
+def test_where_one_is_for_now_is_no_fact(said: str, word: str) -> None:
+    assert not any(word in fact for fact in _user(said))
+
+
+@pytest.mark.parametrize(
+    ("said", "word"),
+    [
+        ("My character is a vegan elf who lives in Rivendell", "Rivendell"),
+        ("For my D&D campaign, I'm a paladin who hates goblins", "paladin"),
+        ("in my novel, we relocated to Leeds after the war", "Leeds"),
+        ("let's roleplay: I'm your boss and I use Jira", "Jira"),
+        ("DM mode: I'm a half-orc bard. I roll a 17 on persuasion.", "persuasion"),
+        ("write me a short story where I'm a knight from Norway", "Norway"),
+        ("improv time! I'm the suspect who claims to be a ballerina", "ballerina"),
+    ],
+)
+def test_a_game_or_a_story_is_not_the_users_life(said: str, word: str) -> None:
+    assert not any(word in fact for fact in _user(said))
+
+
+@pytest.mark.parametrize(
+    ("said", "fact"),
+    [
+        (
+            "lets roleplay: you're a hiring manager, I'm a candidate. go. (irl I use React)",
+            "User uses React",
+        ),
+        (
+            "DM mode: I'm a gnome wizard. (fyi I run a weekly D&D group)",
+            "User runs a weekly D&D group",
+        ),
+        ("I write in Scrivener now, gave up on Google Docs for the novel.", "User uses Scrivener"),
+    ],
+)
+def test_the_real_world_beside_a_game_is_kept(said: str, fact: str) -> None:
+    assert fact in _user(said)
+
+
+def test_a_pasted_letter_starts_at_its_salutation() -> None:
+    facts = _user("can you proofread this? Dear Hiring Manager, I am a certified welder")
+    assert not any("Dear" in f or "welder" in f for f in facts)
+
+
+@pytest.mark.parametrize(
+    ("said", "fact"),
+    [
+        (
+            "Bullet points this time please. (I teach biology at a sixth form college)",
+            "User teaches biology at a sixth form college",
+        ),
+        ("normally I'm on Arch, this is my sister's laptop", "User uses Arch Linux"),
+        ("I'm a product manager but sure", "User is a product manager"),
+        (
+            "I coach an under-10 hockey team and half of them never listen",
+            "User coaches an under-10 hockey team",
+        ),
+    ],
+)
+def test_a_fact_said_in_an_aside_or_beside_a_reaction(said: str, fact: str) -> None:
+    assert fact in _user(said)
+
+
+@pytest.mark.parametrize(
+    ("said", "word"),
+    [
+        (
+            "My daughter starts school in May. I don't want them to just sit him at the back.",
+            "him",
+        ),
+        ("Priya (coworker) is reviewing my PR tomorrow and she's a tabs + Emacs person", "Emacs"),
+    ],
+)
+def test_someone_elses_he_or_she_is_not_the_users_fact(said: str, word: str) -> None:
+    assert not any(word in fact for fact in _user(said))
+
+
+@pytest.mark.parametrize(
+    ("said", "fact"),
+    [
+        ("i dont use evernote anymore, obsidian for all my notes", "their notes"),
+        ("in my code use tabs please", "their code"),
+    ],
+)
+def test_the_speakers_my_becomes_theirs(said: str, fact: str) -> None:
+    facts = _user(said)
+    assert any(fact in f for f in facts)
+    assert not any(" my " in f"{f} " for f in facts)
+
+
+def test_a_name_with_my_in_it_is_kept() -> None:
+    assert _user("for my-app I prefer tabs") == ["User prefers tabs for my-app"]
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "what if we dropped Mongo for Postgres? no decision yet, I just want the tradeoffs",
+        "getting this on deploy, any idea?",
+        "it's from staging",
+    ],
+)
+def test_no_project_fact_from_an_open_question_or_a_pointer(said: str) -> None:
+    assert _project(said) == []
+
+
+def test_no_decision_yet_is_no_wish() -> None:
+    assert _user("no decision yet") == []
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("User has a dog named Rex.", "User has a cat named Biscuit."),
+        ("User has two horses.", "User has a rabbit."),
+        ("User is allergic to cats.", "User loves cats."),
+        ("User is allergic to dogs.", "User has a dog named Bo."),
+    ],
+)
+def test_two_animals_or_a_liking_after_an_allergy_hold_at_once(old: str, new: str) -> None:
+    assert decide(new, old) == "keep"
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "action"),
+    [
+        ("User loves shrimp.", "User is allergic to shrimp.", "supersede"),
+        ("User is allergic to peanuts.", "User is no longer allergic to peanuts.", "supersede"),
+        ("User has a kitten named Mo.", "User has a cat named Mo.", "merge"),
+    ],
+)
+def test_an_allergy_or_the_same_animal_still_decides(old: str, new: str, action: str) -> None:
+    assert decide(new, old) == action
