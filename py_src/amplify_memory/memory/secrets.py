@@ -13,7 +13,11 @@ Memories are kept for months and pasted into prompts, so a secret typed into a c
   tokens and PEM private keys (``-----BEGIN ... PRIVATE KEY-----``);
 * URLs with a password (``postgres://user:pass@host``);
 * a value stated as a secret: "my password is hunter2", "api_key = ...",
-  "token: ...", "the passphrase was ...";
+  "token: ...", "the passphrase was ...", "pw is ...", "the alarm code is 2580#", "the
+  code to my garage is 8812" (not a zip or an error code), "wifi: blue-Tiger-88", "mi
+  clave es ...", "das Passwort lautet ...", "auth token 9f8e7d..." (a token-like value
+  after its name); the answer to a security question ("my mother's maiden name is ...");
+* a social security number beside its name, and an IBAN that passes its check;
 * payment card numbers: 13 to 19 digits (spaces or dashes between groups) that pass
   the Luhn check.
 
@@ -77,7 +81,11 @@ _PATTERN_SOURCES: Final[tuple[tuple[str, str], ...]] = (
 )
 # "my password is X", "api_key = X", "token: X": the value after the word.
 _STATED_SOURCE: Final = (
-    r"(?i:\b(?P<what>passwords?|passwd|pwd|passphrase|pass ?code|pin(?: code)?|"
+    r"(?i:(?:\b|(?<=_))(?P<what>passwords?|passwd|pwd|pw|passphrase|pass ?codes?|pin(?: code)?|"
+    r"(?:alarm|door|gate|garage|entry|access|lock|safe|keypad|security|building|locker|"
+    r"wifi|wi-fi|router|unlock|backup|recovery|verification|one-time)\s+codes?|"
+    r"(?:wifi|wi-fi)\s+(?:password|pass|pw|key|code)|combination|wifi|wi-fi|network\s+key|clave|"
+    r"codes?|keys?|"
     r"api[ _-]?keys?|access[ _-]?keys?|secret(?:[ _-]?(?:access[ _-]?)?keys?)?|"
     r"client[ _-]?secret|(?:auth|access|refresh|bearer|api|github|slack|discord|bot)"
     r"[ _-]?tokens?|tokens?|credentials?|private[ _-]?keys?|ssh[ _-]?keys?|"
@@ -85,12 +93,24 @@ _STATED_SOURCE: Final = (
     r"contrase(?:ñ|n)as?|senhas?|mots? de passe|passwort|kennwort|wachtwoord|has(?:ł|l)o\s+to\b|"
     r"has(?:ł|l)o)"
     r"(?:\s+(?:for|to|of|on|del?|da|do|du|des|von|van|für|voor)\s+"
-    r"(?:(?:the|la|el|le|o|a|den|der|die|das|het|de)\s+)?"
-    r"[\w.@-]+)?"
-    r"(?:\s*\b(?:is|are|was|were|es|é|est|ist)\b\s*:?\s*|\s*(?:=|:|->|equals|:=)\s*"
-    r"|\s+(?:it'?s|is just)\s+|(?<=\bto)\s+))"
+    r"(?:(?:the|my|our|la|el|le|o|a|den|der|die|das|het|de)\s+)?"
+    r"[\w.@-]+(?:\s+(?!is\b|are\b|was\b)[\w.@-]+)?)?"
+    r"(?:\s*\b(?:is|are|was|were|es|é|est|ist|lautet|heißt|era|était|war)\b\s*:?\s*"
+    r"|\s*(?:=|:|->|equals|:=)\s*|'s\s+"
+    r"|\s+(?:it'?s|is just)\s+|(?<=\bto)\s+|(?P<bare>\s+)))"
     r"(?P<value>[\"']?[^\s\"',;]{4,}[\"']?)"
 )
+#: What a security question's answer is stated as: "my mother's maiden name is Kowalski".
+_ANSWER_SOURCE: Final = (
+    r"(?i:\b(?:maiden\s+name|first\s+(?:pet|car|school)(?:'s\s+name)?|"
+    r"security\s+(?:question|answer)|memorable\s+word)\s*(?:is|was|:|=)\s*)"
+    r"(?P<value>[A-Z][\w'-]{2,})"
+)
+#: A US social security number beside its name, and an IBAN (checked by its digits).
+_ID_SOURCE: Final = (
+    r"(?i:\b(?:ssn|social\s+security(?:\s+number)?|sin|nino)\b\D{0,12})\d{3}-?\d{2}-?\d{4}\b"
+)
+_IBAN_SOURCE: Final = r"\b[A-Z]{2}\d{2}(?:[ ]?[A-Z0-9]{4}){2,7}(?:[ ]?[A-Z0-9]{1,3})?\b"
 # Words after "password is" that are not a password ("my password is too long").
 _NOT_A_VALUE: Final = frozenset(
     [
@@ -167,17 +187,52 @@ _NOT_A_VALUE: Final = frozenset(
 )
 #: How the words of :data:`_STATED_SOURCE` that state a password begin.
 _PASSWORD_WORDS: Final = (
-    "pass", "pwd", "pin", "login", "2fa", "otp", "contrase", "senha", "mot", "kennw", "wachtw",
-    "has",
+    "pass", "pwd", "pw", "pin", "login", "2fa", "otp", "contrase", "senha", "mot", "kennw",
+    "wachtw", "has", "alarm", "door", "gate", "garage", "entry", "access code", "lock", "safe",
+    "keypad", "security", "building", "locker", "wifi", "wi-fi", "router", "unlock", "backup",
+    "recovery", "verification", "one-time", "combination", "network", "clave", "code",
 )  # fmt: skip
+#: What a number called a code is when it is no secret: "my zip code is 90210".
+_PUBLIC_CODE: Final = (
+    r"(?i:\b(?:zip|post|postal|area|country|dialling|dialing|error|status|exit|return|http|"
+    r"response|colou?r|hex|promo|discount|coupon|voucher|product|item|sku|tax|iso|language|"
+    r"airport|station|course|class|module|bar|qr|zone|room|building|dress|source|short|"
+    r"reference|ref|tracking|booking|order|confirmation|invoice|diagnostic|fault|trouble|obd)"
+    r"\s*$)"
+)
+#: Words of :data:`_PASSWORD_WORDS` whose value must hold a digit or a sign to be one
+#: ("the wifi is down", "door code is on the fridge" are not).
+_WEAK_WORDS: Final = ("wifi", "wi-fi", "network", "router", "combination", "door", "gate")
 _CARD_SOURCE: Final = r"(?<![\d.-])(?:\d[ -]?){12,18}\d(?![\d-])"
 
 
 @functools.cache
 def _compiled() -> tuple[tuple[tuple[str, re.Pattern[str]], ...], re.Pattern[str], re.Pattern[str]]:
     """The secret patterns, the stated-secret and the card-number expressions, compiled."""
-    patterns = tuple((kind, re.compile(source)) for kind, source in _PATTERN_SOURCES)
+    patterns = tuple(
+        (kind, re.compile(source))
+        for kind, source in (
+            *_PATTERN_SOURCES,
+            ("security answer", _ANSWER_SOURCE),
+            ("id number", _ID_SOURCE),
+        )
+    )
     return patterns, re.compile(_STATED_SOURCE), re.compile(_CARD_SOURCE)
+
+
+@functools.cache
+def _iban() -> re.Pattern[str]:
+    return re.compile(_IBAN_SOURCE)
+
+
+def _iban_valid(text: str) -> bool:
+    """The ISO 13616 check of an IBAN: moved, lettered to digits, mod 97 is 1."""
+    code = text.replace(" ", "")
+    if not 15 <= len(code) <= 34:
+        return False
+    moved = code[4:] + code[:4]
+    digits = "".join(str(int(ch, 36)) for ch in moved)
+    return int(digits) % 97 == 1
 
 
 def _luhn(digits: str) -> bool:
@@ -205,19 +260,13 @@ def find_secrets(text: str) -> list[SecretSpan]:
     for kind, pattern in patterns:
         spans += [SecretSpan(kind, m.start(), m.end()) for m in pattern.finditer(text)]
     for match in stated.finditer(text):
-        value = match["value"].strip("\"'")
-        if value.lower() in _NOT_A_VALUE or not re.search(r"[A-Za-z0-9]", value):
-            continue
-        what = match["what"].lower()
-        kind = (
-            "password"
-            if what.startswith(_PASSWORD_WORDS)
-            else ("token" if "token" in what else "api key")
-        )
-        # A stated "token"/"key" must look like one (not "token is expired").
-        if kind != "password" and not (len(value) >= 8 and re.search(r"\d", value)):
-            continue
-        spans.append(SecretSpan(kind, match.start("value"), match.end("value")))
+        if span := _stated_span(match):
+            spans.append(span)
+    spans += [
+        SecretSpan("bank account", m.start(), m.end())
+        for m in _iban().finditer(text)
+        if _iban_valid(m.group())
+    ]
     for match in card.finditer(text):
         digits = re.sub(r"\D", "", match.group())
         if 13 <= len(digits) <= 19 and _luhn(digits) and len(set(digits)) > 1:
@@ -232,6 +281,40 @@ def find_secrets(text: str) -> list[SecretSpan]:
             continue
         merged.append(span)
     return merged
+
+
+def _stated_span(match: re.Match[str]) -> SecretSpan | None:
+    """The value of a stated secret ("my password is X"), or None when the words after
+    the name are no secret ("my password is too long", "the wifi is down")."""
+    value = match["value"].strip("\"'")
+    if value.lower() in _NOT_A_VALUE or not re.search(r"[A-Za-z0-9]", value):
+        return None
+    what = match["what"].lower()
+    kind = (
+        "password"
+        if what.startswith(_PASSWORD_WORDS)
+        else ("token" if "token" in what else "api key")
+    )
+    token_like = len(value) >= 8 and re.search(r"\d", value) and re.search(r"[A-Za-z]", value)
+    if match["bare"] is not None and not (
+        (token_like and re.search(r"(?:token|key|secret)s?$", what))
+        or (len(value) >= 4 and value.isdigit() and re.fullmatch(r"\w+[ -]codes?", what))
+        or (4 <= len(value) <= 8 and value.isdigit() and what.startswith("pin"))
+    ):
+        return None  # a name and a value with no "is" between ("auth token 9f8e7d...")
+    # A stated "token"/"key" must look like one (not "token is expired").
+    if kind != "password" and not (len(value) >= 8 and re.search(r"\d", value)):
+        return None
+    if what.startswith(_WEAK_WORDS) and not re.search(r"[\d!@#$%^&*_+=?]", value):
+        return None
+    if what in ("code", "codes") and (
+        not re.fullmatch(r"[\d#*-]{4,}", value)
+        or re.search(_PUBLIC_CODE, match.string[max(0, match.start() - 30) : match.start()])
+    ):
+        return None  # "the code to the garage is 8812", not "the code is messy", "zip code"
+    if what in ("key", "keys") and not (token_like and len(value) >= 16):
+        return None  # "use this key: 5f4dcc3b5aa7...", not "the key is Ctrl"
+    return SecretSpan(kind, match.start("value"), match.end("value"))
 
 
 def has_secret(text: str) -> bool:

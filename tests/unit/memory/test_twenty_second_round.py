@@ -11,8 +11,12 @@ from __future__ import annotations
 
 import pytest
 
+from amplify_memory.errors import SecretContentError
+from amplify_memory.memory import UserProfileVectorStore
 from amplify_memory.memory.chat_facts import extract_chat_facts
+from amplify_memory.memory.secrets import find_secrets, redact_secrets
 from amplify_memory.memory.supersession import decide
+from amplify_memory.storage import MemoryStorage
 
 
 def _user(said: str) -> list[str]:
@@ -164,3 +168,69 @@ def test_two_animals_or_a_liking_after_an_allergy_hold_at_once(old: str, new: st
 )
 def test_an_allergy_or_the_same_animal_still_decides(old: str, new: str, action: str) -> None:
     assert decide(new, old) == action
+
+
+@pytest.mark.parametrize(
+    ("said", "secret"),
+    [
+        ("the alarm code for the hall is 2580# and I'm the caretaker", "2580"),
+        ("aws_secret_access_key = wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY", "wJalrXUtnFEMI"),
+        ("SSN: 123-45-6789, filing in Ohio", "123-45-6789"),
+        ("IBAN GB82 WEST 1234 5698 7654 32, I bank with Monzo", "GB82 WEST"),
+        ("das Passwort lautet Sommer2024 und ich bin Lehrerin", "Sommer2024"),
+        ("login: jdoe / pw: Tr0ub4dor&3", "Tr0ub4dor"),
+        ("the code to my garage is 8812, I live in Austin", "8812"),
+        ("my backup codes are 3921-8812 and 4471-0093", "3921-8812"),
+        ("Twilio auth token 9f8e7d6c5b4a39281706f5e4d3c2b1a0 for the alerts", "9f8e7d6c5b4a"),
+        ("same as my wifi: blue-Tiger-88", "blue-Tiger-88"),
+        ("pw is sunshine99 lol", "sunshine99"),
+        ("my passcode's 0419", "0419"),
+        ("use this key: 5f4dcc3b5aa765d61d8327deb882cf99 for the API", "5f4dcc3b5aa7"),
+        ("mi clave es Girasol.77 y soy profe", "Girasol.77"),
+        ("my mother's maiden name is Kowalski (security question)", "Kowalski"),
+        ("combination for the bike lock is 7-3-9-1", "7-3-9-1"),
+        ("my PIN 4471", "4471"),
+    ],
+)
+def test_a_secret_said_in_everyday_words_is_found_and_redacted(said: str, secret: str) -> None:
+    assert find_secrets(said)
+    assert secret not in redact_secrets(said)
+    facts = extract_chat_facts(said)
+    assert not any(secret in f.content for f in [*facts.user, *facts.project])
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "the wifi is down again",
+        "my zip code is 90210",
+        "error code 1234 keeps showing",
+        "code 2024 was a great conference",
+        "the code is messy",
+        "the key is Ctrl+S",
+        "my door code is on the fridge",
+        "I pin versions in requirements.txt",
+        "my first car was a Honda Civic",
+        "GB82 is a typo",
+        "booking code: 5567",
+    ],
+)
+def test_everyday_codes_and_keys_are_no_secret(said: str) -> None:
+    assert find_secrets(said) == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "User's garage door code is 8812",
+        "User's wifi password is blue-Tiger-88",
+        "User's mother's maiden name is Kowalski",
+        "User's IBAN is GB82 WEST 1234 5698 7654 32",
+    ],
+)
+async def test_the_store_refuses_an_everyday_secret(text: str) -> None:
+    store = UserProfileVectorStore(storage=MemoryStorage(), semantic=False)
+    await store.initialize()
+    with pytest.raises(SecretContentError):
+        await store.add(text, "personal")
+    assert await store.count() == 0
