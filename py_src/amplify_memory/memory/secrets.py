@@ -94,7 +94,7 @@ _STATED_SOURCE: Final = (
     r"has(?:ł|l)o)"
     r"(?:\s+(?:for|to|of|on|del?|da|do|du|des|von|van|für|voor)\s+"
     r"(?:(?:the|my|our|la|el|le|o|a|den|der|die|das|het|de)\s+)?"
-    r"[\w.@-]+(?:\s+(?!is\b|are\b|was\b)[\w.@-]+)?)?"
+    r"[\w.@-]+(?:\s+(?!(?:is|are|was|were|es|é|est|ist|lautet|heißt|era|était|war)\b)[\w.@-]+)?)?"
     r"(?:\s*\b(?:is|are|was|were|es|é|est|ist|lautet|heißt|era|était|war)\b\s*:?\s*"
     r"|\s*(?:=|:|->|equals|:=)\s*|'s\s+"
     r"|\s+(?:it'?s|is just)\s+|(?<=\bto)\s+|(?P<bare>\s+)))"
