@@ -20,6 +20,7 @@ Only whole phrases are glossed, never a lone short word that English has too ("a
 
 from __future__ import annotations
 
+import functools
 import re
 from typing import Final
 
@@ -122,10 +123,84 @@ _FACT_GLOSSES: Final[tuple[tuple[str, str], ...]] = (
      r"mi\s+sono\s+trasferit[oa]|ci\s+siamo\s+trasferiti|(?:ik\s+ben|we\s+zijn)\s+verhuisd)"
      r"(?:\s+d[eoa]\s+(?-i:[A-Z])[\w-]+)?\s+(?:a|para|pra|à|nach|naar)(?:\s+(?:o|a|la|el))?\b",
      "I moved to"),
+    (r"pracuj[ęe]\s+jako", "I work as"),
     # the joins between such clauses, once their verbs are English ("e I hate": "and I hate")
     (r"(?:e|et|y|und|en)(?=\s+I\s)", "and"),
     (r"(?:aber|mais|pero|ma|maar)(?=\s+I\s)", "but"),
 )  # fmt: skip
+
+
+#: What the user is, in the other languages ("Soy matrona en Valencia": "I'm a midwife in
+#: Valencia"): (English, the words for it; masculine and feminine, as written with and
+#: without accents).
+_ROLES: Final[tuple[tuple[str, str], ...]] = (
+    ("an obstetric nurse", r"enfermeira\s+obstetra|enfermera\s+obst[ée]trica"),
+    ("a midwife", r"matrona|partera|parteira|ostetrica|sage-femme|hebamme|verloskundige|"
+     r"po[łl]o[żz]na"),
+    ("a teacher", r"profesora?|profe|maestr[oa]|professora?|professeure?|prof|enseignante?|"
+     r"insegnante|docente|lehrer(?:in)?|leraar|lerares|docent|nauczyciel(?:k[ąa]|em)?"),
+    ("a nurse", r"enfermer[oa]|enfermeir[oa]|infermier[ea]|infirmi[èe]re?|krankenschwester|"
+     r"(?:kranken)?pfleger(?:in)?|verpleegkundige|piel[ęe]gniark[ąa]"),
+    ("a doctor", r"m[ée]dic[oa]|m[ée]decin|arzt|[äa]rztin|huisarts|lekarz(?:em)?"),
+    ("an architect", r"arquitect[oa]|arquitet[oa]|architett[oa]|architecte|architekt(?:in)?"),
+    ("an engineer", r"ingenier[oa]|engenheir[oa]|ingegnere|ing[ée]nieure?|ingenieur(?:in)?|"
+     r"in[żz]ynier(?:em)?"),
+    ("a developer", r"desarrollador(?:a)?|programador(?:a)?|sviluppat(?:ore|rice)|"
+     r"programmat(?:ore|rice)|d[ée]veloppeu(?:r|se)|entwickler(?:in)?|ontwikkelaar|"
+     r"programist(?:a|k[ąa]|[ąa])"),
+    ("a lawyer", r"abogad[oa]|advogad[oa]|avvocat[oa]|avocate?|(?:rechts)?anw[äa]lt(?:in)?|"
+     r"advocaat|prawnik(?:iem)?"),
+    ("a student", r"estudiante|estudante|studente(?:ssa)?|[ée]tudiante?|studentin|studentk[ąa]"),
+    ("an accountant", r"contador(?:a)?|contabilista|commercialista|comptable|buchhalter(?:in)?|"
+     r"boekhouder|ksi[ęe]gow[ay]"),
+    ("a tax advisor", r"steuerberater(?:in)?|asesora?\s+fiscal|conseill[eè]re?\s+fiscale?"),
+    ("a cook", r"cociner[oa]|cozinheir[oa]|cuoc[oa]|cuisini[eè]re?|k[öo]chin|koch"),
+    ("a farmer", r"agricultor(?:a)?|granjer[oa]|agricolt(?:ore|rice)|agricult(?:eur|rice)|"
+     r"landwirt(?:in)?|b[äa]uerin|bauer|rolnik(?:iem)?"),
+    ("a pharmacist", r"farmac[ée]utic[oa]|farmac[êe]utic[oa]|farmacista|pharmacienne?|"
+     r"apotheker(?:in)?|farmaceut(?:k[ąa]|[ąa])?"),
+    ("a photographer", r"fot[óo]graf[oa]|photographe|fotograf(?:in)?"),
+    ("an IT technician", r"inform[áa]tic[oa]|informaticienne?|informatiker(?:in)?|"
+     r"informatyk(?:iem)?"),
+    ("an electrician", r"electricista|eletricista|elettricista|[ée]lectricienne?|"
+     r"elektriker(?:in)?|elektricien|elektryk(?:iem)?"),
+    ("a carpenter", r"carpinter[oa]|falegname|charpenti[eè]re?|menuisi[eè]re?|schreiner(?:in)?|"
+     r"tischler(?:in)?|zimmermann|timmerman|stolarz(?:em)?"),
+    ("a vet", r"veterin[áa]ri[oa]|v[ée]t[ée]rinaire|tier[äa]rzt(?:in)?|dierenarts|weterynarz"),
+    ("a psychologist", r"psic[óo]log[oa]|psychologue|psycholog(?:e|in)|psycholoog"),
+    ("a translator", r"traductor(?:a)?|tradutor(?:a)?|tradutt(?:ore|rice)|traduct(?:eur|rice)|"
+     r"[üu]bersetzer(?:in)?|vertaler|t[łl]umacz(?:em|k[ąa])?"),
+)  # fmt: skip
+#: "I am" in the other languages, with the article a role may take after it.
+_I_AM: Final = (
+    r"(?:soy|sou|sono|je\s+suis|ich\s+bin|ik\s+ben|jestem|I\s+work\s+as)"
+    r"(?:\s+(?:un|una|um|uma|une|ein|eine|een))?"
+)
+#: The words after a role that name where ("en", "em", "à", "in", "bei"), before a name.
+_IN_PLACE: Final = (
+    r"(?:\s+[\w'-]+){0,4}?"
+    r"\s+(?:en|em|a|à|in|w|au|bei|na|no|im)\s+(?=(?-i:[A-ZÀ-Ý]))"
+)
+#: Cities by their English names ("Milano": "Milan"), so that one place is one value.
+_EXONYMS: Final = {
+    "Milano": "Milan", "München": "Munich", "Muenchen": "Munich", "Lisboa": "Lisbon",
+    "Köln": "Cologne", "Wien": "Vienna", "Praha": "Prague", "Warszawa": "Warsaw",
+    "Firenze": "Florence", "Venezia": "Venice", "Roma": "Rome", "Napoli": "Naples",
+    "Torino": "Turin", "Genova": "Genoa", "Sevilla": "Seville", "Bruxelles": "Brussels",
+    "Brussel": "Brussels", "Genève": "Geneva", "Kraków": "Krakow", "Moskva": "Moscow",
+    "Den Haag": "The Hague", "Göteborg": "Gothenburg", "København": "Copenhagen",
+    "Athína": "Athens", "Nürnberg": "Nuremberg", "Zaragoza": "Zaragoza",
+}  # fmt: skip
+_EXONYM_RE: Final = re.compile(rf"\b(?:{'|'.join(_EXONYMS)})\b")
+#: A join to a clause still in the other language ("... en Valencia y tengo que ..."):
+#: the English before it ends there.
+_FOREIGN_JOIN_SOURCE: Final = (
+    r"(I'm (?:{roles})(?: in [A-ZÀ-Ý][\w-]+(?: [A-ZÀ-Ý][\w-]+)?)?)\s+(?:y|und|et|e)\s+"
+    r"(?=[a-zà-ÿ])(?!(?:I|we|my|the|a|an|to)\b)"
+)
+_ROLE_GLOSSES: Final[tuple[tuple[str, str], ...]] = tuple(
+    (rf"{_I_AM}\s+(?:{words})(?:{_IN_PLACE})?", f"I'm {english} in ") for english, words in _ROLES
+)
 
 
 def _compiled(glosses: tuple[tuple[str, str], ...]) -> tuple[tuple[re.Pattern[str], str], ...]:
@@ -137,6 +212,15 @@ def _compiled(glosses: tuple[tuple[str, str], ...]) -> tuple[tuple[re.Pattern[st
 
 _CHANGE_RES: Final = _compiled(_GLOSSES)
 _FACT_RES: Final = _compiled(_FACT_GLOSSES)
+_ROLE_RES: Final = _compiled(_ROLE_GLOSSES)
+_FOREIGN_JOIN_RE: Final = re.compile(
+    _FOREIGN_JOIN_SOURCE.format(roles="|".join(re.escape(english) for english, _ in _ROLES))
+)
+
+
+def _role(english: str, match: re.Match[str]) -> str:
+    """The English for a role said, with "in" when a place follows it."""
+    return english if match.group().endswith(" ") else english.removesuffix(" in ")
 
 
 def english_gloss(message: str, *, changes: bool = True) -> str:
@@ -146,4 +230,9 @@ def english_gloss(message: str, *, changes: bool = True) -> str:
     it ("Sou de Recife", "odeio notebooks")."""
     for pattern, english in (*_CHANGE_RES, *_FACT_RES) if changes else _FACT_RES:
         message = pattern.sub(english, message)
-    return message
+    glossed = message
+    for pattern, english in _ROLE_RES:
+        glossed = pattern.sub(functools.partial(_role, english), glossed)
+    if glossed != message:  # (a role was glossed: the rest of its sentence may be foreign)
+        glossed = _FOREIGN_JOIN_RE.sub(r"\1. ", glossed)
+    return _EXONYM_RE.sub(lambda m: _EXONYMS[m.group()], glossed)

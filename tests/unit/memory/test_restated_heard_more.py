@@ -127,7 +127,7 @@ def test_an_english_message_is_glossed_as_itself(said: str) -> None:
          "User is no longer looking for a job."),
         ("not an SWE anymore, I run the design team", "User is a software engineer.",
          "User is no longer a software engineer."),
-        ("it's Lisboa, not Porto like I said", "User lives in Porto.", "User lives in Lisboa."),
+        ("it's Lisboa, not Porto like I said", "User lives in Porto.", "User lives in Lisbon."),
         ("just so you know, I'm they/them", "User uses she/her pronouns.",
          "User uses they/them pronouns."),
         ("I'm at Datadog now, started monday", "User works at Elastic.", "User works at Datadog."),

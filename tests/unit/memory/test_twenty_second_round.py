@@ -234,3 +234,31 @@ async def test_the_store_refuses_an_everyday_secret(text: str) -> None:
     with pytest.raises(SecretContentError):
         await store.add(text, "personal")
     assert await store.count() == 0
+
+
+@pytest.mark.parametrize(
+    ("said", "facts"),
+    [
+        ("Soy matrona en Valencia y tengo una pregunta", ["User is a midwife in Valencia"]),
+        (
+            "Je suis prof de physique au lycée à Lille.",
+            ["User is a teacher", "User is based in Lille"],
+        ),
+        ("Ich bin Steuerberaterin und krieg so was ständig.", ["User is a tax advisor"]),
+        ("ciao, sono architetto a Milano", ["User is an architect in Milan"]),
+        ("ik ben een verpleegkundige", ["User is a nurse"]),
+    ],
+)
+def test_what_the_user_is_said_in_another_language(said: str, facts: list[str]) -> None:
+    assert _user(said) == facts
+
+
+@pytest.mark.parametrize(
+    ("said", "fact"),
+    [
+        ("I live in Milano", "User lives in Milan"),
+        ("we moved to München last year", "User is based in Munich"),
+    ],
+)
+def test_a_city_is_stored_by_its_english_name(said: str, fact: str) -> None:
+    assert _user(said) == [fact]
