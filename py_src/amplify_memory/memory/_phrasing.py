@@ -224,6 +224,35 @@ _TYPOS: Final[dict[str, str]] = {
     "bulletpoints": "bullet points",
     "teachin": "teaching",
     "coachin": "coaching",
+    # the words of what one is and wants, mistyped
+    "wnat": "want",
+    "wnats": "wants",
+    "wnt": "want",
+    "wnts": "wants",
+    "whant": "want",
+    "bookeeper": "bookkeeper",
+    "bookeepers": "bookkeepers",
+    "buisness": "business",
+    "buisnesses": "businesses",
+    "busines": "business",
+    "hotle": "hotel",
+    "captian": "captain",
+    "nigth": "night",
+    "nurce": "nurse",
+    "teecher": "teacher",
+    "techer": "teacher",
+    "engeneer": "engineer",
+    "develper": "developer",
+    "farmar": "farmer",
+    "retird": "retired",
+    "vegitarian": "vegetarian",
+    "vegeterian": "vegetarian",
+    "alergic": "allergic",
+    "allergick": "allergic",
+    "diabetik": "diabetic",
+    "gotmy": "got my",
+    "lastmonth": "last month",
+    "lastyear": "last year",
     "doin": "doing",
     "learnin": "learning",
     "studyin": "studying",
@@ -482,8 +511,9 @@ def _fix_tech_spelling(match: re.Match[str]) -> str:
     for d in _deletes(low):
         if d in aliases:  # a letter too many: "postgress"
             return d
-        if d in long_only and len(low) >= 7:  # a letter swapped or wrong: "pyhton"
-            return long_only[d]
+        if d in long_only and len(low) >= 7 and long_only[d][0] == low[0]:
+            return long_only[d]  # a letter swapped or wrong: "pyhton" (not the first:
+            # "bookeeper" is no ZooKeeper)
     return word
 
 
@@ -3463,12 +3493,13 @@ def _bare_value(text: str) -> ExtractedFact | None:
     if re.match(r"^(?:I|we|my|our|you|your|he|she|they)\b", x, re.IGNORECASE):
         return None
     role = re.match(
-        r"^(?:an?\s+)?((?:(?!(?:for|in|on|at|to|with|of|the|my|as|and)\s)[\w+#./-]+\s+){0,3}"
+        r"^(?:an?\s+)?((?:(?!(?:for|in|on|at|to|with|of|the|my|as|and|still|also|just|now|"
+        r"obviously)\s)[\w+#./-]+\s+){0,3}"
         rf"(?:{ROLE_NOUNS}))$",
         x,
         re.I,
     )
-    if role:
+    if role and not re.search(r"\b[A-Z][a-z]+$", role[1]):  # ("still Dev": a name)
         return ExtractedFact(f"User is a {role[1]}", "personal")
     frame = primary_frame(f"User prefers {x}")
     if frame is None or not any(t.name == frame.topic for t in TOPICS):

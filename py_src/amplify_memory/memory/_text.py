@@ -68,7 +68,27 @@ ROLE_NOUNS: Final = (
     r"producer|statistician|economist|biologist|chemist|physicist|mathematician|"
     r"bioinformatician|astronomer|geologist|entrepreneur|owner|postdoc|phd student|"
     r"retiree|veterinarian|pharmacist|paralegal|auditor|actuary|planner|strategist|"
-    r"copywriter|illustrator|animator|composer|technologist"
+    r"copywriter|illustrator|animator|composer|technologist|"
+    # trades, care, food, land, faith, law and the rest of everyday work
+    r"chef|sous chef|cook|baker|butcher|farmer|rancher|carpenter|joiner|plumber|roofer|"
+    r"builder|bricklayer|welder|machinist|pilot|captain|firefighter|paramedic|midwife|"
+    r"dentist|hygienist|therapist|psychologist|psychiatrist|counsell?or|social worker|"
+    r"caregiver|carer|nanny|barista|bartender|waiter|waitress|cashier|receptionist|"
+    r"secretary|bookkeeper|banker|broker|realtor|estate agent|pastor|priest|vicar|rabbi|"
+    r"imam|chaplain|minister|soldier|police officer|detective|caretaker|gardener|"
+    r"landscaper|florist|tailor|hairdresser|barber|beautician|optician|optometrist|surgeon|"
+    r"radiographer|sonographer|pathologist|vet|dietitian|nutritionist|coach|personal trainer|"
+    r"athlete|dancer|singer|actor|actress|filmmaker|podcaster|youtuber|school principal|"
+    r"headteacher|archivist|curator|historian|linguist|archaeologist|ecologist|botanist|"
+    r"epidemiologist|pediatrician|paediatrician|neurologist|cardiologist|radiologist|"
+    r"anesthesiologist|anaesthetist|physiotherapist|physio|chiropractor|solicitor|barrister|"
+    r"attorney|judge|notary|surveyor|inspector|appraiser|dispatcher|trucker|truck driver|"
+    r"courier|electrician|handyman|beekeeper|shepherd|fisherman|winemaker|brewer|potter|"
+    r"jeweller|jeweler|locksmith|upholsterer|glazier|plasterer|tiler|decorator|"
+    r"shopkeeper|shop owner|retailer|flight attendant|air traffic controller|sailor|"
+    r"radiologist|lab tech|phlebotomist|pharmacy tech|emt|clerk|underwriter|"
+    r"occupational therapist|speech therapist|doula|sexton|organist|choirmaster|"
+    r"conductor|violinist|pianist|guitarist|drummer|cellist|dj|ta|teaching assistant"
 )
 
 

@@ -2723,7 +2723,14 @@ _META_RE: Final = re.compile(
 #: or with no object at all ("User wants to run it quickly", "User wants to compare").
 _TASK_WANT_RE: Final = re.compile(
     r"^User (?:just |only )?wants to (?:\w+)(?:(?: (?:it|this|that|them|these|those|him|her)\b.*)|"
-    r"(?: (?:quickly|first|now|today|again|later|soon))?)$",
+    r"(?: (?:quickly|first|now|today|again|later|soon))?)$"
+    # help asked for now: "I'd like help outlining one on Luke 15", "i want tips for sleep"
+    r"|^User (?:just |really )?(?:wants|would like|needs|is looking for) (?:some |a little |"
+    r"more )?(?:help|tips|advice|ideas|suggestions|recommendations|feedback|a hand|"
+    r"(?:a|an|some) (?:[\w-]+ ){0,3}?(?:template|list|plan|checklist|recipe|outline|draft|"
+    r"summary|letter|email|script|schedule|rota|spreadsheet|formula|poem|story|speech|card|"
+    r"caption|workout|itinerary|menu)s?)\b"
+    r"(?!.*\b(?:always|every|each|whenever|by default|from now on|in future)\b)",
     re.IGNORECASE,
 )
 _DANGLING_RE: Final = re.compile(

@@ -262,3 +262,42 @@ def test_what_the_user_is_said_in_another_language(said: str, facts: list[str]) 
 )
 def test_a_city_is_stored_by_its_english_name(said: str, fact: str) -> None:
     assert _user(said) == [fact]
+
+
+@pytest.mark.parametrize(
+    ("said", "fact"),
+    [
+        ("im a bookeeper for 3 small buisnesses", "User is a bookkeeper for 3 small businesses"),
+        ("I'm a Lutheran pastor", "User is a Lutheran pastor"),
+        ("I'm a sous chef at a hotel in Edinburgh", "User is a sous chef at a hotel"),
+        ("i am a roofer", "User is a roofer"),
+    ],
+)
+def test_everyday_work_is_a_role(said: str, fact: str) -> None:
+    assert fact in _user(said)
+
+
+def test_a_word_like_bookkeeper_is_no_misspelt_technology() -> None:
+    assert not any("ZooKeeper" in f for f in _user("im a bookeeper for a bakery"))
+
+
+def test_a_name_after_still_is_no_role() -> None:
+    assert _user("so it's husband now not boyfriend lol. still Dev obviously") == []
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "I'd like help outlining a sermon on Luke 15",
+        "i wnat tips for sleeping in the day",
+        "I want a prep list template for sunday brunch",
+    ],
+)
+def test_help_asked_for_now_is_no_fact(said: str) -> None:
+    assert _user(said) == []
+
+
+def test_a_standing_want_of_a_thing_is_kept() -> None:
+    assert _user("I want a summary at the end of every answer") == [
+        "User wants a summary at the end of every answer"
+    ]
