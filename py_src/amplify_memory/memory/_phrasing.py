@@ -1218,7 +1218,10 @@ _ALWAYS_NOUN_RE: Final = re.compile(
     r"suggest|prefer|recommend|remember|call|apologi[sz]e|start|end|sign|use|"
     r"has|have|had|was|were|is|are|been|did|does|do|will|would|gets?|got|works?|worked|"
     r"tell|let|point|warn|flag|check|correct|cite|link|double-check|verify|run|consider|"
-    r"assume|think|try|look|think|ask|reply|respond|say|use|spell|translate|summari[sz]e)\b)"
+    r"assume|think|try|look|think|ask|reply|respond|say|use|spell|translate|summari[sz]e|"
+    # what one never did or where one never is ("never properly learned", "never home")
+    r"\w+ly|\w+ed|home|here|there|around|in|on|at|seen|been|done|heard|had|gone|"
+    r"learnt|taught|known|met|ever)\b)"
     r"[\w.+#@'/() -]+)$",
     re.IGNORECASE,
 )
@@ -2567,6 +2570,40 @@ _HAVE_KIN_RE: Final = re.compile(
 )
 
 
+#: A lasting condition of health the user has: "I have arthritis in my hands", "I was
+#: diagnosed with ADHD last year", "I've got type 2 diabetes", "I live with MS".
+_HEALTH_RE: Final = re.compile(
+    r"^(?:I|we)(?:'ve|\s+have)?\s+(?:have|got|been\s+diagnosed\s+with|was\s+diagnosed\s+with|"
+    r"got\s+diagnosed\s+with|live\s+with|suffer\s+(?:from|with)|deal\s+with)\s+"
+    r"(?P<x>(?:(?:a|an|mild|severe|chronic|bad|early|late|type\s+[12]|stage\s+\w+|"
+    r"rheumatoid|inflammatory|adult|long)\s+)*"
+    r"(?:diabetes|asthma|adhd|add|autism|dyslexia|dyscalculia|dyspraxia|epilepsy|arthritis|"
+    r"osteoarthritis|ms|multiple\s+sclerosis|c(?:o)?eliac(?:\s+disease)?|crohn'?s(?:\s+disease)?|"
+    r"ibs|colitis|lupus|migraines?|tinnitus|hearing\s+loss|low\s+vision|glaucoma|cataracts?|"
+    r"macular\s+degeneration|copd|heart\s+disease|(?:a\s+)?heart\s+condition|"
+    r"high\s+blood\s+pressure|hypertension|long\s+covid|cfs|me/cfs|fibromyalgia|"
+    r"chronic\s+pain|back\s+pain|bad\s+back|depression|anxiety|ptsd|ocd|bipolar(?:\s+disorder)?|"
+    r"insomnia|sleep\s+apn(?:o)?ea|eczema|psoriasis|parkinson'?s|hypothyroidism|"
+    r"hyperthyroidism|pcos|endometriosis|scoliosis|pacemaker|stent|hearing\s+aids?|"
+    r"cochlear\s+implant|gout|an(?:a)?emia|sickle\s+cell|h(?:a)?emophilia|hiv|kidney\s+disease|"
+    r"tourette'?s|stammer|stutter|colou?r\s+blindness|aphantasia|prosopagnosia|vertigo|pots|"
+    r"hypermobility|eds|osteoporosis|sciatica|carpal\s+tunnel|rsi|tennis\s+elbow|"
+    r"plantar\s+fasciitis|dementia|cancer|a\s+nut\s+allergy|allerg(?:y|ies))\b"
+    r"(?:\s+in\s+(?:my|both)\s+\w+)?)"
+    r"(?:\s+(?:since|for)\s+[\w\s]{1,20}?|\s+(?:last|this)\s+\w+|\s+in\s+\d{4})?"
+    r"(?:\s+(?:btw|fyi|too|as\s+well|now|also|lol|tho|though))*$",
+    re.IGNORECASE,
+)
+
+
+def _shape_health(text: str, lead: bool) -> _Shaped:
+    m = _HEALTH_RE.match(text.strip(" .!"))
+    if m is None or text.lower().startswith("we"):
+        return _NEXT
+    condition = re.sub(r"\bmy\b", "their", " ".join(m["x"].split()))
+    return [ExtractedFact(f"User has {condition}", "personal")]
+
+
 def _shape_bare_trait(text: str, lead: bool) -> _Shaped:
     m = _BARE_TRAIT_RE.match(text.strip(" .!"))
     if m is None:
@@ -3178,7 +3215,25 @@ def _shape_no(text: str, lead: bool) -> _Shaped:
     return _NEXT
 
 
+#: What the user never did or always liked: "never really touched frontend", "always been
+#: partial to JetBrains IDEs".
+_NEVER_DID_RE: Final = re.compile(
+    r"^never\s+(?:\w+ly\s+)?(?:touched|used|tried|done|written|learned|learnt|worked\s+with|"
+    r"coded\s+in)\s+(?P<x>(?!(?:it|this|that|them|one|any|how|what|why|to|much)\b)[\w.+#@'/ -]{2,40})$"
+    r"|^always\s+(?:been\s+(?:partial\s+to|a\s+(?:big\s+|huge\s+)?fan\s+of|into)|liked|loved)"
+    r"\s+(?P<y>(?!(?:it|this|that|them)\b)[\w.+#@'/ -]{2,40})$"
+    r"|^always\s+been\s+(?P<z>(?:an?\s+)?(?!(?:it|this|that|the|there|here)\b)[\w'/ -]{2,40})$",
+    re.IGNORECASE,
+)
+
+
 def _shape_always_noun(text: str, lead: bool) -> _Shaped:
+    if m := _NEVER_DID_RE.match(text.strip(" .!")):
+        if m["x"]:
+            return [ExtractedFact(f"User has never used {_object(m['x'])}", "tech_stack")]
+        if m["z"]:  # "always been a night owl", "always been terrible at maths"
+            return [ExtractedFact(f"User has always been {m['z'].strip()}", "personal")]
+        return [ExtractedFact(f"User likes {_object(m['y'])}", "preference")]
     if m := _ALWAYS_NOUN_RE.match(text):
         x = _object(m["x"])
         verb = "always wants" if m["adv"].lower() == "always" else "never wants"
@@ -3199,6 +3254,7 @@ _SHAPES: Final[tuple[Callable[[str, bool], _Shaped], ...]] = (
     _shape_life_event,
     _shape_bare_trait,
     _shape_have_kin,
+    _shape_health,
     _shape_foreign_answer,
     _shape_language_fine,
     _shape_replaced_with,

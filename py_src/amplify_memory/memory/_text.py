@@ -88,7 +88,8 @@ ROLE_NOUNS: Final = (
     r"shopkeeper|shop owner|retailer|flight attendant|air traffic controller|sailor|"
     r"radiologist|lab tech|phlebotomist|pharmacy tech|emt|clerk|underwriter|"
     r"occupational therapist|speech therapist|doula|sexton|organist|choirmaster|"
-    r"conductor|violinist|pianist|guitarist|drummer|cellist|dj|ta|teaching assistant"
+    r"conductor|violinist|pianist|guitarist|drummer|cellist|dj|ta|teaching assistant|landlord|"
+    r"landlady|security guard|guard|cleaner|housekeeper|nanny|childminder|au pair"
 )
 
 

@@ -125,6 +125,8 @@ _CLAUSE_SPLIT_RE: Final = re.compile(
     r"\s*(?<!\bTL);(?!DR\b)\s*"
     r"|,\s*(?=(?:and |but |so |also |then )?(?:I|we|please|just|my|do not|don't|always|never)\b)"
     r"|,\s*so\s+|\s+(?:and|but|so|while|whereas)\s+(?=(?:I|we|my)\b)"
+    # a second verb of the same "I": "I'm 61 and have arthritis in my hands"
+    r"|\s+and\s+(?=have\s+(?!to\b|been\b|had\b|got\s+to\b))"
     # others as the next subject: "I coach a girls team and half of them just stand there"
     r"|\s+(?:and|but)\s+(?=(?:half|most|some|all|none|many|a\s+few|few|one|both|each|"
     r"several)\s+of\s+(?:them|us|the|my|our|whom)\b)"
@@ -2498,10 +2500,39 @@ def user_clauses(
         english_gloss(user_message, changes=False)
     )  # ("Sou de Recife": "I'm from")
     text = _expand(_strip_code_and_quotes(prepared, keep_quotes=keep_quotes))
+    text = _HOUSEHOLD_RE.sub(r"\1I \2", text)  # "we live in Leeds": the user does
+    text = _AS_A_RE.sub(r"\1I am \2. ", text)  # "as a diabetic, is fasting safe?"
     text = _TAG_QUESTION_RE.sub("?", text)  # "it never triggers on PRs, why?": one question
     return itertools.islice(_message_clauses(text, project=project), MAX_CLAUSES)
 
 
+#: The user's household doing what the user does: "we live in Leeds", "me and the wife
+#: run a dairy farm", "we keep bees" (not a team's "we run Kubernetes").
+_HOUSEHOLD_RE: Final = re.compile(
+    r"(^|[.!?;,][ \t]+|\n[ \t]*|\b(?:and|so|but)[ \t]+)"
+    r"(?:me\s+and\s+(?:the|my)\s+(?:wife|husband|missus|partner|hubby|other\s+half|"
+    r"family|kids)|(?:my|the)\s+(?:wife|husband|partner|hubby)\s+and\s+(?:I|me)|we)\s+"
+    r"(live|lived|reside|rent|have\s+lived|have\s+been\s+living|keep\s+(?=(?:\w+\s+)?"
+    r"(?:bees|chickens|hens|goats|sheep|pigs|ducks|horses|alpacas|cows|cattle|a\s+\w+)\b)|"
+    r"raise|farm|grow|homeschool|foster|"
+    r"(?:run|own)\s+(?=(?:a|an|our|the)\s+(?:[\w-]+\s+){0,2}(?:farm|shop|business|bakery|"
+    r"restaurant|cafe|café|pub|b&b|guesthouse|hotel|stall|practice|clinic|nursery|daycare|"
+    r"store|kennels?|stables?|vineyard|winery|brewery|salon|garage|ranch|dairy|orchard|"
+    r"smallholding|allotment|campsite|bookshop|florist)\b))",
+    re.IGNORECASE,
+)
+#: Who the user is, said before a question or a request: "as a diabetic, is fasting
+#: safe?", "As a landlord in Leeds, what do I need?" (not "as a rule", "as a kid").
+_AS_A_RE: Final = re.compile(
+    r"(^|[.!?][ \t]+|\n[ \t]*)as\s+(an?\s+(?:[\w-]+\s+){0,2}?(?:"
+    + ROLE_NOUNS
+    + r"|diabetic|vegan|vegetarian|coeliac|celiac|landlord|landlady|homeowner|tenant|"
+    r"renter|beginner|newbie|non-native\s+speaker|native\s+speaker|left-hander|smoker|"
+    r"ex-smoker|runner|cyclist|knitter|gardener|parent|single\s+parent|mum|mom|dad|"
+    r"father|mother|grandparent|grandmother|grandfather|retiree|pensioner|expat|immigrant|"
+    r"night\s+owl|early\s+riser)(?:\s+(?:in|from)\s+(?-i:[A-Z])[\w-]+)?)\s*,",
+    re.IGNORECASE,
+)
 #: A question tag after a statement: the statement is the question.
 _TAG_QUESTION_RE: Final = re.compile(
     r"(?<!\s)\s*,\s*(?:why|how come|right|no|or what|or not|any idea why)\s*\?", re.IGNORECASE
@@ -2545,7 +2576,10 @@ def _bare_name(clause: str) -> list[str]:
 
 #: A chat statement without its subject: "been writing our apps in Kotlin", "started
 #: using Arc", "stopped using Docker": the user's ("I have been ...", "I started ...").
-_DROPPED_I_RE: Final = re.compile(r"^(been|started|began|stopped)\s+\w+ing\b", re.IGNORECASE)
+_DROPPED_I_RE: Final = re.compile(
+    r"^(been|started|began|stopped)\s+\w+ing\b|^(have)\s+(?!to\b|you\b|a\s+(?:look|go|try)\b)",
+    re.IGNORECASE,
+)
 
 
 def read_clauses(clauses: Iterable[tuple[str, bool]]) -> Iterable[tuple[str, bool, bool]]:
@@ -2561,7 +2595,7 @@ def read_clauses(clauses: Iterable[tuple[str, bool]]) -> Iterable[tuple[str, boo
             continue  # ("that's outdated, I use it daily": "it" is still the one before)
         if not in_question and (dropped := _DROPPED_I_RE.match(clause)):
             clause = (
-                ("I have " if dropped[1].lower() == "been" else "I ")
+                ("I have " if (dropped[1] or "").lower() == "been" else "I ")
                 + clause[0].lower()
                 + clause[1:]
             )
@@ -2721,6 +2755,15 @@ _META_RE: Final = re.compile(
 )
 #: A wish about the task at hand, not a standing one: to do something to "it" or "this",
 #: or with no object at all ("User wants to run it quickly", "User wants to compare").
+#: A wish made of what was said of the past or of a place ("never properly learned",
+#: "never home"): after "to", only a verb's base form is a wish.
+_NOT_A_WISH_RE: Final = re.compile(
+    r"^User wants the assistant to (?:always |never )?(?:\w+ly\s+)?(?:\w+(?<![eb])ed|home|"
+    r"here|there|seen|been|done|heard|had|gone|known|met|learnt|taught)\b"
+    r"|^User (?:never|always) wants (?:\w+ly\s+)?(?:home|here|there|seen|been|done|heard|had|"
+    r"gone|known|met|learnt|taught|learned)\b",  # (not "always wants detailed answers")
+    re.IGNORECASE,
+)
 _TASK_WANT_RE: Final = re.compile(
     r"^User (?:just |only )?wants to (?:\w+)(?:(?: (?:it|this|that|them|these|those|him|her)\b.*)|"
     r"(?: (?:quickly|first|now|today|again|later|soon))?)$"
@@ -2853,6 +2896,8 @@ def finish(fact: ExtractedFact) -> ExtractedFact | None:
         return None  # about the conversation, not the user ("User misspoke earlier")
     if _POINTER_VALUE_RE.match(content):
         return None  # "it's my default": the value is said before ("User's default is it")
+    if _NOT_A_WISH_RE.match(content):
+        return None  # "never properly learned how to use it", "never home": no wish
     if _TASK_WANT_RE.match(content):
         return None  # the task at hand ("I just want to run it quickly", "I want to compare")
     if _NOT_A_FACT_RE.match(content):

@@ -301,3 +301,69 @@ def test_a_standing_want_of_a_thing_is_kept() -> None:
     assert _user("I want a summary at the end of every answer") == [
         "User wants a summary at the end of every answer"
     ]
+
+
+@pytest.mark.parametrize(
+    ("said", "fact"),
+    [
+        ("I have type 1 diabetes", "User has type 1 diabetes"),
+        ("I was diagnosed with ADHD last year", "User has ADHD"),
+        ("I'm 61 and have arthritis in my hands", "User has arthritis in their hands"),
+        ("I've got a stent since 2019", "User has a stent"),
+    ],
+)
+def test_a_lasting_condition_of_health_is_kept(said: str, fact: str) -> None:
+    assert fact in _user(said)
+
+
+def test_someone_elses_condition_is_not_the_users() -> None:
+    assert _user("my son has a nut allergy") == []
+
+
+@pytest.mark.parametrize(
+    ("said", "fact"),
+    [
+        ("we live in Leeds", "User lives in Leeds"),
+        ("me and the wife run a dairy farm in Wisconsin", "User runs a dairy farm in Wisconsin"),
+        ("We keep bees", "User keeps bees"),
+        (
+            "is it too cold? we live in a stone cottage in the Dales",
+            "User lives in a stone cottage in the Dales",
+        ),
+    ],
+)
+def test_the_users_household_is_the_user(said: str, fact: str) -> None:
+    assert _user(said) == [fact]
+
+
+def test_a_teams_we_stays_the_teams() -> None:
+    assert _user("we run Kubernetes on GKE") == ["User uses Kubernetes", "User uses GKE"]
+
+
+@pytest.mark.parametrize(
+    ("said", "fact"),
+    [
+        ("as a diabetic, is intermittent fasting safe?", "User is diabetic"),
+        ("As a landlord in Leeds, what do I need to do?", "User is a landlord in Leeds"),
+    ],
+)
+def test_who_one_is_before_a_question(said: str, fact: str) -> None:
+    assert _user(said) == [fact]
+
+
+@pytest.mark.parametrize("said", ["as a rule, what's faster?", "as a kid, was I wrong?"])
+def test_as_a_rule_or_a_kid_is_no_identity(said: str) -> None:
+    assert _user(said) == []
+
+
+@pytest.mark.parametrize(
+    ("said", "facts"),
+    [
+        ("I've got a Tormek but never properly learned how to use it", []),
+        ("never really touched frontend", ["User has never used frontend"]),
+        ("always been partial to JetBrains IDEs", ["User likes JetBrains"]),
+        ("always been terrible at maths", ["User has always been terrible at maths"]),
+    ],
+)
+def test_what_one_never_did_or_always_was_is_no_wish(said: str, facts: list[str]) -> None:
+    assert _user(said) == facts
