@@ -85,6 +85,7 @@ _BEFORE_STRONG: Final = re.compile(
     r"walked\s+away\s+from|bye(?:[\s-]*bye)?|good-?bye|farewell|"
     r"(?:before|previously|formerly|earlier)\s+(?:I|we)\s+(?:was|were)\s+(?:using|on|in|with)|"
     r"quit(?:\s+using)?|gave\s+up(?:\s+on)?|retired|replaced|replacing|uninstalled|phased\s+out|"
+    r"cancell?ed(?:\s+my)?|unsubscribed\s+from|deleted|closed\s+(?:my|our)|"
     r"(?:was|were)\s+wrong\s+about|"
     r"no\s+longer\s+(?:use|using|on|run|running|write|writing|"
     r"work\s+with)|used\s+to\s+(?:use|run|write|be\s+on|work\s+with|code\s+in))"

@@ -367,6 +367,9 @@ def _pet_apart(new: str, old: str) -> bool:
     kinds = _pet_kinds(new), _pet_kinds(old)
     if all(kinds) and not kinds[0] & kinds[1]:
         return True
+    allergens = _allergens(new), _allergens(old)
+    if all(allergens) and not allergens[0] & allergens[1] and _NEGATED_RE.search(new + old):
+        return True  # "not allergic to penicillin" / "allergic to cats": two allergies
     for one, other in ((new, old), (old, new)):
         if (
             _PET_WHOSE_RE.match(one.strip())
@@ -386,6 +389,20 @@ _PET_KIND: Final = {"kitten": "cat", "pupp": "dog", "bunn": "rabbit", "pon": "ho
 _PET_WORD_RE: Final = re.compile(rf"\b(?:{PET_NOUNS})\b", re.IGNORECASE)
 _ALLERGY_RE: Final = re.compile(r"\ballerg(?:y|ies|ic)\b|\bintoleran", re.IGNORECASE)
 _NEGATED_RE: Final = re.compile(r"\b(?:not|no|never|no longer|n't)\b|n't\b", re.IGNORECASE)
+
+
+_ALLERGEN_RE: Final = re.compile(
+    r"\ballergic\s+to\s+(?P<a>[\w -]+)|\b(?P<b>[\w-]+)\s+allerg(?:y|ies)\b", re.IGNORECASE
+)
+
+
+def _allergens(fact: str) -> set[str]:
+    """The words of what a fact says the user is allergic to ("eggs": "egg")."""
+    m = _ALLERGEN_RE.search(fact)
+    if m is None:
+        return set()
+    words = re.findall(r"[a-z]+", (m["a"] or m["b"] or "").casefold())
+    return {w.removesuffix("s") for w in words if w not in {"a", "an", "the", "and", "or"}}
 
 
 def _pet_kinds(fact: str) -> set[str]:

@@ -161,6 +161,7 @@ _LEADING_FILLER_RE: Final = re.compile(
 _TRAILING_FILLER_RE: Final = re.compile(
     r"(?:[\s,]+(?:please|pls|plz|btw|by the way|thanks|thank you|lol|though|too|as well|tbh|imo|"
     r"honestly|fwiw|haha|atm|rn|tho|but sure|but ok|but okay|but fine|but whatever|"
+    r"apparently|thankfully|luckily|officially|after all|"
     r"but yeah))+\s*$",
     re.IGNORECASE,
 )
@@ -1098,6 +1099,14 @@ def _role_in_place(body: str) -> list[ExtractedFact]:
     ]
 
 
+def _not_allergic(body: str) -> list[ExtractedFact]:
+    """ "(I'm) NOT allergic to penicillin (after all)": the allergy is not the user's."""
+    allergy = re.match(r"not\s+allergic\s+to\s+([\w -]{2,30}?)(?:\s+after\s+all)?\W*$", body, re.I)
+    if allergy and _phrasing.is_allergen(allergy[1]):
+        return [ExtractedFact(f"User is not allergic to {allergy[1]}", "personal")]
+    return []
+
+
 def _am_facts(rest: str, clause: str, content: str) -> list[ExtractedFact]:
     """Facts from "I am ..." clauses: role, place, learning, fan of, using, name."""
     body = re.sub(r"^(?:am)\s+", "", rest.strip(), flags=re.IGNORECASE)
@@ -1110,7 +1119,7 @@ def _am_facts(rest: str, clause: str, content: str) -> list[ExtractedFact]:
     if lower.startswith("not "):
         if re.match(r"not (?:a |much of a |the biggest )?fan of\b", lower):
             return [ExtractedFact(content, _category(clause, "preference"))]
-        return []
+        return _not_allergic(body)
     if _ROLE_RE.match(body):
         place = re.search(
             r"\s+(?:based in|living in|from)\s+([A-Z][\w.'-]*(?:\s+[A-Z][\w.'-]*)?)$", body
@@ -2502,6 +2511,8 @@ def user_clauses(
     text = _expand(_strip_code_and_quotes(prepared, keep_quotes=keep_quotes))
     text = _HOUSEHOLD_RE.sub(r"\1I \2", text)  # "we live in Leeds": the user does
     text = _AS_A_RE.sub(r"\1I am \2. ", text)  # "as a diabetic, is fasting safe?"
+    text = _FOUND_RE.sub(r"\1I", text)  # "the allergist says I'm not allergic": the user is
+    text = _OUTGREW_RE.sub(r"I am no longer allergic to \1", text)
     text = _TAG_QUESTION_RE.sub("?", text)  # "it never triggers on PRs, why?": one question
     return itertools.islice(_message_clauses(text, project=project), MAX_CLAUSES)
 
@@ -2532,6 +2543,20 @@ _AS_A_RE: Final = re.compile(
     r"father|mother|grandparent|grandmother|grandfather|retiree|pensioner|expat|immigrant|"
     r"night\s+owl|early\s+riser)(?:\s+(?:in|from)\s+(?-i:[A-Z])[\w-]+)?)\s*,",
     re.IGNORECASE,
+)
+#: What a doctor or a test found about the user is the user's: "the allergist says I'm
+#: not allergic", "my GP confirmed I have asthma".
+_FOUND_RE: Final = re.compile(
+    r"(^|[.!?:;,][ \t]+|\n[ \t]*)(?:update[:,]?\s+)?(?:so\s+)?(?:my|the)\s+(?:doctor|gp|allergist|"
+    r"dentist|specialist|consultant|neurologist|cardiologist|dermatologist|psychiatrist|"
+    r"test|tests|results?|scan|blood\s+work|bloodwork|biopsy)\s+(?:says|said|confirmed|"
+    r"shows?|showed|found)\s+(?:that\s+)?I\b(?=\s+(?:am|have|had|was|do|don't|do\s+not|"
+    r"can|can't|cannot|need)\b)",
+    re.IGNORECASE,
+)
+#: An allergy the user grew out of: "outgrew my egg allergy".
+_OUTGREW_RE: Final = re.compile(
+    r"\b(?:I\s+)?(?:have\s+)?outgr[eo]wn?\s+(?:my|the)\s+([\w-]+)\s+allergy\b", re.IGNORECASE
 )
 #: A question tag after a statement: the statement is the question.
 _TAG_QUESTION_RE: Final = re.compile(

@@ -13,6 +13,7 @@ import pytest
 
 from amplify_memory.errors import SecretContentError
 from amplify_memory.memory import UserProfileVectorStore
+from amplify_memory.memory.auto import extract_and_store_user_facts
 from amplify_memory.memory.chat_facts import extract_chat_facts
 from amplify_memory.memory.secrets import find_secrets, redact_secrets
 from amplify_memory.memory.supersession import decide
@@ -367,3 +368,46 @@ def test_as_a_rule_or_a_kid_is_no_identity(said: str) -> None:
 )
 def test_what_one_never_did_or_always_was_is_no_wish(said: str, facts: list[str]) -> None:
     assert _user(said) == facts
+
+
+async def _superseded(priors: list[str], said: str) -> list[int]:
+    store = UserProfileVectorStore(storage=MemoryStorage(), semantic=False)
+    await store.initialize()
+    ids = [(await store.add(p, "personal"))["entry"]["id"] for p in priors]
+    await extract_and_store_user_facts(said, store=store)
+    gone = []
+    for i, entry_id in enumerate(ids):
+        entry = await store.get(entry_id)
+        if entry is not None and entry["superseded"]:
+            gone.append(i)
+    return gone
+
+
+@pytest.mark.parametrize(
+    ("priors", "said", "gone"),
+    [
+        (
+            ["User uses Spotify.", "User listens to podcasts."],
+            "cancelled spotify, on apple music now",
+            [0],
+        ),
+        (
+            ["User is allergic to penicillin.", "User is allergic to cats."],
+            "update: the allergist says I'm NOT allergic to penicillin after all",
+            [0],
+        ),
+        (
+            ["User is allergic to eggs.", "User is allergic to shellfish."],
+            "outgrew my egg allergy apparently, still can't do shellfish though",
+            [0],
+        ),
+    ],
+)
+async def test_what_ended_supersedes_only_itself(
+    priors: list[str], said: str, gone: list[int]
+) -> None:
+    assert await _superseded(priors, said) == gone
+
+
+def test_what_a_doctor_found_is_the_users() -> None:
+    assert _user("my GP confirmed I have asthma") == ["User has asthma"]
