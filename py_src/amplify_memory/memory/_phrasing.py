@@ -2596,6 +2596,34 @@ _HEALTH_RE: Final = re.compile(
 )
 
 
+#: A habit the user gave up: "I quit smoking in January", "gave up drinking last year".
+_QUIT_HABIT_RE: Final = re.compile(
+    r"^(?:I\s+(?:have\s+)?|(?:finally|officially)\s+)?(?:finally\s+)?(?:quit|quitted|gave\s+up|"
+    r"given\s+up|stopped|kicked)\s+(?P<x>smoking|cigarettes|drinking|alcohol|booze|vaping|"
+    r"caffeine|coffee|sugar|meat|dairy|gluten|social\s+media|gambling|weed|cannabis)\b"
+    r"(?:\s+(?:in|last|this|since|for|a|an|about|over|two|three|\d+)\b.*)?\W*$",
+    re.IGNORECASE,
+)
+_HABIT_ENDED: Final = {
+    "smoking": "User no longer smokes",
+    "cigarettes": "User no longer smokes",
+    "vaping": "User no longer vapes",
+    "drinking": "User no longer drinks alcohol",
+    "alcohol": "User no longer drinks alcohol",
+    "booze": "User no longer drinks alcohol",
+    "caffeine": "User no longer has caffeine",
+    "coffee": "User no longer drinks coffee",
+}
+
+
+def _shape_quit_habit(text: str, lead: bool) -> _Shaped:
+    m = _QUIT_HABIT_RE.match(text.strip(" .!"))
+    if m is None:
+        return _NEXT
+    habit = " ".join(m["x"].lower().split())
+    return [ExtractedFact(_HABIT_ENDED.get(habit, f"User gave up {habit}"), "personal")]
+
+
 def _shape_health(text: str, lead: bool) -> _Shaped:
     m = _HEALTH_RE.match(text.strip(" .!"))
     if m is None or text.lower().startswith("we"):
@@ -3255,6 +3283,7 @@ _SHAPES: Final[tuple[Callable[[str, bool], _Shaped], ...]] = (
     _shape_bare_trait,
     _shape_have_kin,
     _shape_health,
+    _shape_quit_habit,
     _shape_foreign_answer,
     _shape_language_fine,
     _shape_replaced_with,

@@ -29,6 +29,11 @@ __all__ = ["english_gloss"]
 #: (phrase, English) in the order they are tried; a phrase is a regular expression
 #: matched case-insensitively at word boundaries.
 _GLOSSES: Final[tuple[tuple[str, str], ...]] = (
+    # a job and a habit ended, whole (before "nicht mehr" and "ich arbeite" below)
+    (r"ich\s+arbeite\s+nicht\s+mehr\s+(?:bei|f[üu]r)|ik\s+werk\s+niet\s+meer\s+(?:bij|voor)|"
+     r"ya\s+no\s+trabajo\s+(?:en|para)|non\s+lavoro\s+pi[ùu]\s+(?:a|da|per|in|presso)|"
+     r"n[ãa]o\s+trabalho\s+mais\s+(?:na|no|em|para)|ju[żz]\s+nie\s+pracuj[ęe]\s+w",
+     "I no longer work at"),
     # Italian and French "from X to Y" changes (before the single words below)
     (r"(?:è|sono|siamo|è\s+stato)\s+passat[oaie]\s+da\s+(.{2,40}?)\s+a\s+",
      r"switched from \1 to "),
@@ -198,8 +203,29 @@ _FOREIGN_JOIN_SOURCE: Final = (
     r"(I'm (?:{roles})(?: in [A-ZÀ-Ý][\w-]+(?: [A-ZÀ-Ý][\w-]+)?)?)\s+(?:y|und|et|e)\s+"
     r"(?=[a-zà-ÿ])(?!(?:I|we|my|the|a|an|to)\b)"
 )
-_ROLE_GLOSSES: Final[tuple[tuple[str, str], ...]] = tuple(
-    (rf"{_I_AM}\s+(?:{words})(?:{_IN_PLACE})?", f"I'm {english} in ") for english, words in _ROLES
+#: "I am no longer" in the other languages, and the word after the role that ends it.
+_NO_LONGER_AM: Final = (
+    r"(?:je\s+ne\s+suis\s+plus|ya\s+no\s+soy|non\s+sono\s+pi[ùu]|n[ãa]o\s+sou\s+mais|"
+    r"ik\s+ben\s+geen|ich\s+bin\s+kein(?:e)?|nie\s+jestem\s+ju[żz]|ju[żz]\s+nie\s+jestem)"
+    r"(?:\s+(?:un|una|um|uma|une))?"
+)
+#: Habits ended in the other languages: "Ho smesso di fumare", "ich rauche nicht mehr".
+_QUIT_HABIT: Final = (
+    r"(?:ho\s+smesso\s+di|(?:he\s+)?dej(?:é|e|ado)\s+de|parei\s+de|deixei\s+de|"
+    r"j'ai\s+arr[êe]t[ée]\s+de)\s+(?:fumare|fumar|fumer)|ich\s+habe\s+aufgeh[öo]rt\s+zu\s+"
+    r"rauchen|ich\s+rauche\s+nicht\s+mehr|ik\s+ben\s+gestopt\s+met\s+roken|"
+    r"rzuci[łl](?:em|am)\s+palenie"
+)
+_ROLE_GLOSSES: Final[tuple[tuple[str, str], ...]] = (
+    (_QUIT_HABIT, "I quit smoking in "),
+    *(
+        (rf"{_NO_LONGER_AM}\s+(?:{words})(?:\s+(?:mehr|meer))?", f"I'm no longer {english} in ")
+        for english, words in _ROLES
+    ),
+    *(
+        (rf"{_I_AM}\s+(?:{words})(?:{_IN_PLACE})?", f"I'm {english} in ")
+        for english, words in _ROLES
+    ),
 )
 
 
@@ -228,11 +254,11 @@ def english_gloss(message: str, *, changes: bool = True) -> str:
     English (see the module docstring); an English message comes back unchanged.
     ``changes=False``: only what the user is, likes and comes from, as extraction reads
     it ("Sou de Recife", "odeio notebooks")."""
-    for pattern, english in (*_CHANGE_RES, *_FACT_RES) if changes else _FACT_RES:
-        message = pattern.sub(english, message)
     glossed = message
-    for pattern, english in _ROLE_RES:
+    for pattern, english in _ROLE_RES:  # (first: "keine Lehrerin mehr" is the role's)
         glossed = pattern.sub(functools.partial(_role, english), glossed)
-    if glossed != message:  # (a role was glossed: the rest of its sentence may be foreign)
+    for pattern, english in (*_CHANGE_RES, *_FACT_RES) if changes else _FACT_RES:
+        glossed = pattern.sub(english, glossed)
+    if glossed != message:  # (something was glossed: the rest of its sentence may be foreign)
         glossed = _FOREIGN_JOIN_RE.sub(r"\1. ", glossed)
     return _EXONYM_RE.sub(lambda m: _EXONYMS[m.group()], glossed)

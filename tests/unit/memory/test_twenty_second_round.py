@@ -411,3 +411,36 @@ async def test_what_ended_supersedes_only_itself(
 
 def test_what_a_doctor_found_is_the_users() -> None:
     assert _user("my GP confirmed I have asthma") == ["User has asthma"]
+
+
+@pytest.mark.parametrize(
+    ("said", "facts"),
+    [
+        ("I quit smoking in January!", ["User no longer smokes"]),
+        ("gave up drinking last year", ["User no longer drinks alcohol"]),
+        ("Ho smesso di fumare a gennaio!", ["User no longer smokes"]),
+        ("Je ne suis plus infirmière, j'ai commencé autre chose", ["User is no longer a nurse"]),
+        ("ich bin keine Lehrerin mehr", ["User is no longer a teacher"]),
+        ("I quit my job", []),
+    ],
+)
+def test_a_habit_or_a_role_given_up(said: str, facts: list[str]) -> None:
+    assert _user(said) == facts
+
+
+@pytest.mark.parametrize(
+    ("priors", "said", "gone"),
+    [
+        (
+            ["User works at Siemens.", "User lives in Cologne."],
+            "Ich arbeite nicht mehr bei Siemens.",
+            [0],
+        ),
+        (["User smokes.", "User is a barista."], "Ho smesso di fumare a gennaio!", [0]),
+        (["User works at ING.", "User plays chess."], "Ik werk niet meer bij ING", [0]),
+    ],
+)
+async def test_an_ending_said_in_another_language_supersedes(
+    priors: list[str], said: str, gone: list[int]
+) -> None:
+    assert await _superseded(priors, said) == gone
