@@ -2616,6 +2616,36 @@ _HABIT_ENDED: Final = {
 }
 
 
+#: A role held for a span of time: "I've been a Lutheran pastor for 22 years".
+_BEEN_ROLE_RE: Final = re.compile(
+    r"^I(?:'ve|\s+have)\s+been\s+(?P<role>an?\s+(?:[\w-]+\s+){0,3}?(?:"
+    + ROLE_NOUNS
+    + r"))(?P<rest>\s+(?:for\s+(?:\d+|a\s+few|many|several|over\s+\d+|about\s+\d+|"
+    r"(?:one|two|three|four|five|six|seven|eight|nine|ten|twenty|thirty)(?:\s+\w+)?)\s+"
+    r"(?:years?|yrs?|decades?)|since\s+[\w ]{2,20}))?\W*$",
+    re.IGNORECASE,
+)
+#: Units wanted, said bare: "metric only", "celsius please".
+_UNITS_ONLY_RE: Final = re.compile(
+    r"^(?P<x>metric|imperial|celsius|fahrenheit)(?:\s+(?:units|only|always|please|pls|"
+    r"everything|thanks))+\W*$",
+    re.IGNORECASE,
+)
+
+
+def _shape_been_role(text: str, lead: bool) -> _Shaped:
+    if m := _BEEN_ROLE_RE.match(text.strip(" .!")):
+        rest = m["rest"] or ""
+        return [ExtractedFact(f"User has been {m['role']}{rest}", "personal")]
+    if m := _UNITS_ONLY_RE.match(text.strip(" .!")):
+        x = m["x"].lower()
+        what = (
+            f"temperatures in {x.capitalize()}" if x in ("celsius", "fahrenheit") else f"{x} units"
+        )
+        return [ExtractedFact(f"User wants {what}", "communication")]
+    return _NEXT
+
+
 def _shape_quit_habit(text: str, lead: bool) -> _Shaped:
     m = _QUIT_HABIT_RE.match(text.strip(" .!"))
     if m is None:
@@ -2891,6 +2921,10 @@ def _shape_fine(text: str, lead: bool) -> _Shaped:
     if m := _FINE_RE.match(text):
         if _BAD_OBJECT_RE.match(m["x"].strip()):
             return []
+        if re.match(r"(?:the|this|that|my|our|your|it|its)\s", m["x"].strip(), re.I) and not (
+            _tech_names(m["x"]) or _STYLE_RE.search(m["x"])
+        ):
+            return []  # "the old code is fine": a thing at hand, no taste
         x = _object(m["x"])
         return [
             ExtractedFact(f"User is fine with {x}", _category_of(f"User wants {x}", "preference"))
@@ -3284,6 +3318,7 @@ _SHAPES: Final[tuple[Callable[[str, bool], _Shaped], ...]] = (
     _shape_have_kin,
     _shape_health,
     _shape_quit_habit,
+    _shape_been_role,
     _shape_foreign_answer,
     _shape_language_fine,
     _shape_replaced_with,

@@ -125,6 +125,8 @@ _CLAUSE_SPLIT_RE: Final = re.compile(
     r"\s*(?<!\bTL);(?!DR\b)\s*"
     r"|,\s*(?=(?:and |but |so |also |then )?(?:I|we|please|just|my|do not|don't|always|never)\b)"
     r"|,\s*so\s+|\s+(?:and|but|so|while|whereas)\s+(?=(?:I|we|my)\b)"
+    # "I'm 70 and not great with these phones": a second clause, which says no fact
+    r"|\s+and\s+(?=not\s+(?:great|good|very|so|too|that|really|the\s+best)\b)"
     # a second verb of the same "I": "I'm 61 and have arthritis in my hands"
     r"|\s+and\s+(?=have\s+(?!to\b|been\b|had\b|got\s+to\b))"
     # others as the next subject: "I coach a girls team and half of them just stand there"
@@ -388,8 +390,41 @@ def _unwrapped(sentence: str) -> str:
     return sentence
 
 
+#: A consequence told after a statement of the user's own: "I'm in Auckland (so feet and
+#: fahrenheit mean nothing to me)": the statement stands alone, the consequence is left
+#: out as a reason is (not "I love it so much", "refactor it so the logic lives in one
+#: place").
+_SO_RE: Final = re.compile(
+    r"(?<=[a-z])(?<!\bit)(?<!\bis)(?<!\bam)(?<!'m)(?<!'s)(?<!'re)(?<!\bare)(?<!\bwas)"
+    r"(?<!\band)(?<!\bor)(?<!\bnot)(?<!\bjust)(?<!\bdo)(?<!\blike)(?<!\bfeel)(?<!\bget)"
+    r"\s+so\s+(?!(?:much|many|far|long|well|that|often|few|little|hard|fast|slow|on|forth|what|"
+    r"called|to|bad|good|sure|glad|happy|tired|easy|busy|excited|grateful|sorry|cool|nice|"
+    r"great|badly|quickly|far|very|really|i'm)\b)(?=\w+\s+\w+)",
+    re.IGNORECASE,
+)
+
+
 def _clauses(sentence: str) -> list[str]:
     """Cut a sentence into clauses (each with its own subject), without reason clauses."""
+    return [
+        piece
+        for part in _split_clauses(sentence)
+        for piece in (
+            _own_pieces(_SO_RE.split(part, maxsplit=1))
+            if _OWN_SUBJECT_RE.match(part.strip())
+            else [part]
+        )
+        if piece.strip()
+    ]
+
+
+def _own_pieces(pieces: list[str]) -> list[str]:
+    """The first piece, and those after it that the user says of themselves."""
+    return pieces[:1] + [p for p in pieces[1:] if _OWN_SUBJECT_RE.match(p.strip())]
+
+
+def _split_clauses(sentence: str) -> list[str]:
+    """:func:`_clauses` at its commas, semicolons and joins, without reason clauses."""
     parts: list[str] = []
     reason = re.compile(r",?\s+(?:because|since|as it|so that|which)\s+", re.IGNORECASE)
     pos = 0

@@ -444,3 +444,29 @@ async def test_an_ending_said_in_another_language_supersedes(
     priors: list[str], said: str, gone: list[int]
 ) -> None:
     assert await _superseded(priors, said) == gone
+
+
+@pytest.mark.parametrize(
+    ("said", "facts"),
+    [
+        (
+            "I've been a Lutheran pastor for 22 years",
+            ["User has been a Lutheran pastor for 22 years"],
+        ),
+        ("I'm 70 and not great with these phones", ["User is 70"]),
+        ("I'm in Auckland so feet and fahrenheit mean nothing to me", ["User is in Auckland"]),
+        ("metric only", ["User wants metric units"]),
+        (
+            "I wrote COBOL for 20 years so the old code is fine",
+            ["User has 20 years of experience with COBOL"],
+        ),
+        ("on antibiotics this week so no wine for me", []),
+    ],
+)
+def test_a_statement_before_its_consequence(said: str, facts: list[str]) -> None:
+    assert _user(said) == facts
+
+
+def test_a_purpose_in_a_request_is_no_fact() -> None:
+    said = "Refactor PlayerController so the jump logic lives in its own method."
+    assert extract_chat_facts(said, in_project=True).project == ()
