@@ -3647,8 +3647,8 @@ def _bare_value(text: str) -> ExtractedFact | None:
 
 
 _ROLE_PLACE_RE: Final = re.compile(
-    r"^(?:an?\s+)?(?P<role>(?:(?!(?:for|in|on|at|to|with|of|the|a|an|my|as|and|not|no)\s)"
-    r"[\w+#./-]+\s+){0,3}"
+    r"^(?:an?\s+)?(?P<role>(?:(?!(?:for|in|on|at|to|with|of|the|a|an|my|as|and|not|no|still|"
+    r"also|just|now)\s)[\w+#./-]+\s+){0,3}"
     rf"(?:{ROLE_NOUNS})(?:\s+in\s+[\w -]{{2,30}}?)?)(?:\s+(?:in|from|based in)\s+(?P<place>[A-Z][\w.'-]*(?:\s+[A-Z][\w.'-]*)?))?"
     r"(?:\s+(?:at|for)\s+(?P<org>.+))?$",
     re.IGNORECASE,

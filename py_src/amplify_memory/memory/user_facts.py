@@ -163,7 +163,7 @@ _LEADING_FILLER_RE: Final = re.compile(
 _TRAILING_FILLER_RE: Final = re.compile(
     r"(?:[\s,]+(?:please|pls|plz|btw|by the way|thanks|thank you|lol|though|too|as well|tbh|imo|"
     r"honestly|fwiw|haha|atm|rn|tho|but sure|but ok|but okay|but fine|but whatever|"
-    r"apparently|thankfully|luckily|officially|after all|"
+    r"apparently|thankfully|luckily|officially|after all|obviously|obvs|ofc|of course|"
     r"but yeah))+\s*$",
     re.IGNORECASE,
 )
@@ -2824,6 +2824,15 @@ _NOT_A_WISH_RE: Final = re.compile(
     r"gone|known|met|learnt|taught|learned)\b",  # (not "always wants detailed answers")
     re.IGNORECASE,
 )
+#: A role and the one it is not: "User is a roofer not a professor".
+_ROLE_NOT_RE: Final = re.compile(r"^(User is an? [\w -]+?),? not an? [\w -]+$")
+#: A liking or a wish whose object says nothing: "stuff", "the texture".
+_VAGUE_OBJECT_RE: Final = re.compile(
+    r"^User (?:does not want|doesn't want|wants|likes|dislikes|hates|loves|prefers|"
+    r"cannot stand|can't stand) (?:the )?(?:stuff|things|anything|something|everything|"
+    r"texture|smell|taste|sound|look|feel|noise|idea|way)$",
+    re.IGNORECASE,
+)
 _TASK_WANT_RE: Final = re.compile(
     r"^User (?:just |only )?wants to (?:\w+)(?:(?: (?:it|this|that|them|these|those|him|her)\b.*)|"
     r"(?: (?:quickly|first|now|today|again|later|soon))?)$"
@@ -2956,6 +2965,9 @@ def finish(fact: ExtractedFact) -> ExtractedFact | None:
         return None  # about the conversation, not the user ("User misspoke earlier")
     if _POINTER_VALUE_RE.match(content):
         return None  # "it's my default": the value is said before ("User's default is it")
+    content = _ROLE_NOT_RE.sub(r"\1", content)  # "a roofer not a professor": the role
+    if _VAGUE_OBJECT_RE.match(content):
+        return None  # "User does not want stuff", "User cannot stand texture"
     if _NOT_A_WISH_RE.match(content):
         return None  # "never properly learned how to use it", "never home": no wish
     if _TASK_WANT_RE.match(content):

@@ -470,3 +470,15 @@ def test_a_statement_before_its_consequence(said: str, facts: list[str]) -> None
 def test_a_purpose_in_a_request_is_no_fact() -> None:
     said = "Refactor PlayerController so the jump logic lives in its own method."
     assert extract_chat_facts(said, in_project=True).project == ()
+
+
+@pytest.mark.parametrize(
+    ("said", "facts"),
+    [
+        ("dark mode everything obviously", ["User prefers dark mode"]),
+        ("im a roofer not a professor lol", ["User is a roofer"]),
+        ("nothing with mushrooms, can't stand the texture", []),
+    ],
+)
+def test_a_role_before_what_it_is_not_and_vague_objects(said: str, facts: list[str]) -> None:
+    assert _user(said) == facts
