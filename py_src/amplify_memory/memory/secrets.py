@@ -75,16 +75,17 @@ _PATTERN_SOURCES: Final[tuple[tuple[str, str], ...]] = (
     # a login given as a pair: "my QuickBooks login so you can look: jen.h / Tulip!2024"
     (
         "password",
-        r"(?i:\b(?:logins?|credentials?|creds|user(?:name)?\s*(?:and|&|/)\s*pass(?:word)?)\b"
-        r"[^:\n]{0,40}:\s*)[^\s/:]{2,}\s*(?:/|\|)\s*[^\s]{4,}",
+        r"(?i:\b(?:logins?|credentials?|creds|wi-?fi|user(?:name)?\s*(?:and|&|/)\s*pass(?:word)?)\b"
+        r"[^:\n]{0,40}?(?::|\bis\b)\s*)[^\s/:]{2,}\s*(?:/|\|)\s*[^\s]{4,}",
     ),
 )
 # "my password is X", "api_key = X", "token: X": the value after the word.
 _STATED_SOURCE: Final = (
     r"(?i:(?:\b|(?<=_))(?P<what>passwords?|passwd|pwd|pw|passphrase|pass ?codes?|pin(?: code)?|"
     r"(?:alarm|door|gate|garage|entry|access|lock|safe|keypad|security|building|locker|"
-    r"wifi|wi-fi|router|unlock|backup|recovery|verification|one-time)\s+codes?|"
-    r"(?:wifi|wi-fi)\s+(?:password|pass|pw|key|code)|combination|wifi|wi-fi|network\s+key|clave|"
+    r"wifi|wi-fi|router|unlock|backup|recovery|verification|one-time)(?:\s+[a-z]+)?\s+codes?|"
+    r"(?:wifi|wi-fi)\s+(?:password|pass|pw|key|code)|combination|combo|wifi|wi-fi|"
+    r"network\s+key|clave|"
     r"codes?|keys?|"
     r"api[ _-]?keys?|access[ _-]?keys?|secret(?:[ _-]?(?:access[ _-]?)?keys?)?|"
     r"client[ _-]?secret|(?:auth|access|refresh|bearer|api|github|slack|discord|bot)"
@@ -96,9 +97,14 @@ _STATED_SOURCE: Final = (
     r"(?:(?:the|my|our|la|el|le|o|a|den|der|die|das|het|de)\s+)?"
     r"[\w.@-]+(?:\s+(?!(?:is|are|was|were|es|é|est|ist|lautet|heißt|era|était|war)\b)[\w.@-]+)?)?"
     r"(?:\s*\b(?:is|are|was|were|es|é|est|ist|lautet|heißt|era|était|war)\b\s*:?\s*"
-    r"|\s*(?:=|:|->|equals|:=)\s*|'s\s+"
+    r"|\s*(?:=|:|->|equals|:=)\s*|'s\s+|\s+to\s+"
     r"|\s+(?:it'?s|is just)\s+|(?<=\bto)\s+|(?P<bare>\s+)))"
-    r"(?P<value>[\"']?[^\s\"',;]{4,}[\"']?)"
+    r"(?P<value>\"[^\"\n]{4,60}\"|'[^'\n]{4,60}'|[^\s\"',;]{4,})"
+)
+#: A password said before its name: "I use Summer2024! as my password".
+_BEFORE_NAME_SOURCE: Final = (
+    r"(?<![^\s\"'(])(?P<value>(?=[^\s\"',;\d!@#$%^&*]*+[\d!@#$%^&*])[^\s\"',;]++)\s+as\s+(?:my|the|our|a)\s+"
+    r"(?i:password|passphrase|passcode|pin)\b"
 )
 #: What a security question's answer is stated as: "my mother's maiden name is Kowalski".
 _ANSWER_SOURCE: Final = (
@@ -190,7 +196,7 @@ _PASSWORD_WORDS: Final = (
     "pass", "pwd", "pw", "pin", "login", "2fa", "otp", "contrase", "senha", "mot", "kennw",
     "wachtw", "has", "alarm", "door", "gate", "garage", "entry", "access code", "lock", "safe",
     "keypad", "security", "building", "locker", "wifi", "wi-fi", "router", "unlock", "backup",
-    "recovery", "verification", "one-time", "combination", "network", "clave", "code",
+    "recovery", "verification", "one-time", "combination", "combo", "network", "clave", "code",
 )  # fmt: skip
 #: What a number called a code is when it is no secret: "my zip code is 90210".
 _PUBLIC_CODE: Final = (
@@ -202,8 +208,12 @@ _PUBLIC_CODE: Final = (
 )
 #: Words of :data:`_PASSWORD_WORDS` whose value must hold a digit or a sign to be one
 #: ("the wifi is down", "door code is on the fridge" are not).
-_WEAK_WORDS: Final = ("wifi", "wi-fi", "network", "router", "combination", "door", "gate")
+_WEAK_WORDS: Final = ("wifi", "wi-fi", "network", "router", "combination", "combo", "door", "gate")
 _CARD_SOURCE: Final = r"(?<![\d.-])(?:\d[ -]?){12,18}\d(?![\d-])"
+#: How a card's digits are grouped when written: all together, in fours, or 4-6-5.
+_CARD_GROUPS_RE: Final = re.compile(
+    r"\d{13,19}|\d{4}(?:[ -]\d{4}){2,3}(?:[ -]\d{1,4})?|\d{4}[ -]\d{6}[ -]\d{4,5}"
+)
 
 
 @functools.cache
@@ -214,6 +224,7 @@ def _compiled() -> tuple[tuple[tuple[str, re.Pattern[str]], ...], re.Pattern[str
         for kind, source in (
             *_PATTERN_SOURCES,
             ("security answer", _ANSWER_SOURCE),
+            ("password", _BEFORE_NAME_SOURCE),
             ("id number", _ID_SOURCE),
         )
     )
@@ -269,7 +280,8 @@ def find_secrets(text: str) -> list[SecretSpan]:
     ]
     for match in card.finditer(text):
         digits = re.sub(r"\D", "", match.group())
-        if 13 <= len(digits) <= 19 and _luhn(digits) and len(set(digits)) > 1:
+        grouped = _CARD_GROUPS_RE.fullmatch(match.group().strip())  # (not "112-3344556-77...")
+        if 13 <= len(digits) <= 19 and grouped and _luhn(digits) and len(set(digits)) > 1:
             spans.append(SecretSpan("card number", match.start(), match.end()))
     spans.sort(key=lambda s: (s.start, -s.end))
     merged: list[SecretSpan] = []
@@ -287,7 +299,7 @@ def _stated_span(match: re.Match[str]) -> SecretSpan | None:
     """The value of a stated secret ("my password is X"), or None when the words after
     the name are no secret ("my password is too long", "the wifi is down")."""
     value = match["value"].strip("\"'")
-    if value.lower() in _NOT_A_VALUE or not re.search(r"[A-Za-z0-9]", value):
+    if value.lower().rstrip(".!?)") in _NOT_A_VALUE or not re.search(r"[A-Za-z0-9]", value):
         return None
     what = match["what"].lower()
     kind = (
@@ -296,10 +308,19 @@ def _stated_span(match: re.Match[str]) -> SecretSpan | None:
         else ("token" if "token" in what else "api key")
     )
     token_like = len(value) >= 8 and re.search(r"\d", value) and re.search(r"[A-Za-z]", value)
+    digits = re.fullmatch(r"[\d#*-]{4,}", value) is not None
     if match["bare"] is not None and not (
         (token_like and re.search(r"(?:token|key|secret)s?$", what))
-        or (len(value) >= 4 and value.isdigit() and re.fullmatch(r"\w+[ -]codes?", what))
+        or (
+            digits
+            and re.fullmatch(r"[\w-]+(?: [a-z]+)?[ -](?:codes?|combo)|combo|combination", what)
+        )
         or (4 <= len(value) <= 8 and value.isdigit() and what.startswith("pin"))
+        or (
+            re.fullmatch(r"passwords?|pw|pwd|passwd|passphrase|passcode", what)
+            and re.search(r"\d|[!@#$%^&*]", value)
+            and re.search(r"[A-Za-z]", value)
+        )  # "the password Summer2024!", "pw Gr33nT3a"
     ):
         return None  # a name and a value with no "is" between ("auth token 9f8e7d...")
     # A stated "token"/"key" must look like one (not "token is expired").

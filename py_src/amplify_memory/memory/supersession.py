@@ -698,6 +698,8 @@ def decide(
 
     ``cosine``: the similarity of the two facts' embeddings, when the caller has them.
     """
+    new, old = " ".join(new.split()), " ".join(old.split())  # (runs of spaces: one, and a
+    # bounded time for the expressions below, which read a run once per space)
     named = _named_whom(new), _named_whom(old)
     if _whose(new) != _whose(old) or (all(named) and named[0] != named[1]) or _pet_apart(new, old):
         return "keep"  # "User lives in Paris" / "User's sister lives in Paris"

@@ -482,3 +482,44 @@ def test_a_purpose_in_a_request_is_no_fact() -> None:
 )
 def test_a_role_before_what_it_is_not_and_vague_objects(said: str, facts: list[str]) -> None:
     assert _user(said) == facts
+
+
+@pytest.mark.parametrize(
+    ("said", "secret"),
+    [
+        ('I use the password "Summer2024!" for everything.', "Summer2024"),
+        ("I use Summer2024! as my password.", "Summer2024"),
+        ("I always use the password Tr0ub4dor for everything.", "Tr0ub4dor"),
+        ("I set my PIN to 7781.", "7781"),
+        ("I changed my password to Blue!Horse9.", "Blue!Horse9"),
+        ("SSID MyHome pw Gr33nT3a", "Gr33nT3a"),
+        ("wifi: HomeNet / p4ssw0rd!", "p4ssw0rd"),
+        ("my login is jdoe / Hunter22!", "Hunter22"),
+        ("garage opener code 3391", "3391"),
+        ("door code 4821#", "4821"),
+        ("locker combo 22-14-07", "22-14-07"),
+        ('password: "my dog ate 3 socks"', "dog ate"),
+    ],
+)
+def test_a_password_said_in_passing_is_never_stored(said: str, secret: str) -> None:
+    assert secret not in redact_secrets(said)
+    facts = extract_chat_facts(said)
+    assert not any(secret in f.content for f in [*facts.user, *facts.project])
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "The PIN is required.",
+        "Order number 112-3344556-7788990.",
+        "I want to change my password to something stronger",
+        "I use a password manager",
+    ],
+)
+def test_an_order_number_or_a_required_pin_is_no_secret(said: str) -> None:
+    assert find_secrets(said) == []
+
+
+def test_deciding_on_a_fact_with_long_runs_of_spaces_is_quick() -> None:
+    assert decide("I" + " " * 1990 + "use Python", "User lives in Leeds") == "keep"
+    assert decide("\n" * 1900, "User lives in Leeds") == "keep"
