@@ -129,6 +129,16 @@ _FACT_GLOSSES: Final[tuple[tuple[str, str], ...]] = (
      r"(?:\s+d[eoa]\s+(?-i:[A-Z])[\w-]+)?\s+(?:a|para|pra|à|nach|naar)(?:\s+(?:o|a|la|el))?\b",
      "I moved to"),
     (r"pracuj[ęe]\s+jako", "I work as"),
+    # where the user lives, and a job ended ("Vivo en Barcelona", "Ich wohne in Köln")
+    (r"(?<!\bno\s)(?<!\bnon\s)(?<!\bnie\s)(?<!\bnão\s)(?<!\bnao\s)"
+     r"(?:vivo|moro|abito|ich\s+wohne|ich\s+lebe|ik\s+woon|j'habite|mieszkam)\s+"
+     r"(?:en|em|a|in|à|w|no|na)\b(?=\s+(?-i:[A-ZÀ-ÝŁŚŻŹ]))", "I live in"),
+    (r"(?:ich\s+arbeite\s+nicht\s+mehr\s+(?:bei|f[üu]r)|ik\s+werk\s+niet\s+meer\s+(?:bij|voor)|"
+     r"ya\s+no\s+trabajo\s+(?:en|para)|non\s+lavoro\s+pi[ùu]\s+(?:a|da|per|in|presso)|"
+     r"n[ãa]o\s+trabalho\s+mais\s+(?:na|no|em|para)|ju[żz]\s+nie\s+pracuj[ęe]\s+w|"
+     r"nie\s+pracuj[ęe]\s+ju[żz]\s+w|je\s+ne\s+travaille\s+plus\s+(?:chez|à|pour))"
+     r"(?:\s+(?:el|la|le|les|il|lo|der|die|dem|den|het|de|o|a)(?=\s))?",
+     "I no longer work at"),
     # the joins between such clauses, once their verbs are English ("e I hate": "and I hate")
     (r"(?:e|et|y|und|en)(?=\s+I\s)", "and"),
     (r"(?:aber|mais|pero|ma|maar)(?=\s+I\s)", "but"),

@@ -87,11 +87,16 @@ _MAKE_BELIEVE_RE: Final = re.compile(
 )
 #: A letter pasted to be worked on: it starts at "Dear ...," and is not the user's words.
 _SALUTATION_RE: Final = re.compile(
-    r"(?:^|(?<=[\n.!?:]))[ \t]*(?:Dear|To whom it may concern)\b(?-i:\s+[A-Z])?", re.IGNORECASE
+    r"(?:^|(?<=[\n.!?:]))[ \t]*(?:Dear(?!\s+(?:god|lord|me|diary|oh)\b)|To whom it may concern)\b"
+    r"(?-i:\s+[A-Z])?",
+    re.IGNORECASE,
 )
 #: What steps out of a game back to the user's own life: "(irl I'm a bootcamp grad)".
 _REAL_WORLD_RE: Final = re.compile(
     r"\(|\b(?:irl|in real life|ooc|out of character|for real though|btw|fyi)\b", re.IGNORECASE
+)
+_REAL_ASIDE_RE: Final = re.compile(
+    r"\(\s*(?:irl|in real life|ooc|out of character)\b[\s:,-]*", re.IGNORECASE
 )
 _REAL_WORLD_WORD_RE: Final = re.compile(
     r"^(\(?)\s*(?:irl|in real life|ooc|out of character)\b[\s:,-]*", re.IGNORECASE
@@ -104,7 +109,7 @@ _FICTION_SENTENCE_RE: Final = re.compile(
     r"game\s+world|fantasy\s+world|rpg|campaign)\b(?:,|\s+(?:I|we|my|the|our)\b)"
     r"|\bfor\s+(?:my|our|this|the)\s+(?:\w+\s+){0,2}?(?:campaign|d&d|dnd|rpg|role-?play|"
     r"larp)\b|\bmy\s+(?:character|protagonist|oc|npc|hero|heroine|villain|avatar|persona)\b"
-    r"|\b(?:in\s+character|as\s+my\s+character)\b)[^.!?\n]*[.!?]*",
+    r"|\b(?:in\s+character|as\s+my\s+character)\b)[^.!?\n(]*[.!?]*",
     re.IGNORECASE,
 )
 #: A first paragraph that hands over pasted material ("here's the invite text, what time
@@ -352,7 +357,7 @@ def _strip_code_and_quotes(text: str, *, keep_quotes: bool = False) -> str:
         real = _REAL_WORLD_RE.search(text, game.end())
         aside = text[real.start() :] if real else ""
         text = text[: game.start()] + " " + _REAL_WORLD_WORD_RE.sub(r"\1", aside)
-    text = _FICTION_SENTENCE_RE.sub(" ", text)
+    text = _REAL_ASIDE_RE.sub("(", _FICTION_SENTENCE_RE.sub(" ", text))  # "(irl I use React)"
     parts = re.split(r"\n[ \t]*\n", text, maxsplit=1)
     if len(parts) == 2 and _PASTE_LEAD_RE.search(parts[0]):
         text = parts[0]  # (what follows the blank line is the pasted material)
@@ -927,7 +932,11 @@ _TRANSIENT_RE: Final = re.compile(
     r"flight|ferry|way|lunch|break|call|commute|couch|sofa|laptop)|"
     r"on\s+(?:mobile|holiday|vacation|leave|break|lunch|shift|call)|"
     r"in\s+(?:a|the|my)\s+(?:meeting|hurry|rush|car|queue|line|waiting room|hotel)|"
-    r"at\s+(?:home|work|school|uni|the office|my desk|lunch))\b",
+    r"at\s+(?:home|work|school|uni|the office|my desk|lunch)|hungry|thirsty|sleepy|home|"
+    r"off\s+(?:today|work|sick|this\s+week)|in\s+bed|up\s+late|"
+    r"in\s+(?-i:[A-Z])[\w-]+(?:\s+(?-i:[A-Z])[\w-]+)?\s+(?:for|this|on)\s+(?:a|an|the|this|my)?\s*"
+    r"(?:conference|weekend|week|trip|holiday|vacation|visit|meeting|wedding|work\s+trip|few\s+days|"
+    r"business))\b",
     re.IGNORECASE,
 )
 

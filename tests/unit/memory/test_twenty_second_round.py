@@ -523,3 +523,37 @@ def test_an_order_number_or_a_required_pin_is_no_secret(said: str) -> None:
 def test_deciding_on_a_fact_with_long_runs_of_spaces_is_quick() -> None:
     assert decide("I" + " " * 1990 + "use Python", "User lives in Leeds") == "keep"
     assert decide("\n" * 1900, "User lives in Leeds") == "keep"
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "I'm hungry.",
+        "I'm home sick with the flu.",
+        "I'm in bed with a cold.",
+        "I'm off work with covid.",
+        "I'm in London for the weekend.",
+    ],
+)
+def test_how_one_is_today_is_no_fact(said: str) -> None:
+    assert _user(said) == []
+
+
+@pytest.mark.parametrize(
+    ("said", "facts"),
+    [
+        ("I'm in Tokyo for a conference but I live in Seoul.", ["User lives in Seoul"]),
+        ("Vivo en Barcelona.", ["User lives in Barcelona"]),
+        ("Ich wohne in Köln.", ["User lives in Cologne"]),
+        ("Ya no vivo en Madrid, me mudé a Valencia", ["User is based in Valencia"]),
+        ("Je ne travaille plus chez Renault.", ["User no longer works at Renault"]),
+        ("Ya no trabajo en el hospital", ["User no longer works at hospital"]),
+        ("In my novel the hero uses Vue (irl I use React)", ["User uses React"]),
+        (
+            "Dear God, please help me pass my exam. I'm a med student in Cork.",
+            ["User is a med student", "User is based in Cork"],
+        ),
+    ],
+)
+def test_where_one_lives_or_no_longer_works_and_asides(said: str, facts: list[str]) -> None:
+    assert _user(said) == facts
