@@ -2570,26 +2570,30 @@ _HAVE_KIN_RE: Final = re.compile(
 )
 
 
-#: A lasting condition of health the user has: "I have arthritis in my hands", "I was
-#: diagnosed with ADHD last year", "I've got type 2 diabetes", "I live with MS".
-_HEALTH_RE: Final = re.compile(
-    r"^(?:I|we)(?:'ve|\s+have)?\s+(?:have|got|been\s+diagnosed\s+with|was\s+diagnosed\s+with|"
-    r"got\s+diagnosed\s+with|live\s+with|suffer\s+(?:from|with)|deal\s+with)\s+"
-    r"(?P<x>(?:(?:a|an|mild|severe|chronic|bad|early|late|type\s+[12]|stage\s+\w+|"
-    r"rheumatoid|inflammatory|adult|long)\s+)*"
+_CONDITIONS: Final = (
+    r"(?:(?:a|an|mild|severe|chronic|bad|early|late|type\s+[12]|stage\s+\w+|rheumatoid|"
+    r"inflammatory|adult|long)\s+)*"
     r"(?:diabetes|asthma|adhd|add|autism|dyslexia|dyscalculia|dyspraxia|epilepsy|arthritis|"
     r"osteoarthritis|ms|multiple\s+sclerosis|c(?:o)?eliac(?:\s+disease)?|crohn'?s(?:\s+disease)?|"
     r"ibs|colitis|lupus|migraines?|tinnitus|hearing\s+loss|low\s+vision|glaucoma|cataracts?|"
-    r"macular\s+degeneration|copd|heart\s+disease|(?:a\s+)?heart\s+condition|"
-    r"high\s+blood\s+pressure|hypertension|long\s+covid|cfs|me/cfs|fibromyalgia|"
-    r"chronic\s+pain|back\s+pain|bad\s+back|depression|anxiety|ptsd|ocd|bipolar(?:\s+disorder)?|"
+    r"macular\s+degeneration|copd|heart\s+disease|heart\s+condition|"
+    r"high\s+blood\s+pressure|hypertension|covid|cfs|me/cfs|fibromyalgia|"
+    r"chronic\s+pain|back\s+pain|back|depression|anxiety|ptsd|ocd|bipolar(?:\s+disorder)?|"
     r"insomnia|sleep\s+apn(?:o)?ea|eczema|psoriasis|parkinson'?s|hypothyroidism|"
     r"hyperthyroidism|pcos|endometriosis|scoliosis|pacemaker|stent|hearing\s+aids?|"
     r"cochlear\s+implant|gout|an(?:a)?emia|sickle\s+cell|h(?:a)?emophilia|hiv|kidney\s+disease|"
     r"tourette'?s|stammer|stutter|colou?r\s+blindness|aphantasia|prosopagnosia|vertigo|pots|"
     r"hypermobility|eds|osteoporosis|sciatica|carpal\s+tunnel|rsi|tennis\s+elbow|"
-    r"plantar\s+fasciitis|dementia|cancer|a\s+nut\s+allergy|allerg(?:y|ies))\b"
-    r"(?:\s+in\s+(?:my|both)\s+\w+)?)"
+    r"plantar\s+fasciitis|dementia|cancer|(?:nut|peanut|tree\s+nut|shellfish|fish|egg|milk|"
+    r"dairy|soy|wheat|sesame|gluten|latex|penicillin|bee\s+sting|cat|dog|pollen|dust)\s+"
+    r"allerg(?:y|ies)|allerg(?:y|ies))\b"
+)
+#: A lasting condition of health the user has: "I have arthritis in my hands", "I was
+#: diagnosed with ADHD last year", "I've got type 2 diabetes and high blood pressure".
+_HEALTH_RE: Final = re.compile(
+    r"^(?:I|we)(?:'ve|\s+have)?\s+(?:have|got|been\s+diagnosed\s+with|was\s+diagnosed\s+with|"
+    r"got\s+diagnosed\s+with|live\s+with|suffer\s+(?:from|with)|deal\s+with)\s+"
+    rf"(?P<x>{_CONDITIONS}(?:\s*(?:,|and|&)\s*{_CONDITIONS})*(?:\s+in\s+(?:my|both)\s+\w+)?)"
     r"(?:\s+(?:since|for)\s+[\w\s]{1,20}?|\s+(?:last|this)\s+\w+|\s+in\s+\d{4})?"
     r"(?:\s+(?:btw|fyi|too|as\s+well|now|also|lol|tho|though))*$",
     re.IGNORECASE,

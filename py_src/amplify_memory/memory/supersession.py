@@ -384,9 +384,14 @@ def _pet_apart(new: str, old: str) -> bool:
     )
 
 
-#: The kind of animal a pet word names ("kittens": "cat"), by its first letters.
-_PET_KIND: Final = {"kitten": "cat", "pupp": "dog", "bunn": "rabbit", "pon": "horse"}
-_PET_WORD_RE: Final = re.compile(rf"\b(?:{PET_NOUNS})\b", re.IGNORECASE)
+#: The kind of animal (or of relative) a word names ("kittens": "cat"), by its first letters.
+_PET_KIND: Final = {
+    "kitten": "cat", "pupp": "dog", "bunn": "rabbit", "pon": "horse", "daughter": "daughter",
+    "son": "son", "brother": "brother", "sister": "sister",
+}  # fmt: skip
+_PET_WORD_RE: Final = re.compile(
+    rf"\b(?:{PET_NOUNS}|sons?|daughters?|brothers?|sisters?)\b(?!-in-law)", re.IGNORECASE
+)
 _ALLERGY_RE: Final = re.compile(r"\ballerg(?:y|ies|ic)\b|\bintoleran", re.IGNORECASE)
 _NEGATED_RE: Final = re.compile(r"\b(?:not|no|never|no longer|n't)\b|n't\b", re.IGNORECASE)
 
@@ -406,7 +411,8 @@ def _allergens(fact: str) -> set[str]:
 
 
 def _pet_kinds(fact: str) -> set[str]:
-    """The kinds of animal a fact names ("has 2 cats and a dog": cat, dog); not "pet"."""
+    """The kinds of animal, or of child or sibling, a fact names ("has 2 cats and a dog":
+    cat, dog; "has a son named Leo": son); not "pet"."""
     kinds = set()
     for match in _PET_WORD_RE.finditer(fact):
         word = re.sub(r"\s+", " ", match.group().casefold())

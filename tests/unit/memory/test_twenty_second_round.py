@@ -557,3 +557,29 @@ def test_how_one_is_today_is_no_fact(said: str) -> None:
 )
 def test_where_one_lives_or_no_longer_works_and_asides(said: str, facts: list[str]) -> None:
     assert _user(said) == facts
+
+
+@pytest.mark.parametrize(
+    ("said", "fact"),
+    [
+        (
+            "I have type 2 diabetes and high blood pressure.",
+            "User has type 2 diabetes and high blood pressure",
+        ),
+        ("I have a peanut allergy.", "User has a peanut allergy"),
+    ],
+)
+def test_conditions_said_together(said: str, fact: str) -> None:
+    assert _user(said) == [fact]
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("User has a dog named Leo.", "User has a son named Leo."),
+        ("User has a son named Leo.", "User has a daughter named Mia."),
+        ("User has a sister named Anna.", "User has a brother named Tom."),
+    ],
+)
+def test_a_child_a_sibling_and_a_pet_are_apart(old: str, new: str) -> None:
+    assert decide(new, old) == "keep"
