@@ -401,16 +401,18 @@ _ALLERGEN_RE: Final = re.compile(
 )
 
 
-def _allergens(fact: str) -> set[str]:
+@lru_cache(maxsize=4096)
+def _allergens(fact: str) -> frozenset[str]:
     """The words of what a fact says the user is allergic to ("eggs": "egg")."""
     m = _ALLERGEN_RE.search(fact)
     if m is None:
-        return set()
+        return frozenset()
     words = re.findall(r"[a-z]+", (m["a"] or m["b"] or "").casefold())
-    return {w.removesuffix("s") for w in words if w not in {"a", "an", "the", "and", "or"}}
+    return frozenset(w.removesuffix("s") for w in words if w not in {"a", "an", "the", "and", "or"})
 
 
-def _pet_kinds(fact: str) -> set[str]:
+@lru_cache(maxsize=4096)
+def _pet_kinds(fact: str) -> frozenset[str]:
     """The kinds of animal, or of child or sibling, a fact names ("has 2 cats and a dog":
     cat, dog; "has a son named Leo": son); not "pet"."""
     kinds = set()
@@ -419,7 +421,7 @@ def _pet_kinds(fact: str) -> set[str]:
         stem = next((k for p, k in _PET_KIND.items() if word.startswith(p)), None)
         kinds.add(stem or word.removesuffix("s"))
     kinds.discard("pet")
-    return kinds
+    return frozenset(kinds)
 
 
 #: Whose fact a memory is when not the user's own: "User's sister lives in Paris".
