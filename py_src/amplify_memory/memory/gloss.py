@@ -26,14 +26,20 @@ from typing import Final
 
 __all__ = ["english_gloss"]
 
+#: A job ended, said whole ("Ich arbeite nicht mehr bei", "Ya no trabajo en el"), for
+#: changes and for extraction alike.
+_JOB_ENDED: Final = (
+    r"(?:ich\s+arbeite\s+nicht\s+mehr\s+(?:bei|f[üu]r)|ik\s+werk\s+niet\s+meer\s+(?:bij|voor)|"
+    r"ya\s+no\s+trabajo\s+(?:en|para)|non\s+lavoro\s+pi[ùu]\s+(?:a|da|per|in|presso)|"
+    r"n[ãa]o\s+trabalho\s+mais\s+(?:na|no|em|para)|ju[żz]\s+nie\s+pracuj[ęe]\s+w|"
+    r"nie\s+pracuj[ęe]\s+ju[żz]\s+w|je\s+ne\s+travaille\s+plus\s+(?:chez|à|pour))"
+    r"(?:\s+(?:el|la|le|les|il|lo|der|die|dem|den|het|de|o|a)(?=\s))?",
+    "I no longer work at",
+)
 #: (phrase, English) in the order they are tried; a phrase is a regular expression
 #: matched case-insensitively at word boundaries.
 _GLOSSES: Final[tuple[tuple[str, str], ...]] = (
-    # a job and a habit ended, whole (before "nicht mehr" and "ich arbeite" below)
-    (r"ich\s+arbeite\s+nicht\s+mehr\s+(?:bei|f[üu]r)|ik\s+werk\s+niet\s+meer\s+(?:bij|voor)|"
-     r"ya\s+no\s+trabajo\s+(?:en|para)|non\s+lavoro\s+pi[ùu]\s+(?:a|da|per|in|presso)|"
-     r"n[ãa]o\s+trabalho\s+mais\s+(?:na|no|em|para)|ju[żz]\s+nie\s+pracuj[ęe]\s+w",
-     "I no longer work at"),
+    _JOB_ENDED,  # (before "nicht mehr" and "ich arbeite" below)
     # Italian and French "from X to Y" changes (before the single words below)
     (r"(?:è|sono|siamo|è\s+stato)\s+passat[oaie]\s+da\s+(.{2,40}?)\s+a\s+",
      r"switched from \1 to "),
@@ -133,12 +139,7 @@ _FACT_GLOSSES: Final[tuple[tuple[str, str], ...]] = (
     (r"(?<!\bno\s)(?<!\bnon\s)(?<!\bnie\s)(?<!\bnão\s)(?<!\bnao\s)"
      r"(?:vivo|moro|abito|ich\s+wohne|ich\s+lebe|ik\s+woon|j'habite|mieszkam)\s+"
      r"(?:en|em|a|in|à|w|no|na)\b(?=\s+(?-i:[A-ZÀ-ÝŁŚŻŹ]))", "I live in"),
-    (r"(?:ich\s+arbeite\s+nicht\s+mehr\s+(?:bei|f[üu]r)|ik\s+werk\s+niet\s+meer\s+(?:bij|voor)|"
-     r"ya\s+no\s+trabajo\s+(?:en|para)|non\s+lavoro\s+pi[ùu]\s+(?:a|da|per|in|presso)|"
-     r"n[ãa]o\s+trabalho\s+mais\s+(?:na|no|em|para)|ju[żz]\s+nie\s+pracuj[ęe]\s+w|"
-     r"nie\s+pracuj[ęe]\s+ju[żz]\s+w|je\s+ne\s+travaille\s+plus\s+(?:chez|à|pour))"
-     r"(?:\s+(?:el|la|le|les|il|lo|der|die|dem|den|het|de|o|a)(?=\s))?",
-     "I no longer work at"),
+    _JOB_ENDED,
     # the joins between such clauses, once their verbs are English ("e I hate": "and I hate")
     (r"(?:e|et|y|und|en)(?=\s+I\s)", "and"),
     (r"(?:aber|mais|pero|ma|maar)(?=\s+I\s)", "but"),

@@ -2851,7 +2851,10 @@ _TASK_WANT_RE: Final = re.compile(
     r"(?:a|an|some) (?:[\w-]+ ){0,3}?(?:template|list|plan|checklist|recipe|outline|draft|"
     r"summary|letter|email|script|schedule|rota|spreadsheet|formula|poem|story|speech|card|"
     r"caption|workout|itinerary|menu)s?)\b"
-    r"(?!.*\b(?:always|every|each|whenever|by default|from now on|in future)\b)",
+    r"(?!.*\b(?:always|every|each|whenever|by default|from now on|in future)\b)"
+    # a translation asked for now: "Translate to French: ..."
+    r"|^User wants the assistant to (?:translate|proofread|paraphrase|rephrase|reword)\b"
+    r"(?!.*\b(?:always|every|each|whenever|by default|from now on|in future|all)\b)",
     re.IGNORECASE,
 )
 _DANGLING_RE: Final = re.compile(

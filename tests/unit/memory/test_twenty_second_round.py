@@ -583,3 +583,10 @@ def test_conditions_said_together(said: str, fact: str) -> None:
 )
 def test_a_child_a_sibling_and_a_pet_are_apart(old: str, new: str) -> None:
     assert decide(new, old) == "keep"
+
+
+def test_a_translation_asked_for_now_is_no_wish() -> None:
+    assert _user("translate into Italian for my mother-in-law pls") == []
+    assert _user("Always translate my messages to German") == [
+        "User wants the assistant to always translate the user's messages to German"
+    ]
