@@ -189,8 +189,17 @@ _ROLES: Final[tuple[tuple[str, str], ...]] = (
 )  # fmt: skip
 #: "I am" in the other languages, with the article a role may take after it.
 _I_AM: Final = (
-    r"(?:soy|sou|sono|je\s+suis|ich\s+bin|ik\s+ben|jestem|I\s+work\s+as)"
-    r"(?:\s+(?:un|una|um|uma|une|ein|eine|een))?"
+    r"(?:(?:yo|eu|io)\s+)?(?:soy|sou|sono|je\s+suis|ich\s+bin|ik\s+ben|jestem|I\s+work\s+as|"
+    r"trabajo\s+como|"
+    r"trabalho\s+como|lavoro\s+come|je\s+travaille\s+comme|ich\s+arbeite\s+als|"
+    r"ik\s+werk\s+als|pracuj[ęe]\s+jako|faccio\s+il|faccio\s+la)"
+    r"(?:\s+(?:un|una|um|uma|une|ein|eine|een)|\s+un')?"
+)
+#: Where the role is done when it is no name ("w szkole", "en el hospital"): left out.
+_AT_WORK: Final = (
+    r"\s+(?:w|en|em|na|no|in|bei|bij|au|a|da|nel|nella|de|di|du|des|do|der)"
+    r"(?:\s+(?:el|la|le|il|o|a|der|dem|het))?"
+    r"\s+(?-i:[a-zà-ÿąćęłńóśźż]+)\b"
 )
 #: The words after a role that name where ("en", "em", "à", "in", "bei"), before a name.
 _IN_PLACE: Final = (
@@ -234,7 +243,7 @@ _ROLE_GLOSSES: Final[tuple[tuple[str, str], ...]] = (
         for english, words in _ROLES
     ),
     *(
-        (rf"{_I_AM}\s+(?:{words})(?:{_IN_PLACE})?", f"I'm {english} in ")
+        (rf"{_I_AM}\s+(?:{words})(?:{_IN_PLACE}|{_AT_WORK})?", f"I'm {english} in ")
         for english, words in _ROLES
     ),
 )

@@ -590,3 +590,17 @@ def test_a_translation_asked_for_now_is_no_wish() -> None:
     assert _user("Always translate my messages to German") == [
         "User wants the assistant to always translate the user's messages to German"
     ]
+
+
+@pytest.mark.parametrize(
+    ("said", "facts"),
+    [
+        ("Trabajo como abogado en Madrid.", ["User is a lawyer", "User is based in Madrid"]),
+        ("Ich arbeite als Lehrer in Wien.", ["User is a teacher", "User is based in Vienna"]),
+        ("pracuję jako informatyk w szkole", ["User is an IT technician"]),
+        ("Yo soy maestra de primaria y solo uso Scratch", ["User is a teacher"]),
+        ("Eu sou enfermeira em Lisboa", ["User is a nurse", "User is based in Lisbon"]),
+    ],
+)
+def test_a_job_said_as_work_in_another_language(said: str, facts: list[str]) -> None:
+    assert _user(said) == facts
