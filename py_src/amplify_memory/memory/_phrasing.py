@@ -2641,6 +2641,10 @@ def _shape_been_role(text: str, lead: bool) -> _Shaped:
     if m := _BEEN_ROLE_RE.match(text.strip(" .!")):
         rest = m["rest"] or ""
         return [ExtractedFact(f"User has been {m['role']}{rest}", "personal")]
+    return _NEXT
+
+
+def _shape_units_only(text: str, lead: bool) -> _Shaped:
     if m := _UNITS_ONLY_RE.match(text.strip(" .!")):
         x = m["x"].lower()
         what = (
@@ -3323,6 +3327,7 @@ _SHAPES: Final[tuple[Callable[[str, bool], _Shaped], ...]] = (
     _shape_health,
     _shape_quit_habit,
     _shape_been_role,
+    _shape_units_only,
     _shape_foreign_answer,
     _shape_language_fine,
     _shape_replaced_with,

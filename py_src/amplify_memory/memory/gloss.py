@@ -236,17 +236,6 @@ _QUIT_HABIT: Final = (
     r"rauchen|ich\s+rauche\s+nicht\s+mehr|ik\s+ben\s+gestopt\s+met\s+roken|"
     r"rzuci[łl](?:em|am)\s+palenie"
 )
-_ROLE_GLOSSES: Final[tuple[tuple[str, str], ...]] = (
-    (_QUIT_HABIT, "I quit smoking in "),
-    *(
-        (rf"{_NO_LONGER_AM}\s+(?:{words})(?:\s+(?:mehr|meer))?", f"I'm no longer {english} in ")
-        for english, words in _ROLES
-    ),
-    *(
-        (rf"{_I_AM}\s+(?:{words})(?:{_IN_PLACE}|{_AT_WORK})?", f"I'm {english} in ")
-        for english, words in _ROLES
-    ),
-)
 
 
 def _compiled(glosses: tuple[tuple[str, str], ...]) -> tuple[tuple[re.Pattern[str], str], ...]:
@@ -258,15 +247,37 @@ def _compiled(glosses: tuple[tuple[str, str], ...]) -> tuple[tuple[re.Pattern[st
 
 _CHANGE_RES: Final = _compiled(_GLOSSES)
 _FACT_RES: Final = _compiled(_FACT_GLOSSES)
-_ROLE_RES: Final = _compiled(_ROLE_GLOSSES)
-_FOREIGN_JOIN_RE: Final = re.compile(
-    _FOREIGN_JOIN_SOURCE.format(roles="|".join(re.escape(english) for english, _ in _ROLES))
-)
 
 
-def _role(english: str, match: re.Match[str]) -> str:
-    """The English for a role said, with "in" when a place follows it."""
-    return english if match.group().endswith(" ") else english.removesuffix(" in ")
+@functools.cache
+def _role_res() -> tuple[tuple[re.Pattern[str], ...], re.Pattern[str], re.Pattern[str]]:
+    """(a habit ended, a role ended, a role held; each role word by itself), compiled on
+    first use: one pass of each over a message, every role's words in one alternation
+    (in the order of :data:`_ROLES`, so "enfermeira obstetra" is tried before
+    "enfermeira"); and the join to a clause still in the other language."""
+    every = "|".join(f"(?:{words})" for _, words in _ROLES)
+    stages = _compiled(
+        (
+            (_QUIT_HABIT, ""),
+            (rf"{_NO_LONGER_AM}\s+(?P<role>{every})(?:\s+(?:mehr|meer))?", ""),
+            (rf"{_I_AM}\s+(?P<role>{every})(?:{_IN_PLACE}|{_AT_WORK})?", ""),
+        )
+    )
+    words = re.compile("|".join(f"(?P<r{i}>{w})" for i, (_, w) in enumerate(_ROLES)), re.I)
+    join = re.compile(
+        _FOREIGN_JOIN_SOURCE.format(roles="|".join(re.escape(english) for english, _ in _ROLES))
+    )
+    return tuple(pattern for pattern, _ in stages), words, join
+
+
+def _role(ended: bool, match: re.Match[str]) -> str:
+    """The English for a role said ("I'm a midwife", "I'm no longer a nurse"), with "in"
+    when a place follows it."""
+    _, words, _ = _role_res()
+    which = words.fullmatch(match["role"])
+    english = _ROLES[int(which.lastgroup[1:])][0] if which and which.lastgroup else "someone"
+    place = " in " if match.group().endswith(" ") else ""
+    return f"I'm {'no longer ' if ended else ''}{english}{place}"
 
 
 def english_gloss(message: str, *, changes: bool = True) -> str:
@@ -274,11 +285,13 @@ def english_gloss(message: str, *, changes: bool = True) -> str:
     English (see the module docstring); an English message comes back unchanged.
     ``changes=False``: only what the user is, likes and comes from, as extraction reads
     it ("Sou de Recife", "odeio notebooks")."""
-    glossed = message
-    for pattern, english in _ROLE_RES:  # (first: "keine Lehrerin mehr" is the role's)
-        glossed = pattern.sub(functools.partial(_role, english), glossed)
+    (quit, ended, held), _, join = _role_res()
+    # (roles first: "keine Lehrerin mehr" is the role's, not "no more")
+    glossed = quit.sub("I quit smoking", message)
+    glossed = ended.sub(functools.partial(_role, True), glossed)
+    glossed = held.sub(functools.partial(_role, False), glossed)
     for pattern, english in (*_CHANGE_RES, *_FACT_RES) if changes else _FACT_RES:
         glossed = pattern.sub(english, glossed)
     if glossed != message:  # (something was glossed: the rest of its sentence may be foreign)
-        glossed = _FOREIGN_JOIN_RE.sub(r"\1. ", glossed)
+        glossed = join.sub(r"\1. ", glossed)
     return _EXONYM_RE.sub(lambda m: _EXONYMS[m.group()], glossed)

@@ -384,11 +384,9 @@ def _pet_apart(new: str, old: str) -> bool:
     )
 
 
-#: The kind of animal (or of relative) a word names ("kittens": "cat"), by its first letters.
-_PET_KIND: Final = {
-    "kitten": "cat", "pupp": "dog", "bunn": "rabbit", "pon": "horse", "daughter": "daughter",
-    "son": "son", "brother": "brother", "sister": "sister",
-}  # fmt: skip
+#: The kind of animal a word names when not its own ("kittens": "cat"), by its first
+#: letters (a relative's word names itself: "sons": "son").
+_PET_KIND: Final = {"kitten": "cat", "pupp": "dog", "bunn": "rabbit", "pon": "horse"}
 _PET_WORD_RE: Final = re.compile(
     rf"\b(?:{PET_NOUNS}|sons?|daughters?|brothers?|sisters?)\b(?!-in-law)", re.IGNORECASE
 )

@@ -92,15 +92,13 @@ _SALUTATION_RE: Final = re.compile(
     re.IGNORECASE,
 )
 #: What steps out of a game back to the user's own life: "(irl I'm a bootcamp grad)".
+_REAL_WORDS: Final = r"irl|in real life|ooc|out of character"
 _REAL_WORLD_RE: Final = re.compile(
-    r"\(|\b(?:irl|in real life|ooc|out of character|for real though|btw|fyi)\b", re.IGNORECASE
+    rf"\(|\b(?:{_REAL_WORDS}|for real though|btw|fyi)\b", re.IGNORECASE
 )
-_REAL_ASIDE_RE: Final = re.compile(
-    r"\(\s*(?:irl|in real life|ooc|out of character)\b[\s:,-]*", re.IGNORECASE
-)
-_REAL_WORLD_WORD_RE: Final = re.compile(
-    r"^(\(?)\s*(?:irl|in real life|ooc|out of character)\b[\s:,-]*", re.IGNORECASE
-)
+#: The word that steps out of the game, at an aside's start ("(irl I use React)"): dropped.
+_REAL_ASIDE_RE: Final = re.compile(rf"\(\s*(?:{_REAL_WORDS})\b[\s:,-]*", re.IGNORECASE)
+_REAL_WORLD_WORD_RE: Final = re.compile(rf"^(\(?)\s*(?:{_REAL_WORDS})\b[\s:,-]*", re.IGNORECASE)
 #: A sentence set in a story, a game or a role ("in my novel, we relocated to Leeds",
 #: "for my D&D campaign, I'm a paladin", "my character is a vegan elf").
 _FICTION_SENTENCE_RE: Final = re.compile(
