@@ -639,6 +639,16 @@ _NO_MORE_RE: Final = re.compile(
 )
 
 
+#: A verb's "-ing" with its "g" dropped, as chat writes it: "workin", "teachin'", "tryin".
+_DROPPED_G_RE: Final = re.compile(
+    r"\b(work|cod|try|teach|do|liv|runn|learn|us|build|look|gett|go|mak|tak|study|play|"
+    r"writ|read|coach|cook|bak|farm|start|mov|think|plann|hop|want|sitt|driv|shopp|"
+    r"travel|travell|stay|rent|train|volunteer|fix|sell|buy|clean|spend|switch|runn|"
+    r"swimm|walk|hik|knitt|paint|sew|garden|homeschool|raisin(?=g))in'?(?![\w'])",
+    re.IGNORECASE,
+)
+
+
 def _normalise_chat_forms(text: str) -> str:
     """Chat's forms made plain: emojis, self-corrections, shouted words, joined
     numbers and versions, squeezed commas."""
@@ -667,6 +677,7 @@ def _normalise_chat_forms(text: str) -> str:
         "I'd",
         text,
     )
+    text = _DROPPED_G_RE.sub(r"\1ing", text)  # "workin nights", "teachin' 7th grade"
     text = re.sub(r"\b(\d+)(spaces?|tabs?|space)\b", r"\1 \2", text, flags=re.I)  # "4space"
     text = _JOINED_VERSION_RE.sub(_split_version, text)  # "numpy2.0", "godot4.2"
     text = re.sub(r"(?<=[^\W\d_]),+(?=[^\W\d_])|,{2,}\s*", ", ", text)  # "vba mostly,learning"
@@ -2604,7 +2615,8 @@ _HEALTH_RE: Final = re.compile(
 _QUIT_HABIT_RE: Final = re.compile(
     r"^(?:I\s+(?:have\s+)?|(?:finally|officially)\s+)?(?:finally\s+)?(?:quit|quitted|gave\s+up|"
     r"given\s+up|stopped|kicked)\s+(?P<x>smoking|cigarettes|drinking|alcohol|booze|vaping|"
-    r"caffeine|coffee|sugar|meat|dairy|gluten|social\s+media|gambling|weed|cannabis)\b"
+    r"caffeine|coffee|sugar|meat|dairy|gluten|social\s+media|gambling|weed|cannabis|"
+    r"(?P<verb>eating|drinking)\s+(?P<food>(?:red\s+)?[a-z]+))\b"
     r"(?:\s+(?:in|last|this|since|for|a|an|about|over|two|three|\d+)\b.*)?\W*$",
     re.IGNORECASE,
 )
@@ -2658,6 +2670,12 @@ def _shape_quit_habit(text: str, lead: bool) -> _Shaped:
     m = _QUIT_HABIT_RE.match(text.strip(" .!"))
     if m is None:
         return _NEXT
+    if m["food"] and not re.fullmatch(
+        r"out|in|late|early|much|well|right|healthy|clean|less|more|so|there|it|that|this|them",
+        m["food"].lower(),
+    ):  # "stopped eating meat" (not "stopped eating out")
+        verb = "eats" if m["verb"].lower() == "eating" else "drinks"
+        return [ExtractedFact(f"User no longer {verb} {m['food'].lower()}", "personal")]
     habit = " ".join(m["x"].lower().split())
     return [ExtractedFact(_HABIT_ENDED.get(habit, f"User gave up {habit}"), "personal")]
 
@@ -3147,6 +3165,9 @@ def _shape_person(text: str, lead: bool) -> _Shaped:
             facts = _uses(x)
             if facts:
                 return facts
+            if m["kind"].lower() == "user":  # "a wheelchair user", "a Mac user"
+                article = indefinite_article(x)
+                return [ExtractedFact(f"User is {article} {x} user", "personal")]
         return [_pref(x)]
     return _NEXT
 
@@ -3635,8 +3656,10 @@ def _bare_value(text: str) -> ExtractedFact | None:
         return None
     template = _TOPIC_TEMPLATES.get(frame.topic)
     names = _tech_names(x)
-    if frame.topic == "experience" and re.search(r"\b(?:took|takes|take|taking|ago)\b", x, re.I):
-        return None  # "took us 2 years": how long something took, not experience
+    if frame.topic == "experience" and re.search(
+        r"\b(?:took|takes|take|taking|ago|old)\b", x, re.I
+    ):  # "took us 2 years", "about 6 yrs old": how long or how old, not experience
+        return None
     if frame.topic == "location" and names:
         return ExtractedFact(f"User uses {names[0]}", "tech_stack")  # "... lives in Snowflake now"
     if frame.topic == "experience" and len(names) == 1:  # "15 yrs of Perl"

@@ -89,7 +89,10 @@ ROLE_NOUNS: Final = (
     r"radiologist|lab tech|phlebotomist|pharmacy tech|emt|clerk|underwriter|"
     r"occupational therapist|speech therapist|doula|sexton|organist|choirmaster|"
     r"conductor|violinist|pianist|guitarist|drummer|cellist|dj|ta|teaching assistant|landlord|"
-    r"landlady|security guard|guard|cleaner|housekeeper|nanny|childminder|au pair"
+    r"landlady|security guard|guard|cleaner|housekeeper|nanny|childminder|au pair|treasurer|"
+    r"chairperson|chairman|chairwoman|trustee|councill?or|councilor|mayor|proofreader|"
+    r"reporter|supervisor|foreman|superintendent|registrar|bursar|recruiter|salesperson|"
+    r"sales rep"
 )
 
 

@@ -1019,9 +1019,8 @@ def _user_facts(
                     user[key] = done
                     keys.append(key)
     uses = _stated_uses(user.values())
-    for clause in statements:
-        for found in kind_replaced(clause, uses):
-            replaced.setdefault(found.value.casefold(), found)
+    for found in (f for clause in statements for f in kind_replaced(clause, uses)):
+        replaced.setdefault(found.value.casefold(), found)
     return user, replaced
 
 

@@ -126,8 +126,10 @@ _PASTE_LEAD_RE: Final = re.compile(
 _SENTENCE_RE: Final = re.compile(r"(?<![.!?])(?:[^.!?\n]|[.!?]++(?=[^.!?\s]))+(?:[.!?]+|\n|$)")
 _CLAUSE_SPLIT_RE: Final = re.compile(
     r"\s*(?<!\bTL);(?!DR\b)\s*"
-    r"|,\s*(?=(?:and |but |so |also |then )?(?:I|we|please|just|my|do not|don't|always|never)\b)"
-    r"|,\s*so\s+|\s+(?:and|but|so|while|whereas)\s+(?=(?:I|we|my)\b)"
+    r"|,\s*(?=(?:and |but |so |also |then )?(?:(?:honestly|frankly|personally|actually|tbh|"
+    r"myself),?\s+)?(?:I|we|please|just|my|do not|don't|always|never)\b)"
+    r"|,\s*so\s+|\s+(?:and|but|so|while|whereas|\+|&)\s+(?=(?:(?:honestly|frankly|personally|"
+    r"actually|tbh|myself),?\s+)?(?:I|we|my)\b)"
     # "I'm 70 and not great with these phones": a second clause, which says no fact
     r"|\s+and\s+(?=not\s+(?:great|good|very|so|too|that|really|the\s+best)\b)"
     # a second verb of the same "I": "I'm 61 and have arthritis in my hands"
@@ -204,13 +206,13 @@ _ADVERBS_KEPT: Final = frozenset(
     _wordlist("""
     always usually often never generally typically mostly mainly primarily normally
     really strongly definitely sometimes rarely only exclusively absolutely much almost
-    totally heavily no longer
+    totally heavily no longer barely hardly seldom
     """)
 )
 _ADVERBS_DROPPED: Final = frozenset(
     _wordlist(
         "also just personally honestly actually basically still currently now literally "
-        "seriously genuinely truly simply kinda sorta"
+        "seriously genuinely truly simply kinda sorta already"
     )
 )
 _PREFERENCE_VERBS: Final = frozenset(
@@ -239,6 +241,14 @@ _ROLE_RE: Final = re.compile(
     r"just|now|really|responsible|in charge)\s)[\w+#./-]+\s+){0,3}?"
     rf"(?:{ROLE_NOUNS})(?=\s+(?:at|in|for|on|with|from|since|based)\s+"
     r"(?!(?:this|that|it|these|those|them)\b)|\s*$)",
+    re.IGNORECASE,
+)
+#: The one role the user holds somewhere: "the office manager at a dental practice",
+#: "the treasurer of our allotment society", "the head chef".
+_THE_ROLE_RE: Final = re.compile(
+    rf"^the\s+(?:[\w+#./-]+\s+){{0,3}}?(?:{ROLE_NOUNS})\b(?!')"
+    r"(?:\s+(?:at|of|for|in|on)\s+(?!(?:this|that|it|these|those|them)\b)[^,;]{2,60}?)?"
+    r"(?:\s*,.*)?$",
     re.IGNORECASE,
 )
 _IMPERATIVE_VERBS: Final = frozenset(
@@ -408,7 +418,10 @@ _SO_RE: Final = re.compile(
 
 
 def _clauses(sentence: str) -> list[str]:
-    """Cut a sentence into clauses (each with its own subject), without reason clauses."""
+    """Cut a sentence into clauses (each with its own subject), without reason clauses;
+    an opinion turned (:func:`_turned`) is one."""
+    if _turned(sentence):
+        return [sentence]
     return [
         piece
         for part in _split_clauses(sentence)
@@ -830,7 +843,7 @@ def _verb_facts(
             return [ExtractedFact(content, "personal")]
         if after[:1] == ["been"] and len(after) > 1 and after[1].endswith("ing"):
             return _usage_facts(clause, content)
-        return []
+        return _owned_product(rest)
     if verb == "would":
         if after[:1] and after[0] in {"rather", "prefer", "like", "love"}:
             return [ExtractedFact(content, _category(clause, "preference"))]
@@ -873,6 +886,39 @@ def _verb_facts(
         if category:
             return [ExtractedFact(content, category)]
     return _plain_statement(verb, after, clause, content)
+
+
+#: A product the user owns, named: "I have a Tormek", "I've got a 2015 Honda Civic",
+#: "I have a Canon R5 camera" (not "a Python question", "a Zoom call at 3").
+_OWNED_RE: Final = re.compile(
+    r"^(?:have\s+)?(?:got\s+)?(?P<det>an?|two|three|\d)\s+"
+    r"(?P<name>(?:(?:19|20)\d\d\s+)?(?-i:[A-Z])[\w.+-]*(?:\s+(?:(?-i:[A-Z])[\w.+-]*|"
+    r"\d[\w.-]*)){0,2})(?:\s+(?P<noun>[a-z]+))?(?:\s+(?:but|and|that|which)\b.*)?\s*$"
+)
+#: What a named thing is for now, not owned: "a Python question", "a Zoom call".
+_NOT_OWNED_NOUNS: Final = frozenset(
+    _wordlist("""
+    question questions call calls meeting meetings interview exam test problem issue bug
+    error deadline appointment class lesson flight trip course project task assignment
+    ticket account subscription session shift event party question lecture script app
+    """)
+)
+
+
+def _owned_product(rest: str) -> list[ExtractedFact]:
+    """ "User has a Tormek" from "have a Tormek", or nothing (:data:`_OWNED_RE`)."""
+    m = _OWNED_RE.match(rest.strip().rstrip(".!"))
+    if m is None or (m["noun"] or "") in _NOT_OWNED_NOUNS:
+        return []
+    first = m["name"].split()[-1 if m["name"][:1].isdigit() else 0]
+    if _phrasing.is_common_word(first.lower()) or re.fullmatch(
+        r"(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day|January|February|March|April|May|June|"
+        r"July|August|September|October|November|December|English|French|German|Spanish",
+        first,
+    ):
+        return []
+    noun = f" {m['noun']}" if m["noun"] else ""
+    return [ExtractedFact(f"User has {m['det']} {m['name']}{noun}", "personal")]
 
 
 _LIVES_IN_RE: Final = re.compile(
@@ -1096,8 +1142,8 @@ def _identity_facts(body: str, content: str) -> list[ExtractedFact]:
     are, where they come from, a role and where it is done (:data:`_ONLY_ROLE_RE`,
     :data:`_MOSTLY_A_RE`, :func:`_background_fact`, :func:`_role_in_place`); empty when
     it says none of these."""
-    if _ONLY_ROLE_RE.match(body) or _MOSTLY_A_RE.match(body):
-        return [ExtractedFact(content, "personal")]
+    if _ONLY_ROLE_RE.match(body) or _MOSTLY_A_RE.match(body) or _THE_ROLE_RE.match(body):
+        return [ExtractedFact(content, "personal")]  # (the last: "the office manager at ...")
     allergy = re.match(r"(?:\w+ly\s+)?allergic\s+to\s+(.+?)\W*$", body, re.IGNORECASE)
     if allergy and not _phrasing.is_allergen(allergy[1]):  # "allergic to meetings": a dislike
         return [ExtractedFact(f"User dislikes {allergy[1]}", "preference")]
@@ -2070,6 +2116,13 @@ def _early_facts(clause: str, *, in_question: bool, nested: bool) -> list[Extrac
     return None
 
 
+def _turned(sentence: str) -> bool:
+    """Whether the sentence is an opinion turned ("I used to hate X, but I've come
+    around"): one piece, never cut at its "but"."""
+    m = _TURNED_RE.match(_strip_filler(sentence.strip()))
+    return m is not None and bool(m["up"]) == (m["old"].lower() in _DISLIKE_WORDS)
+
+
 def _main_facts(clause: str, *, correction: bool, polite_tail: bool) -> list[ExtractedFact]:
     """The clause's statement (or its first part's, when that is one of its own), with
     the readings of a verbless clause when the statement says nothing."""
@@ -2553,6 +2606,7 @@ def user_clauses(
     text = _expand(_strip_code_and_quotes(prepared, keep_quotes=keep_quotes))
     text = _HOUSEHOLD_RE.sub(r"\1I \2", text)  # "we live in Leeds": the user does
     text = _AS_A_RE.sub(r"\1I am \2. ", text)  # "as a diabetic, is fasting safe?"
+    text = _DOING_LEAD_RE.sub(_doing_lead, text)  # "teaching 7th grade math, need ..."
     text = _FOUND_RE.sub(r"\1I", text)  # "the allergist says I'm not allergic": the user is
     text = _OUTGREW_RE.sub(r"I am no longer allergic to \1", text)
     text = _TAG_QUESTION_RE.sub("?", text)  # "it never triggers on PRs, why?": one question
@@ -2586,6 +2640,48 @@ _AS_A_RE: Final = re.compile(
     r"night\s+owl|early\s+riser)(?:\s+(?:in|from)\s+(?-i:[A-Z])[\w-]+)?)\s*,",
     re.IGNORECASE,
 )
+#: A clause that starts at what the user does, its "I'm" left out: "working at a
+#: bakery", "teaching 7th grade math", "trying to learn guitar", "doing my PhD".
+_DOING_LEAD_RE: Final = re.compile(
+    r"(^|[.!?;,][ \t]+|\n[ \t]*|[ \t]+(?:and|\+|&)[ \t]+)(?:(?:I'm|I\s+am|am)\s+)?"
+    r"(?:currently\s+|still\s+)?"
+    r"(?P<verb>working(?=\s+(?:at|for|in|part[- ]time|full[- ]time|from\s+home|remotely)\b)"
+    r"(?![^,.;!?\n]*\bas\s+an?\b)|teaching(?=\s+\d|\s+(?:year|grade|high|middle|primary|"
+    r"secondary|english|maths?|science|history|music|art|french|spanish|german|at|in|"
+    r"kids|adults)\b)|coaching|volunteering(?=\s+(?:at|for|with)\b)|"
+    r"trying\s+to\s+learn|doing\s+(?:my|a|an)\s+(?P<study>phd|master'?s|masters|msc|ma|"
+    r"residency|apprenticeship|doctorate|mba)\b)",
+    re.IGNORECASE,
+)
+_DOING_BASE: Final = {
+    "working": "work",
+    "teaching": "teach",
+    "coaching": "coach",
+    "volunteering": "volunteer",
+}
+
+
+_STUDENT_OF: Final = {
+    "phd": "a PhD student",
+    "doctorate": "a PhD student",
+    "mba": "an MBA student",
+    "residency": "a resident",
+    "apprenticeship": "an apprentice",
+}
+
+
+def _doing_lead(m: re.Match[str]) -> str:
+    """The clause of :data:`_DOING_LEAD_RE` with its "I" said."""
+    verb = m["verb"].lower()
+    if verb.startswith("trying"):
+        return f"{m[1]}I am learning"
+    if m["study"]:
+        study = m["study"].lower().replace("'", "")
+        who = _STUDENT_OF.get(study, "a master's student")
+        return f"{m[1]}I am {who}"
+    return f"{m[1]}I {_DOING_BASE[verb]}"
+
+
 #: What a doctor or a test found about the user is the user's: "the allergist says I'm
 #: not allergic", "my GP confirmed I have asthma".
 _FOUND_RE: Final = re.compile(
@@ -2781,7 +2877,7 @@ def _message_clauses(text: str, *, project: bool) -> Iterable[tuple[str, bool]]:
         one_off = bool(
             _PROJECT_ONE_OFF_RE.search(sentence) if project else _ONE_OFF_RE.search(sentence)
         )
-        parts = _phrasing.pieces(sentence)
+        parts = [sentence] if _turned(sentence) else _phrasing.pieces(sentence)
         lead = ""
         for j, piece in enumerate(parts):
             if _phrasing.is_correction_lead(piece):

@@ -360,7 +360,7 @@ def test_as_a_rule_or_a_kid_is_no_identity(said: str) -> None:
 @pytest.mark.parametrize(
     ("said", "facts"),
     [
-        ("I've got a Tormek but never properly learned how to use it", []),
+        ("I've got a Tormek but never properly learned how to use it", ["User has a Tormek"]),
         ("never really touched frontend", ["User has never used frontend"]),
         ("always been partial to JetBrains IDEs", ["User likes JetBrains"]),
         ("always been terrible at maths", ["User has always been terrible at maths"]),

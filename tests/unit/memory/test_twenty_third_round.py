@@ -1,0 +1,140 @@
+"""The twenty-third round of extraction rules: each case below failed before it (or is
+a guard that a rule of this round must not break)."""
+
+from __future__ import annotations
+
+import pytest
+
+from amplify_memory.memory.extraction import extract_chat_facts
+
+
+def _user(said: str) -> list[str]:
+    return [f.content for f in extract_chat_facts(said).user]
+
+
+@pytest.mark.parametrize(
+    ("said", "facts"),
+    [
+        # the user's own clause after someone else's, with an adverb before its "I"
+        (
+            "my supervisor writes everything in LaTeX, but honestly I draft in Google Docs",
+            ["User drafts in Google Docs"],
+        ),
+        ("my boss uses Windows but personally, I use a Mac", ["User uses a Mac"]),
+        # an opinion turned is one clause, whatever comes between its "but" and "I"
+        ("I used to hate Tailwind, but I've come around", ["User likes Tailwind"]),
+        ("I used to hate Tailwind but I've come around", ["User likes Tailwind"]),
+        ("ok so I used to love Java, but now I hate it", ["User dislikes Java"]),
+    ],
+)
+def test_clauses_of_ones_own(said: str, facts: list[str]) -> None:
+    assert _user(said) == facts
+
+
+@pytest.mark.parametrize(
+    ("said", "facts"),
+    [
+        ("I already speak conversational Korean", ["User speaks conversational Korean"]),
+        ("I barely code anymore", ["User barely codes anymore"]),
+        ("I'm a wheelchair user", ["User is a wheelchair user"]),
+        ("I'm a Vim user", ["User uses Vim"]),
+        ("I'm a Tailwind person", ["User prefers Tailwind CSS"]),
+    ],
+)
+def test_adverbs_and_users_of_things_read_whole(said: str, facts: list[str]) -> None:
+    assert _user(said) == facts
+
+
+@pytest.mark.parametrize(
+    ("said", "facts"),
+    [
+        (
+            "weird one. I'm the office manager at a dental practice btw",
+            ["User is the office manager at a dental practice"],
+        ),
+        (
+            "I'm the security lead at a regional bank",
+            ["User is the security lead at a regional bank"],
+        ),
+        ("I'm the head chef", ["User is the head chef"]),
+        ("I'm a shift supervisor at Tesco", ["User is a shift supervisor at Tesco"]),
+        ("I'm the worst at this", []),
+        ("I'm the one who maintains it", []),
+    ],
+)
+def test_the_one_role_the_user_holds(said: str, facts: list[str]) -> None:
+    assert _user(said) == facts
+
+
+@pytest.mark.parametrize(
+    ("said", "facts"),
+    [
+        ("I have a Tormek", ["User has a Tormek"]),
+        ("I've got a Canon R5", ["User has a Canon R5"]),
+        ("I have a 2015 Honda Civic", ["User has a 2015 Honda Civic"]),
+        ("I have a Tesla Model 3", ["User has a Tesla Model 3"]),
+        ("I have a Monday deadline", []),
+        ("I have a Zoom call at 3", ["User uses Zoom"]),  # (a tool, not a thing owned)
+    ],
+)
+def test_a_thing_the_user_owns_by_its_name(said: str, facts: list[str]) -> None:
+    assert _user(said) == facts
+
+
+@pytest.mark.parametrize(
+    ("said", "facts"),
+    [
+        (
+            "workin at a bakery, keep answers short",
+            ["User works at a bakery", "User wants the assistant to keep answers short"],
+        ),
+        (
+            "teachin 7th grade math + coachin the volleyball team, need a quick warmup drill",
+            ["User teaches 7th grade math", "User coaches the volleyball team"],
+        ),
+        (
+            "retired teacher here,turnin 70 this yr,tryin to learn guitar lol",
+            ["User is a retired teacher", "User is learning guitar"],
+        ),
+        (
+            "doin my phd in medieval history at leeds, latin + some old french",
+            ["User is a PhD student in medieval history at leeds"],
+        ),
+        ("I'm doing my master's in nursing", ["User is a master's student in nursing"]),
+        ("I'm trying to learn Rust", ["User is learning Rust"]),
+        # a job with "as": the role is read by the older rule
+        ("Working as a data analyst at an insurer now.", ["User is a data analyst at an insurer"]),
+        ("working on it now", []),
+        ("i keep a raisin jar", ["User keeps a raisin jar"]),
+    ],
+)
+def test_what_the_user_does_said_without_i(said: str, facts: list[str]) -> None:
+    assert _user(said) == facts
+
+
+@pytest.mark.parametrize(
+    ("said", "facts"),
+    [
+        ("I stopped eating meat in January", ["User no longer eats meat"]),
+        ("I stopped drinking coffee", ["User no longer drinks coffee"]),
+        ("gave up eating sugar", ["User no longer eats sugar"]),
+        ("I quit smoking", ["User no longer smokes"]),
+        ("stopped eating it", []),
+    ],
+)
+def test_what_the_user_stopped_eating_or_drinking(said: str, facts: list[str]) -> None:
+    assert _user(said) == facts
+
+
+@pytest.mark.parametrize(
+    ("said", "facts"),
+    [
+        ("it's a Bosch dishwasher, about 6 yrs old", []),
+        (
+            "rust newbie, C++ background (~8 yrs, mostly embedded)",
+            ["User uses Rust", "User uses C++", "User has 8 years of experience"],
+        ),
+    ],
+)
+def test_an_age_is_no_experience(said: str, facts: list[str]) -> None:
+    assert _user(said) == facts
