@@ -678,6 +678,10 @@ def _normalise_chat_forms(text: str) -> str:
         text,
     )
     text = _DROPPED_G_RE.sub(r"\1ing", text)  # "workin nights", "teachin' 7th grade"
+    text = re.sub(r"\b(?:don't|do\s+not|dont)\s+ever\b", "never", text, flags=re.I)
+    text = re.sub(  # "Quit ending every answer with ...": stop doing it
+        r"(^|[.!?]\s+)quit(?=\s+\w+ing\b)", r"\1Stop", text, flags=re.I
+    )
     text = re.sub(r"\b(\d+)(spaces?|tabs?|space)\b", r"\1 \2", text, flags=re.I)  # "4space"
     text = _JOINED_VERSION_RE.sub(_split_version, text)  # "numpy2.0", "godot4.2"
     text = re.sub(r"(?<=[^\W\d_]),+(?=[^\W\d_])|,{2,}\s*", ", ", text)  # "vba mostly,learning"
@@ -2710,8 +2714,8 @@ def _shape_have_kin(text: str, lead: bool) -> _Shaped:
 
 
 def _shape_foreign_answer(text: str, lead: bool) -> _Shaped:
-    if m := _FOREIGN_ANSWER_RE.search(text):
-        language = FOREIGN_LANGUAGE[m["lang"].lower()]
+    if m := (_FOREIGN_ANSWER_RE.search(text) or _BARE_LANGUAGE_RE.match(text.strip())):
+        language = FOREIGN_LANGUAGE[" ".join(m["lang"].lower().split())]
         return [ExtractedFact(f"User wants answers in {language}", "communication")]
     if (m := _CJK_ANSWER_RE.search(text)) and not _ONE_TIME_CJK_RE.search(text):
         # ("以后请一直用中文回答我", "日本語で答えて")
@@ -3441,6 +3445,18 @@ _FOREIGN_ANSWER_RE: Final = re.compile(
     r"en espanol|en inglés|en ingles|em português|em portugues|em inglês|em ingles|"
     r"in italiano|in inglese|in het nederlands|in het engels|po polsku|po angielsku|"
     r"på svenska|på engelska|suomeksi|englanniksi)\b",
+    re.IGNORECASE,
+)
+#: A language asked for with no verb, in that language: "immer auf Deutsch", "respuestas
+#: en español porfa", "En español mejor", "Siempre en español y sin tecnicismos".
+_BARE_LANGUAGE_RE: Final = re.compile(
+    r"^(?:(?:ja|sí|si|oui|sim)\s*,?\s+)?(?:(?:bitte|por\s+favor|porfa|respuestas|réponses|"
+    r"reponses|antworten|risposte|respostas|mejor|plutôt)\s+)*"
+    r"(?:(?P<always>immer|siempre|sempre|toujours)\s+)?"
+    r"(?P<lang>auf\s+deutsch|en\s+français|en\s+francais|en\s+español|en\s+espanol|"
+    r"em\s+português|em\s+portugues|in\s+italiano|in\s+het\s+nederlands|po\s+polsku)"
+    r"(?:(?(always)\b.*|(?:\s*,?\s*(?:bitte|porfa|por\s+favor|mejor|svp|stp|gracias|danke|"
+    r"merci|grazie|please|pls|immer|siempre|sempre|toujours))*\W*))$",
     re.IGNORECASE,
 )
 #: A language named in another language, by its English name.

@@ -478,6 +478,11 @@ _ASIDE_CONDITION: Final = (
 
 
 #: What the assistant's answers "should" be is a standing wish, not a condition.
+_WOULD_ANY_DAY_RE: Final = re.compile(
+    r"\bwould(?=\s+(?:\w+ly\s+)?(?:pick|choose|take|go\s+with|use)\b.*\b(?:any\s+day|"
+    r"every\s+(?:time|day)|hands\s+down|in\s+a\s+heartbeat)\W*$)",
+    re.IGNORECASE,
+)
 _ANSWERS_SHOULD_RE: Final = re.compile(
     r"^(?:my|your|the|all|all\s+(?:the|your|my))\s+(?:answers|replies|responses|explanations|"
     r"code\s+examples|examples|snippets)\s+should\b",
@@ -500,6 +505,7 @@ def _is_hypothetical(clause: str) -> bool:
     )
     clause = _RELATIVE_MAYBE_RE.sub("", clause)  # "... in anything I might show in class"
     clause = _ANSWERS_SHOULD_RE.sub("", clause)  # "my answers should be in German": a wish
+    clause = _WOULD_ANY_DAY_RE.sub("", clause)  # "I'd pick Postgres any day": a preference
     words = set(_words(clause))
     return (
         bool(words & _HYPOTHETICAL or words & _REPORTED or _HYPOTHETICAL_PHRASES_RE.search(clause))
@@ -844,10 +850,12 @@ def _verb_facts(
         if after[:1] == ["been"] and len(after) > 1 and after[1].endswith("ing"):
             return _usage_facts(clause, content)
         return _owned_product(rest)
+    if verb in {"got", "bought", "retired"}:  # "I got a used Model 3", "I retired in 2019"
+        return _owned_product(rest) if verb != "retired" else _retired(rest)
     if verb == "would":
         if after[:1] and after[0] in {"rather", "prefer", "like", "love"}:
             return [ExtractedFact(content, _category(clause, "preference"))]
-        return []
+        return _pick_any_day(rest)
     if verb in {"stopped", "quit", "switched", "moved", "migrated"}:
         return _tech_facts(clause)
     if verb == "need":
@@ -891,8 +899,8 @@ def _verb_facts(
 #: A product the user owns, named: "I have a Tormek", "I've got a 2015 Honda Civic",
 #: "I have a Canon R5 camera" (not "a Python question", "a Zoom call at 3").
 _OWNED_RE: Final = re.compile(
-    r"^(?:have\s+)?(?:got\s+)?(?P<det>an?|two|three|\d)\s+"
-    r"(?P<name>(?:(?:19|20)\d\d\s+)?(?-i:[A-Z])[\w.+-]*(?:\s+(?:(?-i:[A-Z])[\w.+-]*|"
+    r"^(?:have\s+)?(?:got\s+|bought\s+)?(?P<det>an?|two|three|\d)\s+"
+    r"(?:(?P<adj>used|new|second-hand|secondhand|refurbished|old)\s+)?(?P<name>(?:(?:19|20)\d\d\s+)?(?-i:[A-Z])[\w.+-]*(?:\s+(?:(?-i:[A-Z])[\w.+-]*|"
     r"\d[\w.-]*)){0,2})(?:\s+(?P<noun>[a-z]+))?(?:\s+(?:but|and|that|which)\b.*)?\s*$"
 )
 #: What a named thing is for now, not owned: "a Python question", "a Zoom call".
@@ -905,8 +913,50 @@ _NOT_OWNED_NOUNS: Final = frozenset(
 )
 
 
+#: A choice the user would always make: "I'd (personally) pick Postgres any day", "I'd
+#: take tabs over spaces every time".
+_ANY_DAY_RE: Final = re.compile(
+    r"^would\s+(?:\w+ly\s+)?(?:pick|choose|take|go\s+with|use)\s+(?P<x>[\w.+# -]{2,40}?)"
+    r"(?P<over>\s+over\s+[\w.+# -]{2,30}?)?\s+(?:any\s+day(?:\s+of\s+the\s+week)?|"
+    r"every\s+(?:time|day)|hands\s+down|in\s+a\s+heartbeat)\W*$",
+    re.IGNORECASE,
+)
+
+
+def _pick_any_day(rest: str) -> list[ExtractedFact]:
+    """ "User prefers Postgres" from "would pick Postgres any day" (:data:`_ANY_DAY_RE`)."""
+    m = _ANY_DAY_RE.match(rest.strip())
+    if m is None:
+        return []
+    x = _phrasing.polish(f"{m['x']}{m['over'] or ''}", capital=False)
+    return [ExtractedFact(f"User prefers {x}", "preference")]
+
+
+def _retired(rest: str) -> list[ExtractedFact]:
+    """ "User is retired" (or "User retired from the post office") from "retired ..."
+    (not from "retired from competitive chess": a pastime given up)."""
+    m = re.match(
+        r"^retired(?:\s+from\s+(?P<x>(?:the|a|an|my)\s+[\w -]{2,40}?|\w+ing|(?-i:[A-Z])[\w&.-]+"
+        r"(?:\s+(?-i:[A-Z])[\w&.-]+)?))?(?:\s+(?:in|last|after|at|this|early|recently)\b.*)?\W*$",
+        rest.strip(),
+        re.IGNORECASE,
+    )
+    if m is None:
+        return []
+    if m["x"] is None:
+        return [ExtractedFact("User is retired", "personal")]
+    return [ExtractedFact(f"User retired from {re.sub(r'^my ', 'their ', m['x'])}", "personal")]
+
+
 def _owned_product(rest: str) -> list[ExtractedFact]:
-    """ "User has a Tormek" from "have a Tormek", or nothing (:data:`_OWNED_RE`)."""
+    """ "User has a Tormek" from "have a Tormek" (:data:`_OWNED_RE`), "User has taken up
+    woodturning" from "have taken up woodturning", or nothing."""
+    taken = re.match(
+        r"^(?:have\s+)?taken\s+up\s+(\w[\w -]{1,30}?)(?:\s+(?:since|recently|lately|now))?\W*$",
+        rest.strip(),
+    )
+    if taken:  # "I've taken up woodturning since"
+        return [ExtractedFact(f"User has taken up {taken[1]}", "personal")]
     m = _OWNED_RE.match(rest.strip().rstrip(".!"))
     if m is None or (m["noun"] or "") in _NOT_OWNED_NOUNS:
         return []
@@ -918,7 +968,8 @@ def _owned_product(rest: str) -> list[ExtractedFact]:
     ):
         return []
     noun = f" {m['noun']}" if m["noun"] else ""
-    return [ExtractedFact(f"User has {m['det']} {m['name']}{noun}", "personal")]
+    det = indefinite_article(m["name"]) if m["adj"] else m["det"]
+    return [ExtractedFact(f"User has {det} {m['name']}{noun}", "personal")]
 
 
 _LIVES_IN_RE: Final = re.compile(
@@ -2525,6 +2576,9 @@ _ONE_OFF_RE: Final = re.compile(
     # "pour cet exercice seulement", "solo para este correo", "nur für diese Mail"
     r"|\b(?:pour|para|für|per)\s+(?:cet(?:te)?|ce|este|esta|diese[nrs]?|quest[oa])\s+\w+\s+"
     r"(?:seulement|solamente|nur|soltanto|solo|uniquement)\b"
+    # "para esta respuesta, en español": this answer's language only
+    r"|\b(?:pour|para|für|per)\s+(?:cette|esta|diese|questa)\s+(?:réponse|respuesta|"
+    r"resposta|antwort|risposta)\b"
     r"|\b(?:seulement|solo|nur|solamente|soltanto|uniquement)\s+(?:pour|para|für|per)\s+"
     r"(?:cet(?:te)?|ce|este|esta|diese[nrs]?|quest[oa])\b"
     # "for this yaml", "in this example": the thing at hand (not a project or a job)
@@ -2604,7 +2658,7 @@ def user_clauses(
         english_gloss(user_message, changes=False)
     )  # ("Sou de Recife": "I'm from")
     text = _expand(_strip_code_and_quotes(prepared, keep_quotes=keep_quotes))
-    text = _HOUSEHOLD_RE.sub(r"\1I \2", text)  # "we live in Leeds": the user does
+    text = _HOUSEHOLD_RE.sub(_household, text)  # "we live in Leeds": the user does
     text = _AS_A_RE.sub(r"\1I am \2. ", text)  # "as a diabetic, is fasting safe?"
     text = _DOING_LEAD_RE.sub(_doing_lead, text)  # "teaching 7th grade math, need ..."
     text = _FOUND_RE.sub(r"\1I", text)  # "the allergist says I'm not allergic": the user is
@@ -2619,7 +2673,10 @@ _HOUSEHOLD_RE: Final = re.compile(
     r"(^|[.!?;,][ \t]+|\n[ \t]*|\b(?:and|so|but)[ \t]+)"
     r"(?:me\s+and\s+(?:the|my)\s+(?:wife|husband|missus|partner|hubby|other\s+half|"
     r"family|kids)|(?:my|the)\s+(?:wife|husband|partner|hubby)\s+and\s+(?:I|me)|we)\s+"
-    r"(live|lived|reside|rent|have\s+lived|have\s+been\s+living|keep\s+(?=(?:\w+\s+)?"
+    r"(?:(?:actually|just|recently|finally)\s+(?=moved|relocated))?"
+    r"(live|lived|reside|rent|have\s+lived|have\s+been\s+living|"
+    r"(?:moved|relocated)\s+(?=to\s+(?P<to>(?-i:[A-Z])[\w.-]*))|"
+    r"keep\s+(?=(?:\w+\s+)?"
     r"(?:bees|chickens|hens|goats|sheep|pigs|ducks|horses|alpacas|cows|cattle|a\s+\w+)\b)|"
     r"raise|farm|grow|homeschool|foster|"
     r"(?:run|own)\s+(?=(?:a|an|our|the)\s+(?:[\w-]+\s+){0,2}(?:farm|shop|business|bakery|"
@@ -2628,16 +2685,28 @@ _HOUSEHOLD_RE: Final = re.compile(
     r"smallholding|allotment|campsite|bookshop|florist)\b))",
     re.IGNORECASE,
 )
+
+
+def _household(m: re.Match[str]) -> str:
+    """The household's clause of :data:`_HOUSEHOLD_RE` said by "I" (a team's move to a
+    technology, "we moved to SwiftData", stays the team's)."""
+    if m["to"] and _phrasing.tech_names(m["to"]):
+        return m[0]
+    return f"{m[1]}I {m[2]}"
+
+
 #: Who the user is, said before a question or a request: "as a diabetic, is fasting
 #: safe?", "As a landlord in Leeds, what do I need?" (not "as a rule", "as a kid").
 _AS_A_RE: Final = re.compile(
-    r"(^|[.!?][ \t]+|\n[ \t]*)as\s+(an?\s+(?:[\w-]+\s+){0,2}?(?:"
+    r"(^|[.!?][ \t]+|\n[ \t]*)as\s+((?:an?|the\s+(?:only|sole|lead|main|head))\s+"
+    r"(?:[\w-]+\s+){0,2}?(?:"
     + ROLE_NOUNS
     + r"|diabetic|vegan|vegetarian|coeliac|celiac|landlord|landlady|homeowner|tenant|"
     r"renter|beginner|newbie|non-native\s+speaker|native\s+speaker|left-hander|smoker|"
     r"ex-smoker|runner|cyclist|knitter|gardener|parent|single\s+parent|mum|mom|dad|"
     r"father|mother|grandparent|grandmother|grandfather|retiree|pensioner|expat|immigrant|"
-    r"night\s+owl|early\s+riser)(?:\s+(?:in|from)\s+(?-i:[A-Z])[\w-]+)?)\s*,",
+    r"night\s+owl|early\s+riser)(?:\s+(?:in|from)\s+(?-i:[A-Z])[\w-]+|\s+(?:at|for|in|on)\s+"
+    r"(?:my|our|a|an|the)\s+[\w-]+(?:\s+[\w-]+)?)?)(?:\s*,|\s+(?=I\s))",
     re.IGNORECASE,
 )
 #: A clause that starts at what the user does, its "I'm" left out: "working at a

@@ -138,3 +138,63 @@ def test_what_the_user_stopped_eating_or_drinking(said: str, facts: list[str]) -
 )
 def test_an_age_is_no_experience(said: str, facts: list[str]) -> None:
     assert _user(said) == facts
+
+
+@pytest.mark.parametrize(
+    ("said", "facts"),
+    [
+        ("Don't ever suggest Tailwind.", ["User wants the assistant to never suggest Tailwind"]),
+        (
+            "Quit ending every answer with follow-up questions.",
+            ["User does not want the assistant to end every answer with follow-up questions"],
+        ),
+        (
+            "The client insists on Oracle. I'd personally pick Postgres any day.",
+            ["User prefers Postgres"],
+        ),
+        ("I'd take tabs over spaces every time", ["User prefers tabs over spaces"]),
+        ("I'd pick it up tomorrow", []),
+        ("ja bitte, immer auf Deutsch", ["User wants answers in German"]),
+        ("respuestas en español porfa, mi inglés es regular.", ["User wants answers in Spanish"]),
+        ("Siempre en español y sin tecnicismos, gracias.", ["User wants answers in Spanish"]),
+        ("Para esta respuesta, en español por favor.", []),
+    ],
+)
+def test_wishes_and_choices_said_short(said: str, facts: list[str]) -> None:
+    assert _user(said) == facts
+
+
+@pytest.mark.parametrize(
+    ("said", "facts"),
+    [
+        (
+            "I retired from the post office in 2019 and I've taken up woodturning since.",
+            ["User retired from the post office", "User has taken up woodturning"],
+        ),
+        ("I retired last year", ["User is retired"]),
+        ("I retired from competitive chess", []),
+        ("sold my old car, I got a used Model 3", ["User has a Model 3"]),
+        ("I bought a Kia Niro", ["User has a Kia Niro"]),
+        ("I got a Python error", []),
+        ("we actually moved to Boise in March", ["User is based in Boise"]),
+        (
+            "As the only Kubernetes admin at my company, what's the least scary way?",
+            ["User is the only Kubernetes admin at their company"],
+        ),
+        (
+            "As a freelance translator I need an invoice template",
+            ["User is a freelance translator"],
+        ),
+        ("as a rule, I use tabs", ["User uses tabs"]),
+    ],
+)
+def test_life_changes_and_roles_said_in_passing(said: str, facts: list[str]) -> None:
+    assert _user(said) == facts
+
+
+def test_a_teams_move_to_a_technology_stays_the_projects() -> None:
+    found = extract_chat_facts(
+        "Core Data is out, we moved to SwiftData last sprint.", in_project=True
+    )
+    assert [f.content for f in found.user] == []
+    assert "Use SwiftData" in [getattr(f, "content", f) for f in found.project]
