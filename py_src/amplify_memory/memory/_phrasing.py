@@ -678,6 +678,12 @@ def _normalise_chat_forms(text: str) -> str:
         text,
     )
     text = _DROPPED_G_RE.sub(r"\1ing", text)  # "workin nights", "teachin' 7th grade"
+    text = re.sub(  # "answer length — medium": a setting and its value
+        r"\b((?:answer|reply|response|explanation)s?\s+(?:length|style|tone|format))\s*[\u2014\u2013-]+\s+",
+        r"\1: ",
+        text,
+        flags=re.I,
+    )
     text = re.sub(r"\b(?:don't|do\s+not|dont)\s+ever\b", "never", text, flags=re.I)
     text = re.sub(  # "Quit ending every answer with ...": stop doing it
         r"(^|[.!?]\s+)quit(?=\s+\w+ing\b)", r"\1Stop", text, flags=re.I
@@ -2660,6 +2666,49 @@ def _shape_been_role(text: str, lead: bool) -> _Shaped:
     return _NEXT
 
 
+#: A style asked for by degree alone: "less formal please", "a bit more detailed pls".
+_BY_DEGREE_RE: Final = re.compile(
+    r"^(?:(?:a\s+(?:bit|little|lot)|much|way|slightly)\s+)?(?P<d>less|more)\s+"
+    r"(?P<x>formal|casual|informal|friendly|technical|detailed|concise|verbose|wordy|"
+    r"jargon|emojis|examples|code|bullet\s+points)(?:\s+(?:please|pls|plz|thanks|now))*\W*$",
+    re.IGNORECASE,
+)
+
+
+def _shape_by_degree(text: str, lead: bool) -> _Shaped:
+    if m := _BY_DEGREE_RE.match(text.strip()):
+        d, x = m["d"].lower(), " ".join(m["x"].lower().split())
+        if x in {"formal", "casual", "informal", "friendly"}:
+            return [ExtractedFact(f"User wants a {d} {x} tone", "communication")]
+        if x in {"jargon", "emojis", "examples", "code", "bullet points"}:
+            return [ExtractedFact(f"User wants {d} {x} in answers", "communication")]
+        return [ExtractedFact(f"User wants {d} {x} answers", "communication")]
+    return _NEXT
+
+
+#: An answer setting and its value: "answer length: medium (is fine now)", "reply
+#: style: short please".
+_ANSWER_SETTING_RE: Final = re.compile(
+    r"^(?:answer|reply|response|explanation)s?\s+(?P<slot>length|style|tone|format)\s*(?::|=|is)\s*"
+    r"(?P<v>[\w-]+(?:\s+[\w-]+)??)(?:\s+(?:is\s+fine|is\s+good|works|please|pls|now|"
+    r"from\s+now\s+on|is\s+best|ideally))*\W*$",
+    re.IGNORECASE,
+)
+
+
+def _shape_answer_setting(text: str, lead: bool) -> _Shaped:
+    if m := _ANSWER_SETTING_RE.match(text.strip()):
+        slot, v = m["slot"].lower(), m["v"].lower()
+        if slot == "tone":
+            return [ExtractedFact(f"User wants a {v} tone", "communication")]
+        if slot == "format":
+            return [ExtractedFact(f"User wants answers formatted as {v}", "communication")]
+        if slot == "length" and v in {"medium", "moderate", "normal", "average"}:
+            return [ExtractedFact(f"User wants {v}-length answers", "communication")]
+        return [ExtractedFact(f"User wants {v} answers", "communication")]
+    return _NEXT
+
+
 def _shape_units_only(text: str, lead: bool) -> _Shaped:
     if m := _UNITS_ONLY_RE.match(text.strip(" .!")):
         x = m["x"].lower()
@@ -3353,6 +3402,8 @@ _SHAPES: Final[tuple[Callable[[str, bool], _Shaped], ...]] = (
     _shape_quit_habit,
     _shape_been_role,
     _shape_units_only,
+    _shape_by_degree,
+    _shape_answer_setting,
     _shape_foreign_answer,
     _shape_language_fine,
     _shape_replaced_with,
@@ -4148,6 +4199,19 @@ def _is_standing(text: str, scope: str) -> bool:
     )  # "whenever you show a docker command, ...": a standing instruction
 
 
+def said_of_the_user(request: str) -> str:
+    """A request to the assistant with the user in the third person: "keep it short
+    for me" is "keep answers short for the user", "talk to me" "talk to the user",
+    "answer me in German" "answer in German"."""
+    request = re.sub(r"\bkeep it\b", "keep answers", request, flags=re.I)
+    request = re.sub(r"\byour\b", "its", request, flags=re.I)
+    request = re.sub(r"\bme\b", "the user", request)
+    request = re.sub(r"\bmy\b", "the user's", request, flags=re.I)
+    request = re.sub(r"\b(?:I am|I'm)\b", "the user is", request)
+    request = re.sub(r"\bI\b", "the user", request)
+    return re.sub(r"\b(answer|reply|respond|write)(?: to)? the user\b", r"\1", request)
+
+
 def _instruction_text(text: str, scope: str) -> str:
     """The instruction in the third person: "User (does not) want(s) the assistant
     to ...", with its scope last."""
@@ -4161,13 +4225,7 @@ def _instruction_text(text: str, scope: str) -> str:
             if opener == "stop " and re.match(r"\w+ing\b", body):
                 body = re.sub(r"^(\w+?)(?:ing)\b", _base, body)
             break
-    body = re.sub(r"\bkeep it\b", "keep answers", body, flags=re.I)
-    body = re.sub(r"\byour\b", "its", body, flags=re.I)
-    body = re.sub(r"\b(?:to me|me)\b", "the user", body)
-    body = re.sub(r"\bmy\b", "the user's", body, flags=re.I)
-    body = re.sub(r"\bI am\b", "the user is", body)
-    body = re.sub(r"\bI\b", "the user", body)
-    body = re.sub(r"\b(answer|reply|respond) the user\b", r"\1", body)
+    body = said_of_the_user(body)
     body = re.sub(rf"\s*,?\s*\b(?:{STANDING_PHRASES})\b", "", body, flags=re.I).strip(" ,")
     if re.match(r"always\s+", body, re.I) and not negative:
         body = body[7:]

@@ -20,10 +20,11 @@ Topics
 
 * *value topics* hold one value at a time: ``indentation`` (``2 spaces``, ``tabs`` ...),
   ``quote_style``, ``naming_convention``, ``line_length``, ``theme``, ``answer_length``
-  (``concise`` / ``detailed``), ``answer_language``, ``spelling``, ``tone``,
+  (``concise`` / ``medium`` / ``detailed``), ``answer_language``, ``spelling``, ``tone``,
   ``commit_style``, ``merge_strategy``, ``branching``, ``name``, ``location``,
-  ``timezone``, ``team``, ``role``, ``experience``, ``pronouns``, ``work_mode`` (remote,
-  office, hybrid), ``work_hours`` (day, night), the user's devices
+  ``timezone``, ``team``, ``role`` ("retired" when no role is named), ``experience``,
+  ``pronouns``, ``work_mode`` (remote, office, hybrid), ``work_hours`` (day, night),
+  ``units`` (metric, imperial), ``temperature`` (celsius, fahrenheit), the user's devices
   ``phone``, ``laptop``, ``gpu``, ``tablet`` (:mod:`~amplify_memory.memory.devices`), and
   the exclusive technology
   groups ``package_manager``, ``editor``, ``operating_system``, ``shell``, and the slot
@@ -522,8 +523,17 @@ def _unit_topics(add: Callable[..., Topic]) -> None:
     add(
         "units",
         "communication",
-        r"\b(?:metric|imperial|SI) units\b|\b(?:metric|imperial) system\b",
+        r"\b(?:metric|imperial|SI) units\b|\b(?:metric|imperial) system\b"
+        r"|\b(?:prefers?|wants?|uses?|thinks? in|switch(?:es|ed)? to)\s+(?:the\s+)?"
+        r"(?:metric|imperial)\b",
         _choices((r"\bmetric|\bSI\b", "metric"), (r"\bimperial\b", "imperial")),
+    )
+    add(
+        "temperature",
+        "communication",
+        r"\b(?:celsius|fahrenheit|centigrade)\b|°[CF]\b",
+        _choices((r"\bcelsius|\bcentigrade|°C", "celsius"), (r"\bfahrenheit|°F", "fahrenheit")),
+        description="the temperature scale the user wants",
     )
     add(
         "time_format",
@@ -667,8 +677,10 @@ def _answer_topics(add: Callable[..., Topic]) -> None:
         rf"tl;?dr|one-liners?)\b.*\b(?:{_ANSWER_WORDS}|it|them|things)\b"
         rf"|\b(?:{_ANSWER_WORDS}|keep (?:it|things|them))\b.*\b(?:concise\w*|short|brief\w*|"
         rf"terse|succinct\w*|to the point|detailed|long|thorough\w*|in-depth|verbose|"
-        rf"lengthy)\b|\b(?:concise|concisely|brief|briefly|tersely|succinctly|verbose|wordy)\b",
+        rf"lengthy)\b|\b(?:concise|concisely|brief|briefly|tersely|succinctly|verbose|wordy)\b"
+        r"|\b(?:medium|moderate)[- ]length\b",
         _choices(
+            (r"\b(?:medium|moderate)[- ]length\b", "medium"),
             (
                 r"\b(?:concise\w*|short|shorter|brief\w*|terse\w*|succinct\w*|to the point|"
                 r"tl;?dr|one-liners?)\b",
@@ -687,8 +699,11 @@ def _answer_topics(add: Callable[..., Topic]) -> None:
         r"\b(?:formal|informal|casual|friendly|professional|blunt|direct)\b.*\b(?:tone|answers?|"
         r"responses?|style|language)\b|\btone\b"
         r"|\b(?:talks?|answers?|writes?|speaks?|replies|reply|respond\w*)\s+(?:to\s+(?:them|the user)\s+)?"
-        r"(?:formally|informally|casually)\b",
+        r"(?:formally|informally|casually)\b"
+        r"|\bbe\s+(?:more\s+|less\s+)?(?:formal|informal|casual|friendly|blunt|direct)\s+with\b",
         _choices(
+            (r"\bless\s+(?:formal|professional)\b", "casual"),  # (before the word it lessens)
+            (r"\bless\s+(?:informal|casual)\b", "formal"),
             (r"\binformal|casual|friendly\b", "casual"),  # (also "informally", "casually")
             (r"\bformal|professional\b", "formal"),
             (r"\bblunt|direct\b", "direct"),
@@ -777,15 +792,18 @@ def _explanation_topics(add: Callable[..., Topic]) -> None:
 
 def _role_topic(add: Callable[..., Topic]) -> None:
     """The built-in personal topics: role."""
+    held = _first(
+        rf"(?:\ban?|\bto|\bnow)\s+((?:[\w+#./-]+\s+){{0,4}}?(?:{ROLE_NOUNS}))\b",
+        lambda m: _ROLE_WORDS.get(m[1].lower(), m[1].lower()),
+    )
     add(
         "role",
         "personal",
         r"\b(?:is|works as|working as|promoted to|became|is now)\s+(?:an?\s+)?"
-        rf"(?:[\w+#./-]+\s+){{0,4}}?(?:{ROLE_NOUNS})s?\b",
-        _first(
-            rf"(?:\ban?|\bto|\bnow)\s+((?:[\w+#./-]+\s+){{0,4}}?(?:{ROLE_NOUNS}))\b",
-            lambda m: _ROLE_WORDS.get(m[1].lower(), m[1].lower()),
-        ),
+        rf"(?:[\w+#./-]+\s+){{0,4}}?(?:{ROLE_NOUNS})s?\b"
+        # retired, no role named: the role held before is over ("User is retired")
+        r"|^User (?:is|has) (?:now |recently |just |fully )?retired\W*$",
+        lambda text: held(text) or ("retired" if "retired" in text.lower() else None),
     )
 
 

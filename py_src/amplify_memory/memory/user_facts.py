@@ -255,7 +255,7 @@ _IMPERATIVE_VERBS: Final = frozenset(
     _wordlist("""
     answer reply respond write use give keep be explain show include add avoid format
     put stop talk speak skip limit make return provide mention ask default stick comment
-    name indent document type test follow suggest prefer recommend remember call
+    name indent document type test follow suggest prefer recommend remember call switch
     """)
 )
 _STANDING_WORDS_RE: Final = re.compile(
@@ -583,13 +583,7 @@ def _imperative_content(request: str) -> str:
     """Rewrite a standing request ("always answer in German") as a fact about the user."""
     request = _STANDING_PHRASE_RE.sub(" ", request).strip(" ,")
     request = re.sub(r"^please\s+", "", request, flags=re.IGNORECASE)
-    request = re.sub(r"\bkeep it\b", "keep answers", request, flags=re.IGNORECASE)
-    request = re.sub(r"\byour\b", "its", request, flags=re.IGNORECASE)
-    request = re.sub(r"\b(?:to me|me)\b", "the user", request)
-    request = re.sub(r"\bmy\b", "the user's", request, flags=re.IGNORECASE)
-    request = re.sub(r"\b(?:I am|I'm)\b", "the user is", request)
-    request = re.sub(r"\bI\b", "the user", request)
-    request = re.sub(r"\b(answer|reply|respond) the user\b", r"\1", request)
+    request = _phrasing.said_of_the_user(request)
     lower = request.lower()
     if lower.startswith(("do not ", "don't ")):
         body = request.split(None, 2)[2] if lower.startswith("do not ") else request[6:]
@@ -618,6 +612,15 @@ _NOT_IMPERATIVE: Final = frozenset(
 )
 
 
+#: How to talk to the user, asked for the user: a standing wish ("can you be more casual
+#: with me?", "switch to metric for me").
+_STYLE_FOR_ME_RE: Final = re.compile(
+    r"\b(?:casual|informal|formal|friendly|blunt|direct|concise|brief|shorter|simpler|"
+    r"plainer|metric|imperial|celsius|fahrenheit)\b.*\b(?:with|for|to)\s+me\b",
+    re.IGNORECASE,
+)
+
+
 def _request_facts(clause: str, *, polite: bool) -> list[ExtractedFact]:
     """Facts from a request to the assistant, if it is a standing one."""
     body = re.sub(r"^please\s+", "", _STANDING_PHRASE_RE.sub(" ", clause).strip(" ,"), flags=re.I)
@@ -640,7 +643,9 @@ def _request_facts(clause: str, *, polite: bool) -> list[ExtractedFact]:
         if match:
             return [ExtractedFact(f"User prefers to be called {match['name']}", "personal")]
         return []
-    standing = bool(_STANDING_WORDS_RE.search(clause))
+    standing = bool(_STANDING_WORDS_RE.search(clause)) or bool(
+        _STYLE_FOR_ME_RE.search(clause) and not re.search(r"\b(?:this|that|it)\b", clause, re.I)
+    )
     if not (standing or (_ABOUT_ANSWERS_RE.search(clause) and not polite)):
         return []
     content = _imperative_content(clause)

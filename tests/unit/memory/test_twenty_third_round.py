@@ -3,9 +3,13 @@ a guard that a rule of this round must not break)."""
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 
+from amplify_memory.memory import UserProfileVectorStore, extract_and_store_user_facts
 from amplify_memory.memory.extraction import extract_chat_facts
+from amplify_memory.storage import MemoryStorage
 
 
 def _user(said: str) -> list[str]:
@@ -198,3 +202,71 @@ def test_a_teams_move_to_a_technology_stays_the_projects() -> None:
     )
     assert [f.content for f in found.user] == []
     assert "Use SwiftData" in [getattr(f, "content", f) for f in found.project]
+
+
+@pytest.mark.parametrize(
+    ("said", "facts"),
+    [
+        (
+            "talk to me like a friend",
+            ["User wants the assistant to talk to the user like a friend"],
+        ),
+        ("always reply to me in German", ["User wants the assistant to always reply in German"]),
+        (
+            "Can you be more casual with me?",
+            ["User wants the assistant to be more casual with the user"],
+        ),
+        ("could you make this shorter for me?", []),
+        ("less formal please", ["User wants a less formal tone"]),
+        ("a bit more detailed pls", ["User wants more detailed answers"]),
+        ("more or less", []),
+        ("answer length — medium is fine now.", ["User wants medium-length answers"]),
+        ("reply length - short please", ["User wants short answers"]),
+    ],
+)
+def test_how_to_talk_to_the_user(said: str, facts: list[str]) -> None:
+    assert _user(said) == facts
+
+
+async def _live_after(priors: list[str], said: str) -> list[str]:
+    store = UserProfileVectorStore(storage=MemoryStorage())
+    for prior in priors:
+        await store.add(prior, "other")
+    await extract_and_store_user_facts(said, store=store)
+    return sorted(e["content"] for e in await store.list() if not e["superseded"])
+
+
+@pytest.mark.parametrize(
+    ("prior", "said", "live"),
+    [
+        ("User is a teacher.", "I retired last year", ["User is retired"]),
+        (
+            "User prefers temperatures in Fahrenheit.",
+            "use Celsius for me from now on",
+            ["User wants the assistant to use Celsius for the user"],
+        ),
+        (
+            "User prefers imperial units.",
+            "metric from now on please",
+            ["User prefers metric units."],
+        ),
+        (
+            "User prefers a formal tone.",
+            "Can you be more casual with me? the formal tone feels weird",
+            ["User wants the assistant to be more casual with the user"],
+        ),
+        (
+            "User wants very short answers.",
+            "answer length — medium is fine now. the super short answers miss context",
+            ["User wants medium-length answers"],
+        ),
+        # what is not the role stays
+        (
+            "User lives in Leeds.",
+            "I retired last year",
+            ["User is retired", "User lives in Leeds."],
+        ),
+    ],
+)
+def test_a_setting_changed_supersedes_the_old_one(prior: str, said: str, live: list[str]) -> None:
+    assert asyncio.run(_live_after([prior], said)) == live
