@@ -820,7 +820,8 @@ _OPPOSITES: Final = tuple(
         "allow/disallow optimist/pessimist implicit/explicit strict/loose mutable/immutable "
         "horizontal/vertical left/right client/server local/remote static/dynamic "
         "formal/casual formal/informal major/minor small/large small/big frontend/backend "
-        "love/allerg like/allerg enjoy/allerg up/down upstairs/downstairs"
+        "love/allerg like/allerg enjoy/allerg up/down upstairs/downstairs eat/avoid "
+        "drink/avoid enabled/disabled smoker/non-smoker"
     )
 )
 

@@ -556,6 +556,38 @@ def _one_word_swapped(new: str, old: str) -> str:
     return ""
 
 
+#: Before a value that is one of its kind: "User's car is (blue)", "User prefers
+#: (aisle) seats", "User supports (Arsenal)" (not what a person or a pet is: "User's son
+#: is (tall)").
+_ONE_ATTRIBUTE_RE: Final = re.compile(
+    r"(?:\b(?:user's|their|his|her)\s+(?:[\w-]+\s+){0,2}(?!(?:son|daughter|kids?|child|"
+    r"children|boy|girl|baby|brother|sister|sibling|mum|mom|dad|mother|father|parents?|"
+    r"partner|wife|husband|spouse|friend|boss|colleague|manager|dog|cat|pet|puppy|kitten|"
+    r"horse|bird|neighbou?r|teacher|doctor)\s)[\w-]+\s+(?:is|are)"
+    r"|^(?:user\s+)?prefers|^(?:user\s+)?supports)$",
+    re.IGNORECASE,
+)
+
+
+def _attribute_changed(new: str, old: str) -> bool:
+    """True when two facts are the same words but one, the value of one attribute
+    (:data:`_ONE_ATTRIBUTE_RE`): "User's car is blue" / "User's car is red", "Prefers
+    aisle seats" / "Prefers window seats", "User supports Arsenal" / "... Chelsea"."""
+    a, b = _fact_words(new), _fact_words(old)
+    if len(a) != len(b) or len(a) < 2:
+        return False
+    diff = [i for i, (x, y) in enumerate(zip(a, b, strict=True)) if x.casefold() != y.casefold()]
+    if len(diff) != 1:
+        return False
+    i = diff[0]
+    x, y = a[i].casefold(), b[i].casefold()
+    if {x, y} & {"not", "no", "never", "also"} or synonymous(x, y):
+        return False
+    if lookup_technology(x) is not None or lookup_technology(y) is not None:
+        return False  # (a technology's own rules read it)
+    return bool(_ONE_ATTRIBUTE_RE.search(" ".join(a[:i])))
+
+
 #: Words that say nothing of a fact's value ("User *runs* 20 km *per* week").
 _LINK_WORDS: Final = frozenset(
     ("user", "user's", "is", "are", "was", "a", "an", "the", "on", "in", "at", "of", "to", "for",
@@ -724,7 +756,7 @@ def decide(
     new_frames, old_frames = frames_of(new), frames_of(old)  # (they read the canonical text)
     new, old = canonical_fact(new), canonical_fact(old)
     swapped = _one_word_swapped(new, old)
-    if swapped == "name" or _value_swapped(new, old):
+    if swapped == "name" or _value_swapped(new, old) or _attribute_changed(new, old):
         return "supersede"  # "uses macOS Ventura" / "uses macOS Sonoma": another value
     if _names_the_old_as_wrong(new, old):
         return "supersede"  # "works at an insurance company, not a bank"

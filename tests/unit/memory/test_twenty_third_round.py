@@ -9,6 +9,7 @@ import pytest
 
 from amplify_memory.memory import UserProfileVectorStore, extract_and_store_user_facts
 from amplify_memory.memory.extraction import extract_chat_facts
+from amplify_memory.memory.supersession import decide
 from amplify_memory.storage import MemoryStorage
 
 
@@ -270,3 +271,24 @@ async def _live_after(priors: list[str], said: str) -> list[str]:
 )
 def test_a_setting_changed_supersedes_the_old_one(prior: str, said: str, live: list[str]) -> None:
     assert asyncio.run(_live_after([prior], said)) == live
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "action"),
+    [
+        ("User's car is blue.", "User's car is red.", "supersede"),
+        ("User's home office is upstairs.", "User's home office is downstairs.", "supersede"),
+        ("Prefers aisle seats on flights.", "Prefers window seats on flights.", "supersede"),
+        ("User supports Arsenal.", "User supports Chelsea.", "supersede"),
+        (
+            "User eats gluten because it doesn't bother their stomach.",
+            "User avoids gluten because it bothers their stomach.",
+            "supersede",
+        ),
+        # what a person or a pet is may be many things at once
+        ("User's son is tall.", "User's son is shy.", "keep"),
+        ("User likes dark chocolate.", "User likes milk chocolate.", "keep"),
+    ],
+)
+def test_one_attributes_value_changed(old: str, new: str, action: str) -> None:
+    assert decide(new, old) == action
