@@ -1254,6 +1254,7 @@ _OWN_DECISION_RE: Final = re.compile(
 _TASK_RE: Final = re.compile(
     r"\bgive (?:me|us) (?:\d+|a|an|some|one|two|three|four|five|ten|few|couple|more)\b|"
     r"\b(?:this|that|it|these|those|here|below|above|again|instead|now|for me|for us|today|"
+    r"tonight|tomorrow|this (?:morning|afternoon|evening|weekend)|"
     r"the (?:\w+ ){0,3}(?:file|function|component|bug|code|test|script|query|page|error|class|method|"
     r"snippet|module|endpoint|example|issue|pr|diff|repo|app|command|query|regex|migration|"
     r"config|dockerfile|one-liner|upload code|test case|version|translation|letter|cover letter|"
@@ -2675,6 +2676,21 @@ _BY_DEGREE_RE: Final = re.compile(
 )
 
 
+#: The household's diet: "vegetarian household", "we're a gluten-free family".
+_HOUSEHOLD_DIET_RE: Final = re.compile(
+    r"^(?:(?:we(?:'re|\s+are)|we're)\s+)?(?:an?\s+)?(?:(?:fully|strictly|mostly)\s+)?"
+    r"(?P<x>vegetarian|vegan|gluten-free|dairy-free|kosher|halal|pescatarian|nut-free|meat-free)"
+    r"\s+(?:household|family|home|house)\W*$",
+    re.IGNORECASE,
+)
+
+
+def _shape_household_diet(text: str, lead: bool) -> _Shaped:
+    if m := _HOUSEHOLD_DIET_RE.match(text.strip()):
+        return [ExtractedFact(f"User's household is {m['x'].lower()}", "personal")]
+    return _NEXT
+
+
 def _shape_by_degree(text: str, lead: bool) -> _Shaped:
     if m := _BY_DEGREE_RE.match(text.strip()):
         d, x = m["d"].lower(), " ".join(m["x"].lower().split())
@@ -3404,6 +3420,7 @@ _SHAPES: Final[tuple[Callable[[str, bool], _Shaped], ...]] = (
     _shape_units_only,
     _shape_by_degree,
     _shape_answer_setting,
+    _shape_household_diet,
     _shape_foreign_answer,
     _shape_language_fine,
     _shape_replaced_with,

@@ -118,6 +118,13 @@ _FACT_GLOSSES: Final[tuple[tuple[str, str], ...]] = (
     (r"me\s+encanta(?:n)?|adoro|j'adore|ich\s+liebe|ik\s+hou\s+van|amo\s+(?=[A-Z])", "I love"),
     (r"me\s+gusta(?:n)?|gosto\s+d[eoa]s?|j'aime|ich\s+mag|mi\s+piace|mi\s+piacciono", "I like"),
     (r"odio|odeio|je\s+d[ée]teste|ich\s+hasse|ik\s+haat", "I hate"),
+    # what the user does not eat or drink ("Je ne bois pas d'alcool", "no como carne")
+    (r"je\s+ne\s+bois\s+pas\s+d['e]\s*alcool|no\s+bebo\s+alcohol|n[ãa]o\s+bebo\s+[áa]lcool|"
+     r"non\s+bevo\s+alcol(?:ici)?|ich\s+trinke\s+keinen\s+alkohol|ik\s+drink\s+geen\s+alcohol",
+     "I don't drink alcohol"),
+    (r"je\s+ne\s+mange\s+pas\s+de\s+viande|no\s+como\s+carne|n[ãa]o\s+como\s+carne|"
+     r"non\s+mangio\s+carne|ich\s+esse\s+kein\s+fleisch|ik\s+eet\s+geen\s+vlees",
+     "I don't eat meat"),
     (r"soy\s+de|sou\s+d[eoa]|je\s+suis\s+originaire\s+d[eu']|ich\s+komme\s+aus|"
      r"ik\s+kom\s+uit", "I'm from"),
     (r"trabajo\s+con|trabalho\s+com|je\s+travaille\s+avec|lavoro\s+con|ich\s+arbeite\s+mit|"

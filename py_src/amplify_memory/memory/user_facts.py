@@ -1332,7 +1332,7 @@ _OTHER_SUBJECT_RE: Final = re.compile(
     r"(?:[\w'-]+\s+){0,2}?(?:team|teams|squads?|crews?|tribes?|guilds?|groups?|"
     r"compan(?:y|ies)|orgs?|departments?|studios?|projects?|repos?)\b"
     r"|^(?:hubby|hubs|wifey|the\s+missus|the\s+wife|the\s+husband|the\s+kids?|"
-    r"(?:my\s+)?other\s+half|dad|mom|mum|grandma|grandpa)\b"
+    r"(?:my\s+)?other\s+half|(?:dad|mom|mum|grandma|grandpa)\b(?!\s+(?:of|to)\b))\b"
     r"|^(?:he|she|they|someone|somebody|everyone|everybody|people|nobody|most people|"
     r"a friend|a colleague|a coworker|my friend|the docs|the readme|the internet|twitter|"
     r"reddit|hn|stack overflow|the blog|the article|the tutorial|the guide)\b(?!/)"
@@ -2249,17 +2249,51 @@ def _verbless_list(clause: str, *, tech_context: bool) -> list[ExtractedFact]:
     # a verbless list of facts: "tabs, single quotes, no semicolons, 100 char lines"
     out: list[ExtractedFact] = []
     known = tech_context or bool(_phrasing.tech_names(clause))
-    for i, part in enumerate(re.split(r"\s*,\s*(?:and\s+)?", clause)):
+    parts = re.split(r"\s*,\s*(?:and\s+)?", clause)
+    bio = sum(bool(_bio_fact(_strip_filler(p), bio=True)) for p in parts) >= 2
+    for i, part in enumerate(parts):
         part = _strip_filler(part)
         if not part or _is_hypothetical(part) or _OTHER_SUBJECT_RE.match(part):
             continue
-        found = _part_facts(part, unknown=known)
+        found = _bio_fact(part, bio=bio) or _part_facts(part, unknown=known)
         if not found and (i == 0 or _NEW_JOB_RE.match(part)):
             # "I am working as DBA in a bank in Frankfurt, mostly ...", "finished my
             # master's, now working at ASML as a software engineer"
             found = _phrasing.role_facts(part)
         out += found
     return out
+
+
+#: A bare age in a list about the user ("Dutch, 34, two kids").
+_BARE_AGE_RE: Final = re.compile(
+    r"(?:age\s+)?(1[6-9]|[2-9]\d)(?:\s*(?:yo|y/o|years\s+old|yrs\s+old))?"
+)
+#: Children or a parent's role said bare: "two kids", "3 kids", "mom of twins", "dad of 3".
+_BARE_KIDS_RE: Final = re.compile(
+    r"(?P<n>\d|one|two|three|four|five|six)\s+(?P<k>kids|children|boys|girls|sons|daughters)"
+    r"|(?P<who>mom|mum|dad|mother|father|parent)\s+of\s+(?P<of>twins|triplets|\d|one|two|three|"
+    r"four|five)(?:\s+(?:kids|children|boys|girls))?",
+    re.IGNORECASE,
+)
+
+
+def _bio_fact(part: str, *, bio: bool) -> list[ExtractedFact]:
+    """A part of a list about the user said bare: a nationality ("Dutch"), children ("two
+    kids", "mom of twins"), and, when the list is such a list (``bio``: two such parts
+    at least), an age ("34")."""
+    part = re.sub(r"\s*\([^)]*\)", "", part).strip(" .!")
+    if _DEMONYM_RE.fullmatch(part):
+        return [ExtractedFact(f"User is {part}", "personal")]
+    kids = _BARE_KIDS_RE.fullmatch(part)
+    if kids and kids["k"]:
+        return [ExtractedFact(f"User has {kids['n']} {kids['k'].lower()}", "personal")]
+    if kids:
+        who = kids["who"].lower()
+        return [
+            ExtractedFact(f"User is {indefinite_article(who)} {who} of {kids['of']}", "personal")
+        ]
+    age = _BARE_AGE_RE.fullmatch(part) if bio else None
+    return [ExtractedFact(f"User is {age[1]}", "personal")] if age else []
 
 
 _NEW_JOB_RE: Final = re.compile(

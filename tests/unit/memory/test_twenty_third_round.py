@@ -292,3 +292,42 @@ def test_a_setting_changed_supersedes_the_old_one(prior: str, said: str, live: l
 )
 def test_one_attributes_value_changed(old: str, new: str, action: str) -> None:
     assert decide(new, old) == action
+
+
+@pytest.mark.parametrize(
+    ("said", "facts"),
+    [
+        ("summarise Hamlet in 5 sentences for my son's homework tonight", []),
+        (
+            "always summarise in 5 sentences",
+            ["User wants the assistant to always summarise in 5 sentences"],
+        ),
+        (
+            "Je ne bois pas d'alcool. Tu peux me proposer un mocktail ?",
+            ["User does not drink alcohol"],
+        ),
+        ("Ich esse kein Fleisch", ["User does not eat meat"]),
+        ("we're a gluten-free family", ["User's household is gluten-free"]),
+        (
+            "Dutch, 34, two kids, remote SRE for a payments company",
+            [
+                "User is Dutch",
+                "User is 34",
+                "User has two kids",
+                "User is a remote SRE at a payments company",
+            ],
+        ),
+        (
+            "Mom of twins, part-time bookkeeper",
+            ["User is a mom of twins", "User is a part-time bookkeeper"],
+        ),
+        ("dad of 3, carpenter", ["User is a dad of 3", "User is a carpenter"]),
+        (
+            "Python 3, 12 threads, 34 workers",
+            ["User uses Python 3"],
+        ),  # (no bare age: no list about the user)
+        ("mom says I should sleep more", []),
+    ],
+)
+def test_lists_about_the_user_and_tasks_for_tonight(said: str, facts: list[str]) -> None:
+    assert _user(said) == facts
