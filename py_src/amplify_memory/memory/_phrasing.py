@@ -649,6 +649,18 @@ _DROPPED_G_RE: Final = re.compile(
 )
 
 
+#: "no more Java for me": a thing the user has stopped.
+_NO_MORE_FOR_ME_RE: Final = re.compile(
+    r"(^|[.!?;,][ \t]+)(?:(?:ok|okay|so|well|and)[ \t]+)?no\s+more\s+(?P<x>[\w.+#-]+(?:[ \t][\w.+#-]+)?)[ \t]+for[ \t]+me\b",
+    re.IGNORECASE,
+)
+
+
+def _no_more_for_me(m: re.Match[str]) -> str:
+    x = m["x"]
+    return f"{m[1]}I no longer use {x}" if _tech_names(x) else f"{m[1]}I don't want {x} anymore"
+
+
 def _normalise_chat_forms(text: str) -> str:
     """Chat's forms made plain: emojis, self-corrections, shouted words, joined
     numbers and versions, squeezed commas."""
@@ -678,6 +690,14 @@ def _normalise_chat_forms(text: str) -> str:
         text,
     )
     text = _DROPPED_G_RE.sub(r"\1ing", text)  # "workin nights", "teachin' 7th grade"
+    text = _NO_MORE_FOR_ME_RE.sub(_no_more_for_me, text)  # "no more Java for me"
+    text = re.sub(  # "avoid classes when u can": a wish, with no condition on the assistant
+        r"(?<![ \t,]),?[ \t]++(?:when(?:ever)?|where(?:ver)?|if)[ \t]+(?:you|u)[ \t]+can\b"
+        r"(?=[ \t]*+(?:[.,;!?\n]|$))",
+        "",
+        text,
+        flags=re.I,
+    )
     text = re.sub(  # "answer length — medium": a setting and its value
         r"\b((?:answer|reply|response|explanation)s?\s+(?:length|style|tone|format))\s*[\u2014\u2013-]+\s+",
         r"\1: ",
@@ -735,8 +755,18 @@ def _unwrap_leads(text: str) -> str:
         text,
         flags=re.IGNORECASE,
     )
+    text = re.sub(  # "could you remember that I'm vegan?": a request, not a question
+        _REQUEST_START + r"((?:(?:hey|hi|ok|okay|so|please)\s*,?\s+)?(?:can|could|would|will)\s+"
+        r"(?:you|u)\s+(?:please\s+|pls\s+)?(?:remember|keep in mind|note)\s+(?:that\s+)?"
+        r"(?:I|I'm|I am|I've|my|we|we're|our)\b[^?.!\n]{0,200})\?",
+        r"\1\2.",
+        text,
+        flags=re.IGNORECASE,
+    )
     text = re.sub(  # "please remember that I use pnpm": a request to keep what follows
-        _REQUEST_START + r"(?:(?:please|pls|plz|also|and|oh and|btw)\s*,?\s+)?"
+        _REQUEST_START
+        + r"(?:(?:hey|hi|ok|okay|so)\s*,?\s+)?(?:(?:please|pls|plz|also|and|oh and|btw)"
+        r"\s*,?\s+)?(?:(?:can|could|would|will)\s+(?:you|u)\s+(?:please\s+|pls\s+)?)?"
         r"(?:remember|keep in mind|bear in mind|note|don't forget|do not forget|never forget)"
         r"(?:\s+(?:this|that))?\s*[:,-]?\s+(?=(?:I|I'm|Im|I am|I've|my|we|we're|we are|our)\b)",
         r"\1",
@@ -893,7 +923,10 @@ def pieces(sentence: str) -> list[str]:
 #: "I'm blind and use a screen reader": a second verb whose subject is the first's.
 _AND_VERB_RE: Final = re.compile(
     r",?\s+and\s+(?=(?:also\s+|mostly\s+|usually\s+|still\s+)?(?:use|prefer|like|love|hate|"
-    r"work|write|run|live|need|build|code|teach|publish|maintain|develop|speak|program)\b)",
+    r"work|write|run|live|need|build|code|teach|publish|maintain|develop|speak|program|sell|"
+    r"own|rent|play|wear|sing|paint|drive|cook|bake|coach|volunteer|grow|keep|read|study|"
+    r"manage|host|make|knit|sew|garden|homeschool|foster|travel|commute|cycle|swim|ride|"
+    r"train|care|look\s+after|take)\b)",
     re.IGNORECASE,
 )
 #: "I'm colour-blind so avoid red/green charts": a request that follows from a fact.
@@ -2986,6 +3019,7 @@ def _shape_it_is_tech(text: str, lead: bool) -> _Shaped:
         and _tech_names(m["x"])
         and len(m["x"].split()) <= 7
         and not _VERBISH_RE.search(m["x"])
+        and not re.search(r"\b(?:considering|eyeing|evaluating|exploring|maybe)\b", m["x"], re.I)
     ):
         return _uses(m["x"])  # "it's legacy WinForms on .NET Framework 4.8"
     return _NEXT
@@ -3343,7 +3377,8 @@ def _shape_bare_tech_list(text: str, lead: bool) -> _Shaped:
         and not re.match(r"^(?:I|we|my|our|you|your)\b", text, re.I)
         and not re.search(
             r"\b(?:prefer\w*|switch\w*|moved?|migrat\w*|uses?|using|like\w*|love\w*|"
-            r"hate\w*|wants?|needs?|over|instead|than|from|to|not|no|never)\b",
+            r"hate\w*|wants?|needs?|over|instead|than|from|to|not|no|never|considering|"
+            r"eyeing|evaluating|exploring|maybe)\b",
             text,
             re.I,
         )
@@ -4226,7 +4261,31 @@ def said_of_the_user(request: str) -> str:
     request = re.sub(r"\bmy\b", "the user's", request, flags=re.I)
     request = re.sub(r"\b(?:I am|I'm)\b", "the user is", request)
     request = re.sub(r"\bI\b", "the user", request)
-    return re.sub(r"\b(answer|reply|respond|write)(?: to)? the user\b", r"\1", request)
+    request = re.sub(r"\b(answer|reply|respond|write)(?: to)? the user\b", r"\1", request)
+    return third_person_after(request)
+
+
+#: A verb after "the user" or "the assistant" (a request's "unless I ask", "when you
+#: use"), in the first or second person as said.
+_SUBJECT_VERB_RE: Final = re.compile(
+    r"\b(the user|the assistant) (ask|want|need|say|use|prefer|write|paste|send|type|mention|"
+    r"request|specify|tell|give|make|do|add|start|include|suggest|explain|answer|reply|"
+    r"respond|show|put|try|forget|get|go|see|think|know)\b"
+)
+
+
+def third_person_after(text: str) -> str:
+    """The verb after "the user" / "the assistant" in the third person: "unless the
+    user asks", "when the assistant uses"."""
+
+    def verb(m: re.Match[str]) -> str:
+        v = m[2]
+        third = {"do": "does", "go": "goes", "try": "tries"}.get(v) or (
+            v + "es" if re.search(r"(?:s|sh|ch|x|z)$", v) else v + "s"
+        )
+        return f"{m[1]} {third}"
+
+    return _SUBJECT_VERB_RE.sub(verb, text)
 
 
 def _instruction_text(text: str, scope: str) -> str:

@@ -907,7 +907,7 @@ TECHNOLOGIES: Final[tuple[Technology, ...]] = (
     _t("Delta Lake"),
     _t("Dexie.js", "dexie"),
     _t("Dgraph", common=("dgraph",)),
-    _t("Diesel", common=("diesel",)),
+    _t("Diesel", common=("diesel",), strict=True),  # (the fuel and the engine are everyday)
     _t("Django ORM"),
     _t("Doctrine", "doctrine orm", common=("doctrine",)),
     _t("DragonflyDB", "dragonfly db"),

@@ -82,7 +82,8 @@ _MAKE_BELIEVE_RE: Final = re.compile(
     r"(?:^|(?<=[.!?\n]))[ \t]*(?:let'?s|let\s+us|we'?ll|can\s+we)\s+(?:do\s+a\s+)?"
     r"(?:role-?\s?play|pretend|play\s+a\s+game|play\s+make-?believe|write\s+a\s+story)\b"
     r"|(?:^|(?<=[.!?\n]))[ \t]*(?:dm|gm|rp|roleplay|role-play|improv|story|game)\s+"
-    r"(?:mode|time)\b",
+    r"(?:mode|time)\b"
+    r"|(?:^|(?<=[.!?\n]))[ \t]*(?:role-?\s?play|rp|scenario|pretend)\s*:",
     re.IGNORECASE,
 )
 #: A letter pasted to be worked on: it starts at "Dear ...," and is not the user's words.
@@ -158,7 +159,7 @@ _LEADING_FILLER_RE: Final = re.compile(
     # someone else's point granted, then the user's own: "she's right, and that's why ..."
     r"(?:he|she|they)(?:'s|'re| is| are) (?:right|correct|not wrong)|that(?:'s| is) why|"
     r"personally|fyi|just so you know|for context|for the record|in general|generally|"
-    r"anyway|hi|hey|hello|yeah|yes|great|thanks|thank you|cool|note|tbh|fwiw|"
+    r"anyway|hi|hey|hello|yo|hiya|heya|howdy|yeah|yes|great|thanks|thank you|cool|note|tbh|fwiw|"
     r"to be honest|now|for now|right now|at the moment|atm|rn|hallo|hola|ciao|namaste|"
     # how things are as a rule: "normally I'm in Toronto", "usually I'm on Arch"
     r"normally|usually|typically|ordinarily|"
@@ -558,7 +559,9 @@ def _to_third_person(rest: str) -> str:
             continue
         break
     if i < len(tokens):
-        verb = tokens[i]
+        verb = tokens[i].rstrip(",;:")  # ("I freelance, mostly React")
+        tail_mark = tokens[i][len(verb) :]
+        verb = verb.lower() if verb.isupper() and len(verb) > 1 else verb  # ("HATE")
         lower = verb.lower()
         if lower == "do" and i + 1 < len(tokens) and tokens[i + 1].lower() == "not":
             out.append("does")
@@ -570,12 +573,13 @@ def _to_third_person(rest: str) -> str:
             out.append(verb)  # "I sold the Canon": "User sold", not "User solds"
         else:
             out.append(_third_person(verb))
+        out[-1] += tail_mark
         i += 1
     tail = " ".join(tokens[i:])
     for pattern, replacement in _PRONOUNS:
         tail = pattern.sub(replacement, tail)
     tail = re.sub(r"\byou\b", "the assistant", tail)
-    tail = re.sub(r"\byour\b", "the assistant's", tail)
+    tail = _phrasing.third_person_after(re.sub(r"\byour\b", "the assistant's", tail))
     return _tidy(" ".join(["User", *out, tail]))
 
 
@@ -1147,7 +1151,10 @@ _DEMONYM_RE: Final = re.compile(
     r"Ghanaian|Kenyan|Ethiopian|Ugandan|Tanzanian|South African|Indian|Pakistani|"
     r"Bangladeshi|Sri Lankan|Nepali|Chinese|Japanese|Korean|Vietnamese|Thai|Filipino|"
     r"Indonesian|Malaysian|Singaporean|Taiwanese|Australian|Kiwi|Iranian|Iraqi|Saudi|"
-    r"Emirati|Syrian|Jordanian|Afghan|Kazakh|Uzbek|Georgian|Armenian|Azerbaijani"
+    r"Emirati|Syrian|Jordanian|Afghan|Kazakh|Uzbek|Georgian|Armenian|Azerbaijani|"
+    # a faith said the same way ("I'm Jewish"): no name either
+    r"Jewish|Muslim|Hindu|Buddhist|Catholic|Christian|Mormon|Sikh|Protestant|Orthodox|"
+    r"Quaker|Atheist|Agnostic|Pagan|Jain|Anglican|Lutheran|Methodist|Baptist|Evangelical"
 )
 
 
@@ -1297,7 +1304,7 @@ def _am_facts(rest: str, clause: str, content: str) -> list[ExtractedFact]:
         lower,
     ):
         return _usage_facts(clause, content)
-    name = re.fullmatch(r"([A-Z][a-z]+)(?:\s*,.*)?", body.strip())
+    name = re.fullmatch(r"([A-Z][a-z]+)(?:\s+(?:btw|fyi|here))?(?:\s*,.*)?", body.strip())
     if name and _DEMONYM_RE.fullmatch(name.group(1)):  # "I'm Brazilian": not a name
         return [ExtractedFact(f"User is {name.group(1)}", "personal")]
     if name:
@@ -1656,7 +1663,8 @@ _NOT_BEFORE_RE: Final = re.compile(
 )
 _SKIP_BEFORE_RE: Final = re.compile(
     r"(?:\b(?:over|than|instead of|rather than|vs\.?|versus|from|like|unlike|except|besides|"
-    r"between|or|either)|[>=<]|->|\u2192)\s+(?:the\s+|plain\s+)?$",
+    r"between|or|either|considering|looking into|looking at|thinking about|thinking of|"
+    r"eyeing|evaluating|checking out|exploring)|[>=<]|->|\u2192)\s+(?:the\s+|plain\s+)?$",
     re.IGNORECASE,
 )
 _SCOPE_BEFORE_RE: Final = re.compile(
@@ -2264,6 +2272,22 @@ def _verbless_list(clause: str, *, tech_context: bool) -> list[ExtractedFact]:
     return out
 
 
+#: A thing weighed, not in use: "considering Buildkite", "looking into Bun".
+_WEIGHED_RE: Final = re.compile(
+    r"^(?:(?:now|currently|also|maybe|seriously)\s+)?(?:considering|looking\s+(?:into|at)|"
+    r"thinking\s+(?:about|of)|eyeing|evaluating|checking\s+out|researching|exploring|"
+    r"trialling|trialing|weighing|might\s+(?:try|switch|move)|may\s+(?:try|switch|move)|"
+    r"planning\s+(?:to|on))\b",
+    re.IGNORECASE,
+)
+#: A task asked of the assistant, not what the user does: "Write a birthday message for
+#: my wife", "make me a meal plan".
+_TASK_LEAD_RE: Final = re.compile(
+    r"^(?:please\s+|pls\s+|can\s+you\s+|could\s+you\s+)?(?:write|draft|compose|make|create|"
+    r"generate|plan|suggest|translate|summari[sz]e|list|find|recommend|give|tell|design|"
+    r"outline|prepare|come\s+up\s+with)\s+(?:me\s+|us\s+)?(?:a|an|the|some|my|our|this|that)\b",
+    re.IGNORECASE,
+)
 #: A bare age in a list about the user ("Dutch, 34, two kids").
 _BARE_AGE_RE: Final = re.compile(
     r"(?:age\s+)?(1[6-9]|[2-9]\d)(?:\s*(?:yo|y/o|years\s+old|yrs\s+old))?"
@@ -2343,6 +2367,8 @@ _LIST_VERB_RE: Final = re.compile(
 def _part_facts(part: str, *, unknown: bool = False) -> list[ExtractedFact]:
     """Facts from one comma-separated part of a longer clause: a clause of its own, a
     verb phrase whose subject is the user ("mostly writing Scala"), or a list item."""
+    if _WEIGHED_RE.match(part) or _TASK_LEAD_RE.match(part):
+        return []  # "..., considering Buildkite": not in use yet; "Write a poem for my mum"
     subs = _clauses(part)
     if len(subs) > 1:  # "my english is not so perfect so please use simple words"
         return [f for sub in subs for f in _part_facts(_strip_filler(sub), unknown=unknown)]
@@ -3069,7 +3095,7 @@ _DANGLING_RE: Final = re.compile(
 
 
 _BARE_ROLE_RE: Final = re.compile(
-    rf"^User is (?!(?:a|an|the|my|not|no|now|still|also)\b)"
+    rf"^User is (?!(?:a|an|the|my|her|his|their|our|your|not|no|now|still|also)\b)"
     rf"(?P<role>(?:[\w+#-]+ ){{0,2}}(?:{ROLE_NOUNS}))"
     r"(?P<rest>(?: (?:at|in|for|on|with|from|based in|since) .+)?)$",
     re.IGNORECASE,

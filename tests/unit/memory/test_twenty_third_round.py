@@ -331,3 +331,61 @@ def test_one_attributes_value_changed(old: str, new: str, action: str) -> None:
 )
 def test_lists_about_the_user_and_tasks_for_tonight(said: str, facts: list[str]) -> None:
     assert _user(said) == facts
+
+
+@pytest.mark.parametrize(
+    ("said", "facts"),
+    [
+        # found by the second reader of this round
+        (
+            "hey can you remember that I prefer pytest over unittest",
+            ["User prefers Pytest over unittest"],
+        ),
+        ("could you please remember that I'm vegan?", ["User is vegan"]),
+        ("can you remember what I said?", []),
+        (
+            "I'm a watercolour artist and sell prints on Etsy",
+            ["User is a watercolour artist", "User sells prints on Etsy"],
+        ),
+        ("I sing in a choir and play the cello", ["User sings in a choir", "User plays the cello"]),
+        (
+            "I don't celebrate Christmas, I'm Jewish",
+            ["User does not celebrate Christmas", "User is Jewish"],
+        ),
+        ("I'm Sikh and wear a turban", ["User is Sikh", "User wears a turban"]),
+        ("I freelance, mostly React", ["User freelances, mostly React"]),
+        ("I HATE meetings", ["User hates meetings"]),
+        (
+            "I'm Tom btw, a welder from Ohio",
+            ["User's name is Tom", "User is a welder", "User is based in Ohio"],
+        ),
+        ("Yo, quick q - i'm on ubuntu 22.04", ["User uses Ubuntu 22.04"]),
+        ("I'm a mechanic, mostly diesel engines", ["User is a mechanic"]),
+        (
+            "keep answers under 200 words unless I ask for more",
+            [
+                "User wants the assistant to keep answers under 200 words"
+                " unless the user asks for more"
+            ],
+        ),
+        ("I hate when you use bullet points", ["User hates when the assistant uses bullet points"]),
+        ("avoid classes when u can", ["User avoids classes"]),
+        ("My mum has dementia and I'm her full-time carer", ["User is her full-time carer"]),
+        ("no more Java for me, I quit that job", ["User no longer uses Java"]),
+        ("ok no more sugar for me", ["User does not want sugar anymore"]),
+        ("we use gitlab, looking into buildkite", ["User uses GitLab"]),
+        (
+            "we use github actions for CI but it's slow af, considering buildkite",
+            ["User uses GitHub Actions"],
+        ),
+        ("Python, Django, considering FastAPI", ["User uses Python", "User uses Django"]),
+        ("Write a birthday message for my wife, she loves gardening", []),
+        (
+            "backend dev, write Python mostly",
+            ["User is a backend developer", "User writes Python mostly"],
+        ),
+        ("roleplay: you're a customer and I'm a shop assistant. 'Hello, I'm a vegetarian'", []),
+    ],
+)
+def test_what_the_second_reader_found(said: str, facts: list[str]) -> None:
+    assert _user(said) == facts
