@@ -2718,6 +2718,60 @@ _HOUSEHOLD_DIET_RE: Final = re.compile(
 )
 
 
+#: Languages the user knows: "I know French and German fluently, and some Italian".
+_KNOWS_LANGUAGES_RE: Final = re.compile(
+    rf"^I\s+(?:also\s+)?know\s+(?P<x>(?:(?:some|a\s+little|a\s+bit\s+of|basic|conversational)\s+)?"
+    rf"(?:{LANGUAGE_NAMES})(?:(?:\s*,\s*|\s+and\s+|,\s+and\s+)(?:(?:some|a\s+little|a\s+bit\s+of|"
+    rf"basic|conversational)\s+)?(?:{LANGUAGE_NAMES})|\s+(?:fluently|well|natively))*)\W*$",
+    re.IGNORECASE,
+)
+#: A state held a span of time: "I've been sober for 3 years", "vegan since 2015".
+_BEEN_STATE_RE: Final = re.compile(
+    r"^I(?:'ve|\s+have)\s+been\s+(?P<x>sober|clean|vegan|vegetarian|pescatarian|smoke-free|"
+    r"teetotal|gluten-free|married|divorced|widowed|single|retired|self-employed|freelance|"
+    r"sober\s+and\s+clean|in\s+recovery)(?:\s+(?P<span>for\s+[\w ]{2,20}?))?\W*$",
+    re.IGNORECASE,
+)
+
+
+#: A role held for years and now over: "I was a nurse for 30 years"; retired said bare.
+_WAS_ROLE_RE: Final = re.compile(
+    r"^I\s+was\s+(?P<role>an?\s+(?:[\w-]+\s+){0,3}?(?:" + ROLE_NOUNS + r"))\s+for\s+"
+    r"(?P<n>\d+|over\s+\d+|about\s+\d+|(?:ten|twenty|thirty|forty|fifteen|twelve|five|"
+    r"six|seven|eight|nine|three|four|two|many|several)(?:\s+\w+)?)\s+(?P<u>years?|decades?)\W*$",
+    re.IGNORECASE,
+)
+_RETIRED_NOW_RE: Final = re.compile(
+    r"^(?:and\s+|but\s+)?(?:now\s+|happily\s+|recently\s+|just\s+)?retired"
+    r"(?:\s+now|\s+these\s+days)?\W*$",
+    re.IGNORECASE,
+)
+
+
+def _shape_was_role(text: str, lead: bool) -> _Shaped:
+    if m := _WAS_ROLE_RE.match(text.strip()):
+        return [ExtractedFact(f"User was {m['role']} for {m['n']} {m['u']}", "personal")]
+    if _RETIRED_NOW_RE.match(text.strip()):
+        return [ExtractedFact("User is retired", "personal")]
+    if m := re.match(
+        r"^I(?:'ve|\s+have)?\s+(?:just\s+|recently\s+)?turned\s+(\d{1,2})\W*$", text.strip()
+    ):
+        return [ExtractedFact(f"User is {m[1]}", "personal")]  # "I just turned 35"
+    return _NEXT
+
+
+def _shape_knows_languages(text: str, lead: bool) -> _Shaped:
+    if m := _KNOWS_LANGUAGES_RE.match(text.strip()):
+        x = re.sub(r"\b(?:fluently|well|natively)\b", "", m["x"]).strip(" ,")
+        x = re.sub(r"\s+", " ", x)
+        x = re.sub(rf"\b({LANGUAGE_NAMES})\b", lambda w: w[1].capitalize(), x, flags=re.I)
+        return [ExtractedFact(f"User speaks {x}", "personal")]
+    if m := _BEEN_STATE_RE.match(text.strip()):
+        span = f" {m['span']}" if m["span"] else ""  # (a "since ..." is cut as a reason)
+        return [ExtractedFact(f"User has been {m['x'].lower()}{span}", "personal")]
+    return _NEXT
+
+
 def _shape_household_diet(text: str, lead: bool) -> _Shaped:
     if m := _HOUSEHOLD_DIET_RE.match(text.strip()):
         return [ExtractedFact(f"User's household is {m['x'].lower()}", "personal")]
@@ -3456,6 +3510,8 @@ _SHAPES: Final[tuple[Callable[[str, bool], _Shaped], ...]] = (
     _shape_by_degree,
     _shape_answer_setting,
     _shape_household_diet,
+    _shape_knows_languages,
+    _shape_was_role,
     _shape_foreign_answer,
     _shape_language_fine,
     _shape_replaced_with,

@@ -104,7 +104,8 @@ ROLE_NOUNS: Final = (
 PET_NOUNS: Final = (
     r"cats?|dogs?|kittens?|pupp(?:y|ies)|pets?|horses?|pon(?:y|ies)|parrots?|birds?|"
     r"rabbits?|bunn(?:y|ies)|hamsters?|guinea\s+pigs?|lizards?|snakes?|turtles?|tortoises?|"
-    r"chickens?|goats?"
+    r"chickens?|goats?|bearded\s+dragons?|geckos?|goldfish|ferrets?|chinchillas?|gerbils?|"
+    r"budgies?|canar(?:y|ies)|cockatiels?|axolotls?|hedgehogs?|ducks?|alpacas?|donkeys?"
 )
 #: A field of work or study, or a department: what "in" names that is no place ("a
 #: manager in Sales", "I've been in Marketing for years"; a regular expression's

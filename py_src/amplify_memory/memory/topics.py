@@ -24,7 +24,8 @@ Topics
   ``commit_style``, ``merge_strategy``, ``branching``, ``name``, ``location``,
   ``timezone``, ``team``, ``role`` ("retired" when no role is named), ``experience``,
   ``pronouns``, ``work_mode`` (remote, office, hybrid), ``work_hours`` (day, night),
-  ``units`` (metric, imperial), ``temperature`` (celsius, fahrenheit), the user's devices
+  ``units`` (metric, imperial), ``temperature`` (celsius, fahrenheit), ``age``, ``diet``
+  (vegan, vegetarian, pescatarian, omnivore), the user's devices
   ``phone``, ``laptop``, ``gpu``, ``tablet`` (:mod:`~amplify_memory.memory.devices`), and
   the exclusive technology
   groups ``package_manager``, ``editor``, ``operating_system``, ``shell``, and the slot
@@ -543,6 +544,32 @@ def _unit_topics(add: Callable[..., Topic]) -> None:
     )
 
 
+def _life_topics(add: Callable[..., Topic]) -> None:
+    """The built-in personal topics: age, diet."""
+    add(
+        "age",
+        "personal",
+        r"^User (?:is|turned|has turned|just turned) (?:now )?\d{1,2}(?: years? old)?\W*$",
+        _first(r"\b(\d{1,2})\b", lambda m: m[1]),
+        description="how old the user is",
+    )
+    add(
+        "diet",
+        "personal",
+        r"^User (?:is|has become|became|went|is now) (?:now |fully |strictly |mostly |a |an )*"
+        r"(?:vegan|vegetarian|pescatarian|omnivore|carnivore)\b(?! (?:recipes|food|options))"
+        r"|^User (?:now )?eats meat(?: again| now)?\W*$",
+        _choices(
+            (r"\bvegan\b", "vegan"),
+            (r"\bvegetarian\b", "vegetarian"),
+            (r"\bpescatarian\b", "pescatarian"),
+            (r"\bomnivore\b|\beats meat\b", "omnivore"),
+            (r"\bcarnivore\b", "carnivore"),
+        ),
+        description="what the user eats: vegan, vegetarian, pescatarian, omnivore",
+    )
+
+
 def _keyboard_topic(add: Callable[..., Topic]) -> None:
     """The built-in preference topics: keyboard_layout."""
     add(
@@ -811,6 +838,7 @@ def _builtins() -> None:
     """Register the built-in topics, in this order (the order of matching)."""
     _identity_topics(register_topic)
     _relationship_topic(register_topic)
+    _life_topics(register_topic)
     _workplace_topic(register_topic)
     _work_pattern_topics(register_topic)
     _device_topics(register_topic)

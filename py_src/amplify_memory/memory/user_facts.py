@@ -1258,9 +1258,12 @@ def _not_allergic(body: str) -> list[ExtractedFact]:
     return []
 
 
+_LEARNING_RE: Final = re.compile(r"learning\s|studying\s(?!for|up|hard|tonight|now|it|this|that)")
+
+
 def _am_facts(rest: str, clause: str, content: str) -> list[ExtractedFact]:
     """Facts from "I am ..." clauses: role, place, learning, fan of, using, name."""
-    body = re.sub(r"^(?:am)\s+", "", rest.strip(), flags=re.IGNORECASE)
+    body = re.sub(r"^(?:am)\s+(?:currently\s+(?!at\b))?", "", rest.strip(), flags=re.IGNORECASE)
     lower = body.lower()
     at = re.match(r"^(?:now\s+)?at\s+([A-Z][\w&.-]*(?:\s+[A-Z][\w&.-]*)?)$", body)
     if at and not _phrasing.tech_names(at[1]):  # "now I'm at Klarna"
@@ -1296,8 +1299,8 @@ def _am_facts(rest: str, clause: str, content: str) -> list[ExtractedFact]:
         lower,
     ):
         return [ExtractedFact(content, "personal")]
-    if lower.startswith("learning "):
-        return [ExtractedFact(content, "other")]
+    if _LEARNING_RE.match(lower):  # ("studying nursing at Leeds", not "... for my exams")
+        return [ExtractedFact(content, "other" if lower[0] == "l" else "personal")]
     if re.match(
         r"(?:using|building|working with|working in|writing|coding in|developing|"
         r"running|deploying|hosting)\b",
@@ -2242,7 +2245,9 @@ def _with_further_parts(
         names = _phrasing.tech_names(part)
         if names and all(n.casefold() in said for n in names):
             continue  # already said by the clause as a whole ("Like: Go, Rust")
-        for fact in _part_facts(part, unknown=tech_context or bool(_phrasing.tech_names(clause))):
+        bio = _bio_fact(part, bio=any(f.category == "personal" for f in facts))  # ("..., 71")
+        known = tech_context or bool(_phrasing.tech_names(clause))
+        for fact in bio or _part_facts(part, unknown=known):
             key = fact.content.casefold()
             if key not in seen and not any(key in other for other in seen):
                 # not said already, also not as a part of a longer fact ("add a
@@ -2727,6 +2732,7 @@ def user_clauses(
     text = _AS_A_RE.sub(r"\1I am \2. ", text)  # "as a diabetic, is fasting safe?"
     text = _DOING_LEAD_RE.sub(_doing_lead, text)  # "teaching 7th grade math, need ..."
     text = _FOUND_RE.sub(r"\1I", text)  # "the allergist says I'm not allergic": the user is
+    text = _DIAGNOSED_ME_RE.sub("I was diagnosed with", text)  # "my GP diagnosed me with IBS"
     text = _OUTGREW_RE.sub(r"I am no longer allergic to \1", text)
     text = _TAG_QUESTION_RE.sub("?", text)  # "it never triggers on PRs, why?": one question
     return itertools.islice(_message_clauses(text, project=project), MAX_CLAUSES)
@@ -2779,7 +2785,9 @@ _AS_A_RE: Final = re.compile(
 _DOING_LEAD_RE: Final = re.compile(
     r"(^|[.!?;,][ \t]+|\n[ \t]*|[ \t]+(?:and|\+|&)[ \t]+)(?:(?:I'm|I\s+am|am)\s+)?"
     r"(?:currently\s+|still\s+)?"
-    r"(?P<verb>working(?=\s+(?:at|for|in|part[- ]time|full[- ]time|from\s+home|remotely)\b)"
+    r"(?P<verb>living(?=\s+in\s+(?:a|an|the)?\s*(?-i:[A-Z])|\s+in\s+(?:a|an)\s)|"
+    r"studying(?=\s+(?!for\b|up\b|hard\b|it\b|this\b|that\b|now\b|tonight\b)\w)|"
+    r"working(?=\s+(?:at|for|in|part[- ]time|full[- ]time|from\s+home|remotely)\b)"
     r"(?![^,.;!?\n]*\bas\s+an?\b)|teaching(?=\s+\d|\s+(?:year|grade|high|middle|primary|"
     r"secondary|english|maths?|science|history|music|art|french|spanish|german|at|in|"
     r"kids|adults)\b)|coaching|volunteering(?=\s+(?:at|for|with)\b)|"
@@ -2788,6 +2796,8 @@ _DOING_LEAD_RE: Final = re.compile(
     re.IGNORECASE,
 )
 _DOING_BASE: Final = {
+    "living": "live",
+    "studying": "am studying",
     "working": "work",
     "teaching": "teach",
     "coaching": "coach",
@@ -2816,6 +2826,13 @@ def _doing_lead(m: re.Match[str]) -> str:
     return f"{m[1]}I {_DOING_BASE[verb]}"
 
 
+#: A diagnosis said of the user: "my GP diagnosed me with IBS".
+_DIAGNOSED_ME_RE: Final = re.compile(
+    r"\b(?:my|the|a)\s+(?:doctor|gp|consultant|specialist|psychiatrist|neurologist|dentist|"
+    r"physio|therapist|cardiologist|dermatologist|rheumatologist)\s+(?:finally\s+|just\s+)?"
+    r"diagnosed\s+me\s+with\b",
+    re.IGNORECASE,
+)
 #: What a doctor or a test found about the user is the user's: "the allergist says I'm
 #: not allergic", "my GP confirmed I have asthma".
 _FOUND_RE: Final = re.compile(

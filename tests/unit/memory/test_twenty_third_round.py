@@ -389,3 +389,50 @@ def test_lists_about_the_user_and_tasks_for_tonight(said: str, facts: list[str])
 )
 def test_what_the_second_reader_found(said: str, facts: list[str]) -> None:
     assert _user(said) == facts
+
+
+@pytest.mark.parametrize(
+    ("said", "facts"),
+    [
+        ("I'm currently unemployed", ["User is currently unemployed"]),
+        (
+            "I'm studying computer science at Waterloo",
+            ["User is studying computer science at Waterloo"],
+        ),
+        ("I'm studying for my exams", []),
+        (
+            "I'm 19 and studying computer science at university of waterloo",
+            ["User is 19", "User is studying computer science at university of waterloo"],
+        ),
+        ("I have two cats and a bearded dragon", ["User has two cats and a bearded dragon"]),
+        ("My GP diagnosed me with IBS last month", ["User has IBS"]),
+        (
+            "I'm a retired teacher, 71, living in a small village in Norfolk",
+            ["User is a retired teacher", "User is 71", "User lives in a small village in Norfolk"],
+        ),
+        ("living in fear", []),
+        ("I know French and German fluently", ["User speaks French and German"]),
+        ("I know python", []),
+        ("I've been sober for 3 years", ["User has been sober for 3 years"]),
+        (
+            "I was a nurse for 30 years, retired now",
+            ["User was a nurse for 30 years", "User is retired"],
+        ),
+        ("I just turned 35", ["User is 35"]),
+        ("i am game dev since 2 years", ["User is a game developer"]),
+    ],
+)
+def test_life_said_in_the_users_words(said: str, facts: list[str]) -> None:
+    assert _user(said) == facts
+
+
+@pytest.mark.parametrize(
+    ("prior", "said", "live"),
+    [
+        ("User is vegetarian.", "I eat meat now", ["User eats meat now"]),
+        ("User is 34.", "I just turned 35", ["User is 35"]),
+        ("User is vegan.", "I'm vegetarian these days", ["User is vegetarian"]),
+    ],
+)
+def test_age_and_diet_are_one_value(prior: str, said: str, live: list[str]) -> None:
+    assert asyncio.run(_live_after([prior], said)) == live
