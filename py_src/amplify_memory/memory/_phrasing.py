@@ -661,6 +661,53 @@ def _no_more_for_me(m: re.Match[str]) -> str:
     return f"{m[1]}I no longer use {x}" if _tech_names(x) else f"{m[1]}I don't want {x} anymore"
 
 
+def _plain_wishes(text: str) -> str:
+    """Chat's ways with a wish or a fact made plain: a dropped "g" ("workin"), "answer
+    length — medium", "no more Java for me", "call me David, not Dave", "longer, detailed
+    answers", "no longer using X", "when u can", "don't ever", "quit doing X"."""
+    text = _DROPPED_G_RE.sub(r"\1ing", text)  # "workin nights", "teachin' 7th grade"
+    text = _NO_MORE_FOR_ME_RE.sub(_no_more_for_me, text)  # "no more Java for me"
+    text = re.sub(  # "call me David actually, not Dave": the name, the old one no fact
+        r"\b(call\s+me\s+(?-i:[A-Z])[\w'-]*)(?:[ \t]+(?:actually|instead|now|please|pls))*"
+        r"[ \t]*,?[ \t]+not[ \t]+(?-i:[A-Z])[\w'-]*",
+        r"\1",
+        text,
+        flags=re.I,
+    )
+    text = re.sub(  # "longer, detailed answers": one wish of two words
+        r"\b(longer|shorter|short|long|detailed|concise|simple|simpler|brief|clear)[ \t]*,[ \t]*"
+        r"(?=(?:more[ \t]+)?(?:detailed|concise|simple|brief|short|long|shorter|longer|clear|plain)"
+        r"[ \t]+(?:answers|replies|responses|explanations)\b)",
+        r"\1 and ",
+        text,
+        flags=re.I,
+    )
+    text = re.sub(  # "no longer using vscode, ...": the user's "I'm" left out
+        r"(^|[.!?;][ \t]+|\n[ \t]*)no[ \t]+longer[ \t]+(?=\w+ing\b)",
+        r"\1I'm no longer ",
+        text,
+        flags=re.I,
+    )
+    text = re.sub(  # "avoid classes when u can": a wish, with no condition on the assistant
+        r"(?<![ \t,]),?[ \t]++(?:when(?:ever)?|where(?:ver)?|if)[ \t]+(?:you|u)[ \t]+can\b"
+        r"(?=[ \t]*+(?:[.,;!?\n]|$))",
+        "",
+        text,
+        flags=re.I,
+    )
+    text = re.sub(  # "answer length — medium": a setting and its value
+        r"\b((?:answer|reply|response|explanation)s?\s+(?:length|style|tone|format))\s*[\u2014\u2013-]+\s+",
+        r"\1: ",
+        text,
+        flags=re.I,
+    )
+    text = re.sub(r"\b(?:don't|do\s+not|dont)\s+ever\b", "never", text, flags=re.I)
+    text = re.sub(  # "Quit ending every answer with ...": stop doing it
+        r"(^|[.!?]\s+)quit(?=\s+\w+ing\b)", r"\1Stop", text, flags=re.I
+    )
+    return text
+
+
 def _normalise_chat_forms(text: str) -> str:
     """Chat's forms made plain: emojis, self-corrections, shouted words, joined
     numbers and versions, squeezed commas."""
@@ -689,25 +736,7 @@ def _normalise_chat_forms(text: str) -> str:
         "I'd",
         text,
     )
-    text = _DROPPED_G_RE.sub(r"\1ing", text)  # "workin nights", "teachin' 7th grade"
-    text = _NO_MORE_FOR_ME_RE.sub(_no_more_for_me, text)  # "no more Java for me"
-    text = re.sub(  # "avoid classes when u can": a wish, with no condition on the assistant
-        r"(?<![ \t,]),?[ \t]++(?:when(?:ever)?|where(?:ver)?|if)[ \t]+(?:you|u)[ \t]+can\b"
-        r"(?=[ \t]*+(?:[.,;!?\n]|$))",
-        "",
-        text,
-        flags=re.I,
-    )
-    text = re.sub(  # "answer length — medium": a setting and its value
-        r"\b((?:answer|reply|response|explanation)s?\s+(?:length|style|tone|format))\s*[\u2014\u2013-]+\s+",
-        r"\1: ",
-        text,
-        flags=re.I,
-    )
-    text = re.sub(r"\b(?:don't|do\s+not|dont)\s+ever\b", "never", text, flags=re.I)
-    text = re.sub(  # "Quit ending every answer with ...": stop doing it
-        r"(^|[.!?]\s+)quit(?=\s+\w+ing\b)", r"\1Stop", text, flags=re.I
-    )
+    text = _plain_wishes(text)  # "workin nights", "no more Java for me", ...
     text = re.sub(r"\b(\d+)(spaces?|tabs?|space)\b", r"\1 \2", text, flags=re.I)  # "4space"
     text = _JOINED_VERSION_RE.sub(_split_version, text)  # "numpy2.0", "godot4.2"
     text = re.sub(r"(?<=[^\W\d_]),+(?=[^\W\d_])|,{2,}\s*", ", ", text)  # "vba mostly,learning"
@@ -2772,6 +2801,27 @@ def _shape_knows_languages(text: str, lead: bool) -> _Shaped:
     return _NEXT
 
 
+#: A thing named as the user's one of a kind: "Neovim is my editor (now)", "zed is my
+#: main IDE", "Firefox is my browser of choice".
+_IS_MY_SLOT_RE: Final = re.compile(
+    r"^(?P<x>[\w.+#-]+(?:\s+[\w.+#-]+)?)\s+(?:is|are)\s+my\s+(?:new\s+|current\s+|main\s+|"
+    r"go-to\s+|daily\s+|only\s+|primary\s+|favou?rite\s+)?(?P<slot>editor|ide|os|shell|terminal|"
+    r"browser|distro|package\s+manager|database|db|framework|laptop|phone|notes\s+app)"
+    r"(?:\s+(?:now|these\s+days|of\s+choice|for\s+everything))*\W*$",
+    re.IGNORECASE,
+)
+
+
+def _shape_is_my_slot(text: str, lead: bool) -> _Shaped:
+    m = _IS_MY_SLOT_RE.match(text.strip())
+    if m is None or not _tech_names(m["x"]):
+        return _NEXT
+    slot = " ".join(m["slot"].lower().split())
+    slot = {"ide": "IDE", "os": "OS", "db": "database"}.get(slot, slot)
+    names = " and ".join(_tech_names(m["x"]))
+    return [ExtractedFact(f"User uses {names} as their {slot}", "tech_stack")]
+
+
 def _shape_household_diet(text: str, lead: bool) -> _Shaped:
     if m := _HOUSEHOLD_DIET_RE.match(text.strip()):
         return [ExtractedFact(f"User's household is {m['x'].lower()}", "personal")]
@@ -3253,6 +3303,10 @@ def _shape_opinion(text: str, lead: bool) -> _Shaped:
         x = _object(raw)  # "Zed was (not for me)": the copula is not part of the name
         if _BAD_OBJECT_RE.match(x) or not x:
             return []
+        if m["x5"] and re.search(
+            r"\b(?:is|are|was|were)\b|^(?:my|our|his|her|their|the)\b", raw, re.I
+        ):
+            return []  # "My team lead is a huge TDD advocate": someone else's
         if m["x6"]:  # "I've come around on docker": an opinion turned
             return [ExtractedFact(f"User likes {x}", "preference")]
         if (m["neg"] or "").lower().startswith("allergic") and is_allergen(x):
@@ -3510,6 +3564,7 @@ _SHAPES: Final[tuple[Callable[[str, bool], _Shaped], ...]] = (
     _shape_by_degree,
     _shape_answer_setting,
     _shape_household_diet,
+    _shape_is_my_slot,
     _shape_knows_languages,
     _shape_was_role,
     _shape_foreign_answer,
@@ -3808,12 +3863,21 @@ def topic_category_of(topic: str) -> str:
     return topic_category(topic) or "personal"
 
 
+#: A feeling of the moment, said bare: "kinda overwhelmed with git rebase".
+_FEELING_RE: Final = re.compile(
+    r"^(?:(?:kinda|kind of|a bit|a little|really|so|very|totally|pretty|super)\s+)?(?:overwhelmed|"
+    r"confused|stuck|struggling|frustrated|lost|scared|nervous|worried|annoyed|tired|bored|"
+    r"excited|stressed|anxious|puzzled|baffled|stumped)\b",
+    re.IGNORECASE,
+)
+
+
 def _bare_value(text: str) -> ExtractedFact | None:
     """A bare value said as a correction ("4 spaces", "senior engineer now")."""
     from amplify_memory.memory.topics import TOPICS, primary_frame
 
     x = re.sub(r",?\s+(?:not|instead of|rather than)\s+[\w.+# -]+$", "", text.strip(" .,"))
-    if not x or len(x.split()) > 6 or _VERBISH_RE.search(x):
+    if not x or len(x.split()) > 6 or _VERBISH_RE.search(x) or _FEELING_RE.match(x):
         return None
     if re.match(r"^(?:I|we|my|our|you|your|he|she|they)\b", x, re.IGNORECASE):
         return None

@@ -160,6 +160,7 @@ _LEADING_FILLER_RE: Final = re.compile(
     r"(?:he|she|they)(?:'s|'re| is| are) (?:right|correct|not wrong)|that(?:'s| is) why|"
     r"personally|fyi|just so you know|for context|for the record|in general|generally|"
     r"anyway|hi|hey|hello|yo|hiya|heya|howdy|yeah|yes|great|thanks|thank you|cool|note|tbh|fwiw|"
+    r"turns out(?: that)?|it turns out(?: that)?|"
     r"to be honest|now|for now|right now|at the moment|atm|rn|hallo|hola|ciao|namaste|"
     # how things are as a rule: "normally I'm in Toronto", "usually I'm on Arch"
     r"normally|usually|typically|ordinarily|"
@@ -3078,6 +3079,11 @@ _NOT_A_WISH_RE: Final = re.compile(
     r"gone|known|met|learnt|taught|learned)\b",  # (not "always wants detailed answers")
     re.IGNORECASE,
 )
+#: A place and the one it is not: "User lives in York now, not Leeds".
+_PLACE_NOT_RE: Final = re.compile(
+    r"^(User (?:lives|is based|works|is) (?:in|at) (?-i:[A-Z])[\w.'-]*(?: (?-i:[A-Z])[\w.'-]*)?)"
+    r"(?: now)?,? not (?:in |at )?(?-i:[A-Z])[\w.'-]*(?: (?-i:[A-Z])[\w.'-]*)?$"
+)
 #: A role and the one it is not: "User is a roofer not a professor".
 _ROLE_NOT_RE: Final = re.compile(r"^(User is an? [\w -]+?),? not an? [\w -]+$")
 #: A liking or a wish whose object says nothing: "stuff", "the texture".
@@ -3223,6 +3229,7 @@ def finish(fact: ExtractedFact) -> ExtractedFact | None:
     if _POINTER_VALUE_RE.match(content):
         return None  # "it's my default": the value is said before ("User's default is it")
     content = _ROLE_NOT_RE.sub(r"\1", content)  # "a roofer not a professor": the role
+    content = _PLACE_NOT_RE.sub(r"\1", content)  # "lives in York now, not Leeds": York
     if _VAGUE_OBJECT_RE.match(content):
         return None  # "User does not want stuff", "User cannot stand texture"
     if _NOT_A_WISH_RE.match(content):

@@ -436,3 +436,52 @@ def test_life_said_in_the_users_words(said: str, facts: list[str]) -> None:
 )
 def test_age_and_diet_are_one_value(prior: str, said: str, live: list[str]) -> None:
     assert asyncio.run(_live_after([prior], said)) == live
+
+
+@pytest.mark.parametrize(
+    ("said", "facts"),
+    [
+        ("call me David actually, not Dave", ["User prefers to be called David"]),
+        (
+            "actually I prefer longer, detailed answers",
+            ["User prefers longer and detailed answers"],
+        ),
+        (
+            "im a junior dev, first job, kinda overwhelmed with git rebase",
+            ["User is a junior dev", "User uses Git"],
+        ),
+        ("My team lead is a huge TDD advocate, I'm more pragmatic about it", []),
+        ("big Rust advocate", ["User prefers Rust"]),
+        ("turns out I'm not allergic to peanuts after all", ["User is not allergic to peanuts"]),
+        ("actually I live in York now, not Leeds", ["User lives in York"]),
+        ("Neovim is my editor", ["User uses Neovim as their editor"]),
+        ("Firefox is my browser of choice", ["User uses Firefox as their browser"]),
+        ("this is my editor", []),
+    ],
+)
+def test_corrections_said_plainly(said: str, facts: list[str]) -> None:
+    assert _user(said) == facts
+
+
+@pytest.mark.parametrize(
+    ("prior", "said", "live"),
+    [
+        (
+            "User uses VS Code.",
+            "no longer using vscode, zed is my editor now",
+            ["User is no longer using VS Code", "User uses Zed as their editor"],
+        ),
+        (
+            "User's primary language is Python.",
+            "Go is my main language now",
+            ["User's main language now is Go"],
+        ),
+        (
+            "User's name is Dave.",
+            "call me David actually, not Dave",
+            ["User prefers to be called David"],
+        ),
+    ],
+)
+def test_a_new_one_of_a_kind_supersedes(prior: str, said: str, live: list[str]) -> None:
+    assert asyncio.run(_live_after([prior], said)) == live
