@@ -102,6 +102,25 @@ _GLOSSES: Final[tuple[tuple[str, str], ...]] = (
 )  # fmt: skip
 #: What a user is, likes and comes from, glossed for extraction too (which reads the
 #: other signs above in the user's own words: "ab jetzt", "chez").
+#: The languages the user speaks, said in another ("hablo inglés", "parlo un po' di
+#: tedesco"): "I speak English".
+_SPEAK: Final = (
+    r"(?:hablo|falo|parlo|je\s+parle|ich\s+spreche|ik\s+spreek|m[óo]wi[ęe]\s+po)\s+"
+    r"(?:(?:un\s+poco\s+(?:de\s+)?|un\s+po['\u2019]?\s+(?:di\s+)?|um\s+pouco\s+(?:de\s+)?|"
+    r"un\s+peu\s+(?:d['e]\s*)?|ein\s+bisschen\s+|een\s+beetje\s+))?"
+)
+_SPOKEN: Final[tuple[tuple[str, str], ...]] = tuple(
+    (_SPEAK + f"(?:{words})\\b", f"I speak {english}")
+    for english, words in (
+        ("English", r"ingl[ée]s|inglese|anglais|englisch|engels|ingl[êe]s"),
+        ("Spanish", r"espa[ñn]ol|spagnolo|espagnol|spanisch|spaans|espanhol"),
+        ("French", r"franc[ée]s|francese|fran[çc]ais|franz[öo]sisch|frans|franc[êe]s"),
+        ("German", r"alem[áa]n|tedesco|allemand|deutsch|duits|alem[ãa]o"),
+        ("Italian", r"italiano|italien|italienisch|italiaans"),
+        ("Portuguese", r"portugu[ée]s|portoghese|portugais|portugiesisch|portugees|portugu[êe]s"),
+        ("Japanese", r"japon[ée]s|giapponese|japonais|japanisch|japans|japon[êe]s"),
+    )
+)
 _FACT_GLOSSES: Final[tuple[tuple[str, str], ...]] = (
     # someone else in Hinglish, whose verbs are English ("mera dost ... shift ho gaya"; the
     # other languages' possessives are read by foreign.py, and glossed for changes above)
@@ -118,6 +137,11 @@ _FACT_GLOSSES: Final[tuple[tuple[str, str], ...]] = (
     (r"me\s+encanta(?:n)?|adoro|j'adore|ich\s+liebe|ik\s+hou\s+van|amo\s+(?=[A-Z])", "I love"),
     (r"me\s+gusta(?:n)?|gosto\s+d[eoa]s?|j'aime|ich\s+mag|mi\s+piace|mi\s+piacciono", "I like"),
     (r"odio|odeio|je\s+d[ée]teste|ich\s+hasse|ik\s+haat", "I hate"),
+    # the user's name ("me llamo Lucía", "mi nombre es Lucía", "ich heiße Jan")
+    (r"me\s+llamo|mi\s+nombre\s+es|je\s+m'appelle|mon\s+nom\s+est|ich\s+hei(?:ß|ss)e|"
+     r"mein\s+name\s+ist|mi\s+chiamo|il\s+mio\s+nome\s+[èe]|meu\s+nome\s+[ée]|chamo-me|"
+     r"ik\s+heet|mijn\s+naam\s+is|nazywam\s+si[ęe]", "my name is"),
+    *_SPOKEN,
     # what the user does not eat or drink ("Je ne bois pas d'alcool", "no como carne")
     (r"je\s+ne\s+bois\s+pas\s+d['e]\s*alcool|no\s+bebo\s+alcohol|n[ãa]o\s+bebo\s+[áa]lcool|"
      r"non\s+bevo\s+alcol(?:ici)?|ich\s+trinke\s+keinen\s+alkohol|ik\s+drink\s+geen\s+alcohol",
@@ -169,7 +193,7 @@ _ROLES: Final[tuple[tuple[str, str], ...]] = (
     ("an engineer", r"ingenier[oa]|engenheir[oa]|ingegnere|ing[ée]nieure?|ingenieur(?:in)?|"
      r"in[żz]ynier(?:em)?"),
     ("a developer", r"desarrollador(?:a)?|programador(?:a)?|sviluppat(?:ore|rice)|"
-     r"programmat(?:ore|rice)|d[ée]veloppeu(?:r|se)|entwickler(?:in)?|ontwikkelaar|"
+     r"programmat(?:ore|rice)|d[ée]veloppeu(?:r|se)|(?:software)?entwickler(?:in)?|ontwikkelaar|"
      r"programist(?:a|k[ąa]|[ąa])"),
     ("a lawyer", r"abogad[oa]|advogad[oa]|avvocat[oa]|avocate?|(?:rechts)?anw[äa]lt(?:in)?|"
      r"advocaat|prawnik(?:iem)?"),
@@ -179,7 +203,7 @@ _ROLES: Final[tuple[tuple[str, str], ...]] = (
     ("a tax advisor", r"steuerberater(?:in)?|asesora?\s+fiscal|conseill[eè]re?\s+fiscale?"),
     ("a cook", r"cociner[oa]|cozinheir[oa]|cuoc[oa]|cuisini[eè]re?|k[öo]chin|koch"),
     ("a farmer", r"agricultor(?:a)?|granjer[oa]|agricolt(?:ore|rice)|agricult(?:eur|rice)|"
-     r"landwirt(?:in)?|b[äa]uerin|bauer|rolnik(?:iem)?"),
+     r"landwirt(?:in)?|b[äa]uerin|bauer|boer(?:in)?|rolnik(?:iem)?"),
     ("a pharmacist", r"farmac[ée]utic[oa]|farmac[êe]utic[oa]|farmacista|pharmacienne?|"
      r"apotheker(?:in)?|farmaceut(?:k[ąa]|[ąa])?"),
     ("a photographer", r"fot[óo]graf[oa]|photographe|fotograf(?:in)?"),
@@ -193,14 +217,21 @@ _ROLES: Final[tuple[tuple[str, str], ...]] = (
     ("a psychologist", r"psic[óo]log[oa]|psychologue|psycholog(?:e|in)|psycholoog"),
     ("a translator", r"traductor(?:a)?|tradutor(?:a)?|tradutt(?:ore|rice)|traduct(?:eur|rice)|"
      r"[üu]bersetzer(?:in)?|vertaler|t[łl]umacz(?:em|k[ąa])?"),
+    ("a nutritionist", r"nutricionista|nutrizionista|nutritionniste|di[ée]t[ée]ticienne?|"
+     r"ern[äa]hrungsberater(?:in)?|di[ëe]tist|dietetyk(?:iem)?"),
+    ("a tour guide", r"gu[ií]a\s+tur[ií]stic[oa]|guida\s+turistica|guide\s+touristique|"
+     r"reiseleiter(?:in)?|gids"),
+    ("a dentist", r"dentista|dentiste|zahn[äa]rzt(?:in)?|tandarts|dentysta"),
+    ("a physiotherapist", r"fisioterapeuta|fisioterapista|kin[ée]sith[ée]rapeute|"
+     r"physiotherapeut(?:in)?|fysiotherapeut|fizjoterapeut(?:k[ąa]|[ąa])?"),
 )  # fmt: skip
 #: "I am" in the other languages, with the article a role may take after it.
 _I_AM: Final = (
     r"(?:(?:yo|eu|io)\s+)?(?:soy|sou|sono|je\s+suis|ich\s+bin|ik\s+ben|jestem|I\s+work\s+as|"
     r"trabajo\s+como|"
     r"trabalho\s+como|lavoro\s+come|je\s+travaille\s+comme|ich\s+arbeite\s+als|"
-    r"ik\s+werk\s+als|pracuj[ęe]\s+jako|faccio\s+il|faccio\s+la)"
-    r"(?:\s+(?:un|una|um|uma|une|ein|eine|een)|\s+un')?"
+    r"ik\s+werk\s+als|pracuj[ęe]\s+jako|faccio\s+il|faccio\s+la|arbeite\s+als)"
+    r"(?:\s+(?:un|una|um|uma|une|ein|eine|een)|\s+un['\u2019](?=\w))?"
 )
 #: Where the role is done when it is no name ("w szkole", "en el hospital"): left out.
 _AT_WORK: Final = (
@@ -267,7 +298,7 @@ def _role_res() -> tuple[tuple[re.Pattern[str], ...], re.Pattern[str], re.Patter
         (
             (_QUIT_HABIT, ""),
             (rf"{_NO_LONGER_AM}\s+(?P<role>{every})(?:\s+(?:mehr|meer))?", ""),
-            (rf"{_I_AM}\s+(?P<role>{every})(?:{_IN_PLACE}|{_AT_WORK})?", ""),
+            (rf"{_I_AM}(?:\s+|(?<=['\u2019]))(?P<role>{every})(?:{_IN_PLACE}|{_AT_WORK})?", ""),
         )
     )
     words = re.compile("|".join(f"(?P<r{i}>{w})" for i, (_, w) in enumerate(_ROLES)), re.I)
@@ -301,4 +332,5 @@ def english_gloss(message: str, *, changes: bool = True) -> str:
         glossed = pattern.sub(english, glossed)
     if glossed != message:  # (something was glossed: the rest of its sentence may be foreign)
         glossed = join.sub(r"\1. ", glossed)
+        glossed = re.sub(r"[ \t]+(?:y|und|et|e|en)[ \t]+(?=I(?:'m)?\s)", ". ", glossed)
     return _EXONYM_RE.sub(lambda m: _EXONYMS[m.group()], glossed)

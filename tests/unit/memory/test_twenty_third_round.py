@@ -485,3 +485,33 @@ def test_corrections_said_plainly(said: str, facts: list[str]) -> None:
 )
 def test_a_new_one_of_a_kind_supersedes(prior: str, said: str, live: list[str]) -> None:
     assert asyncio.run(_live_after([prior], said)) == live
+
+
+@pytest.mark.parametrize(
+    ("said", "facts"),
+    [
+        (
+            "Ich wohne in Hamburg und arbeite als Elektriker.",
+            ["User lives in Hamburg", "User is an electrician"],
+        ),
+        (
+            "Vivo en Buenos Aires y soy profesora de inglés.",
+            ["User lives in Buenos Aires", "User is a teacher"],
+        ),
+        (
+            "mi nombre es Lucía y soy enfermera en Sevilla",
+            ["User's name is Lucía", "User is a nurse", "User is based in Seville"],
+        ),
+        ("Ik ben boer in Friesland, melkvee.", ["User is a farmer", "User is based in Friesland"]),
+        ("Sono un'infermiera a Torino", ["User is a nurse", "User is based in Turin"]),
+        (
+            "Faccio la guida turistica a Firenze",
+            ["User is a tour guide", "User is based in Florence"],
+        ),
+        ("Sou nutricionista em Curitiba", ["User is a nutritionist", "User is based in Curitiba"]),
+        ("je parle un peu d'allemand", ["User speaks German"]),
+        ("Hablo inglés", ["User speaks English"]),
+    ],
+)
+def test_who_the_user_is_in_their_own_language(said: str, facts: list[str]) -> None:
+    assert _user(said) == facts
