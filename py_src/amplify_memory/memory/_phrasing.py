@@ -49,6 +49,7 @@ from amplify_memory.memory._text import (
     indefinite_article,
 )
 from amplify_memory.memory.instructions import instruction_signal
+from amplify_memory.memory.places import is_place
 from amplify_memory.memory.secrets import find_secrets
 from amplify_memory.memory.technologies import (
     VERSION_AFTER_RE,
@@ -4036,6 +4037,14 @@ _TZ_ITEM_RE: Final = re.compile(
 )
 
 
+def bare_place(item: str) -> bool:
+    """True for a place named alone, capitalised ("Toronto", "New York")."""
+    x = item.strip(" .!")
+    return bool(
+        re.fullmatch(r"(?-i:[A-Z])[\w.'-]*(?:\s+(?-i:[A-Z])[\w.'-]*){0,2}", x)
+    ) and is_place(x)
+
+
 def list_item_facts(item: str, *, unknown: bool = False) -> list[ExtractedFact]:
     """Facts from one verbless item of a list: a technology, a value of a known topic
     ("single quotes", "100 char lines"), a role or a place. ``unknown``: the list names
@@ -4079,6 +4088,8 @@ def list_item_facts(item: str, *, unknown: bool = False) -> list[ExtractedFact]:
     place = re.match(r"^(?:in|from)\s+(?P<p>[A-Z][\w.'-]+(?:\s+[A-Z][\w.'-]+)?)$", x)
     if place and not _tech_names(place["p"]) and not common_word(place["p"].lower()):
         return [ExtractedFact(f"User is based in {place['p']}", "personal")]  # "in Seoul"
+    if bare_place(x):
+        return []  # "..., Toronto": no product (where the user is: read with the list)
     if _only_tech(x):
         return _uses(x)
     if unknown and len(x.split()) <= 3 and _only_tech(x, unknown=True, lowercase=False):

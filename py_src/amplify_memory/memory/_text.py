@@ -92,7 +92,7 @@ ROLE_NOUNS: Final = (
     r"landlady|security guard|guard|cleaner|housekeeper|nanny|childminder|au pair|treasurer|"
     r"chairperson|chairman|chairwoman|trustee|councill?or|councilor|mayor|proofreader|"
     r"reporter|supervisor|foreman|superintendent|registrar|bursar|recruiter|salesperson|"
-    r"sales rep"
+    r"sales rep|cpa|chartered accountant"
 )
 
 

@@ -28,6 +28,7 @@ from amplify_memory.memory._text import words as _words
 from amplify_memory.memory.devices import device_fact
 from amplify_memory.memory.foreign import foreign_facts
 from amplify_memory.memory.gloss import english_gloss
+from amplify_memory.memory.places import is_region
 from amplify_memory.memory.secrets import has_secret
 from amplify_memory.memory.technologies import (
     Mention,
@@ -2214,6 +2215,9 @@ def _main_facts(clause: str, *, correction: bool, polite_tail: bool) -> list[Ext
         facts = _phrasing.list_item_facts(clause)
     if not facts and "," not in clause:  # "working as a data analyst at a logistics company now"
         facts = _phrasing.role_facts(clause)
+    if not facts and _phrasing.bare_place(re.sub(r"\s+(?:now|these days)\W*$", "", clause)):
+        place = re.sub(r"\s+(?:now|these days)\W*$", "", clause).strip(" .!")
+        return [ExtractedFact(f"User is based in {place}", "personal")]  # "Rotterdam."
     if not facts and len(clause.split()) <= 5 and "," not in clause:
         # a verbless piece of its own: "security engineer", "she/her", "Neovim"
         facts = [
@@ -2246,7 +2250,11 @@ def _with_further_parts(
         names = _phrasing.tech_names(part)
         if names and all(n.casefold() in said for n in names):
             continue  # already said by the clause as a whole ("Like: Go, Rust")
-        bio = _bio_fact(part, bio=any(f.category == "personal" for f in facts))  # ("..., 71")
+        personal = any(f.category == "personal" for f in facts)
+        bio = _bio_fact(part, bio=personal)  # ("I'm a retired teacher, 71, ...")
+        if personal and _phrasing.bare_place(part):  # ("I'm a nurse, Leeds")
+            placed = is_region(part) and any(_PLACED_RE.search(f.content) for f in facts)
+            bio = [] if placed else [ExtractedFact(f"User is based in {part}", "personal")]
         known = tech_context or bool(_phrasing.tech_names(clause))
         for fact in bio or _part_facts(part, unknown=known):
             key = fact.content.casefold()
@@ -2259,9 +2267,10 @@ def _with_further_parts(
 
 
 def _verbless_list(clause: str, *, tech_context: bool) -> list[ExtractedFact]:
-    """A verbless list of facts, part by part."""
+    """A verbless list of facts, part by part; a place named bare is where the user is
+    when the list says who the user is ("backend dev, Leeds, Python")."""
     # a verbless list of facts: "tabs, single quotes, no semicolons, 100 char lines"
-    out: list[ExtractedFact] = []
+    found_by_part: list[list[ExtractedFact] | str] = []
     known = tech_context or bool(_phrasing.tech_names(clause))
     parts = re.split(r"\s*,\s*(?:and\s+)?", clause)
     bio = sum(bool(_bio_fact(_strip_filler(p), bio=True)) for p in parts) >= 2
@@ -2269,15 +2278,51 @@ def _verbless_list(clause: str, *, tech_context: bool) -> list[ExtractedFact]:
         part = _strip_filler(part)
         if not part or _is_hypothetical(part) or _OTHER_SUBJECT_RE.match(part):
             continue
+        if _phrasing.bare_place(part):
+            found_by_part.append(part)  # (read once the list is read)
+            continue
         found = _bio_fact(part, bio=bio) or _part_facts(part, unknown=known)
         if not found and (i == 0 or _NEW_JOB_RE.match(part)):
             # "I am working as DBA in a bank in Frankfurt, mostly ...", "finished my
             # master's, now working at ASML as a software engineer"
             found = _phrasing.role_facts(part)
-        out += found
+        found_by_part.append(found)
+    personal = (
+        len(found_by_part) == 1
+        or bio
+        or any(  # ("Rotterdam." said alone, too)
+            f.category == "personal"
+            for found in found_by_part
+            if isinstance(found, list)
+            for f in found
+        )
+    )
+    return (
+        _with_places(found_by_part)
+        if personal
+        else [f for found in found_by_part if isinstance(found, list) for f in found]
+    )
+
+
+def _with_places(found_by_part: list[list[ExtractedFact] | str]) -> list[ExtractedFact]:
+    """The facts of a list about the user, a place named bare read as where the user is
+    ("Toronto, Canada": one place)."""
+    out: list[ExtractedFact] = []
+    for found in found_by_part:
+        if isinstance(found, list):
+            out += found
+        elif out and is_region(found) and _IN_PLACE_RE.match(out[-1].content):
+            out[-1] = ExtractedFact(f"{out[-1].content}, {found}", "personal")
+        else:
+            out.append(ExtractedFact(f"User is based in {found}", "personal"))
     return out
 
 
+_IN_PLACE_RE: Final = re.compile(r"^User is based in [^,]+$")
+#: A fact that ends at a place: "... based in Lagos" (", Nigeria" is that place's).
+_PLACED_RE: Final = re.compile(
+    r"\b(?:in|from|at)\s+(?-i:[A-Z])[\w.'-]*(?:\s+(?-i:[A-Z])[\w.'-]*)?$"
+)
 #: A thing weighed, not in use: "considering Buildkite", "looking into Bun".
 _WEIGHED_RE: Final = re.compile(
     r"^(?:(?:now|currently|also|maybe|seriously)\s+)?(?:considering|looking\s+(?:into|at)|"
@@ -2732,6 +2777,7 @@ def user_clauses(
     text = _HOUSEHOLD_RE.sub(_household, text)  # "we live in Leeds": the user does
     text = _AS_A_RE.sub(r"\1I am \2. ", text)  # "as a diabetic, is fasting safe?"
     text = _DOING_LEAD_RE.sub(_doing_lead, text)  # "teaching 7th grade math, need ..."
+    text = _PLACE_ASIDE_RE.sub(_place_aside, text)  # "Portuguese (Brazil)": a qualifier
     text = _FOUND_RE.sub(r"\1I", text)  # "the allergist says I'm not allergic": the user is
     text = _DIAGNOSED_ME_RE.sub("I was diagnosed with", text)  # "my GP diagnosed me with IBS"
     text = _OUTGREW_RE.sub(r"I am no longer allergic to \1", text)
@@ -2804,6 +2850,15 @@ _DOING_BASE: Final = {
     "coaching": "coach",
     "volunteering": "volunteer",
 }
+
+
+#: A place in brackets, a qualifier of the word before it ("Portuguese (Brazil)", "Lisbon
+#: (Portugal)"), not a clause of its own.
+_PLACE_ASIDE_RE: Final = re.compile(r"[ \t]*\([ \t]*((?-i:[A-Z])[\w.' -]{1,30}?)[ \t]*\)")
+
+
+def _place_aside(m: re.Match[str]) -> str:
+    return "" if _phrasing.bare_place(m[1]) else m[0]
 
 
 _STUDENT_OF: Final = {

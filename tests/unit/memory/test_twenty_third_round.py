@@ -515,3 +515,40 @@ def test_a_new_one_of_a_kind_supersedes(prior: str, said: str, live: list[str]) 
 )
 def test_who_the_user_is_in_their_own_language(said: str, facts: list[str]) -> None:
     assert _user(said) == facts
+
+
+@pytest.mark.parametrize(
+    ("said", "facts"),
+    [
+        (
+            "staff data scientist, R for stats, Python for prod, Toronto",
+            [
+                "User is a staff data scientist",
+                "User uses R for stats",
+                "User uses Python",
+                "User is based in Toronto",
+            ],
+        ),
+        (
+            "Toronto, Canada, backend dev",
+            ["User is based in Toronto, Canada", "User is a backend developer"],
+        ),
+        ("I'm based in Lagos, Nigeria", ["User is based in Lagos"]),
+        ("I'm a nurse, Leeds", ["User is a nurse", "User is based in Leeds"]),
+        ("Lisbon now.", ["User is based in Lisbon"]),
+        # a place is no product, and not where the user is when the list is not about them
+        ("translate this to Portuguese (Brazil) please: 'Your order has shipped.'", []),
+        ("er, no, Frankfurt, eu-central-1", []),
+        ("what about Paris?", []),
+    ],
+)
+def test_a_place_named_bare(said: str, facts: list[str]) -> None:
+    assert _user(said) == facts
+
+
+def test_places_are_known_by_their_english_names() -> None:
+    from amplify_memory.memory.places import is_place, is_region
+
+    assert is_place("Rotterdam") and is_place("new york") and is_place("Columbus, Ohio")
+    assert not is_place("React") and not is_place("reading") and not is_place("")
+    assert is_region("Ohio") and not is_region("Toronto")
