@@ -2374,6 +2374,8 @@ def _yes_no_list(text: str) -> list[ExtractedFact]:
         assert m is not None
         if m["p"].lower() not in _VERDICT_WORDS:
             return []  # "X always, Y for life": other shapes read those
+        if is_place(m["x"]):
+            continue  # "vim yes, seattle no": where the user is not, no dislike
         verb = "dislikes" if m["p"].lower().startswith(("no", "never", "nah")) else "likes"
         out.append(ExtractedFact(f"User {verb} {polish(m['x'], capital=False)}", "preference"))
     return out

@@ -552,3 +552,17 @@ def test_places_are_known_by_their_english_names() -> None:
     assert [is_place(x) for x in ("Rotterdam", "new york", "Columbus, Ohio")] == [True] * 3
     assert [is_place(x) for x in ("React", "reading", "")] == [False] * 3
     assert [is_region("Ohio"), is_region("Toronto")] == [True, False]
+
+
+@pytest.mark.parametrize(
+    ("said", "facts"),
+    [
+        ("vim yes, seattle no — I'm in Tacoma", ["User likes Vim", "User is in Tacoma"]),
+        (
+            "Mi hermano es programador Java y dice que Python es lento. Yo soy maestra de primaria.",
+            ["User is a teacher"],
+        ),
+    ],
+)
+def test_a_place_or_a_brother_is_no_liking_or_tool(said: str, facts: list[str]) -> None:
+    assert _user(said) == facts
