@@ -559,7 +559,7 @@ def test_places_are_known_by_their_english_names() -> None:
     [
         ("vim yes, seattle no — I'm in Tacoma", ["User likes Vim", "User is in Tacoma"]),
         (
-            "Mi hermano es programador Java y dice que Python es lento. Yo soy maestra de primaria.",
+            "Mi hermano es programador Java y dice que Python es lento. Soy maestra.",
             ["User is a teacher"],
         ),
     ],
