@@ -276,6 +276,14 @@ _PHRASES: Final[tuple[tuple[re.Pattern[str], str], ...]] = tuple(
         (r"(?-i:\bLA\b)", "Los Angeles"),
         (r"\bexpecting (?:a |their |her )?(?:first |second |third )?(?:baby|child)\b", "pregnant"),
         (r"\bcolou?r[- ]?blind(?:ness)?\b|\bcolou?r vision deficiency\b", "colorblind"),
+        # everyday facts in their other usual words
+        (r"\bsouthpaw\b|\bleft-hander\b", "left-handed"),
+        (r"\ban only child\b|\bonly child\b|\bneither brothers nor sisters\b", "no siblings"),
+        (r"\bgraveyard shifts?\b|\bnight shifts?\b|\bworks? nights\b", "night shift"),
+        (r"(?-i:\bGoogler\b)", "works at Google"),
+        (r"\b(?:a\s+)?dog owner\b", "has a dog"),
+        (r"\b(?:a\s+)?cat owner\b", "has a cat"),
+        (r"\bsit-stand (?:desk|workstation)\b", "standing desk"),
     )
 )
 
@@ -311,7 +319,7 @@ _GROUPS: Final[dict[str, str]] = {
     "run": "run runner",
     "go": "go goes going went gone",
     "keep": "keep keeps kept keeping",
-    "dog": "dog dogs puppy puppies pup pups doggo",
+    "dog": "dog dogs puppy puppies pup pups doggo canine",
     "coriander": "coriander cilantro",
     "km": "km kilometer kilometers kilometre kilometres",
     "mile": "mile miles mi",
@@ -340,7 +348,9 @@ _GROUPS: Final[dict[str, str]] = {
     "read": "read reads reading reader bookworm",
     "university": "university uni college",
     "learn": "learn study alumnus alumna alumni",
-    "cat": "cat cats kitten kittens kitty",
+    "cat": "cat cats kitten kittens kitty feline",
+    "nurse": "nurse nurses rn",
+    "tea": "tea cuppa",
     "subway": "subway metro underground tube",
     "bike": "bike bicycle",
     "motorbike": "motorbike motorcycle",

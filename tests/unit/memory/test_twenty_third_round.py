@@ -566,3 +566,17 @@ def test_places_are_known_by_their_english_names() -> None:
 )
 def test_a_place_or_a_brother_is_no_liking_or_tool(said: str, facts: list[str]) -> None:
     assert _user(said) == facts
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "action"),
+    [
+        ("User is an only child.", "Has no siblings.", "merge"),
+        ("User has siblings.", "User has neither brothers nor sisters.", "supersede"),
+        ("User is left-handed.", "Is a southpaw.", "merge"),
+        ("User has a dog.", "Dog owner.", "merge"),
+        ("User works at Google.", "Is a Googler.", "merge"),
+    ],
+)
+def test_everyday_facts_in_their_other_words(old: str, new: str, action: str) -> None:
+    assert decide(new, old) == action
