@@ -198,7 +198,8 @@ _ROLES: Final[tuple[tuple[str, str], ...]] = (
     ("a lawyer", r"abogad[oa]|advogad[oa]|avvocat[oa]|avocate?|(?:rechts)?anw[äa]lt(?:in)?|"
      r"advocaat|prawnik(?:iem)?"),
     ("a student", r"estudiante|estudante|studente(?:ssa)?|[ée]tudiante?|studentin|studentk[ąa]"),
-    ("an accountant", r"contador(?:a)?|contabilista|commercialista|comptable|buchhalter(?:in)?|"
+    ("an accountant", r"contador(?:a)?|contable|contabilista|commercialista|comptable|"
+     r"buchhalter(?:in)?|"
      r"boekhouder|ksi[ęe]gow[ay]"),
     ("a tax advisor", r"steuerberater(?:in)?|asesora?\s+fiscal|conseill[eè]re?\s+fiscale?"),
     ("a cook", r"cociner[oa]|cozinheir[oa]|cuoc[oa]|cuisini[eè]re?|k[öo]chin|koch"),
@@ -217,6 +218,7 @@ _ROLES: Final[tuple[tuple[str, str], ...]] = (
     ("a psychologist", r"psic[óo]log[oa]|psychologue|psycholog(?:e|in)|psycholoog"),
     ("a translator", r"traductor(?:a)?|tradutor(?:a)?|tradutt(?:ore|rice)|traduct(?:eur|rice)|"
      r"[üu]bersetzer(?:in)?|vertaler|t[łl]umacz(?:em|k[ąa])?"),
+    ("a florist", r"florista|fleuriste|florist(?:in)?|bloemist|kwiaciar(?:k[ąa])?"),
     ("a nutritionist", r"nutricionista|nutrizionista|nutritionniste|di[ée]t[ée]ticienne?|"
      r"ern[äa]hrungsberater(?:in)?|di[ëe]tist|dietetyk(?:iem)?"),
     ("a tour guide", r"gu[ií]a\s+tur[ií]stic[oa]|guida\s+turistica|guide\s+touristique|"

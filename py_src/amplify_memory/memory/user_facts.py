@@ -279,6 +279,7 @@ _PRONOUNS: Final[tuple[tuple[re.Pattern[str], str], ...]] = tuple(
         (r"\bI have\b", "they have"),
         (r"\bI\b", "they"),
         (r"\b[Mm]y\b", "their"),
+        (r"\b[Oo]ur\b", "their"),
         (r"\b[Mm]yself\b", "themselves"),
         (r"\b[Mm]ine\b", "theirs"),
         (r"\bto me\b", "to them"),
@@ -2342,6 +2343,13 @@ _TASK_LEAD_RE: Final = re.compile(
     r"outline|prepare|come\s+up\s+with)\s+(?:me\s+|us\s+)?(?:a|an|the|some|my|our|this|that)\b",
     re.IGNORECASE,
 )
+#: What the user is, said bare in a list: "self-taught", "vegan", "retired".
+_BARE_TRAIT_WORD_RE: Final = re.compile(
+    r"self-taught|left-handed|colou?r-?blind|deaf|dyslexic|autistic|vegan|vegetarian|"
+    r"pescatarian|diabetic|coeliac|celiac|retired|semi-retired|unemployed|pregnant|married|"
+    r"divorced|widowed|self-employed|freelance",
+    re.IGNORECASE,
+)
 #: A bare age in a list about the user ("Dutch, 34, two kids").
 _BARE_AGE_RE: Final = re.compile(
     r"(?:age\s+)?(1[6-9]|[2-9]\d)(?:\s*(?:yo|y/o|years\s+old|yrs\s+old))?"
@@ -2362,6 +2370,8 @@ def _bio_fact(part: str, *, bio: bool) -> list[ExtractedFact]:
     part = re.sub(r"\s*\([^)]*\)", "", part).strip(" .!")
     if _DEMONYM_RE.fullmatch(part):
         return [ExtractedFact(f"User is {part}", "personal")]
+    if _BARE_TRAIT_WORD_RE.fullmatch(part):  # "self-taught, 8 months in"
+        return [ExtractedFact(f"User is {part.lower()}", "personal")]
     kids = _BARE_KIDS_RE.fullmatch(part)
     if kids and kids["k"]:
         return [ExtractedFact(f"User has {kids['n']} {kids['k'].lower()}", "personal")]
@@ -2799,7 +2809,7 @@ _HOUSEHOLD_RE: Final = re.compile(
     r"(?:moved|relocated)\s+(?=to\s+(?P<to>(?-i:[A-Z])[\w.-]*))|"
     r"keep\s+(?=(?:\w+\s+)?"
     r"(?:bees|chickens|hens|goats|sheep|pigs|ducks|horses|alpacas|cows|cattle|a\s+\w+)\b)|"
-    r"raise|farm|grow|homeschool|foster|"
+    r"raise|farm|grow|homeschool|foster|sell\s+(?!it\b|them\b|this\b|that\b)|"
     r"(?:run|own)\s+(?=(?:a|an|our|the)\s+(?:[\w-]+\s+){0,2}(?:farm|shop|business|bakery|"
     r"restaurant|cafe|café|pub|b&b|guesthouse|hotel|stall|practice|clinic|nursery|daycare|"
     r"store|kennels?|stables?|vineyard|winery|brewery|salon|garage|ranch|dairy|orchard|"
@@ -3068,11 +3078,15 @@ def _goes_on(clause: str, plain: str) -> bool:
     )
 
 
+#: The end of a pasted bit before the user's own words: "...'] I sell sneakers".
+_BRACKET_LEAD_RE: Final = re.compile(r"(^|[.!?][ \t]*|\n)[ \t]*(?:[\])}]|-->)+[ \t]*(?=\w)")
+
+
 def _message_clauses(text: str, *, project: bool) -> Iterable[tuple[str, bool]]:
     """The clauses of :func:`user_clauses`, all of them, from its prepared ``text``."""
     longest = MAX_PROJECT_FACT_LENGTH if project else MAX_CLAUSE_LENGTH
     carried = False  # the sentence before ended about someone else
-    for sentence, is_question in _sentences(text):
+    for sentence, is_question in _sentences(_BRACKET_LEAD_RE.sub(r"\1 ", text)):
         if _SUPPOSE_RE.search(sentence) or _SARCASM_RE.search(sentence):
             continue  # "Say, hypothetically, I moved to Godot": a supposed case; "I just
             # LOVE it when my build breaks": said meaning the opposite
