@@ -1309,6 +1309,12 @@ _ALWAYS_NOUN_RE: Final = re.compile(
     r"[\w.+#@'/() -]+)$",
     re.IGNORECASE,
 )
+#: The same said the other way round: "oat milk always", "aisle seat always" (a short
+#: thing, no verb in it: "it works always" is no wish).
+_NOUN_ALWAYS_RE: Final = re.compile(
+    r"^(?P<x>(?!(?:it|this|that|they|he|she|we|I|you|which)\b)[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?)"
+    r"\s+(?P<adv>always)$"
+)
 _OWN_DECISION_RE: Final = re.compile(
     r"^(?P<adv>never|not)\s+(?P<verb>using|touching|going back to|writing|doing)\s+"
     r"(?P<x>.+?)(?:\s+(?:again|ever again|anymore))?$",
@@ -3540,7 +3546,10 @@ def _shape_always_noun(text: str, lead: bool) -> _Shaped:
         if m["z"]:  # "always been a night owl", "always been terrible at maths"
             return [ExtractedFact(f"User has always been {m['z'].strip()}", "personal")]
         return [ExtractedFact(f"User likes {_object(m['y'])}", "preference")]
-    if m := _ALWAYS_NOUN_RE.match(text):
+    after = _NOUN_ALWAYS_RE.match(text.strip(" .!"))
+    if after and _VERBISH_RE.search(after["x"]):
+        after = None  # ("kids eat like that always": a verb in it, no wish)
+    if m := _ALWAYS_NOUN_RE.match(text) or after:
         x = _object(m["x"])
         verb = "always wants" if m["adv"].lower() == "always" else "never wants"
         content = f"User {verb} {x}"

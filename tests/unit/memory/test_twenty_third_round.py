@@ -610,3 +610,19 @@ def test_everyday_facts_in_their_other_words(old: str, new: str, action: str) ->
 )
 def test_the_users_words_after_a_paste_and_bare_traits(said: str, facts: list[str]) -> None:
     assert _user(said) == facts
+
+
+@pytest.mark.parametrize(
+    ("said", "facts"),
+    [
+        ("oat milk always", ["User always wants oat milk"]),
+        (
+            "window seat always, never the aisle",
+            ["User always wants window seat", "User never wants aisle"],
+        ),
+        ("it works always", []),
+        ("tabs always", ["User uses tabs for indentation"]),
+    ],
+)
+def test_a_wish_with_always_after_it(said: str, facts: list[str]) -> None:
+    assert _user(said) == facts
