@@ -569,6 +569,50 @@ _ONE_ATTRIBUTE_RE: Final = re.compile(
 )
 
 
+#: The user's habit as a verb, said to hold now: "User paints mostly in gouache these
+#: days", "User now drinks oat lattes".
+_HABIT_VERB_RE: Final = re.compile(r"^User (?:now |mostly |usually |only )*(?P<verb>[a-z]+s)\b")
+_NOW_RE: Final = re.compile(r"\b(?:now|these days|nowadays|currently|anymore)\b", re.IGNORECASE)
+_BESIDE_RE: Final = re.compile(r"\b(?:also|too|as well|both|another|more)\b", re.IGNORECASE)
+#: Verbs of a thing held beside others ("uses", "likes"): the topics read those.
+_NOT_HABIT_VERBS: Final = frozenset(
+    [
+        "is",
+        "has",
+        "uses",
+        "likes",
+        "loves",
+        "wants",
+        "prefers",
+        "needs",
+        "does",
+        "was",
+        "works",
+        "lives",
+        "speaks",
+        "knows",
+        "owns",
+    ]
+)
+
+
+def _habit_changed(new: str, old: str) -> bool:
+    """True when ``new`` says the user does the same thing another way now ("User paints
+    mostly in gouache these days" / "User paints in oils"): the same verb, a sign of now,
+    nothing said to be beside the old."""
+    a, b = _HABIT_VERB_RE.match(new), _HABIT_VERB_RE.match(old)
+    return bool(
+        a
+        and b
+        and a["verb"] == b["verb"]
+        and a["verb"] not in _NOT_HABIT_VERBS
+        and _NOW_RE.search(new)
+        and not _NOW_RE.search(old)
+        and not _BESIDE_RE.search(new)
+        and not is_duplicate(new, old)
+    )
+
+
 def _attribute_changed(new: str, old: str) -> bool:
     """True when two facts are the same words but one, the value of one attribute
     (:data:`_ONE_ATTRIBUTE_RE`): "User's car is blue" / "User's car is red", "Prefers
@@ -807,6 +851,8 @@ def decide(
             # two topics ("answers in English" / "comments in English"), or a technology
             # and a named topic ("uses Python" / "uses Python type hints")
             return "keep"
+    if _habit_changed(new, old):
+        return "supersede"  # "paints mostly in gouache these days" / "paints in oils"
     if swapped in ("head", "names"):
         return "keep"  # "prefers dark mode" / "dark chocolate", "likes Coldplay" / "Radiohead"
     if is_duplicate(new, old, threshold) and not opposed(new, old):

@@ -626,3 +626,15 @@ def test_the_users_words_after_a_paste_and_bare_traits(said: str, facts: list[st
 )
 def test_a_wish_with_always_after_it(said: str, facts: list[str]) -> None:
     assert _user(said) == facts
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "action"),
+    [
+        ("User paints in oils.", "User paints mostly in gouache these days", "supersede"),
+        ("User plays guitar.", "User also plays piano now", "keep"),
+        ("User uses Docker.", "User now uses Podman", "keep"),  # (the topics read a tool)
+    ],
+)
+def test_a_habit_done_another_way_now(old: str, new: str, action: str) -> None:
+    assert decide(new, old) == action
