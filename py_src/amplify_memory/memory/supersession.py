@@ -827,6 +827,8 @@ def decide(
             models = _model(new, own.value), _model(old, theirs.value)
             if all(models) and models[0] != models[1]:
                 return "supersede"  # "a MacBook Pro M1" / "a MacBook Pro M3"
+            if own.topic == "commute":  # the same way to work: one fact only when said alike
+                return "merge" if _said_alike(new, old, threshold, cosine) else "keep"
             if per_technology and not _compatible_detail(residual_terms(new), residual_terms(old)):
                 return "keep"  # "prefers TypeScript" / "prefers TypeScript strict mode"
             if _other_tools(new, old):
@@ -865,7 +867,19 @@ def decide(
         or (opposed(new, old) and content_similarity(new, old) >= 0.5)
     ):
         return "supersede"  # the similarity rule's contradiction: the newer replaces it
-    if (
+    return "merge" if _near_by_meaning(new, old, cosine) else "keep"
+
+
+def _said_alike(new: str, old: str, threshold: float, cosine: float | None) -> bool:
+    """Two facts of one value said alike: by their words or by their meaning ("takes
+    the subway to work" / "commutes via metro"; not "bikes to work" / "... on a Brompton")."""
+    return is_duplicate(new, old, threshold) or _near_by_meaning(new, old, cosine)
+
+
+def _near_by_meaning(new: str, old: str, cosine: float | None) -> bool:
+    """The embeddings' reading: two facts near in meaning that say the same values, no
+    contradiction, neither one word apart nor one adding to the other."""
+    return (
         cosine is not None
         and not _CODE_RE.search(new + old)  # embeddings of markup and code say little
         and cosine >= SEMANTIC_DUPLICATE_COSINE
@@ -873,6 +887,4 @@ def decide(
         and not contradicts(new, old)
         and not _one_word_apart(new, old)  # ("car is blue" / "car is red": near, not one)
         and not adds_to(new, old)  # ("has a dog" / "has a dog and a cat": one more thing)
-    ):
-        return "merge"
-    return "keep"
+    )

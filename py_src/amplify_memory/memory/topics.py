@@ -25,7 +25,8 @@ Topics
   ``timezone``, ``team``, ``role`` ("retired" when no role is named), ``experience``,
   ``pronouns``, ``work_mode`` (remote, office, hybrid), ``work_hours`` (day, night),
   ``units`` (metric, imperial), ``temperature`` (celsius, fahrenheit), ``age``, ``diet``
-  (vegan, vegetarian, pescatarian, omnivore), the user's devices
+  (vegan, vegetarian, pescatarian, omnivore), ``commute`` (car, bicycle, foot, train,
+  bus), the user's devices
   ``phone``, ``laptop``, ``gpu``, ``tablet`` (:mod:`~amplify_memory.memory.devices`), and
   the exclusive technology
   groups ``package_manager``, ``editor``, ``operating_system``, ``shell``, and the slot
@@ -544,6 +545,10 @@ def _unit_topics(add: Callable[..., Topic]) -> None:
     )
 
 
+#: Topics of everyday life: a technology's name in them is no scope ("via metro").
+_LIFE_TOPICS: Final = frozenset({"age", "diet", "commute"})
+
+
 def _life_topics(add: Callable[..., Topic]) -> None:
     """The built-in personal topics: age, diet."""
     add(
@@ -567,6 +572,25 @@ def _life_topics(add: Callable[..., Topic]) -> None:
             (r"\bcarnivore\b", "carnivore"),
         ),
         description="what the user eats: vegan, vegetarian, pescatarian, omnivore",
+    )
+
+
+def _commute_topic(add: Callable[..., Topic]) -> None:
+    """The built-in personal topic: commute (how the user gets to work)."""
+    add(
+        "commute",
+        "personal",
+        r"^User (?:now |mostly |usually )*(?:drives|cycles|bikes|walks|rides|takes the \w+|"
+        r"commutes)\b.*\b(?:to work|to the office|to campus|everywhere|by (?:car|bike|bicycle|"
+        r"train|bus|tube|subway|metro|tram|ferry))\b|^(?:User )?commutes\b",
+        _choices(
+            (r"\bdrives\b|\bby car\b", "car"),
+            (r"\bcycles\b|\bbikes\b|\bby (?:bike|bicycle)\b", "bicycle"),
+            (r"\bwalks\b|\bon foot\b", "foot"),
+            (r"\btrain\b|\btube\b|\bsubway\b|\bmetro\b|\btram\b", "train"),
+            (r"\bbus\b", "bus"),
+        ),
+        description="how the user gets to work: car, bicycle, foot, train, bus",
     )
 
 
@@ -839,6 +863,7 @@ def _builtins() -> None:
     _identity_topics(register_topic)
     _relationship_topic(register_topic)
     _life_topics(register_topic)
+    _commute_topic(register_topic)
     _workplace_topic(register_topic)
     _work_pattern_topics(register_topic)
     _device_topics(register_topic)
@@ -1269,6 +1294,8 @@ def _frames_plain(text: str, polarity: Polarity) -> list[Frame]:
             continue  # "moved to TypeScript": not a place
         if value is not None:
             scope = _scope_of({m.name for m in find_technology_mentions(text)}, value, text)
+            if topic.name in _LIFE_TOPICS:
+                scope = ()  # ("commutes via metro": no tool named Metro)
             return [Frame(topic.name, value, polarity, scope)]
     return _tech_frames(text, polarity)
 

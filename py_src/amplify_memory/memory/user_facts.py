@@ -862,8 +862,8 @@ def _verb_facts(
         if after[:1] == ["been"] and len(after) > 1 and after[1].endswith("ing"):
             return _usage_facts(clause, content)
         return _owned_product(rest)
-    if verb in {"got", "bought", "retired"}:  # "I got a used Model 3", "I retired in 2019"
-        return _owned_product(rest) if verb != "retired" else _retired(rest)
+    if (life := _life_verb_facts(verb, rest, after, content)) is not None:
+        return life  # "I got a used Model 3", "I retired in 2019", "I drive to work"
     if verb == "would":
         if after[:1] and after[0] in {"rather", "prefer", "like", "love"}:
             return [ExtractedFact(content, _category(clause, "preference"))]
@@ -906,6 +906,26 @@ def _verb_facts(
         if category:
             return [ExtractedFact(content, category)]
     return _plain_statement(verb, after, clause, content)
+
+
+_COMMUTE_VERBS: Final = frozenset({"drive", "cycle", "bike", "walk", "commute", "ride"})
+
+
+def _life_verb_facts(
+    verb: str, rest: str, after: list[str], content: str
+) -> list[ExtractedFact] | None:
+    """What a verb of everyday life says: a thing got or bought (:func:`_owned_product`),
+    a job retired from (:func:`_retired`), the way to work ("I drive to work"); None
+    when the verb is none of these."""
+    if verb in {"got", "bought"}:
+        return _owned_product(rest)
+    if verb == "retired":
+        return _retired(rest)
+    if verb in _COMMUTE_VERBS and re.match(
+        r"to (?:work|the office|school|campus|uni)\b", " ".join(after)
+    ):
+        return [ExtractedFact(content, "personal")]
+    return None
 
 
 #: A product the user owns, named: "I have a Tormek", "I've got a 2015 Honda Civic",

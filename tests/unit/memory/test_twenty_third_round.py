@@ -638,3 +638,20 @@ def test_a_wish_with_always_after_it(said: str, facts: list[str]) -> None:
 )
 def test_a_habit_done_another_way_now(old: str, new: str, action: str) -> None:
     assert decide(new, old) == action
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "action"),
+    [
+        ("User drives to work.", "User cycles everywhere now", "supersede"),
+        ("User bikes to work.", "User bikes to work on a Brompton folding bike.", "keep"),
+        ("User takes the subway to work.", "Commutes via metro.", "merge"),
+    ],
+)
+def test_the_way_to_work_is_one_value(old: str, new: str, action: str) -> None:
+    assert decide(new, old, cosine=0.9) == action
+
+
+def test_a_way_to_work_is_read() -> None:
+    assert _user("I drive to work now") == ["User drives to work now"]
+    assert _user("I walk to the office") == ["User walks to the office"]
