@@ -35,7 +35,7 @@ MAX_PROJECT_FACT_LENGTH: Final = 2000
 def check_message(value: object, what: str) -> str:
     """A chat message to read for facts: a string of at most
     :data:`~amplify_memory.limits.MAX_MESSAGE_LENGTH` characters; returned with runs of
-    one punctuation or space character cut to 16."""
+    one punctuation or space character, and runs of blanks of any kind, cut to 16."""
     if not isinstance(value, str):
         raise ArgumentTypeError(f"{what} must be a string, got {type(value).__name__}")
     if len(value) > MAX_MESSAGE_LENGTH:
@@ -44,7 +44,8 @@ def check_message(value: object, what: str) -> str:
             f"most {MAX_MESSAGE_LENGTH} characters",
             limit="MAX_MESSAGE_LENGTH",
         )
-    return _RUN_RE.sub(lambda m: m.group()[:_RUN], value)
+    value = _RUN_RE.sub(lambda m: m.group()[:_RUN], value)
+    return _BLANK_RUN_RE.sub(lambda m: m.group()[:_RUN], value)
 
 
 _RUN: Final = 16
@@ -52,6 +53,8 @@ _RUN: Final = 16
 # 10,000 spaces. Cut to _RUN characters, it reads the same to every extractor and no
 # pattern can spend more than constant time per run.
 _RUN_RE: Final = re.compile(rf"([^\w\n])\1{{{_RUN},}}")
+# A run of blanks of more than one kind (" \t \t ..."), cut the same way.
+_BLANK_RUN_RE: Final = re.compile(rf"[^\S\n]{{{_RUN + 1},}}")
 
 
 #: The nouns of a role ("a backend developer", "a QA engineer"), as a regex alternation:

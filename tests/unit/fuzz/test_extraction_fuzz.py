@@ -201,7 +201,19 @@ def test_extract_project_context(description: Any, kind: Any, files: Any) -> Non
 
 #: Runs of white space: one rule read them in time quadratic in the run (12 s for a message
 #: of newlines), found by the fuzzer in CI; every kind is tried on every extractor here.
-WHITE_RUNS = (" ", "\n", "\t", "\r\n", " \n", "\u00a0", "\u2003", "\u200b", " \t\n\n")
+WHITE_RUNS = (
+    " ",
+    "\n",
+    "\t",
+    "\r\n",
+    " \n",
+    "\u00a0",
+    "\u2003",
+    "\u200b",
+    " \t\n\n",
+    " \t",
+    "\t \u00a0",
+)
 
 
 @pytest.mark.parametrize("unit", WHITE_RUNS, ids=[repr(u) for u in WHITE_RUNS])
