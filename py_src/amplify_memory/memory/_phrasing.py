@@ -786,7 +786,8 @@ def _unwrap_leads(text: str) -> str:
         flags=re.IGNORECASE,
     )
     text = re.sub(  # "could you remember that I'm vegan?": a request, not a question
-        _REQUEST_START + r"((?:(?:hey|hi|ok|okay|so|please)\s*,?\s+)?(?:can|could|would|will)\s+"
+        _REQUEST_START
+        + r"((?:(?:hey|hi|ok|okay|so|please)[ \t]*+,?[ \t]++)?(?:can|could|would|will)\s+"
         r"(?:you|u)\s+(?:please\s+|pls\s+)?(?:remember|keep in mind|note)\s+(?:that\s+)?"
         r"(?:I|I'm|I am|I've|my|we|we're|our)\b[^?.!\n]{0,200})\?",
         r"\1\2.",
@@ -795,8 +796,8 @@ def _unwrap_leads(text: str) -> str:
     )
     text = re.sub(  # "please remember that I use pnpm": a request to keep what follows
         _REQUEST_START
-        + r"(?:(?:hey|hi|ok|okay|so)\s*,?\s+)?(?:(?:please|pls|plz|also|and|oh and|btw)"
-        r"\s*,?\s+)?(?:(?:can|could|would|will)\s+(?:you|u)\s+(?:please\s+|pls\s+)?)?"
+        + r"(?:(?:hey|hi|ok|okay|so)[ \t]*+,?[ \t]++)?(?:(?:please|pls|plz|also|and|oh and|btw)"
+        r"[ \t]*+,?[ \t]++)?(?:(?:can|could|would|will)\s+(?:you|u)\s+(?:please\s+|pls\s+)?)?"
         r"(?:remember|keep in mind|bear in mind|note|don't forget|do not forget|never forget)"
         r"(?:\s+(?:this|that))?\s*[:,-]?\s+(?=(?:I|I'm|Im|I am|I've|my|we|we're|we are|our)\b)",
         r"\1",
@@ -804,14 +805,14 @@ def _unwrap_leads(text: str) -> str:
         flags=re.IGNORECASE,
     )
     text = re.sub(  # "remember to add tests": the instruction is "add tests"
-        _REQUEST_START + r"((?:(?:please|pls|plz|also|and|always)\s*,?\s+)?)"
+        _REQUEST_START + r"((?:(?:please|pls|plz|also|and|always)[ \t]*+,?[ \t]++)?)"
         r"(?:remember|don't forget|do not forget|never forget)\s+to\s+(?=[a-z])",
         r"\1\2",
         text,
         flags=re.IGNORECASE,
     )
     text = re.sub(  # "For me Python is more readable than Perl": the opinion is the user's
-        r"(^|[.!;]\s+)(?:for me|to me|imo|imho|in my opinion)\s*,?\s+(?=\S+\s+(?:is|are)\b)",
+        r"(^|[.!;]\s+)(?:for me|to me|imo|imho|in my opinion)[ \t]*+,?[ \t]++(?=\S+\s+(?:is|are)\b)",
         r"\1",
         text,
         flags=re.IGNORECASE,
@@ -3676,7 +3677,7 @@ _FOREIGN_ANSWER_RE: Final = re.compile(
 #: A language asked for with no verb, in that language: "immer auf Deutsch", "respuestas
 #: en español porfa", "En español mejor", "Siempre en español y sin tecnicismos".
 _BARE_LANGUAGE_RE: Final = re.compile(
-    r"^(?:(?:ja|sí|si|oui|sim)\s*,?\s+)?(?:(?:bitte|por\s+favor|porfa|respuestas|réponses|"
+    r"^(?:(?:ja|sí|si|oui|sim)[ \t]*+,?[ \t]++)?(?:(?:bitte|por\s+favor|porfa|respuestas|réponses|"
     r"reponses|antworten|risposte|respostas|mejor|plutôt)\s+)*"
     r"(?:(?P<always>immer|siempre|sempre|toujours)\s+)?"
     r"(?P<lang>auf\s+deutsch|en\s+français|en\s+francais|en\s+español|en\s+espanol|"

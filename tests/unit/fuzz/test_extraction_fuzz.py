@@ -228,6 +228,19 @@ def test_runs_of_white_space_within_the_time_limit(unit: str) -> None:
         assert out.ok, out
 
 
+#: A lead word a rule reads before a request ("hey", "please, remember ...") and a long
+#: run after it: the lead's optional blanks once read the run in quadratic time.
+LEADS = ("hey", "please", "ok,", "so", "ja,", "imo")
+
+
+@pytest.mark.parametrize("lead", LEADS)
+@pytest.mark.parametrize("unit", ("\n", " \n", " \t"), ids=repr)
+def test_a_lead_word_then_a_run_within_the_time_limit(lead: str, unit: str) -> None:
+    text = lead + unit * (19_000 // len(unit)) + "x"
+    out = call("extract_chat_facts", extract_chat_facts, text)
+    assert out.ok, out
+
+
 @fuzz(1)
 @given(message=st.one_of(not_messages, messages), kind=project_types, files=files_args)
 def test_extract_non_text(message: Any, kind: Any, files: Any) -> None:
