@@ -704,7 +704,11 @@ def _plain_wishes(text: str) -> str:
     )
     text = re.sub(r"\b(?:don't|do\s+not|dont)\s+ever\b", "never", text, flags=re.I)
     text = re.sub(  # "Quit ending every answer with ...": stop doing it
-        r"(^|[.!?]\s+)quit(?=\s+\w+ing\b)", r"\1Stop", text, flags=re.I
+        r"(^|[.!?]\s+)quit(?=\s+(?:ending|adding|using|giving|saying|writing|putting|including|"
+        r"starting|asking|suggesting|recommending|apologi[sz]ing|explaining|repeating)\b)",
+        r"\1Stop",
+        text,
+        flags=re.I,
     )
     return text
 
@@ -787,7 +791,7 @@ def _unwrap_leads(text: str) -> str:
     )
     text = re.sub(  # "could you remember that I'm vegan?": a request, not a question
         _REQUEST_START
-        + r"((?:(?:hey|hi|ok|okay|so|please)[ \t]*+,?[ \t]++)?(?:can|could|would|will)\s+"
+        + r"((?:(?:hey|hi|ok|okay|so|please)(?:[ \t]*+,[ \t]*+|[ \t]++))?(?:can|could|would|will)\s+"
         r"(?:you|u)\s+(?:please\s+|pls\s+)?(?:remember|keep in mind|note)\s+(?:that\s+)?"
         r"(?:I|I'm|I am|I've|my|we|we're|our)\b[^?.!\n]{0,200})\?",
         r"\1\2.",
@@ -796,8 +800,8 @@ def _unwrap_leads(text: str) -> str:
     )
     text = re.sub(  # "please remember that I use pnpm": a request to keep what follows
         _REQUEST_START
-        + r"(?:(?:hey|hi|ok|okay|so)[ \t]*+,?[ \t]++)?(?:(?:please|pls|plz|also|and|oh and|btw)"
-        r"[ \t]*+,?[ \t]++)?(?:(?:can|could|would|will)\s+(?:you|u)\s+(?:please\s+|pls\s+)?)?"
+        + r"(?:(?:hey|hi|ok|okay|so)(?:[ \t]*+,[ \t]*+|[ \t]++))?(?:(?:please|pls|plz|also|and|oh and|btw)"
+        r"(?:[ \t]*+,[ \t]*+|[ \t]++))?(?:(?:can|could|would|will)\s+(?:you|u)\s+(?:please\s+|pls\s+)?)?"
         r"(?:remember|keep in mind|bear in mind|note|don't forget|do not forget|never forget)"
         r"(?:\s+(?:this|that))?\s*[:,-]?\s+(?=(?:I|I'm|Im|I am|I've|my|we|we're|we are|our)\b)",
         r"\1",
@@ -805,14 +809,14 @@ def _unwrap_leads(text: str) -> str:
         flags=re.IGNORECASE,
     )
     text = re.sub(  # "remember to add tests": the instruction is "add tests"
-        _REQUEST_START + r"((?:(?:please|pls|plz|also|and|always)[ \t]*+,?[ \t]++)?)"
+        _REQUEST_START + r"((?:(?:please|pls|plz|also|and|always)(?:[ \t]*+,[ \t]*+|[ \t]++))?)"
         r"(?:remember|don't forget|do not forget|never forget)\s+to\s+(?=[a-z])",
         r"\1\2",
         text,
         flags=re.IGNORECASE,
     )
     text = re.sub(  # "For me Python is more readable than Perl": the opinion is the user's
-        r"(^|[.!;]\s+)(?:for me|to me|imo|imho|in my opinion)[ \t]*+,?[ \t]++(?=\S+\s+(?:is|are)\b)",
+        r"(^|[.!;]\s+)(?:for me|to me|imo|imho|in my opinion)(?:[ \t]*+,[ \t]*+|[ \t]++)(?=\S+\s+(?:is|are)\b)",
         r"\1",
         text,
         flags=re.IGNORECASE,
@@ -955,9 +959,9 @@ def pieces(sentence: str) -> list[str]:
 _AND_VERB_RE: Final = re.compile(
     r",?\s+and\s+(?=(?:also\s+|mostly\s+|usually\s+|still\s+)?(?:use|prefer|like|love|hate|"
     r"work|write|run|live|need|build|code|teach|publish|maintain|develop|speak|program|sell|"
-    r"own|rent|play|wear|sing|paint|drive|cook|bake|coach|volunteer|grow|keep|read|study|"
+    r"own|rent|play|wear|sing|paint|drive|cook|bake|coach|volunteer|grow|read|study|"
     r"manage|host|make|knit|sew|garden|homeschool|foster|travel|commute|cycle|swim|ride|"
-    r"train|care|look\s+after|take)\b)",
+    r"train|care|look\s+after)\b)",
     re.IGNORECASE,
 )
 #: "I'm colour-blind so avoid red/green charts": a request that follows from a fact.
@@ -1313,7 +1317,8 @@ _ALWAYS_NOUN_RE: Final = re.compile(
 #: The same said the other way round: "oat milk always", "aisle seat always" (a short
 #: thing, no verb in it: "it works always" is no wish).
 _NOUN_ALWAYS_RE: Final = re.compile(
-    r"^(?P<x>(?!(?:it|this|that|they|he|she|we|I|you|which)\b)[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?)"
+    r"^(?P<x>(?!(?:it|this|that|they|he|she|we|I|you|which|the|my|our|their|his|her|its)\b)"
+    r"[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?)"
     r"\s+(?P<adv>always)$"
 )
 _OWN_DECISION_RE: Final = re.compile(
@@ -3677,7 +3682,7 @@ _FOREIGN_ANSWER_RE: Final = re.compile(
 #: A language asked for with no verb, in that language: "immer auf Deutsch", "respuestas
 #: en español porfa", "En español mejor", "Siempre en español y sin tecnicismos".
 _BARE_LANGUAGE_RE: Final = re.compile(
-    r"^(?:(?:ja|sí|si|oui|sim)[ \t]*+,?[ \t]++)?(?:(?:bitte|por\s+favor|porfa|respuestas|réponses|"
+    r"^(?:(?:ja|sí|si|oui|sim)(?:[ \t]*+,[ \t]*+|[ \t]++))?(?:(?:bitte|por\s+favor|porfa|respuestas|réponses|"
     r"reponses|antworten|risposte|respostas|mejor|plutôt)\s+)*"
     r"(?:(?P<always>immer|siempre|sempre|toujours)\s+)?"
     r"(?P<lang>auf\s+deutsch|en\s+français|en\s+francais|en\s+español|en\s+espanol|"

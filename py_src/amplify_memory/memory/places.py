@@ -1,4 +1,4 @@
-"""Places people say they live in, named bare: "Rotterdam.", "CPA in Columbus, Ohio",
+"""Places people say they live in, named bare: "Rotterdam.", "CPA in Denver, Colorado",
 "staff data scientist, R for stats, Toronto".
 
 A place said alone in a list about the user is where the user is based, and never a
@@ -22,9 +22,9 @@ bahamas bahrain bangladesh barbados belarus belgium belize benin bhutan bolivia 
 botswana brazil brunei bulgaria burkina cambodia cameroon canada  chile china colombia
 congo costa-rica croatia cuba cyprus czechia czech-republic denmark djibouti dominica
 ecuador egypt el-salvador england eritrea estonia eswatini ethiopia fiji finland france
-gabon gambia georgia germany ghana greece grenada guatemala guinea guyana haiti honduras
+gabon gambia  germany ghana greece grenada guatemala guinea guyana haiti honduras
 hong-kong hungary iceland india indonesia iran iraq ireland israel italy jamaica japan
-jordan kazakhstan kenya kosovo kuwait kyrgyzstan laos latvia lebanon lesotho liberia libya
+ kazakhstan kenya kosovo kuwait kyrgyzstan laos latvia lebanon lesotho liberia libya
 liechtenstein lithuania luxembourg madagascar malawi malaysia maldives mali malta mauritius
 mexico moldova monaco mongolia montenegro morocco mozambique myanmar namibia nepal
 netherlands holland new-zealand nicaragua niger nigeria north-macedonia northern-ireland
@@ -32,7 +32,7 @@ norway oman pakistan palestine panama paraguay peru philippines poland portugal 
 romania russia rwanda samoa san-marino saudi-arabia scotland senegal serbia seychelles
 sierra-leone singapore slovakia slovenia somalia south-africa south-korea korea spain
 sri-lanka sudan suriname sweden switzerland syria taiwan tajikistan tanzania thailand togo
-tonga trinidad tunisia turkey turkiye turkmenistan uganda ukraine uae
+tonga trinidad tunisia  turkiye turkmenistan uganda ukraine uae
 united-arab-emirates uk united-kingdom usa  united-states uruguay uzbekistan vanuatu
 venezuela vietnam wales yemen zambia zimbabwe puerto-rico greenland
 """
@@ -44,7 +44,7 @@ new-mexico new-york north-carolina north-dakota ohio oklahoma oregon pennsylvani
 rhode-island south-carolina south-dakota tennessee texas utah vermont virginia washington
 west-virginia wisconsin wyoming alberta british-columbia manitoba new-brunswick
 newfoundland nova-scotia ontario quebec saskatchewan yukon new-south-wales queensland
-victoria tasmania bavaria saxony catalonia andalusia galicia basque-country
+ tasmania bavaria saxony catalonia andalusia galicia basque-country
 tuscany sicily sardinia lombardy brittany normandy provence flanders wallonia friesland
 cornwall devon yorkshire kent essex norfolk suffolk surrey sussex lancashire cumbria
 wiltshire dorset somerset cheshire shropshire herefordshire gloucestershire oxfordshire
@@ -63,7 +63,7 @@ haarlem brussels antwerp ghent bruges leuven luxembourg copenhagen aarhus odense
 gothenburg malmo malmö uppsala oslo bergen trondheim stavanger helsinki tampere turku
 espoo reykjavik madrid barcelona valencia seville sevilla bilbao malaga málaga zaragoza
 granada palma alicante murcia lisbon porto braga coimbra faro rome milan naples turin
-florence bologna venice genoa palermo verona pisa bari catania trieste athens thessaloniki
+ bologna venice genoa palermo verona pisa bari catania trieste athens thessaloniki
 warsaw krakow kraków wroclaw wrocław gdansk gdańsk poznan poznań lodz łódź prague brno
 bratislava budapest bucharest cluj sofia belgrade zagreb ljubljana sarajevo tallinn riga
 vilnius kyiv kiev lviv odesa odessa kharkiv minsk moscow st-petersburg istanbul ankara
@@ -72,16 +72,16 @@ riyadh jeddah kuwait-city muscat tehran baghdad casablanca marrakech rabat tunis
 lagos abuja accra nairobi mombasa kampala kigali addis-ababa dar-es-salaam johannesburg
 cape-town durban pretoria harare lusaka luanda dakar new-york new-york-city nyc brooklyn
 manhattan queens the-bronx boston chicago los-angeles  san-francisco sf seattle portland
-denver austin dallas houston san-antonio phoenix tucson las-vegas salt-lake-city
-san-diego san-jose sacramento oakland atlanta miami orlando tampa jacksonville charlotte
+denver  dallas houston san-antonio  tucson las-vegas salt-lake-city
+san-diego san-jose sacramento oakland atlanta miami orlando tampa jacksonville
 raleigh durham nashville memphis new-orleans detroit minneapolis milwaukee cleveland
-columbus cincinnati pittsburgh philadelphia baltimore washington-dc dc richmond
+ cincinnati pittsburgh philadelphia baltimore washington-dc dc richmond
 st-louis kansas-city omaha albuquerque el-paso boise spokane anchorage honolulu
-indianapolis louisville buffalo rochester syracuse albany hartford providence burlington
-madison des-moines tulsa oklahoma-city little-rock birmingham-al charleston savannah
+indianapolis louisville  rochester syracuse albany hartford  burlington
+ des-moines tulsa oklahoma-city little-rock birmingham-al charleston
 scottsdale tempe  fort-worth plano boulder santa-fe ann-arbor toronto montreal
 montréal vancouver calgary edmonton ottawa winnipeg quebec-city halifax victoria-bc
-saskatoon regina hamilton kitchener waterloo london-ontario mexico-city guadalajara
+saskatoon   kitchener waterloo london-ontario mexico-city guadalajara
 monterrey cancun tijuana puebla oaxaca havana san-juan bogota bogotá medellin medellín
 cali cartagena quito guayaquil lima cusco la-paz santiago valparaiso buenos-aires cordoba
 córdoba rosario mendoza montevideo asuncion caracas sao-paulo são-paulo rio rio-de-janeiro
@@ -105,15 +105,15 @@ def _names(regions_only: bool = False) -> frozenset[str]:
 
 def is_region(name: str) -> bool:
     """True for a country, a state or a province ("Ohio", "Canada"): what may follow a
-    city after a comma ("Columbus, Ohio")."""
+    city after a comma ("Denver, Colorado")."""
     return name.strip(" .").casefold() in _names(regions_only=True)
 
 
 def is_place(name: str) -> bool:
     """True for a country, a state or province, or a large city by its English name,
-    in any case ("Rotterdam", "new york", "Columbus, Ohio": each part a place).
+    in any case ("Rotterdam", "new york", "Denver, Colorado": each part a place).
 
-    >>> is_place("Rotterdam"), is_place("Columbus, Ohio"), is_place("Toronto"), is_place("React")
+    >>> is_place("Rotterdam"), is_place("Denver, Colorado"), is_place("Toronto"), is_place("React")
     (True, True, True, False)
     """
     parts = [p.strip(" .").casefold() for p in name.split(",")]

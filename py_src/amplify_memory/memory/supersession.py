@@ -563,54 +563,10 @@ _ONE_ATTRIBUTE_RE: Final = re.compile(
     r"(?:\b(?:user's|their|his|her)\s+(?:[\w-]+\s+){0,2}(?!(?:son|daughter|kids?|child|"
     r"children|boy|girl|baby|brother|sister|sibling|mum|mom|dad|mother|father|parents?|"
     r"partner|wife|husband|spouse|friend|boss|colleague|manager|dog|cat|pet|puppy|kitten|"
-    r"horse|bird|neighbou?r|teacher|doctor)\s)[\w-]+\s+(?:is|are)"
-    r"|^(?:user\s+)?prefers|^(?:user\s+)?supports)$",
+    r"horse|bird|neighbou?r|teacher|doctor)s?\s)[\w-]+\s+(?:is|are)"
+    r"|^(?:user\s+)?prefers)$",
     re.IGNORECASE,
 )
-
-
-#: The user's habit as a verb, said to hold now: "User paints mostly in gouache these
-#: days", "User now drinks oat lattes".
-_HABIT_VERB_RE: Final = re.compile(r"^User (?:now |mostly |usually |only )*(?P<verb>[a-z]+s)\b")
-_NOW_RE: Final = re.compile(r"\b(?:now|these days|nowadays|currently|anymore)\b", re.IGNORECASE)
-_BESIDE_RE: Final = re.compile(r"\b(?:also|too|as well|both|another|more)\b", re.IGNORECASE)
-#: Verbs of a thing held beside others ("uses", "likes"): the topics read those.
-_NOT_HABIT_VERBS: Final = frozenset(
-    [
-        "is",
-        "has",
-        "uses",
-        "likes",
-        "loves",
-        "wants",
-        "prefers",
-        "needs",
-        "does",
-        "was",
-        "works",
-        "lives",
-        "speaks",
-        "knows",
-        "owns",
-    ]
-)
-
-
-def _habit_changed(new: str, old: str) -> bool:
-    """True when ``new`` says the user does the same thing another way now ("User paints
-    mostly in gouache these days" / "User paints in oils"): the same verb, a sign of now,
-    nothing said to be beside the old."""
-    a, b = _HABIT_VERB_RE.match(new), _HABIT_VERB_RE.match(old)
-    return bool(
-        a
-        and b
-        and a["verb"] == b["verb"]
-        and a["verb"] not in _NOT_HABIT_VERBS
-        and _NOW_RE.search(new)
-        and not _NOW_RE.search(old)
-        and not _BESIDE_RE.search(new)
-        and not is_duplicate(new, old)
-    )
 
 
 def _attribute_changed(new: str, old: str) -> bool:
@@ -629,7 +585,12 @@ def _attribute_changed(new: str, old: str) -> bool:
         return False
     if lookup_technology(x) is not None or lookup_technology(y) is not None:
         return False  # (a technology's own rules read it)
-    return bool(_ONE_ATTRIBUTE_RE.search(" ".join(a[:i])))
+    before = " ".join(a[:i])
+    if re.search(r"prefers$", before, re.IGNORECASE):
+        return True  # ("prefers aisle seats" / "window seats": one preference)
+    kinds = (_COLOURS, frozenset({"upstairs", "downstairs"}))
+    same_kind = any(x in k and y in k for k in kinds) or (x.isdigit() and y.isdigit())
+    return same_kind and bool(_ONE_ATTRIBUTE_RE.search(before))  # ("car is blue" / "red")
 
 
 #: Words that say nothing of a fact's value ("User *runs* 20 km *per* week").
@@ -853,8 +814,6 @@ def decide(
             # two topics ("answers in English" / "comments in English"), or a technology
             # and a named topic ("uses Python" / "uses Python type hints")
             return "keep"
-    if _habit_changed(new, old):
-        return "supersede"  # "paints mostly in gouache these days" / "paints in oils"
     if swapped in ("head", "names"):
         return "keep"  # "prefers dark mode" / "dark chocolate", "likes Coldplay" / "Radiohead"
     if is_duplicate(new, old, threshold) and not opposed(new, old):

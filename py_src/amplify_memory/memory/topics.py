@@ -533,7 +533,7 @@ def _unit_topics(add: Callable[..., Topic]) -> None:
     add(
         "temperature",
         "communication",
-        r"\b(?:celsius|fahrenheit|centigrade)\b|°[CF]\b",
+        r"\b(?:celsius|fahrenheit|centigrade)\b",
         _choices((r"\bcelsius|\bcentigrade|°C", "celsius"), (r"\bfahrenheit|°F", "fahrenheit")),
         description="the temperature scale the user wants",
     )
@@ -562,7 +562,8 @@ def _life_topics(add: Callable[..., Topic]) -> None:
         "diet",
         "personal",
         r"^User (?:is|has become|became|went|is now) (?:now |fully |strictly |mostly |a |an )*"
-        r"(?:vegan|vegetarian|pescatarian|omnivore|carnivore)\b(?! (?:recipes|food|options))"
+        r"(?:vegan|vegetarian|pescatarian|omnivore|carnivore)(?=\W*$|\s+(?:now|again|these days|"
+        r"since|for|and|but)\b)"
         r"|^User (?:now )?eats meat(?: again| now)?\W*$",
         _choices(
             (r"\bvegan\b", "vegan"),
@@ -580,7 +581,8 @@ def _commute_topic(add: Callable[..., Topic]) -> None:
     add(
         "commute",
         "personal",
-        r"^User (?:now |mostly |usually )*(?:drives|cycles|bikes|walks|rides|takes the \w+|"
+        r"^User (?:now |mostly |usually )*(?:drives|cycles|bikes|walks|rides|takes the (?:train|"
+        r"bus|tube|subway|metro|tram|ferry)|"
         r"commutes)\b.*\b(?:to work|to the office|to campus|everywhere|by (?:car|bike|bicycle|"
         r"train|bus|tube|subway|metro|tram|ferry))\b|^(?:User )?commutes\b",
         _choices(

@@ -622,7 +622,8 @@ _NOT_IMPERATIVE: Final = frozenset(
 #: How to talk to the user, asked for the user: a standing wish ("can you be more casual
 #: with me?", "switch to metric for me").
 _STYLE_FOR_ME_RE: Final = re.compile(
-    r"\b(?:casual|informal|formal|friendly|blunt|direct|concise|brief|shorter|simpler|"
+    r"^(?:please\s+)?(?:be|talk|speak|answer|reply|respond|switch|keep\s+(?:it|answers|things))\b"
+    r".*\b(?:casual|informal|formal|friendly|blunt|direct|concise|brief|shorter|simpler|"
     r"plainer|metric|imperial|celsius|fahrenheit)\b.*\b(?:with|for|to)\s+me\b",
     re.IGNORECASE,
 )
@@ -940,7 +941,8 @@ _NOT_OWNED_NOUNS: Final = frozenset(
     _wordlist("""
     question questions call calls meeting meetings interview exam test problem issue bug
     error deadline appointment class lesson flight trip course project task assignment
-    ticket account subscription session shift event party question lecture script app
+    ticket account subscription session shift event party lecture script app file files
+    folder document bonus warning exception crash message email notification letter
     """)
 )
 
@@ -990,7 +992,13 @@ def _owned_product(rest: str) -> list[ExtractedFact]:
     if taken:  # "I've taken up woodturning since"
         return [ExtractedFact(f"User has taken up {taken[1]}", "personal")]
     m = _OWNED_RE.match(rest.strip().rstrip(".!"))
-    if m is None or (m["noun"] or "") in _NOT_OWNED_NOUNS:
+    if (
+        m is None
+        or (m["noun"] or "") in _NOT_OWNED_NOUNS
+        or m["name"].isupper()  # ("a README", "a CSV file")
+        or re.search(r"(?:Exception|Error|Warning|Fault)$", m["name"])
+        or _phrasing.tech_names(m["name"])  # ("a Docker Compose file": the tool's rules)
+    ):
         return []
     first = m["name"].split()[-1 if m["name"][:1].isdigit() else 0]
     if _phrasing.is_common_word(first.lower()) or re.fullmatch(
@@ -1281,7 +1289,9 @@ def _not_allergic(body: str) -> list[ExtractedFact]:
     return []
 
 
-_LEARNING_RE: Final = re.compile(r"learning\s|studying\s(?!for|up|hard|tonight|now|it|this|that)")
+_LEARNING_RE: Final = re.compile(
+    r"learning\s|studying\s(?!(?:for|up|hard|tonight|now|it|this|that)\b)"
+)
 
 
 def _am_facts(rest: str, clause: str, content: str) -> list[ExtractedFact]:
@@ -2863,7 +2873,7 @@ _AS_A_RE: Final = re.compile(
 #: A clause that starts at what the user does, its "I'm" left out: "working at a
 #: bakery", "teaching 7th grade math", "trying to learn guitar", "doing my PhD".
 _DOING_LEAD_RE: Final = re.compile(
-    r"(^|[.!?;,][ \t]+|\n[ \t]*|[ \t]+(?:and|\+|&)[ \t]+)(?:(?:I'm|I\s+am|am)\s+)?"
+    r"(^|[.!?;,][ \t]++|\n[ \t]*+|(?<![ \t])[ \t]++(?:and|\+|&)[ \t]++)(?:(?:I'm|I\s+am|am)\s+)?"
     r"(?:currently\s+|still\s+)?"
     r"(?P<verb>living(?=\s+in\s+(?:a|an|the)?\s*(?-i:[A-Z])|\s+in\s+(?:a|an)\s)|"
     r"studying(?=\s+(?!for\b|up\b|hard\b|it\b|this\b|that\b|now\b|tonight\b)\w)|"
@@ -2887,13 +2897,24 @@ _DOING_BASE: Final = {
 
 #: A place in brackets, a qualifier of the word before it ("Portuguese (Brazil)", "Lisbon
 #: (Portugal)"), not a clause of its own.
-_PLACE_ASIDE_RE: Final = re.compile(r"[ \t]*\([ \t]*((?-i:[A-Z])[\w.' -]{1,30}?)[ \t]*\)")
+_PLACE_ASIDE_RE: Final = re.compile(
+    r"(?<![ \t])[ \t]*+\([ \t]*+((?-i:[A-Z])[\w.' -]{1,30}?)[ \t]*\)"
+)
 
 
 def _place_aside(m: re.Match[str]) -> str:
     return "" if _phrasing.bare_place(m[1]) else m[0]
 
 
+#: Someone else the sentence is about before a gerund: "She's retired, living in ...".
+_NOT_MINE_BEFORE_RE: Final = re.compile(
+    r"\b(?:she|he|they|her|his|their)\b|\bmy\s+(?:\w+\s+)?(?:sister|brother|mum|mom|dad|"
+    r"mother|father|son|daughter|wife|husband|partner|friend|colleague|boss|neighbou?r|"
+    r"cousin|aunt|uncle|grandma|grandpa|kid|child)\b",
+    re.IGNORECASE,
+)
+#: A gerund that is the subject: "Teaching English is hard", "Living in London vs Paris".
+_GERUND_SUBJECT_RE: Final = re.compile(r"^[^,;]*?\b(?:is|are|was|vs\.?|versus|or)\b", re.I)
 _STUDENT_OF: Final = {
     "phd": "a PhD student",
     "doctorate": "a PhD student",
@@ -2904,7 +2925,15 @@ _STUDENT_OF: Final = {
 
 
 def _doing_lead(m: re.Match[str]) -> str:
-    """The clause of :data:`_DOING_LEAD_RE` with its "I" said."""
+    """The clause of :data:`_DOING_LEAD_RE` with its "I" said (not when the sentence is
+    about someone else, asks, or makes the gerund its subject: "She's retired, living
+    in Norfolk", "Working for Amazon: is it worth it?", "Teaching English is hard")."""
+    text = m.string
+    start = max(text.rfind(c, 0, m.start() + 1) for c in ".!?\n")
+    end = min((i for i in (text.find(c, m.end()) for c in ".!?\n") if i >= 0), default=len(text))
+    before, after = text[start + 1 : m.start() + 1], text[m.end() : end + 1]
+    if _NOT_MINE_BEFORE_RE.search(before) or "?" in after or _GERUND_SUBJECT_RE.match(after):
+        return m[0]
     verb = m["verb"].lower()
     if verb.startswith("trying"):
         return f"{m[1]}I am learning"
@@ -3099,7 +3128,7 @@ def _goes_on(clause: str, plain: str) -> bool:
 
 
 #: The end of a pasted bit before the user's own words: "...'] I sell sneakers".
-_BRACKET_LEAD_RE: Final = re.compile(r"(^|[.!?][ \t]*|\n)[ \t]*(?:[\])}]|-->)+[ \t]*(?=\w)")
+_BRACKET_LEAD_RE: Final = re.compile(r"(^|[.!?]|\n)[ \t]*+(?:[\])}]|-->)++[ \t]*+(?=\w)")
 
 
 def _message_clauses(text: str, *, project: bool) -> Iterable[tuple[str, bool]]:

@@ -234,7 +234,7 @@ LEADS = ("hey", "please", "ok,", "so", "ja,", "imo")
 
 
 @pytest.mark.parametrize("lead", LEADS)
-@pytest.mark.parametrize("unit", ("\n", " \n", " \t"), ids=repr)
+@pytest.mark.parametrize("unit", ["\n", " \n", " \t"], ids=repr)
 def test_a_lead_word_then_a_run_within_the_time_limit(lead: str, unit: str) -> None:
     text = lead + unit * (19_000 // len(unit)) + "x"
     out = call("extract_chat_facts", extract_chat_facts, text)
