@@ -93,7 +93,7 @@ ROLE_NOUNS: Final = (
     r"occupational therapist|speech therapist|doula|sexton|organist|choirmaster|"
     r"conductor|violinist|pianist|guitarist|drummer|cellist|dj|ta|teaching assistant|landlord|"
     r"landlady|security guard|guard|cleaner|housekeeper|nanny|childminder|au pair|treasurer|"
-    r"chairperson|chairman|chairwoman|trustee|councill?or|councilor|mayor|proofreader|"
+    r"chairperson|chairman|chairwoman|trustee|council+or|mayor|proofreader|"
     r"reporter|supervisor|foreman|superintendent|registrar|bursar|recruiter|salesperson|"
     r"sales rep|cpa|chartered accountant"
 )

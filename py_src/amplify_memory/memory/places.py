@@ -59,7 +59,7 @@ strasbourg montpellier rennes grenoble berlin hamburg munich cologne frankfurt s
 dusseldorf düsseldorf leipzig dresden hanover hannover nuremberg bremen bonn heidelberg
 freiburg karlsruhe münster muenster vienna graz salzburg innsbruck zurich zürich geneva
 basel bern lausanne amsterdam rotterdam utrecht eindhoven the-hague groningen leiden delft
-haarlem brussels antwerp ghent bruges leuven luxembourg copenhagen aarhus odense stockholm
+haarlem brussels antwerp ghent bruges leuven  copenhagen aarhus odense stockholm
 gothenburg malmo malmö uppsala oslo bergen trondheim stavanger helsinki tampere turku
 espoo reykjavik madrid barcelona valencia seville sevilla bilbao malaga málaga zaragoza
 granada palma alicante murcia lisbon porto braga coimbra faro rome milan naples turin
@@ -70,7 +70,7 @@ vilnius kyiv kiev lviv odesa odessa kharkiv minsk moscow st-petersburg istanbul 
 izmir antalya tel-aviv jerusalem haifa beirut amman cairo alexandria dubai abu-dhabi doha
 riyadh jeddah kuwait-city muscat tehran baghdad casablanca marrakech rabat tunis algiers
 lagos abuja accra nairobi mombasa kampala kigali addis-ababa dar-es-salaam johannesburg
-cape-town durban pretoria harare lusaka luanda dakar new-york new-york-city nyc brooklyn
+cape-town durban pretoria harare lusaka luanda dakar  new-york-city nyc brooklyn
 manhattan queens the-bronx boston chicago los-angeles  san-francisco sf seattle portland
 denver  dallas houston san-antonio  tucson las-vegas salt-lake-city
 san-diego san-jose sacramento oakland atlanta miami orlando tampa jacksonville
@@ -88,7 +88,7 @@ córdoba rosario mendoza montevideo asuncion caracas sao-paulo são-paulo rio ri
 brasilia brasília belo-horizonte curitiba porto-alegre recife salvador fortaleza
 florianopolis florianópolis manaus tokyo osaka kyoto yokohama nagoya sapporo fukuoka kobe
 seoul busan incheon beijing shanghai shenzhen guangzhou chengdu hangzhou wuhan xian
-nanjing hong-kong taipei kaohsiung singapore kuala-lumpur penang jakarta bali bandung
+nanjing  taipei kaohsiung  kuala-lumpur penang jakarta bali bandung
 surabaya manila cebu bangkok chiang-mai phuket hanoi ho-chi-minh-city saigon da-nang
 phnom-penh yangon dhaka chittagong kathmandu colombo karachi lahore islamabad delhi
 new-delhi mumbai bangalore bengaluru chennai hyderabad kolkata pune ahmedabad jaipur

@@ -278,7 +278,7 @@ _PHRASES: Final[tuple[tuple[re.Pattern[str], str], ...]] = tuple(
         (r"\bcolou?r[- ]?blind(?:ness)?\b|\bcolou?r vision deficiency\b", "colorblind"),
         # everyday facts in their other usual words
         (r"\bsouthpaw\b|\bleft-hander\b", "left-handed"),
-        (r"\ban only child\b|\bonly child\b|\bneither brothers nor sisters\b", "no siblings"),
+        (r"\b(?:an )?only child\b|\bneither brothers nor sisters\b", "no siblings"),
         (r"\bgraveyard shifts?\b|\bnight shifts?\b|\bworks? nights\b", "night shift"),
         (r"(?-i:\bGoogler\b)", "works at Google"),
         (r"\b(?:a\s+)?dog owner\b", "has a dog"),

@@ -218,6 +218,13 @@ _ADVERBS_DROPPED: Final = frozenset(
         "seriously genuinely truly simply kinda sorta already"
     )
 )
+#: A choice the user would always make, said: "any day", "every time", "hands down".
+_ANY_DAY: Final = (
+    r"(?:any\s+day(?:\s+of\s+the\s+week)?|every\s+(?:time|day)|hands\s+down|in\s+a\s+heartbeat)"
+)
+#: What "studying" is followed by when it is the task at hand, no field of study
+#: ("studying for my exams", "studying it tonight").
+_NOT_STUDIES: Final = r"(?:for|up|hard|tonight|now|it|this|that)\b"
 _PREFERENCE_VERBS: Final = frozenset(
     _wordlist("prefer like love enjoy hate dislike want need adore detest loathe avoid refuse")
 )
@@ -483,8 +490,7 @@ _ASIDE_CONDITION: Final = (
 
 #: What the assistant's answers "should" be is a standing wish, not a condition.
 _WOULD_ANY_DAY_RE: Final = re.compile(
-    r"\bwould(?=\s+(?:\w+ly\s+)?(?:pick|choose|take|go\s+with|use)\b.*\b(?:any\s+day|"
-    r"every\s+(?:time|day)|hands\s+down|in\s+a\s+heartbeat)\W*$)",
+    r"\bwould(?=\s+(?:\w+ly\s+)?(?:pick|choose|take|go\s+with|use)\b.*\b" + _ANY_DAY + r"\W*$)",
     re.IGNORECASE,
 )
 _ANSWERS_SHOULD_RE: Final = re.compile(
@@ -951,8 +957,7 @@ _NOT_OWNED_NOUNS: Final = frozenset(
 #: take tabs over spaces every time".
 _ANY_DAY_RE: Final = re.compile(
     r"^would\s+(?:\w+ly\s+)?(?:pick|choose|take|go\s+with|use)\s+(?P<x>[\w.+# -]{2,40}?)"
-    r"(?P<over>\s+over\s+[\w.+# -]{2,30}?)?\s+(?:any\s+day(?:\s+of\s+the\s+week)?|"
-    r"every\s+(?:time|day)|hands\s+down|in\s+a\s+heartbeat)\W*$",
+    r"(?P<over>\s+over\s+[\w.+# -]{2,30}?)?\s+" + _ANY_DAY + r"\W*$",
     re.IGNORECASE,
 )
 
@@ -1289,9 +1294,7 @@ def _not_allergic(body: str) -> list[ExtractedFact]:
     return []
 
 
-_LEARNING_RE: Final = re.compile(
-    r"learning\s|studying\s(?!(?:for|up|hard|tonight|now|it|this|that)\b)"
-)
+_LEARNING_RE: Final = re.compile(r"learning\s|studying\s(?!" + _NOT_STUDIES + ")")
 
 
 def _am_facts(rest: str, clause: str, content: str) -> list[ExtractedFact]:
@@ -2249,8 +2252,8 @@ def _main_facts(clause: str, *, correction: bool, polite_tail: bool) -> list[Ext
         facts = _phrasing.list_item_facts(clause)
     if not facts and "," not in clause:  # "working as a data analyst at a logistics company now"
         facts = _phrasing.role_facts(clause)
-    if not facts and _phrasing.bare_place(re.sub(r"\s+(?:now|these days)\W*$", "", clause)):
-        place = re.sub(r"\s+(?:now|these days)\W*$", "", clause).strip(" .!")
+    place = re.sub(r"\s+(?:now|these days)\W*$", "", clause).strip(" .!")
+    if not facts and _phrasing.bare_place(place):
         return [ExtractedFact(f"User is based in {place}", "personal")]  # "Rotterdam."
     if not facts and len(clause.split()) <= 5 and "," not in clause:
         # a verbless piece of its own: "security engineer", "she/her", "Neovim"
@@ -2876,7 +2879,7 @@ _DOING_LEAD_RE: Final = re.compile(
     r"(^|[.!?;,][ \t]++|\n[ \t]*+|(?<![ \t])[ \t]++(?:and|\+|&)[ \t]++)(?:(?:I'm|I\s+am|am)\s+)?"
     r"(?:currently\s+|still\s+)?"
     r"(?P<verb>living(?=\s+in\s+(?:a|an|the)?\s*(?-i:[A-Z])|\s+in\s+(?:a|an)\s)|"
-    r"studying(?=\s+(?!for\b|up\b|hard\b|it\b|this\b|that\b|now\b|tonight\b)\w)|"
+    r"studying(?=\s+(?!" + _NOT_STUDIES + r")\w)|"
     r"working(?=\s+(?:at|for|in|part[- ]time|full[- ]time|from\s+home|remotely)\b)"
     r"(?![^,.;!?\n]*\bas\s+an?\b)|teaching(?=\s+\d|\s+(?:year|grade|high|middle|primary|"
     r"secondary|english|maths?|science|history|music|art|french|spanish|german|at|in|"
