@@ -849,8 +849,8 @@ def _topic_fact(fact: str) -> list[ExtractedFact]:
 _VALUE_STATEMENTS: Final = (
     (  # "you can stop with the emoji", "enough with the bullet points"
         re.compile(
-            r"^(?:(?:you\s+can|can\s+you|please|pls|ok|okay|so|and)\s+)*(?:stop|quit|cut|lose|"
-            r"skip|ditch|enough)\s+(?:with\s+)?(?:the\s+|all\s+the\s+|your\s+|those\s+)?"
+            r"^(?:(?:you\s+can|can\s+you|please|pls|ok|okay|so|and)\s+)*(?:stop|(?!^)(?<!and\s)(?<!so\s)quit|"
+            r"cut|lose|skip|ditch|enough)\s+(?:with\s+)?(?:the\s+|all\s+the\s+|your\s+|those\s+)?"
             r"(?P<x>[\w' -]{2,30}?)(?:\s+(?:please|pls|now|already|from\s+now\s+on))*"
             r"\s*(?:[,.!;].*)?$",
             re.IGNORECASE,

@@ -496,6 +496,31 @@ def _relationship_topic(add: Callable[..., Topic]) -> None:
     )
 
 
+def _study_topics(add: Callable[..., Topic]) -> None:
+    """The built-in personal topics: major (what the user studies), school (where)."""
+    add(
+        "major",
+        "personal",
+        r"^User (?:is (?:now )?)?majoring in\b|^User is (?:now )?an? [\w -]{2,30}? major\W*$"
+        r"|^User (?:now )?majors in\b",
+        _first(
+            r"\bmajor(?:ing|s)? in ([\w -]{2,30}?)\W*$|\ban? ([\w -]{2,30}?) major\b",
+            lambda m: " ".join((m[1] or m[2]).lower().split()),
+        ),
+        description="the subject the user majors in",
+    )
+    add(
+        "school",
+        "personal",
+        r"^User (?:now )?(?:attends|goes to|transferred to|studies at)\s+(?-i:[A-Z])",
+        _last(
+            r"\b(?:attends|goes to|transferred to|studies at)\s+((?-i:[A-Z])[\w&.'-]*"
+            r"(?:\s+(?:of\s+)?(?-i:[A-Z])[\w&.'-]*){0,3})"
+        ),
+        description="the school or university the user attends",
+    )
+
+
 def _workplace_topic(add: Callable[..., Topic]) -> None:
     """The built-in personal topics: workplace, team."""
     add(
@@ -866,6 +891,7 @@ def _builtins() -> None:
     _relationship_topic(register_topic)
     _life_topics(register_topic)
     _commute_topic(register_topic)
+    _study_topics(register_topic)
     _workplace_topic(register_topic)
     _work_pattern_topics(register_topic)
     _device_topics(register_topic)

@@ -28,6 +28,7 @@ from amplify_memory.memory._text import words as _words
 from amplify_memory.memory.devices import device_fact
 from amplify_memory.memory.foreign import foreign_facts
 from amplify_memory.memory.gloss import english_gloss
+from amplify_memory.memory.life_events import life_event_facts, moved_since
 from amplify_memory.memory.places import is_region
 from amplify_memory.memory.secrets import has_secret
 from amplify_memory.memory.technologies import (
@@ -500,6 +501,17 @@ _ANSWERS_SHOULD_RE: Final = re.compile(
 )
 
 
+#: "May" the month: after a preposition or "last/this/next", before or after a day.
+_MONTH_MAY_RE: Final = re.compile(
+    r"\b(?:in|since|until|till|from|by|of|early|mid|late|last|this|next)[ \t]+may\b"
+    r"(?![ \t]+(?:be|have|not|well|also|just|need|seem|look|sound|work|help|take|get|want|"
+    r"come|go|cause|break|fail|change|or)\b)"
+    r"|\bmay[ \t]+\d{1,2}(?:st|nd|rd|th)?\b(?![ \t]+(?:be|have|not)\b)"
+    r"|\b\d{1,2}(?:st|nd|rd|th)?[ \t]+may\b",
+    re.IGNORECASE,
+)
+
+
 def _is_hypothetical(clause: str) -> bool:
     """True for clauses that are conditional, uncertain, planned or reported ("if/else"
     and "try/catch" are code, not conditions)."""
@@ -516,6 +528,7 @@ def _is_hypothetical(clause: str) -> bool:
     clause = _RELATIVE_MAYBE_RE.sub("", clause)  # "... in anything I might show in class"
     clause = _ANSWERS_SHOULD_RE.sub("", clause)  # "my answers should be in German": a wish
     clause = _WOULD_ANY_DAY_RE.sub("", clause)  # "I'd pick Postgres any day": a preference
+    clause = _MONTH_MAY_RE.sub("", clause)  # "got married in May": the month, no maybe
     words = set(_words(clause))
     return (
         bool(words & _HYPOTHETICAL or words & _REPORTED or _HYPOTHETICAL_PHRASES_RE.search(clause))
@@ -2538,7 +2551,10 @@ _SWITCH_SIDES: Final = (
         r"(?P<old>.+?)\s+(?:with|for|in\s+favou?r\s+of)\s+(?P<new>.+)$",
         re.IGNORECASE,
     ),
-    re.compile(r"^(?P<old>[\w.+#-]+(?:\s+[\w.+#-]+)?)\s*(?:->|→|=>)\s*(?P<new>.+)$"),
+    re.compile(  # "Neovim -> Zed", "switched editor: Neovim -> Zed"
+        r"^(?:(?i:switched|changed|swapped|new)\s+[\w ]{2,20}?:\s*)?"
+        r"(?P<old>[\w.+#-]+(?:\s+[\w.+#-]+)?)\s*(?:->|→|=>)\s*(?P<new>.+)$"
+    ),
     re.compile(
         r"\b(?:use|using|on|prefer|run|running|write|writing)\s+(?P<new>[\w.+#-]+(?:\s+[\w.+#-]+)?)"
         r"\s+instead\s+of\s+(?P<old>.+)$",
@@ -2564,7 +2580,10 @@ _USERS_LEAD_RE: Final = re.compile(
 _SECOND_SWAP_RE: Final = re.compile(r"\s+and\s+(?=\S.*?\s(?:with|for)\s)", re.IGNORECASE)
 #: Where one side of a change ends: the rest of the sentence is about something else.
 _SIDE_END_RE: Final = re.compile(
-    r"\s*(?:[,;:!?()]|\.(?!\w)|\s[-\u2013\u2014]\s|\b(?:so|but|because|since|which|and\s+it|took|now)\b)"
+    r"\s*(?:[,;:!?()]|\.(?!\w)|\s[-\u2013\u2014]\s|\b(?:so|but|because|since|which|and\s+it|took|now)\b"
+    r"|\b(?:last|this)\s+(?:week|month|year|weekend|spring|summer|autumn|fall|winter|semester|"
+    r"term|quarter|sprint)\b|\b(?:yesterday|today|recently|lately)\b"
+    r"|\b(?:a|one|two|three|\d+)\s+(?:days?|weeks?|months?|years?)\s+ago\b)"
     r".*$",
     re.IGNORECASE,
 )
@@ -2633,11 +2652,21 @@ def _now_on_facts(clause: str) -> list[ExtractedFact]:
     return [*_one_clause(head), *now] if now and head else now
 
 
+#: A model's number after a product's name: "8", "S23", "4090", "15 Pro" not.
+_MODEL_RE: Final = re.compile(r"\d{1,5}[a-z]{0,2}|[a-z]{1,2}\d{1,5}", re.IGNORECASE)
+
+
 def _unknown_tool(side: str) -> list[str]:
     """A tool's name the technology list does not know, when it is all of ``side``:
     one or two words, each a name a person writes ("Pino", "nomad", "Scrapli")."""
     side = re.sub(r"^(?:the|a|an|plain|good\s+old)\s+", "", side, flags=re.IGNORECASE)
     words = side.split()
+    if (
+        len(words) == 2
+        and _MODEL_RE.fullmatch(words[1])
+        and words[0].lower() not in ENGLISH_STOP_WORDS
+    ):
+        return [words[0][:1].upper() + words[0][1:] + " " + words[1].upper()]  # "a pixel 8"
     if not 1 <= len(words) <= 2 or any(
         w.lower() in ENGLISH_STOP_WORDS or _phrasing.common_word(w.lower()) for w in words
     ):
@@ -2698,12 +2727,20 @@ def _work_pattern_facts(clause: str) -> list[ExtractedFact]:
 
 
 def _one_clause(clause: str, *, correction: bool = False) -> list[ExtractedFact]:
+    facts = _clause_facts(clause, correction=correction)
+    moved = moved_since(clause)  # "Since moving to Porto I've been freelancing ..."
+    return facts + [f for f in moved if f not in facts]
+
+
+def _clause_facts(clause: str, *, correction: bool) -> list[ExtractedFact]:
     if _MAKE_ONE_RE.match(clause) and not _FOR_ALWAYS_RE.search(clause):
         return []  # "Generate a GitHub Actions workflow that runs ruff": a task, no fact
     if device := device_fact(clause):  # "my phone is iphone now", "I'm on a MacBook Air"
         return [device]
     if foreign := foreign_facts(clause):  # "ya no uso Jira", "ich arbeite jetzt bei SAP"
         return foreign
+    if events := life_event_facts(clause):  # "graduated from Leeds", "went vegan"
+        return events
     if moved := _version_move_facts(clause):
         return moved
     if switched := _switch_facts(clause) or _now_on_facts(clause):

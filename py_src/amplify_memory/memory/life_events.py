@@ -1,0 +1,262 @@
+"""What changed in the user's life, said by the event: "graduated from Leeds last
+week", "went vegan", "joined a choir", "transferred to UCLA", "quit the choir after 12
+years", "picked up pottery instead", "switched my major to nursing", "I'm back in
+Cairo", "since moving to Porto", "not on Facebook anymore", "off nights, day shift
+now", "add tree nuts to my allergies".
+
+Each reader takes one clause that is the user's own (its "I" may be left out, as chat
+does: "transferred to UCLA from Santa Monica College") and returns the facts it states
+now, or an empty list. They run before the general statement rules, which read these
+verbs as no fact ("graduated") or as a use ("joined Strava").
+
+>>> [f.content for f in life_event_facts("graduated from Leeds last week")]
+['User graduated from Leeds']
+>>> [f.content for f in life_event_facts("switched my major from bio to nursing")]
+['User is majoring in nursing']
+>>> life_event_facts("picked up the kids at 3")
+[]
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Final
+
+from amplify_memory.memory._facts import ExtractedFact
+from amplify_memory.memory._text import indefinite_article
+from amplify_memory.memory.places import is_place
+
+__all__ = ["life_event_facts", "moved_since"]
+
+#: What may stand before the event: a filler, the subject, "just" or "finally".
+_LEAD: Final = (
+    r"^(?:(?:so|and|but|also|oh|well|ok|okay|update|btw|anyway|plus)\b[:,]?\s+)*"
+    r"(?:(?:I|we)(?:'ve|\s+have)?\s+)?"
+    r"(?:(?:just|finally|recently|officially|actually|also|now)\s+)*"
+)
+#: When it happened, or for how long it held: said after the event and left out.
+_WHEN: Final = (
+    r"(?:\s+(?:last|this)\s+\w+|\s+(?:in|on|since|after|over)\s+(?:the\s+)?[\w-]+(?:\s+\w+)?"
+    r"|\s+\d+\s+\w+\s+ago|\s+(?:a|one|two|three)\s+\w+\s+ago|\s+(?:yesterday|today|"
+    r"recently|lol|haha|btw|finally|at\s+last))*"
+)
+_NAME: Final = r"(?-i:[A-Z])[\w&.'-]*(?:\s+(?:of\s+|de\s+|the\s+)?(?-i:[A-Z])[\w&.'-]*){0,3}"
+
+_GRADUATED_RE: Final = re.compile(
+    _LEAD + r"graduated(?:\s+from\s+(?P<school>" + _NAME + r"))?(?:\s+with\s+(?:an?\s+)?"
+    r"(?P<degree>[\w' -]{2,40}?))?" + _WHEN + r"\W*$",
+    re.IGNORECASE,
+)
+_DIETS: Final = {
+    "vegan": "User is vegan",
+    "vegetarian": "User is vegetarian",
+    "veggie": "User is vegetarian",
+    "pescatarian": "User is pescatarian",
+    "plant-based": "User is vegan",
+    "plant based": "User is vegan",
+    "keto": "User follows a keto diet",
+    "gluten-free": "User eats gluten-free",
+    "gluten free": "User eats gluten-free",
+    "dairy-free": "User avoids dairy",
+    "dairy free": "User avoids dairy",
+    "teetotal": "User does not drink alcohol",
+    "sober": "User does not drink alcohol",
+}
+_WENT_RE: Final = re.compile(
+    _LEAD + r"(?:went|have\s+gone|'ve\s+gone|gone)\s+(?:fully\s+|completely\s+|full\s+)?"
+    r"(?P<diet>" + "|".join(sorted(_DIETS, key=len, reverse=True)) + r")\b" + _WHEN + r"\W*$",
+    re.IGNORECASE,
+)
+#: A group one joins that is no employer and no product.
+_GROUPS: Final = (
+    r"choir|club|gym|band|orchestra|league|union|society|church|synagogue|mosque|"
+    r"congregation|guild|co-?op|allotment|ensemble|troupe|quartet"
+)
+_JOINED_RE: Final = re.compile(
+    _LEAD + r"joined\s+(?P<group>(?:a|an|the|my\s+local|our\s+local)\s+(?:[\w'-]+\s+){0,3}?"
+    r"(?:" + _GROUPS + r"))\b" + _WHEN + r"\W*$",
+    re.IGNORECASE,
+)
+_TRANSFERRED_RE: Final = re.compile(
+    _LEAD
+    + r"transferred\s+to\s+(?P<to>"
+    + _NAME
+    + r")(?:\s+from\s+"
+    + _NAME
+    + r")?"
+    + _WHEN
+    + r"\W*$",
+    re.IGNORECASE,
+)
+#: A pastime given up: "quit the choir after 12 years", "gave up the guitar".
+_QUIT_RE: Final = re.compile(
+    _LEAD + r"(?:quit|gave\s+up|given\s+up)\s+(?P<thing>(?:the|my)\s+(?:[\w'-]+\s+)?"
+    r"(?:choir|band|orchestra|club|gym|guitar|piano|violin|cello|drums|bass|saxophone|flute|"
+    r"league|team|allotment|running\s+club|book\s+club|night\s+classes|evening\s+classes))"
+    + _WHEN
+    + r"\W*$",
+    re.IGNORECASE,
+)
+#: A pastime taken up in place of another, or lately: "picked up pottery instead".
+_PICKED_UP_RE: Final = re.compile(
+    _LEAD + r"(?:picked|took|have\s+taken|'ve\s+taken|taken)\s+up\s+(?P<thing>(?:the\s+)?"
+    r"(?!(?:the\s+)?(?:kids?|children|phone|call|cold|flu|bug|virus|pieces|slack|tab|bill|"
+    r"shift|parcel|package|order|car|keys|it|them|that|this)\b)[\w'-]+(?:\s+[\w'-]+)?)\s+"
+    r"(?:instead|as\s+a\s+hobby|(?:this|last)\s+(?:year|spring|summer|autumn|winter)|lately|"
+    r"recently|again|during\s+lockdown)\b.*$",
+    re.IGNORECASE,
+)
+#: What the user does now in place of something: "doing watercolour at the community
+#: centre instead", "Doing the family budget in a Google Sheet these days".
+_DOING_NOW_RE: Final = re.compile(
+    _LEAD + r"(?:(?:I'm|im|I\s+am)\s+)?(?:mostly\s+|now\s+)?doing\s+(?P<x>(?!it\b|that\b|this\b|"
+    r"nothing\b|ok\b|okay\b|fine\b|well\b|good\b|great\b|better\b|worse\b)[\w' -]{3,60}?)\s+"
+    r"(?:instead|these\s+days|nowadays)\W*$",
+    re.IGNORECASE,
+)
+_MAJOR_RE: Final = re.compile(
+    _LEAD + r"(?:switched|changed)\s+(?:my\s+)?(?:major|degree|course)\s+(?:from\s+[\w -]+?\s+)?"
+    r"to\s+(?P<a>[\w-]+(?:\s+[\w-]+){0,2}?)" + _WHEN + r"(?:\W*$|\s*,|\s+(?:so|and|but|now)\b)"
+    r"|"
+    + _LEAD
+    + r"(?:switched|changed)\s+from\s+[\w -]+?\s+to\s+(?P<b>[\w-]+(?:\s+[\w-]+){0,2}?)\s+"
+    r"(?:major|degree)\b.*$",
+    re.IGNORECASE,
+)
+#: Where the user is now: "I'm back in Cairo", "i'm in Tokyo for one year",
+#: "permanently in Singapore now", "since moving to Porto from Berlin".
+_IN_PLACE_RE: Final = re.compile(
+    _LEAD + r"(?:I'm|im|I\s+am)?\s*(?:(?:now|currently|permanently|living)\s+)*"
+    r"(?P<back>back\s+)?in\s+(?P<place>" + _NAME + r")"
+    r"(?P<held>\s+(?:for\s+good|permanently|for\s+(?:a|one|two|three|\d+)\s+"
+    r"(?:more\s+)?years?)\b)?(?!\s+for\s+(?:the|a|an|christmas|xmas|easter|the\s+holidays|"
+    r"a\s+(?:few\s+)?(?:days?|weeks?|visit|trip|wedding|funeral|conference)|work|business)\b)",
+    re.IGNORECASE,
+)
+_SINCE_MOVING_RE: Final = re.compile(
+    r"\bsince\s+(?:moving|relocating|we\s+moved|I\s+moved)\s+(?:back\s+)?to\s+(?P<to>"
+    + _NAME
+    + ")",
+    re.IGNORECASE,
+)
+#: A service the user has left: "not on Facebook anymore", "I'm off Twitter now".
+_NOT_ON_RE: Final = re.compile(
+    _LEAD + r"(?:I'm|im|I\s+am)?\s*(?:not\s+on|off|no\s+longer\s+on)\s+(?P<x>" + _NAME + r")"
+    r"\s+(?:any\s?more|now|for\s+good)\b",
+    re.IGNORECASE,
+)
+_ALLERGIES_RE: Final = re.compile(
+    _LEAD + r"(?:please\s+)?add\s+(?P<x>[\w -]{2,30}?)\s+to\s+(?:my|the)\s+"
+    r"(?:list\s+of\s+)?(?:allergies|allergy\s+list|allergens)\b",
+    re.IGNORECASE,
+)
+#: Day work after nights: "off nights", "moved to days", "day shift 7-3 starting this week".
+_SHIFT_RE: Final = re.compile(
+    _LEAD + r"(?:(?P<off>off\s+(?:nights|night\s+shifts?|the\s+night\s+shift))"
+    r"|(?:(?:moved|switched|back)\s+(?:on\s+|over\s+)?to\s+|on\s+)(?P<days>days|day\s+shifts?)"
+    r"(?=\s+(?:now|again|full[- ]time|permanently)\b|\W*$)"
+    r"|(?P<shift>day\s+shifts?)(?:\s+\d{1,2}(?::\d\d)?\s*[-\u2013]\s*\d{1,2}(?::\d\d)?)?\s+"
+    r"(?:now|starting|from\s+now|from\s+(?:next|this)\s+\w+))\b",
+    re.IGNORECASE,
+)
+
+
+def _graduated(m: re.Match[str]) -> list[ExtractedFact]:
+    school = f" from {m['school']}" if m["school"] else ""
+    if not school and not m["degree"]:
+        return [ExtractedFact("User has graduated", "personal")]
+    degree = f" with {indefinite_article(m['degree'])} {m['degree']}" if m["degree"] else ""
+    return [ExtractedFact(f"User graduated{school}{degree}", "personal")]
+
+
+def _went(m: re.Match[str]) -> list[ExtractedFact]:
+    return [ExtractedFact(_DIETS[" ".join(m["diet"].lower().split())], "personal")]
+
+
+def _joined(m: re.Match[str]) -> list[ExtractedFact]:
+    group = re.sub(r"^(?:my|our)\s+", "a ", m["group"], flags=re.IGNORECASE)
+    return [ExtractedFact(f"User is a member of {group}", "personal")]
+
+
+def _transferred(m: re.Match[str]) -> list[ExtractedFact]:
+    return [ExtractedFact(f"User transferred to {m['to']}", "personal")]
+
+
+def _quit(m: re.Match[str]) -> list[ExtractedFact]:
+    thing = re.sub(r"^my\s+", "their ", m["thing"], flags=re.IGNORECASE)
+    return [ExtractedFact(f"User gave up {thing}", "personal")]
+
+
+def _picked_up(m: re.Match[str]) -> list[ExtractedFact]:
+    return [ExtractedFact(f"User has taken up {m['thing']}", "personal")]
+
+
+def _doing_now(m: re.Match[str]) -> list[ExtractedFact]:
+    thing = re.sub(r"\bmy\b", "their", m["x"].strip(), flags=re.IGNORECASE)
+    return [ExtractedFact(f"User does {thing}", "personal")]
+
+
+def _major(m: re.Match[str]) -> list[ExtractedFact]:
+    subject = (m["a"] or m["b"]).strip()
+    return [ExtractedFact(f"User is majoring in {subject}", "personal")]
+
+
+def _in_place(m: re.Match[str]) -> list[ExtractedFact]:
+    if not is_place(m["place"]) or not (m["back"] or m["held"]):
+        return []  # "in Tokyo for a week": a trip
+    return [ExtractedFact(f"User lives in {m['place']}", "personal")]
+
+
+def _moved_to(m: re.Match[str]) -> list[ExtractedFact]:
+    return [ExtractedFact(f"User lives in {m['to']}", "personal")] if is_place(m["to"]) else []
+
+
+def _not_on(m: re.Match[str]) -> list[ExtractedFact]:
+    return [ExtractedFact(f"User no longer uses {m['x']}", "tech_stack")]
+
+
+def _allergies(m: re.Match[str]) -> list[ExtractedFact]:
+    return [ExtractedFact(f"User is allergic to {m['x'].strip()}", "personal")]
+
+
+def _shift(m: re.Match[str]) -> list[ExtractedFact]:
+    if m["off"] and not m["days"] and not m["shift"]:
+        return [ExtractedFact("User no longer works night shifts", "personal")]
+    return [ExtractedFact("User works day shifts", "personal")]
+
+
+_READERS: Final[
+    tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], list[ExtractedFact]]], ...]
+] = (
+    (_GRADUATED_RE, _graduated),
+    (_WENT_RE, _went),
+    (_JOINED_RE, _joined),
+    (_TRANSFERRED_RE, _transferred),
+    (_QUIT_RE, _quit),
+    (_PICKED_UP_RE, _picked_up),
+    (_MAJOR_RE, _major),
+    (_DOING_NOW_RE, _doing_now),
+    (_NOT_ON_RE, _not_on),
+    (_ALLERGIES_RE, _allergies),
+    (_SHIFT_RE, _shift),
+    (_IN_PLACE_RE, _in_place),
+)
+
+
+def life_event_facts(clause: str) -> list[ExtractedFact]:
+    """The facts a clause of the user's states by a change in their life (see the
+    module's doc), or []."""
+    plain = clause.strip()
+    for pattern, read in _READERS:
+        found = pattern.match(plain)
+        if found is not None:
+            return read(found)
+    return []
+
+
+def moved_since(clause: str) -> list[ExtractedFact]:
+    """Where the user lives, said in passing by a move: "Since moving to Porto from
+    Berlin I've been freelancing" (a fact beside what the clause says)."""
+    moved = _SINCE_MOVING_RE.search(clause)
+    return _moved_to(moved) if moved is not None else []
