@@ -267,7 +267,9 @@ _EMOJI_RE: Final = re.compile(f"[{_EMOJI}{_EMOJI_JOINERS}]+")
 #: An emoji between two sentences: after a word, before a question word or a subject.
 _EMOJI_SENTENCE_RE: Final = re.compile(
     f"(?<=[\\w)])[ \t]*[{_EMOJI}][{_EMOJI_JOINERS}]*[ \t]+"
-    "(?=(?i:what|how|why|when|where|which|who|can|could|is|are|do|does|any|anyone|i|i'm|we|my)\\b)"
+    "(?=(?i:what|how|why|when|where|which|who|can|could|is|are|do|does|any|anyone|i|i'm|we|my|"
+    "im|i've|got|sold|bought|moved|switched|started|joined|quit|finally|just|now|so|also|"
+    "still|been|had|have)\\b)"
 )
 _CODE_TERMS_RE: Final = re.compile(r"\b(if|try|do)\s*/\s*(else|catch|except|while)\b", re.I)
 
@@ -1143,7 +1145,8 @@ _ITEM_SPLIT_RE: Final = re.compile(
 )
 _CMP_RE: Final = re.compile(
     r"^(?!.*\b(?:talk|talks|run|runs|go|goes|sit|sits|communicate|communicates|built|"
-    r"fly|flies|jump|jumps|is|are|was|were|hand|hands|take|takes|think|thinks)\s+over\b)"
+    r"fly|flies|jump|jumps|is|are|was|were|hand|hands|take|takes|think|thinks|come|comes|"
+    r"came|bring|brings|pop|pops|head|heads|move|moves|moved)\s+over\b)"
     r"(?!.*\b(?:is|are|was|were|connected|wired|sent|streamed|tunneled|tunnelled)\s+"
     r"[\w.+#-]+(?:\s+[\w.+#-]+)?\s+over\b)"  # "sensors are BME280 over I2C": a link
     r"(?P<a>[\w.+#@'/ -]+?)\s*(?:>+|≫|\bover\b|\binstead of\b|\brather than\b|"
@@ -1252,10 +1255,19 @@ _FLUENT_RE: Final = re.compile(
     r"comfortable|good|strong|solid)\s+(?:in|with|at)\s+(?P<x>.+)$",
     re.IGNORECASE,
 )
+#: Who one is besides a job, said as "<who> here": "vegan marathoner here", "mum of
+#: three here", "left-handed knitter here".
+_HERE_NOUNS: Final = (
+    r"runner|marathoner|jogger|swimmer|climber|hiker|knitter|gamer|birder|learner|newbie|"
+    r"noob|homeowner|renter|tenant|landlord|commuter|volunteer|expat|immigrant|parent|mum|"
+    r"mom|dad|grandparent|grandma|grandpa|vegan|vegetarian|pescatarian|lefty|night owl|"
+    r"early bird|introvert|extrovert|diabetic|coeliac|celiac|insomniac|(?:mum|mom|dad|"
+    r"parent)\s+of\s+(?:\d+|two|three|four|five|twins)"
+)
 _ROLE_HERE_RE: Final = re.compile(
-    rf"^(?:an?\s+)?(?P<role>(?:[\w+#./-]+\s+){{0,3}}(?:{ROLE_NOUNS}|"
+    rf"^(?:an?\s+)?(?P<role>(?:[\w+#./-]+\s+){{0,3}}(?:{ROLE_NOUNS}|{_HERE_NOUNS}|"
     r"\w+(?:ician|ist|ant)|guy|gal|person|admin|tester))\s+"
-    r"(?:here|speaking|by trade|by day)$",
+    r"(?:here|speaking|by trade|by day)(?:\s*[^\w\s,.!?;:].*)?$",
     re.IGNORECASE,
 )
 _SLOT_STATEMENT_RE: Final = re.compile(

@@ -27,7 +27,7 @@ from amplify_memory.memory._facts import ExtractedFact
 from amplify_memory.memory._text import indefinite_article
 from amplify_memory.memory.places import is_place
 
-__all__ = ["life_event_facts", "moved_since"]
+__all__ = ["life_event_facts", "moved_since", "switched_to"]
 
 #: What may stand before the event: a filler, the subject, "just" or "finally".
 _LEAD: Final = (
@@ -41,7 +41,9 @@ _WHEN: Final = (
     r"|\s+\d+\s+\w+\s+ago|\s+(?:a|one|two|three)\s+\w+\s+ago|\s+(?:yesterday|today|"
     r"recently|lol|haha|btw|finally|at\s+last))*"
 )
-_NAME: Final = r"(?-i:[A-Z])[\w&.'-]*(?:\s+(?:of\s+|de\s+|the\s+)?(?-i:[A-Z])[\w&.'-]*){0,3}"
+_NAME: Final = (
+    r"(?-i:[A-Z])[\w&.'-]*(?:\s+(?:of\s+|de\s+|the\s+)?(?!I\b|I')(?-i:[A-Z])[\w&.'-]*){0,3}"
+)
 
 _GRADUATED_RE: Final = re.compile(
     _LEAD + r"graduated(?:\s+from\s+(?P<school>" + _NAME + r"))?(?:\s+with\s+(?:an?\s+)?"
@@ -260,3 +262,22 @@ def moved_since(clause: str) -> list[ExtractedFact]:
     Berlin I've been freelancing" (a fact beside what the clause says)."""
     moved = _SINCE_MOVING_RE.search(clause)
     return _moved_to(moved) if moved is not None else []
+
+
+#: A change of anything that is no technology: "switched from ukulele to classical
+#: guitar", "changed from the 5:2 diet to intermittent fasting".
+_SWITCHED_RE: Final = re.compile(
+    _LEAD + r"(?:switched|changed|swapped)\s+(?:over\s+)?from\s+(?:the\s+|my\s+|an?\s+)?"
+    r"[\w'+ -]{2,30}?\s+(?:to|for)\s+(?:the\s+|an?\s+)?(?P<new>[\w'+-]+(?:\s+[\w'+-]+){0,2}?)"
+    r"(?:\s+(?:back|in|last|this|after|because|since|so|and|but|a|two|three|\d+)\b.*|\s*[,.;:!(].*)?$",
+    re.IGNORECASE,
+)
+
+
+def switched_to(clause: str) -> list[ExtractedFact]:
+    """ "User switched to <new>" for a change the user made between two things no rule
+    before read (the technology and the place rules come first), or []."""
+    found = _SWITCHED_RE.match(clause.strip())
+    if found is None or re.fullmatch(r"[\d\W]+", found["new"]):
+        return []
+    return [ExtractedFact(f"User switched to {found['new']}", "personal")]

@@ -28,7 +28,7 @@ from amplify_memory.memory._text import words as _words
 from amplify_memory.memory.devices import device_fact
 from amplify_memory.memory.foreign import foreign_facts
 from amplify_memory.memory.gloss import english_gloss
-from amplify_memory.memory.life_events import life_event_facts, moved_since
+from amplify_memory.memory.life_events import life_event_facts, moved_since, switched_to
 from amplify_memory.memory.places import is_region
 from amplify_memory.memory.secrets import has_secret
 from amplify_memory.memory.technologies import (
@@ -1013,7 +1013,7 @@ def _owned_product(rest: str) -> list[ExtractedFact]:
     if (
         m is None
         or (m["noun"] or "") in _NOT_OWNED_NOUNS
-        or m["name"].isupper()  # ("a README", "a CSV file")
+        or (m["name"].isupper() and not re.search(r"\d", m["name"]))  # ("a README"; an MG4 is)
         or re.search(r"(?:Exception|Error|Warning|Fault)$", m["name"])
         or _phrasing.tech_names(m["name"])  # ("a Docker Compose file": the tool's rules)
     ):
@@ -2276,7 +2276,7 @@ def _main_facts(clause: str, *, correction: bool, polite_tail: bool) -> list[Ext
             if not f.content.startswith("User prefers")
             or (len(clause.split()) <= 3 and _named_topic(f.content))
         ]  # a bare preference only for a topic the rules know ("short answers")
-    return facts
+    return facts or switched_to(clause)  # "I switched from ukulele to classical guitar"
 
 
 def _with_further_parts(
@@ -2538,7 +2538,8 @@ def _version_move_facts(clause: str) -> list[ExtractedFact]:
 _SWITCH_SIDES: Final = (
     re.compile(
         r"\b(?:switch|mov|migrat|port|convert|chang)(?:ed|ing)\s+(?:(?!to\b|onto\b)[\w'-]+\s+){0,4}?"
-        r"(?:from|off|away\s+from)\s+(?P<old>.+?)\s+(?:to|onto|over\s+to|for)\s+(?P<new>.+)$",
+        r"(?:from|off|away\s+from|out\s+of)\s+(?P<old>.+?)\s+(?:to|onto|over\s+to|for|into)\s+"
+        r"(?P<new>.+)$",
         re.IGNORECASE,
     ),
     re.compile(
@@ -2726,6 +2727,13 @@ def _work_pattern_facts(clause: str) -> list[ExtractedFact]:
     return []
 
 
+#: A thing got, its "I" left out: "got a Tormek", "finally got myself an MG4".
+_GOT_LEAD_RE: Final = re.compile(
+    r"^(?:(?:so|and|but|finally|just|also|then)\s+)*got\s+(?:myself\s+|us\s+)?(?=an?\s)",
+    re.IGNORECASE,
+)
+
+
 def _one_clause(clause: str, *, correction: bool = False) -> list[ExtractedFact]:
     facts = _clause_facts(clause, correction=correction)
     moved = moved_since(clause)  # "Since moving to Porto I've been freelancing ..."
@@ -2741,6 +2749,9 @@ def _clause_facts(clause: str, *, correction: bool) -> list[ExtractedFact]:
         return foreign
     if events := life_event_facts(clause):  # "graduated from Leeds", "went vegan"
         return events
+    got = _GOT_LEAD_RE.match(clause)  # "sold the corsa, got an MG4": its "I" left out
+    if got is not None and (owned := _owned_product("got " + clause[got.end() :])):
+        return owned
     if moved := _version_move_facts(clause):
         return moved
     if switched := _switch_facts(clause) or _now_on_facts(clause):

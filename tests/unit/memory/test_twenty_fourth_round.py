@@ -1,0 +1,112 @@
+"""The twenty-fourth round of extraction rules: each case below failed before it (or is
+a guard that a rule of this round must not break)."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from amplify_memory.memory import UserProfileVectorStore, extract_and_store_user_facts
+from amplify_memory.memory.extraction import extract_chat_facts
+from amplify_memory.memory.life_events import life_event_facts, moved_since
+from amplify_memory.storage import MemoryStorage
+
+
+def _user(said: str) -> list[str]:
+    return [f.content for f in extract_chat_facts(said).user]
+
+
+@pytest.mark.parametrize(
+    ("said", "facts"),
+    [
+        ("graduated from Edinburgh in June, finally!", ["User graduated from Edinburgh"]),
+        ("I just graduated", ["User has graduated"]),
+        ("went vegetarian over the summer", ["User is vegetarian"]),
+        ("I've gone fully plant-based", ["User is vegan"]),
+        ("joined a community choir last month", ["User is a member of a community choir"]),
+        ("transferred to McGill from Concordia this fall", ["User transferred to McGill"]),
+        ("gave up the violin after 8 years", ["User gave up the violin"]),
+        ("took up bouldering this year", ["User has taken up bouldering"]),
+        ("changed my major to economics, so more stats now", ["User is majoring in economics"]),
+        ("switched from history to law degree in second year", ["User is majoring in law"]),
+        ("not on Instagram anymore, it was eating my evenings", ["User no longer uses Instagram"]),
+        ("add shellfish to my allergies please", ["User is allergic to shellfish"]),
+        ("finally moved to days", ["User works day shifts"]),
+        ("I'm back in Lagos for good", ["User lives in Lagos"]),
+        ("im in Seoul for two years with work", ["User lives in Seoul"]),
+        (
+            "doing the accounts in a spreadsheet these days",
+            ["User does the accounts in a spreadsheet"],
+        ),
+        # an event in May is no "may" of doubt
+        ("we got married in May", ["User is married"]),
+        # guards: a trip, a chore, a team, someone else, a doubt
+        ("I'm back in Rome for Christmas", []),
+        ("I'm in Madrid for a conference, any tapas tips?", []),
+        ("picked up the kids early today", []),
+        ("I joined the team last week", []),
+        ("my brother graduated from Oxford", []),
+        ("we may get married in the spring", []),
+        ("on days off I mostly garden", []),
+    ],
+)
+def test_life_events_said_by_the_event(said: str, facts: list[str]) -> None:
+    assert _user(said) == facts
+
+
+@pytest.mark.parametrize(
+    ("said", "facts"),
+    [
+        (
+            "switched from android to a pixel 9 last month",
+            ["User uses Pixel 9", "User no longer uses Android"],
+        ),
+        ("changed editor: Emacs -> Helix", ["User uses Helix", "User no longer uses Emacs"]),
+        (
+            "moved us from Travis to CircleCI yesterday",
+            ["User uses CircleCI", "User no longer uses Travis CI"],
+        ),
+    ],
+)
+def test_a_switch_names_its_sides(said: str, facts: list[str]) -> None:
+    assert _user(said) == facts
+
+
+def test_quit_at_a_clause_start_is_the_users_not_a_request() -> None:
+    assert _user("quit the orchestra after ten years") == ["User gave up the orchestra"]
+    assert _user("you can quit the emojis") == ["User does not want emojis"]
+
+
+def test_the_readers_alone() -> None:
+    assert [f.content for f in moved_since("Since moving to Oslo I've been cycling")] == [
+        "User lives in Oslo"
+    ]
+    assert moved_since("Since moving to a bigger flat I sleep better") == []
+    assert life_event_facts("I'm in Tokyo for a week") == []
+
+
+async def _superseded(prior: str, said: str) -> list[str]:
+    store = UserProfileVectorStore(storage=MemoryStorage(), semantic=False)
+    await store.initialize()
+    await store.add(prior, "personal")
+    await extract_and_store_user_facts(said, store=store)
+    return [e["content"] for e in await store.list() if e["superseded"]]
+
+
+@pytest.mark.parametrize(
+    ("prior", "said"),
+    [
+        ("User is a chemistry major.", "switched my major to pharmacology this term"),
+        ("User attends Leeds Beckett.", "transferred to Sheffield Hallam in September"),
+        ("User works night shifts.", "finally moved to days, sleeping like a human again"),
+        ("User lives in Dubai.", "i'm back in Cairo so UTC+2 again"),
+    ],
+)
+def test_a_life_event_replaces_what_it_ends(prior: str, said: str) -> None:
+    assert asyncio.run(_superseded(prior, said)) == [prior]
+
+
+def test_a_life_event_leaves_other_facts_standing() -> None:
+    said = "transferred to Sheffield Hallam in September"
+    assert asyncio.run(_superseded("User is a chemistry major.", said)) == []
