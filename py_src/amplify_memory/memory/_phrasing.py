@@ -1314,6 +1314,8 @@ _NO_RE: Final = re.compile(
 )
 _ALWAYS_NOUN_RE: Final = re.compile(
     r"^(?P<adv>always|never)\s+(?P<x>(?!(?:be|use|answer|reply|respond|write|give|keep|"
+    r"convert|send|list|sort|round|quote|highlight|bold|label|number|mark|draw|plot|split|"
+    r"wrap|offer|remind|recap|price|measure|schedule|book|plan|"
     r"explain|show|include|add|avoid|format|put|stop|talk|speak|skip|limit|make|return|"
     r"provide|mention|ask|default|stick|comment|name|indent|document|type|test|follow|"
     r"suggest|prefer|recommend|remember|call|apologi[sz]e|start|end|sign|use|"
@@ -2251,7 +2253,8 @@ _FILLER_LIKE_RE: Final = re.compile(
     re.IGNORECASE,
 )
 _BAD_OBJECT_RE: Final = re.compile(
-    r"^(?:\w+ly|it|this|that|them|these|those|so much|a lot|lots|too|also|really|very|"
+    r"^(?:(?:I|I'm|I've|I'd|we|we're)\b.*|\w+ly|it|this|that|them|these|those|so much|a lot|lots|too|"
+    r"also|really|very|"
     r"anything|everything|nothing|stuff|things?|one|ones|him|her|you|me|us|others|the others|"
     r"(?:way |far |much |a bit |a little |a lot )?too (?:much|many|\w+)\b.*|"
     r"whatever(?:,.*)?|(?:the|this|that|my|your|same) (?:code|file|script|snippet|job|build|"
@@ -3902,6 +3905,15 @@ _FEELING_RE: Final = re.compile(
 )
 
 
+#: A trait and how long it has held: "vegan 6 yrs", "sober for 3 years".
+_HELD_FOR_RE: Final = re.compile(
+    r"^(?P<t>vegan|vegetarian|pescatarian|sober|married|teetotal|divorced|retired|"
+    r"self-employed|freelance|smoke-free|clean)\s+(?:for\s+)?(?:about\s+|almost\s+|nearly\s+)?"
+    r"(?P<n>\d{1,2}|a|one|two|three|four|five|six|seven|eight|nine|ten)\s*(?:yrs?|years?)\b",
+    re.IGNORECASE,
+)
+
+
 def _bare_value(text: str) -> ExtractedFact | None:
     """A bare value said as a correction ("4 spaces", "senior engineer now")."""
     from amplify_memory.memory.topics import TOPICS, primary_frame
@@ -3929,6 +3941,10 @@ def _bare_value(text: str) -> ExtractedFact | None:
         r"\b(?:took|takes|take|taking|ago|old)\b", x, re.I
     ):  # "took us 2 years", "about 6 yrs old": how long or how old, not experience
         return None
+    held = _HELD_FOR_RE.match(x)
+    if frame.topic == "experience" and held:  # "vegan 6 yrs": how long a trait has held
+        years = "1 year" if held["n"].lower() in {"1", "a", "one"} else f"{held['n']} years"
+        return ExtractedFact(f"User has been {held['t'].lower()} for {years}", "personal")
     if frame.topic == "location" and names:
         return ExtractedFact(f"User uses {names[0]}", "tech_stack")  # "... lives in Snowflake now"
     if frame.topic == "experience" and len(names) == 1:  # "15 yrs of Perl"

@@ -110,3 +110,38 @@ def test_a_life_event_replaces_what_it_ends(prior: str, said: str) -> None:
 def test_a_life_event_leaves_other_facts_standing() -> None:
     said = "transferred to Sheffield Hallam in September"
     assert asyncio.run(_superseded("User is a chemistry major.", said)) == []
+
+
+@pytest.mark.parametrize(
+    ("said", "facts"),
+    [
+        ("I switched from clarinet to alto sax last spring", ["User switched to alto sax"]),
+        ("switched from whole milk to oat milk, my gut is happier", ["User switched to oat milk"]),
+        (
+            "moved my recipes out of Paprika into Notion",
+            ["User uses Notion", "User no longer uses Paprika"],
+        ),
+        ("finally got myself a Tormek", ["User has a Tormek"]),
+        ("traded in the old car 🎉 got an ID4, charging at work", ["User has an ID4"]),
+        ("keen birder here, which binoculars", ["User is a keen birder"]),
+        ("mum of twins here 🙃 any quiet board games", ["User is a mum of twins"]),
+        ("vegetarian 12 yrs, any iron tips", ["User has been vegetarian for 12 years"]),
+        (
+            "always convert distances to km for me",
+            ["User wants the assistant to always convert distances to km for the user"],
+        ),
+        # guards: someone else's switch, a question, what a comparison is not
+        ("my wife switched from ukulele to guitar", []),
+        ("should I switch from whole milk to oat milk?", []),
+        ("come over here and look at this", []),
+        ("switched from tabs to spaces", ["User uses spaces for indentation"]),
+        ("got a CSV file from the bank", []),
+    ],
+)
+def test_switches_and_things_got_said_short(said: str, facts: list[str]) -> None:
+    assert _user(said) == facts
+
+
+def test_a_clause_is_no_object_of_a_dislike() -> None:
+    said = "I live in Bern and doing the maths every time is annoying"
+    assert not any(f.startswith("User dislikes I ") for f in _user(said))
