@@ -267,9 +267,7 @@ _EMOJI_RE: Final = re.compile(f"[{_EMOJI}{_EMOJI_JOINERS}]+")
 #: An emoji between two sentences: after a word, before a question word or a subject.
 _EMOJI_SENTENCE_RE: Final = re.compile(
     f"(?<=[\\w)])[ \t]*[{_EMOJI}][{_EMOJI_JOINERS}]*[ \t]+"
-    "(?=(?i:what|how|why|when|where|which|who|can|could|is|are|do|does|any|anyone|i|i'm|we|my|"
-    "im|i've|got|sold|bought|moved|switched|started|joined|quit|finally|just|now|so|also|"
-    "still|been|had|have)\\b)"
+    "(?=(?i:what|how|why|when|where|which|who|can|could|is|are|do|does|any|anyone|i|i'm|we|my)\\b)"
 )
 _CODE_TERMS_RE: Final = re.compile(r"\b(if|try|do)\s*/\s*(else|catch|except|while)\b", re.I)
 
@@ -1265,7 +1263,8 @@ _HERE_NOUNS: Final = (
     r"parent)\s+of\s+(?:\d+|two|three|four|five|twins)"
 )
 _ROLE_HERE_RE: Final = re.compile(
-    rf"^(?:an?\s+)?(?P<role>(?:[\w+#./-]+\s+){{0,3}}(?:{ROLE_NOUNS}|{_HERE_NOUNS}|"
+    rf"^(?:an?\s+)?(?!(?:not|no|your|his|her|their|the|my|our|only|no\s+one)\b)"
+    rf"(?P<role>(?:[\w+#./-]+\s+){{0,3}}(?:{ROLE_NOUNS}|{_HERE_NOUNS}|"
     r"\w+(?:ician|ist|ant)|guy|gal|person|admin|tester))\s+"
     r"(?:here|speaking|by trade|by day)(?:\s*[^\w\s,.!?;:].*)?$",
     re.IGNORECASE,

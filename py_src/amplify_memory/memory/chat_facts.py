@@ -48,6 +48,7 @@ from amplify_memory.memory.changes import (
     says_changed,
     won_over,
 )
+from amplify_memory.memory.life_events import life_event_facts
 from amplify_memory.memory.project_facts import classify_clause, tags_of
 from amplify_memory.memory.style_values import spotted_values
 from amplify_memory.memory.succession import kind_replaced
@@ -849,8 +850,8 @@ def _topic_fact(fact: str) -> list[ExtractedFact]:
 _VALUE_STATEMENTS: Final = (
     (  # "you can stop with the emoji", "enough with the bullet points"
         re.compile(
-            r"^(?:(?:you\s+can|can\s+you|please|pls|ok|okay|so|and)\s+)*(?:stop|(?!^)(?<!and\s)(?<!so\s)quit|"
-            r"cut|lose|skip|ditch|enough)\s+(?:with\s+)?(?:the\s+|all\s+the\s+|your\s+|those\s+)?"
+            r"^(?:(?:you\s+can|can\s+you|please|pls|ok|okay|so|and)\s+)*(?:stop|quit|cut|lose|"
+            r"skip|ditch|enough)\s+(?:with\s+)?(?:the\s+|all\s+the\s+|your\s+|those\s+)?"
             r"(?P<x>[\w' -]{2,30}?)(?:\s+(?:please|pls|now|already|from\s+now\s+on))*"
             r"\s*(?:[,.!;].*)?$",
             re.IGNORECASE,
@@ -952,6 +953,8 @@ def _also(fact: ExtractedFact) -> ExtractedFact:
 def _stated_values(plain: str, *, own: bool) -> list[ExtractedFact]:
     """A value statement's facts ("I'm at Stripe now"), with the role it names when it
     is the user's own ("... as a staff engineer")."""
+    if life_event_facts(plain):
+        return []  # "quit the choir after 12 years": the user's life, no wish ("quit the emojis")
     stated = _value_statement(plain)
     return [*stated, *_role_tail(plain)] if stated and own else stated
 

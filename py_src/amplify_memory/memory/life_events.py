@@ -24,7 +24,6 @@ from collections.abc import Callable
 from typing import Final
 
 from amplify_memory.memory._facts import ExtractedFact
-from amplify_memory.memory._text import indefinite_article
 from amplify_memory.memory.places import is_place
 
 __all__ = ["life_event_facts", "moved_since", "switched_to"]
@@ -39,15 +38,19 @@ _LEAD: Final = (
 _WHEN: Final = (
     r"(?:\s+(?:last|this)\s+\w+|\s+(?:in|on|since|after|over)\s+(?:the\s+)?[\w-]+(?:\s+\w+)?"
     r"|\s+\d+\s+\w+\s+ago|\s+(?:a|one|two|three)\s+\w+\s+ago|\s+(?:yesterday|today|"
-    r"recently|lol|haha|btw|finally|at\s+last))*"
+    r"recently|lol|haha|btw|finally|at\s+last))*+"  # (possessive: one reading, linear time)
 )
 _NAME: Final = (
     r"(?-i:[A-Z])[\w&.'-]*(?:\s+(?:of\s+|de\s+|the\s+)?(?!I\b|I')(?-i:[A-Z])[\w&.'-]*){0,3}"
 )
 
 _GRADUATED_RE: Final = re.compile(
-    _LEAD + r"graduated(?:\s+from\s+(?P<school>" + _NAME + r"))?(?:\s+with\s+(?:an?\s+)?"
-    r"(?P<degree>[\w' -]{2,40}?))?" + _WHEN + r"\W*$",
+    _LEAD
+    + r"graduated(?:\s+from\s+(?P<school>"
+    + _NAME
+    + r"))?"
+    + _WHEN
+    + r"(?:\s+with\s+(?:an?\s+|my\s+)?[\w' -]{2,40})?\W*$",
     re.IGNORECASE,
 )
 _DIETS: Final = {
@@ -103,8 +106,9 @@ _QUIT_RE: Final = re.compile(
 #: A pastime taken up in place of another, or lately: "picked up pottery instead".
 _PICKED_UP_RE: Final = re.compile(
     _LEAD + r"(?:picked|took|have\s+taken|'ve\s+taken|taken)\s+up\s+(?P<thing>(?:the\s+)?"
-    r"(?!(?:the\s+)?(?:kids?|children|phone|call|cold|flu|bug|virus|pieces|slack|tab|bill|"
-    r"shift|parcel|package|order|car|keys|it|them|that|this)\b)[\w'-]+(?:\s+[\w'-]+)?)\s+"
+    r"(?!(?:a|an|some|my|his|her|their|our|covid|(?:the\s+)?(?:kids?|children|phone|call|"
+    r"cold|flu|bug|virus|pieces|slack|tab|bill|shift|parcel|package|order|car|keys|pace|"
+    r"offer|prescription|milk|bread)|it|them|that|this)\b)[\w'-]+(?:\s+[\w'-]+)?)\s+"
     r"(?:instead|as\s+a\s+hobby|(?:this|last)\s+(?:year|spring|summer|autumn|winter)|lately|"
     r"recently|again|during\s+lockdown)\b.*$",
     re.IGNORECASE,
@@ -112,13 +116,14 @@ _PICKED_UP_RE: Final = re.compile(
 #: What the user does now in place of something: "doing watercolour at the community
 #: centre instead", "Doing the family budget in a Google Sheet these days".
 _DOING_NOW_RE: Final = re.compile(
-    _LEAD + r"(?:(?:I'm|im|I\s+am)\s+)?(?:mostly\s+|now\s+)?doing\s+(?P<x>(?!it\b|that\b|this\b|"
-    r"nothing\b|ok\b|okay\b|fine\b|well\b|good\b|great\b|better\b|worse\b)[\w' -]{3,60}?)\s+"
-    r"(?:instead|these\s+days|nowadays)\W*$",
+    _LEAD + r"(?:(?:I'm|im|I\s+am)\s+)?(?:mostly\s+|now\s+)?doing\s+(?!(?:it|that|this|nothing|ok|"
+    r"okay|fine|well|good|great|better|worse|much|a\s+lot|pretty|so|not|what|alright|loads|"
+    r"lots)\b)(?:(?P<x>[\w' -]{3,60}?)\s+instead"
+    r"|(?P<y>[\w' -]{2,40}?\s(?:in|on|at|with)\s[\w' -]{1,40}?)\s+(?:these\s+days|nowadays))\W*$",
     re.IGNORECASE,
 )
 _MAJOR_RE: Final = re.compile(
-    _LEAD + r"(?:switched|changed)\s+(?:my\s+)?(?:major|degree|course)\s+(?:from\s+[\w -]+?\s+)?"
+    _LEAD + r"(?:switched|changed)\s+(?:my\s+)?(?:major|degree)\s+(?:from\s+[\w -]+?\s+)?"
     r"to\s+(?P<a>[\w-]+(?:\s+[\w-]+){0,2}?)" + _WHEN + r"(?:\W*$|\s*,|\s+(?:so|and|but|now)\b)"
     r"|"
     + _LEAD
@@ -132,8 +137,8 @@ _IN_PLACE_RE: Final = re.compile(
     _LEAD + r"(?:I'm|im|I\s+am)?\s*(?:(?:now|currently|permanently|living)\s+)*"
     r"(?P<back>back\s+)?in\s+(?P<place>" + _NAME + r")"
     r"(?P<held>\s+(?:for\s+good|permanently|for\s+(?:a|one|two|three|\d+)\s+"
-    r"(?:more\s+)?years?)\b)?(?!\s+for\s+(?:the|a|an|christmas|xmas|easter|the\s+holidays|"
-    r"a\s+(?:few\s+)?(?:days?|weeks?|visit|trip|wedding|funeral|conference)|work|business)\b)",
+    r"(?:more\s+)?years?)\b)?"
+    r"(?=\s*$|\s*[,.;!?]|\s+(?:so|and|but|now|again|permanently|for\s+good|with\s+work)\b)",
     re.IGNORECASE,
 )
 _SINCE_MOVING_RE: Final = re.compile(
@@ -144,18 +149,22 @@ _SINCE_MOVING_RE: Final = re.compile(
 )
 #: A service the user has left: "not on Facebook anymore", "I'm off Twitter now".
 _NOT_ON_RE: Final = re.compile(
-    _LEAD + r"(?:I'm|im|I\s+am)?\s*(?:not\s+on|off|no\s+longer\s+on)\s+(?P<x>" + _NAME + r")"
+    _LEAD + r"(?:I'm|im|I\s+am)?\s*(?:not\s+on|off|no\s+longer\s+on)\s+"
+    r"(?!(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|work|duty|call|sick|"
+    r"leave|shift|nights?|days?|today|tomorrow|tonight)\b)(?P<x>" + _NAME + r")"
     r"\s+(?:any\s?more|now|for\s+good)\b",
     re.IGNORECASE,
 )
 _ALLERGIES_RE: Final = re.compile(
-    _LEAD + r"(?:please\s+)?add\s+(?P<x>[\w -]{2,30}?)\s+to\s+(?:my|the)\s+"
-    r"(?:list\s+of\s+)?(?:allergies|allergy\s+list|allergens)\b",
+    _LEAD + r"(?:please\s+)?add\s+(?P<x>(?!(?:my|a|an|the)\s)[\w -]{2,30}?)\s+to\s+my\s+"
+    r"(?:list\s+of\s+)?(?:allergies|allergy\s+list|allergens)(?:\s+(?:please|pls|too|as\s+well))*"
+    r"(?:\W*$|\s*,\s*(?:on\s+top|along|as\s+well|with)\b.*)",
     re.IGNORECASE,
 )
 #: Day work after nights: "off nights", "moved to days", "day shift 7-3 starting this week".
 _SHIFT_RE: Final = re.compile(
-    _LEAD + r"(?:(?P<off>off\s+(?:nights|night\s+shifts?|the\s+night\s+shift))"
+    _LEAD + r"(?:(?P<off>off\s+(?:nights|night\s+shifts?|the\s+night\s+shift)"
+    r"(?!\s+(?:tonight|today|tomorrow|this|next|for|until|till)\b))"
     r"|(?:(?:moved|switched|back)\s+(?:on\s+|over\s+)?to\s+|on\s+)(?P<days>days|day\s+shifts?)"
     r"(?=\s+(?:now|again|full[- ]time|permanently)\b|\W*$)"
     r"|(?P<shift>day\s+shifts?)(?:\s+\d{1,2}(?::\d\d)?\s*[-\u2013]\s*\d{1,2}(?::\d\d)?)?\s+"
@@ -165,11 +174,9 @@ _SHIFT_RE: Final = re.compile(
 
 
 def _graduated(m: re.Match[str]) -> list[ExtractedFact]:
-    school = f" from {m['school']}" if m["school"] else ""
-    if not school and not m["degree"]:
+    if not m["school"]:
         return [ExtractedFact("User has graduated", "personal")]
-    degree = f" with {indefinite_article(m['degree'])} {m['degree']}" if m["degree"] else ""
-    return [ExtractedFact(f"User graduated{school}{degree}", "personal")]
+    return [ExtractedFact(f"User graduated from {m['school']}", "personal")]
 
 
 def _went(m: re.Match[str]) -> list[ExtractedFact]:
@@ -195,7 +202,7 @@ def _picked_up(m: re.Match[str]) -> list[ExtractedFact]:
 
 
 def _doing_now(m: re.Match[str]) -> list[ExtractedFact]:
-    thing = re.sub(r"\bmy\b", "their", m["x"].strip(), flags=re.IGNORECASE)
+    thing = re.sub(r"\bmy\b", "their", (m["x"] or m["y"]).strip(), flags=re.IGNORECASE)
     return [ExtractedFact(f"User does {thing}", "personal")]
 
 
@@ -268,8 +275,22 @@ def moved_since(clause: str) -> list[ExtractedFact]:
 #: guitar", "changed from the 5:2 diet to intermittent fasting".
 _SWITCHED_RE: Final = re.compile(
     _LEAD + r"(?:switched|changed|swapped)\s+(?:over\s+)?from\s+(?:the\s+|my\s+|an?\s+)?"
-    r"[\w'+ -]{2,30}?\s+(?:to|for)\s+(?:the\s+|an?\s+)?(?P<new>[\w'+-]+(?:\s+[\w'+-]+){0,2}?)"
-    r"(?:\s+(?:back|in|last|this|after|because|since|so|and|but|a|two|three|\d+)\b.*|\s*[,.;:!(].*)?$",
+    r"[\w'+ -]{2,30}?\s+to\s+(?:the\s+|an?\s+)?(?P<new>[\w'+-]+(?:\s+[\w'+-]+){0,2}?)"
+    r"(?:\s+(?:back|in|last|this|after|because|since|so|and|but|a|two|three|for|today|"
+    r"tonight|tomorrow|now)\b.*|\s*[,.;:!(].*)?$",
+    re.IGNORECASE,
+)
+
+
+#: A switch for a while, not a change of the user's: "for the exam week", "today".
+_NOT_A_SWITCH_RE: Final = re.compile(
+    r"\b(?:today|tonight|tomorrow|this\s+(?:week|morning|evening|time|once)|for\s+now|for\s+the|"
+    r"for\s+a\s+(?:bit|while|week|day)|kidding|jk)\b",
+    re.IGNORECASE,
+)
+#: What a switch to is no thing of the user's: a person, a side, a time, a dose.
+_NOT_NEW_RE: Final = re.compile(
+    r"(?:her|him|them|it|me|us|you|right|left|red|blue|green|attack|defen[cs]e|\d.*|[\W\d]+)$",
     re.IGNORECASE,
 )
 
@@ -278,6 +299,6 @@ def switched_to(clause: str) -> list[ExtractedFact]:
     """ "User switched to <new>" for a change the user made between two things no rule
     before read (the technology and the place rules come first), or []."""
     found = _SWITCHED_RE.match(clause.strip())
-    if found is None or re.fullmatch(r"[\d\W]+", found["new"]):
+    if found is None or _NOT_A_SWITCH_RE.search(clause) or _NOT_NEW_RE.match(found["new"]):
         return []
     return [ExtractedFact(f"User switched to {found['new']}", "personal")]

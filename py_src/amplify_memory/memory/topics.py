@@ -512,7 +512,9 @@ def _study_topics(add: Callable[..., Topic]) -> None:
     add(
         "school",
         "personal",
-        r"^User (?:now )?(?:attends|goes to|transferred to|studies at)\s+(?-i:[A-Z])",
+        r"^User (?:now )?(?:attends|goes to|transferred to|studies at)\s+(?:the\s+)?"
+        r"(?:(?:(?-i:[A-Z])[\w&.'-]*\s+(?:of\s+)?){0,4}(?:University|College|School|Academy|"
+        r"Institute|Polytechnic|Conservatory|Conservatoire|Uni)\b|(?-i:[A-Z]{3,6})\W*$)",
         _last(
             r"\b(?:attends|goes to|transferred to|studies at)\s+((?-i:[A-Z])[\w&.'-]*"
             r"(?:\s+(?:of\s+)?(?-i:[A-Z])[\w&.'-]*){0,3})"

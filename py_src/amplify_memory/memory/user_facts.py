@@ -962,6 +962,7 @@ _NOT_OWNED_NOUNS: Final = frozenset(
     error deadline appointment class lesson flight trip course project task assignment
     ticket account subscription session shift event party lecture script app file files
     folder document bonus warning exception crash message email notification letter
+    shot jab vaccine booster scan
     """)
 )
 
