@@ -173,10 +173,27 @@ _SHIFT_RE: Final = re.compile(
 )
 
 
+#: Care the user gets regularly: "I already see a therapist every other week".
+_SEES_RE: Final = re.compile(
+    r"^(?:(?:so|and|but|also|well|anyway)\s+)*(?:I|I'm|I\s+am)\s+(?:(?:already|also|currently|"
+    r"still|now|regularly|actually)\s+)*(?:see|seeing|visit|visiting)\s+(?P<who>(?:a|an|my)\s+"
+    r"(?:therapist|counsell?or|psychiatrist|psychologist|physio|physiotherapist|chiropractor|"
+    r"dietitian|nutritionist|personal\s+trainer|osteopath|acupuncturist|speech\s+therapist|"
+    r"tutor|coach))(?P<when>\s+(?:every|once|twice|weekly|fortnightly|monthly|regularly|each)"
+    r"\b[\w ]{0,30}?)?(?:\s*[,.;!].*)?$",
+    re.IGNORECASE,
+)
+
+
 def _graduated(m: re.Match[str]) -> list[ExtractedFact]:
     if not m["school"]:
         return [ExtractedFact("User has graduated", "personal")]
     return [ExtractedFact(f"User graduated from {m['school']}", "personal")]
+
+
+def _sees(m: re.Match[str]) -> list[ExtractedFact]:
+    who = re.sub(r"^my\s+", "a ", m["who"], flags=re.IGNORECASE)
+    return [ExtractedFact(f"User sees {who}{m['when'] or ''}", "personal")]
 
 
 def _went(m: re.Match[str]) -> list[ExtractedFact]:
@@ -239,6 +256,7 @@ _READERS: Final[
     tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], list[ExtractedFact]]], ...]
 ] = (
     (_GRADUATED_RE, _graduated),
+    (_SEES_RE, _sees),
     (_WENT_RE, _went),
     (_JOINED_RE, _joined),
     (_TRANSFERRED_RE, _transferred),

@@ -547,6 +547,13 @@ def _workplace_topic(add: Callable[..., Topic]) -> None:
     )
 
 
+_METRIC_UNITS: Final = (
+    r"km|kms|kilomet(?:er|re)s|kg|kgs|kilos|kilograms|grams|g|cm|centimet(?:er|re)s|metres|"
+    r"meters|litres|liters|ml|millilit(?:er|re)s"
+)
+_IMPERIAL_UNITS: Final = r"miles|lbs|pounds|ounces|oz|feet|inches|cups|gallons|pints|yards"
+
+
 def _unit_topics(add: Callable[..., Topic]) -> None:
     """The built-in communication topics: units, time_format."""
     add(
@@ -554,8 +561,20 @@ def _unit_topics(add: Callable[..., Topic]) -> None:
         "communication",
         r"\b(?:metric|imperial|SI) units\b|\b(?:metric|imperial) system\b"
         r"|\b(?:prefers?|wants?|uses?|thinks? in|switch(?:es|ed)? to)\s+(?:the\s+)?"
-        r"(?:metric|imperial)\b",
-        _choices((r"\bmetric|\bSI\b", "metric"), (r"\bimperial\b", "imperial")),
+        r"(?:metric|imperial)\b"
+        # a unit of one system named for the whole: "km please", "grams, not cups"
+        r"|^User (?:prefers|wants) (?:(?:distances|weights|quantities|measurements|amounts) in )?"
+        rf"(?:{_METRIC_UNITS}|{_IMPERIAL_UNITS})(?: only)?\W*$",
+        _choices(
+            (
+                rf"\bmetric|\bSI\b|^User (?:prefers|wants) (?:\w+ in )?(?:{_METRIC_UNITS})\b",
+                "metric",
+            ),
+            (
+                rf"\bimperial\b|^User (?:prefers|wants) (?:\w+ in )?(?:{_IMPERIAL_UNITS})\b",
+                "imperial",
+            ),
+        ),
     )
     add(
         "temperature",

@@ -135,6 +135,9 @@ _CLAUSE_SPLIT_RE: Final = re.compile(
     r"actually|tbh|myself),?\s+)?(?:I|we|my)\b)"
     # "I'm 70 and not great with these phones": a second clause, which says no fact
     r"|\s+and\s+(?=not\s+(?:great|good|very|so|too|that|really|the\s+best)\b)"
+    # a verdict on the thing before: "we're on uv now and it's great"
+    r"|\s+and\s+(?=(?:it|that|this)\s+(?:is|was|has\s+been)\s+(?:(?:so|much|way|a\s+lot)\s+)?"
+    r"(?:great|good|fine|amazing|awesome|brilliant|better|faster|nicer|nice|lovely|perfect)\b)"
     # a second verb of the same "I": "I'm 61 and have arthritis in my hands"
     r"|\s+and\s+(?=have\s+(?!to\b|been\b|had\b|got\s+to\b))"
     # others as the next subject: "I coach a girls team and half of them just stand there"
@@ -158,6 +161,9 @@ _POLITE_REQUEST_RE: Final = re.compile(
 )
 _LEADING_FILLER_RE: Final = re.compile(
     r"^(?:and|but|so|also|well|ok|okay|oh|hmm|um+|uh+|erm|btw|by the way|honestly|actually|"
+    # chat's interjections: "lol I use vim", "haha yeah I'm a nurse"
+    r"lol+|lmao|rofl|ha(?:ha)+|heh+|hehe|omg|ugh+|welp|yep|yup|nah|ah+|aha|ooh+|oof|wow|"
+    r"sorry|sry|"
     # someone else's point granted, then the user's own: "she's right, and that's why ..."
     r"(?:he|she|they)(?:'s|'re| is| are) (?:right|correct|not wrong)|that(?:'s| is) why|"
     r"personally|fyi|just so you know|for context|for the record|in general|generally|"
@@ -955,6 +961,24 @@ _OWNED_RE: Final = re.compile(
     r"(?:(?P<adj>used|new|second-hand|secondhand|refurbished|old)\s+)?(?P<name>(?:(?:19|20)\d\d\s+)?(?-i:[A-Z])[\w.+-]*(?:\s+(?:(?-i:[A-Z])[\w.+-]*|"
     r"\d[\w.-]*)){0,2})(?:\s+(?P<noun>[a-z]+))?(?:\s+(?:but|and|that|which)\b.*)?\s*$"
 )
+#: A thing of the household or of a hobby, owned: "I already have a standing desk",
+#: "I've got an air fryer and a microwave" (a common noun: the name rule needs a capital).
+_POSSESSION_RE: Final = re.compile(
+    r"^(?:(?:already|also|now|still|finally|just|actually)\s+)*(?:have|got|bought)\s+"
+    r"(?:(?:already|also|now|still|finally|just|actually|got)\s+)*"
+    r"(?P<det>an?|two|three|four)\s+(?P<thing>(?:(?:new|used|old|small|big|little|electric|"
+    r"manual|second-hand|secondhand|adjustable|cheap|fancy|decent|proper|[\w-]+-inch)\s+)?"
+    r"(?:standing\s+desk|treadmill|rowing\s+machine|exercise\s+bike|air\s+fryer|slow\s+cooker|"
+    r"pressure\s+cooker|instant\s+pot|stand\s+mixer|bread\s+maker|dishwasher|microwave|"
+    r"greenhouse|allotment|garden|balcony|driveway|garage|shed|conservatory|hot\s+tub|pool|"
+    r"caravan|campervan|motorhome|boat|kayak|canoe|motorbike|motorcycle|scooter|e-?bike|"
+    r"bike|car|van|piano|keyboard|guitar|violin|drum\s+kit|3d\s+printer|sewing\s+machine|"
+    r"kiln|pottery\s+wheel|lathe|telescope|drone|e-?reader|tablet|laptop|desktop|smartwatch|"
+    r"fitness\s+tracker|heat\s+pump|solar\s+panels|wood\s+stove|log\s+burner|cpap(?:\s+machine)?|"
+    r"hearing\s+aids?|wheelchair|mobility\s+scooter|guide\s+dog))"
+    r"(?:\s+(?:at\s+home|actually|already|now|too|as\s+well|though|tho|lol))*\W*$",
+    re.IGNORECASE,
+)
 #: What a named thing is for now, not owned: "a Python question", "a Zoom call".
 _NOT_OWNED_NOUNS: Final = frozenset(
     _wordlist("""
@@ -1010,6 +1034,8 @@ def _owned_product(rest: str) -> list[ExtractedFact]:
     )
     if taken:  # "I've taken up woodturning since"
         return [ExtractedFact(f"User has taken up {taken[1]}", "personal")]
+    if kept := _POSSESSION_RE.match(rest.strip()):  # "I already have a standing desk"
+        return [ExtractedFact(f"User has {kept['det'].lower()} {kept['thing']}", "personal")]
     m = _OWNED_RE.match(rest.strip().rstrip(".!"))
     if (
         m is None
@@ -3362,6 +3388,23 @@ _POINTER_VALUE_RE: Final = re.compile(
 )
 
 
+#: A wish for one unit, the system it belongs to said too ("User prefers km": metric).
+_UNIT_WISH_RE: Final = re.compile(
+    r"^User prefers (?P<u>km|kms|kilomet(?:er|re)s|kg|kgs|kilos|kilograms|grams|cm|litres|"
+    r"liters|ml|miles|lbs|pounds|ounces|oz|feet|inches|cups|gallons|pints|yards)"
+    r"(?P<only> only)?$",
+    re.IGNORECASE,
+)
+_IMPERIAL: Final = frozenset(
+    _wordlist("miles lbs pounds ounces oz feet inches cups gallons pints yards")
+)
+
+
+def _unit_wish(m: re.Match[str]) -> str:
+    system = "imperial" if m["u"].lower() in _IMPERIAL else "metric"
+    return f"User prefers {system} units ({m['u']}{m['only'] or ''})"
+
+
 def finish(fact: ExtractedFact) -> ExtractedFact | None:
     """The fact with its wording polished, or None when it carries a secret."""
     content = _phrasing.polish(_tidy(fact.content))
@@ -3373,6 +3416,7 @@ def finish(fact: ExtractedFact) -> ExtractedFact | None:
     content = re.sub(r"(?<=\w{3}) (?:always|alwyas|every time|all the time)$", "", content)
     content = _without_now(content)  # "User is married now": the fact holds, not "now"
     content = re.sub(r"\s+(?:from|until|as of|starting)$", "", content)  # ("from now": cut)
+    content = _UNIT_WISH_RE.sub(_unit_wish, content)  # "km please": metric, said by a unit
     role = _BARE_ROLE_RE.match(content)
     if role:  # "User is game dev": "User is a game developer"
         noun = re.sub(r"\beng$", "engineer", re.sub(r"\bdev$", "developer", role["role"]))

@@ -183,3 +183,28 @@ def test_a_long_run_of_time_words_is_read_in_linear_time() -> None:
     # (a second reader's: "went vegan" + " on the" x 34 took 43 s before the fix)
     said = "went vegan" + " on the" * 400 + " zz yy qq"
     assert life_event_facts(said) == []
+
+
+@pytest.mark.parametrize(
+    ("said", "facts"),
+    [
+        ("lol I run Arch", ["User uses Arch Linux"]),
+        ("haha yeah I'm a paramedic", ["User is a paramedic"]),
+        ("yeah I already have a treadmill actually", ["User has a treadmill"]),
+        ("I've got an air fryer", ["User has an air fryer"]),
+        ("I already see a physio every other week", ["User sees a physio every other week"]),
+        ("👍 and kg please", ["User prefers metric units (kg)"]),
+        ("miles please", ["User prefers imperial units (miles)"]),
+        ("we're on pnpm now and it's so much faster", ["User uses pnpm"]),
+        # guards: a question about a thing, someone else's care, a one-off
+        ("I have a question about my dishwasher", []),
+        ("my dad sees a physio every week", []),
+        ("ugh my sister uses vim", []),
+    ],
+)
+def test_interjections_possessions_care_and_units(said: str, facts: list[str]) -> None:
+    assert _user(said) == facts
+
+
+def test_a_unit_wish_replaces_no_other_preference() -> None:
+    assert asyncio.run(_superseded("User prefers Celsius.", "👍 and km please")) == []
