@@ -185,6 +185,16 @@ _SEES_RE: Final = re.compile(
 )
 
 
+#: A marriage or a relationship ended: "me and Carla divorced last year", "we split up".
+_SPLIT_RE: Final = re.compile(
+    r"^(?:(?:so|and|but|also|well|anyway|just\s+so\s+you\s+know|fyi|update)\b[:,]?\s+)*"
+    r"(?:me\s+and\s+(?:my\s+\w+|(?-i:[A-Z])\w+)|(?-i:[A-Z])\w+\s+and\s+I|my\s+(?:wife|husband|"
+    r"partner|boyfriend|girlfriend)\s+and\s+I|we|I)\s+(?:have\s+|'ve\s+|finally\s+|recently\s+)*"
+    r"(?:got\s+)?(?P<how>divorced|split\s+up|separated|broke\s+up)" + _WHEN + r"(?:\W*$|\s*[,;.!])",
+    re.IGNORECASE,
+)
+
+
 def _graduated(m: re.Match[str]) -> list[ExtractedFact]:
     if not m["school"]:
         return [ExtractedFact("User has graduated", "personal")]
@@ -194,6 +204,12 @@ def _graduated(m: re.Match[str]) -> list[ExtractedFact]:
 def _sees(m: re.Match[str]) -> list[ExtractedFact]:
     who = re.sub(r"^my\s+", "a ", m["who"], flags=re.IGNORECASE)
     return [ExtractedFact(f"User sees {who}{m['when'] or ''}", "personal")]
+
+
+def _split(m: re.Match[str]) -> list[ExtractedFact]:
+    how = m["how"].lower()
+    state = "divorced" if how == "divorced" else "separated" if how == "separated" else "single"
+    return [ExtractedFact(f"User is {state}", "personal")]
 
 
 def _went(m: re.Match[str]) -> list[ExtractedFact]:
@@ -257,6 +273,7 @@ _READERS: Final[
 ] = (
     (_GRADUATED_RE, _graduated),
     (_SEES_RE, _sees),
+    (_SPLIT_RE, _split),
     (_WENT_RE, _went),
     (_JOINED_RE, _joined),
     (_TRANSFERRED_RE, _transferred),

@@ -386,9 +386,11 @@ def _identity_topics(add: Callable[..., Topic]) -> None:
     add(
         "name",
         "personal",
-        r"\b(?:user'?s?|my)\s+(?:first\s+|real\s+|full\s+)?name\s+is\b|\bprefers to be called\b"
-        r"|\bgoes by\b|\bnamed\b|\bis (?:the )?user'?s (?:first |real |full )?name\b"
-        r"|^(?:the\s+)?user\s+is\s+(?-i:[A-Z][a-z]+)(?:\s*,|\s*$)|\bname\b.*\bit is (?-i:[A-Z])",
+        # (not a partner's: "User has a boyfriend named Dev" is the relationship topic's)
+        r"^(?!User (?:has|had) an? (?:boyfriend|girlfriend|partner|fianc[eé]e?|husband|wife)\b)"
+        r"(?:.*?\b(?:user'?s?|my)\s+(?:first\s+|real\s+|full\s+)?name\s+is\b|.*?\bprefers to be called\b"
+        r"|.*?\bgoes by\b|.*?\bnamed\b|.*?\bis (?:the )?user'?s (?:first |real |full )?name\b"
+        r"|(?:the\s+)?user\s+is\s+(?-i:[A-Z][a-z]+)(?:\s*,|\s*$)|.*?\bname\b.*\bit is (?-i:[A-Z]))",
         _choices_first(
             r"(?:name\s+is|be called|goes by|named)\s+"
             r"((?-i:[A-Z])[\w'-]*(?:\s+(?-i:[A-Z])[\w'-]*)?)",
@@ -449,6 +451,24 @@ def _device_topics(add: Callable[..., Topic]) -> None:
         )
 
 
+_WORK_MODE: Final = _first_of(  # (some days in the office is hybrid, wherever the words stand)
+    (r"\bhybrid\b|\b(?:\d|two|three|four)\s+days?\s+a\s+week\b", "hybrid"),
+    (r"\bremote(?:ly)?\b|\bfrom\s+home\b", "remote"),
+    (r"\boffice\b|\bon-?site\b|\bin\s+person\b", "office"),
+)
+_NAMED_OFFICE_RE: Final = re.compile(
+    r"\b(?:in|from|at)\s+the\s+((?-i:[A-Z])[\w-]+)\s+office\b", re.I
+)
+
+
+def _work_mode_value(text: str) -> str | None:
+    """remote, hybrid or office; an office by its name ("office Leeds"): another office
+    is another value."""
+    mode = _WORK_MODE(text)
+    named = _NAMED_OFFICE_RE.search(text)
+    return f"office {named[1]}" if mode == "office" and named else mode
+
+
 def _work_pattern_topics(add: Callable[..., Topic]) -> None:
     """Where and when the user works: ``work_mode`` (remote, office, hybrid) and
     ``work_hours`` (day, night)."""
@@ -456,12 +476,9 @@ def _work_pattern_topics(add: Callable[..., Topic]) -> None:
         "work_mode",
         "personal",
         r"^User\s+(?:now\s+)?(?:works?|is\s+working|is)\b.*?\b(?:remote(?:ly)?|from\s+home|"
-        r"in\s+(?:the|an)\s+office|from\s+the\s+office|hybrid|on-?site|in\s+person)\b",
-        _first_of(  # (some days in the office is hybrid, wherever the words stand)
-            (r"\bhybrid\b|\b(?:\d|two|three|four)\s+days?\s+a\s+week\b", "hybrid"),
-            (r"\bremote(?:ly)?\b|\bfrom\s+home\b", "remote"),
-            (r"\boffice\b|\bon-?site\b|\bin\s+person\b", "office"),
-        ),
+        r"in\s+(?:the|an)\s+(?:[\w-]+\s+)?office|from\s+the\s+(?:[\w-]+\s+)?office|hybrid|"
+        r"on-?site|in\s+person)\b",
+        _work_mode_value,
         description="where the user works: remote, office, hybrid",
     )
     add(
@@ -482,15 +499,20 @@ def _relationship_topic(add: Callable[..., Topic]) -> None:
     add(
         "relationship",
         "personal",
-        r"^User is (?:now )?(?:single|married|engaged|divorced|widowed)\b"
-        r"|\bgot (?:married|engaged|divorced)\b|^User is in a relationship\b",
+        r"^User is (?:now )?(?:single|married|engaged|divorced|widowed|separated)\b"
+        r"|\bgot (?:married|engaged|divorced)\b|^User is in a relationship\b"
+        r"|^User (?:has|had) an? (?:boyfriend|girlfriend|partner|fianc[eé]e?)\b",
         _choices(
             (r"\bmarried\b", "married"),
             (r"\bengaged\b", "engaged"),
             (r"\bdivorced\b", "divorced"),
             (r"\bwidowed\b", "widowed"),
             (r"\bsingle\b", "single"),
-            (r"\bin a relationship\b", "in a relationship"),
+            (
+                r"\bin a relationship\b|\bhas an? (?:boyfriend|girlfriend|partner)\b",
+                "in a relationship",
+            ),
+            (r"\bseparated\b", "separated"),
         ),
         description="the user's relationship status",
     )

@@ -2828,6 +2828,7 @@ _ONE_OFF_RE: Final = re.compile(
     r"|\bI(?:'ll| will| need to| have to| must| want to| am going to|'m going to)\s+(?:just\s+)?"
     r"(?:forward|send|show|paste|share|present|hand|email|print|read)\s+(?:it|this|that|them)\b"
     r"|\b(?:it's|it is|this is|that's|that is) (?:just |only )?for (?:a|an|the|my|our)\b"
+    r"(?! (?:best|better|worse|long run|long haul|kids|family)\b)"
     r"|^\W*(?:please\s+|pls\s+)?just the\b",  # "pls just the regex, no explanation"
     re.IGNORECASE,
 )

@@ -208,3 +208,32 @@ def test_interjections_possessions_care_and_units(said: str, facts: list[str]) -
 
 def test_a_unit_wish_replaces_no_other_preference() -> None:
     assert asyncio.run(_superseded("User prefers Celsius.", "👍 and km please")) == []
+
+
+@pytest.mark.parametrize(
+    ("prior", "said"),
+    [
+        ("User is married to Ana.", "me and Ana divorced in the spring, it's for the best"),
+        ("User has a girlfriend named Jo.", "we got married last month!!"),
+        ("User works from the Bristol office.", "fully remote now, they shut the Bristol office"),
+        ("User works in the Berlin office.", "I work in the Munich office now"),
+    ],
+)
+def test_a_relationship_or_an_office_changed(prior: str, said: str) -> None:
+    assert asyncio.run(_superseded(prior, said)) == [prior]
+
+
+def test_a_partner_named_is_no_name_of_the_users() -> None:
+    assert asyncio.run(_superseded("User's name is Dev.", "I have a boyfriend named Sam")) == []
+
+
+@pytest.mark.parametrize(
+    ("said", "facts"),
+    [
+        ("Rosa and I broke up, it's fine", ["User is single"]),
+        ("we split up the chores", []),
+        ("my sister and her husband divorced", []),
+    ],
+)
+def test_a_relationship_ended(said: str, facts: list[str]) -> None:
+    assert _user(said) == facts
