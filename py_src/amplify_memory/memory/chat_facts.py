@@ -269,7 +269,9 @@ _NOT_A_STACK_RE: Final = re.compile(
 _SYSTEM_STATEMENT_RE: Final = re.compile(
     r"^(?!(?:I|I'm|Im|I am|I've|my|me|mine|personally|you|your|please|pls|thanks|thank|"
     r"ok|okay|yes|no|yeah|nope|hi|hello|hey|btw|fyi|also|and|but|so|lol|haha|"
-    r"\w+ed|\w+ing)\b)"
+    r"\w+ed|(?!\w+ing\s+(?:format|strategy|layer|page|service|flow|logic|module|config|rules?|"
+    r"setup|policy|pipeline|system|library|framework|tests?|code|schema|endpoints?|api|queue|"
+    r"jobs?|scheme|conventions?|provider|model|tiers?|plan)\b)\w+ing)\b)"
     r"[\w'./+#-]+(?:\s+(?!to\b)[\w'./+#-]+){0,4}?\s+"
     r"(?:is|are|lives?|runs?|goes|go|uses?|talks?|stores?|sits?|stays?|gets?|comes?|"
     r"happens?|follows?|only|through|via|on|in|over|with|=|:)\s+\S",
@@ -380,7 +382,10 @@ def _project_items(clause: str, kind: str | None = None) -> list[ExtractedContex
 #: A short negated tail cut off the clause before it ("never floats", "not Redis"; "no
 #: echo" after "no gin").
 _TAIL_RE: Final = re.compile(
-    r"^(?:never|not)\s+(?:(?:in|on|at|to|from|through|via|with|by|as)\s+)?\S+(?:\s+\S+)?$",
+    r"^(?:never|not)\s+(?:(?:in|on|at|to|from|through|via|with|by|as)\s+)?\S+(?:\s+\S+)?"
+    r"(?:,\s*(?:to\s+avoid|so\s+no|because)\s+[\w -]{1,40})?$"
+    # "always with request_id"
+    r"|^always\s+(?:in|on|at|from|through|via|with|by|as)\s+\S+(?:\s+\S+)?$",
     re.IGNORECASE,
 )
 _NO_LIST_RE: Final = re.compile(r"^no\s+\S+$", re.IGNORECASE)

@@ -237,3 +237,27 @@ def test_a_partner_named_is_no_name_of_the_users() -> None:
 )
 def test_a_relationship_ended(said: str, facts: list[str]) -> None:
     assert _user(said) == facts
+
+
+def _project(said: str) -> list[str]:
+    return [c.content for c in extract_chat_facts(said, in_project=True).project]
+
+
+@pytest.mark.parametrize(
+    ("said", "facts"),
+    [
+        (
+            "Caching layer is Redis, always with a TTL.",
+            ["Caching layer is Redis, always with a TTL"],
+        ),
+        (
+            "Shards are by tenant id, never by region, to avoid hot spots.",
+            ["Shards are by tenant id, never by region, to avoid hot spots"],
+        ),
+        ("Billing service is written in Go", ["Billing service is written in Go"]),
+        # a rule of its own after a sentence stays one of its own
+        ("We use Postgres. Always use tabs.", ["Use Postgres", "Always use tabs"]),
+    ],
+)
+def test_a_projects_statement_and_its_tail(said: str, facts: list[str]) -> None:
+    assert _project(said) == facts
