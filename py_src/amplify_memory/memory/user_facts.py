@@ -30,6 +30,7 @@ from amplify_memory.memory.foreign import foreign_facts
 from amplify_memory.memory.gloss import english_gloss
 from amplify_memory.memory.life_events import life_event_facts, moved_since, switched_to
 from amplify_memory.memory.places import is_region
+from amplify_memory.memory.products import model_product
 from amplify_memory.memory.secrets import has_secret
 from amplify_memory.memory.technologies import (
     Mention,
@@ -2303,7 +2304,8 @@ def _main_facts(clause: str, *, correction: bool, polite_tail: bool) -> list[Ext
             if not f.content.startswith("User prefers")
             or (len(clause.split()) <= 3 and _named_topic(f.content))
         ]  # a bare preference only for a topic the rules know ("short answers")
-    return facts or switched_to(clause)  # "I switched from ukulele to classical guitar"
+    # "I switched from ukulele to classical guitar", "Thermomix TM6 at home"
+    return facts or switched_to(clause) or model_product(clause)
 
 
 def _with_further_parts(
@@ -2517,7 +2519,11 @@ def _part_facts(part: str, *, unknown: bool = False) -> list[ExtractedFact]:
         words = gerund["verb"].split()
         base = _GERUND_BASE.get(words[0].lower(), words[0].lower())
         return _statement_facts(" ".join(["I", base, *words[1:], gerund["rest"]]))
-    return _one_clause(part) or _phrasing.list_item_facts(part, unknown=unknown)
+    return (
+        _one_clause(part)
+        or _phrasing.list_item_facts(part, unknown=unknown)
+        or model_product(part)  # "garmin forerunner 255, strava free tier"
+    )
 
 
 #: A switch under way, with or without its subject ("I'm switching from npm to pnpm",

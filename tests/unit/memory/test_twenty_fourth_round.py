@@ -261,3 +261,24 @@ def _project(said: str) -> list[str]:
 )
 def test_a_projects_statement_and_its_tail(said: str, facts: list[str]) -> None:
     assert _project(said) == facts
+
+
+@pytest.mark.parametrize(
+    ("said", "facts"),
+    [
+        (
+            "suunto race 2, komoot premium. why does my route drift",
+            ["User uses Suunto Race 2", "User uses Komoot"],
+        ),
+        ("Vitamix E310 at home. best green smoothie?", ["User uses Vitamix E310"]),
+        ("2015 Ford Fiesta, petrol. the clutch judders", ["User uses 2015 Ford Fiesta"]),
+        # guards: a place in a book, a level, a quantity, a date, a log's device
+        ("chapter 3, page 12", []),
+        ("level 4 now", []),
+        ("Bootloader 32K", []),
+        ("back Jan 6", []),
+        ("Device SDA1", []),
+    ],
+)
+def test_a_product_named_by_its_model(said: str, facts: list[str]) -> None:
+    assert _user(said) == facts
