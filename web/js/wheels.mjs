@@ -11,12 +11,30 @@ async function inflate(data) {
   return new Uint8Array(await new Response(stream).arrayBuffer());
 }
 
+let crcTable;
+
+/** The CRC-32 (IEEE) of `bytes`, as the zip format stores it. */
+function crc32(bytes) {
+  if (crcTable === undefined) {
+    crcTable = new Uint32Array(256);
+    for (let n = 0; n < 256; n++) {
+      let c = n;
+      for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+      crcTable[n] = c >>> 0;
+    }
+  }
+  let crc = 0xffffffff;
+  for (let i = 0; i < bytes.length; i++) crc = crcTable[(crc ^ bytes[i]) & 0xff] ^ (crc >>> 8);
+  return (crc ^ 0xffffffff) >>> 0;
+}
+
 /**
  * The files of a zip archive (a wheel): Map(path -> Uint8Array). Stored and deflated
  * entries; no ZIP64 (a wheel of this package is far below 4 GB). Throws on a damaged
- * archive.
+ * archive: a wrong size, or (`verify`, the default) a file whose CRC-32 is not the one
+ * the archive names. `fetchWheels` checks the whole archive's sha256 first and skips it.
  */
-export async function unzip(bytes) {
+export async function unzip(bytes, { verify = true } = {}) {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   let end = -1;
   for (let i = bytes.length - 22; i >= Math.max(0, bytes.length - 65_557); i--) {
@@ -32,6 +50,7 @@ export async function unzip(bytes) {
   for (let n = 0; n < count; n++) {
     if (view.getUint32(at, true) !== 0x02014b50) throw new Error('damaged zip central directory');
     const method = view.getUint16(at + 10, true);
+    const crc = view.getUint32(at + 16, true);
     const size = view.getUint32(at + 20, true);
     const fullSize = view.getUint32(at + 24, true);
     const nameLength = view.getUint16(at + 28, true);
@@ -47,6 +66,7 @@ export async function unzip(bytes) {
     pending.push(
       (method === 8 ? inflate(data) : Promise.resolve(data)).then((content) => {
         if (content.length !== fullSize) throw new Error(`${name}: damaged (${content.length} of ${fullSize} bytes)`);
+        if (verify && crc32(content) !== crc) throw new Error(`${name}: damaged (CRC-32 mismatch)`);
         return [name, content];
       }),
     );
@@ -83,7 +103,7 @@ export async function fetchWheels(assets, wheels) {
       }
       let entries;
       try {
-        entries = await unzip(bytes);
+        entries = await unzip(bytes, { verify: false }); // (the sha256 above covers every byte)
       } catch (err) {
         throw fail('zip', `${url}: ${err.message}`, err);
       }
