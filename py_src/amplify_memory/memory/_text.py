@@ -108,7 +108,12 @@ PET_NOUNS: Final = (
     r"cats?|dogs?|kittens?|pupp(?:y|ies)|pets?|horses?|pon(?:y|ies)|parrots?|birds?|"
     r"rabbits?|bunn(?:y|ies)|hamsters?|guinea\s+pigs?|lizards?|snakes?|turtles?|tortoises?|"
     r"chickens?|goats?|bearded\s+dragons?|geckos?|goldfish|ferrets?|chinchillas?|gerbils?|"
-    r"budgies?|canar(?:y|ies)|cockatiels?|axolotls?|hedgehogs?|ducks?|alpacas?|donkeys?"
+    r"budgies?|canar(?:y|ies)|cockatiels?|axolotls?|hedgehogs?|ducks?|alpacas?|donkeys?|"
+    # dogs and cats by their breed: "we adopted a greyhound"
+    r"greyhounds?|labradors?|spaniels?|terriers?|collies?|beagles?|poodles?|dachshunds?|"
+    r"retrievers?|husk(?:y|ies)|pugs?|whippets?|lurchers?|bulldogs?|corgis?|schnauzers?|"
+    r"labradoodles?|cockapoos?|cavapoos?|border\s+collies?|german\s+shepherds?|"
+    r"maine\s+coons?|ragdolls?|siamese"
 )
 #: A field of work or study, or a department: what "in" names that is no place ("a
 #: manager in Sales", "I've been in Marketing for years"; a regular expression's

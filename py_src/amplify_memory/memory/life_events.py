@@ -26,7 +26,7 @@ from typing import Final
 from amplify_memory.memory._facts import ExtractedFact
 from amplify_memory.memory.places import is_place
 
-__all__ = ["life_event_facts", "moved_since", "switched_to"]
+__all__ = ["life_event_facts", "moved_since", "promoted_to", "switched_to"]
 
 #: What may stand before the event: a filler, the subject, "just" or "finally".
 _LEAD: Final = (
@@ -36,7 +36,8 @@ _LEAD: Final = (
 )
 #: When it happened, or for how long it held: said after the event and left out.
 _WHEN: Final = (
-    r"(?:\s+(?:last|this)\s+\w+|\s+(?:in|on|since|after|over)\s+(?:the\s+)?[\w-]+(?:\s+\w+)?"
+    r"(?:\s+(?:last|this)\s+\w+|\s+(?:in|on|since|after|over)\s+(?:the\s+)?[\w-]+"
+    r"(?:\s+(?!(?:and|but|so|or|because|since|which|when|while|then)\b)\w+)?"
     r"|\s+\d+\s+\w+\s+ago|\s+(?:a|one|two|three)\s+\w+\s+ago|\s+(?:yesterday|today|"
     r"recently|lol|haha|btw|finally|at\s+last))*+"  # (possessive: one reading, linear time)
 )
@@ -96,11 +97,11 @@ _TRANSFERRED_RE: Final = re.compile(
 )
 #: A pastime given up: "quit the choir after 12 years", "gave up the guitar".
 _QUIT_RE: Final = re.compile(
-    _LEAD + r"(?:quit|gave\s+up|given\s+up)\s+(?P<thing>(?:the|my)\s+(?:[\w'-]+\s+)?"
+    _LEAD + r"(?:quit|gave\s+up|given\s+up|packed\s+in|jacked\s+in|stopped\s+going\s+to)\s+"
+    r"(?P<thing>(?:the|my)\s+(?:[\w'-]+\s+)?"
     r"(?:choir|band|orchestra|club|gym|guitar|piano|violin|cello|drums|bass|saxophone|flute|"
-    r"league|team|allotment|running\s+club|book\s+club|night\s+classes|evening\s+classes))"
-    + _WHEN
-    + r"\W*$",
+    r"league|team|allotment|running\s+club|book\s+club|night\s+classes|evening\s+classes|"
+    r"class|classes|course|lessons))" + _WHEN + r"\W*$",
     re.IGNORECASE,
 )
 #: A pastime taken up in place of another, or lately: "picked up pottery instead".
@@ -190,7 +191,31 @@ _SPLIT_RE: Final = re.compile(
     r"^(?:(?:so|and|but|also|well|anyway|just\s+so\s+you\s+know|fyi|update)\b[:,]?\s+)*"
     r"(?:me\s+and\s+(?:my\s+\w+|(?-i:[A-Z])\w+)|(?-i:[A-Z])\w+\s+and\s+I|my\s+(?:wife|husband|"
     r"partner|boyfriend|girlfriend)\s+and\s+I|we|I)\s+(?:have\s+|'ve\s+|finally\s+|recently\s+)*"
-    r"(?:got\s+)?(?P<how>divorced|split\s+up|separated|broke\s+up)" + _WHEN + r"(?:\W*$|\s*[,;.!])",
+    r"(?:got\s+)?(?P<how>divorced|split\s+up|separated|broke\s+up)"
+    + _WHEN
+    + r"(?:\W*$|\s*[,;.!]|\s+and\s+(?:the|our|my)\s+divorce\b)",
+    re.IGNORECASE,
+)
+
+
+#: A role the user was promoted to: "got promoted to head of sales".
+_PROMOTED_RE: Final = re.compile(
+    _LEAD + r"(?:got\s+|been\s+|was\s+)?promoted\s+to\s+(?P<role>(?!the\s+(?:next|top)\b)"
+    r"[\w -]{2,40}?)" + _WHEN + r"(?:\W*$|\s*[,;.!]|\s+(?:so|and|but)\b)",
+    re.IGNORECASE,
+)
+#: A degree finished: "officially done with the PhD", "finished my master's".
+_FINISHED_RE: Final = re.compile(
+    _LEAD + r"(?:(?:officially|finally)\s+)?(?:done\s+with|finished|completed)\s+"
+    r"(?:the|my)\s+(?P<d>phd|doctorate|master'?s|masters|msc|mba|apprenticeship|residency)\b"
+    + _WHEN
+    + r"\W*$",
+    re.IGNORECASE,
+)
+#: A course changed at one school: "I transferred from nursing to paramedic science".
+_TRANSFERRED_COURSE_RE: Final = re.compile(
+    _LEAD + r"transferred\s+from\s+(?-i:[a-z])[\w -]{2,30}?\s+to\s+(?P<to>(?-i:[a-z])[\w-]+"
+    r"(?:\s+(?-i:[a-z])[\w-]+){0,2}?)(?:\s+(?:this|last|at|in|same)\b.*|\s*[,.;!].*)?$",
     re.IGNORECASE,
 )
 
@@ -210,6 +235,25 @@ def _split(m: re.Match[str]) -> list[ExtractedFact]:
     how = m["how"].lower()
     state = "divorced" if how == "divorced" else "separated" if how == "separated" else "single"
     return [ExtractedFact(f"User is {state}", "personal")]
+
+
+def promoted_to(clause: str) -> list[ExtractedFact]:
+    """ "User was promoted to head of sales" for a promotion no role rule read (they
+    come first: "got promoted to analytics engineer" is "User is an analytics engineer")."""
+    found = _PROMOTED_RE.match(clause.strip())
+    if found is None:
+        return []
+    return [ExtractedFact(f"User was promoted to {found['role'].strip()}", "personal")]
+
+
+def _finished(m: re.Match[str]) -> list[ExtractedFact]:
+    degree = m["d"].lower()
+    degree = {"phd": "PhD", "mba": "MBA", "msc": "MSc", "masters": "master's"}.get(degree, degree)
+    return [ExtractedFact(f"User has finished their {degree}", "personal")]
+
+
+def _transferred_course(m: re.Match[str]) -> list[ExtractedFact]:
+    return [ExtractedFact(f"User studies {m['to']}", "personal")]
 
 
 def _went(m: re.Match[str]) -> list[ExtractedFact]:
@@ -274,6 +318,8 @@ _READERS: Final[
     (_GRADUATED_RE, _graduated),
     (_SEES_RE, _sees),
     (_SPLIT_RE, _split),
+    (_FINISHED_RE, _finished),
+    (_TRANSFERRED_COURSE_RE, _transferred_course),
     (_WENT_RE, _went),
     (_JOINED_RE, _joined),
     (_TRANSFERRED_RE, _transferred),
@@ -312,7 +358,7 @@ _SWITCHED_RE: Final = re.compile(
     _LEAD + r"(?:switched|changed|swapped)\s+(?:over\s+)?from\s+(?:the\s+|my\s+|an?\s+)?"
     r"[\w'+ -]{2,30}?\s+to\s+(?:the\s+|an?\s+)?(?P<new>[\w'+-]+(?:\s+[\w'+-]+){0,2}?)"
     r"(?:\s+(?:back|in|last|this|after|because|since|so|and|but|a|two|three|for|today|"
-    r"tonight|tomorrow|now)\b.*|\s*[,.;:!(].*)?$",
+    r"tonight|tomorrow|now|about|around|over|almost|nearly|like)\b.*|\s*[,.;:!(].*)?$",
     re.IGNORECASE,
 )
 
@@ -325,7 +371,7 @@ _NOT_A_SWITCH_RE: Final = re.compile(
 )
 #: What a switch to is no thing of the user's: a person, a side, a time, a dose.
 _NOT_NEW_RE: Final = re.compile(
-    r"(?:her|him|them|it|me|us|you|right|left|red|blue|green|attack|defen[cs]e|\d.*|[\W\d]+)$",
+    r"^(?:her|him|them|it|me|us|you|right|left|red|blue|green|attack|defen[cs]e|\d.*|[\W\d]+)$",
     re.IGNORECASE,
 )
 

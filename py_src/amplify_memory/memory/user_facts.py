@@ -28,7 +28,12 @@ from amplify_memory.memory._text import words as _words
 from amplify_memory.memory.devices import device_fact
 from amplify_memory.memory.foreign import foreign_facts
 from amplify_memory.memory.gloss import english_gloss
-from amplify_memory.memory.life_events import life_event_facts, moved_since, switched_to
+from amplify_memory.memory.life_events import (
+    life_event_facts,
+    moved_since,
+    promoted_to,
+    switched_to,
+)
 from amplify_memory.memory.places import is_region
 from amplify_memory.memory.products import model_product
 from amplify_memory.memory.secrets import has_secret
@@ -2305,7 +2310,7 @@ def _main_facts(clause: str, *, correction: bool, polite_tail: bool) -> list[Ext
             or (len(clause.split()) <= 3 and _named_topic(f.content))
         ]  # a bare preference only for a topic the rules know ("short answers")
     # "I switched from ukulele to classical guitar", "Thermomix TM6 at home"
-    return facts or switched_to(clause) or model_product(clause)
+    return facts or switched_to(clause) or promoted_to(clause) or model_product(clause)
 
 
 def _with_further_parts(
@@ -2762,7 +2767,8 @@ def _work_pattern_facts(clause: str) -> list[ExtractedFact]:
 
 #: A thing got, its "I" left out: "got a Tormek", "finally got myself an MG4".
 _GOT_LEAD_RE: Final = re.compile(
-    r"^(?:(?:so|and|but|finally|just|also|then)\s+)*got\s+(?:myself\s+|us\s+)?(?=an?\s)",
+    r"^(?:(?:so|and|but|finally|just|also|then)\s+)*(?:got|ended\s+up\s+with|treated\s+myself\s+to)"
+    r"\s+(?:myself\s+|us\s+)?(?=an?\s)",
     re.IGNORECASE,
 )
 
@@ -2905,6 +2911,7 @@ def user_clauses(
     text = _HOUSEHOLD_RE.sub(_household, text)  # "we live in Leeds": the user does
     text = _AS_A_RE.sub(r"\1I am \2. ", text)  # "as a diabetic, is fasting safe?"
     text = _DOING_LEAD_RE.sub(_doing_lead, text)  # "teaching 7th grade math, need ..."
+    text = _COUPLE_RE.sub("we ", text)  # "Mark and I separated": the user did
     text = _PLACE_ASIDE_RE.sub(_place_aside, text)  # "Portuguese (Brazil)": a qualifier
     text = _FOUND_RE.sub(r"\1I", text)  # "the allergist says I'm not allergic": the user is
     text = _DIAGNOSED_ME_RE.sub("I was diagnosed with", text)  # "my GP diagnosed me with IBS"
@@ -2913,6 +2920,13 @@ def user_clauses(
     return itertools.islice(_message_clauses(text, project=project), MAX_CLAUSES)
 
 
+#: The user and a partner as one subject of what happened to the couple: "Mark and I
+#: separated", "my husband and I got married" (not split at its "and I").
+_COUPLE_RE: Final = re.compile(
+    r"(?:\b(?-i:[A-Z])[a-z]+|\bmy\s+(?:wife|husband|partner|ex|boyfriend|girlfriend|fianc[eé]e?))"
+    r"[ \t]+and[ \t]+I[ \t]+(?=(?:have[ \t]+|finally[ \t]+|recently[ \t]+|just[ \t]+)*"
+    r"(?:got[ \t]+)?(?:separated|divorced|split[ \t]+up|broke[ \t]+up|married|engaged)\b)",
+)
 #: The user's household doing what the user does: "we live in Leeds", "me and the wife
 #: run a dairy farm", "we keep bees" (not a team's "we run Kubernetes").
 _HOUSEHOLD_RE: Final = re.compile(

@@ -226,7 +226,8 @@ def test_a_value_put_right_supersedes_the_stored_one(prior: list[str], turn: str
             await store.add(text, "other")
         await extract_and_store_user_facts(turn, store=store)
         live = [e["content"] for e in await store.list() if not e["superseded"]]
-        assert live == [now]
+        assert now in live  # (with any other fact the turn states: "... finished a master's")
+        assert not set(prior) & set(live)
 
     asyncio.run(body())
 

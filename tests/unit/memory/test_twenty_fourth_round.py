@@ -282,3 +282,31 @@ def test_a_projects_statement_and_its_tail(said: str, facts: list[str]) -> None:
 )
 def test_a_product_named_by_its_model(said: str, facts: list[str]) -> None:
     assert _user(said) == facts
+
+
+@pytest.mark.parametrize(
+    ("said", "facts"),
+    [
+        ("switched from cello to viola about a year ago", ["User switched to viola"]),
+        (
+            "got promoted to head of product last month",
+            ["User was promoted to head of product"],
+        ),
+        ("got promoted to analytics engineer", ["User is an analytics engineer"]),
+        ("officially done with the PhD!!", ["User has finished their PhD"]),
+        ("I transferred from midwifery to adult nursing this term", ["User studies adult nursing"]),
+        ("ended up with a used Toyota Yaris", ["User has a Toyota Yaris"]),
+        (
+            "Priya and I separated in March and the divorce went through in June",
+            ["User is separated"],
+        ),
+        ("I packed in the Spanish class, no time", ["User gave up the Spanish class"]),
+        ("we adopted a whippet called Dot", ["User has a whippet named Dot"]),
+        # guards: a thesis handed in is a task; someone else's couple; a level
+        ("finished my thesis draft last night", []),
+        ("Tom and I went hiking", []),
+        ("promoted to the next level", []),
+    ],
+)
+def test_more_changes_of_life(said: str, facts: list[str]) -> None:
+    assert _user(said) == facts
