@@ -3922,6 +3922,8 @@ def _bare_value(text: str) -> ExtractedFact | None:
         return None
     if re.match(r"^(?:I|we|my|our|you|your|he|she|they)\b", x, re.IGNORECASE):
         return None
+    if re.match(r"^(?:rename|convert|translate|reformat|format|sort|refactor)\b", x, re.I):
+        return None  # "rename to snake_case: userName, ...": a task on the lines below
     role = re.match(
         r"^(?:an?\s+)?((?:(?!(?:for|in|on|at|to|with|of|the|my|as|and|still|also|just|now|"
         r"obviously)\s)[\w+#./-]+\s+){0,3}"

@@ -137,6 +137,17 @@ _FACT_GLOSSES: Final[tuple[tuple[str, str], ...]] = (
     (r"me\s+encanta(?:n)?|adoro|j'adore|ich\s+liebe|ik\s+hou\s+van|amo\s+(?=[A-Z])", "I love"),
     (r"me\s+gusta(?:n)?|gosto\s+d[eoa]s?|j'aime|ich\s+mag|mi\s+piace|mi\s+piacciono", "I like"),
     (r"odio|odeio|je\s+d[ée]teste|ich\s+hasse|ik\s+haat", "I hate"),
+    # the user's age ("tengo 45 años", "ho 52 anni", "j'ai 38 ans", "ich bin 41 Jahre alt")
+    (r"(?:tengo|tenho|ho|j['\u2019]ai)\s+(\d{1,2})\s+(?:años|anos|anni|ans)\b"
+     r"|(?:ich\s+bin|ik\s+ben)\s+(\d{1,2})\s+(?:jahre|jaar)(?:\s+alt|\s+oud)?\b",
+     r"I'm \1\2"),
+    # the user's children ("y dos hijas", "e due figli", "et trois enfants")
+    (r"(?:dos|due|deux|zwei|dois|duas|twee)\s+(?:hijas|figlie|filles|t[öo]chter|filhas|dochters)",
+     "I have two daughters"),
+    (r"(?:dos|due|deux|zwei|dois|duas|twee)\s+(?:hijos|figli|fils|s[öo]hne|filhos|zonen)",
+     "I have two sons"),
+    (r"(?:dos|due|deux|zwei|dois|duas|twee)\s+(?:niños|bambini|enfants|kinder|crianças|kinderen)",
+     "I have two kids"),
     # the user's name ("me llamo Lucía", "mi nombre es Lucía", "ich heiße Jan")
     (r"me\s+llamo|mi\s+nombre\s+es|je\s+m'appelle|mon\s+nom\s+est|ich\s+hei(?:ß|ss)e|"
      r"mein\s+name\s+ist|mi\s+chiamo|il\s+mio\s+nome\s+[èe]|meu\s+nome\s+[ée]|chamo-me|"
@@ -232,7 +243,7 @@ _I_AM: Final = (
     r"(?:(?:yo|eu|io)\s+)?(?:soy|sou|sono|je\s+suis|ich\s+bin|ik\s+ben|jestem|I\s+work\s+as|"
     r"trabajo\s+como|"
     r"trabalho\s+como|lavoro\s+come|je\s+travaille\s+comme|ich\s+arbeite\s+als|"
-    r"ik\s+werk\s+als|pracuj[ęe]\s+jako|faccio\s+il|faccio\s+la|arbeite\s+als)"
+    r"ik\s+werk\s+als|pracuj[ęe]\s+jako|faccio\s+il|faccio\s+la|faccio\s+l['\u2019]|arbeite\s+als)"
     r"(?:\s+(?:un|una|um|uma|une|ein|eine|een)|\s+un['\u2019](?=\w))?"
 )
 #: Where the role is done when it is no name ("w szkole", "en el hospital"): left out.
@@ -243,8 +254,8 @@ _AT_WORK: Final = (
 )
 #: The words after a role that name where ("en", "em", "à", "in", "bei"), before a name.
 _IN_PLACE: Final = (
-    r"(?:\s+[\w'-]+){0,4}?"
-    r"\s+(?:en|em|a|à|in|w|au|bei|na|no|im)\s+(?=(?-i:[A-ZÀ-Ý]))"
+    r"(?:\s+[\w'-]+){0,6}?"
+    r"\s+(?:en|em|a|à|in|w|au|bei|na|no|im|de|di)\s+(?=(?-i:[A-ZÀ-Ý]))"
 )
 #: Cities by their English names ("Milano": "Milan"), so that one place is one value.
 _EXONYMS: Final = {

@@ -220,6 +220,20 @@ _TRANSFERRED_COURSE_RE: Final = re.compile(
 )
 
 
+#: What the user does not do at all: "I don't drive", "I never cook".
+_DO_NOT_RE: Final = re.compile(
+    r"^(?:(?:so|and|but|also|well|fyi|btw)\s+)*I\s+(?:do\s+not|don't|dont|never|can\s+not|cannot|"
+    r"can't)\s+(?P<v>drive|swim|cook|smoke|drink|cycle|ride\s+a\s+bike)\W*$",
+    re.IGNORECASE,
+)
+#: A food eaten again: "I started eating meat again", "back to eating fish".
+_EATS_AGAIN_RE: Final = re.compile(
+    _LEAD + r"(?:started|start|began|back\s+to|gone\s+back\s+to|went\s+back\s+to)\s+eating\s+"
+    r"(?P<x>meat|fish|chicken|dairy|eggs|red\s+meat|pork|beef)(?:\s+(?:again|now))*\b",
+    re.IGNORECASE,
+)
+
+
 def _graduated(m: re.Match[str]) -> list[ExtractedFact]:
     if not m["school"]:
         return [ExtractedFact("User has graduated", "personal")]
@@ -254,6 +268,15 @@ def _finished(m: re.Match[str]) -> list[ExtractedFact]:
 
 def _transferred_course(m: re.Match[str]) -> list[ExtractedFact]:
     return [ExtractedFact(f"User studies {m['to']}", "personal")]
+
+
+def _do_not(m: re.Match[str]) -> list[ExtractedFact]:
+    verb = " ".join(m["v"].lower().split())
+    return [ExtractedFact(f"User does not {verb}", "personal")]
+
+
+def _eats_again(m: re.Match[str]) -> list[ExtractedFact]:
+    return [ExtractedFact(f"User eats {m['x'].lower()} again", "personal")]
 
 
 def _went(m: re.Match[str]) -> list[ExtractedFact]:
@@ -318,6 +341,8 @@ _READERS: Final[
     (_GRADUATED_RE, _graduated),
     (_SEES_RE, _sees),
     (_SPLIT_RE, _split),
+    (_DO_NOT_RE, _do_not),
+    (_EATS_AGAIN_RE, _eats_again),
     (_FINISHED_RE, _finished),
     (_TRANSFERRED_COURSE_RE, _transferred_course),
     (_WENT_RE, _went),

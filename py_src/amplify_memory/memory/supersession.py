@@ -49,6 +49,7 @@ from amplify_memory.memory.similarity import (
     NUMBER_WORDS,
     adds_to,
     content_similarity,
+    contradiction_reason,
     contradicts,
     is_duplicate,
     opposed,
@@ -66,6 +67,7 @@ from amplify_memory.memory.topics import (
     registered_topic,
     relation,
     tool_group_names,
+    topic_category,
 )
 from amplify_memory.text import strip_accents
 
@@ -820,6 +822,14 @@ def decide(
         return "merge"
     if new_frames and not old_frames and not names_a_value(old, [f.value for f in new_frames]):
         return "keep"  # "no longer uses Spark" says nothing of "works with logs"
+    if (
+        old_frames
+        and not new_frames
+        and topic_category(old_frames[0].topic) not in (None, "personal")
+        and contradiction_reason(new, old) == "value"
+        and not names_a_value(new, [f.value for f in old_frames])
+    ):
+        return "keep"  # "prefers R" names no value of "prefers British spelling"'s topic
     if not (new_frames and old_frames) and (
         contradicts(new, old)
         or stops(new, old)

@@ -2437,8 +2437,9 @@ _BARE_AGE_RE: Final = re.compile(
 #: Children or a parent's role said bare: "two kids", "3 kids", "mom of twins", "dad of 3".
 _BARE_KIDS_RE: Final = re.compile(
     r"(?P<n>\d|one|two|three|four|five|six)\s+(?P<k>kids|children|boys|girls|sons|daughters)"
-    r"|(?P<who>mom|mum|dad|mother|father|parent)\s+of\s+(?P<of>twins|triplets|\d|one|two|three|"
-    r"four|five)(?:\s+(?:kids|children|boys|girls))?",
+    r"|(?P<single>single)?\s*(?P<who>mom|mum|dad|mother|father|parent)"
+    r"(?:\s+of\s+(?P<of>twins|triplets|\d|one|two|three|four|five)(?:\s+(?:kids|children|boys|"
+    r"girls))?)?",
     re.IGNORECASE,
 )
 
@@ -2455,11 +2456,10 @@ def _bio_fact(part: str, *, bio: bool) -> list[ExtractedFact]:
     kids = _BARE_KIDS_RE.fullmatch(part)
     if kids and kids["k"]:
         return [ExtractedFact(f"User has {kids['n']} {kids['k'].lower()}", "personal")]
-    if kids:
-        who = kids["who"].lower()
-        return [
-            ExtractedFact(f"User is {indefinite_article(who)} {who} of {kids['of']}", "personal")
-        ]
+    if kids and (kids["of"] or kids["single"]):
+        who = f"{'single ' if kids['single'] else ''}{kids['who'].lower()}"
+        of = f" of {kids['of']}" if kids["of"] else ""
+        return [ExtractedFact(f"User is {indefinite_article(who)} {who}{of}", "personal")]
     age = _BARE_AGE_RE.fullmatch(part) if bio else None
     return [ExtractedFact(f"User is {age[1]}", "personal")] if age else []
 

@@ -310,3 +310,30 @@ def test_a_product_named_by_its_model(said: str, facts: list[str]) -> None:
 )
 def test_more_changes_of_life(said: str, facts: list[str]) -> None:
     assert _user(said) == facts
+
+
+@pytest.mark.parametrize(
+    ("said", "facts"),
+    [
+        ("I don't drive. I cycle everywhere.", ["User does not drive", "User cycles everywhere"]),
+        ("started eating fish again, doctor's orders", ["User eats fish again"]),
+        (
+            "Single mum, two kids, Hull",
+            ["User is a single mum", "User has two kids", "User is based in Hull"],
+        ),
+        ("Ho 47 anni e faccio l'infermiera", ["User is 47", "User is a nurse"]),
+        ("tengo 39 años y dos hijos", ["User is 39", "User has two sons"]),
+        # guards: a rename is a task; someone else who does not drive
+        ("rename to camelCase: user_name, created_at", []),
+        ("my wife doesn't drive", []),
+    ],
+)
+def test_habits_ages_and_households(said: str, facts: list[str]) -> None:
+    assert _user(said) == facts
+
+
+def test_a_preference_of_no_topic_replaces_no_topics_value() -> None:
+    from amplify_memory.memory.supersession import decide
+
+    assert decide("User prefers R", "User prefers British spelling.") == "keep"
+    assert decide("Porto-based", "User lives in Lisbon.") == "supersede"
