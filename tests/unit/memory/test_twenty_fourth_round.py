@@ -318,8 +318,8 @@ def test_more_changes_of_life(said: str, facts: list[str]) -> None:
         ("I don't drive. I cycle everywhere.", ["User does not drive", "User cycles everywhere"]),
         ("started eating fish again, doctor's orders", ["User eats fish again"]),
         (
-            "Single mum, two kids, Hull",
-            ["User is a single mum", "User has two kids", "User is based in Hull"],
+            "Single mum, two kids, Leeds",
+            ["User is a single mum", "User has two kids", "User is based in Leeds"],
         ),
         ("Ho 47 anni e faccio l'infermiera", ["User is 47", "User is a nurse"]),
         ("tengo 39 años y dos hijos", ["User is 39", "User has two sons"]),
