@@ -82,6 +82,7 @@ def model_product(text: str) -> list[ExtractedFact]:
         any(w in _NOT_A_MAKE or "'" in w for w in words)
         or (found["year"] and len(words) < 2)
         or (found["model"] and _QUANTITY_RE.fullmatch(found["model"]))
+        or (found["model"] and re.fullmatch(r"(?:19|20)\d\d", found["model"]))  # "issued 2021"
     ):
         return []
     kind = (found["kind"] or "").strip()

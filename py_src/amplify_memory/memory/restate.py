@@ -227,7 +227,7 @@ _NAMED_LEAD_RE: Final = re.compile(
 _ONE_TASK_RE: Final = re.compile(
     r"^(?:(?:ok|okay|now|pls|please|and|so|can\s+you|could\s+you)\s+)*(?:write|show|redo|"
     r"convert|do|explain|rewrite|translate|give|make|port|try|answer|reply|respond|"
-    r"generate|refactor)\b",
+    r"generate|refactor|rename|reformat|format|sort)\b",
     re.IGNORECASE,
 )
 _FOR_ALWAYS_RE: Final = re.compile(

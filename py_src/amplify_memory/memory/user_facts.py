@@ -185,7 +185,7 @@ _TRAILING_FILLER_RE: Final = re.compile(
     r"(?:[\s,]+(?:please|pls|plz|btw|by the way|thanks|thank you|lol|though|too|as well|tbh|imo|"
     r"honestly|fwiw|haha|atm|rn|tho|but sure|but ok|but okay|but fine|but whatever|"
     r"apparently|thankfully|luckily|officially|after all|obviously|obvs|ofc|of course|"
-    r"but yeah))+\s*$",
+    r"but yeah|actually))+\s*$",
     re.IGNORECASE,
 )
 _STANDING_PHRASE_RE: Final = re.compile(
@@ -2331,6 +2331,8 @@ def _with_further_parts(
         part = _strip_filler(part)
         if not part or _is_hypothetical(part) or _OTHER_SUBJECT_RE.match(part):
             continue
+        if _CARRY_ON_RE.fullmatch(part):
+            continue  # "..., but go on": the conversation's, no Go
         names = _phrasing.tech_names(part)
         if names and all(n.casefold() in said for n in names):
             continue  # already said by the clause as a whole ("Like: Go, Rust")
@@ -2350,6 +2352,14 @@ def _with_further_parts(
     return facts
 
 
+#: A list's part that tells the assistant to go on: "(..., but) go on", "carry on".
+_CARRY_ON_RE: Final = re.compile(
+    r"(?:(?:but|and|so|ok|okay)\s+)?(?:go\s+on|go\s+ahead|carry\s+on|continue|keep\s+going|"
+    r"proceed)(?:\s+(?:please|pls|then))?\W*",
+    re.IGNORECASE,
+)
+
+
 def _verbless_list(clause: str, *, tech_context: bool) -> list[ExtractedFact]:
     """A verbless list of facts, part by part; a place named bare is where the user is
     when the list says who the user is ("backend dev, Leeds, Python")."""
@@ -2362,6 +2372,8 @@ def _verbless_list(clause: str, *, tech_context: bool) -> list[ExtractedFact]:
         part = _strip_filler(part)
         if not part or _is_hypothetical(part) or _OTHER_SUBJECT_RE.match(part):
             continue
+        if _CARRY_ON_RE.fullmatch(part):
+            continue  # "..., but go on": the conversation's, no Go
         if _phrasing.bare_place(part):
             found_by_part.append(part)  # (read once the list is read)
             continue

@@ -337,3 +337,19 @@ def test_a_preference_of_no_topic_replaces_no_topics_value() -> None:
 
     assert decide("User prefers R", "User prefers British spelling.") == "keep"
     assert decide("Porto-based", "User lives in Lisbon.") == "supersede"
+
+
+@pytest.mark.parametrize(
+    ("said", "facts"),
+    [
+        ("I'm in Halifax actually, but go on", ["User is in Halifax"]),
+        ("passport no. issued 2019, expires 2029, place of issue Cork", []),
+    ],
+)
+def test_the_conversations_words_are_no_facts(said: str, facts: list[str]) -> None:
+    assert _user(said) == facts
+
+
+def test_a_rename_replaces_no_style() -> None:
+    said = "rename to snake_case: userName, lastLoginAt, isActive"
+    assert asyncio.run(_superseded("User prefers camelCase.", said)) == []
