@@ -1144,7 +1144,7 @@ _ITEM_SPLIT_RE: Final = re.compile(
 _CMP_RE: Final = re.compile(
     r"^(?!.*\b(?:talk|talks|run|runs|go|goes|sit|sits|communicate|communicates|built|"
     r"fly|flies|jump|jumps|is|are|was|were|hand|hands|take|takes|think|thinks|come|comes|"
-    r"came|bring|brings|pop|pops|head|heads|move|moves|moved)\s+over\b)"
+    r"came|bring|brings|pop|pops|head|heads|move|moves|moved|\w+ed)\s+over\b)"
     r"(?!.*\b(?:is|are|was|were|connected|wired|sent|streamed|tunneled|tunnelled)\s+"
     r"[\w.+#-]+(?:\s+[\w.+#-]+)?\s+over\b)"  # "sensors are BME280 over I2C": a link
     r"(?P<a>[\w.+#@'/ -]+?)\s*(?:>+|≫|\bover\b|\binstead of\b|\brather than\b|"
@@ -2618,7 +2618,7 @@ _LIFE_EVENT_RE: Final = re.compile(
     r"(?P<retired>(?i:retired))(?:\s+(?i:early|last\s+\w+|this\s+\w+|in\s+(?:\d{4}|"
     rf"{_MONTHS}|the\s+(?:spring|summer|autumn|fall|winter))|from\s+(?:work|my\s+job|teaching|"
     r"nursing|the\s+(?:army|navy|police|force|company|bank|council|school|civil\s+service))|"
-    r"at\s+\d+|after\s+\d+\s+years))*"
+    r"at\s+\d+|after\s+\d+\s+years|with\s+(?:the\s+)?[\w-]+(?:\s+[\w-]+)?))*"
     r"|(?P<married>(?i:got\s+(?:married|engaged|divorced)))(?:\s+(?i:last\s+\w+|this\s+\w+|"
     r"in\s+(?:\d{4}|"
     rf"{_MONTHS}|the\s+(?:spring|summer|autumn|fall|winter))|on\s+\w+|"

@@ -173,7 +173,8 @@ _FACT_GLOSSES: Final[tuple[tuple[str, str], ...]] = (
     (r"(?<!\bnon\s)(?<!\bnão\s)(?<!\bnao\s)(?<!\bno\s)(?<!\bnunca\s)(?<!\bmai\s)"
      r"(?:me\s+mud[ée]|me\s+he\s+mudado|nos\s+mudamos|me\s+mudei|mudei|mudamos|"
      r"j'ai\s+d[ée]m[ée]nag[ée]|on\s+a\s+d[ée]m[ée]nag[ée]|nous\s+avons\s+d[ée]m[ée]nag[ée]|"
-     r"mi\s+sono\s+trasferit[oa]|ci\s+siamo\s+trasferiti|(?:ik\s+ben|we\s+zijn)\s+verhuisd)"
+     r"mi\s+sono\s+trasferit[oa]|ci\s+siamo\s+trasferiti|(?:ik\s+ben|we\s+zijn)\s+verhuisd|"
+     r"me\s+vine|me\s+fui|nos\s+vinimos|nos\s+fuimos)"
      r"(?:\s+d[eoa]\s+(?-i:[A-Z])[\w-]+)?\s+(?:a|para|pra|à|nach|naar)(?:\s+(?:o|a|la|el))?\b",
      "I moved to"),
     (r"pracuj[ęe]\s+jako", "I work as"),

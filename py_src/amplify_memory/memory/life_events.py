@@ -111,7 +111,10 @@ _PICKED_UP_RE: Final = re.compile(
     r"cold|flu|bug|virus|pieces|slack|tab|bill|shift|parcel|package|order|car|keys|pace|"
     r"offer|prescription|milk|bread)|it|them|that|this)\b)[\w'-]+(?:\s+[\w'-]+)?)\s+"
     r"(?:instead|as\s+a\s+hobby|(?:this|last)\s+(?:year|spring|summer|autumn|winter)|lately|"
-    r"recently|again|during\s+lockdown)\b.*$",
+    r"recently|again|during\s+lockdown)\b.*$"
+    r"|" + _LEAD + r"(?:picked|took|have\s+taken|'ve\s+taken|taken)\s+up\s+(?P<inst>(?:the\s+)?"
+    r"(?:ukulele|guitar|piano|violin|cello|drums|bass|saxophone|flute|clarinet|trumpet|harp|"
+    r"banjo|mandolin|accordion|harmonica))\b.*$",
     re.IGNORECASE,
 )
 #: What the user does now in place of something: "doing watercolour at the community
@@ -234,6 +237,18 @@ _EATS_AGAIN_RE: Final = re.compile(
 )
 
 
+#: A medicine or a habit the user is off: "I'm off the sertraline now", "5 months off
+#: cigarettes", "8 months sober now".
+_OFF_RE: Final = re.compile(
+    _LEAD + r"(?:(?:I'm|im|I\s+am)\s+(?:now\s+|completely\s+|finally\s+)*off\s+(?:the\s+|my\s+)?"
+    r"(?P<med>[a-z]+(?:ine|ol|am|pril|tin|mab|one|ide|ate|in|an|ex|ium|il))(?:\s+(?:now|completely|"
+    r"for\s+good))?\b"
+    r"|(?:(?:\d+|a|one|two|three|six|several)\s+(?:days?|weeks?|months?|years?)\s+)"
+    r"(?:(?P<cig>off\s+(?:cigarettes|the\s+cigs|cigs|smoking|the\s+fags|nicotine))|(?P<sober>sober)))",
+    re.IGNORECASE,
+)
+
+
 def _graduated(m: re.Match[str]) -> list[ExtractedFact]:
     if not m["school"]:
         return [ExtractedFact("User has graduated", "personal")]
@@ -279,6 +294,14 @@ def _eats_again(m: re.Match[str]) -> list[ExtractedFact]:
     return [ExtractedFact(f"User eats {m['x'].lower()} again", "personal")]
 
 
+def _off(m: re.Match[str]) -> list[ExtractedFact]:
+    if m["cig"]:
+        return [ExtractedFact("User has quit smoking", "personal")]
+    if m["sober"]:
+        return [ExtractedFact("User does not drink alcohol", "personal")]
+    return [ExtractedFact(f"User no longer takes {m['med'].lower()}", "personal")]
+
+
 def _went(m: re.Match[str]) -> list[ExtractedFact]:
     return [ExtractedFact(_DIETS[" ".join(m["diet"].lower().split())], "personal")]
 
@@ -298,7 +321,7 @@ def _quit(m: re.Match[str]) -> list[ExtractedFact]:
 
 
 def _picked_up(m: re.Match[str]) -> list[ExtractedFact]:
-    return [ExtractedFact(f"User has taken up {m['thing']}", "personal")]
+    return [ExtractedFact(f"User has taken up {m['thing'] or m['inst']}", "personal")]
 
 
 def _doing_now(m: re.Match[str]) -> list[ExtractedFact]:
@@ -341,6 +364,7 @@ _READERS: Final[
     (_GRADUATED_RE, _graduated),
     (_SEES_RE, _sees),
     (_SPLIT_RE, _split),
+    (_OFF_RE, _off),
     (_DO_NOT_RE, _do_not),
     (_EATS_AGAIN_RE, _eats_again),
     (_FINISHED_RE, _finished),

@@ -257,7 +257,7 @@ _HABIT_ADVERBS: Final = frozenset(
     _wordlist("always usually never generally typically normally tend")
 )
 _ROLE_RE: Final = re.compile(
-    rf"^(?:a|an)\s+(?:[\w+#./-]+\s+){{0,4}}?(?:{ROLE_NOUNS})s?\b"
+    rf"^(?:a|an)\s+(?:[\w+#./'-]+\s+){{0,4}}?(?:{ROLE_NOUNS})s?\b"
     # without the article (a first language without one: "I am network engineer with a
     # telco"): plain words before the role noun, then the end or a place or employer
     r"|^(?:(?!(?:for|in|on|at|to|with|of|the|my|as|and|not|no|so|very|too|also|still|"
@@ -965,7 +965,8 @@ def _life_verb_facts(
 _OWNED_RE: Final = re.compile(
     r"^(?:have\s+)?(?:got\s+|bought\s+)?(?P<det>an?|two|three|\d)\s+"
     r"(?:(?P<adj>used|new|second-hand|secondhand|refurbished|old)\s+)?(?P<name>(?:(?:19|20)\d\d\s+)?(?-i:[A-Z])[\w.+-]*(?:\s+(?:(?-i:[A-Z])[\w.+-]*|"
-    r"\d[\w.-]*)){0,2})(?:\s+(?P<noun>[a-z]+))?(?:\s+(?:but|and|that|which)\b.*)?\s*$"
+    r"\d[\w.-]*)){0,2})(?:\s+(?P<noun>[a-z]+))?(?:\s+(?:but|and|that|which|for\s+(?:the|my|work|"
+    r"travel|commuting))\b.*)?\s*$"
 )
 #: A thing of the household or of a hobby, owned: "I already have a standing desk",
 #: "I've got an air fryer and a microwave" (a common noun: the name rule needs a capital).
@@ -2779,7 +2780,8 @@ def _work_pattern_facts(clause: str) -> list[ExtractedFact]:
 
 #: A thing got, its "I" left out: "got a Tormek", "finally got myself an MG4".
 _GOT_LEAD_RE: Final = re.compile(
-    r"^(?:(?:so|and|but|finally|just|also|then)\s+)*(?:got|ended\s+up\s+with|treated\s+myself\s+to)"
+    r"^(?:(?:so|and|but|finally|just|also|then)\s+)*(?:got|ended\s+up\s+with|treated\s+myself\s+to|"
+    r"picked\s+up)"
     r"\s+(?:myself\s+|us\s+)?(?=an?\s)",
     re.IGNORECASE,
 )
@@ -3446,7 +3448,7 @@ def finish(fact: ExtractedFact) -> ExtractedFact | None:
         content = f"User does not want the assistant to {_phrasing.base_verb(stop[1])}{stop[2]}"
     if _phrasing.SECRET_MARK in content or has_secret(content) or len(content.split()) < 3:
         return None
-    content = re.sub(r"(?<=\w{3}) (?:always|alwyas|every time|all the time)$", "", content)
+    content = re.sub(r"(?<=\w{3}) (?:always|alwyas|every time|all the time|instead)$", "", content)
     content = _without_now(content)  # "User is married now": the fact holds, not "now"
     content = re.sub(r"\s+(?:from|until|as of|starting)$", "", content)  # ("from now": cut)
     content = _UNIT_WISH_RE.sub(_unit_wish, content)  # "km please": metric, said by a unit

@@ -353,3 +353,26 @@ def test_the_conversations_words_are_no_facts(said: str, facts: list[str]) -> No
 def test_a_rename_replaces_no_style() -> None:
     said = "rename to snake_case: userName, lastLoginAt, isActive"
     assert asyncio.run(_superseded("User prefers camelCase.", said)) == []
+
+
+@pytest.mark.parametrize(
+    ("said", "facts"),
+    [
+        (
+            "I'm off the citalopram now, tapered over the summer",
+            ["User no longer takes citalopram"],
+        ),
+        ("3 months off cigarettes now", ["User has quit smoking"]),
+        ("a year sober now", ["User does not drink alcohol"]),
+        (
+            "I'm a master's student in physics at Leeds",
+            ["User is a master's student in physics at Leeds"],
+        ),
+        ("picked up a Nintendo Switch for the train", ["User has a Nintendo Switch"]),
+        ("I've picked up the banjo, the kids love it", ["User has taken up the banjo"]),
+        # guards: off work, a call for the team
+        ("I'm off work now", []),
+    ],
+)
+def test_what_the_user_is_off_and_owns(said: str, facts: list[str]) -> None:
+    assert _user(said) == facts
