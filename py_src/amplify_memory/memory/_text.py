@@ -111,7 +111,7 @@ PET_NOUNS: Final = (
     r"budgies?|canar(?:y|ies)|cockatiels?|axolotls?|hedgehogs?|ducks?|alpacas?|donkeys?|"
     # dogs and cats by their breed: "we adopted a greyhound"
     r"greyhounds?|labradors?|spaniels?|terriers?|collies?|beagles?|poodles?|dachshunds?|"
-    r"retrievers?|husk(?:y|ies)|pugs?|whippets?|lurchers?|bulldogs?|corgis?|schnauzers?|"
+    r"(?:golden|labrador|flat-coated)\s+retrievers?|husk(?:y|ies)|pugs?|whippets?|lurchers?|bulldogs?|corgis?|schnauzers?|"
     r"labradoodles?|cockapoos?|cavapoos?|border\s+collies?|german\s+shepherds?|"
     r"maine\s+coons?|ragdolls?|siamese"
 )

@@ -138,16 +138,24 @@ _FACT_GLOSSES: Final[tuple[tuple[str, str], ...]] = (
     (r"me\s+gusta(?:n)?|gosto\s+d[eoa]s?|j'aime|ich\s+mag|mi\s+piace|mi\s+piacciono", "I like"),
     (r"odio|odeio|je\s+d[ée]teste|ich\s+hasse|ik\s+haat", "I hate"),
     # the user's age ("tengo 45 años", "ho 52 anni", "j'ai 38 ans", "ich bin 41 Jahre alt")
-    (r"(?:tengo|tenho|ho|j['\u2019]ai)\s+(\d{1,2})\s+(?:años|anos|anni|ans)\b"
-     r"|(?:ich\s+bin|ik\s+ben)\s+(\d{1,2})\s+(?:jahre|jaar)(?:\s+alt|\s+oud)?\b",
+    (r"(?:tengo|tenho|ho|j['\u2019]ai)\s+(\d{1,2})\s+(?:años|anos|anni|ans)"
+     r"(?=\s*(?:[,.;!?]|$)|\s+(?:y|e|et)\s)"
+     r"|(?:ich\s+bin|ik\s+ben)\s+(\d{1,2})\s+(?:jahre|jaar)(?:\s+alt|\s+oud)"
+     r"(?=\s*(?:[,.;!?]|$)|\s+(?:und|en)\s)",
      r"I'm \1\2"),
     # the user's children ("y dos hijas", "e due figli", "et trois enfants")
-    (r"(?:dos|due|deux|zwei|dois|duas|twee)\s+(?:hijas|figlie|filles|t[öo]chter|filhas|dochters)",
-     "I have two daughters"),
-    (r"(?:dos|due|deux|zwei|dois|duas|twee)\s+(?:hijos|figli|fils|s[öo]hne|filhos|zonen)",
-     "I have two sons"),
-    (r"(?:dos|due|deux|zwei|dois|duas|twee)\s+(?:niños|bambini|enfants|kinder|crianças|kinderen)",
-     "I have two kids"),
+    # the user's children, said after the user's own verb or age ("tengo 45 años y dos
+    # hijas", "ho due figli"; not "mi hermano tiene dos hijas")
+    (r"(?:(?<=I'm\s\d\d\s)|(?<=I'm\s\d\s))(?:y|e|et|und)\s+(?:dos|due|deux|zwei|dois|duas|twee)\s+"
+     r"(?:hijas|figlie|filles|t[öo]chter|filhas|dochters)", "and I have two daughters"),
+    (r"(?:(?<=I'm\s\d\d\s)|(?<=I'm\s\d\s))(?:y|e|et|und)\s+(?:dos|due|deux|zwei|dois|duas|twee)\s+"
+     r"(?:hijos|figli|fils|s[öo]hne|filhos|zonen)", "and I have two sons"),
+    (r"(?:tengo|tenho|ho|j['\u2019]ai|ich\s+habe|ik\s+heb)\s+(?:dos|due|deux|zwei|dois|duas|twee)\s+"
+     r"(?:hijas|figlie|filles|t[öo]chter|filhas|dochters)", "I have two daughters"),
+    (r"(?:tengo|tenho|ho|j['\u2019]ai|ich\s+habe|ik\s+heb)\s+(?:dos|due|deux|zwei|dois|duas|twee)\s+"
+     r"(?:hijos|figli|fils|s[öo]hne|filhos|zonen)", "I have two sons"),
+    (r"(?:tengo|tenho|ho|j['\u2019]ai|ich\s+habe|ik\s+heb)\s+(?:dos|due|deux|zwei|dois|duas|twee)\s+"
+     r"(?:niños|bambini|enfants|kinder|crianças|kinderen)", "I have two kids"),
     # the user's name ("me llamo Lucía", "mi nombre es Lucía", "ich heiße Jan")
     (r"me\s+llamo|mi\s+nombre\s+es|je\s+m'appelle|mon\s+nom\s+est|ich\s+hei(?:ß|ss)e|"
      r"mein\s+name\s+ist|mi\s+chiamo|il\s+mio\s+nome\s+[èe]|meu\s+nome\s+[ée]|chamo-me|"

@@ -183,18 +183,31 @@ _SEES_RE: Final = re.compile(
     r"still|now|regularly|actually)\s+)*(?:see|seeing|visit|visiting)\s+(?P<who>(?:a|an|my)\s+"
     r"(?:therapist|counsell?or|psychiatrist|psychologist|physio|physiotherapist|chiropractor|"
     r"dietitian|nutritionist|personal\s+trainer|osteopath|acupuncturist|speech\s+therapist|"
-    r"tutor|coach))(?P<when>\s+(?:every|once|twice|weekly|fortnightly|monthly|regularly|each)"
-    r"\b[\w ]{0,30}?)?(?:\s*[,.;!].*)?$",
+    r"tutor|coach))(?P<when>\s+(?:every\s+(?:other\s+)?(?:day|week|month|fortnight|monday|tuesday|"
+    r"wednesday|thursday|friday|saturday|sunday)|once\s+a\s+(?:week|month|fortnight)|twice\s+a\s+"
+    r"(?:week|month)|weekly|fortnightly|monthly|regularly))?"
+    r"(?!.*\b(?:tomorrow|today|tonight|this\s+week|next\s+week|until|used\s+to|or\s+I\s+was)\b)"
+    r"(?:\s*[,.;!].*)?\W*$",
     re.IGNORECASE,
 )
 
 
+#: A partner by name: no kin ("Mum and I"), no tool ("Python and I broke up").
+_PARTNER: Final = (
+    r"(?!(?:Mum|Mom|Dad|Mama|Papa|Grandma|Grandpa|Nan|Nana|Granny|Python|Excel|Java|Rust|Go)\b)"
+    r"(?-i:[A-Z])[a-z]+"
+)
 #: A marriage or a relationship ended: "me and Carla divorced last year", "we split up".
 _SPLIT_RE: Final = re.compile(
     r"^(?:(?:so|and|but|also|well|anyway|just\s+so\s+you\s+know|fyi|update)\b[:,]?\s+)*"
-    r"(?:me\s+and\s+(?:my\s+\w+|(?-i:[A-Z])\w+)|(?-i:[A-Z])\w+\s+and\s+I|my\s+(?:wife|husband|"
-    r"partner|boyfriend|girlfriend)\s+and\s+I|we|I)\s+(?:have\s+|'ve\s+|finally\s+|recently\s+)*"
-    r"(?:got\s+)?(?P<how>divorced|split\s+up|separated|broke\s+up)"
+    r"(?:me\s+and\s+(?:my\s+(?:wife|husband|partner|boyfriend|girlfriend|ex)|"
+    + _PARTNER
+    + r")|"
+    + _PARTNER
+    + r"\s+and\s+I|my\s+(?:wife|husband|"
+    r"partner|boyfriend|girlfriend)\s+and\s+I|we|I(?=\s+(?:have\s+|'ve\s+|finally\s+|recently\s+)*"
+    r"(?:got\s+)?divorced))\s+(?:have\s+|'ve\s+|finally\s+|recently\s+)*"
+    r"(?P<how>(?:got\s+)?divorced|split\s+up|separated|broke\s+up)(?!\s+in\s+the\s+crowd)"
     + _WHEN
     + r"(?:\W*$|\s*[,;.!]|\s+and\s+(?:the|our|my)\s+divorce\b)",
     re.IGNORECASE,
@@ -203,8 +216,12 @@ _SPLIT_RE: Final = re.compile(
 
 #: A role the user was promoted to: "got promoted to head of sales".
 _PROMOTED_RE: Final = re.compile(
-    _LEAD + r"(?:got\s+|been\s+|was\s+)?promoted\s+to\s+(?P<role>(?!the\s+(?:next|top)\b)"
-    r"[\w -]{2,40}?)" + _WHEN + r"(?:\W*$|\s*[,;.!]|\s+(?:so|and|but)\b)",
+    _LEAD + r"(?:got\s+|been\s+|was\s+)?promoted\s+to\s+(?P<role>(?:[\w-]+\s+){0,3}?(?:head|lead|"
+    r"chief|director|manager|supervisor|partner|principal|senior|vp|editor|captain|sergeant|"
+    r"foreman|team\s+leader|shift\s+leader|charge\s+nurse|matron|superintendent|inspector|"
+    r"professor|consultant)(?:\s+of\s+[\w-]+(?:\s+[\w-]+)?)?)"
+    + _WHEN
+    + r"(?:\W*$|\s*[,;.!]|\s+(?:so|and|but)\b)",
     re.IGNORECASE,
 )
 #: A degree finished: "officially done with the PhD", "finished my master's".
@@ -213,6 +230,12 @@ _FINISHED_RE: Final = re.compile(
     r"(?:the|my)\s+(?P<d>phd|doctorate|master'?s|masters|msc|mba|apprenticeship|residency)\b"
     + _WHEN
     + r"\W*$",
+    re.IGNORECASE,
+)
+#: Words that say a change is of studies: "this term", "same uni", "my course".
+_STUDY_WORD_RE: Final = re.compile(
+    r"\b(?:course|degree|major|programme|program|uni|university|college|term|semester|"
+    r"modules?|studies|studying)\b",
     re.IGNORECASE,
 )
 #: A course changed at one school: "I transferred from nursing to paramedic science".
@@ -231,8 +254,9 @@ _DO_NOT_RE: Final = re.compile(
 )
 #: A food eaten again: "I started eating meat again", "back to eating fish".
 _EATS_AGAIN_RE: Final = re.compile(
-    _LEAD + r"(?:started|start|began|back\s+to|gone\s+back\s+to|went\s+back\s+to)\s+eating\s+"
-    r"(?P<x>meat|fish|chicken|dairy|eggs|red\s+meat|pork|beef)(?:\s+(?:again|now))*\b",
+    _LEAD + r"(?:started|began|gone\s+back\s+to|went\s+back\s+to)\s+eating\s+"
+    r"(?P<x>meat|fish|chicken|dairy|eggs|red\s+meat|pork|beef)\s+again\b"
+    r"(?!.*\b(?:then|for\s+a\s+(?:week|day|bit|while)|tomorrow|next\s+\w+)\b)",
     re.IGNORECASE,
 )
 
@@ -256,12 +280,14 @@ def _graduated(m: re.Match[str]) -> list[ExtractedFact]:
 
 
 def _sees(m: re.Match[str]) -> list[ExtractedFact]:
+    if re.search(r"\b(?:seeing|visiting)\b", m.group(), re.IGNORECASE) and not m["when"]:
+        return []  # "I'm seeing a physio (tomorrow)": an appointment, unless it recurs
     who = re.sub(r"^my\s+", "a ", m["who"], flags=re.IGNORECASE)
     return [ExtractedFact(f"User sees {who}{m['when'] or ''}", "personal")]
 
 
 def _split(m: re.Match[str]) -> list[ExtractedFact]:
-    how = m["how"].lower()
+    how = m["how"].lower().split()[-1]
     state = "divorced" if how == "divorced" else "separated" if how == "separated" else "single"
     return [ExtractedFact(f"User is {state}", "personal")]
 
@@ -269,7 +295,7 @@ def _split(m: re.Match[str]) -> list[ExtractedFact]:
 def promoted_to(clause: str) -> list[ExtractedFact]:
     """ "User was promoted to head of sales" for a promotion no role rule read (they
     come first: "got promoted to analytics engineer" is "User is an analytics engineer")."""
-    found = _PROMOTED_RE.match(clause.strip())
+    found = _PROMOTED_RE.match(" ".join(clause.split()))
     if found is None:
         return []
     return [ExtractedFact(f"User was promoted to {found['role'].strip()}", "personal")]
@@ -282,6 +308,10 @@ def _finished(m: re.Match[str]) -> list[ExtractedFact]:
 
 
 def _transferred_course(m: re.Match[str]) -> list[ExtractedFact]:
+    if not _STUDY_WORD_RE.search(m.string) or re.match(
+        r"(?:my|the|one|another|days|nights)\b", m["to"]
+    ):
+        return []  # "from savings to checking", "from sales to marketing": no course
     return [ExtractedFact(f"User studies {m['to']}", "personal")]
 
 
@@ -386,7 +416,7 @@ _READERS: Final[
 def life_event_facts(clause: str) -> list[ExtractedFact]:
     """The facts a clause of the user's states by a change in their life (see the
     module's doc), or []."""
-    plain = clause.strip()
+    plain = " ".join(clause.split())
     for pattern, read in _READERS:
         found = pattern.match(plain)
         if found is not None:
@@ -428,7 +458,7 @@ _NOT_NEW_RE: Final = re.compile(
 def switched_to(clause: str) -> list[ExtractedFact]:
     """ "User switched to <new>" for a change the user made between two things no rule
     before read (the technology and the place rules come first), or []."""
-    found = _SWITCHED_RE.match(clause.strip())
+    found = _SWITCHED_RE.match(" ".join(clause.split()))
     if found is None or _NOT_A_SWITCH_RE.search(clause) or _NOT_NEW_RE.match(found["new"]):
         return []
     return [ExtractedFact(f"User switched to {found['new']}", "personal")]

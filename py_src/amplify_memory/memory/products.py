@@ -1,10 +1,12 @@
-"""A product named by its model, said alone as what the user has: "garmin forerunner
-255", "Thermomix TM6 at home", "brother cs6000i", "fuji x-t5", "2017 Skoda Octavia
-estate". The technology list does not know cameras, watches, cars or sewing machines;
-a model's number (or a year before a make) says the words are a product's name.
+"""A product named by its model, said alone as what the user has: "Thermomix TM6 at
+home", "brother cs6000i", "fuji x-t5", "2017 Skoda Octavia estate". The technology list
+does not know cameras, watches, cars or sewing machines; a model that mixes letters and
+digits (or a year before a make written with capitals) says the words are a product's
+name. A model of digits alone is not enough ("order 12345", "COVID 19"), nor a maker
+that is a common word or a code's label ("flight BA283", "vitamin d3").
 
->>> [f.content for f in model_product("garmin forerunner 255")]
-['User uses Garmin Forerunner 255']
+>>> [f.content for f in model_product("Thermomix TM6 at home")]
+['User uses Thermomix TM6']
 >>> model_product("chapter 3"), model_product("level 4 now")
 ([], [])
 """
@@ -15,6 +17,7 @@ import re
 from typing import Final
 
 from amplify_memory.memory._facts import ExtractedFact
+from amplify_memory.memory._phrasing import common_word
 from amplify_memory.memory._text import wordlist
 
 __all__ = ["model_product"]
@@ -23,7 +26,7 @@ __all__ = ["model_product"]
 _MODEL: Final = r"(?=[\w-]*\d)(?:[a-z]{1,3}-?)?[a-z]{0,3}\d{1,5}[a-z]{0,3}(?:-[a-z0-9]{1,4})?"
 _WORD: Final = r"[a-z][\w&'-]*"
 _PRODUCT_RE: Final = re.compile(
-    r"^(?:(?:my|a|an|the|our)\s+)?"
+    r"^(?:(?:my|a|an|our)\s+)?"
     rf"(?:(?P<year>(?:19|20)\d\d)\s+(?P<make>{_WORD}(?:\s+{_WORD}){{1,2}})"
     rf"|(?P<brand>{_WORD}(?:\s+{_WORD}){{0,2}}?)\s+(?P<model>{_MODEL}))"
     r"(?P<kind>\s+(?:estate|hatchback|saloon|sedan|wagon|pro|plus|max|mini|ultra|classic|"
@@ -54,6 +57,14 @@ _NOT_A_MAKE: Final = frozenset(
     thursday friday saturday sunday mon tue tues wed thu thurs fri sat sun
     """)
 )
+#: Words before a code that are no maker: "flight BA283", "vitamin d3", "column col3".
+_NOT_A_BRAND: Final = frozenset(
+    wordlist("""
+    boeing airbus flight covid vitamin column col user id order invoice ticket room gate
+    seat platform bus route form paper size grade level area world war homework exercise
+    migration version release patch build sprint item row cell sheet tab block unit zone
+    """)
+)
 #: A quantity, not a model: "32K", "1Gi", "448K", "3e-4", "2tb", "16gb", "60fps".
 _QUANTITY_RE: Final = re.compile(
     r"\d+(?:\.\d+)?(?:k|m|g|t|kb|mb|gb|tb|ki|mi|gi|ti|ms|s|x|px|hz|khz|mhz|ghz|mm|cm|in|ft|"
@@ -74,10 +85,16 @@ def _titled(words: str) -> str:
 def model_product(text: str) -> list[ExtractedFact]:
     """ "User uses <product>" for a clause that is only a product's name with its model
     (see the module's doc), else []."""
-    found = _PRODUCT_RE.match(text.strip())
+    found = _PRODUCT_RE.match(" ".join(text.split()))
     if found is None:
         return []
     words = (found["make"] or found["brand"]).lower().split()
+    if common_word(words[0]) or words[0] in _NOT_A_BRAND:
+        return []  # "flight BA283", "vitamin d3", "COVID 19"
+    if found["year"] and not all(w[:1].isupper() for w in found["make"].split()[:2]):
+        return []  # "2024 tax return": a make is written with capitals ("2015 Ford Fiesta")
+    if found["model"] and not (re.search(r"[a-z]", found["model"], re.I) and len(words) <= 2):
+        return []  # a model's name mixes letters and digits ("TM6", "X-T5"): "order 12345" no
     if (
         any(w in _NOT_A_MAKE or "'" in w for w in words)
         or (found["year"] and len(words) < 2)

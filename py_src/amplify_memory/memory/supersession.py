@@ -826,6 +826,8 @@ def decide(
         old_frames
         and not new_frames
         and topic_category(old_frames[0].topic) not in (None, "personal")
+        and (find_technology_mentions(new) or re.search(r"\b(?-i:[A-Z])\b", new[4:]))
+        # (a language, a tool: "prefers R")
         and contradiction_reason(new, old) == "value"
         and not names_a_value(new, [f.value for f in old_frames])
     ):

@@ -4067,7 +4067,20 @@ def _in_context(text: str, start: int, end: int) -> bool:
 
 #: Words after a common word that make it the English verb it also is.
 _PARTICLES: Final = frozenset(
-    ["through", "into", "via", "ahead", "away", "straight", "back", "off", "up", "down", "out"]
+    [
+        "through",
+        "into",
+        "via",
+        "ahead",
+        "away",
+        "straight",
+        "back",
+        "off",
+        "up",
+        "down",
+        "out",
+        "on",
+    ]
 )
 _SQUASH_RE: Final = re.compile(r"[\s._-]+")
 #: Words after a name that make a product of its own ("MacBook Air", "dbt Cloud").

@@ -451,13 +451,22 @@ def _device_topics(add: Callable[..., Topic]) -> None:
         )
 
 
+#: An office by the place it is in ("the Leeds office"), not a department ("the Home Office").
+_OFFICE_NAME: Final = (
+    r"(?!(?:Home|Front|Back|Box|Ticket|Post|Head|Foreign|Cabinet|Oval|Patent|Tax)\b)"
+    r"(?-i:[A-Z])[\w-]+"
+)
 _WORK_MODE: Final = _first_of(  # (some days in the office is hybrid, wherever the words stand)
-    (r"\bhybrid\b|\b(?:\d|two|three|four)\s+days?\s+a\s+week\b", "hybrid"),
+    (
+        r"\bhybrid\b|\b(?:\d|two|three|four)\s+days?\s+a\s+week\b"
+        r"|\bon\s+(?:mondays|tuesdays|wednesdays|thursdays|fridays)\b",
+        "hybrid",
+    ),
     (r"\bremote(?:ly)?\b|\bfrom\s+home\b", "remote"),
     (r"\boffice\b|\bon-?site\b|\bin\s+person\b", "office"),
 )
 _NAMED_OFFICE_RE: Final = re.compile(
-    r"\b(?:in|from|at)\s+the\s+((?-i:[A-Z])[\w-]+)\s+office\b", re.I
+    r"\b(?:in|from|at)\s+the\s+(" + _OFFICE_NAME + r")\s+office\b", re.IGNORECASE
 )
 
 
@@ -476,7 +485,11 @@ def _work_pattern_topics(add: Callable[..., Topic]) -> None:
         "work_mode",
         "personal",
         r"^User\s+(?:now\s+)?(?:works?|is\s+working|is)\b.*?\b(?:remote(?:ly)?|from\s+home|"
-        r"in\s+(?:the|an)\s+(?:[\w-]+\s+)?office|from\s+the\s+(?:[\w-]+\s+)?office|hybrid|"
+        r"in\s+(?:the|an)\s+(?:"
+        + _OFFICE_NAME
+        + r"\s+)?office|from\s+the\s+(?:"
+        + _OFFICE_NAME
+        + r"\s+)?office|hybrid|"
         r"on-?site|in\s+person)\b",
         _work_mode_value,
         description="where the user works: remote, office, hybrid",
@@ -502,20 +515,33 @@ def _relationship_topic(add: Callable[..., Topic]) -> None:
         r"^User is (?:now )?(?:single|married|engaged|divorced|widowed|separated)\b"
         r"|\bgot (?:married|engaged|divorced)\b|^User is in a relationship\b"
         r"|^User (?:has|had) an? (?:boyfriend|girlfriend|partner|fianc[eé]e?)\b",
-        _choices(
-            (r"\bmarried\b", "married"),
-            (r"\bengaged\b", "engaged"),
-            (r"\bdivorced\b", "divorced"),
-            (r"\bwidowed\b", "widowed"),
-            (r"\bsingle\b", "single"),
-            (
-                r"\bin a relationship\b|\bhas an? (?:boyfriend|girlfriend|partner)\b",
-                "in a relationship",
-            ),
-            (r"\bseparated\b", "separated"),
-        ),
+        _relationship_value,
         description="the user's relationship status",
     )
+
+
+_STATUS: Final = _choices(
+    (r"\bmarried\b", "married"),
+    (r"\bengaged\b", "engaged"),
+    (r"\bdivorced\b", "divorced"),
+    (r"\bwidowed\b", "widowed"),
+    (r"\bsingle\b", "single"),
+    (r"\bin a relationship\b", "in a relationship"),
+    (r"\bseparated\b", "separated"),
+)
+_PARTNER_RE: Final = re.compile(
+    r"\b(?:has|had) an? (?:boyfriend|girlfriend|partner|fianc[eé]e?)"
+    r"(?:\s+(?:named|called)\s+((?-i:[A-Z])[\w'-]+))?",
+    re.IGNORECASE,
+)
+
+
+def _relationship_value(text: str) -> str | None:
+    """The status; a partner by name ("partner Dev"): another partner is another value."""
+    partner = _PARTNER_RE.search(text)
+    if partner:
+        return f"partner {partner[1]}" if partner[1] else "partner"
+    return _STATUS(text)
 
 
 def _study_topics(add: Callable[..., Topic]) -> None:
@@ -569,11 +595,14 @@ def _workplace_topic(add: Callable[..., Topic]) -> None:
     )
 
 
-_METRIC_UNITS: Final = (
-    r"km|kms|kilomet(?:er|re)s|kg|kgs|kilos|kilograms|grams|g|cm|centimet(?:er|re)s|metres|"
-    r"meters|litres|liters|ml|millilit(?:er|re)s"
-)
-_IMPERIAL_UNITS: Final = r"miles|lbs|pounds|ounces|oz|feet|inches|cups|gallons|pints|yards"
+def _unit_name(unit: str) -> str:
+    """One name per unit: "kms" and "kilometres" are "km", "kilos" and "kgs" are "kg"."""
+    low = unit.lower()
+    if low.startswith(("km", "kilomet")):
+        return "km"
+    if low.startswith(("kg", "kilo")):
+        return "kg"
+    return low
 
 
 def _unit_topics(add: Callable[..., Topic]) -> None:
@@ -583,21 +612,20 @@ def _unit_topics(add: Callable[..., Topic]) -> None:
         "communication",
         r"\b(?:metric|imperial|SI) units\b|\b(?:metric|imperial) system\b"
         r"|\b(?:prefers?|wants?|uses?|thinks? in|switch(?:es|ed)? to)\s+(?:the\s+)?"
-        r"(?:metric|imperial)\b"
-        # a unit of one system named for the whole: "km please", "grams, not cups"
-        r"|^User (?:prefers|wants) (?:(?:distances|weights|quantities|measurements|amounts) in )?"
-        rf"(?:{_METRIC_UNITS}|{_IMPERIAL_UNITS})(?: only)?\W*$",
-        _choices(
-            (
-                rf"\bmetric|\bSI\b|^User (?:prefers|wants) (?:\w+ in )?(?:{_METRIC_UNITS})\b",
-                "metric",
-            ),
-            (
-                rf"\bimperial\b|^User (?:prefers|wants) (?:\w+ in )?(?:{_IMPERIAL_UNITS})\b",
-                "imperial",
-            ),
-        ),
+        r"(?:metric|imperial)\b",
+        _choices((r"\bmetric|\bSI\b", "metric"), (r"\bimperial\b", "imperial")),
     )
+    for topic, measure, units in (
+        ("distance_unit", "distances", r"km|kms|kilomet(?:er|re)s|miles"),
+        ("weight_unit", "weights", r"kg|kgs|kilos|kilograms|grams|lbs"),
+    ):  # "km please", "kg only": one unit asked for, each measure its own (miles and kg)
+        add(
+            topic,
+            "communication",
+            rf"^User (?:prefers|wants) (?:{measure} in )?(?:{units})(?: only)?\W*$",
+            _first(rf"\b({units})\b", lambda m: _unit_name(m[1])),
+            description=f"the unit the user wants {measure} in",
+        )
     add(
         "temperature",
         "communication",

@@ -168,8 +168,7 @@ _POLITE_REQUEST_RE: Final = re.compile(
 _LEADING_FILLER_RE: Final = re.compile(
     r"^(?:and|but|so|also|well|ok|okay|oh|hmm|um+|uh+|erm|btw|by the way|honestly|actually|"
     # chat's interjections: "lol I use vim", "haha yeah I'm a nurse"
-    r"lol+|lmao|rofl|ha(?:ha)+|heh+|hehe|omg|ugh+|welp|yep|yup|nah|ah+|aha|ooh+|oof|wow|"
-    r"sorry|sry|"
+    r"omg|ugh+|welp|yep|yup|nah|ah+|aha|ooh+|oof|wow|sorry|sry|"
     # someone else's point granted, then the user's own: "she's right, and that's why ..."
     r"(?:he|she|they)(?:'s|'re| is| are) (?:right|correct|not wrong)|that(?:'s| is) why|"
     r"personally|fyi|just so you know|for context|for the record|in general|generally|"
@@ -2937,9 +2936,10 @@ def user_clauses(
 #: The user and a partner as one subject of what happened to the couple: "Mark and I
 #: separated", "my husband and I got married" (not split at its "and I").
 _COUPLE_RE: Final = re.compile(
-    r"(?:\b(?-i:[A-Z])[a-z]+|\bmy\s+(?:wife|husband|partner|ex|boyfriend|girlfriend|fianc[eé]e?))"
+    r"(?:\b(?!(?:Mum|Mom|Dad|Mama|Papa|Grandma|Grandpa|Nan|Nana|Granny|Python|Excel|Java|Rust|Go)\b)"
+    r"(?-i:[A-Z])[a-z]+|\bmy\s+(?:wife|husband|partner|ex|boyfriend|girlfriend|fianc[eé]e?))"
     r"[ \t]+and[ \t]+I[ \t]+(?=(?:have[ \t]+|finally[ \t]+|recently[ \t]+|just[ \t]+)*"
-    r"(?:got[ \t]+)?(?:separated|divorced|split[ \t]+up|broke[ \t]+up|married|engaged)\b)",
+    r"(?:(?:got[ \t]+)?(?:divorced|married|engaged)|separated|split[ \t]+up|broke[ \t]+up)\b)",
 )
 #: The user's household doing what the user does: "we live in Leeds", "me and the wife
 #: run a dairy farm", "we keep bees" (not a team's "we run Kubernetes").
@@ -3423,21 +3423,29 @@ _POINTER_VALUE_RE: Final = re.compile(
 )
 
 
-#: A wish for one unit, the system it belongs to said too ("User prefers km": metric).
+#: A wish for one unit, what it measures said too ("User prefers km": distances in km),
+#: so that it reads as no swap of another preference ("User prefers Celsius").
 _UNIT_WISH_RE: Final = re.compile(
-    r"^User prefers (?P<u>km|kms|kilomet(?:er|re)s|kg|kgs|kilos|kilograms|grams|cm|litres|"
-    r"liters|ml|miles|lbs|pounds|ounces|oz|feet|inches|cups|gallons|pints|yards)"
-    r"(?P<only> only)?$",
+    r"^User prefers (?P<u>km|kms|kilomet(?:er|re)s|miles|kg|kgs|kilos|kilograms|grams|lbs|cm|"
+    r"centimet(?:er|re)s|metres|meters|feet|inches|litres|liters|ml|cups)(?: only)?$",
     re.IGNORECASE,
 )
-_IMPERIAL: Final = frozenset(
-    _wordlist("miles lbs pounds ounces oz feet inches cups gallons pints yards")
-)
+_MEASURES: Final = {
+    **dict.fromkeys(("km", "kms", "kilometers", "kilometres", "miles"), "distances"),
+    **dict.fromkeys(("kg", "kgs", "kilos", "kilograms", "grams", "lbs"), "weights"),
+    **dict.fromkeys(
+        ("cm", "centimeters", "centimetres", "metres", "meters", "feet", "inches"), "lengths"
+    ),
+    **dict.fromkeys(("litres", "liters", "ml", "cups"), "volumes"),
+}
 
 
 def _unit_wish(m: re.Match[str]) -> str:
-    system = "imperial" if m["u"].lower() in _IMPERIAL else "metric"
-    return f"User prefers {system} units ({m['u']}{m['only'] or ''})"
+    return f"User wants {_MEASURES[m['u'].lower()]} in {m['u']}"
+
+
+#: "User is a seeing a physio": an appointment said with "I'm seeing", no role.
+_APPOINTMENT_RE: Final = re.compile(r"User is an? (?:seeing|going|having|getting)\b")
 
 
 def finish(fact: ExtractedFact) -> ExtractedFact | None:
@@ -3458,7 +3466,7 @@ def finish(fact: ExtractedFact) -> ExtractedFact | None:
         noun = re.sub(r"(?i)\bdevops$", "DevOps engineer", noun)
         content = f"User is {indefinite_article(noun)} {noun}{role['rest']}"
     content = re.sub(r"(?<=\w) me(?= first\b| directly\b|$)", " the user", content)
-    if _GARBLED_RE.search(content):
+    if _GARBLED_RE.search(content) or _APPOINTMENT_RE.match(content):
         return None
     content = re.sub(
         r"(?<=\w )(my|mine|myself|me)\b(?![-.])",

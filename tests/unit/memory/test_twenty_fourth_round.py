@@ -188,13 +188,13 @@ def test_a_long_run_of_time_words_is_read_in_linear_time() -> None:
 @pytest.mark.parametrize(
     ("said", "facts"),
     [
-        ("lol I run Arch", ["User uses Arch Linux"]),
-        ("haha yeah I'm a paramedic", ["User is a paramedic"]),
+        ("ugh I run Arch", ["User uses Arch Linux"]),
+        ("yep I'm a paramedic", ["User is a paramedic"]),
         ("yeah I already have a treadmill actually", ["User has a treadmill"]),
         ("I've got an air fryer", ["User has an air fryer"]),
         ("I already see a physio every other week", ["User sees a physio every other week"]),
-        ("👍 and kg please", ["User prefers metric units (kg)"]),
-        ("miles please", ["User prefers imperial units (miles)"]),
+        ("👍 and kg please", ["User wants weights in kg"]),
+        ("miles please", ["User wants distances in miles"]),
         ("we're on pnpm now and it's so much faster", ["User uses pnpm"]),
         # guards: a question about a thing, someone else's care, a one-off
         ("I have a question about my dishwasher", []),
@@ -267,8 +267,8 @@ def test_a_projects_statement_and_its_tail(said: str, facts: list[str]) -> None:
     ("said", "facts"),
     [
         (
-            "suunto race 2, komoot premium. why does my route drift",
-            ["User uses Suunto Race 2", "User uses Komoot"],
+            "suunto 9 peak, komoot premium. why does my route drift",
+            ["User uses Komoot"],  # (a model of digits alone is no product: "order 12345")
         ),
         ("Vitamix E310 at home. best green smoothie?", ["User uses Vitamix E310"]),
         ("2015 Ford Fiesta, petrol. the clutch judders", ["User uses 2015 Ford Fiesta"]),
@@ -277,6 +277,10 @@ def test_a_projects_statement_and_its_tail(said: str, facts: list[str]) -> None:
         ("level 4 now", []),
         ("Bootloader 32K", []),
         ("back Jan 6", []),
+        ("order 12345", []),
+        ("COVID 19", []),
+        ("2024 tax return", []),
+        ("vitamin d3", []),
         ("Device SDA1", []),
     ],
 )
@@ -376,3 +380,42 @@ def test_a_rename_replaces_no_style() -> None:
 )
 def test_what_the_user_is_off_and_owns(said: str, facts: list[str]) -> None:
     assert _user(said) == facts
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        # a second reader's, on the round's later rules
+        "order 12345",
+        "Mum and I separated.",
+        "lol I'm Batman",
+        "tengo 3 años de experiencia",
+        "mi hermano tiene 45 años y dos hijas",
+        "I started eating chicken nuggets",
+        "I started eating meat again for a week then stopped",
+        "I see a therapist every time I get anxious",
+        "I'm seeing a physio, it's tomorrow",
+        "I got promoted to business class on my flight",
+        "I have two retrievers, one BM25 and one dense",
+        "I transferred from savings to checking",
+        "go on",
+    ],
+)
+def test_what_the_second_reader_found_later_stores_nothing(said: str) -> None:
+    assert _user(said) == []
+
+
+@pytest.mark.parametrize(
+    ("new", "old", "action"),
+    [
+        ("User works in the Home Office", "User works remotely", "keep"),
+        ("User has a partner named Sam", "User has a boyfriend named Dev", "supersede"),
+        ("User prefers American English", "User prefers British spelling.", "supersede"),
+        ("User wants distances in miles", "User wants weights in kg", "keep"),
+        ("User wants distances in miles", "User wants distances in km", "supersede"),
+    ],
+)
+def test_what_the_second_reader_found_in_supersession(new: str, old: str, action: str) -> None:
+    from amplify_memory.memory.supersession import decide
+
+    assert decide(new, old) == action
