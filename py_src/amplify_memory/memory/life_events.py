@@ -26,7 +26,7 @@ from typing import Final
 from amplify_memory.memory._facts import ExtractedFact
 from amplify_memory.memory.places import is_place
 
-__all__ = ["life_event_facts", "moved_since", "promoted_to", "switched_to"]
+__all__ = ["PARTNER_NAME", "life_event_facts", "moved_since", "promoted_to", "switched_to"]
 
 #: What may stand before the event: a filler, the subject, "just" or "finally".
 _LEAD: Final = (
@@ -193,7 +193,7 @@ _SEES_RE: Final = re.compile(
 
 
 #: A partner by name: no kin ("Mum and I"), no tool ("Python and I broke up").
-_PARTNER: Final = (
+PARTNER_NAME: Final = (
     r"(?!(?:Mum|Mom|Dad|Mama|Papa|Grandma|Grandpa|Nan|Nana|Granny|Python|Excel|Java|Rust|Go)\b)"
     r"(?-i:[A-Z])[a-z]+"
 )
@@ -201,9 +201,9 @@ _PARTNER: Final = (
 _SPLIT_RE: Final = re.compile(
     r"^(?:(?:so|and|but|also|well|anyway|just\s+so\s+you\s+know|fyi|update)\b[:,]?\s+)*"
     r"(?:me\s+and\s+(?:my\s+(?:wife|husband|partner|boyfriend|girlfriend|ex)|"
-    + _PARTNER
+    + PARTNER_NAME
     + r")|"
-    + _PARTNER
+    + PARTNER_NAME
     + r"\s+and\s+I|my\s+(?:wife|husband|"
     r"partner|boyfriend|girlfriend)\s+and\s+I|we|I(?=\s+(?:have\s+|'ve\s+|finally\s+|recently\s+)*"
     r"(?:got\s+)?divorced))\s+(?:have\s+|'ve\s+|finally\s+|recently\s+)*"

@@ -29,6 +29,7 @@ from amplify_memory.memory.devices import device_fact
 from amplify_memory.memory.foreign import foreign_facts
 from amplify_memory.memory.gloss import english_gloss
 from amplify_memory.memory.life_events import (
+    PARTNER_NAME,
     life_event_facts,
     moved_since,
     promoted_to,
@@ -2936,8 +2937,9 @@ def user_clauses(
 #: The user and a partner as one subject of what happened to the couple: "Mark and I
 #: separated", "my husband and I got married" (not split at its "and I").
 _COUPLE_RE: Final = re.compile(
-    r"(?:\b(?!(?:Mum|Mom|Dad|Mama|Papa|Grandma|Grandpa|Nan|Nana|Granny|Python|Excel|Java|Rust|Go)\b)"
-    r"(?-i:[A-Z])[a-z]+|\bmy\s+(?:wife|husband|partner|ex|boyfriend|girlfriend|fianc[eé]e?))"
+    r"(?:\b"
+    + PARTNER_NAME
+    + r"|\bmy\s+(?:wife|husband|partner|ex|boyfriend|girlfriend|fianc[eé]e?))"
     r"[ \t]+and[ \t]+I[ \t]+(?=(?:have[ \t]+|finally[ \t]+|recently[ \t]+|just[ \t]+)*"
     r"(?:(?:got[ \t]+)?(?:divorced|married|engaged)|separated|split[ \t]+up|broke[ \t]+up)\b)",
 )
