@@ -51,6 +51,9 @@ wiltshire dorset somerset cheshire shropshire herefordshire gloucestershire oxfo
 hampshire berkshire midlands highlands bay-area silicon-valley
 """
 _CITIES: Final = """
+gateshead sunderland bournemouth cheltenham gloucester stockport salford wolverhampton
+peterborough ipswich colchester chelmsford luton milton-keynes canterbury valparaiso
+valparaíso porto-alegre linz girona lüneburg luneburg mysore mysuru gold-coast
 london manchester birmingham leeds liverpool bristol sheffield newcastle nottingham
 leicester glasgow edinburgh cardiff belfast brighton oxford cambridge york  exeter
 plymouth southampton portsmouth norwich aberdeen dundee inverness swansea coventry
