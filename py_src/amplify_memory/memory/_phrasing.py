@@ -3396,7 +3396,25 @@ def _shape_favourite(text: str, lead: bool) -> _Shaped:
     return _NEXT
 
 
+_KINDS_OF_PERSON: Final = (
+    r"(?:morning|night|cat|dog|people|phone|coffee|tea|beach|city|outdoors|gym|winter|"
+    r"summer|detail|numbers|details|early|sports?|team)"
+)
+_KIND_OF_PERSON_RE: Final = re.compile(_KINDS_OF_PERSON, re.IGNORECASE)
+#: What kind of person the user is not: "not a morning person AT ALL", "I'm not a cat person".
+_NOT_PERSON_RE: Final = re.compile(
+    r"^(?:(?:I am|I'm|im)\s+)?(?:(?:really|just|definitely|honestly|so)\s+)?not\s+(?:a|an)\s+"
+    rf"(?P<x>{_KINDS_OF_PERSON})\s+person(?:\s+(?:at\s+all|either|really|tbh))*\W*$",
+    re.IGNORECASE,
+)
+
+
 def _shape_person(text: str, lead: bool) -> _Shaped:
+    if m := _NOT_PERSON_RE.match(text):
+        return [ExtractedFact(f"User is not a {m['x'].lower()} person", "personal")]
+    if (m := _PERSON_RE.match(text)) and _KIND_OF_PERSON_RE.fullmatch(m["x"]):
+        if m["kind"].lower() == "person":  # "I'm a morning person": who, not a taste
+            return [ExtractedFact(f"User is a {m['x'].lower()} person", "personal")]
     if m := _PERSON_RE.match(text):
         x = m["x"]
         if re.search(r"\bnot\b", x):

@@ -419,3 +419,22 @@ def test_what_the_second_reader_found_in_supersession(new: str, old: str, action
     from amplify_memory.memory.supersession import decide
 
     assert decide(new, old) == action
+
+
+@pytest.mark.parametrize(
+    ("said", "facts"),
+    [
+        ("not a morning person AT ALL lol.", ["User is not a morning person"]),
+        ("I'm a night person", ["User is a night person"]),
+        ("I'm not a dog person", ["User is not a dog person"]),
+        (
+            "41, paramedic, Gateshead",
+            ["User is 41", "User is a paramedic", "User is based in Gateshead"],
+        ),
+        # guards: someone else; a tool person stays a preference
+        ("my wife is not a morning person", []),
+        ("I'm a Tailwind person", ["User prefers Tailwind CSS"]),
+    ],
+)
+def test_the_kind_of_person_the_user_is(said: str, facts: list[str]) -> None:
+    assert _user(said) == facts
