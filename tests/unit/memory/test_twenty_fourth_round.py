@@ -428,8 +428,13 @@ def test_what_the_second_reader_found_in_supersession(new: str, old: str, action
         ("I'm a night person", ["User is a night person"]),
         ("I'm not a dog person", ["User is not a dog person"]),
         (
-            "41, paramedic, Gateshead",
-            ["User is 41", "User is a paramedic", "User is based in Gateshead"],
+            "41, paramedic, three kids, Gateshead",
+            [
+                "User is 41",
+                "User is a paramedic",
+                "User has three kids",
+                "User is based in Gateshead",
+            ],
         ),
         # guards: someone else; a tool person stays a preference
         ("my wife is not a morning person", []),
