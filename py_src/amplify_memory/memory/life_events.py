@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from functools import lru_cache
 from typing import Final
 
 from amplify_memory.memory._facts import ExtractedFact
@@ -416,12 +417,18 @@ _READERS: Final[
 def life_event_facts(clause: str) -> list[ExtractedFact]:
     """The facts a clause of the user's states by a change in their life (see the
     module's doc), or []."""
-    plain = " ".join(clause.split())
+    return list(_event_facts(" ".join(clause.split())))
+
+
+@lru_cache(maxsize=256)
+def _event_facts(plain: str) -> tuple[ExtractedFact, ...]:
+    """:func:`life_event_facts` of a clause, remembered: extraction asks it of one clause
+    twice (a value statement gives way to an event first, then the clause rules read it)."""
     for pattern, read in _READERS:
         found = pattern.match(plain)
         if found is not None:
-            return read(found)
-    return []
+            return tuple(read(found))
+    return ()
 
 
 def moved_since(clause: str) -> list[ExtractedFact]:

@@ -2332,8 +2332,6 @@ def _with_further_parts(
         part = _strip_filler(part)
         if not part or _is_hypothetical(part) or _OTHER_SUBJECT_RE.match(part):
             continue
-        if _CARRY_ON_RE.fullmatch(part):
-            continue  # "..., but go on": the conversation's, no Go
         names = _phrasing.tech_names(part)
         if names and all(n.casefold() in said for n in names):
             continue  # already said by the clause as a whole ("Like: Go, Rust")
@@ -2353,14 +2351,6 @@ def _with_further_parts(
     return facts
 
 
-#: A list's part that tells the assistant to go on: "(..., but) go on", "carry on".
-_CARRY_ON_RE: Final = re.compile(
-    r"(?:(?:but|and|so|ok|okay)\s+)?(?:go\s+on|go\s+ahead|carry\s+on|continue|keep\s+going|"
-    r"proceed)(?:\s+(?:please|pls|then))?\W*",
-    re.IGNORECASE,
-)
-
-
 def _verbless_list(clause: str, *, tech_context: bool) -> list[ExtractedFact]:
     """A verbless list of facts, part by part; a place named bare is where the user is
     when the list says who the user is ("backend dev, Leeds, Python")."""
@@ -2373,8 +2363,6 @@ def _verbless_list(clause: str, *, tech_context: bool) -> list[ExtractedFact]:
         part = _strip_filler(part)
         if not part or _is_hypothetical(part) or _OTHER_SUBJECT_RE.match(part):
             continue
-        if _CARRY_ON_RE.fullmatch(part):
-            continue  # "..., but go on": the conversation's, no Go
         if _phrasing.bare_place(part):
             found_by_part.append(part)  # (read once the list is read)
             continue
