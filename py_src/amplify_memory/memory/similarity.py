@@ -81,6 +81,7 @@ from typing import Final
 
 from amplify_memory.errors import InvalidArgumentError, describe
 from amplify_memory.memory._defaults import DEFAULT_DUPLICATE_THRESHOLD
+from amplify_memory.memory.paraphrases import EVERYDAY_PHRASES, Replacement, clock_times
 from amplify_memory.memory.technologies import find_technology_mentions
 from amplify_memory.text import MEMORY_STOP_WORDS, stem_english_any, strip_accents
 
@@ -136,8 +137,8 @@ NUMBER_WORDS: Final[dict[str, str]] = {
         _wordlist("zero one two three four five six seven eight nine ten eleven twelve")
     )
 }
-# Phrase rewrites applied before tokenizing (case-insensitive).
-_PHRASES: Final[tuple[tuple[re.Pattern[str], str], ...]] = tuple(
+# Phrase rewrites applied before tokenizing (case-insensitive): the forms of negation first.
+_PHRASES: Final[tuple[tuple[re.Pattern[str], Replacement], ...]] = tuple(
     (re.compile(pattern, re.IGNORECASE), replacement)
     for pattern, replacement in (
         (r"[\u2018\u2019\u02bc`]", "'"),
@@ -146,6 +147,12 @@ _PHRASES: Final[tuple[tuple[re.Pattern[str], str], ...]] = tuple(
         (r"\bcannot\b", "can not"),
         (r"n't\b", " not"),
         (r"\bno longer\b", "not"),
+    )
+)
+# ... then the rest, after the everyday facts of :mod:`.paraphrases`.
+_MORE_PHRASES: Final[tuple[tuple[re.Pattern[str], Replacement], ...]] = tuple(
+    (re.compile(pattern, re.IGNORECASE), replacement)
+    for pattern, replacement in (
         (r"\bcommand[- ]line\b", "terminal"),
         (r"\bbullet[- ]?points?\b|\bbulleted\s+lists?\b|\bbullet\s+lists?\b", "bullets"),
         (r"日本語", "japanese"),
@@ -513,13 +520,22 @@ def _initial(text: str, start: int) -> bool:
 
 
 @lru_cache(maxsize=4096)
-def _analyse(text: str) -> _Analysis:
-    """Normalise one memory (see the module docstring)."""
-    out = _Analysis()
+def _rewritten(text: str) -> str:
+    """``text`` folded, its phrases rewritten to one form each, hyphens between letters
+    dropped."""
     folded = _fold(text.strip())  # padding must not change a phrase (", not" at the end)
     for pattern, replacement in _PHRASES:
         folded = pattern.sub(replacement, folded)
-    folded = _HYPHEN_RE.sub("", folded)
+    folded = clock_times(folded)
+    for pattern, replacement in (*EVERYDAY_PHRASES, *_MORE_PHRASES):
+        folded = pattern.sub(replacement, folded)
+    return _HYPHEN_RE.sub("", folded)
+
+
+def _analyse(text: str) -> _Analysis:
+    """Normalise one memory (see the module docstring)."""
+    out = _Analysis()
+    folded = _rewritten(text)
     # Token stream: (term, kind) where kind is "tech", "word" or "cmp" (comparative).
     stream: list[tuple[str, str]] = []
     all_words: list[str] = []

@@ -44,6 +44,7 @@ from amplify_memory.memory._text import PET_NOUNS
 from amplify_memory.memory.canonical import canonical_fact
 from amplify_memory.memory.changes import names_a_value
 from amplify_memory.memory.choices import COMMUTES, VALUE_CLASSES
+from amplify_memory.memory.paraphrases import everyday
 from amplify_memory.memory.similarity import (
     DEFAULT_DUPLICATE_THRESHOLD,
     NUMBER_WORDS,
@@ -381,8 +382,9 @@ def _pet_apart(new: str, old: str) -> bool:
             return True
     # (a liking does not end an allergy; an allergy told later may end the liking of a food:
     # "loves shrimp" / "is allergic to shrimp")
-    return bool(_ALLERGY_RE.search(old) and not _ALLERGY_RE.search(new)) and not _NEGATED_RE.search(
-        new
+    said = new + " / " + everyday(new)  # ("Dairy upsets them": "lactose intolerant")
+    return bool(_ALLERGY_RE.search(old) and not _ALLERGY_RE.search(said)) and not (
+        _NEGATED_RE.search(new)
     )
 
 

@@ -4160,6 +4160,11 @@ def find_technology_mentions(text: str) -> list[Mention]:
     return list(_mentions(text))
 
 
+#: A common abbreviation said as a noun of its own: after an article, at a clause's end.
+_ARTICLE_BEFORE_RE: Final = re.compile(r"(?:^|\s)an?\s{1,3}$", re.IGNORECASE)
+_BARE_AFTER_RE: Final = re.compile(r"\s*(?:[.,;!?)]|$)")
+
+
 @lru_cache(maxsize=256)
 def _mentions(text: str) -> tuple[Mention, ...]:
     """The mentions of ``text`` (remembered: extraction asks for one clause's several
@@ -4180,6 +4185,13 @@ def _mentions(text: str) -> tuple[Mention, ...]:
         if kind == "letter" and not capitalised:
             continue
         initial = _is_sentence_start(masked, start)
+        if (
+            kind == "common"
+            and raw.isupper()
+            and _ARTICLE_BEFORE_RE.search(masked[max(0, start - 6) : start])
+            and _BARE_AFTER_RE.match(masked, end)
+        ):
+            continue  # "is an RN.": a person's title, not React Native
         if kind == "strict":  # rule 1 only: never through cues or a neighbour
             if capitalised and not initial:
                 candidates.append((mention, True))

@@ -1,0 +1,58 @@
+"""The twenty-fifth round: everyday paraphrases of one fact merged, and the rules of this
+round for extraction. Each case failed before it, or is a guard a rule of this round must
+not break."""
+
+from __future__ import annotations
+
+import pytest
+
+from amplify_memory.memory.paraphrases import clock_times
+from amplify_memory.memory.supersession import decide
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "action"),
+    [
+        # everyday facts in their other usual words: one entry
+        ("User is a night owl.", "Most productive late at night.", "merge"),
+        ("User wakes up at 5am.", "Up at five every morning", "merge"),
+        ("User wakes up at 5 a.m. every day.", "Gets up at 5am daily", "merge"),
+        ("User uses macOS.", "On a Mac.", "merge"),
+        ("User commutes by bicycle.", "Cycles to work.", "merge"),
+        ("User is retired.", "Left the workforce for good.", "merge"),
+        ("User is a software engineer.", "Writes code for a living.", "merge"),
+        ("User is a nurse.", "Is an RN.", "merge"),
+        ("User is vegan.", "Doesn't eat any animal products.", "merge"),
+        ("User lives in Berlin.", "Based in the German capital.", "merge"),
+        ("Grew up in Philly", "User grew up in Philadelphia.", "merge"),
+        ("User is lactose intolerant.", "Dairy upsets their stomach.", "merge"),
+        ("User is gluten intolerant.", "Can't tolerate gluten.", "merge"),
+        ("User is afraid of flying.", "Gets anxious on aeroplanes.", "merge"),
+        ("User's flight is at 6 PM.", "Flight leaves at 18:00.", "merge"),
+        # guards: another value, a negation, a technology that shares the letters
+        ("User wakes up at 5am.", "User wakes up at 6am.", "supersede"),
+        ("User eats meat.", "User stopped eating meat.", "supersede"),
+        ("User builds apps with React Native.", "Builds apps in RN", "merge"),
+        ("User lives in Berlin.", "Based in the French capital.", "supersede"),
+        ("User prefers Celsius.", "Wants temperatures in Fahrenheit.", "supersede"),
+    ],
+)
+def test_an_everyday_paraphrase(old: str, new: str, action: str) -> None:
+    assert decide(new, old) == action
+
+
+@pytest.mark.parametrize(
+    ("text", "read"),
+    [
+        ("up at 5am", "up at 5h"),
+        ("lands at 6:30 pm", "lands at 18h30"),
+        ("standup at 09:30", "standup at 9h30"),
+        ("leaves at 18:00", "leaves at 18h"),
+        ("up at five every morning", "up at 5h"),
+        ("home by seven in the evening", "home at 19h"),
+        ("midnight at 12am", "midnight at 0h"),
+        ("a 16:8 fast", "a 16:8 fast"),
+    ],
+)
+def test_clock_times_on_one_clock(text: str, read: str) -> None:
+    assert clock_times(text) == read
