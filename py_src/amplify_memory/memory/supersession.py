@@ -445,6 +445,32 @@ _NAMED_RE: Final = re.compile(
 )
 
 
+#: The user's own name: "User is named Jake", "User's name is Ana".
+_USERS_NAME_RE: Final = re.compile(
+    r"^(?:the\s+)?user(?:'s\s+name\s+is|\s+is\s+(?:named|called))\b", re.IGNORECASE
+)
+#: A remark that an earlier fact was wrong, before or after the fact that puts it
+#: right: "...; beagle was wrong", "...; 'Mochi' earlier was a typo", "User said Stripe by
+#: mistake; they actually work at Square".
+_CORRECTION_REMARK_RE: Final = re.compile(
+    r"^(?P<before>[^;]{3,200}?)\s*;\s*(?P<remark>[^;]{0,80}?\b(?:was|were|is)\s+(?:\w+\s+)?"
+    r"(?:wrong|a\s+typo|a\s+mistake|mistaken|incorrect|swapped|mixed\s+up|outdated)\b[^;]{0,40}?)"
+    r"\.?$"
+    r"|^(?P<remark2>[^;]{0,80}?\b(?:by\s+mistake|was\s+(?:wrong|a\s+typo|incorrect))\b[^;]{0,20}?)"
+    r"\s*;\s*(?P<after>[^;]{3,200}?)\.?$",
+    re.IGNORECASE,
+)
+
+
+def _core(fact: str) -> str:
+    """A fact without a lead label or a tail that names what it is not: "Correction:
+    user's son is named Jack, not Jake." -> "user's son is named Jack"."""
+    return _IS_NOT_TAIL_RE.sub("", _LEAD_LABEL_RE.sub("", fact.strip()))
+
+
+_IS_NOT_TAIL_RE: Final = re.compile(r",\s*not\s+[^,;.]+[.;]?$", re.IGNORECASE)
+
+
 @lru_cache(maxsize=4096)
 def _content_words(fact: str) -> frozenset[str]:
     """The lower-case words of a fact but "user" and the shortest."""
@@ -461,8 +487,9 @@ _SAME_PERSON: Final = {
 def _whose(fact: str) -> str:
     """Who a fact is about besides the user ("sister"), or "" for the user; "mom" and
     "mother", "boss" and "bosses" are one."""
-    found = _WHOSE_RE.match(_LEAD_LABEL_RE.sub("", fact.strip()))
-    if not found or _NAMED_RE.match(fact.strip()):
+    core = _core(fact)
+    found = _WHOSE_RE.match(core)
+    if not found or _NAMED_RE.match(core):
         return ""  # ("User's manager is Priya": who the user's manager is, the user's fact)
     who = found["who"].casefold()
     who = _SAME_PERSON.get(who, who)
@@ -471,9 +498,10 @@ def _whose(fact: str) -> str:
 
 def _named_whom(fact: str) -> str:
     """Whom a fact names ("manager" in "User's manager is named Alex"), or ""."""
-    if not _NAMED_RE.match(fact.strip()):
+    core = _core(fact)
+    if not _NAMED_RE.match(core):
         return ""
-    found = _NAMED_WHOM_RE.match(fact.strip())
+    found = _NAMED_WHOM_RE.match(core)
     return found[1].casefold() if found else ""
 
 
@@ -748,8 +776,23 @@ def decide(
     new, old = " ".join(new.split()), " ".join(old.split())  # (runs of spaces: one, and a
     # bounded time for the expressions below, which read a run once per space)
     named = _named_whom(new), _named_whom(old)
-    if _whose(new) != _whose(old) or (all(named) and named[0] != named[1]) or _pet_apart(new, old):
+    if (
+        _whose(new) != _whose(old)
+        or (all(named) and named[0] != named[1])
+        or (
+            set(named) - {"", "name"}
+            and _USERS_NAME_RE.match(new + " / " + old if named[1] else old + " / " + new)
+        )
+        or _pet_apart(new, old)
+    ):
         return "keep"  # "User lives in Paris" / "User's sister lives in Paris"
+    remark = _CORRECTION_REMARK_RE.search(new)
+    if remark:
+        said = remark["before"] or remark["after"] or ""
+        if _content_words(remark["remark"] or remark["remark2"] or "") & _content_words(old):
+            return "supersede"  # "... a basset hound; beagle was wrong", "said Stripe by mistake"
+        if said and decide(said, old, threshold) == "supersede":
+            return "supersede"  # "teaches physics, not chemistry; the earlier note was wrong"
     bare = _bare(new), _bare(old)
     if (
         bare != (new, old)

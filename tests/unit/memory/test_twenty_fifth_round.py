@@ -56,3 +56,46 @@ def test_an_everyday_paraphrase(old: str, new: str, action: str) -> None:
 )
 def test_clock_times_on_one_clock(text: str, read: str) -> None:
     assert clock_times(text) == read
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "action"),
+    [
+        # a correction that says what was wrong, before or after what is right
+        (
+            "User's son is named Jake.",
+            "Correction: user's son is named Jack, not Jake.",
+            "supersede",
+        ),
+        (
+            "User teaches chemistry.",
+            "User teaches physics, not chemistry; the earlier note was wrong.",
+            "supersede",
+        ),
+        (
+            "User's dog is a beagle.",
+            "User's dog is actually a basset hound; beagle was wrong.",
+            "supersede",
+        ),
+        (
+            "User's cat is called Mochi.",
+            "Cat's name is actually Miso; 'Mochi' earlier was a typo.",
+            "supersede",
+        ),
+        (
+            "User was born in 1985.",
+            "Correction: user was born in 1958; the digits were swapped.",
+            "supersede",
+        ),
+        (
+            "Works at Stripe",
+            "User said Stripe by mistake; they actually work at Square.",
+            "supersede",
+        ),
+        # guards: a remark about something else, a relative's fact beside the user's own
+        ("User lives in Paris.", "User's dog is a beagle; the vet bill was wrong.", "keep"),
+        ("User is named Jake.", "Correction: user's son is named Jack, not Jake.", "keep"),
+    ],
+)
+def test_a_correction_that_names_the_mistake(old: str, new: str, action: str) -> None:
+    assert decide(new, old) == action
