@@ -2376,13 +2376,16 @@ _IS_VERSION_RE: Final = re.compile(
 #: "pandas: meh", "UVM: overkill for our team size", "emojis in commit messages = hard
 #: no", "the apply family in base R, not so much": a thing, then the user's verdict.
 _VERDICT_RE: Final = re.compile(
-    r"^(?P<x>(?!(?:it|this|that|which|what)\b)[\w.+#/' -]{2,50}?)\s*(?::|=|,|\?)\s*"
+    r"^(?P<x>(?!(?:it|this|that|which|what)\b|the\s+(?:answer|question|result|output|value|"
+    r"code|test|problem|total)\b)[\w.+#/' -]{2,50}?)\s*(?::|=|,|\?)\s*"
     r"(?:(?P<good>chef's kiss|lifesaver|life saver|love it|the best|amazing|goat|perfect|"
-    r"a must|yes please|so good|fire|brilliant|a godsend|underrated)"
+    r"a must|yes please|so good|fire|brilliant|a godsend|underrated|(?:a\s+)?(?:big\s+|huge\s+)?yes|"
+    r"my thing|my jam)"
     r"|(?P<bad>meh|hard no|hard pass|no thanks|overkill|overrated|pure horror|horror|"
     r"a nightmare|(?:my\s+(?:personal\s+|worst\s+)?)?nightmare|a pain|pain|trash|garbage|"
     r"not so much|not for me|yuck|ugh|"
-    r"never again|no way|awful|terrible|hell))"
+    r"never again|no way|awful|terrible|hell|(?:a\s+)?(?:(?:big|hard|huge|total|firm)\s+)?(?:nope|no)|"
+    r"no from me))"
     r"(?:\s+(?:for|in|on)\s+[\w' -]{1,40})?[\s.!]*$",
     re.IGNORECASE,
 )
@@ -3836,7 +3839,8 @@ _OPINION_RE: Final = re.compile(
     r"|(?P<neg>allergic to|no thanks to|not keen on|no love for|not into|burned out on|"
     r"done with|sick of|tired of)\s+(?P<y>.+)"
     r")$"
-    r"|^(?!(?:hard|big|total|a|so|just|very)\s)(?P<x3>[\w.+#@' -]+?)\s*\??\s*\b(?P<neg2>hard pass|pass|nope|meh|no thanks|yuck|ugh|eww|"
+    r"|^(?!(?:hard|big|total|a|so|just|very)\s)(?![\w.+#@' -]*\s(?:is|are)\s+an?\s)"
+    r"(?P<x3>[\w.+#@' -]+?)\s*\??\s*\b(?P<neg2>hard pass|pass|nope|meh|no thanks|yuck|ugh|eww|"
     r"never again|not for me|no way|gross)$"
     r"|^(?P<neg3>meh on|not sold on|not keen on|over)\s+(?P<x4>[\w.+#@' -]+)$"
     r"|^(?!I\b|I'm\b|I am\b)(?:(?:a\s+)?(?:big|huge|massive|total|longtime|long-time)\s+)?"
@@ -3844,7 +3848,8 @@ _OPINION_RE: Final = re.compile(
     r"(?:enthusiast|lover|advocate|evangelist|stan|fanboy|fangirl|nerd|loyalist|convert|fan|"
     r"person|guy|girl|head|purist|maximalist|supremacist)$"
     r"|^(?:I\s+)?(?:have\s+|'ve\s+)?(?:come around (?:on|to)|warmed up to|grown to like)\s+(?P<x6>.+)$"
-    r"|^(?P<x8>[\w.+#@' -]+?)\s*(?:=|is|are|means)\s*(?:a\s+|pure\s+|instant\s+)?(?P<neg5>headache|"
+    r"|^(?P<x8>[\w.+#@' -]+?)\s*(?:=|is|are|means)\s*(?:a\s+|pure\s+|instant\s+)?"
+    r"(?:(?:big|hard|huge|firm|total)\s+)?(?P<neg5>headache|"
     r"pain|torture|misery|hell|nope|no go|a no|migraine|eye strain|pain in the neck|"
     r"instant annoyance|annoyance|a dealbreaker|dealbreaker|no-go|cringe|instant no)$"
     r"|^(?P<x7>[\w.+#@' -]+?)\s+(?:is|are|was|were)\s+(?:painfully |so |really |super |just |"

@@ -371,7 +371,12 @@ def _pet_apart(new: str, old: str) -> bool:
     if all(kinds) and not kinds[0] & kinds[1]:
         return True
     allergens = _allergens(new), _allergens(old)
-    if all(allergens) and not allergens[0] & allergens[1] and _NEGATED_RE.search(new + old):
+    if (
+        all(allergens)
+        and not allergens[0] & allergens[1]
+        and _NEGATED_RE.search(new + old)
+        and not _names_the_old_as_wrong(new, old)  # ("allergic to amoxicillin, not penicillin")
+    ):
         return True  # "not allergic to penicillin" / "allergic to cats": two allergies
     for one, other in ((new, old), (old, new)):
         if (

@@ -35,8 +35,9 @@ from amplify_memory.memory.life_events import (
     promoted_to,
     switched_to,
 )
-from amplify_memory.memory.places import is_region
+from amplify_memory.memory.places import is_place, is_region
 from amplify_memory.memory.products import model_product
+from amplify_memory.memory.profile_card import card_facts
 from amplify_memory.memory.secrets import has_secret
 from amplify_memory.memory.technologies import (
     Mention,
@@ -1305,7 +1306,8 @@ _ROLE_IN_PLACE_RE: Final = re.compile(
     r"agent|cook|clerk|coach|guide|medic|tech|dev|student|lead|owner|analyst|artist|"
     r"hygienist|planner|rep))"
     r"(?P<mid>\s+(?:for|at|with)\s+[^,]{1,40}?)?\s+(?:in|out\s+of|based\s+in)\s+"
-    r"(?P<place>(?-i:[A-Z][a-z])[\w.'-]*(?:\s+(?-i:[A-Z])[\w.'-]*)?)(?:\s*,.*)?$",
+    r"(?P<place>(?-i:[A-Z][a-z])[\w.'-]*(?:\s+(?-i:[A-Z])[\w.'-]*)?"
+    r"|(?-i:[a-z]+)(?:\s+(?-i:[a-z]+))?)(?:\s*,.*)?$",
     re.IGNORECASE,
 )
 
@@ -1318,6 +1320,11 @@ def _role_in_place(body: str) -> list[ExtractedFact]:
     """A role and the place it is done in, two facts ("a real estate agent in Scottsdale"),
     or nothing."""
     m = _ROLE_IN_PLACE_RE.match(body)
+    if m and m["place"][0].islower():
+        if not is_place(m["place"]):
+            return []  # ("a nurse in training"); a known city in lower case: "in nairobi"
+        place = " ".join(w.capitalize() for w in m["place"].split())
+        return _role_in_place(body[: m.start("place")] + place + body[m.end("place") :])
     if (
         m is None
         or _phrasing.tech_names(m["place"])
@@ -2276,6 +2283,19 @@ def _turned(sentence: str) -> bool:
     return m is not None and bool(m["up"]) == (m["old"].lower() in _DISLIKE_WORDS)
 
 
+#: When or how often, said after a statement: "mostly evenings", "most days", "on
+#: weekends", "part-time", "3x a week", "weather permitting".
+_WHEN_TAIL_RE: Final = re.compile(
+    r"[,;\s]+(?:(?:mostly|mainly|usually|often|only|just|and)\s+)?(?:(?:on\s+|in\s+the\s+)?"
+    r"(?:evenings|mornings|nights|weekends|weekdays|afternoons)|most\s+(?:days|nights|weeks|"
+    r"weekends)|part[- ]time|full[- ]time|these\s+days|at\s+the\s+moment|right\s+now|for\s+now|"
+    r"(?:\d{1,2}|one|two|three|four|five|six)\s*(?:x|times)\s+(?:a|per)\s+(?:week|month|day)|"
+    r"every\s+(?:day|week|weekend|morning|evening|night)|weather\s+permitting)"
+    r"(?:\s*,?\s*weather\s+permitting)?[\s.!]*$",
+    re.IGNORECASE,
+)
+
+
 def _main_facts(clause: str, *, correction: bool, polite_tail: bool) -> list[ExtractedFact]:
     """The clause's statement (or its first part's, when that is one of its own), with
     the readings of a verbless clause when the statement says nothing."""
@@ -2295,6 +2315,10 @@ def _main_facts(clause: str, *, correction: bool, polite_tail: bool) -> list[Ext
         facts = _one_clause(first, correction=correction)
     if not facts:
         facts = _one_clause(clause, correction=correction)
+    when = _WHEN_TAIL_RE.search(clause)
+    if not facts and when and when.start() > 0:
+        # "I'm an uber driver in nairobi mostly evenings": the statement without its when
+        facts = _one_clause(clause[: when.start()], correction=correction)
     if not facts and polite_tail:  # "bullet points please": a wish with its value only
         facts = _phrasing.list_item_facts(clause)
     if not facts and "," not in clause:  # "working as a data analyst at a logistics company now"
@@ -2311,7 +2335,14 @@ def _main_facts(clause: str, *, correction: bool, polite_tail: bool) -> list[Ext
             or (len(clause.split()) <= 3 and _named_topic(f.content))
         ]  # a bare preference only for a topic the rules know ("short answers")
     # "I switched from ukulele to classical guitar", "Thermomix TM6 at home"
-    return facts or switched_to(clause) or promoted_to(clause) or model_product(clause)
+    # "- Location: Accra", "Job: civil engineer": a line of a profile card
+    return (
+        facts
+        or switched_to(clause)
+        or promoted_to(clause)
+        or model_product(clause)
+        or card_facts(clause)
+    )
 
 
 def _with_further_parts(
@@ -2775,6 +2806,18 @@ _GOT_LEAD_RE: Final = re.compile(
 )
 
 
+#: A cleft sentence: "it's amoxicillin I'm allergic to", "it's Kotlin that I use at work".
+_CLEFT_RE: Final = re.compile(
+    r"^(?:(?:no|so|well|actually|wait|ok|okay)\W+)*(?:it's|it\s+is|it\s+was)\s+"
+    r"(?P<x>(?!not\b|just\b|me\b|you\b|because\b|time\b)[\w.+#'-]+(?:\s+[\w.+#'-]+){0,2}?)\s+"
+    r"(?:that\s+|which\s+)?I(?:'m|\s+am)?\s+"
+    r"(?P<verb>allergic\s+to|use|prefer|drive|play|speak|"
+    r"teach|study|work\s+at|work\s+for|live\s+in)"
+    r"(?P<rest>(?:\s+(?:at\s+work|now|these\s+days|actually))?(?:\s*,\s*not\s+[^,.;]{1,40}?)?)(?:\s+in\s+general|\s+after\s+all)?(?:\s*,[^,]{0,60})?\W*$",
+    re.IGNORECASE,
+)
+
+
 def _one_clause(clause: str, *, correction: bool = False) -> list[ExtractedFact]:
     facts = _clause_facts(clause, correction=correction)
     moved = moved_since(clause)  # "Since moving to Porto I've been freelancing ..."
@@ -2784,6 +2827,10 @@ def _one_clause(clause: str, *, correction: bool = False) -> list[ExtractedFact]
 def _clause_facts(clause: str, *, correction: bool) -> list[ExtractedFact]:
     if _MAKE_ONE_RE.match(clause) and not _FOR_ALWAYS_RE.search(clause):
         return []  # "Generate a GitHub Actions workflow that runs ruff": a task, no fact
+    if cleft := _CLEFT_RE.match(clause):  # "it's amoxicillin I'm allergic to, not penicillin"
+        verb = "am allergic to" if cleft["verb"].startswith("allergic") else cleft["verb"]
+        said = f"I {verb} {cleft['x']}{cleft['rest']}"
+        return _clause_facts(said, correction=correction)
     if device := device_fact(clause):  # "my phone is iphone now", "I'm on a MacBook Air"
         return [device]
     if foreign := foreign_facts(clause):  # "ya no uso Jira", "ich arbeite jetzt bei SAP"

@@ -4,10 +4,15 @@ not break."""
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 
+from amplify_memory.memory import UserProfileVectorStore, extract_and_store_user_facts
+from amplify_memory.memory.extraction import extract_chat_facts
 from amplify_memory.memory.paraphrases import clock_times
 from amplify_memory.memory.supersession import decide
+from amplify_memory.storage import MemoryStorage
 
 
 @pytest.mark.parametrize(
@@ -99,3 +104,62 @@ def test_clock_times_on_one_clock(text: str, read: str) -> None:
 )
 def test_a_correction_that_names_the_mistake(old: str, new: str, action: str) -> None:
     assert decide(new, old) == action
+
+
+def _user(said: str) -> list[str]:
+    return [f.content for f in extract_chat_facts(said).user]
+
+
+@pytest.mark.parametrize(
+    ("said", "facts"),
+    [
+        # a statement with its when after it
+        (
+            "hey so im an uber driver in nairobi mostly evenings",
+            ["User is an uber driver", "User is based in Nairobi"],
+        ),
+        ("im a nurse in leeds", ["User is a nurse", "User is based in Leeds"]),
+        # a profile card
+        (
+            "- Name: Kofi\n- Location: Accra\n- Job: civil engineer",
+            ["User's name is Kofi", "User lives in Accra", "User is a civil engineer"],
+        ),
+        ("Age: 29", ["User is 29"]),
+        ("Diet: vegetarian", ["User is vegetarian"]),
+        ("Job: retired", ["User is retired"]),
+        # a verdict after "=" or "is a"
+        ("horror = big nope", ["User dislikes horror"]),
+        ("horror is a big nope", ["User dislikes horror"]),
+        ("Ghibli = yes please", ["User likes Ghibli"]),
+        ("tdd isnt for me", ["User dislikes tdd"]),
+        # a cleft sentence
+        (
+            "it's amoxicillin I'm allergic to, not penicillin in general",
+            ["User is allergic to amoxicillin, not penicillin"],
+        ),
+        ("it's Kotlin that I use at work", ["User uses Kotlin"]),
+        # guards: a config line, a place that is no place, a value that is a question
+        ("apiVersion: apps/v1\nmetadata:\n  name: nginx-deployment", []),
+        ("I'm a nurse in training", ["User is a nurse in training"]),
+        ("Location: near the river", []),
+        ("Name: ?", []),
+        ("the answer = no", []),
+        ("it's time I use a new laptop", []),
+    ],
+)
+def test_this_rounds_readers(said: str, facts: list[str]) -> None:
+    assert _user(said) == facts
+
+
+def test_a_cleft_correction_supersedes_the_allergy_it_names() -> None:
+    async def run() -> list[tuple[str, bool]]:
+        store = UserProfileVectorStore(storage=MemoryStorage())
+        await store.add("User is allergic to penicillin.", "personal")
+        await extract_and_store_user_facts(
+            "wait need to correct something, it's amoxicillin I'm allergic to, not penicillin"
+            " in general",
+            store=store,
+        )
+        return [(e["content"], bool(e["superseded"])) for e in await store.list()]
+
+    assert ("User is allergic to penicillin.", True) in asyncio.run(run())
