@@ -146,6 +146,14 @@ _IN_PLACE_RE: Final = re.compile(
     r"(?=\s*$|\s*[,.;!?]|\s+(?:so|and|but|now|again|permanently|for\s+good|with\s+work)\b)",
     re.IGNORECASE,
 )
+#: Where or when the user was born: "I was born in Lagos", "born and raised in Lyon",
+#: "born in 1990".
+_BORN_RE: Final = re.compile(
+    _LEAD + r"(?:I\s+was\s+|I'm\s+|I\s+am\s+|was\s+)?born\s+(?P<raised>and\s+(?:raised|bred)\s+)?"
+    r"in\s+(?:(?P<year>(?:19|20)\d\d)|(?P<place>" + _NAME + r"))"
+    r"(?=\s*$|\s*[,.;!?(]|\s+(?:so|and|but|now|though|actually)\b)",
+    re.IGNORECASE,
+)
 _SINCE_MOVING_RE: Final = re.compile(
     r"\bsince\s+(?:moving|relocating|we\s+moved|I\s+moved)\s+(?:back\s+)?to\s+(?P<to>"
     + _NAME
@@ -375,6 +383,15 @@ def _moved_to(m: re.Match[str]) -> list[ExtractedFact]:
     return [ExtractedFact(f"User lives in {m['to']}", "personal")] if is_place(m["to"]) else []
 
 
+def _born(m: re.Match[str]) -> list[ExtractedFact]:
+    if m["year"]:
+        return [ExtractedFact(f"User was born in {m['year']}", "personal")]
+    if not is_place(m["place"]) and not re.fullmatch(r"(?-i:[A-Z])[a-z]+", m["place"]):
+        return []
+    raised = " and raised" if m["raised"] else ""
+    return [ExtractedFact(f"User was born{raised} in {m['place']}", "personal")]
+
+
 def _not_on(m: re.Match[str]) -> list[ExtractedFact]:
     return [ExtractedFact(f"User no longer uses {m['x']}", "tech_stack")]
 
@@ -411,6 +428,7 @@ _READERS: Final[
     (_ALLERGIES_RE, _allergies),
     (_SHIFT_RE, _shift),
     (_IN_PLACE_RE, _in_place),
+    (_BORN_RE, _born),
 )
 
 

@@ -581,6 +581,8 @@ def _one_word_swapped(new: str, old: str) -> str:
             _ONE_VALUE_BEFORE_RE.search(" ".join(a[:i]))  # ("lives in", "studies at")
         )
     )
+    if x.isdigit() != y.isdigit() and not {x.casefold(), y.casefold()} & NUMBER_WORDS.keys():
+        return "names"  # ("was born in Lagos" / "in 1990": a place and a year, both hold)
     if i > 0 and all(
         (w[:1].isupper() or w[:1].isdigit()) and lookup_technology(w) is None for w in (x, y)
     ):

@@ -2806,6 +2806,24 @@ _GOT_LEAD_RE: Final = re.compile(
 )
 
 
+#: A statement about the user with its "I" left out, by a verb that is no request to the
+#: assistant: "still live w my parents in Manila", "work nights as a security guard".
+_ELIDED_I_RE: Final = re.compile(
+    r"^(?![^,;]*\b(?:is|are|isn't|aren't)\b)"
+    r"(?:(?:still|also|currently|now|mostly|just|and|but|so|basically)\s+)*(?:live\s+(?:in|on|with|w/?|"
+    r"near|at|alone|abroad|out(?:side)?)\b|work\s+(?:as|at|for|in|from|nights|days|weekends|"
+    r"remotely|part[- ]time|full[- ]time|shifts|downtown|two\s+jobs)\b|study\s+(?:at|in)\b|"
+    r"teach\s+(?:at|in|year|grade|primary|high|secondary|\w+\s+at)\b|commute\s+(?:by|to|from)\b|"
+    r"rent\s+an?\b|grew\s+up\s+in\b|was\s+born\s+in\b|moved\s+to\b)",
+    re.IGNORECASE,
+)
+#: A role said as one done: "I'm doing a sous chef role at a hotel now", "in a QA role".
+_DOING_ROLE_RE: Final = re.compile(
+    r"^(?:I'm|I\s+am|I've\s+been|I\s+have\s+been)\s+(?:now\s+)?(?:doing|in|taking|taken)\s+"
+    r"(?P<role>an?\s+(?:[\w-]+\s+){0,3}?)(?:role|position|job|gig)\b(?P<rest>(?:\s+(?:at|with|for|in)"
+    r"\s+[^,;.]{1,40}?)?)(?:\s+(?:now|these\s+days))?\W*$",
+    re.IGNORECASE,
+)
 #: A cleft sentence: "it's amoxicillin I'm allergic to", "it's Kotlin that I use at work".
 _CLEFT_RE: Final = re.compile(
     r"^(?:(?:no|so|well|actually|wait|ok|okay)\W+)*(?:it's|it\s+is|it\s+was)\s+"
@@ -2827,6 +2845,11 @@ def _one_clause(clause: str, *, correction: bool = False) -> list[ExtractedFact]
 def _clause_facts(clause: str, *, correction: bool) -> list[ExtractedFact]:
     if _MAKE_ONE_RE.match(clause) and not _FOR_ALWAYS_RE.search(clause):
         return []  # "Generate a GitHub Actions workflow that runs ruff": a task, no fact
+    if _ELIDED_I_RE.match(clause):  # "still live w my parents in Manila": its "I" left out
+        return _clause_facts("I " + clause, correction=correction)
+    if role := _DOING_ROLE_RE.match(clause):  # "I'm doing a sous chef role at a hotel now"
+        rest = re.sub(r"\s+(?:now|these\s+days)\b.*$", "", role["rest"])
+        return _clause_facts(f"I am {role['role']}{rest}", correction=correction)
     if cleft := _CLEFT_RE.match(clause):  # "it's amoxicillin I'm allergic to, not penicillin"
         verb = "am allergic to" if cleft["verb"].startswith("allergic") else cleft["verb"]
         said = f"I {verb} {cleft['x']}{cleft['rest']}"

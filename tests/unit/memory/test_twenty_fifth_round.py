@@ -138,6 +138,16 @@ def _user(said: str) -> list[str]:
             ["User is allergic to amoxicillin, not penicillin"],
         ),
         ("it's Kotlin that I use at work", ["User uses Kotlin"]),
+        # a statement with its "I" left out; a role done; where one was born
+        ("still live w my parents in Manila", ["User lives with their parents in Manila"]),
+        ("work nights as a security guard", ["User works nights as a security guard"]),
+        ("I'm doing a sous chef role at a hotel now", ["User is a sous chef at a hotel"]),
+        ("I was born in Lagos", ["User was born in Lagos"]),
+        ("born and raised in Lyon", ["User was born and raised in Lyon"]),
+        ("I was born in 1990", ["User was born in 1990"]),
+        ("work through this example", []),
+        ("study at home is hard", []),
+        ("my son was born in May", []),
         # guards: a config line, a place that is no place, a value that is a question
         ("apiVersion: apps/v1\nmetadata:\n  name: nginx-deployment", []),
         ("I'm a nurse in training", ["User is a nurse in training"]),
