@@ -808,6 +808,19 @@ def _unwrap_leads(text: str) -> str:
         text,
         flags=re.IGNORECASE,
     )
+    text = re.sub(  # "going forward assume I'm on Debian": the user's setup, said as a premise
+        r"(^|[.!;,]\s*|\n)(?:(?:please|pls|and|so|ok|okay)\s+)?"
+        r"(?=(?:also|going forward|from now on|for (?:all|every|any)|when(?:ever)?\s+I\s+ask|always)\b)"
+        r"(?![^.!?\n]*\b(?:for this (?:one|question|answer|time|task|example)|this time|for now|"
+        r"just this once|hypothetically|for the sake)\b)"
+        r"(?:also\s+)?(?:(?:going forward|from now on|"
+        r"for (?:all|every|any) (?:future )?(?:answers?|questions?|recipes?|plans?))[ \t]*,?[ \t]*)?"
+        r"(?:when(?:ever)?\s+I\s+ask\s+(?:you\s+)?(?:for|about)\s+[\w -]{1,40}?[ \t]*,?[ \t]*)?"
+        r"(?:always\s+)?assume\s+(?:that\s+)?(?=(?:I|I'm|I am|I've|I have|my)\b)",
+        r"\1",
+        text,
+        flags=re.IGNORECASE,
+    )
     text = re.sub(  # "remember to add tests": the instruction is "add tests"
         _REQUEST_START + r"((?:(?:please|pls|plz|also|and|always)(?:[ \t]*+,[ \t]*+|[ \t]++))?)"
         r"(?:remember|don't forget|do not forget|never forget)\s+to\s+(?=[a-z])",
@@ -3339,6 +3352,8 @@ def _shape_opinion(text: str, lead: bool) -> _Shaped:
             r"\b(?:is|are|was|were)\b|^(?:my|our|his|her|their|the)\b", raw, re.I
         ):
             return []  # "My team lead is a huge TDD advocate": someone else's
+        if m["x5"] and _FIELD_ROLE_RE.match(text.strip()):
+            return role_facts(text)  # "firmware guy": a field of work, not a taste
         if m["x6"]:  # "I've come around on docker": an opinion turned
             return [ExtractedFact(f"User likes {x}", "preference")]
         if (m["neg"] or "").lower().startswith("allergic") and is_allergen(x):

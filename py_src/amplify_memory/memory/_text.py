@@ -63,7 +63,7 @@ ROLE_NOUNS: Final = (
     r"developer|engineer|dev|eng|programmer|designer|student|founder|co-founder|cto|ceo|"
     r"architect|scientist|analyst|manager|lead|consultant|freelancer|hobbyist|beginner|"
     r"teacher|researcher|intern|sre|contractor|maintainer|pm|devops|sysadmin|tester|writer|"
-    r"grad|graduate|instructor|lecturer|professor|tutor|"
+    r"grad|graduate|undergrad|undergraduate|postgrad|instructor|lecturer|professor|tutor|"
     # occupations beyond software: a memory is for everyone who chats
     r"dba|admin|administrator|technician|specialist|officer|director|coordinator|author|"
     r"artist|musician|nurse|doctor|physician|lawyer|accountant|electrician|mechanic|"

@@ -2296,6 +2296,15 @@ _WHEN_TAIL_RE: Final = re.compile(
 )
 
 
+#: What is joined on after a statement: "... and doing the maths is annoying", "...
+#: whenever you give me recipes", "... because ...".
+_JOINED_TAIL_RE: Final = re.compile(
+    r"(?:,\s*|\s+)(?:and|but|so|because|bc|cause|coz|since|whenever|when\s+you|if\s+you|"
+    r"while|which|though)\s+.*$",
+    re.IGNORECASE,
+)
+
+
 def _main_facts(clause: str, *, correction: bool, polite_tail: bool) -> list[ExtractedFact]:
     """The clause's statement (or its first part's, when that is one of its own), with
     the readings of a verbless clause when the statement says nothing."""
@@ -2319,6 +2328,14 @@ def _main_facts(clause: str, *, correction: bool, polite_tail: bool) -> list[Ext
     if not facts and when and when.start() > 0:
         # "I'm an uber driver in nairobi mostly evenings": the statement without its when
         facts = _one_clause(clause[: when.start()], correction=correction)
+    joined = _JOINED_TAIL_RE.search(clause)
+    if not facts and joined and _FIRST_PERSON_RE.match(clause):
+        # "I live in Zürich and doing the maths every time is annoying", "I'm lactose
+        # intolerant whenever you give me recipes": the statement before what is joined on
+        head = re.sub(
+            r"\s+(?:actually|though|tho|lol|anyway|honestly)\W*$", "", clause[: joined.start()]
+        )
+        facts = _one_clause(head, correction=correction)
     if not facts and polite_tail:  # "bullet points please": a wish with its value only
         facts = _phrasing.list_item_facts(clause)
     if not facts and "," not in clause:  # "working as a data analyst at a logistics company now"
@@ -2382,6 +2399,19 @@ def _with_further_parts(
     return facts
 
 
+def _intro(parts: list[str]) -> bool:
+    """Whether a list is a user's introduction that begins with their age: "23, still
+    live w my parents in Manila", "31, nurse, Leeds" (an age, then a role, a home or a
+    statement with its "I" left out)."""
+    first = [_strip_filler(p) for p in parts[:2]]
+    if len(parts) < 2 or not any(_BARE_AGE_RE.fullmatch(p) for p in first):
+        return False
+    return any(
+        _ELIDED_I_RE.match(p) or _phrasing.bare_place(p) or _phrasing.role_facts(p)
+        for p in (_strip_filler(p) for p in parts[1:4])
+    )
+
+
 def _verbless_list(clause: str, *, tech_context: bool) -> list[ExtractedFact]:
     """A verbless list of facts, part by part; a place named bare is where the user is
     when the list says who the user is ("backend dev, Leeds, Python")."""
@@ -2389,7 +2419,9 @@ def _verbless_list(clause: str, *, tech_context: bool) -> list[ExtractedFact]:
     found_by_part: list[list[ExtractedFact] | str] = []
     known = tech_context or bool(_phrasing.tech_names(clause))
     parts = re.split(r"\s*,\s*(?:and\s+)?", clause)
-    bio = sum(bool(_bio_fact(_strip_filler(p), bio=True)) for p in parts) >= 2
+    bio = sum(bool(_bio_fact(_strip_filler(p), bio=True)) for p in parts) >= 2 or _intro(parts)
+    if sum(bool(_BARE_AGE_RE.fullmatch(_strip_filler(p))) for p in parts) > 1:
+        bio = False  # ("ages 30, 40, 50", "sizes 32, 34, 36": numbers, not the user's age)
     for i, part in enumerate(parts):
         part = _strip_filler(part)
         if not part or _is_hypothetical(part) or _OTHER_SUBJECT_RE.match(part):

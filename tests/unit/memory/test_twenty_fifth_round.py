@@ -148,6 +148,21 @@ def _user(said: str) -> list[str]:
         ("work through this example", []),
         ("study at home is hard", []),
         ("my son was born in May", []),
+        # an intro that begins with the age; a field of work said with "guy"
+        ("31, nurse, Leeds", ["User is 31", "User is a nurse", "User is based in Leeds"]),
+        ("ages 30, 40, 50", []),
+        ("the sizes are 32, 34, 36", []),
+        ("firmware guy", ["User is a firmware developer"]),
+        ("Tailwind person", ["User prefers Tailwind CSS"]),
+        # a statement with something joined on; a premise the user sets
+        ("I live in Zürich and doing the maths every time is annoying", ["User lives in Zürich"]),
+        (
+            "Please keep in mind I'm lactose intolerant whenever you give me recipes.",
+            ["User is lactose intolerant"],
+        ),
+        ("I'm in Halifax actually, but go on", ["User is in Halifax"]),
+        ("Going forward assume I'm on Debian stable", ["User uses Debian stable"]),
+        ("assume I'm on Windows for this one, how do I set an env var?", []),
         # guards: a config line, a place that is no place, a value that is a question
         ("apiVersion: apps/v1\nmetadata:\n  name: nginx-deployment", []),
         ("I'm a nurse in training", ["User is a nurse in training"]),
