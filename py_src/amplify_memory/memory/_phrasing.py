@@ -562,10 +562,34 @@ def prepare(text: str) -> str:
     on and in technology names), code terms joined."""
     text = _mask_secrets(text)
     text = _spoken_punctuation(text)
+    text = _QUESTION_AFTER_RE.sub(_stop_before_question, text)  # "im vegan what should i cook"
     text = _normalise_chat_forms(text)
     text = _unwrap_leads(text)
     text = _split_run_together(text)
     return _fix_spellings(text)
+
+
+#: A question typed straight after a statement of the user's, with no stop between:
+#: "im vegan what should i cook tonight", "i use arch how do i install steam".
+_QUESTION_AFTER_RE: Final = re.compile(
+    r"(\b(?:i|i'm|im|i've|ive|my)\b[^.!?\n]{2,80}?[a-z0-9)])[ \t]+(?=(?:what|how|where|which|when|"
+    r"why|who)\s+(?:should|can|could|would|do|does|is|are|will|shall)\s+(?:i|you|we|it|my)\b|"
+    r"(?:can|could|would)\s+(?:you|u)\s+(?!be\b)|any\s+(?:tips|ideas|suggestions|recs|"
+    r"recommendations)\b)",
+    re.IGNORECASE,
+)
+_ASKING_END_RE: Final = re.compile(
+    r"\b(?:know|wonder|wondering|ask|asking|understand|see|sure|idea|unsure|confused|curious|"
+    r"tell me|figure out|show me|explain|learn|about|on|to)$",
+    re.IGNORECASE,
+)
+
+
+def _stop_before_question(match: re.Match[str]) -> str:
+    """A full stop between a statement and the question typed after it, unless the
+    statement leads into the question ("I'd like to know what should I do")."""
+    said = match[1]
+    return match.group() if _ASKING_END_RE.search(said) else f"{said}. "
 
 
 #: Punctuation said aloud by someone dictating ("I'm a paralegal comma and I use excel

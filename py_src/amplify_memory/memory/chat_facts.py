@@ -48,6 +48,7 @@ from amplify_memory.memory.changes import (
     says_changed,
     won_over,
 )
+from amplify_memory.memory.household import household_facts
 from amplify_memory.memory.life_events import life_event_facts
 from amplify_memory.memory.project_facts import classify_clause, tags_of
 from amplify_memory.memory.style_values import spotted_values
@@ -999,8 +1000,12 @@ def _user_facts(
             continue
         personal = False
         other = _about_someone_else(plain)
+        named = [] if in_question or _is_hypothetical(plain) else household_facts(plain)
         if other and not in_question and not _OWN_GROUP_RE.match(plain):
-            continue  # someone else's ("our data lead, thinks dbt is overkill"): no part of it
+            # someone else's ("our data lead, thinks dbt is overkill"): no part of it but
+            # that the user has the pet or child it names ("my dog Biscuit keeps ...")
+            keys = _keep(user, named)
+            continue
         own = not in_question and not _is_hypothetical(plain) and not other
         # (the user's team or company is the user's: "our team moved to Linear")
         if own:
@@ -1017,19 +1022,27 @@ def _user_facts(
             facts = [*(_on_device(plain, f) for f in facts), *_spotted(plain, facts)]
         if _ADDS_RE.search(plain) and not _CHANGE_VERB_RE.search(plain):
             facts = [_also(f) for f in facts]  # "I also use yarn": beside npm, not instead
-        for fact in facts:
-            done = finish(fact)
-            if done is not None and _ONE_ANSWER_RE.search(done.content):
-                continue  # "rewrite that answer with British spelling": this answer only
-            if done is not None and len(done.content) <= MAX_FACT_LENGTH:
-                key = done.content.casefold()
-                if key not in user:
-                    user[key] = done
-                    keys.append(key)
+        keys = _keep(user, [*facts, *named])
     uses = _stated_uses(user.values())
     for found in (f for clause in statements for f in kind_replaced(clause, uses)):
         replaced.setdefault(found.value.casefold(), found)
     return user, replaced
+
+
+def _keep(user: dict[str, ExtractedFact], facts: list[ExtractedFact]) -> list[str]:
+    """The facts finished (:func:`finish`) and kept in ``user`` by their folded text;
+    the keys of those new to it."""
+    keys = []
+    for fact in facts:
+        done = finish(fact)
+        if done is not None and _ONE_ANSWER_RE.search(done.content):
+            continue  # "rewrite that answer with British spelling": this answer only
+        if done is not None and len(done.content) <= MAX_FACT_LENGTH:
+            key = done.content.casefold()
+            if key not in user:
+                user[key] = done
+                keys.append(key)
+    return keys
 
 
 #: The user's own group as a clause's subject: "our team", "my company".

@@ -163,6 +163,18 @@ def _user(said: str) -> list[str]:
         ("I'm in Halifax actually, but go on", ["User is in Halifax"]),
         ("Going forward assume I'm on Debian stable", ["User uses Debian stable"]),
         ("assume I'm on Windows for this one, how do I set an env var?", []),
+        # a named pet or child said in passing; a question typed straight after a fact
+        ("my dog Biscuit keeps eating socks", ["User has a dog named Biscuit"]),
+        (
+            "My daughter Inês is 7 and loves volcanoes",
+            ["User has a 7-year-old daughter named Inês"],
+        ),
+        ("My dog Biscuit is a 9yo beagle w/ bad hips", ["User has a beagle named Biscuit"]),
+        ("Our dog Max passed away in January", []),
+        ("my friend's dog Rex is cute", []),
+        ("does your dog Rex bite?", []),
+        ("im vegan what should i cook tonight", ["User is vegan"]),
+        ("I'd like to know what should i do", []),
         # guards: a config line, a place that is no place, a value that is a question
         ("apiVersion: apps/v1\nmetadata:\n  name: nginx-deployment", []),
         ("I'm a nurse in training", ["User is a nurse in training"]),

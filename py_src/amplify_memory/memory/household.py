@@ -1,0 +1,104 @@
+"""The user's named pets and children, said in passing.
+
+People name their dog or their daughter while talking about something else: "my dog
+Biscuit keeps eating socks", "My dog Biscuit is a 9yo beagle w/ bad hips", "mydog is a
+3yo border collie called Pip", "My daughter Inês is 7 and obsessed with volcanoes". The
+rest of such a clause is about the pet or the child (not the user's fact); that the user
+has them is.
+
+>>> [f.content for f in household_facts("my dog Biscuit (beagle, 4yo) keeps eating socks")]
+['User has a beagle named Biscuit']
+>>> [f.content for f in household_facts("My daughter Inês is 7 and loves volcanoes")]
+['User has a 7-year-old daughter named Inês']
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Final
+
+from amplify_memory.memory._facts import ExtractedFact
+from amplify_memory.memory._text import indefinite_article, wordlist
+from amplify_memory.memory.technologies import lookup_technology
+
+__all__ = ["household_facts"]
+
+_PETS: Final = (
+    r"dog|cat|puppy|pup|kitten|rabbit|bunny|horse|pony|parrot|hamster|guinea\s+pig|tortoise|"
+    r"turtle|budgie|ferret|gecko|snake|lizard"
+)
+_KIN: Final = r"son|daughter|boy|girl|kid|baby|toddler|stepson|stepdaughter"
+#: A name: capitalised, not a word a sentence would start with.
+_NAME: Final = r"(?-i:[A-Z])[\w'-]{1,20}"
+_NOT_NAMES: Final = frozenset(
+    wordlist(
+        "I Is Has Was Keeps Just And But So The A An My Who Which That This Loves Hates Needs "
+        "Wont Won't Doesn't Can't"
+    )
+)
+_AGE: Final = r"(?P<{}>\d{{1,2}})\s*(?:yo|y/o|yrs?\s+old|years?\s+old|-year-old|\s*years?)?"
+
+#: "my dog Biscuit", "our cat Miso (tabby, 2)", "my daughter Inês is 7".
+_NAMED_RE: Final = re.compile(
+    rf"\b(?:my|our)\s*(?P<kind>{_PETS}|{_KIN})\s+(?P<name>{_NAME})"
+    rf"(?:\s*\((?P<paren>[^)]{{1,40}})\)|\s+is\s+(?:a\s+|an\s+)?(?:{_AGE.format('age')}\s+)?"
+    r"(?P<breed>(?:[a-z][\w-]+\s+){0,2}?(?:[a-z][\w-]+))(?=\s+(?:w/|with\b|and\b|who\b|that\b)|\s*[,.;!?]|\s*$)"
+    rf"|\s+is\s+{_AGE.format('age2')}\b)?",
+    re.IGNORECASE,
+)
+#: "mydog is a 3yo border collie called Pip", "my cat is a tabby named Miso".
+_CALLED_RE: Final = re.compile(
+    rf"\b(?:my|our)\s*(?P<kind>{_PETS})\s+is\s+an?\s+(?:{_AGE.format('age')}\s+)?"
+    rf"(?P<breed>(?:[a-z][\w-]+\s+){{0,2}}?[a-z][\w-]+)\s+(?:called|named)\s+(?P<name>{_NAME})",
+    re.IGNORECASE,
+)
+_BREED_WORD_RE: Final = re.compile(
+    r"^(?:(?:[a-z-]+\s+)?(?:retriever|terrier|spaniel|collie|shepherd|hound|beagle|poodle|"
+    r"labrador|lab|dachshund|pug|husky|boxer|greyhound|whippet|corgi|chihuahua|doodle|"
+    r"labradoodle|cockapoo|schnauzer|rottweiler|bulldog|pointer|setter|tabby|siamese|"
+    r"persian|ragdoll|maine\s+coon|bengal|sphynx|rescue|mutt|mix))$",
+    re.IGNORECASE,
+)
+
+
+#: A pet or a child no longer the user's: died, put down, rehomed, ran away.
+_GONE_RE: Final = re.compile(
+    r"\b(?:passed(?:\s+away|\s+on)?|died|dead|put\s+(?:down|to\s+sleep)|rehomed|re-homed|"
+    r"gave\s+(?:\w+\s+)?away|ran\s+away|lost|rip|r\.i\.p|miss(?:ing)?|used\s+to\s+have|late|"
+    r"no\s+longer|anymore|had\s+to\s+say\s+goodbye)\b",
+    re.IGNORECASE,
+)
+
+
+def household_facts(clause: str) -> list[ExtractedFact]:
+    """That the user has a named pet or child the clause names, or nothing (nothing when
+    the clause says the pet is gone: "our dog Max passed away")."""
+    if _GONE_RE.search(clause):
+        return []
+    for pattern in (_CALLED_RE, _NAMED_RE):
+        m = pattern.search(clause)
+        if m is None or m["name"] in _NOT_NAMES:
+            continue
+        if pattern is _CALLED_RE or lookup_technology(m["name"]) is None:  # ("called Pip")
+            return [_had(m)]
+    return []
+
+
+def _had(m: re.Match[str]) -> ExtractedFact:
+    kind = " ".join(m["kind"].lower().split())
+    groups = m.groupdict()
+    breed = (groups.get("breed") or "").lower()
+    paren = groups.get("paren") or ""
+    age = groups.get("age") or groups.get("age2")
+    if paren:  # "(beagle, 4yo)": a breed and an age, in either order
+        for part in re.split(r"\s*,\s*", paren.strip()):
+            if re.fullmatch(_AGE.format("a"), part, re.IGNORECASE):
+                age = re.match(r"\d+", part)[0]  # type: ignore[index]
+            elif _BREED_WORD_RE.match(part):
+                breed = part.lower()
+    what = breed if breed and _BREED_WORD_RE.match(breed) else kind
+    if age and re.fullmatch(_KIN, kind, re.IGNORECASE):
+        return ExtractedFact(f"User has a {age}-year-old {kind} named {m['name']}", "personal")
+    return ExtractedFact(
+        f"User has {indefinite_article(what)} {what} named {m['name']}", "personal"
+    )
