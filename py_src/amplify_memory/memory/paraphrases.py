@@ -89,6 +89,15 @@ _CITY_NICKNAMES: Final = {
 }  # fmt: skip
 
 
+_ORDINALS: Final = wordlist("first second third fourth fifth sixth seventh eighth ninth tenth")
+
+
+def _ordinal(match: re.Match[str]) -> str:
+    """ "fifth" -> "5th" (before "grade" or "year")."""
+    n = _ORDINALS.index(match[1].casefold()) + 1
+    return f"{n}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(n, 'th') } "
+
+
 def _capital(match: re.Match[str]) -> str:
     return _CAPITALS[" ".join(match[1].casefold().split())]
 
@@ -155,8 +164,25 @@ EVERYDAY_PHRASES: Final[tuple[tuple[re.Pattern[str], Replacement], ...]] = tuple
         ),
         (r"\bbetween\s+jobs\b|\bout\s+of\s+work\b|\bjobless\b", "unemployed"),
         (
-            r"\bfully\s+remote\b|\bremote\s+(?:at|for)\s+(?:their|his|her|my)\s+job\b",
+            r"\b(?:fully\s+)?remote\s+(?:at|for|in)\s+(?:their|his|her|my)\s+(?:job|work|role)\b|"
+            r"\bfully\s+remote\b",
             "remote worker",
+        ),
+        (
+            r"\b(?:saturdays?\s+and\s+sundays?|sat(?:urday)?\s*(?:&|and|-)\s*sun(?:day)?)\b",
+            "weekends",
+        ),
+        (
+            r"\bgo(?:es)?\s+to\s+(?=(?:\w+\s+){0,3}?(?:school|elementary|college|university|uni|"
+            r"church|gym|mosque|temple|synagogue|nursery|kindergarten)\b)",
+            "attends ",
+        ),
+        (r"\belementary(?:\s+school)?\b|\b(?:primary|high|middle)\s+school\b", "school"),
+        (r"\b(?:an?\s+)?apartment\b", "a flat"),
+        (
+            r"\b(first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth)[- ]"
+            r"(?=grade\b|year\b)",
+            _ordinal,
         ),
         # food and health
         (
@@ -193,7 +219,7 @@ EVERYDAY_PHRASES: Final[tuple[tuple[re.Pattern[str], Replacement], ...]] = tuple
         (r"\bshort[- ]sighted\b|\bmyopic\b", "nearsighted"),
         # ways to work and get there
         (
-            r"\b(?:cycles|bikes|pedals|rides\s+(?:a|their|his|her|my)\s+bike)\s+to\s+"
+            r"\b(?:cycles?|bikes?|pedals?|rides?\s+(?:a|their|his|her|my)\s+bike)\s+to\s+"
             r"(?:work|the\s+office)\b",
             "commutes by bike",
         ),
@@ -220,10 +246,14 @@ EVERYDAY_PHRASES: Final[tuple[tuple[re.Pattern[str], Replacement], ...]] = tuple
         # who one is by age, tongue and team
         (r"^\s*age\s*:\s*(\d{1,3})\s*\.?\s*$", r"is \1 years old"),
         (r"\bmother\s+tongue\b|\bfirst\s+language\b", "native language"),
-        (r"\bis\s+(?:an?\s+)?(\w+)\s+supporter\b|\bsupports\s+(?=\w)", r"likes \1 "),
+        (r"\bis\s+(?:an?\s+)?((?:\w+\s+)?\w+)\s+supporter\b|\bsupports\s+(?=\w)", r"likes \1 "),
         (r"(?-i:\bLFC\b)", "Liverpool FC"),
         (r"\bMan\s+(?:Utd|United)\b", "Manchester United"),
         (r"\bgooner\b", "likes Arsenal"),
+        (
+            r"\b(?:an?\s+)?(?:big\s+|huge\s+|massive\s+)?((?-i:[A-Z])[\w.]*(?:\s+FC)?)\s+fan\b",
+            r"likes \1",
+        ),
         # places by other names
         (rf"\bthe\s+({_alternation(_CAPITALS)})\s+capital\b", _capital),
         (rf"\b(?:{_alternation(_CITY_NICKNAMES)})\b", _nickname),

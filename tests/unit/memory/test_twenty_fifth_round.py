@@ -34,6 +34,17 @@ from amplify_memory.storage import MemoryStorage
         ("User is gluten intolerant.", "Can't tolerate gluten.", "merge"),
         ("User is afraid of flying.", "Gets anxious on aeroplanes.", "merge"),
         ("User's flight is at 6 PM.", "Flight leaves at 18:00.", "merge"),
+        ("User works weekends only.", "Only works Saturdays and Sundays", "merge"),
+        (
+            "User's kids go to Lincoln Elementary.",
+            "User's children attend Lincoln Elementary School.",
+            "merge",
+        ),
+        ("User's flat is in Leeds.", "User has an apartment in Leeds.", "merge"),
+        ("Teaches 5th grade", "User is a fifth-grade teacher.", "merge"),
+        ("User is a Liverpool FC supporter.", "big LFC fan", "merge"),
+        ("I bike to work", "User cycles to the office.", "merge"),
+        ("User works from home.", "fully remote at their job", "merge"),
         # guards: another value, a negation, a technology that shares the letters
         ("User wakes up at 5am.", "User wakes up at 6am.", "supersede"),
         ("User eats meat.", "User stopped eating meat.", "supersede"),
@@ -44,6 +55,20 @@ from amplify_memory.storage import MemoryStorage
 )
 def test_an_everyday_paraphrase(old: str, new: str, action: str) -> None:
     assert decide(new, old) == action
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Teaches 5th grade", "User is a fourth-grade teacher."),
+        ("User's flight is at 6 PM.", "Flight leaves at 19:00."),
+        ("User lives in Berlin.", "Based in the Spanish capital."),
+        ("User supports Arsenal.", "User supports Chelsea."),
+        ("User works weekends only.", "Only works Saturdays."),
+    ],
+)
+def test_another_value_is_never_merged(old: str, new: str) -> None:
+    assert decide(new, old) != "merge"
 
 
 @pytest.mark.parametrize(
