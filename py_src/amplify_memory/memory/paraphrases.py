@@ -240,7 +240,22 @@ EVERYDAY_PHRASES: Final[tuple[tuple[re.Pattern[str], Replacement], ...]] = tuple
             r"\bmiles\s*(?:and|&|,)\s*(?:pounds|lbs)\b|\bimperial(?:\s+system|\s+units)?\b",
             "imperial units",
         ),
-        (r"\b(?:degrees\s+)?celsius\b|°\s?C\b|\bcentigrade\b", "celsius"),
+        (
+            r"\b(?:(?:temperatures?|temps?)\s+(?:in\s+)?)?(?:(?:degrees\s+)?celsius\b|°\s?C\b|"
+            r"\bcentigrade\b)",
+            "celsius",
+        ),
+        (
+            r"\bmetric\s+units,?\s+(?:over|not|rather\s+than|instead\s+of)\s+imperial\s+units\b",
+            "metric units",
+        ),
+        (r"\bwould\s+(?:much\s+)?rather\s+(?:have|use|be|do|get|take|drink|eat)?\s*", "prefers "),
+        (
+            r"\b(?:no|not|without)\s+(?:long|lengthy|verbose|wordy)\s+(?=(?:explanations?|answers?|"
+            r"replies|reply|responses?)\b)",
+            "concise ",
+        ),
+        (r"\bwas\s+born\s+in\s+(?=(?:19|20)\d\d\b)|^\s*birth\s*year\s*:\s*", "birth year is "),
         (r"\b(?:degrees\s+)?fahrenheit\b|°\s?F\b", "fahrenheit"),
         (r"\bsmiley(?:\s+(?:icons|faces))?s?\b|\bemoticons?\b|\bemoji\b", "emojis"),
         # who one is by age, tongue and team

@@ -997,7 +997,9 @@ _NEGATIVE_RE: Final = re.compile(
     r"(?<!the )left(?![- ](?:side|hand|handed)\b)|"
     r"omit|omits|omitting|leaves out|left out|refrains? from|steers? clear of|rejects?|"
     r"not a fan|isn't a fan|is not a fan|doesn't|does not|don't|do not|won't|cannot|"
-    r"can't|refuses?|allergic to|tired of|sick of|done with|over it)\b",
+    r"can't|refuses?|allergic to|tired of|sick of|done with|over it)\b"
+    r"|\b(?:emojis?|emoji|jargon|markdown|fluff|filler|ads?|sugar|caffeine|gluten|dairy|meat|"
+    r"alcohol|smoke|nut|jargon)-free\b",  # ("keep responses emoji-free")
     re.IGNORECASE,
 )
 _SWITCH_RE: Final = re.compile(

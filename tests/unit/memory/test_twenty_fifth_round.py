@@ -45,6 +45,10 @@ from amplify_memory.storage import MemoryStorage
         ("User is a Liverpool FC supporter.", "big LFC fan", "merge"),
         ("I bike to work", "User cycles to the office.", "merge"),
         ("User works from home.", "fully remote at their job", "merge"),
+        ("User prefers Celsius.", "Wants temperatures in °C", "merge"),
+        ("Never use emojis.", "Keep responses emoji-free.", "merge"),
+        ("User was born in 1968.", "Birth year: 1968", "merge"),
+        ("User prefers email over phone calls.", "Would rather be emailed than called", "merge"),
         # guards: another value, a negation, a technology that shares the letters
         ("User wakes up at 5am.", "User wakes up at 6am.", "supersede"),
         ("User eats meat.", "User stopped eating meat.", "supersede"),
@@ -65,6 +69,8 @@ def test_an_everyday_paraphrase(old: str, new: str, action: str) -> None:
         ("User lives in Berlin.", "Based in the Spanish capital."),
         ("User supports Arsenal.", "User supports Chelsea."),
         ("User works weekends only.", "Only works Saturdays."),
+        ("User was born in 1968.", "Birth year: 1986"),
+        ("Never use emojis.", "Use emojis freely."),
     ],
 )
 def test_another_value_is_never_merged(old: str, new: str) -> None:
