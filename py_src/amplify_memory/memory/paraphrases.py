@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable
+from functools import lru_cache
 from typing import Final
 
 from amplify_memory.memory._text import expand, wordlist
@@ -277,6 +278,7 @@ EVERYDAY_PHRASES: Final[tuple[tuple[re.Pattern[str], Replacement], ...]] = tuple
 )
 
 
+@lru_cache(maxsize=4096)
 def everyday(text: str) -> str:
     """``text`` with its contractions expanded, its clock times on one clock and its
     everyday facts in the wording of :data:`EVERYDAY_PHRASES` ("Dairy upsets their

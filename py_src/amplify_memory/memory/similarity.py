@@ -81,7 +81,11 @@ from typing import Final
 
 from amplify_memory.errors import InvalidArgumentError, describe
 from amplify_memory.memory._defaults import DEFAULT_DUPLICATE_THRESHOLD
-from amplify_memory.memory.paraphrases import EVERYDAY_PHRASES, Replacement, clock_times
+from amplify_memory.memory.paraphrases import (
+    EVERYDAY_PHRASES,
+    Replacement,
+    clock_times,
+)
 from amplify_memory.memory.technologies import find_technology_mentions
 from amplify_memory.text import MEMORY_STOP_WORDS, stem_english_any, strip_accents
 
