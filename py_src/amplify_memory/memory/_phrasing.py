@@ -840,7 +840,8 @@ def _unwrap_leads(text: str) -> str:
         r"(?:also\s+)?(?:(?:going forward|from now on|"
         r"for (?:all|every|any) (?:future )?(?:answers?|questions?|recipes?|plans?))[ \t]*,?[ \t]*)?"
         r"(?:when(?:ever)?\s+I\s+ask\s+(?:you\s+)?(?:for|about)\s+[\w -]{1,40}?[ \t]*,?[ \t]*)?"
-        r"(?:always\s+)?assume\s+(?:that\s+)?(?=(?:I|I'm|I am|I've|I have|my)\b)",
+        r"(?:always\s+)?assume\s+(?:that\s+)?(?=(?:I've|I\s+have|I\s+only\s+have|I've\s+only|I'm\s+on|"
+        r"I\s+am\s+on|I\s+(?:use|run|work|live)|I\s+don't\s+have|my)\b)",
         r"\1",
         text,
         flags=re.IGNORECASE,
@@ -2416,12 +2417,12 @@ _VERDICT_RE: Final = re.compile(
     r"^(?P<x>(?!(?:it|this|that|which|what)\b|the\s+(?:answer|question|result|output|value|"
     r"code|test|problem|total)\b)[\w.+#/' -]{2,50}?)\s*(?::|=|,|\?)\s*"
     r"(?:(?P<good>chef's kiss|lifesaver|life saver|love it|the best|amazing|goat|perfect|"
-    r"a must|yes please|so good|fire|brilliant|a godsend|underrated|(?:a\s+)?(?:big\s+|huge\s+)?yes|"
+    r"a must|yes please|so good|fire|brilliant|a godsend|underrated|(?:a\s+)?(?:big|huge)\s+yes|hell\s+yes|"
     r"my thing|my jam)"
     r"|(?P<bad>meh|hard no|hard pass|no thanks|overkill|overrated|pure horror|horror|"
     r"a nightmare|(?:my\s+(?:personal\s+|worst\s+)?)?nightmare|a pain|pain|trash|garbage|"
     r"not so much|not for me|yuck|ugh|"
-    r"never again|no way|awful|terrible|hell|(?:a\s+)?(?:(?:big|hard|huge|total|firm)\s+)?(?:nope|no)|"
+    r"never again|no way|awful|terrible|hell|(?:a\s+)?(?:big|hard|huge|total|firm)\s+(?:nope|no)|nope|"
     r"no from me))"
     r"(?:\s+(?:for|in|on)\s+[\w' -]{1,40})?[\s.!]*$",
     re.IGNORECASE,
@@ -3376,8 +3377,9 @@ def _shape_opinion(text: str, lead: bool) -> _Shaped:
             r"\b(?:is|are|was|were)\b|^(?:my|our|his|her|their|the)\b", raw, re.I
         ):
             return []  # "My team lead is a huge TDD advocate": someone else's
-        if m["x5"] and _FIELD_ROLE_RE.match(text.strip()):
-            return role_facts(text)  # "firmware guy": a field of work, not a taste
+        field = _FIELD_ROLE_RE.match(text.strip())
+        if m["x5"] and field and field["kind"]:  # "firmware guy": a field of work, not a taste
+            return [ExtractedFact(f"User works in {field['field'].lower()}", "personal")]
         if m["x6"]:  # "I've come around on docker": an opinion turned
             return [ExtractedFact(f"User likes {x}", "preference")]
         if (m["neg"] or "").lower().startswith("allergic") and is_allergen(x):

@@ -27,20 +27,24 @@ _PETS: Final = (
     r"dog|cat|puppy|pup|kitten|rabbit|bunny|horse|pony|parrot|hamster|guinea\s+pig|tortoise|"
     r"turtle|budgie|ferret|gecko|snake|lizard"
 )
-_KIN: Final = r"son|daughter|boy|girl|kid|baby|toddler|stepson|stepdaughter"
+_KIN: Final = r"son|daughter|kid|toddler|stepson|stepdaughter"
 #: A name: capitalised, not a word a sentence would start with.
-_NAME: Final = r"(?-i:[A-Z])[\w'-]{1,20}"
+_NAME: Final = r"(?-i:[A-Z])[\w-]{1,20}(?!\w)"
 _NOT_NAMES: Final = frozenset(
     wordlist(
         "I Is Has Was Keeps Just And But So The A An My Who Which That This Loves Hates Needs "
-        "Wont Won't Doesn't Can't"
+        "Wont Won't Doesn't Can't Ate Got Bit Ran Did Had Made Said Will Can Barks Bites Loves "
+        "Hates Needs Keeps Wants Gets Says Goes Runs Eats Sleeps Plays Likes Turns Starts"
     )
 )
-_AGE: Final = r"(?P<{}>\d{{1,2}})\s*(?:yo|y/o|yrs?\s+old|years?\s+old|-year-old|\s*years?)?"
+_AGE: Final = (
+    r"(?P<{}>\d{{1,2}})(?!\s*(?:months?|mos?|weeks?|wks?|days?)\b)\s*"
+    r"(?:yo|y/o|yrs?\s+old|years?\s+old|-year-old|\s*years?)?"
+)
 
 #: "my dog Biscuit", "our cat Miso (tabby, 2)", "my daughter Inês is 7".
 _NAMED_RE: Final = re.compile(
-    rf"\b(?:my|our)\s*(?P<kind>{_PETS}|{_KIN})\s+(?P<name>{_NAME})"
+    rf"\b(?:my|our)\s*(?P<kind>(?-i:{_PETS}|{_KIN}))\s+(?P<name>{_NAME})"
     rf"(?:\s*\((?P<paren>[^)]{{1,40}})\)|\s+is\s+(?:a\s+|an\s+)?(?:{_AGE.format('age')}\s+)?"
     r"(?P<breed>(?:[a-z][\w-]+\s+){0,2}?(?:[a-z][\w-]+))(?=\s+(?:w/|with\b|and\b|who\b|that\b)|\s*[,.;!?]|\s*$)"
     rf"|\s+is\s+{_AGE.format('age2')}\b)?",
@@ -56,7 +60,7 @@ _BREED_WORD_RE: Final = re.compile(
     r"^(?:(?:[a-z-]+\s+)?(?:retriever|terrier|spaniel|collie|shepherd|hound|beagle|poodle|"
     r"labrador|lab|dachshund|pug|husky|boxer|greyhound|whippet|corgi|chihuahua|doodle|"
     r"labradoodle|cockapoo|schnauzer|rottweiler|bulldog|pointer|setter|tabby|siamese|"
-    r"persian|ragdoll|maine\s+coon|bengal|sphynx|rescue|mutt|mix))$",
+    r"persian|ragdoll|maine\s+coon|bengal|sphynx))$",
     re.IGNORECASE,
 )
 
@@ -65,7 +69,9 @@ _BREED_WORD_RE: Final = re.compile(
 _GONE_RE: Final = re.compile(
     r"\b(?:passed(?:\s+away|\s+on)?|died|dead|put\s+(?:down|to\s+sleep)|rehomed|re-homed|"
     r"gave\s+(?:\w+\s+)?away|ran\s+away|lost|rip|r\.i\.p|miss(?:ing)?|used\s+to\s+have|late|"
-    r"no\s+longer|anymore|had\s+to\s+say\s+goodbye)\b",
+    r"no\s+longer|anymore|had\s+to\s+say\s+goodbye|put\s+(?:\w+\s+){0,3}down|rehome\w*|gone|"
+    r"hit\s+by|(?:want|wants|going|plan|planning|hope|hoping)\s+to\s+(?:get|adopt|name|have|call)|"
+    r"if\s+I|would)\b",
     re.IGNORECASE,
 )
 
@@ -77,8 +83,8 @@ def household_facts(clause: str) -> list[ExtractedFact]:
         return []
     for pattern in (_CALLED_RE, _NAMED_RE):
         m = pattern.search(clause)
-        if m is None or m["name"] in _NOT_NAMES:
-            continue
+        if m is None or m["name"] in _NOT_NAMES or re.search(r"(?:ed|ing)$", m["name"]):
+            continue  # ("my son Asked me", "my dog Barks", "My Son Turning 10")
         if pattern is _CALLED_RE or lookup_technology(m["name"]) is None:  # ("called Pip")
             return [_had(m)]
     return []

@@ -149,7 +149,8 @@ _IN_PLACE_RE: Final = re.compile(
 #: Where or when the user was born: "I was born in Lagos", "born and raised in Lyon",
 #: "born in 1990".
 _BORN_RE: Final = re.compile(
-    _LEAD + r"(?:I\s+was\s+|I'm\s+|I\s+am\s+|was\s+)?born\s+(?P<raised>and\s+(?:raised|bred)\s+)?"
+    r"^(?:(?:so|and|but|also|well|btw|fwiw|actually)\W+){0,3}"
+    r"(?:I\s+was\s+|I'm\s+|I\s+am\s+|was\s+)?born\s+(?P<raised>and\s+(?:raised|bred)\s+)?"
     r"in\s+(?:(?P<year>(?:19|20)\d\d)|(?P<place>" + _NAME + r"))"
     r"(?=\s*$|\s*[,.;!?(]|\s+(?:so|and|but|now|though|actually)\b)",
     re.IGNORECASE,

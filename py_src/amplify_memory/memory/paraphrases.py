@@ -133,13 +133,17 @@ EVERYDAY_PHRASES: Final[tuple[tuple[re.Pattern[str], Replacement], ...]] = tuple
             r"\bhates\s+(?:early\s+)?mornings\b",
             "is not a morning person",
         ),
-        (r"\b(?:gets|wakes|is)\s+up\b|^\s*up(?=\s+(?:at|by)\b)", "wakes up"),
+        (r"\b(?:loves|likes|enjoys)\s+(?:early\s+)?mornings\b", "is a morning person"),
+        (r"\b(?:gets|wakes)\s+up\b|^\s*up(?=\s+(?:at|by)\b)", "wakes up"),
         # a time of day kept every day: "at 5h every morning" is "at 5h"
         (
             r"\b(\d{1,2}h\d*)\s+(?:(?:every|each)\s+(?:single\s+)?(?:morning|day|night)|daily)\b",
             r"\1",
         ),
-        (r"\b(?:leaves|departs|starts|begins|kicks\s+off|takes\s+off)\s+at\b", "is at"),
+        (
+            r"\b(flight|plane|train|bus|ferry)\s+(?:leaves|departs|takes\s+off)\s+at\b",
+            r"flight is at",
+        ),
         (r"\b(?:daily|each\s+day|every\s+single\s+day)\b", "every day"),
         # what one does for a living, said by the work itself
         (
@@ -178,7 +182,7 @@ EVERYDAY_PHRASES: Final[tuple[tuple[re.Pattern[str], Replacement], ...]] = tuple
             r"church|gym|mosque|temple|synagogue|nursery|kindergarten)\b)",
             "attends ",
         ),
-        (r"\belementary(?:\s+school)?\b|\b(?:primary|high|middle)\s+school\b", "school"),
+        (r"(?-i:\b(Elementary|Primary|High|Middle))\s+School\b", r"\1"),
         (r"\b(?:an?\s+)?apartment\b", "a flat"),
         (
             r"\b(first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth)[- ]"
@@ -262,7 +266,10 @@ EVERYDAY_PHRASES: Final[tuple[tuple[re.Pattern[str], Replacement], ...]] = tuple
         # who one is by age, tongue and team
         (r"^\s*age\s*:\s*(\d{1,3})\s*\.?\s*$", r"is \1 years old"),
         (r"\bmother\s+tongue\b|\bfirst\s+language\b", "native language"),
-        (r"\bis\s+(?:an?\s+)?((?:\w+\s+)?\w+)\s+supporter\b|\bsupports\s+(?=\w)", r"likes \1 "),
+        (
+            r"\bis\s+(?:an?\s+)?((?:\w+\s+)?\w+)\s+supporter\b|^\s*(?:user\s+)?supports\s+(?=(?-i:[A-Z])[^\d]*$)",
+            r"likes \1 ",
+        ),
         (r"(?-i:\bLFC\b)", "Liverpool FC"),
         (r"\bMan\s+(?:Utd|United)\b", "Manchester United"),
         (r"\bgooner\b", "likes Arsenal"),

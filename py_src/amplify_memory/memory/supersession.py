@@ -467,6 +467,28 @@ _CORRECTION_REMARK_RE: Final = re.compile(
 )
 
 
+#: "has a dog named Pip", "has a 7-year-old daughter named Mia": one of the user's own.
+_HAS_NAMED_RE: Final = re.compile(
+    r"\bhas\s+an?\s+(?:\d+-year-old\s+)?(?P<kind>[\w-]+(?:\s+[\w-]+)?)\s+(?:named|called)\s+"
+    r"(?P<name>[\w'-]+)",
+    re.IGNORECASE,
+)
+
+
+_PARTNER_RE: Final = re.compile(
+    r"\b(?:partner|boyfriend|girlfriend|husband|wife|spouse|fianc[eé]e?)\b", re.IGNORECASE
+)
+
+
+def _two_named(new: str, old: str) -> bool:
+    """Two pets or children of the user's by two names: both are the user's ("has a dog
+    named Pip" / "has a dog named Biscuit")."""
+    a, b = _HAS_NAMED_RE.search(new), _HAS_NAMED_RE.search(old)
+    if not (a and b) or _PARTNER_RE.search(a["kind"] + " " + b["kind"]):
+        return False  # (a partner is one at a time: "a boyfriend named Dev" / "a partner ...")
+    return a["name"].casefold() != b["name"].casefold()
+
+
 def _core(fact: str) -> str:
     """A fact without a lead label or a tail that names what it is not: "Correction:
     user's son is named Jack, not Jake." -> "user's son is named Jack"."""
@@ -581,7 +603,8 @@ def _one_word_swapped(new: str, old: str) -> str:
             _ONE_VALUE_BEFORE_RE.search(" ".join(a[:i]))  # ("lives in", "studies at")
         )
     )
-    if x.isdigit() != y.isdigit() and not {x.casefold(), y.casefold()} & NUMBER_WORDS.keys():
+    counts = NUMBER_WORDS.keys() | {"no", "none", "zero"}
+    if x.isdigit() != y.isdigit() and not {x.casefold(), y.casefold()} & counts:
         return "names"  # ("was born in Lagos" / "in 1990": a place and a year, both hold)
     if i > 0 and all(
         (w[:1].isupper() or w[:1].isdigit()) and lookup_technology(w) is None for w in (x, y)
@@ -791,12 +814,16 @@ def decide(
             and _USERS_NAME_RE.match(new + " / " + old if named[1] else old + " / " + new)
         )
         or _pet_apart(new, old)
+        or _two_named(new, old)
     ):
         return "keep"  # "User lives in Paris" / "User's sister lives in Paris"
     remark = _CORRECTION_REMARK_RE.search(new)
     if remark:
         said = remark["before"] or remark["after"] or ""
-        if _content_words(remark["remark"] or remark["remark2"] or "") & _content_words(old):
+        if (
+            _content_words(remark["remark"] or remark["remark2"] or "") & _content_words(old)
+            and content_similarity(said, old) > 0  # (the fact put right is the old one's)
+        ):
             return "supersede"  # "... a basset hound; beagle was wrong", "said Stripe by mistake"
         if said and decide(said, old, threshold) == "supersede":
             return "supersede"  # "teaches physics, not chemistry; the earlier note was wrong"

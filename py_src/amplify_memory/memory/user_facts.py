@@ -37,7 +37,6 @@ from amplify_memory.memory.life_events import (
 )
 from amplify_memory.memory.places import is_place, is_region
 from amplify_memory.memory.products import model_product
-from amplify_memory.memory.profile_card import card_facts
 from amplify_memory.memory.secrets import has_secret
 from amplify_memory.memory.technologies import (
     Mention,
@@ -2305,6 +2304,16 @@ _JOINED_TAIL_RE: Final = re.compile(
 )
 
 
+#: What a joined part says that undoes the statement before it: "... but she died last
+#: year", "... but quit last month", "... but only until Friday".
+_UNDONE_RE: Final = re.compile(
+    r"\b(?:died|dead|passed|quit|sold|cancell?ed|called\s+it\s+off|until|till|gave\s+up|"
+    r"stopped|anymore|no\s+longer|left|ended|over|broke\s+up|moved\s+out|used\s+to|"
+    r"not\s+really|kidding|jk|joking)\b",
+    re.IGNORECASE,
+)
+
+
 def _main_facts(clause: str, *, correction: bool, polite_tail: bool) -> list[ExtractedFact]:
     """The clause's statement (or its first part's, when that is one of its own), with
     the readings of a verbless clause when the statement says nothing."""
@@ -2329,7 +2338,12 @@ def _main_facts(clause: str, *, correction: bool, polite_tail: bool) -> list[Ext
         # "I'm an uber driver in nairobi mostly evenings": the statement without its when
         facts = _one_clause(clause[: when.start()], correction=correction)
     joined = _JOINED_TAIL_RE.search(clause)
-    if not facts and joined and _FIRST_PERSON_RE.match(clause):
+    if (
+        not facts
+        and joined
+        and _FIRST_PERSON_RE.match(clause)
+        and not _UNDONE_RE.search(joined.group())
+    ):
         # "I live in Zürich and doing the maths every time is annoying", "I'm lactose
         # intolerant whenever you give me recipes": the statement before what is joined on
         head = re.sub(
@@ -2352,14 +2366,7 @@ def _main_facts(clause: str, *, correction: bool, polite_tail: bool) -> list[Ext
             or (len(clause.split()) <= 3 and _named_topic(f.content))
         ]  # a bare preference only for a topic the rules know ("short answers")
     # "I switched from ukulele to classical guitar", "Thermomix TM6 at home"
-    # "- Location: Accra", "Job: civil engineer": a line of a profile card
-    return (
-        facts
-        or switched_to(clause)
-        or promoted_to(clause)
-        or model_product(clause)
-        or card_facts(clause)
-    )
+    return facts or switched_to(clause) or promoted_to(clause) or model_product(clause)
 
 
 def _with_further_parts(
@@ -2841,25 +2848,28 @@ _GOT_LEAD_RE: Final = re.compile(
 #: A statement about the user with its "I" left out, by a verb that is no request to the
 #: assistant: "still live w my parents in Manila", "work nights as a security guard".
 _ELIDED_I_RE: Final = re.compile(
-    r"^(?![^,;]*\b(?:is|are|isn't|aren't)\b)"
+    r"^(?=(?-i:[a-z]))(?![^,;]*\b(?:is|are|isn't|aren't|you|your|u|ur|or|tips|ideas|progress|ideally|"
+    r"maybe|should|could|would|pace|and\s+see)\b)"
     r"(?:(?:still|also|currently|now|mostly|just|and|but|so|basically)\s+)*(?:live\s+(?:in|on|with|w/?|"
     r"near|at|alone|abroad|out(?:side)?)\b|work\s+(?:as|at|for|in|from|nights|days|weekends|"
     r"remotely|part[- ]time|full[- ]time|shifts|downtown|two\s+jobs)\b|study\s+(?:at|in)\b|"
     r"teach\s+(?:at|in|year|grade|primary|high|secondary|\w+\s+at)\b|commute\s+(?:by|to|from)\b|"
-    r"rent\s+an?\b|grew\s+up\s+in\b|was\s+born\s+in\b|moved\s+to\b)",
+    r"grew\s+up\s+in\b|was\s+born\s+in\b|moved\s+to\b)",
     re.IGNORECASE,
 )
 #: A role said as one done: "I'm doing a sous chef role at a hotel now", "in a QA role".
 _DOING_ROLE_RE: Final = re.compile(
     r"^(?:I'm|I\s+am|I've\s+been|I\s+have\s+been)\s+(?:now\s+)?(?:doing|in|taking|taken)\s+"
-    r"(?P<role>an?\s+(?:[\w-]+\s+){0,3}?)(?:role|position|job|gig)\b(?P<rest>(?:\s+(?:at|with|for|in)"
+    rf"(?P<role>an?\s+(?:[\w-]+\s+){{0,2}}?(?:{ROLE_NOUNS})\s+)(?:role|position|job|gig)\b(?P<rest>(?:\s+(?:at|with|for|in)"
     r"\s+[^,;.]{1,40}?)?)(?:\s+(?:now|these\s+days))?\W*$",
     re.IGNORECASE,
 )
 #: A cleft sentence: "it's amoxicillin I'm allergic to", "it's Kotlin that I use at work".
 _CLEFT_RE: Final = re.compile(
     r"^(?:(?:no|so|well|actually|wait|ok|okay)\W+)*(?:it's|it\s+is|it\s+was)\s+"
-    r"(?P<x>(?!not\b|just\b|me\b|you\b|because\b|time\b)[\w.+#'-]+(?:\s+[\w.+#'-]+){0,2}?)\s+"
+    r"(?P<x>(?!(?:not|just|me|you|because|time|what|everything|nothing|something|anything|"
+    r"hard|rare|likely|easy|possible|true|my|your|his|her|the|a|an|so|too|only|probably|maybe|"
+    r"(?:mon|tues|wednes|thurs|fri|satur|sun)days?)\b)[\w.+#'-]+(?:\s+[\w.+#'-]+){0,2}?)\s+"
     r"(?:that\s+|which\s+)?I(?:'m|\s+am)?\s+"
     r"(?P<verb>allergic\s+to|use|prefer|drive|play|speak|"
     r"teach|study|work\s+at|work\s+for|live\s+in)"
