@@ -523,7 +523,6 @@ def _initial(text: str, start: int) -> bool:
     return not before or before[-1] in _SENTENCE_END
 
 
-@lru_cache(maxsize=4096)
 def _rewritten(text: str) -> str:
     """``text`` folded, its phrases rewritten to one form each, hyphens between letters
     dropped."""
@@ -536,6 +535,7 @@ def _rewritten(text: str) -> str:
     return _HYPHEN_RE.sub("", folded)
 
 
+@lru_cache(maxsize=4096)
 def _analyse(text: str) -> _Analysis:
     """Normalise one memory (see the module docstring)."""
     out = _Analysis()

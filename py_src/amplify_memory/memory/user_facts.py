@@ -483,7 +483,13 @@ def _strip_filler(clause: str) -> str:
     while previous != clause:
         previous = clause
         clause = _LEADING_FILLER_RE.sub("", clause.strip(" ,;:-!")).strip()
-    return _TRAILING_FILLER_RE.sub("", clause).strip(" ,;:-")
+    # (read on the last characters only: the pattern tries every start, and a long run of
+    # ", , , " before a word that is no filler would cost the square of its length)
+    cut = max(0, len(clause) - _FILLER_TAIL)
+    return (clause[:cut] + _TRAILING_FILLER_RE.sub("", clause[cut:])).strip(" ,;:-")
+
+
+_FILLER_TAIL: Final = 160
 
 
 _RELATIVE_MAYBE_RE: Final = re.compile(

@@ -246,3 +246,20 @@ def test_a_cleft_correction_supersedes_the_allergy_it_names() -> None:
         return [(e["content"], bool(e["superseded"])) for e in await store.list()]
 
     assert ("User is allergic to penicillin.", True) in asyncio.run(run())
+
+
+def test_a_memorys_reading_is_remembered() -> None:
+    # (the prompt block compares each candidate with those already in it: without the
+    # cache the block took five times as long at 1,000 entries)
+    from amplify_memory.memory import similarity
+
+    assert hasattr(similarity._analyse, "cache_info")
+
+
+def test_a_long_run_of_commas_before_a_word_is_read_in_bounded_time() -> None:
+    import time
+
+    said = "x" + ", " * 5000 + "ok"
+    start = time.perf_counter()
+    extract_chat_facts(said)
+    assert time.perf_counter() - start < 3.0
