@@ -387,10 +387,9 @@ def _pet_apart(new: str, old: str) -> bool:
             return True
     # (a liking does not end an allergy; an allergy told later may end the liking of a food:
     # "loves shrimp" / "is allergic to shrimp")
-    said = new + " / " + everyday(new)  # ("Dairy upsets them": "lactose intolerant")
-    return bool(_ALLERGY_RE.search(old) and not _ALLERGY_RE.search(said)) and not (
-        _NEGATED_RE.search(new)
-    )
+    if not _ALLERGY_RE.search(old) or _NEGATED_RE.search(new) or _ALLERGY_RE.search(new):
+        return False
+    return not _ALLERGY_RE.search(everyday(new))  # ("Dairy upsets them": "lactose intolerant")
 
 
 #: The kind of animal a word names when not its own ("kittens": "cat"), by its first
