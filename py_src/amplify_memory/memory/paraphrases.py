@@ -86,7 +86,7 @@ _CITY_NICKNAMES: Final = {
     "bcn": "Barcelona", "cdmx": "Mexico City", "the bay area": "San Francisco",
     "frisco": "San Francisco", "motor city": "Detroit", "beantown": "Boston",
     "the windy city": "Chicago", "the city of light": "Paris", "big smoke": "London",
-    "atx": "Austin", "kl": "Kuala Lumpur", "hk": "Hong Kong", "bk": "Brooklyn",
+    "atx": "Austin",
 }  # fmt: skip
 
 
