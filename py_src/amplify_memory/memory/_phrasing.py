@@ -563,6 +563,7 @@ def prepare(text: str) -> str:
     text = _mask_secrets(text)
     text = _spoken_punctuation(text)
     text = _QUESTION_AFTER_RE.sub(_stop_before_question, text)  # "im vegan what should i cook"
+    text = _PREMISE_RE.sub(_premise, text)  # "since I'm vegan, what can I eat?"
     text = _normalise_chat_forms(text)
     text = _unwrap_leads(text)
     text = _split_run_together(text)
@@ -578,6 +579,41 @@ _QUESTION_AFTER_RE: Final = re.compile(
     r"recommendations)\b)",
     re.IGNORECASE,
 )
+#: A statement of the user's given as the reason for the question after it: "since I'm
+#: vegan, what can I eat?", "now that I live in Leeds, where ...?", "being diabetic, is
+#: fruit ok?", "as a nurse on nights, how should I sleep?".
+_PREMISE_RE: Final = re.compile(
+    r"(?P<lead>^|[.!?\n][ \t]*)(?:(?P<since>since|because|cause|cuz|given\s+that|now\s+that|"
+    r"seeing\s+(?:as|that)|considering)\s+(?=(?:I|I'm|Im|I\s+am|I've|I\s+have|my|we|we're)\b)"
+    r"|(?P<being>being|as)\s+(?=(?:an?\s+)?[\w-]+))"
+    r"(?P<said>[^,.;?!\n]{3,100}),[ \t]*"
+    r"(?=(?:what|how|where|which|who|when|why|can|could|should|would|will|is|are|do|does|any)\b"
+    r"[^.!\n]{0,300}\?)",
+    re.IGNORECASE,
+)
+
+
+_AS_WHO_RE: Final = re.compile(
+    rf"an?\s+(?:[\w-]+\s+){{0,2}}?(?:{ROLE_NOUNS}|beginner|parent|mum|mom|dad|vegan|vegetarian|"
+    r"diabetic|runner|cyclist|climber|coeliac|celiac|student|expat|immigrant|renter|homeowner)\b",
+    re.IGNORECASE,
+)
+
+
+def _premise(match: re.Match[str]) -> str:
+    """The premise as a sentence of its own before the question ("I'm vegan. what ...")."""
+    said = match["said"].strip()
+    if match["being"] and match["being"].lower() == "as" and not _AS_WHO_RE.match(said):
+        return match.group()  # ("as a joke, ...", "as a rule, ..."): no one the user is
+    if match["being"] and not re.match(r"an?\s", said, re.IGNORECASE):
+        if match["being"].lower() == "as" or len(said.split()) > 3:
+            return match.group()  # ("as far as I know, ...", "being honest, ...")
+        said = f"I am {said}"
+    elif match["being"]:
+        said = f"I am {said}"
+    return f"{match['lead']}{said}. "
+
+
 _ASKING_END_RE: Final = re.compile(
     r"\b(?:know|wonder|wondering|ask|asking|understand|see|sure|idea|unsure|confused|curious|"
     r"tell me|figure out|show me|explain|learn|about|on|to)$",

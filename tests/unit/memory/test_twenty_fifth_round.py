@@ -223,6 +223,15 @@ def _user(said: str) -> list[str]:
         ("I had to put my dog Biscuit down", []),
         ("I want to name my dog Biscuit", ["User wants to name their dog Biscuit"]),
         ("my daughter Emma's school wants a laptop", ["User has a daughter named Emma"]),
+        # a premise given as the reason for a question
+        ("since I'm vegan, what can I eat at a steakhouse?", ["User is vegan"]),
+        ("since I live in Leeds, where should I go climbing?", ["User lives in Leeds"]),
+        ("being diabetic, is fruit ok?", ["User is diabetic"]),
+        ("as a beginner, what should I learn first?", ["User is a beginner"]),
+        ("as a joke, can you write a poem?", []),
+        ("as far as I know, is it true?", []),
+        ("since my wife is vegan, what can we cook?", []),
+        ("since I might move to Berlin, what should I learn?", []),
         # guards: a config line, a place that is no place, a value that is a question
         ("apiVersion: apps/v1\nmetadata:\n  name: nginx-deployment", []),
         ("I'm a nurse in training", ["User is a nurse in training"]),
