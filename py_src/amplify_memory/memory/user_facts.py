@@ -2851,6 +2851,15 @@ _GOT_LEAD_RE: Final = re.compile(
 )
 
 
+#: The user's first or second language: "my native language is Portuguese", "BSL is my
+#: first language", "English is my second language".
+_TONGUE_RE: Final = re.compile(
+    r"^(?:(?:so|and|but|also|btw|fwiw|fyi)\W+)?(?:my\s+(?P<which>first|native|mother|home|second)\s+"
+    r"(?:language|tongue)\s+is\s+(?P<x>(?-i:[A-Z])[\w-]+(?:\s+(?-i:[A-Z])[\w-]+)?)"
+    r"|(?P<y>(?-i:[A-Z])[\w-]+(?:\s+(?-i:[A-Z])[\w-]+)?)\s+is\s+my\s+(?P<which2>first|native|mother|"
+    r"home|second)\s+(?:language|tongue))\W*$",
+    re.IGNORECASE,
+)
 #: A statement about the user with its "I" left out, by a verb that is no request to the
 #: assistant: "still live w my parents in Manila", "work nights as a security guard".
 _ELIDED_I_RE: Final = re.compile(
@@ -2893,6 +2902,11 @@ def _one_clause(clause: str, *, correction: bool = False) -> list[ExtractedFact]
 def _clause_facts(clause: str, *, correction: bool) -> list[ExtractedFact]:
     if _MAKE_ONE_RE.match(clause) and not _FOR_ALWAYS_RE.search(clause):
         return []  # "Generate a GitHub Actions workflow that runs ruff": a task, no fact
+    if tongue := _TONGUE_RE.match(clause):  # "BSL is my first language"
+        which = "second" if (tongue["which"] or tongue["which2"]).lower() == "second" else "first"
+        said = tongue["x"] or tongue["y"]
+        kind = " programming" if _phrasing.tech_names(said) else ""  # ("Python is my first ...")
+        return [ExtractedFact(f"User's {which}{kind} language is {said}", "personal")]
     if _ELIDED_I_RE.match(clause):  # "still live w my parents in Manila": its "I" left out
         return _clause_facts("I " + clause, correction=correction)
     if role := _DOING_ROLE_RE.match(clause):  # "I'm doing a sous chef role at a hotel now"

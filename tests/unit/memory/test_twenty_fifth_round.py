@@ -232,6 +232,12 @@ def _user(said: str) -> list[str]:
         ("as far as I know, is it true?", []),
         ("since my wife is vegan, what can we cook?", []),
         ("since I might move to Berlin, what should I learn?", []),
+        # the user's first or second language
+        ("my native language is Portuguese", ["User's first language is Portuguese"]),
+        ("English is my second language", ["User's second language is English"]),
+        ("Python is my first language", ["User's first programming language is Python"]),
+        ("my wife's first language is Urdu", []),
+        ("what is my first language?", []),
         # guards: a config line, a place that is no place, a value that is a question
         ("apiVersion: apps/v1\nmetadata:\n  name: nginx-deployment", []),
         ("I'm a nurse in training", ["User is a nurse in training"]),
