@@ -3356,8 +3356,12 @@ def _shape_cmp(text: str, lead: bool) -> _Shaped:
 _TASTE_RE: Final = re.compile(
     r"^(?P<x>[\w.+#' -]{2,40}?)\s+(?:forever|for life|till I die|til I die|ftw|"
     r"all day(?:,? every day)?)\W*$"
-    r"|^(?P<y>[\w.+#' -]{2,40}?)\s+(?:is|are)\s+my\s+(?:weakness|guilty pleasure|jam|"
-    r"happy place|love language|comfort food)\W*$"
+    r"|^(?!the\s+(?:problem|issue|question|answer|point|thing|bug|error|catch)\b)"
+    r"(?P<y>[\w.+#' -]{2,40}?)\s+(?:is|are)\s+(?:totally\s+|really\s+|so\s+)?my\s+"
+    r"(?:weakness|guilty pleasure|jam|happy place|love language|comfort food|thing|passion|"
+    r"obsession|vibe)(?:\s+(?:lately|these\s+days|now|atm|rn))?\W*$"
+    r"|^(?P<n3>[\w.+#' -]{2,40}?)\s+(?:is|are)\s+(?:not|really\s+not|just\s+not)\s+my\s+"
+    r"(?:thing|jam|cup\s+of\s+tea|vibe)\W*$"
     r"|^(?P<n>[\w.+#' -]{2,40}?)\s*[?!.,]*\s*\b(?:eww+|ew+|yuck|yikes|hard pass|no thanks|"
     r"big no|never again|thanks but no)\W*$"
     r"|^(?:big no to|hard pass on|no thanks to|allergic to)\s+"
@@ -3373,12 +3377,12 @@ _PERSON_WORD_RE: Final = re.compile(
 
 def _shape_taste(text: str, lead: bool) -> _Shaped:
     m = _TASTE_RE.match(text)
-    raw = (m["n"] or m["n2"] or m["x"] or m["y"]) if m else ""
+    raw = (m["n"] or m["n2"] or m["n3"] or m["x"] or m["y"]) if m else ""
     if m and len(raw.split()) <= 5:
         names = _tech_names(raw)
         # (a technology by its name, as the rest of the turn's reading names it)
         x = names[0] if len(names) == 1 and _only_tech(raw) else _object(raw)
-        content = f"User dislikes {x}" if m["n"] or m["n2"] else f"User likes {x}"
+        content = f"User dislikes {x}" if m["n"] or m["n2"] or m["n3"] else f"User likes {x}"
         if not x or _BAD_OBJECT_RE.match(x) or _PERSON_WORD_RE.search(x):
             return _NEXT  # ("I love you forever": no taste of a thing)
         return [ExtractedFact(content, _category_of(content, "preference"))]

@@ -238,6 +238,11 @@ def _user(said: str) -> list[str]:
         ("Python is my first language", ["User's first programming language is Python"]),
         ("my wife's first language is Urdu", []),
         ("what is my first language?", []),
+        # a taste said as "my thing", "not my thing"
+        ("baking is my passion", ["User likes baking"]),
+        ("horror isn't my thing", ["User dislikes horror"]),
+        ("that's not my thing", []),
+        ("the problem is my thing", []),
         # guards: a config line, a place that is no place, a value that is a question
         ("apiVersion: apps/v1\nmetadata:\n  name: nginx-deployment", []),
         ("I'm a nurse in training", ["User is a nurse in training"]),
