@@ -602,16 +602,12 @@ _AS_WHO_RE: Final = re.compile(
 
 def _premise(match: re.Match[str]) -> str:
     """The premise as a sentence of its own before the question ("I'm vegan. what ...")."""
-    said = match["said"].strip()
-    if match["being"] and match["being"].lower() == "as" and not _AS_WHO_RE.match(said):
-        return match.group()  # ("as a joke, ...", "as a rule, ..."): no one the user is
-    if match["being"] and not re.match(r"an?\s", said, re.IGNORECASE):
-        if match["being"].lower() == "as" or len(said.split()) > 3:
-            return match.group()  # ("as far as I know, ...", "being honest, ...")
-        said = f"I am {said}"
-    elif match["being"]:
-        said = f"I am {said}"
-    return f"{match['lead']}{said}. "
+    said, being = match["said"].strip(), (match["being"] or "").lower()
+    if being == "as" and not _AS_WHO_RE.match(said):
+        return match.group()  # ("as a joke, ...", "as far as I know, ..."): no one the user is
+    if being == "being" and len(said.split()) > 3 and not re.match(r"an?\s", said, re.I):
+        return match.group()  # ("being honest about it all, ...")
+    return f"{match['lead']}{'I am ' if being else ''}{said}. "
 
 
 _ASKING_END_RE: Final = re.compile(

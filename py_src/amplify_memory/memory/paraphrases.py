@@ -23,7 +23,7 @@ from typing import Final
 
 from amplify_memory.memory._text import expand, wordlist
 
-__all__ = ["EVERYDAY_PHRASES", "Replacement", "clock_times", "everyday"]
+__all__ = ["EVERYDAY_PHRASES", "Replacement", "clock_times", "everyday", "reworded"]
 
 #: A clock time: "5am", "5 a.m.", "6 PM", "18:00", "9:30", "07:15".
 _CLOCK_RE: Final = re.compile(
@@ -290,7 +290,13 @@ def everyday(text: str) -> str:
     """``text`` with its contractions expanded, its clock times on one clock and its
     everyday facts in the wording of :data:`EVERYDAY_PHRASES` ("Dairy upsets their
     stomach" -> "lactose intolerant")."""
-    text = clock_times(expand(text))
+    return reworded(expand(text))
+
+
+def reworded(text: str) -> str:
+    """``text`` (its contractions already expanded) with its clock times on one clock and
+    its everyday facts in the wording of :data:`EVERYDAY_PHRASES`."""
+    text = clock_times(text)
     for pattern, replacement in EVERYDAY_PHRASES:
         text = pattern.sub(replacement, text)
     return text

@@ -82,9 +82,8 @@ from typing import Final
 from amplify_memory.errors import InvalidArgumentError, describe
 from amplify_memory.memory._defaults import DEFAULT_DUPLICATE_THRESHOLD
 from amplify_memory.memory.paraphrases import (
-    EVERYDAY_PHRASES,
     Replacement,
-    clock_times,
+    reworded,
 )
 from amplify_memory.memory.technologies import find_technology_mentions
 from amplify_memory.text import MEMORY_STOP_WORDS, stem_english_any, strip_accents
@@ -529,8 +528,8 @@ def _rewritten(text: str) -> str:
     folded = _fold(text.strip())  # padding must not change a phrase (", not" at the end)
     for pattern, replacement in _PHRASES:
         folded = pattern.sub(replacement, folded)
-    folded = clock_times(folded)
-    for pattern, replacement in (*EVERYDAY_PHRASES, *_MORE_PHRASES):
+    folded = reworded(folded)
+    for pattern, replacement in _MORE_PHRASES:
         folded = pattern.sub(replacement, folded)
     return _HYPHEN_RE.sub("", folded)
 

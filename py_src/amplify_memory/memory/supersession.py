@@ -808,10 +808,7 @@ def decide(
     if (
         _whose(new) != _whose(old)
         or (all(named) and named[0] != named[1])
-        or (
-            set(named) - {"", "name"}
-            and _USERS_NAME_RE.match(new + " / " + old if named[1] else old + " / " + new)
-        )
+        or (set(named) - {"", "name"} and _USERS_NAME_RE.match(new if named[1] else old))
         or _pet_apart(new, old)
         or _two_named(new, old)
     ):

@@ -2339,17 +2339,12 @@ def _main_facts(clause: str, *, correction: bool, polite_tail: bool) -> list[Ext
         facts = _one_clause(first, correction=correction)
     if not facts:
         facts = _one_clause(clause, correction=correction)
-    when = _WHEN_TAIL_RE.search(clause)
-    if not facts and when and when.start() > 0:
+    when = None if facts else _WHEN_TAIL_RE.search(clause)
+    if when and when.start() > 0:
         # "I'm an uber driver in nairobi mostly evenings": the statement without its when
         facts = _one_clause(clause[: when.start()], correction=correction)
-    joined = _JOINED_TAIL_RE.search(clause)
-    if (
-        not facts
-        and joined
-        and _FIRST_PERSON_RE.match(clause)
-        and not _UNDONE_RE.search(joined.group())
-    ):
+    joined = None if facts else _JOINED_TAIL_RE.search(clause)
+    if joined and _FIRST_PERSON_RE.match(clause) and not _UNDONE_RE.search(joined.group()):
         # "I live in Zürich and doing the maths every time is annoying", "I'm lactose
         # intolerant whenever you give me recipes": the statement before what is joined on
         head = re.sub(
@@ -2413,15 +2408,14 @@ def _with_further_parts(
 
 
 def _intro(parts: list[str]) -> bool:
-    """Whether a list is a user's introduction that begins with their age: "23, still
-    live w my parents in Manila", "31, nurse, Leeds" (an age, then a role, a home or a
-    statement with its "I" left out)."""
-    first = [_strip_filler(p) for p in parts[:2]]
-    if len(parts) < 2 or not any(_BARE_AGE_RE.fullmatch(p) for p in first):
+    """Whether a list (its parts without filler) is a user's introduction that begins
+    with their age: "23, still live w my parents in Manila", "31, nurse, Leeds" (an age,
+    then a role, a home or a statement with its "I" left out)."""
+    if len(parts) < 2 or not any(_BARE_AGE_RE.fullmatch(p) for p in parts[:2]):
         return False
     return any(
         _ELIDED_I_RE.match(p) or _phrasing.bare_place(p) or _phrasing.role_facts(p)
-        for p in (_strip_filler(p) for p in parts[1:4])
+        for p in parts[1:4]
     )
 
 
@@ -2432,8 +2426,9 @@ def _verbless_list(clause: str, *, tech_context: bool) -> list[ExtractedFact]:
     found_by_part: list[list[ExtractedFact] | str] = []
     known = tech_context or bool(_phrasing.tech_names(clause))
     parts = re.split(r"\s*,\s*(?:and\s+)?", clause)
-    bio = sum(bool(_bio_fact(_strip_filler(p), bio=True)) for p in parts) >= 2 or _intro(parts)
-    if sum(bool(_BARE_AGE_RE.fullmatch(_strip_filler(p))) for p in parts) > 1:
+    plain = [_strip_filler(p) for p in parts]
+    bio = sum(bool(_bio_fact(p, bio=True)) for p in plain) >= 2 or _intro(plain)
+    if sum(bool(_BARE_AGE_RE.fullmatch(p)) for p in plain) > 1:
         bio = False  # ("ages 30, 40, 50", "sizes 32, 34, 36": numbers, not the user's age)
     for i, part in enumerate(parts):
         part = _strip_filler(part)
