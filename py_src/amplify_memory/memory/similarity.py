@@ -181,6 +181,14 @@ _MORE_PHRASES: Final[tuple[tuple[re.Pattern[str], Replacement], ...]] = tuple(
         (r"\b(?:is |are )?done with\b|\b(?:has |have )?lost interest in\b", "stopped"),
         (r"\b(?:ditched|dropped)\b(?! out\b)|\b(?:swore|sworn|swears?) off\b", "stopped"),
         (r"\b(?:turned|turns|switched|switches) off\b|\b(?:is|are) out\b(?! of\b)", "not"),
+        (r"\b(?:turned|turns|switched|switches|has|have) ((?:\w+ ){1,3})off\b", r"not \1"),
+        (  # off a medicine or a habit: stopped ("is off blood pressure medication now")
+            r"\b(?:is|are|am|was|went|came|got|been|now) off (?=(?:the |their |his |her |my |all )?"
+            r"(?:\w+ ){0,2}(?:meds?|medications?|medicines?|pills|drugs|insulin|statins|"
+            r"antidepressants|sugar|alcohol|booze|caffeine|coffee|carbs|gluten|dairy|meat|"
+            r"cigarettes|smokes|nicotine|social media)\b)",
+            "stopped ",
+        ),
         # an end of having or doing a thing: "cancelled their membership", "left the club"
         (
             r"\b(?:cancell?ed|unsubscribed|uninstalled|deleted|disabled|deactivated|abandoned|"
@@ -850,7 +858,9 @@ _OPPOSITES: Final = tuple(
         "horizontal/vertical left/right client/server local/remote static/dynamic "
         "formal/casual formal/informal major/minor small/large small/big frontend/backend "
         "love/allerg like/allerg enjoy/allerg up/down upstairs/downstairs eat/avoid "
-        "drink/avoid enabled/disabled smoker/non-smoker"
+        "drink/avoid enabled/disabled smoker/non-smoker comfortable/terrified "
+        "comfortable/afraid comfortable/scared comfortable/nervous comfortable/anxious "
+        "confident/nervous confident/anxious confident/afraid confident/scared"
     )
 )
 

@@ -84,6 +84,9 @@ _MODEL_RE: Final = re.compile(
 )
 
 
+_RELEASE_RE: Final = re.compile(r"\s+((?-i:[A-Z])[a-z]{2,})\b(?!\s+(?-i:[A-Z]))")
+
+
 def _model(text: str, value: str) -> str:
     """The model a fact gives its device or product after the name ("MacBook Pro *M3*",
     "iPhone *15 Pro*"), lower-cased, or ""."""
@@ -92,7 +95,10 @@ def _model(text: str, value: str) -> str:
         return ""
     found = _MODEL_RE.match(text, at + len(value))
     model = found[1].strip().lower() if found else ""
-    return model if re.search(r"\d", model) else ""
+    if re.search(r"\d", model):
+        return model
+    named = _RELEASE_RE.match(text, at + len(value))
+    return named[1].lower() if named else ""  # ("macOS *Sonoma*", "Ubuntu *Server*")
 
 
 _NEGATED_TAIL_RE: Final = re.compile(
@@ -314,6 +320,32 @@ _SLOT_IS_RE: Final = re.compile(
 )
 
 
+#: A name after "at", "for" or "with" ("a paralegal at *Hart & Cole*", "banks with *Monzo*").
+_PLACE_NAME_RE: Final = re.compile(
+    r"\b(?P<prep>at|for|with)\s+(?:the\s+)?(?P<name>(?-i:[A-Z])[\w'-]*"
+    r"(?:\s+(?:(?:&|and|of|de|the)\s+)?(?-i:[A-Z])[\w'-]*)*)",
+    re.IGNORECASE,
+)
+
+
+def _name_swapped(new: str, old: str) -> bool:
+    """The same words around another name after "at", "for" or "with" ("works as a
+    paralegal at Hart & Cole" / "... at Brennan Law", "studies at the University of Leeds" /
+    "... at Leeds Beckett University"): another value of one fact."""
+    a, b = _PLACE_NAME_RE.search(new), _PLACE_NAME_RE.search(old)
+    if not (a and b):
+        return False
+    names = [set(m["name"].casefold().split()) - {"&", "and", "of", "de", "the"} for m in (a, b)]
+    if names[0] <= names[1] or names[1] <= names[0]:
+        return False  # ("Nationwide" / "Nationwide Building Society": one name)
+    frame = (
+        new[: a.start()].casefold().rstrip() + " " + a["prep"].casefold(),
+        old[: b.start()].casefold().rstrip() + " " + b["prep"].casefold(),
+    )
+    tails = new[a.end() :].strip(" .").casefold(), old[b.end() :].strip(" .").casefold()
+    return frame[0] == frame[1] and tails[0] == tails[1] and len(frame[0].split()) >= 3
+
+
 def _slot_changed(new: str, old: str) -> bool:
     """Both say "User's <the same slot> is <a value>", with two names or two numbers
     ("main laptop is a ThinkPad" / "main laptop is a MacBook Pro M3"); a description
@@ -328,8 +360,14 @@ def _slot_changed(new: str, old: str) -> bool:
     return all(kind) and (_numbers(x) != _numbers(y) or x[:1].isalpha())
 
 
-#: A fact that says it adds a value ("User also uses Yarn") replaces no other value.
-_ADDITION_RE: Final = re.compile(r"^User\s+(?:also|too)\b|\b(?:as well|too)$", re.IGNORECASE)
+#: A fact said as one more beside another ("User *also* plays piano", "speaks Italian *too*",
+#: "also uses Yarn"): it replaces no other value.
+_ADDITION_RE: Final = re.compile(
+    r"\b(?:also|additionally)\b|\bas well\W*$|(?<!\bme )\btoo\W*$", re.IGNORECASE
+)
+_ADDITION_WORD_RE: Final = re.compile(
+    r"\s*\b(?:also|additionally)\b|\s*\bas well(?=\W*$)|\s*\btoo(?=\W*$)", re.IGNORECASE
+)
 
 
 def _other_tools(new: str, old: str) -> bool:
@@ -823,6 +861,10 @@ def decide(
             return "supersede"  # "... a basset hound; beagle was wrong", "said Stripe by mistake"
         if said and decide(said, old, threshold) == "supersede":
             return "supersede"  # "teaches physics, not chemistry; the earlier note was wrong"
+    if _ADDITION_RE.search(new) and not _ADDITION_RE.search(old):
+        said = _ADDITION_WORD_RE.sub("", new)
+        # one more thing beside the old ("also plays piano" / "plays guitar"), or the old said again
+        return "merge" if said != new and decide(said, old, threshold) == "merge" else "keep"
     bare = _bare(new), _bare(old)
     if (
         bare != (new, old)
@@ -842,7 +884,7 @@ def decide(
         return "supersede"  # "uses macOS Ventura" / "uses macOS Sonoma": another value
     if _names_the_old_as_wrong(new, old):
         return "supersede"  # "works at an insurance company, not a bank"
-    if _slot_changed(new, old):
+    if _slot_changed(new, old) or _name_swapped(new, old):
         return "supersede"  # "cluster scheduler is PBS" / "cluster scheduler is Slurm"
     if new_frames and old_frames:
         own, theirs = new_frames[0], old_frames[0]

@@ -993,6 +993,7 @@ _NEGATIVE_RE: Final = re.compile(
     r"gave up|detests?|loathes?|can't stand|cannot stand|anymore|against|none|nothing|"
     r"skip|skips|skipping|drop|drops|dropped|ditched|abandoned|moved away from|switched away from|"
     r"given up|giving up|lost interest|no-go|sworn off|swore off|turned off|cancell?ed|"
+    r"(?:turned|turns|switched|switches)\s+(?:\w+\s+){1,3}off|"
     r"unsubscribed|uninstalled|deleted|disabled|deactivated|opted out|moved off|"
     r"(?<!the )left(?![- ](?:side|hand|handed)\b)|"
     r"omit|omits|omitting|leaves out|left out|refrains? from|steers? clear of|rejects?|"
@@ -1338,6 +1339,10 @@ def _slot_frame(text: str, polarity: Polarity) -> Frame | None:
         match = pattern.search(text)
         if match:
             slot = _SLOT_NOUNS[match["slot"].lower()]
+            if re.match(r"\s*(?:is|are|=|:)\s", text[match.end() :]) or re.search(
+                r"(?:\bis|\bruns(?: on)?|=|:)$", match.group()
+            ):
+                after = match.end()  # the value after the slot ("JS package manager is bun")
             break
     if slot is None:
         for pattern, name in _SLOT_VERBS:
@@ -1352,6 +1357,8 @@ def _slot_frame(text: str, polarity: Polarity) -> Frame | None:
         mentions = [m for m in mentions if m.start >= after] + [
             m for m in mentions if m.start < after
         ]
+    elif match and after:
+        mentions = []  # the slot's own qualifier is no value ("JS" of "JS package manager")
     if mentions:
         comparative = _COMPARATIVE_TAIL_RE.search(text)
         head = [m for m in mentions if not comparative or m.start < comparative.start()] or mentions

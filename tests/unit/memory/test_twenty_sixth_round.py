@@ -1,0 +1,100 @@
+"""The twenty-sixth round: wrong merges of a negation, a changed value or one more thing
+taken out, and the rules of this round for extraction and corrections. Each case failed
+before it, or is a guard a rule of this round must not break."""
+
+from __future__ import annotations
+
+import pytest
+
+from amplify_memory.memory.supersession import decide
+from amplify_memory.memory.topics import frames_of
+
+#: What the embeddings say of two facts near in meaning (the store passes their cosine).
+NEAR = 0.8
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "action"),
+    [
+        # one thing more, said with "also" / "too": never the old said again, never instead
+        ("User plays guitar.", "User also plays piano.", "keep"),
+        ("User is lactose intolerant.", "User is also intolerant to fructose.", "keep"),
+        ("User drinks green tea.", "User also drinks coffee on weekends.", "keep"),
+        ("User speaks Spanish.", "User also speaks Italian.", "keep"),
+        ("User speaks French.", "User speaks Italian too.", "keep"),
+        ("User has a dog.", "User also has a cat.", "keep"),
+        # ... but the same fact said again with "also" is still one
+        ("User is allergic to shellfish.", "User is also allergic to shellfish.", "merge"),
+        # fear and ease of one thing: opposites
+        (
+            "User is comfortable with public speaking.",
+            "User is terrified of public speaking.",
+            "supersede",
+        ),
+        ("User is confident driving at night.", "User is nervous driving at night.", "supersede"),
+        ("User is afraid of flying.", "Scared of flying", "merge"),
+        # a setting turned off, a medicine or habit one is off
+        (
+            "User uses TypeScript strict mode.",
+            "User turned strict mode off in their TypeScript projects.",
+            "supersede",
+        ),
+        ("Takes blood pressure meds", "User is off blood pressure medication now.", "supersede"),
+        ("User drinks coffee every day.", "User is off coffee now.", "supersede"),
+        ("User works Mondays to Fridays.", "User is off work on Fridays.", "keep"),
+    ],
+)
+def test_a_negation_or_one_more_thing_is_not_merged(old: str, new: str, action: str) -> None:
+    assert decide(new, old, cosine=NEAR) == action
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "action"),
+    [
+        # another name after "at", "for", "with": another value of the same fact
+        (
+            "User works as a paralegal at Hart & Cole.",
+            "User works as a paralegal at Brennan Law.",
+            "supersede",
+        ),
+        (
+            "User drives delivery routes for FedEx.",
+            "User drives delivery routes for UPS.",
+            "supersede",
+        ),
+        ("User banks with Chase.", "User banks with Ally.", "supersede"),
+        ("User studies at McGill.", "User studies at the University of Toronto.", "supersede"),
+        # one name said in more words, or more said around it: not another value
+        (
+            "User has a mortgage with Nationwide.",
+            "User has a mortgage with Nationwide Building Society.",
+            "keep",
+        ),
+        ("User works at Google.", "User works at Google in London.", "merge"),
+        ("User works as a nurse at St Mary's.", "User volunteers at the Red Cross.", "keep"),
+        # the slot's value, not its qualifier
+        ("User's JS package manager is yarn.", "User's JS package manager is bun.", "supersede"),
+        ("User's Python test runner is pytest.", "User's Python test runner is pytest.", "merge"),
+        # a release named after the product
+        ("User is on macOS Ventura.", "Dev machine runs macOS Sonoma", "supersede"),
+        ("User uses ROS 2 Foxy.", "User is on ROS 2 Jazzy.", "supersede"),
+        ("User is on macOS.", "User is on macOS Sonoma.", "merge"),
+    ],
+)
+def test_another_value_of_one_fact(old: str, new: str, action: str) -> None:
+    assert decide(new, old, cosine=NEAR) == action
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("User's JS package manager is bun.", "bun"),
+        ("User's Node package manager is pnpm", "pnpm"),
+        ("User's Python test runner is pytest", "Pytest"),
+        ("User's Python formatter is Black", "Black"),
+        ("User's editor is VS Code", "VS Code"),
+        ("User uses MySQL as their database", "MySQL"),
+    ],
+)
+def test_a_slots_value_is_read_after_the_slot(text: str, value: str) -> None:
+    assert frames_of(text)[0].value == value
