@@ -270,6 +270,60 @@ _OTHER_VALUE_RES: Final = (
         re.IGNORECASE,
     ),
 )
+#: An everyday thing the user no longer has or does, said with a strong sign whether or
+#: not the turn says something changed: "sold the road bike", "gave up climbing", "the
+#: Golf got written off", "ipad's gone", "the cat didn't make it", "stopped the pottery
+#: class". The thing (a noun, or an adjective or noun and a noun) ends a stored fact that
+#: names it.
+_THING: Final = r"(?P<v>(?:[\w-]+\s+)??[\w-]+)"
+_LOSS_RES: Final = (
+    re.compile(
+        r"\b(?:sold|gave\s+away|got\s+rid\s+of|traded\s+in|quit|gave\s+up(?:\s+on)?)"
+        rf"\s+(?:all\s+)?(?:my|the|our)\s+(?:old\s+)?{_THING}(?=\s*(?:$|[,.;!)]|\s+(?:and|so|for|"
+        r"after|because|since|last|this|in|now|too|ages|months?|years?|weeks?)\b))",
+        re.IGNORECASE,
+    ),
+    re.compile(  # "stopped the pottery class" (not "stopped the car")
+        r"\b(?:stopped|dropped|cancell?ed)\s+(?:my|the|our)\s+"
+        r"(?P<v>(?:[\w-]+\s+)?(?:class|classes|lessons|course|membership|subscription|sessions))\b",
+        re.IGNORECASE,
+    ),
+    re.compile(  # "gave up climbing", "quit smoking" (a doing, said by its -ing word)
+        r"\b(?:gave\s+up|quit|stopped)\s+(?P<v>[a-z]{3,}ing)\b(?!\s+(?:to|for|at|on|in|with)\b)",
+        re.IGNORECASE,
+    ),
+    re.compile(
+        rf"(?:^\s*|[,;]\s*|\b(?:and|so|but)\s+)(?:my|the|our)\s+(?:old\s+)?{_THING}"
+        r"(?:'s|\s+is|\s+has|\s+was|\s+got)\s+(?:finally\s+|sadly\s+)?(?:gone|died|dead|"
+        r"written\s+off|stolen|totall?ed|scrapped|sold|retired|broken\s+for\s+good)\b"
+        r"|(?:^\s*|[,;]\s*|\b(?:and|so|but)\s+)(?:(?:my|the|our)\s+)?(?:old\s+)?"
+        r"(?P<v2>(?:[\w-]+\s+)?[\w-]+)"
+        r"\s+(?:died|didn't\s+make\s+it|did\s+not\s+make\s+it|passed(?:\s+away)?)\b",
+        re.IGNORECASE,
+    ),
+)
+#: In a turn that says something changed, a thing said to have been doing the user harm
+#: or to be set aside: "coffee was wrecking my sleep", "the oils were giving me
+#: headaches", "Ruby's been on the back burner".
+_SET_ASIDE_RES: Final = (
+    re.compile(
+        r"(?:^\s*|[,;]\s*|\b(?:and|so|but|because|since|as)\s+)(?:the\s+|my\s+|all\s+the\s+)?"
+        r"(?P<v>[a-z][\w-]{2,})\s+(?:was|were)\s+(?:really\s+|just\s+)?(?:wrecking|ruining|killing|"
+        r"giving\s+me|making\s+me|messing\s+(?:up|with)|hurting|upsetting|wrecking|too\s+much)\b",
+        re.IGNORECASE,
+    ),
+    re.compile(
+        r"(?:^\s*|[,;]\s*|\b(?:and|so|but)\s+)(?:the\s+|my\s+)?(?P<v>[\w-]{2,})(?:'s|\s+has|\s+is)"
+        r"\s+(?:been\s+)?(?:on\s+the\s+back\s*burner|on\s+hold|on\s+ice|shelved)\b",
+        re.IGNORECASE,
+    ),
+)
+#: Things that are never the value a loss ends: people, and words of no thing.
+_NO_THING: Final = frozenset(
+    """mum mom dad father mother wife husband partner son daughter kid kids child children
+    brother sister friend boss gran grandma grandpa nan family parents baby job company
+    thing things stuff time way one lot bit day week month year""".split()
+)
 #: "used to hate Tailwind": the dislike is over.
 _USED_TO_DISLIKE_RE: Final = re.compile(
     r"\bused\s+to\s+(?:hate|dislike|avoid|despise|loathe|not\s+like)\s+(?P<v>[\w.+#-]+)",
@@ -289,6 +343,14 @@ def _other_values(part: str, changed: bool) -> list[Replaced]:
                 not _phrasing.is_common_word(value) and value.lower() not in {"i", "a"}
             ):
                 value = value.lower() if value.lower() in _ANY_WORKPLACE else value
+                out.append(Replaced(value, kind="value"))  # (no technology: never a fact)
+    for pattern in (*_LOSS_RES, *(_SET_ASIDE_RES if changed else ())):
+        for found in pattern.finditer(part):
+            value = (found["v"] or found.groupdict().get("v2") or "").strip().lower()
+            known = lookup_technology(value) if value else None
+            if known is not None:
+                out.append(Replaced(known.name))  # ("Ruby's been on the back burner")
+            elif value and value.split()[-1] not in _NO_THING:
                 out.append(Replaced(value, kind="value"))  # (no technology: never a fact)
     for found in _USED_TO_DISLIKE_RE.finditer(part):
         known = lookup_technology(found["v"])
