@@ -41,7 +41,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from amplify_memory.memory import _phrasing
-from amplify_memory.memory._text import WORKPLACE_NOUNS
+from amplify_memory.memory._text import WORKPLACE_NOUNS, wordlist
 from amplify_memory.memory.technologies import Mention, find_technology_mentions, lookup_technology
 from amplify_memory.memory.topics import frames_of
 
@@ -100,10 +100,12 @@ _AFTER_STRONG: Final = re.compile(
     r"over(?!\s+(?:there|here))|legacy\s+now|out\s+of\s+the\s+picture)|(?:was|were)\s+(?:a\s+)?"
     r"(?:mistake|wrong|typo)|(?:\w+\s+){0,2}(?:anymore|any\s+more)|(?:is|was)\s+replaced"
     r"|(?:[\w-]+\s+){0,2}(?:was|were|got|has\s+been|have\s+been)\s+(?:finally\s+)?(?:retired|"
-    r"killed|decommissioned|shut\s+down|dropped|removed|ditched|sunset|sold)"
+    r"killed|decommissioned|shut\s+down|dropped|removed|ditched|sunset|sold|replaced|"
+    r"ripped\s+out)"
     r"|(?:[\w-]+\s+){0,2}(?:is|are)\s+being\s+(?:retired|decommissioned|phased\s+out|replaced|"
     r"dropped|removed|sunset)"  # "X box was retired"
-    r"|(?:[\w-]+\s+){0,2}(?:didn't|did\s+not|never)\s+work(?:ed)?\s+out"  # "X didn't work out"
+    r"|(?:[\w-]+\s+){0,2}(?:didn't|did\s+not|never)\s+(?:work(?:ed)?\s+out|go(?:ne)?\s+well)"
+    # "X didn't work out", "the mongo experiment did not go well"
     r"|(?:finally\s+)?died)\b",
     re.IGNORECASE,
 )
@@ -111,6 +113,8 @@ _AFTER_WEAK: Final = re.compile(
     r"^\s*(?:less\s+and\s+less|kept\s+(?:breaking|crashing|failing|dying)|"
     r"(?:was|were)\s+(?:fine|ok|okay|good|great|nice|cool|alright)(?=\s*(?:$|[,.;!)]|but\b)))"
     r"|^\s*(?:→|->|=>)|^\s*(?:is|are|'s)\s+out(?=\s*(?:$|[,.;!)]))"  # not "React 19 is out"
+    r"|^\s*(?:[\w-]+\s+){0,2}(?:was|were|got|has\s+been)\s+rewritten\b"  # (the whole Java
+    # codebase got rewritten", in a turn that says what is used now)
     r"|^\s*(?:\d[\w.]*\s+)?(?:was|were)\s+(?:just\s+|only\s+|back\s+)?(?:for|at|in|on|from|"
     r"my\s+(?:old|previous|last)|our\s+(?:old|previous|last)|the\s+(?:old|previous|last))\b",
     re.IGNORECASE,
@@ -289,7 +293,7 @@ _LOSS_RES: Final = (
         re.IGNORECASE,
     ),
     re.compile(  # "gave up climbing", "quit smoking" (a doing, said by its -ing word)
-        r"\b(?:gave\s+up|quit|stopped)\s+(?P<v>[a-z]{3,}ing)\b(?!\s+(?:to|for|at|on|in|with)\b)",
+        r"\b(?:gave\s+up|quit|stopped)\s+(?P<v>[a-z]{3,}ing)\b(?!\s+(?:to|for|at|on|with)\b)",
         re.IGNORECASE,
     ),
     re.compile(
@@ -320,9 +324,11 @@ _SET_ASIDE_RES: Final = (
 )
 #: Things that are never the value a loss ends: people, and words of no thing.
 _NO_THING: Final = frozenset(
-    """mum mom dad father mother wife husband partner son daughter kid kids child children
-    brother sister friend boss gran grandma grandpa nan family parents baby job company
-    thing things stuff time way one lot bit day week month year""".split()
+    wordlist(
+        "mum mom dad father mother wife husband partner son daughter kid kids child children "
+        "brother sister friend boss gran grandma grandpa nan family parents baby job company "
+        "thing things stuff time way one lot bit day week month year"
+    )
 )
 #: "used to hate Tailwind": the dislike is over.
 _USED_TO_DISLIKE_RE: Final = re.compile(

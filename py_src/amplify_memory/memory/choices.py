@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Final
 
-__all__ = ["CHOICES", "COMMUTES", "DISTINCT_CHOICES", "VALUE_CLASSES"]
+__all__ = ["CHOICES", "COMMUTES", "DISTINCT_CHOICES", "KINDS", "VALUE_CLASSES"]
 
 #: Closed sets of choices a stored fact holds one of (extend with care: members must be
 #: alternatives, and each word must mean the choice wherever it stands beside the
@@ -74,3 +74,29 @@ COMMUTES: Final = frozenset(
         "foot", "scooter", "ferry", "motorbike", "motorcycle", "carpool",
     )
 )  # fmt: skip
+
+#: Kinds of everyday things: two facts that each name another member of one kind are
+#: never one fact said twice, however near their meaning ("plays guitar" / "plays piano",
+#: "drinks coffee" / "drinks tea"); they may both hold, or one replace the other. A member
+#: is one word (plural "s" read off), and no member is a kind of another of its kind.
+KINDS: Final[dict[str, tuple[str, ...]]] = {
+    "drink": ("coffee", "tea", "beer", "wine", "water", "juice", "soda", "milk", "cider",
+              "whisky", "whiskey", "vodka", "gin", "rum", "kombucha", "cocoa", "matcha"),
+    "instrument": ("guitar", "piano", "drums", "violin", "cello", "ukulele", "saxophone",
+                   "sax", "flute", "trumpet", "clarinet", "harp", "banjo", "accordion",
+                   "keyboard", "harmonica", "trombone", "mandolin"),
+    "sport": ("tennis", "football", "soccer", "rugby", "cricket", "golf", "basketball",
+              "baseball", "hockey", "swimming", "running", "cycling", "climbing", "yoga",
+              "pilates", "boxing", "karate", "judo", "squash", "badminton", "volleyball",
+              "skiing", "snowboarding", "surfing", "rowing", "hiking", "fishing", "netball",
+              "padel", "bouldering", "crossfit", "marathons", "triathlons"),
+    "pet": ("dog", "cat", "rabbit", "hamster", "parrot", "budgie", "snake", "horse",
+            "tortoise", "turtle", "ferret", "lizard", "gecko", "chicken", "goat"),
+    "music": ("jazz", "rock", "classical", "pop", "hip-hop", "rap", "metal", "country",
+              "folk", "techno", "house", "blues", "reggae", "punk", "opera", "k-pop"),
+    "paint": ("oils", "acrylics", "watercolour", "watercolours", "watercolor",
+              "watercolors", "gouache", "charcoal", "pastels", "ink"),
+    "meal": ("breakfast", "lunch", "dinner", "brunch", "supper"),
+    "daytime": ("morning", "mornings", "afternoon", "afternoons", "evening", "evenings",
+                "night", "nights", "lunchtime"),
+}  # fmt: skip

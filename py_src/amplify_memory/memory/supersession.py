@@ -43,7 +43,7 @@ from amplify_memory.memory._phrasing import imperative_fact
 from amplify_memory.memory._text import PET_NOUNS
 from amplify_memory.memory.canonical import canonical_fact
 from amplify_memory.memory.changes import names_a_value
-from amplify_memory.memory.choices import COMMUTES, VALUE_CLASSES
+from amplify_memory.memory.choices import COMMUTES, KINDS, VALUE_CLASSES
 from amplify_memory.memory.paraphrases import everyday
 from amplify_memory.memory.similarity import (
     DEFAULT_DUPLICATE_THRESHOLD,
@@ -975,4 +975,25 @@ def _near_by_meaning(new: str, old: str, cosine: float | None) -> bool:
         and not contradicts(new, old)
         and not _one_word_apart(new, old)  # ("car is blue" / "car is red": near, not one)
         and not adds_to(new, old)  # ("has a dog" / "has a dog and a cat": one more thing)
+        and not _other_kinds(new, old)  # ("drinks coffee" / "drinks tea": near, not one)
     )
+
+
+_KIND_OF: Final = {m: kind for kind, members in KINDS.items() for m in members}
+
+
+def _kinds(text: str) -> dict[str, set[str]]:
+    """The members of :data:`~.choices.KINDS` a fact names, by kind (plurals read off)."""
+    out: dict[str, set[str]] = {}
+    for word in re.findall(r"[a-z][a-z-]*", text.casefold()):
+        member = word if word in _KIND_OF else word[:-1] if word[:-1] in _KIND_OF else ""
+        if member and (member == word or word.endswith("s")):
+            out.setdefault(_KIND_OF[member], set()).add(member)
+    return out
+
+
+def _other_kinds(new: str, old: str) -> bool:
+    """True when each fact names a member of one kind of thing the other does not
+    (:data:`~.choices.KINDS`: "plays guitar" / "plays piano", "coffee" / "tea")."""
+    x, y = _kinds(new), _kinds(old)
+    return any(x[k] - y[k] and y[k] - x[k] for k in x.keys() & y.keys())

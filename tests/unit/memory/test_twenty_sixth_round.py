@@ -4,9 +4,14 @@ before it, or is a guard a rule of this round must not break."""
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 
+from amplify_memory.memory import UserProfileVectorStore, extract_and_store_user_facts
+from amplify_memory.memory.changes import replaced_values
 from amplify_memory.memory.supersession import decide
+from amplify_memory.storage import MemoryStorage
 from amplify_memory.memory.topics import frames_of
 
 #: What the embeddings say of two facts near in meaning (the store passes their cosine).
@@ -98,3 +103,106 @@ def test_another_value_of_one_fact(old: str, new: str, action: str) -> None:
 )
 def test_a_slots_value_is_read_after_the_slot(text: str, value: str) -> None:
     assert frames_of(text)[0].value == value
+
+
+async def _after(prior: list[str], turn: str) -> dict[str, bool]:
+    store = UserProfileVectorStore(storage=MemoryStorage())
+    for fact in prior:
+        await store.add(fact, "personal")
+    await extract_and_store_user_facts(turn, store=store)
+    return {str(e["content"]): bool(e["superseded"]) for e in await store.list()}
+
+
+@pytest.mark.parametrize(
+    ("prior", "turn", "superseded"),
+    [
+        # an everyday thing the user no longer has or does ends the fact that names it
+        (
+            ["User games on a PS5.", "User lives in Manchester."],
+            "im on a steam deck for gaming now, sold the ps5",
+            ["User games on a PS5."],
+        ),
+        (
+            ["User rides a road bike.", "User lives in Bristol."],
+            "sold the road bike, i'm all about gravel now haha. got a Canyon Grizl.",
+            ["User rides a road bike."],
+        ),
+        (
+            ["User drives a VW Golf.", "User has a dog."],
+            "the Golf got written off in the hail storm, ended up with a used Skoda Octavia estate",
+            ["User drives a VW Golf."],
+        ),
+        (
+            ["User has a Dell XPS 13 laptop.", "User uses Fedora."],
+            "laptop died so im on a framework 13 now (amd)",
+            ["User has a Dell XPS 13 laptop."],
+        ),
+        (
+            ["User enjoys rock climbing.", "User uses Vim."],
+            "gave up climbing after my shoulder injury, doing swimming now instead",
+            ["User enjoys rock climbing."],
+        ),
+        (
+            ["User takes a pottery class on Tuesdays.", "User works as a radiographer."],
+            "I stopped the pottery class, doing salsa on tuesdays instead",
+            ["User takes a pottery class on Tuesdays."],
+        ),
+        # in a turn that says something changed: a thing said to do harm, or set aside
+        (
+            ["User drinks a lot of coffee.", "User works night shifts."],
+            "these days I mostly drink tea, coffee was wrecking my sleep",
+            ["User drinks a lot of coffee."],
+        ),
+        (
+            ["User paints in oils.", "User lives in Santa Fe."],
+            "these days I paint mostly in gouache, the oils were giving me headaches",
+            ["User paints in oils."],
+        ),
+        (
+            ["User uses MongoDB as their main database.", "User works remotely."],
+            "back on postgres. the mongo experiment did not go well",
+            ["User uses MongoDB as their main database."],
+        ),
+        (
+            ["User writes Java at work.", "User lives in Kraków."],
+            "I write Kotlin at work these days, the whole Java codebase got rewritten last year",
+            ["User writes Java at work."],
+        ),
+        # guards: nothing ends
+        (["User drives a Toyota.", "User lives in Leeds."], "I stopped the car and got out", []),
+        (
+            ["User's dad lives in Cork.", "User lives in Leeds."],
+            "my dad died last year, I live alone now",
+            [],
+        ),
+        (
+            ["User uses Ruby on Rails.", "User lives in Oslo."],
+            "our Rails app got rewritten but we still use Rails for the admin",
+            [],
+        ),
+        (
+            ["User drinks a lot of coffee.", "User lives in Oslo."],
+            "the coffee was wrecking my sleep last night, any tips?",
+            [],
+        ),
+    ],
+)
+def test_a_thing_the_user_no_longer_has_ends_its_fact(
+    prior: list[str], turn: str, superseded: list[str]
+) -> None:
+    after = asyncio.run(_after(prior, turn))
+    assert sorted(k for k in prior if after[k]) == sorted(superseded)
+
+
+@pytest.mark.parametrize(
+    ("turn", "values"),
+    [
+        ("I sold my Mac last week", ["mac"]),
+        ("sold all the homebrew gear too", ["homebrew gear"]),
+        ("quit smoking in March", ["smoking"]),
+        ("I quit my job", []),
+        ("my grandma died last year", []),
+    ],
+)
+def test_the_thing_a_loss_names(turn: str, values: list[str]) -> None:
+    assert [r.value for r in replaced_values(turn)] == values
