@@ -11,8 +11,8 @@ import pytest
 from amplify_memory.memory import UserProfileVectorStore, extract_and_store_user_facts
 from amplify_memory.memory.changes import replaced_values
 from amplify_memory.memory.supersession import decide
-from amplify_memory.storage import MemoryStorage
 from amplify_memory.memory.topics import frames_of
+from amplify_memory.storage import MemoryStorage
 
 #: What the embeddings say of two facts near in meaning (the store passes their cosine).
 NEAR = 0.8
