@@ -105,7 +105,8 @@ _GLOSSES: Final[tuple[tuple[str, str], ...]] = (
 #: The languages the user speaks, said in another ("hablo inglés", "parlo un po' di
 #: tedesco"): "I speak English".
 _SPEAK: Final = (
-    r"(?:hablo|falo|parlo|je\s+parle|ich\s+spreche|ik\s+spreek|m[óo]wi[ęe]\s+po)\s+"
+    r"(?:hablo|falo|parlo|je\s+parle|ich\s+spreche|ik\s+spreek|m[óo]wi[ęe]\s+po|"
+    r"(?<=und\s)spreche)\s+"
     r"(?:(?:un\s+poco\s+(?:de\s+)?|un\s+po['\u2019]?\s+(?:di\s+)?|um\s+pouco\s+(?:de\s+)?|"
     r"un\s+peu\s+(?:d['e]\s*)?|ein\s+bisschen\s+|een\s+beetje\s+))?"
 )
@@ -175,7 +176,8 @@ _FACT_GLOSSES: Final[tuple[tuple[str, str], ...]] = (
     (r"trabajo\s+como|trabalho\s+como|je\s+travaille\s+comme|lavoro\s+come|"
      r"ich\s+arbeite\s+als|ik\s+werk\s+als", "I work as"),
     # where the user moved ("Wir sind nach Hamburg gezogen", "mudei de Lisboa para o Porto")
-    (r"(?:wir\s+sind|ich\s+bin)(?:\s+(?!nicht\b|nie\b|niemals\b|noch\s+nie\b)[\w-]+){0,3}?"
+    (r"(?:wir\s+sind|ich\s+bin|(?<=[,;]\s)(?:bin|sind))"
+     r"(?:\s+(?!nicht\b|nie\b|niemals\b|noch\s+nie\b)[\w-]+){0,3}?"
      r"\s+nach\s+((?-i:[A-ZÄÖÜ])(?!ause\b)[\w-]+)\s+(?:um)?gezogen",
      r"I moved to \1"),
     (r"(?<!\bnon\s)(?<!\bnão\s)(?<!\bnao\s)(?<!\bno\s)(?<!\bnunca\s)(?<!\bmai\s)"
@@ -188,9 +190,43 @@ _FACT_GLOSSES: Final[tuple[tuple[str, str], ...]] = (
     (r"pracuj[ęe]\s+jako", "I work as"),
     # where the user lives, and a job ended ("Vivo en Barcelona", "Ich wohne in Köln")
     (r"(?<!\bno\s)(?<!\bnon\s)(?<!\bnie\s)(?<!\bnão\s)(?<!\bnao\s)"
-     r"(?:vivo|moro|abito|ich\s+wohne|ich\s+lebe|ik\s+woon|j'habite|mieszkam)\s+"
+     r"(?:vivo|moro|abito|ich\s+wohne|ich\s+lebe|ik\s+woon|j'habite|je\s+vis|mieszkam|"
+     r"(?<=[,;]\s)wohne)\s+"
+     r"(?:(?:jetzt|ahora|agora|maintenant|adesso|ora|nu|now|actualmente|atualmente|"
+     r"actuellement|seit\s+\w+(?:\s+\w+)?)\s+)?"
      r"(?:en|em|a|in|à|w|no|na)\b(?=\s+(?-i:[A-ZÀ-ÝŁŚŻŹ]))", "I live in"),
     _JOB_ENDED,
+    # when, after a place or a job ("me mudé a Valencia *el mes pasado*", "vivo en Berlín
+    # *desde 2019*"): read by extraction as the English when is
+    (r"(?:el|o|no)\s+mes\s+pasado|(?:o|no)\s+m[êe]s\s+passado|le\s+mois\s+dernier|"
+     r"il\s+mese\s+scorso|(?:seit\s+)?letzte[nm]?\s+monat|vorige\s+maand", "last month"),
+    (r"(?:el|o|no)\s+a[ñn]o\s+pasado|(?:o|no)\s+ano\s+passado|l'ann[ée]e\s+derni[èe]re|"
+     r"l'anno\s+scorso|letztes\s+jahr|vorig\s+jaar", "last year"),
+    # how long the user has lived there ("moro em Lisboa há 3 anos"): said by "live in"
+    (r"((?-i:[A-ZÀ-Ý])[\w-]+)\s+(?:desde\s+hace|h[áa]|seit|depuis|da)\s+(?:\d+|un|una|uno|dos|"
+     r"tres|cuatro|cinco|uns|umas|"
+     r"dois|duas|tr[êe]s|quatro|deux|trois|quatre|zwei|drei|vier|f[üu]nf|due|tre|quattro)"
+     r"\s+(?:a[ñn]os|anos|ans|anni|jahren|meses|mois|mesi|monaten)(?=\s*(?:[,.;!?]|$|y\s|e\s|et\s))",
+     r"\1"),
+    (r"(?:hace|faz|h[áa]|il\s+y\s+a|vor)\s+(?:\w+\s+){0,2}?(?:mes(?:es)?|mois|monaten?|"
+     r"a[ñn]os?|anos?|ans|jahren?|semanas?|semaines?|wochen)(?:\s+fa)?\b", "a while ago"),
+    (r"((?-i:[A-ZÀ-Ý])[\w-]+\s+)(?:desde|depuis|seit|dal|sinds)(?:\s+hace)?"
+     r"(?=\s+(?:\d|(?:un|una|dos|tres|cinco|janvier|f[ée]vrier|mars|avril|mai|juin|juillet|ao[ûu]t|septembre|octobre|novembre|"
+     r"d[ée]cembre|enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|octubre|"
+     r"noviembre|diciembre|januar|februar|m[äa]rz|juni|juli|oktober|dezember)\b))", r"\1since"),
+    (r"trabajo\s+(?:en\s+remoto|a\s+distancia|desde\s+casa)|trabalho\s+(?:remoto|remotamente|"
+     r"de\s+casa)|je\s+(?:travaille\s+(?:[àa]\s+distance|de\s+chez\s+moi)|suis\s+en\s+"
+     r"t[ée]l[ée]travail)|lavoro\s+(?:da\s+remoto|da\s+casa)|ich\s+arbeite\s+(?:remote|von\s+"
+     r"zu\s+hause|im\s+homeoffice)", "I work remotely"),
+    (r"por\s+(?:el\s+)?(?:trabajo|curro|trabalho)|pour\s+le\s+(?:travail|boulot)|"
+     r"per\s+lavoro|wegen\s+der\s+arbeit|beruflich", "for work"),
+    # a tool or habit the user dropped ("dejé Java del todo")
+    (r"(?:dej[ée]|deixei|larguei|abandon[ée]i?)(?:\s+de\s+usar)?(?=\s+(?-i:[A-Z]))", "I dropped"),
+    # now, before what the user says of themselves ("agora I'm a data engineer")
+    (r"(?:ahora|agora|maintenant|d[ée]sormais|adesso|jetzt)(?=\s+I(?:'m)?\s)", "now"),
+    # where a job is, said with the article ("UX writer numa fintech", "en una startup")
+    (r"(?:numa|num|en\s+una|en\s+un|em\s+uma|em\s+um|dans\s+une|dans\s+un|in\s+einer|"
+     r"in\s+einem|in\s+una|in\s+un)(?=\s+(?-i:[a-z]))", "at a"),
     # the joins between such clauses, once their verbs are English ("e I hate": "and I hate")
     (r"(?:e|et|y|und|en)(?=\s+I\s)", "and"),
     (r"(?:aber|mais|pero|ma|maar)(?=\s+I\s)", "but"),
@@ -210,10 +246,15 @@ _ROLES: Final[tuple[tuple[str, str], ...]] = (
      r"(?:kranken)?pfleger(?:in)?|verpleegkundige|piel[ęe]gniark[ąa]"),
     ("a doctor", r"m[ée]dic[oa]|m[ée]decin|arzt|[äa]rztin|huisarts|lekarz(?:em)?"),
     ("an architect", r"arquitect[oa]|arquitet[oa]|architett[oa]|architecte|architekt(?:in)?"),
+    ("a data engineer", r"ingenier[oa]\s+de\s+datos|engenheir[oa]\s+de\s+dados|"
+     r"ingegnere\s+dei\s+dati|ing[ée]nieure?\s+(?:de\s+)?donn[ée]es|dateningenieur(?:in)?"),
+    ("a data scientist", r"cient[íi]fic[oa]\s+de\s+datos|cientista\s+de\s+dados"),
+    ("a UX designer", r"dise[ñn]ador(?:a)?\s+UX"),
+    ("a designer", r"dise[ñn]ador(?:a)?"),
     ("an engineer", r"ingenier[oa]|engenheir[oa]|ingegnere|ing[ée]nieure?|ingenieur(?:in)?|"
      r"in[żz]ynier(?:em)?"),
-    ("a developer", r"desarrollador(?:a)?|programador(?:a)?|sviluppat(?:ore|rice)|"
-     r"programmat(?:ore|rice)|d[ée]veloppeu(?:r|se)|(?:software)?entwickler(?:in)?|ontwikkelaar|"
+    ("a developer", r"desarrollador(?:a)?|programador(?:a)?|desenvolvedor(?:a)?|"
+     r"sviluppat(?:ore|rice)|programmat(?:ore|rice)|d[ée]veloppeu(?:r|se)|(?:software)?entwickler(?:in)?|ontwikkelaar|"
      r"programist(?:a|k[ąa]|[ąa])"),
     ("a lawyer", r"abogad[oa]|advogad[oa]|avvocat[oa]|avocate?|(?:rechts)?anw[äa]lt(?:in)?|"
      r"advocaat|prawnik(?:iem)?"),
@@ -275,6 +316,7 @@ _EXONYMS: Final = {
     "Brussel": "Brussels", "Genève": "Geneva", "Kraków": "Krakow", "Moskva": "Moscow",
     "Den Haag": "The Hague", "Göteborg": "Gothenburg", "København": "Copenhagen",
     "Athína": "Athens", "Nürnberg": "Nuremberg", "Zaragoza": "Zaragoza",
+    "Ciudad de México": "Mexico City", "Cidade do México": "Mexico City",
 }  # fmt: skip
 _EXONYM_RE: Final = re.compile(rf"\b(?:{'|'.join(_EXONYMS)})\b")
 #: A join to a clause still in the other language ("... en Valencia y tengo que ..."):

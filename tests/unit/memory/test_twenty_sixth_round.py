@@ -10,6 +10,7 @@ import pytest
 
 from amplify_memory.memory import UserProfileVectorStore, extract_and_store_user_facts
 from amplify_memory.memory.changes import replaced_values
+from amplify_memory.memory.extraction import extract_chat_facts
 from amplify_memory.memory.supersession import decide
 from amplify_memory.memory.topics import frames_of
 from amplify_memory.storage import MemoryStorage
@@ -206,3 +207,53 @@ def test_a_thing_the_user_no_longer_has_ends_its_fact(
 )
 def test_the_thing_a_loss_names(turn: str, values: list[str]) -> None:
     assert [r.value for r in replaced_values(turn)] == values
+
+
+@pytest.mark.parametrize(
+    ("said", "facts"),
+    [
+        # where the user lives or moved, in another language, with its when
+        ("Ya no vivo en Sevilla, me mudé a Granada el mes pasado.", ["User is based in Granada"]),
+        ("não moro mais em Recife, me mudei pra Natal faz uns meses.", ["User is based in Natal"]),
+        (
+            "je n'habite plus à Nantes, j'ai déménagé à Rennes le mois dernier.",
+            ["User is based in Rennes"],
+        ),
+        (
+            "Kleine Korrektur: ich wohne nicht mehr in Bonn, bin im Mai nach Leipzig gezogen.",
+            ["User is based in Leipzig"],
+        ),
+        ("Ich wohne jetzt in Dresden, nicht mehr in Kiel.", ["User lives in Dresden"]),
+        (
+            "bueno, me mudé a Ciudad de México por trabajo hace dos meses.",
+            ["User is based in Mexico City"],
+        ),
+        (
+            "moro em Coimbra há 4 anos, trabalho como UX writer numa fintech.",
+            ["User lives in Coimbra", "User works as UX writer at a fintech"],
+        ),
+        (
+            "vivo en Málaga desde hace 2 años y trabajo en remoto.",
+            ["User lives in Málaga", "User works remotely"],
+        ),
+        ("je vis à Lille depuis 2021.", ["User lives in Lille"]),
+        (
+            "ich bin Elektriker, wohne in Linz und spreche Deutsch.",
+            ["User is an electrician", "User lives in Linz", "User speaks German"],
+        ),
+        ("mudei pro time de dados, agora sou engenheira de dados.", ["User is a data engineer"]),
+        (
+            "Ahora programo casi todo en Go, dejé Java del todo el año pasado.",
+            ["User no longer uses Java"],
+        ),
+        # guards: someone else's move, a move undone, a job said with "seit"
+        ("mi hermana se muda a Berlín el mes que viene", []),
+        ("Continuo no Porto, não mudei. Só estou trabalhando de Braga esta semana.", []),
+        (
+            "ich arbeite nicht mehr bei Zalando, seit Oktober bin ich bei SAP.",
+            ["User no longer works at Zalando", "User works at SAP"],
+        ),
+    ],
+)
+def test_where_the_user_lives_said_in_another_language(said: str, facts: list[str]) -> None:
+    assert [f.content for f in extract_chat_facts(said).user] == facts
