@@ -566,8 +566,87 @@ def prepare(text: str) -> str:
     text = _PREMISE_RE.sub(_premise, text)  # "since I'm vegan, what can I eat?"
     text = _normalise_chat_forms(text)
     text = _unwrap_leads(text)
+    text = _SCOPED_LIST_RE.sub(_scoped_list, text)
     text = _split_run_together(text)
     return _fix_spellings(text)
+
+
+#: A scope said before a colon, then what the user wants in it, as a list: "Whenever you
+#: write React for me: functional components, never class components", "Any test you
+#: write for me: plain pytest functions", "for R code: base R only", "plots: matplotlib
+#: only, no plotly", "general rule for me: command first, explanation after".
+_SCOPED_LIST_RE: Final = re.compile(
+    r"(?:^|(?<=[.!?\n])[ \t]*)(?P<scope>"
+    r"(?:when(?:ever)?|every ?time|any ?time|each time)\s+(?:you|u)\s+[a-z]+(?:\s+me)?\s+"
+    r"[^:.!?\n,]{1,40}?"
+    r"|any\s+(?P<any>[^:.!?\n,]{1,30}?)(?:\s+(?:you|u)\s+(?:write|give me|make|show me|send me|"
+    r"generate)(?:\s+for me)?)?"
+    r"|for\s+(?!(?:this|that|these|those|now|today|the|my|our|your|his|her|their|a|an|"
+    r"example|instance|reference|context|what|real|sure|me|you|us|it|them)\b)[^:.!?\n,]{0,30}?"
+    r"(?:\bcode|[a-z]{2,}[^s\W]s)"  # (things of a kind: "for R code", "for recipes")
+    r"|(?:plots?|charts?|graphs?|headings|dates|times|recipes|units|answers|replies|responses|"
+    r"diagrams|tables|explanations)"
+    r"|(?P<rule>general rule|rule of thumb|my rules?)(?:\s+for me)?)"
+    r"[ \t]*:[ \t]*(?P<items>[^.!?\n]+)",
+    re.IGNORECASE,
+)
+_LIST_VERB_RE: Final = re.compile(
+    r"(?:use|write|set|add|put|give|keep|show|skip|avoid|include|stick|assume|explain|"
+    r"comment|name|list|answer|reply|format|wrap|sort|return|call|leave|make|mark)\s+"
+    r"(?:a|an|the|it|them|me|to|with|up|out|off|every|each|all|[a-z]+s)\b",
+    re.IGNORECASE,
+)
+
+
+_NEGATED_ITEM_RE: Final = re.compile(r"(?:no|never|not|without)\s+(?P<x>.+)$", re.IGNORECASE)
+_CLAUSE_IN_ITEM_RE: Final = re.compile(
+    r"\b(?:is|are|was|were|be|been|must|needs?|can't|cannot|can|should|will|would|has|have|"
+    r"had|we|we're|it|it's|that|they|I|I'm|you|he|she|do|does|did)\b|'s\b",
+    re.IGNORECASE,
+)
+
+
+def _scoped_list(match: re.Match[str]) -> str:
+    """A scoped list said as one wish per item, the scope after it ("I want functional
+    components whenever you write React. I don't want class components whenever you
+    write React."), as the user's wishes are read elsewhere."""
+    scope = re.sub(r"\s+for me$", "", match["scope"].strip(), flags=re.IGNORECASE)
+    if match["any"]:  # "any test you write for me" -> "in any test you write"
+        scope = f"in {scope[0].lower()}{scope[1:]}"
+    elif match["rule"]:
+        scope = ""
+    elif not re.match(r"(?:when(?:ever)?|every|any|each|for)\b", scope, re.IGNORECASE):
+        scope = f"for {scope.lower()}"  # a label: "plots" -> "for plots"
+    else:
+        scope = scope[0].lower() + scope[1:]
+    tail = f" {scope}" if scope else ""
+    said: list[str] = []
+    items = [
+        re.sub(r"\s+(?:please|pls|thanks|thx)$", "", i.strip(), flags=re.I)
+        for i in re.split(r"\s*[,;]\s*", match["items"])
+    ]
+    items = [i for i in items if i]
+    if match.string[match.end() : match.end() + 1] == "?" or any(
+        _CLAUSE_IN_ITEM_RE.search(i) for i in items
+    ):
+        return match.group()  # ("For the rota app: under-18s can't ...": a statement)
+    if len(items) >= 3 and all(
+        len(i.split()) <= 2 and not _NEGATED_ITEM_RE.match(i) for i in items
+    ):
+        return match.group()  # an order of parts ("title, severity, impact, fix"): no wishes
+    for item in items:
+        if re.fullmatch(
+            r"(?:always|every ?time|no exceptions|non-negotiable|please|pls|thanks)", item, re.I
+        ):
+            continue
+        negated = _NEGATED_ITEM_RE.match(item)
+        if negated:
+            said.append(f"I don't want {negated['x']}{tail}.")
+        elif _LIST_VERB_RE.match(item):
+            said.append(f"I want you to {item[0].lower()}{item[1:]}{tail}.")
+        else:
+            said.append(f"I want {item}{tail}.")
+    return " ".join(said) if said else match.group()
 
 
 #: A question typed straight after a statement of the user's, with no stop between:

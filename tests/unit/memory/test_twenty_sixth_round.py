@@ -257,3 +257,40 @@ def test_the_thing_a_loss_names(turn: str, values: list[str]) -> None:
 )
 def test_where_the_user_lives_said_in_another_language(said: str, facts: list[str]) -> None:
     assert [f.content for f in extract_chat_facts(said).user] == facts
+
+
+@pytest.mark.parametrize(
+    ("said", "facts"),
+    [
+        # a scope before a colon, then the wishes in it
+        (
+            "Whenever you write Vue for me: composition API, never the options API.",
+            [
+                "User wants composition API whenever the assistant writes Vue",
+                "User does not want the options API whenever the assistant writes Vue",
+            ],
+        ),
+        (
+            "Any SQL you write for me: uppercase keywords, no SELECT *.",
+            [
+                "User wants uppercase keywords in any SQL the assistant writes",
+                "User does not want SELECT * in any SQL the assistant writes",
+            ],
+        ),
+        (
+            "charts: seaborn only, no pie charts",
+            ["User wants Seaborn only for charts", "User does not want pie charts for charts"],
+        ),
+        (
+            "Any script that deletes files: add a dry-run flag. Always.",
+            ["User wants the assistant to add a dry-run flag in any script that deletes files"],
+        ),
+        ("for shell scripts: bash only please", ["User wants Bash only for shell scripts"]),
+        # guards: a question, a project's facts, an order of parts, a statement after the colon
+        ("For panel data, which is better: Stata xtreg or the plm package in R?", []),
+        ("When you report a bug: title, severity, steps, fix.", []),
+        ("For the rota app: volunteers can't be given shifts after 9pm.", []),
+    ],
+)
+def test_a_scoped_list_of_wishes(said: str, facts: list[str]) -> None:
+    assert [f.content for f in extract_chat_facts(said).user] == facts
