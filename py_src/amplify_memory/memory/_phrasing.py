@@ -92,6 +92,9 @@ _TYPOS: Final[dict[str, str]] = {
     "allways": "always",
     "alwasy": "always",
     "awlays": "always",
+    "alwys": "always",
+    "alway": "always",
+    "alwayz": "always",
     "nver": "never",
     "neve": "never",
     "realy": "really",
@@ -1517,6 +1520,8 @@ _STANDING_RE: Final = re.compile(
     rf"\b(?:always|never|{STANDING_PHRASES}|every time|"
     r"whenever|at all times|in general|generally|all (?:your|the)|every|any time|ever|"
     r"(?:in|for|across|on) all|(?:anything|everything|whatever|any code|all code) you|"
+    r"any\s+(?:[\w-]+\s+){1,2}?(?:for me|you write|you give me)|unless I (?:say|ask|tell)|"
+    r"even (?:when|if)|"
     r"with me)\b",
     re.IGNORECASE,
 )
@@ -1531,6 +1536,7 @@ _STYLE_RE: Final = re.compile(
     r"concise\w*|brief\w*|short|shorter|terse|verbose|detailed|step[- ]by[- ]step|"
     r"summar\w*|tl;?dr|plain english|simple terms|formal|casual|friendly|apologi[sz]\w*|"
     r"sorry|small talk|preamble|fluff|filler|disclaimers?|caveats?|hedg\w*|sources?|"
+    r"intros?|introductions?|intro paragraphs?|outros?|recaps?|boilerplate|"
     r"links?|references?|citations?|British|American|English|German|French|Spanish|"
     r"Italian|Portuguese|Dutch|Polish|Japanese|Chinese|Korean|Russian|Hindi|simple|plain|"
     r"easy|short words|simple words|beginner|layman|eli5|"

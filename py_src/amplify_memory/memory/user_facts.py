@@ -537,6 +537,7 @@ def _is_hypothetical(clause: str) -> bool:
     clause = re.sub(  # "... if I need it", "where possible": a standing wish, not a condition
         r",?\s+(?:if|when|where|unless)\s+(?:I need it|I ask(?: for it)?|needed|necessary|possible|"
         r"relevant|applicable|there is one|there's one|asked|I want more|it helps|it makes sense|"
+        r"I (?:say|tell you|specify|ask) otherwise|I say so|stated otherwise|otherwise noted|"
         r"you can|that's (?:ok|okay|fine|alright)|you don't mind|" + _ASIDE_CONDITION + r")"
         r"(?:\s+(?:to|for).*)?$",
         "",

@@ -294,3 +294,30 @@ def test_where_the_user_lives_said_in_another_language(said: str, facts: list[st
 )
 def test_a_scoped_list_of_wishes(said: str, facts: list[str]) -> None:
     assert [f.content for f in extract_chat_facts(said).user] == facts
+
+
+@pytest.mark.parametrize(
+    ("said", "facts"),
+    [
+        ("pls alwys use numbered lists", ["User wants the assistant to always use numbered lists"]),
+        (
+            "write any docstring for me in Google style",
+            ["User wants the assistant to write any docstring for the user in Google style"],
+        ),
+        (
+            "Assume Ubuntu for any server question unless I say otherwise",
+            [
+                "User wants the assistant to assume Ubuntu for any server question unless the user "
+                "says otherwise"
+            ],
+        ),
+        (
+            "Keep comments in English even when we chat in French",
+            ["User wants the assistant to keep comments in English even when we chat in French"],
+        ),
+        # guards: a one-off ask with "any", an offer
+        ("write any function you like for this test", []),
+    ],
+)
+def test_a_standing_wish_marked_by_any_or_unless(said: str, facts: list[str]) -> None:
+    assert [f.content for f in extract_chat_facts(said).user] == facts
