@@ -388,11 +388,13 @@ def _identity_topics(add: Callable[..., Topic]) -> None:
         "personal",
         # (not a partner's: "User has a boyfriend named Dev" is the relationship topic's)
         r"^(?!User (?:has|had) an? (?:boyfriend|girlfriend|partner|fianc[eé]e?|husband|wife)\b)"
-        r"(?:.*?\b(?:user'?s?|my)\s+(?:first\s+|real\s+|full\s+)?name\s+is\b|.*?\bprefers to be called\b"
+        r"(?:.*?\b(?:user'?s?|my)\s+(?:first\s+|real\s+|full\s+)?name\s+is\b"
+        r"|.*?\b(?:prefers|wants|likes|asks) to be (?:called|addressed as)\b"
+        r"|^User wants the assistant to (?:call|address) the user (?-i:[A-Z])"
         r"|.*?\bgoes by\b|.*?\bnamed\b|.*?\bis (?:the )?user'?s (?:first |real |full )?name\b"
         r"|(?:the\s+)?user\s+is\s+(?-i:[A-Z][a-z]+)(?:\s*,|\s*$)|.*?\bname\b.*\bit is (?-i:[A-Z]))",
         _choices_first(
-            r"(?:name\s+is|be called|goes by|named)\s+"
+            r"(?:name\s+is|be called|be addressed as|goes by|named|(?:call|address) the user)\s+"
             r"((?-i:[A-Z])[\w'-]*(?:\s+(?-i:[A-Z])[\w'-]*)?)",
             r"^((?-i:[A-Z])[\w'-]*)\s+is (?:the )?user'?s (?:first |real |full )?name",
             r"^(?:the\s+)?user\s+is\s+((?-i:[A-Z])[a-z]+)",
