@@ -47,6 +47,7 @@ from amplify_memory.memory._text import (
     ROLE_NOUNS,
     WORKPLACE_NOUNS,
     indefinite_article,
+    wordlist,
 )
 from amplify_memory.memory.instructions import instruction_signal
 from amplify_memory.memory.places import is_place
@@ -800,12 +801,84 @@ def _no_more_for_me(m: re.Match[str]) -> str:
     return f"{m[1]}I no longer use {x}" if _tech_names(x) else f"{m[1]}I don't want {x} anymore"
 
 
+#: One tool put in place of another: "Podman replaced Docker on all my machines".
+_REPLACED_TOOL_RE: Final = re.compile(
+    r"(?<![\w.-])(?P<x>(?-i:[A-Z])[\w.+#-]*)\s+(?:has\s+|have\s+)?replaced\s+"
+    r"(?P<y>(?-i:[A-Z])[\w.+#-]*)(?![\w-])"
+)
+
+
+def _replaced_tool(match: re.Match[str]) -> str:
+    x, y = lookup_technology(match["x"]), lookup_technology(match["y"])
+    if x is None or y is None:
+        return match.group()
+    return f"I use {match['x']} now instead of {match['y']}"
+
+
+#: A pastime given up, and the one said to be "it" now: "gave up golf, it's pickleball
+#: now", "I don't really do crossfit anymore, knees. It's swimming 3x a week now".
+_STOPPED_PASTIME_RE: Final = re.compile(
+    r"\b(?:gave\s+up|quit|stopped|(?:don't|do\s+not|dont)\s+(?:really\s+)?do\s+[\w-]+\s+"
+    r"(?:anymore|any\s+more)|no\s+longer\s+do|not\s+doing)\b",
+    re.IGNORECASE,
+)
+_NOW_PASTIME_RE: Final = re.compile(
+    r"\b(?:it's|its|it\s+is)\s+(?:all\s+)?(?P<x>[a-z][a-z-]{2,})(?P<rest>(?:\s+(?:\d+x|once|twice|"
+    r"three|four|\d+)\s+(?:a|per|times)\s+(?:a\s+)?week|\s+on\s+\w+days?)?)\s+"
+    r"(?P<when>now|these\s+days|nowadays)\b",
+    re.IGNORECASE,
+)
+_BALL_GAMES: Final = frozenset(
+    wordlist(
+        "golf tennis pickleball padel squash badminton football soccer rugby cricket "
+        "basketball baseball hockey volleyball netball chess bridge poker darts pool snooker"
+    )
+)
+
+
+def _now_pastime(match: re.Match[str]) -> str:
+    x = match["x"].lower()
+    if x in {
+        "fine",
+        "ok",
+        "okay",
+        "good",
+        "great",
+        "over",
+        "done",
+        "gone",
+        "better",
+        "worse",
+        "broken",
+        "fixed",
+        "raining",
+        "late",
+        "early",
+        "time",
+        "mine",
+        "free",
+        "closed",
+    }:
+        return match.group()
+    verb = "play" if x in _BALL_GAMES else "do"
+    return f"I {verb} {match['x']}{match['rest']} {match['when']}"
+
+
 def _plain_wishes(text: str) -> str:
     """Chat's ways with a wish or a fact made plain: a dropped "g" ("workin"), "answer
     length — medium", "no more Java for me", "call me David, not Dave", "longer, detailed
     answers", "no longer using X", "when u can", "don't ever", "quit doing X"."""
     text = _DROPPED_G_RE.sub(r"\1ing", text)  # "workin nights", "teachin' 7th grade"
     text = _NO_MORE_FOR_ME_RE.sub(_no_more_for_me, text)  # "no more Java for me"
+    text = re.sub(  # "I get up at 7": the hour the user wakes
+        r"\b(I|I\s+usually|I\s+normally|I\s+always)\s+get\s+up\s+at\b",
+        r"\1 wake up at",
+        text,
+        flags=re.I,
+    )
+    text = _REPLACED_TOOL_RE.sub(_replaced_tool, text)  # "Podman replaced Docker"
+    if _STOPPED_PASTIME_RE.search(text):  # "gave up golf, it's pickleball now"
+        text = _NOW_PASTIME_RE.sub(_now_pastime, text)
     text = re.sub(  # "call me David actually, not Dave": the name, the old one no fact
         r"\b(call\s+me\s+(?-i:[A-Z])[\w'-]*)(?:[ \t]+(?:actually|instead|now|please|pls))*"
         r"[ \t]*,?[ \t]+not[ \t]+(?-i:[A-Z])[\w'-]*",
@@ -2772,10 +2845,13 @@ _MONTHS: Final = (
 #: A change of life said by its event: "I retired in June", "got married in May", "we
 #: got a puppy", "started at Ikea on Monday as a kitchen planner".
 _LIFE_EVENT_RE: Final = re.compile(
-    r"^(?:(?i:I|we)\s+)?(?i:just\s+|finally\s+|officially\s+|recently\s+)?(?:"
-    r"(?P<retired>(?i:retired))(?:\s+(?i:early|last\s+\w+|this\s+\w+|in\s+(?:\d{4}|"
+    r"^(?:(?i:I|we)(?i:'ve|\s+have)?\s+)?(?i:just\s+|finally\s+|officially\s+|recently\s+)*(?:"
+    r"(?P<retired>(?i:retired))(?:\s+(?i:early|at\s+last|as\s+of\s+\w+|last\s+\w+|this\s+\w+|"
+    r"in\s+(?:\d{4}|"
     rf"{_MONTHS}|the\s+(?:spring|summer|autumn|fall|winter))|from\s+(?:work|my\s+job|teaching|"
-    r"nursing|the\s+(?:army|navy|police|force|company|bank|council|school|civil\s+service))|"
+    r"nursing|the\s+(?:[\w-]+\s+){0,2}?(?:army|navy|police|force|company|bank|council|school|"
+    r"civil\s+service|office|post\s+office|railways?|hospital|factory|mine|fire\s+service|"
+    r"NHS|university|firm|practice|airline|agency|department|mill|plant|yard|shop|store))|"
     r"at\s+\d+|after\s+\d+\s+years|with\s+(?:the\s+)?[\w-]+(?:\s+[\w-]+)?))*"
     r"|(?P<married>(?i:got\s+(?:married|engaged|divorced)))(?:\s+(?i:last\s+\w+|this\s+\w+|"
     r"in\s+(?:\d{4}|"
@@ -2800,6 +2876,14 @@ def _shape_life_event(text: str, lead: bool) -> _Shaped:
     if m is None:
         return _NEXT
     if m["retired"]:
+        place = re.search(
+            r"\bfrom\s+(the\s+(?:[\w-]+\s+){0,3}?[\w-]+?)(?=\s+(?:after|at|in|as|last|"
+            r"this|early)\b|\W*$)",
+            m.group(),
+            re.IGNORECASE,
+        )
+        if place and not re.match(r"the\s+(?:army|navy|police|force)$", place[1], re.I):
+            return [ExtractedFact(f"User retired from {place[1]}", "personal")]
         return [ExtractedFact("User is retired", "personal")]
     if m["married"]:
         state = m["married"].split()[-1].lower()

@@ -42,6 +42,7 @@ from typing import Final
 
 from amplify_memory.memory import _phrasing
 from amplify_memory.memory._text import WORKPLACE_NOUNS, wordlist
+from amplify_memory.memory.choices import KINDS
 from amplify_memory.memory.technologies import Mention, find_technology_mentions, lookup_technology
 from amplify_memory.memory.topics import frames_of
 
@@ -293,7 +294,9 @@ _LOSS_RES: Final = (
         re.IGNORECASE,
     ),
     re.compile(  # "gave up climbing", "quit smoking" (a doing, said by its -ing word)
-        r"\b(?:gave\s+up|quit|stopped)\s+(?P<v>[a-z]{3,}ing)\b(?!\s+(?:to|for|at|on|with)\b)",
+        r"\b(?:gave\s+up|quit|stopped)\s+(?P<v>[a-z]{3,}ing|"
+        + "|".join(m for ms in KINDS.values() for m in ms if " " not in m)
+        + r")\b(?!\s+(?:to|for|at|on|with)\b)",
         re.IGNORECASE,
     ),
     re.compile(

@@ -449,7 +449,11 @@ def _new_values(kind: str, old: str, clause: str) -> Iterator[str]:
     if kind == "tech":
         yield from (m.name for m in find_technology_mentions(clause))
     elif kind.startswith("version:") and not _TOOL_NEWS_RE.match(clause):
-        yield from _versions_of(kind[8:], clause)
+        named = list(_versions_of(kind[8:], clause))
+        yield from named
+        if not named and re.search(rf"\bnot\s+v?{re.escape(old)}(?![\w.])", clause, re.I):
+            # the old version named as wrong, the tool not named ("3.12 now not 3.9")
+            yield from _BARE_VERSION_RE.findall(clause)
     elif kind.startswith("choice:"):
         members = {c.casefold() for c in CHOICES[kind[7:]]}
         for m in _CHOICE_RE.finditer(clause):
@@ -500,6 +504,7 @@ _TOOL_NEWS_RE: Final = re.compile(
 )
 
 
+_BARE_VERSION_RE: Final = re.compile(r"(?<![\w.$€£-])v?(\d+\.\d+(?:\.\d+)?)(?![\w.%])")
 _RAISED_TO_RE: Final = re.compile(r"\s+(?:to|->|→)\s+(v?\d+(?:\.\d+){0,2})(?![\w.%])")
 
 

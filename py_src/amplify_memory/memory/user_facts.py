@@ -228,7 +228,7 @@ _ADVERBS_KEPT: Final = frozenset(
 _ADVERBS_DROPPED: Final = frozenset(
     _wordlist(
         "also just personally honestly actually basically still currently now literally "
-        "seriously genuinely truly simply kinda sorta already"
+        "seriously genuinely truly simply kinda sorta already finally officially recently"
     )
 )
 #: A choice the user would always make, said: "any day", "every time", "hands down".
@@ -1028,7 +1028,8 @@ def _retired(rest: str) -> list[ExtractedFact]:
     (not from "retired from competitive chess": a pastime given up)."""
     m = re.match(
         r"^retired(?:\s+from\s+(?P<x>(?:the|a|an|my)\s+[\w -]{2,40}?|\w+ing|(?-i:[A-Z])[\w&.-]+"
-        r"(?:\s+(?-i:[A-Z])[\w&.-]+)?))?(?:\s+(?:in|last|after|at|this|early|recently)\b.*)?\W*$",
+        r"(?:\s+(?-i:[A-Z])[\w&.-]+)?))?(?:\s+(?:in|last|after|at|this|early|recently|as\s+of)\b.*)?"
+        r"\W*$",
         rest.strip(),
         re.IGNORECASE,
     )

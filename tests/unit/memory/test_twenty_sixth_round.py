@@ -321,3 +321,47 @@ def test_a_scoped_list_of_wishes(said: str, facts: list[str]) -> None:
 )
 def test_a_standing_wish_marked_by_any_or_unless(said: str, facts: list[str]) -> None:
     assert [f.content for f in extract_chat_facts(said).user] == facts
+
+
+@pytest.mark.parametrize(
+    ("said", "facts"),
+    [
+        (
+            "well, that's it, I've officially retired from the fire service as of Friday!",
+            ["User retired from the fire service"],
+        ),
+        ("Retired at last as of Monday!", ["User is retired"]),
+        ("I retired the old server", []),
+        ("gave up tennis, it's padel now", ["User plays padel now"]),
+        (
+            "I don't really do yoga anymore, back pain. It's pilates twice a week now",
+            ["User does not really do yoga anymore", "User does pilates twice a week now"],
+        ),
+        ("I stopped caring, it's fine now", []),
+        ("Podman replaced Docker on my laptop", ["User uses Podman", "User no longer uses Docker"]),
+        ("Ansible replaced the old bash scripts", []),
+        ("I get up at 6 on weekdays", ["User wakes up at 6 on weekdays"]),
+        ("when I finally have time I'll learn Rust", []),
+    ],
+)
+def test_a_life_change_said_by_its_event(said: str, facts: list[str]) -> None:
+    assert [f.content for f in extract_chat_facts(said).user] == facts
+
+
+def test_a_pastime_given_up_is_replaced_by_the_one_now() -> None:
+    after = asyncio.run(
+        _after(["User plays golf.", "User lives in Leeds."], "gave up golf, it's pickleball now")
+    )
+    assert after == {
+        "User plays golf.": True,
+        "User lives in Leeds.": False,
+        "User plays pickleball now": False,
+    }
+
+
+def test_a_version_named_as_wrong_is_replaced_without_the_tool_named() -> None:
+    from amplify_memory.memory.restate import restated_facts
+
+    assert [r.content for r in restated_facts("3.12 now not 3.9", ["User uses Python 3.9."])] == [
+        "User uses Python 3.12."
+    ]
