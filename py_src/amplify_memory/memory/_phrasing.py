@@ -1536,6 +1536,13 @@ _NO_RE: Final = re.compile(
     r"responses|code)|anywhere))*$",
     re.IGNORECASE,
 )
+#: What a life no longer has, said "no more ...": shifts, a commute, on-call.
+_LIFE_NO_MORE_RE: Final = re.compile(
+    r"^(?:[\w-]+\s+){0,2}?(?:(?P<shifts>shifts?)|(?P<commute>commut\w*)|on-?call|overtime|"
+    r"night\s+work|rent|mortgage|"
+    r"school\s+runs?|nappies|diapers|deadlines?|exams?|lectures?)\b",
+    re.IGNORECASE,
+)
 _ALWAYS_NOUN_RE: Final = re.compile(
     r"^(?P<adv>always|never)\s+(?P<x>(?!(?:be|use|answer|reply|respond|write|give|keep|"
     r"convert|send|list|sort|round|quote|highlight|bold|label|number|mark|draw|plot|split|"
@@ -3807,7 +3814,18 @@ def _shape_for_list(text: str, lead: bool) -> _Shaped:
 
 def _shape_no(text: str, lead: bool) -> _Shaped:
     if m := _NO_RE.match(text):
-        x = m["x"].strip()
+        x = re.sub(r"^more\s+", "", m["x"].strip(), flags=re.I)  # ("no more bullet points")
+        life = _LIFE_NO_MORE_RE.search(x) if len(x.split()) <= 6 else None
+        if life and re.match(r"(?:\w+\s+)?no\s+more\b", text.strip(), re.I):
+            # "no more night shifts in the ICU", "no more commuting to the council offices"
+            rest = x[life.end() :]
+            if life["commute"]:
+                content = f"User no longer commutes{rest}"
+            elif life["shifts"]:
+                content = f"User no longer works {_object(x)}"
+            else:
+                content = f"User no longer has {_object(x)}"
+            return [ExtractedFact(content, "personal")]
         if _STYLE_RE.search(x) or _tech_names(x) or len(x.split()) <= 2:
             content = f"User does not want {_object(x)}"
             return [ExtractedFact(content, _category_of(content, "communication"))]

@@ -365,3 +365,16 @@ def test_a_version_named_as_wrong_is_replaced_without_the_tool_named() -> None:
     assert [r.content for r in restated_facts("3.12 now not 3.9", ["User uses Python 3.9."])] == [
         "User uses Python 3.12."
     ]
+
+
+@pytest.mark.parametrize(
+    ("said", "facts"),
+    [
+        ("no more night shifts in the ICU", ["User no longer works night shifts in the ICU"]),
+        ("no more commuting to the office", ["User no longer commutes to the office"]),
+        ("no more bullet points please", ["User does not want bullet points"]),
+        ("no more emojis", ["User does not want emojis"]),
+    ],
+)
+def test_no_more_of_a_life_thing_or_of_an_answer_style(said: str, facts: list[str]) -> None:
+    assert [f.content for f in extract_chat_facts(said).user] == facts
