@@ -49,6 +49,7 @@ from amplify_memory.memory._text import (
     indefinite_article,
     wordlist,
 )
+from amplify_memory.memory.choices import KINDS
 from amplify_memory.memory.instructions import instruction_signal
 from amplify_memory.memory.places import is_place
 from amplify_memory.memory.secrets import find_secrets
@@ -580,24 +581,29 @@ def prepare(text: str) -> str:
 #: write for me: plain pytest functions", "for R code: base R only", "plots: matplotlib
 #: only, no plotly", "general rule for me: command first, explanation after".
 _SCOPED_LIST_RE: Final = re.compile(
-    r"(?:^|(?<=[.!?\n])[ \t]*)(?P<scope>"
-    r"(?:when(?:ever)?|every ?time|any ?time|each time)\s+(?:you|u)\s+[a-z]+(?:\s+me)?\s+"
-    r"[^:.!?\n,]{1,40}?"
-    r"|any\s+(?P<any>[^:.!?\n,]{1,30}?)(?:\s+(?:you|u)\s+(?:write|give me|make|show me|send me|"
-    r"generate)(?:\s+for me)?)?"
+    r"(?P<lead>^|(?<=[.!?\n])[ \t]*)(?P<scope>"
+    r"(?:when(?:ever)?|every ?time|any ?time|each time)\s+(?:you|u)\s+(?:write|give|show|make|"
+    r"explain|answer|reply|generate|draft|send|suggest|create|recommend|describe|list|compare|"
+    r"summari[sz]e|translate|review|plot|chart|draw|format|code|build|test|document)"
+    r"(?:\s+me)?\s+[^:.!?\n,]{1,40}?"
+    r"|any\s+(?P<any>[^:.!?\n,]{1,30}?\s+(?:you|u)\s+(?:write|give me|make|show me|send me|"
+    r"generate)(?:\s+for me)?|(?:code|scripts?|quer(?:y|ies)|sql|tests?|functions?|examples?|"
+    r"snippets?|commands?|recipes?|emails?|plots?|charts?|docs?|commits?|answers?)\b"
+    r"[^:.!?\n,]{0,30}?)"
     r"|for\s+(?!(?:this|that|these|those|now|today|the|my|our|your|his|her|their|a|an|"
-    r"example|instance|reference|context|what|real|sure|me|you|us|it|them)\b)[^:.!?\n,]{0,30}?"
+    r"example|instance|reference|context|what|real|sure|me|you|us|it|them|starters|fun|"
+    r"ages|years|months|weeks|days|hours|reasons)\b)[^:.!?\n,]{0,30}?"
     r"(?:\bcode|[a-z]{2,}[^s\W]s)"  # (things of a kind: "for R code", "for recipes")
-    r"|(?:plots?|charts?|graphs?|headings|dates|times|recipes|units|answers|replies|responses|"
-    r"diagrams|tables|explanations)"
+    r"|(?:plots?|charts?|graphs?|headings|recipes|units|answers|replies|responses|diagrams|"
+    r"explanations)"
     r"|(?P<rule>general rule|rule of thumb|my rules?)(?:\s+for me)?)"
-    r"[ \t]*:[ \t]*(?P<items>[^.!?\n]+)",
+    r"[ \t]*:[ \t]*(?P<items>(?:[^.!?\n]|\.(?=\S))+)",
     re.IGNORECASE,
 )
 _LIST_VERB_RE: Final = re.compile(
     r"(?:use|write|set|add|put|give|keep|show|skip|avoid|include|stick|assume|explain|"
-    r"comment|name|list|answer|reply|format|wrap|sort|return|call|leave|make|mark)\s+"
-    r"(?:a|an|the|it|them|me|to|with|up|out|off|every|each|all|[a-z]+s)\b",
+    r"comment|name|list|answer|reply|format|wrap|sort|return|call|leave|make|mark|quote|"
+    r"prefer|start|end|run|pin|check|validate|escape|label|cite|link)\s+\S",
     re.IGNORECASE,
 )
 
@@ -605,7 +611,7 @@ _LIST_VERB_RE: Final = re.compile(
 _NEGATED_ITEM_RE: Final = re.compile(r"(?:no|never|not|without)\s+(?P<x>.+)$", re.IGNORECASE)
 _CLAUSE_IN_ITEM_RE: Final = re.compile(
     r"\b(?:is|are|was|were|be|been|must|needs?|can't|cannot|can|should|will|would|has|have|"
-    r"had|we|we're|it|it's|that|they|I|I'm|you|he|she|do|does|did)\b|'s\b",
+    r"had|we|we're|it|it's|that|they|I|I'm|you|he|she|do|does|did)\b|'s\b|n't\b",
     re.IGNORECASE,
 )
 
@@ -650,7 +656,9 @@ def _scoped_list(match: re.Match[str]) -> str:
             said.append(f"I want you to {item[0].lower()}{item[1:]}{tail}.")
         else:
             said.append(f"I want {item}{tail}.")
-    return " ".join(said) if said else match.group()
+    if not said:
+        return match.group()
+    return match["lead"] + " ".join(said)[:-1]  # (the message's own stop ends the last)
 
 
 #: A question typed straight after a statement of the user's, with no stop between:
@@ -810,7 +818,19 @@ _REPLACED_TOOL_RE: Final = re.compile(
 
 def _replaced_tool(match: re.Match[str]) -> str:
     x, y = lookup_technology(match["x"]), lookup_technology(match["y"])
-    if x is None or y is None:
+    start = match.string[: match.start()].rstrip()
+    said_first = (
+        not start
+        or start[-1] in ".!?;:\n"
+        or bool(
+            re.search(r"(?:^|[.!?;\n]\s*)(?:so|ok|okay|btw|fyi|yeah|update:?)[,:]?$", start, re.I)
+        )
+    )  # ("I doubt Bun replaced Node", "In 2014 Swift replaced Objective-C": not the user's)
+    after = match.string[match.end() :]
+    mine = re.match(
+        r"\s*(?:$|[,.;!)]|\s*(?:on|across|in|at|for)\s+(?:all\s+)?(?:my|our)\b)", after, re.I
+    )  # ("Bun replaced Node as our runtime for the API service": a part)
+    if x is None or y is None or not said_first or mine is None:
         return match.group()
     return f"I use {match['x']} now instead of {match['y']}"
 
@@ -828,6 +848,18 @@ _NOW_PASTIME_RE: Final = re.compile(
     r"(?P<when>now|these\s+days|nowadays)\b",
     re.IGNORECASE,
 )
+_PASTIMES: Final = frozenset(
+    [
+        *KINDS["sport"],
+        *KINDS["instrument"],
+        *wordlist(
+            "pickleball padel darts pool snooker chess bridge poker walking jogging gardening "
+            "knitting crochet pottery painting drawing baking cooking dancing salsa ballet "
+            "spinning rowing kayaking sailing archery fencing parkrun photography birdwatching "
+            "woodworking sewing singing gaming reading writing meditation"
+        ),
+    ]
+)
 _BALL_GAMES: Final = frozenset(
     wordlist(
         "golf tennis pickleball padel squash badminton football soccer rugby cricket "
@@ -837,31 +869,15 @@ _BALL_GAMES: Final = frozenset(
 
 
 def _now_pastime(match: re.Match[str]) -> str:
-    x = match["x"].lower()
-    if x in {
-        "fine",
-        "ok",
-        "okay",
-        "good",
-        "great",
-        "over",
-        "done",
-        "gone",
-        "better",
-        "worse",
-        "broken",
-        "fixed",
-        "raining",
-        "late",
-        "early",
-        "time",
-        "mine",
-        "free",
-        "closed",
-    }:
+    """The pastime "it's" now, when it is one ("it's pickleball now"; not "it's Friday
+    now", "it's async now"); a tool the user uses ("it's Flutter now")."""
+    x = match["x"]
+    if lookup_technology(x) is not None:
+        return f"I use {x}{match['rest']} {match['when']}"
+    if x.lower() not in _PASTIMES:
         return match.group()
-    verb = "play" if x in _BALL_GAMES else "do"
-    return f"I {verb} {match['x']}{match['rest']} {match['when']}"
+    verb = "play" if x.lower() in _BALL_GAMES else "do"
+    return f"I {verb} {x}{match['rest']} {match['when']}"
 
 
 def _plain_wishes(text: str) -> str:
@@ -1600,8 +1616,8 @@ _STANDING_RE: Final = re.compile(
     rf"\b(?:always|never|{STANDING_PHRASES}|every time|"
     r"whenever|at all times|in general|generally|all (?:your|the)|every|any time|ever|"
     r"(?:in|for|across|on) all|(?:anything|everything|whatever|any code|all code) you|"
-    r"any\s+(?:[\w-]+\s+){1,2}?(?:for me|you write|you give me)|unless I (?:say|ask|tell)|"
-    r"even (?:when|if)|"
+    r"any\s+(?:[\w-]+\s+){1,2}?(?:you write|you give me)|unless I (?:say|ask|tell)|"
+    r"even when|"
     r"with me)\b",
     re.IGNORECASE,
 )
@@ -1616,7 +1632,7 @@ _STYLE_RE: Final = re.compile(
     r"concise\w*|brief\w*|short|shorter|terse|verbose|detailed|step[- ]by[- ]step|"
     r"summar\w*|tl;?dr|plain english|simple terms|formal|casual|friendly|apologi[sz]\w*|"
     r"sorry|small talk|preamble|fluff|filler|disclaimers?|caveats?|hedg\w*|sources?|"
-    r"intros?|introductions?|intro paragraphs?|outros?|recaps?|boilerplate|"
+    r"outros?|recaps?|boilerplate|"
     r"links?|references?|citations?|British|American|English|German|French|Spanish|"
     r"Italian|Portuguese|Dutch|Polish|Japanese|Chinese|Korean|Russian|Hindi|simple|plain|"
     r"easy|short words|simple words|beginner|layman|eli5|"
@@ -2857,7 +2873,7 @@ _LIFE_EVENT_RE: Final = re.compile(
     r"in\s+(?:\d{4}|"
     rf"{_MONTHS}|the\s+(?:spring|summer|autumn|fall|winter))|from\s+(?:work|my\s+job|teaching|"
     r"nursing|the\s+(?:[\w-]+\s+){0,2}?(?:army|navy|police|force|company|bank|council|school|"
-    r"civil\s+service|office|post\s+office|railways?|hospital|factory|mine|fire\s+service|"
+    r"civil\s+service|office|post\s+office|railways?|hospital|factory|fire\s+service|"
     r"NHS|university|firm|practice|airline|agency|department|mill|plant|yard|shop|store))|"
     r"at\s+\d+|after\s+\d+\s+years|with\s+(?:the\s+)?[\w-]+(?:\s+[\w-]+)?))*"
     r"|(?P<married>(?i:got\s+(?:married|engaged|divorced)))(?:\s+(?i:last\s+\w+|this\s+\w+|"

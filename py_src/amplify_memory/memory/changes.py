@@ -101,11 +101,12 @@ _AFTER_STRONG: Final = re.compile(
     r"over(?!\s+(?:there|here))|legacy\s+now|out\s+of\s+the\s+picture)|(?:was|were)\s+(?:a\s+)?"
     r"(?:mistake|wrong|typo)|(?:\w+\s+){0,2}(?:anymore|any\s+more)|(?:is|was)\s+replaced"
     r"|(?:[\w-]+\s+){0,2}(?:was|were|got|has\s+been|have\s+been)\s+(?:finally\s+)?(?:retired|"
-    r"killed|decommissioned|shut\s+down|dropped|removed|ditched|sunset|sold|replaced|"
-    r"ripped\s+out)"
+    r"killed|decommissioned|shut\s+down|dropped|removed|ditched|sunset|sold|ripped\s+out)"
     r"|(?:[\w-]+\s+){0,2}(?:is|are)\s+being\s+(?:retired|decommissioned|phased\s+out|replaced|"
     r"dropped|removed|sunset)"  # "X box was retired"
-    r"|(?:[\w-]+\s+){0,2}(?:didn't|did\s+not|never)\s+(?:work(?:ed)?\s+out|go(?:ne)?\s+well)"
+    r"|(?:[\w-]+\s+){0,2}(?:didn't|did\s+not|never)\s+work(?:ed)?\s+out"
+    r"|(?:(?:experiment|trial|migration|switch|move|thing)\s+)?(?:didn't|did\s+not|never)\s+"
+    r"go(?:ne)?\s+well"
     # "X didn't work out", "the mongo experiment did not go well"
     r"|(?:finally\s+)?died)\b",
     re.IGNORECASE,
@@ -114,7 +115,8 @@ _AFTER_WEAK: Final = re.compile(
     r"^\s*(?:less\s+and\s+less|kept\s+(?:breaking|crashing|failing|dying)|"
     r"(?:was|were)\s+(?:fine|ok|okay|good|great|nice|cool|alright)(?=\s*(?:$|[,.;!)]|but\b)))"
     r"|^\s*(?:→|->|=>)|^\s*(?:is|are|'s)\s+out(?=\s*(?:$|[,.;!)]))"  # not "React 19 is out"
-    r"|^\s*(?:[\w-]+\s+){0,2}(?:was|were|got|has\s+been)\s+rewritten\b"  # (the whole Java
+    r"|^\s*(?:[\w-]+\s+){0,2}(?:was|were|got|has\s+been)\s+rewritten\b"
+    r"(?!\s+(?:to|for)\s+(?:use|support|add))"  # (the whole Java
     # codebase got rewritten", in a turn that says what is used now)
     r"|^\s*(?:\d[\w.]*\s+)?(?:was|were)\s+(?:just\s+|only\s+|back\s+)?(?:for|at|in|on|from|"
     r"my\s+(?:old|previous|last)|our\s+(?:old|previous|last)|the\s+(?:old|previous|last))\b",
@@ -276,16 +278,22 @@ _OTHER_VALUE_RES: Final = (
     ),
 )
 #: An everyday thing the user no longer has or does, said with a strong sign whether or
-#: not the turn says something changed: "sold the road bike", "gave up climbing", "the
-#: Golf got written off", "ipad's gone", "the cat didn't make it", "stopped the pottery
+#: not the turn says something changed: "sold the road bike", "gave up climbing", "quit
+#: golf", "the Golf got written off", "ipad's gone", "the cat died", "stopped the pottery
 #: class". The thing (a noun, or an adjective or noun and a noun) ends a stored fact that
-#: names it.
+#: names it. A thing that broke down ("my phone died halfway through the call") is no
+#: loss: "died" is read only of a pet, or of a device said to have died and no more
+#: ("laptop died so im on a framework 13 now").
 _THING: Final = r"(?P<v>(?:[\w-]+\s+)??[\w-]+)"
+_AFTER_THING: Final = (
+    r"(?=\s*(?:$|[,.;!)]|\s+(?:and|so|for|after|because|since|last|this|in|now|too|ages|"
+    r"months?|years?|weeks?|for\s+good)\b))"
+)
+_PETS: Final = "|".join(KINDS["pet"]) + r"|puppy|kitten|bunny|budgie|goldfish|fish"
 _LOSS_RES: Final = (
     re.compile(
         r"\b(?:sold|gave\s+away|got\s+rid\s+of|traded\s+in|quit|gave\s+up(?:\s+on)?)"
-        rf"\s+(?:all\s+)?(?:my|the|our)\s+(?:old\s+)?{_THING}(?=\s*(?:$|[,.;!)]|\s+(?:and|so|for|"
-        r"after|because|since|last|this|in|now|too|ages|months?|years?|weeks?)\b))",
+        rf"\s+(?:all\s+)?(?:my|the|our)\s+(?:old\s+)?{_THING}{_AFTER_THING}",
         re.IGNORECASE,
     ),
     re.compile(  # "stopped the pottery class" (not "stopped the car")
@@ -293,19 +301,27 @@ _LOSS_RES: Final = (
         r"(?P<v>(?:[\w-]+\s+)?(?:class|classes|lessons|course|membership|subscription|sessions))\b",
         re.IGNORECASE,
     ),
-    re.compile(  # "gave up climbing", "quit smoking" (a doing, said by its -ing word)
+    re.compile(  # "gave up climbing", "quit smoking", "quit golf" (not "quit rock climbing")
         r"\b(?:gave\s+up|quit|stopped)\s+(?P<v>[a-z]{3,}ing|"
         + "|".join(m for ms in KINDS.values() for m in ms if " " not in m)
-        + r")\b(?!\s+(?:to|for|at|on|with)\b)",
+        + rf"){_AFTER_THING}",
         re.IGNORECASE,
     ),
     re.compile(
         rf"(?:^\s*|[,;]\s*|\b(?:and|so|but)\s+)(?:my|the|our)\s+(?:old\s+)?{_THING}"
-        r"(?:'s|\s+is|\s+has|\s+was|\s+got)\s+(?:finally\s+|sadly\s+)?(?:gone|died|dead|"
-        r"written\s+off|stolen|totall?ed|scrapped|sold|retired|broken\s+for\s+good)\b"
-        r"|(?:^\s*|[,;]\s*|\b(?:and|so|but)\s+)(?:(?:my|the|our)\s+)?(?:old\s+)?"
-        r"(?P<v2>(?:[\w-]+\s+)?[\w-]+)"
-        r"\s+(?:died|didn't\s+make\s+it|did\s+not\s+make\s+it|passed(?:\s+away)?)\b",
+        r"(?:'s|\s+is|\s+has|\s+was|\s+got)\s+(?:finally\s+|sadly\s+)?(?:gone|"
+        r"written\s+off|stolen|totall?ed|scrapped|sold|broken\s+for\s+good)" + _AFTER_THING,
+        re.IGNORECASE,
+    ),
+    re.compile(  # a pet that died
+        r"(?:^\s*|[,;]\s*|\b(?:and|so|but)\s+)(?:(?:my|the|our)\s+)?(?:old\s+)?"
+        rf"(?P<v>{_PETS})\s+(?:died|passed\s+away|had\s+to\s+be\s+put\s+down)\b",
+        re.IGNORECASE,
+    ),
+    re.compile(  # a device that died, and what the user is on now
+        r"(?:^\s*|[,;]\s*|\b(?:and|so|but)\s+)(?:(?:my|the|our)\s+)?(?:old\s+)?"
+        r"(?P<v>laptop|phone|tablet|ipad|kindle|desktop|pc|mac|macbook|car|bike|e-?reader)"
+        r"\s+(?:finally\s+)?(?:died|gave\s+up|is\s+dead)\s*(?:,?\s+so\s+(?:I'm|im|I\s+am|now)\b|$)",
         re.IGNORECASE,
     ),
 )
@@ -325,13 +341,21 @@ _SET_ASIDE_RES: Final = (
         re.IGNORECASE,
     ),
 )
-#: Things that are never the value a loss ends: people, and words of no thing.
+#: Things that are never the value a loss ends: people, and words of no thing or of more
+#: than one ("house": a home or music).
 _NO_THING: Final = frozenset(
     wordlist(
         "mum mom dad father mother wife husband partner son daughter kid kids child children "
-        "brother sister friend boss gran grandma grandpa nan family parents baby job company "
-        "thing things stuff time way one lot bit day week month year"
+        "brother sister friend boss gran grandma grandpa grandad granddad grandfather "
+        "grandmother nan uncle aunt auntie cousin nephew niece neighbour neighbor colleague "
+        "coworker flatmate roommate family parents baby job company work school house home "
+        "place flat thing things stuff time way one lot bit day week month year"
     )
+)
+_FOR_A_WHILE_RE: Final = re.compile(
+    r"\b(?:this\s+week|today|tonight|tomorrow|for\s+now|for\s+a\s+(?:bit|while|week|month)|"
+    r"this\s+time|until\s+\w+)\b",
+    re.IGNORECASE,
 )
 #: "used to hate Tailwind": the dislike is over.
 _USED_TO_DISLIKE_RE: Final = re.compile(
@@ -353,13 +377,16 @@ def _other_values(part: str, changed: bool) -> list[Replaced]:
             ):
                 value = value.lower() if value.lower() in _ANY_WORKPLACE else value
                 out.append(Replaced(value, kind="value"))  # (no technology: never a fact)
-    for pattern in (*_LOSS_RES, *(_SET_ASIDE_RES if changed else ())):
+    losses = () if _FOR_A_WHILE_RE.search(part) else _LOSS_RES  # ("cancelled my sessions
+    # this week": a while, not for good)
+    for pattern in (*losses, *(_SET_ASIDE_RES if changed else ())):
         for found in pattern.finditer(part):
-            value = (found["v"] or found.groupdict().get("v2") or "").strip().lower()
+            value = found["v"].strip()
+            value = value if value[:1].isupper() and not value.isupper() else value.lower()
             known = lookup_technology(value) if value else None
             if known is not None:
                 out.append(Replaced(known.name))  # ("Ruby's been on the back burner")
-            elif value and value.split()[-1] not in _NO_THING:
+            elif len(value) > 2 and value.split()[-1].lower() not in _NO_THING:
                 out.append(Replaced(value, kind="value"))  # (no technology: never a fact)
     for found in _USED_TO_DISLIKE_RE.finditer(part):
         known = lookup_technology(found["v"])
@@ -484,7 +511,9 @@ def states_value(text: str, replaced: Replaced) -> bool:
     if known is not None:
         return False
     positive = all(f.polarity == "positive" for f in frames) and not _NEGATED_RE.search(text)
-    named = re.search(rf"(?<![\w.-])[\w-]*{re.escape(replaced.value)}(?![\w-])", text, re.I)
+    flags = 0 if replaced.kind == "value" and replaced.value[:1].isupper() else re.I
+    # (a thing named with a capital is that name: "the Golf" is no game of golf)
+    named = re.search(rf"(?<![\w.-])[\w-]*{re.escape(replaced.value)}(?![\w-])", text, flags)
     return replaced.polarity == "positive" and positive and named is not None
 
 

@@ -94,9 +94,8 @@ KINDS: Final[dict[str, tuple[str, ...]]] = {
             "tortoise", "turtle", "ferret", "lizard", "gecko", "chicken", "goat"),
     "music": ("jazz", "rock", "classical", "pop", "hip-hop", "rap", "metal", "country",
               "folk", "techno", "house", "blues", "reggae", "punk", "opera", "k-pop"),
-    "paint": ("oils", "acrylics", "watercolour", "watercolours", "watercolor",
-              "watercolors", "gouache", "charcoal", "pastels", "ink"),
+    "paint": ("oils", "acrylics", "watercolour", "watercolor", "gouache", "charcoal",
+              "pastels", "ink"),
     "meal": ("breakfast", "lunch", "dinner", "brunch", "supper"),
-    "daytime": ("morning", "mornings", "afternoon", "afternoons", "evening", "evenings",
-                "night", "nights", "lunchtime"),
+    "daytime": ("morning", "afternoon", "evening", "night", "lunchtime"),
 }  # fmt: skip

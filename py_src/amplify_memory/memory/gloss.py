@@ -202,13 +202,14 @@ _FACT_GLOSSES: Final[tuple[tuple[str, str], ...]] = (
      r"il\s+mese\s+scorso|(?:seit\s+)?letzte[nm]?\s+monat|vorige\s+maand", "last month"),
     (r"(?:el|o|no)\s+a[ñn]o\s+pasado|(?:o|no)\s+ano\s+passado|l'ann[ée]e\s+derni[èe]re|"
      r"l'anno\s+scorso|letztes\s+jahr|vorig\s+jaar", "last year"),
-    # how long the user has lived there ("moro em Lisboa há 3 anos"): said by "live in"
-    (r"((?-i:[A-ZÀ-Ý])[\w-]+)\s+(?:desde\s+hace|h[áa]|seit|depuis|da)\s+(?:\d+|un|una|uno|dos|"
-     r"tres|cuatro|cinco|uns|umas|"
-     r"dois|duas|tr[êe]s|quatro|deux|trois|quatre|zwei|drei|vier|f[üu]nf|due|tre|quattro)"
-     r"\s+(?:a[ñn]os|anos|ans|anni|jahren|meses|mois|mesi|monaten)(?=\s*(?:[,.;!?]|$|y\s|e\s|et\s))",
-     r"\1"),
-    (r"(?:hace|faz|h[áa]|il\s+y\s+a|vor)\s+(?:\w+\s+){0,2}?(?:mes(?:es)?|mois|monaten?|"
+    # how long something has held ("moro em Lisboa há 3 anos", "trabajo en remoto desde
+    # hace un año"): left out, as an English "for 3 years" is
+    (r"(?:desde\s+hace|h[áa]|seit|depuis|da)\s+(?:\d+|un|una|uno|dos|tres|cuatro|cinco|uns|umas|"
+     r"um|uma|dois|duas|tr[êe]s|quatro|deux|trois|quatre|zwei|drei|vier|f[üu]nf|due|tre|quattro|"
+     r"einem|einer)\s+(?:a[ñn]os?|anos?|ans?|anni|anno|jahren?|meses|m[êe]s|mois|mesi|monaten?)"
+     r"(?=\s*(?:[,.;!?]|$|y\s|e\s|et\s|und\s))",
+     ""),
+    (r"(?<!desde\s)(?:hace|faz|h[áa]|il\s+y\s+a|vor)\s+(?:\w+\s+){0,2}?(?:mes(?:es)?|mois|monaten?|"
      r"a[ñn]os?|anos?|ans|jahren?|semanas?|semaines?|wochen)(?:\s+fa)?\b", "a while ago"),
     (r"((?-i:[A-ZÀ-Ý])[\w-]+\s+)(?:desde|depuis|seit|dal|sinds)(?:\s+hace)?"
      r"(?=\s+(?:\d|(?:un|una|dos|tres|cinco|janvier|f[ée]vrier|mars|avril|mai|juin|juillet|ao[ûu]t|septembre|octobre|novembre|"
@@ -220,8 +221,8 @@ _FACT_GLOSSES: Final[tuple[tuple[str, str], ...]] = (
      r"zu\s+hause|im\s+homeoffice)", "I work remotely"),
     (r"por\s+(?:el\s+)?(?:trabajo|curro|trabalho)|pour\s+le\s+(?:travail|boulot)|"
      r"per\s+lavoro|wegen\s+der\s+arbeit|beruflich", "for work"),
-    # a tool or habit the user dropped ("dejé Java del todo")
-    (r"(?:dej[ée]|deixei|larguei|abandon[ée]i?)(?:\s+de\s+usar)?(?=\s+(?-i:[A-Z]))", "I dropped"),
+    # a tool the user stopped using ("dejé de usar Java"; "dejé Madrid" is a place left)
+    (r"(?:dej[ée]|deixei)\s+de\s+usar(?=\s+(?-i:[A-Z]))", "I stopped using"),
     # now, before what the user says of themselves ("agora I'm a data engineer")
     (r"(?:ahora|agora|maintenant|d[ée]sormais|adesso|jetzt)(?=\s+I(?:'m)?\s)", "now"),
     # where a job is, said with the article ("UX writer numa fintech", "en una startup")

@@ -181,7 +181,11 @@ _MORE_PHRASES: Final[tuple[tuple[re.Pattern[str], Replacement], ...]] = tuple(
         (r"\b(?:is |are )?done with\b|\b(?:has |have )?lost interest in\b", "stopped"),
         (r"\b(?:ditched|dropped)\b(?! out\b)|\b(?:swore|sworn|swears?) off\b", "stopped"),
         (r"\b(?:turned|turns|switched|switches) off\b|\b(?:is|are) out\b(?! of\b)", "not"),
-        (r"\b(?:turned|turns|switched|switches|has|have) ((?:\w+ ){1,3})off\b", r"not \1"),
+        (  # a setting turned off: "turned strict mode off" (not "switched the apps off Heroku")
+            r"\b(?:turned|turns|switched|switches) ((?:\w+ ){1,3})off(?=\s*(?:$|[,.;!]|"
+            r"\s+(?:in|for|now|again|completely|everywhere)\b))",
+            r"not \1",
+        ),
         (  # off a medicine or a habit: stopped ("is off blood pressure medication now")
             r"\b(?:is|are|am|was|went|came|got|been|now) off (?=(?:the |their |his |her |my |all )?"
             r"(?:\w+ ){0,2}(?:meds?|medications?|medicines?|pills|drugs|insulin|statins|"

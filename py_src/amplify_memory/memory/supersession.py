@@ -87,18 +87,25 @@ _MODEL_RE: Final = re.compile(
 _RELEASE_RE: Final = re.compile(r"\s+((?-i:[A-Z])[a-z]{2,})\b(?!\s+(?-i:[A-Z]))")
 
 
-def _model(text: str, value: str) -> str:
+#: The topics whose values have releases named after them ("macOS Sonoma", "ROS 2 Jazzy").
+_RELEASE_TOPICS: Final = frozenset(
+    {"operating_system", "phone", "laptop", "tablet", "gpu", "uses:ROS 2", "uses:ROS"}
+)
+
+
+def _model(text: str, value: str, named: bool = False) -> str:
     """The model a fact gives its device or product after the name ("MacBook Pro *M3*",
-    "iPhone *15 Pro*"), lower-cased, or ""."""
+    "iPhone *15 Pro*"), or with ``named`` a release named after it ("macOS *Sonoma*"),
+    lower-cased, or ""."""
     at = text.casefold().find(value.casefold())
     if at < 0:
         return ""
     found = _MODEL_RE.match(text, at + len(value))
     model = found[1].strip().lower() if found else ""
-    if re.search(r"\d", model):
-        return model
-    named = _RELEASE_RE.match(text, at + len(value))
-    return named[1].lower() if named else ""  # ("macOS *Sonoma*", "Ubuntu *Server*")
+    if re.search(r"\d", model) or not named:
+        return model if re.search(r"\d", model) else ""
+    release = _RELEASE_RE.match(text, at + len(value))
+    return release[1].lower() if release else ""  # ("macOS *Sonoma*", "Ubuntu *Server*")
 
 
 _NEGATED_TAIL_RE: Final = re.compile(
@@ -343,7 +350,28 @@ def _name_swapped(new: str, old: str) -> bool:
         old[: b.start()].casefold().rstrip() + " " + b["prep"].casefold(),
     )
     tails = new[a.end() :].strip(" .").casefold(), old[b.end() :].strip(" .").casefold()
-    return frame[0] == frame[1] and tails[0] == tails[1] and len(frame[0].split()) >= 3
+    return (
+        frame[0] == frame[1]
+        and tails[0] == tails[1]
+        and _ONE_VALUE_FRAME_RE.search(frame[0]) is not None
+    )
+
+
+#: The words before a name that hold one value at a time: where one works, studies or
+#: banks ("is a paralegal at", "studies at", "banks with", "drives delivery routes for");
+#: not whom one plays with or where one shops.
+_ONE_VALUE_FRAME_RE: Final = re.compile(
+    r"\b(?:works?(?:\s+as\s+(?:an?\s+)?[\w-]+(?:\s+[\w-]+)?)?|working|employed|studies|studying|"
+    r"enrolled|banks|insured|interns|teaches|drives(?:\s+[\w-]+){0,3}|"
+    r"is\s+an?\s+[\w-]+(?:\s+[\w-]+)?)\s+(?:at|for|with)$",
+    re.IGNORECASE,
+)
+
+
+#: A name to be called by, beside the name one has.
+_CALLED_RE: Final = re.compile(
+    r"\bto be (?:called|addressed as)\b|\b(?:call|address) the user\b|\bgoes by\b", re.I
+)
 
 
 def _slot_changed(new: str, old: str) -> bool:
@@ -364,6 +392,9 @@ def _slot_changed(new: str, old: str) -> bool:
 #: "also uses Yarn"): it replaces no other value.
 _ADDITION_RE: Final = re.compile(
     r"\b(?:also|additionally)\b|\bas well\W*$|(?<!\bme )\btoo\W*$", re.IGNORECASE
+)
+_NEGATED_FACT_RE: Final = re.compile(
+    r"\b(?:not|no\s+longer|never|stopped|quit|gave\s+up|anymore)\b|n't\b", re.IGNORECASE
 )
 _ADDITION_WORD_RE: Final = re.compile(
     r"\s*\b(?:also|additionally)\b|\s*\bas well(?=\W*$)|\s*\btoo(?=\W*$)", re.IGNORECASE
@@ -861,7 +892,11 @@ def decide(
             return "supersede"  # "... a basset hound; beagle was wrong", "said Stripe by mistake"
         if said and decide(said, old, threshold) == "supersede":
             return "supersede"  # "teaches physics, not chemistry; the earlier note was wrong"
-    if _ADDITION_RE.search(new) and not _ADDITION_RE.search(old):
+    if (
+        _ADDITION_RE.search(new)
+        and not _ADDITION_RE.search(old)
+        and not _NEGATED_FACT_RE.search(new)  # ("also not vegetarian anymore": an end)
+    ):
         said = _ADDITION_WORD_RE.sub("", new)
         # one more thing beside the old ("also plays piano" / "plays guitar"), or the old said again
         return "merge" if said != new and decide(said, old, threshold) == "merge" else "keep"
@@ -888,6 +923,17 @@ def decide(
         return "supersede"  # "cluster scheduler is PBS" / "cluster scheduler is Slurm"
     if new_frames and old_frames:
         own, theirs = new_frames[0], old_frames[0]
+        if (
+            own.topic == theirs.topic == "name"
+            and bool(_CALLED_RE.search(new)) != bool(_CALLED_RE.search(old))
+            and own.value.casefold() != theirs.value.casefold()
+            and own.value.casefold()[:3] == theirs.value.casefold()[:3]
+            and (
+                own.value.casefold().startswith(theirs.value.casefold())
+                or theirs.value.casefold().startswith(own.value.casefold())
+            )
+        ):
+            return "keep"  # "name is Alexandra" / "likes to be called Alex": both hold
         verdict = relation(own, theirs)
         if verdict == "unrelated" and _same_technology(own, theirs):
             if own.version != theirs.version:
@@ -904,7 +950,8 @@ def decide(
             return "keep"  # "uses Unity for Switch games" / "... for PlayStation games"
         if verdict == "same":
             per_technology = _per_technology(own) or _per_technology(theirs)
-            models = _model(new, own.value), _model(old, theirs.value)
+            releases = own.topic in _RELEASE_TOPICS  # ("macOS Sonoma"; not "Python Typer")
+            models = _model(new, own.value, releases), _model(old, theirs.value, releases)
             if all(models) and models[0] != models[1]:
                 return "supersede"  # "a MacBook Pro M1" / "a MacBook Pro M3"
             if own.topic == "commute":  # the same way to work: one fact only when said alike

@@ -389,13 +389,13 @@ def _identity_topics(add: Callable[..., Topic]) -> None:
         # (not a partner's: "User has a boyfriend named Dev" is the relationship topic's)
         r"^(?!User (?:has|had) an? (?:boyfriend|girlfriend|partner|fianc[eé]e?|husband|wife)\b)"
         r"(?:.*?\b(?:user'?s?|my)\s+(?:first\s+|real\s+|full\s+)?name\s+is\b"
-        r"|.*?\b(?:prefers|wants|likes|asks) to be (?:called|addressed as)\b"
+        r"|.*?\b(?:prefers|wants|likes|asks|would like) to be (?:called|addressed as)\b"
         r"|^User wants the assistant to (?:call|address) the user (?-i:[A-Z])"
         r"|.*?\bgoes by\b|.*?\bnamed\b|.*?\bis (?:the )?user'?s (?:first |real |full )?name\b"
         r"|(?:the\s+)?user\s+is\s+(?-i:[A-Z][a-z]+)(?:\s*,|\s*$)|.*?\bname\b.*\bit is (?-i:[A-Z]))",
         _choices_first(
             r"(?:name\s+is|be called|be addressed as|goes by|named|(?:call|address) the user)\s+"
-            r"((?-i:[A-Z])[\w'-]*(?:\s+(?-i:[A-Z])[\w'-]*)?)",
+            r"((?:(?:Dr|Mr|Mrs|Ms|Prof)\.?\s+)?(?-i:[A-Z])[\w'-]*(?:\s+(?-i:[A-Z])[\w'-]*)?)",
             r"^((?-i:[A-Z])[\w'-]*)\s+is (?:the )?user'?s (?:first |real |full )?name",
             r"^(?:the\s+)?user\s+is\s+((?-i:[A-Z])[a-z]+)",
             r"\bname\b.*?\bit is\s+((?-i:[A-Z])[\w'-]*)",
@@ -995,7 +995,8 @@ _NEGATIVE_RE: Final = re.compile(
     r"gave up|detests?|loathes?|can't stand|cannot stand|anymore|against|none|nothing|"
     r"skip|skips|skipping|drop|drops|dropped|ditched|abandoned|moved away from|switched away from|"
     r"given up|giving up|lost interest|no-go|sworn off|swore off|turned off|cancell?ed|"
-    r"(?:turned|turns|switched|switches)\s+(?:\w+\s+){1,3}off|"
+    r"(?:turned|turns|switched|switches)\s+(?:\w+\s+){1,3}off(?=\s*(?:$|[,.;!]|\s+(?:in|for|"
+    r"now|again|completely|everywhere)\b))|"
     r"unsubscribed|uninstalled|deleted|disabled|deactivated|opted out|moved off|"
     r"(?<!the )left(?![- ](?:side|hand|handed)\b)|"
     r"omit|omits|omitting|leaves out|left out|refrains? from|steers? clear of|rejects?|"
