@@ -170,6 +170,9 @@ _LEADING_FILLER_RE: Final = re.compile(
     r"^(?:and|but|so|also|well|ok|okay|oh|hmm|um+|uh+|erm|btw|by the way|honestly|actually|"
     # chat's interjections: "lol I use vim", "haha yeah I'm a nurse"
     r"omg|ugh+|welp|yep|yup|nah|ah+|aha|ooh+|oof|wow|sorry|sry|"
+    # a word to the assistant or a heads-up before it: "mate I'm in Brisbane"
+    r"(?:mate|dude|bro|buddy|pal|heads up|quick heads up|quick note|good news|bad news|"
+    r"small update|quick update|update)(?=[\s,:!.-]+(?:i|i'm|im|i've|ive|my|we|we're|our)\b)|"
     # someone else's point granted, then the user's own: "she's right, and that's why ..."
     r"(?:he|she|they)(?:'s|'re| is| are) (?:right|correct|not wrong)|that(?:'s| is) why|"
     r"personally|fyi|just so you know|for context|for the record|in general|generally|"
@@ -432,7 +435,7 @@ def _unwrapped(sentence: str) -> str:
 #: out as a reason is (not "I love it so much", "refactor it so the logic lives in one
 #: place").
 _SO_RE: Final = re.compile(
-    r"(?<=[a-z])(?<!\bit)(?<!\bis)(?<!\bam)(?<!'m)(?<!'s)(?<!'re)(?<!\bare)(?<!\bwas)"
+    r"(?<=[a-z)])(?<!\bit)(?<!\bis)(?<!\bam)(?<!'m)(?<!'s)(?<!'re)(?<!\bare)(?<!\bwas)"
     r"(?<!\band)(?<!\bor)(?<!\bnot)(?<!\bjust)(?<!\bdo)(?<!\blike)(?<!\bfeel)(?<!\bget)"
     r"\s+so\s+(?!(?:much|many|far|long|well|that|often|few|little|hard|fast|slow|on|forth|what|"
     r"called|to|bad|good|sure|glad|happy|tired|easy|busy|excited|grateful|sorry|cool|nice|"
@@ -451,11 +454,19 @@ def _clauses(sentence: str) -> list[str]:
         for part in _split_clauses(sentence)
         for piece in (
             _own_pieces(_SO_RE.split(part, maxsplit=1))
-            if _OWN_SUBJECT_RE.match(part.strip())
+            if _OWN_SUBJECT_RE.match(_CHAT_LEAD_RE.sub("", part.strip()))
             else [part]
         )
         if piece.strip()
     ]
+
+
+#: A chat word before what the user says: "mate I'm in Brisbane", "heads up I'm ...".
+_CHAT_LEAD_RE: Final = re.compile(
+    r"^(?:(?:mate|heads\s+up|fyi|btw|ok(?:ay)?|well|hey|hi|good\s+news|bad\s+news|update|"
+    r"quick\s+note|lol|haha|yeah|yep|oh|so)[,:!.]?\s+)+",
+    re.IGNORECASE,
+)
 
 
 def _own_pieces(pieces: list[str]) -> list[str]:
@@ -2869,6 +2880,15 @@ _ELIDED_I_RE: Final = re.compile(
     r"grew\s+up\s+in\b|was\s+born\s+in\b|moved\s+to\b)",
     re.IGNORECASE,
 )
+#: A state held since a time, its "I've" left out: "been vegan since 2019", "been a
+#: nurse for 20 years" (with "I've" the statement rules keep the "for 20 years").
+_BEEN_SINCE_RE: Final = re.compile(
+    r"^been\s+(?P<x>(?:fully\s+)?(?:vegan|vegetarian|veggie|"
+    r"pescatarian|sober|teetotal|gluten[- ]free|dairy[- ]free|diabetic|single|married|divorced|"
+    r"retired|freelance|self[- ]employed|unemployed|remote|fully\s+remote|"
+    rf"an?\s+(?:[\w-]+\s+){{0,2}}?(?:{ROLE_NOUNS})))(?:\s+(?:since|for)\s+\S.*)?\W*$",
+    re.IGNORECASE,
+)
 #: A role said as one done: "I'm doing a sous chef role at a hotel now", "in a QA role".
 _DOING_ROLE_RE: Final = re.compile(
     r"^(?:I'm|I\s+am|I've\s+been|I\s+have\s+been)\s+(?:now\s+)?(?:doing|in|taking|taken)\s+"
@@ -2906,6 +2926,8 @@ def _clause_facts(clause: str, *, correction: bool) -> list[ExtractedFact]:
         return [ExtractedFact(f"User's {which}{kind} language is {said}", "personal")]
     if _ELIDED_I_RE.match(clause):  # "still live w my parents in Manila": its "I" left out
         return _clause_facts("I " + clause, correction=correction)
+    if been := _BEEN_SINCE_RE.match(clause):  # "been vegan since 2019", "been a nurse for 20 yrs"
+        return _clause_facts(f"I am {been['x']}", correction=correction)
     if role := _DOING_ROLE_RE.match(clause):  # "I'm doing a sous chef role at a hotel now"
         rest = re.sub(r"\s+(?:now|these\s+days)\b.*$", "", role["rest"])
         return _clause_facts(f"I am {role['role']}{rest}", correction=correction)

@@ -488,3 +488,24 @@ def test_a_library_named_after_its_language_is_no_release() -> None:
     assert decide("User uses Python Rich for CLIs.", "User uses Python Typer for CLIs.") != (
         "supersede"
     )
+
+
+@pytest.mark.parametrize(
+    ("said", "facts"),
+    [
+        (
+            "mate I'm in Hobart so whenever you say 'summer' it means nothing to me",
+            ["User is in Hobart"],
+        ),
+        (
+            "heads up I'm colourblind (protanopia) so red/green charts are useless to me",
+            ["User is colourblind"],
+        ),
+        ("been vegetarian since 2015 fyi", ["User is vegetarian"]),
+        ("been a paramedic for 12 years", ["User is a paramedic"]),
+        ("been busy since Monday", []),
+        ("mate, that's wrong", []),
+    ],
+)
+def test_a_chat_lead_and_a_state_held_since(said: str, facts: list[str]) -> None:
+    assert [f.content for f in extract_chat_facts(said).user] == facts
