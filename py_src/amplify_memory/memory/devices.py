@@ -44,7 +44,7 @@ DEVICE_KINDS: Final[dict[str, tuple[str, str]]] = {
     "phone": (
         r"phone|smartphone|mobile",
         r"iphone(?:\s+(?:\d{1,2}|se|x[rs]?))?(?:\s+(?:pro(?:\s+max)?|plus|mini))?"
-        r"|(?:google\s+)?pixel\s+\d{1,2}a?(?:\s+pro)?"
+        r"|(?:google\s+)?pixel(?:\s+\d{1,2}a?(?:\s+pro)?|(?=\s+phone))"
         r"|(?:samsung\s+)?galaxy\s+(?:s|a|note|z\s*(?:fold|flip))\s*\d{1,2}\+?(?:\s+ultra)?"
         r"|oneplus\s+\d{1,2}t?|android\s+phone",
     ),

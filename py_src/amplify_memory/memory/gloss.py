@@ -188,6 +188,9 @@ _FACT_GLOSSES: Final[tuple[tuple[str, str], ...]] = (
      r"(?:\s+d[eoa]\s+(?-i:[A-Z])[\w-]+)?\s+(?:a|para|pra|à|nach|naar)(?:\s+(?:o|a|la|el))?\b",
      "I moved to"),
     (r"pracuj[ęe]\s+jako", "I work as"),
+    # where the user lives, in Hinglish ("main Pune mein rehta hoon")
+    (r"(?:main|mai|mein)\s+((?-i:[A-Z])[\w-]+)\s+(?:mein|me|mai)\s+(?:rehta|rehti|rehte)"
+     r"(?:\s+(?:hoon|hu|hun|hain))?", r"I live in \1"),
     # where the user lives, and a job ended ("Vivo en Barcelona", "Ich wohne in Köln")
     (r"(?<!\bno\s)(?<!\bnon\s)(?<!\bnie\s)(?<!\bnão\s)(?<!\bnao\s)"
      r"(?:vivo|moro|abito|ich\s+wohne|ich\s+lebe|ik\s+woon|j'habite|je\s+vis|mieszkam|"

@@ -684,13 +684,15 @@ def _commute_topic(add: Callable[..., Topic]) -> None:
         r"commutes)\b.*\b(?:to work|to the office|to campus|everywhere|by (?:car|bike|bicycle|"
         r"train|bus|tube|subway|metro|tram|ferry))\b|^(?:User )?commutes\b",
         _choices(
+            (r"\bby (?:e-?bike|electric bike)\b|\be-?bikes\b", "e-bike"),
+            (r"\bby (?:e-?scooter|scooter|kick ?scooter)\b", "scooter"),
             (r"\bdrives\b|\bby car\b", "car"),
             (r"\bcycles\b|\bbikes\b|\bby (?:bike|bicycle)\b", "bicycle"),
             (r"\bwalks\b|\bon foot\b", "foot"),
             (r"\btrain\b|\btube\b|\bsubway\b|\bmetro\b|\btram\b", "train"),
             (r"\bbus\b", "bus"),
         ),
-        description="how the user gets to work: car, bicycle, foot, train, bus",
+        description="how the user gets to work: car, bicycle, e-bike, scooter, foot, train, bus",
     )
 
 
@@ -1478,6 +1480,10 @@ def _same_value(topic: str, a: str, b: str) -> bool:
     if topic == "role" and x and y:  # "firmware engineer" / "embedded firmware developer"
         few, many = (set(x), set(y)) if len(x) <= len(y) else (set(y), set(x))
         return few <= many and not (many - few) & _ROLE_LEVELS
+    if topic in {"phone", "laptop", "tablet", "gpu"} and x and y:
+        # a device named bare and by its model: "a Pixel phone" / "a Pixel 8" are one
+        shorter, longer = (x, y) if len(x) <= len(y) else (y, x)
+        return list(longer[: len(shorter)]) == list(shorter)
     if topic in _PLACE_TOPICS and x and y:  # "Toronto" / "Toronto, Canada", not "York"
         p, q = _place_parts(a), _place_parts(b)
         shorter, longer = (p, q) if len(p) <= len(q) else (q, p)

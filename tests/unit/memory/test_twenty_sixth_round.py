@@ -509,3 +509,20 @@ def test_a_library_named_after_its_language_is_no_release() -> None:
 )
 def test_a_chat_lead_and_a_state_held_since(said: str, facts: list[str]) -> None:
     assert [f.content for f in extract_chat_facts(said).user] == facts
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "action"),
+    [
+        ("User uses a Pixel phone.", "User uses iPhone", "supersede"),
+        ("User has a Pixel 8.", "User uses a Pixel phone.", "merge"),
+        ("User drives to work.", "User commutes by e-bike", "supersede"),
+    ],
+)
+def test_a_device_or_a_way_to_work_named_bare(old: str, new: str, action: str) -> None:
+    assert decide(new, old, cosine=NEAR) == action
+
+
+def test_where_the_user_lives_in_hinglish() -> None:
+    said = "yaar main Indore mein rehta hoon, anyway ek cheez mein help chahiye"
+    assert [f.content for f in extract_chat_facts(said).user] == ["User is based in Indore"]
