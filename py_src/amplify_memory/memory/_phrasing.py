@@ -893,6 +893,12 @@ def _plain_wishes(text: str) -> str:
         flags=re.I,
     )
     text = _REPLACED_TOOL_RE.sub(_replaced_tool, text)  # "Podman replaced Docker"
+    text = re.sub(  # "I'm on a 4 day week now": the week the user works
+        r"\b(I'm|I\s+am|im)\s+(?:now\s+)?on\s+a\s+(\w+)[- ]day\s+week\b",
+        r"I work a \2-day week",
+        text,
+        flags=re.I,
+    )
     if _STOPPED_PASTIME_RE.search(text):  # "gave up golf, it's pickleball now"
         text = _NOW_PASTIME_RE.sub(_now_pastime, text)
     text = re.sub(  # "call me David actually, not Dave": the name, the old one no fact

@@ -526,3 +526,8 @@ def test_a_device_or_a_way_to_work_named_bare(old: str, new: str, action: str) -
 def test_where_the_user_lives_in_hinglish() -> None:
     said = "yaar main Indore mein rehta hoon, anyway ek cheez mein help chahiye"
     assert [f.content for f in extract_chat_facts(said).user] == ["User is based in Indore"]
+
+
+def test_a_week_of_fewer_days() -> None:
+    said = "I'm on a 4 day week now, Fridays off"
+    assert [f.content for f in extract_chat_facts(said).user] == ["User works a 4-day week"]
