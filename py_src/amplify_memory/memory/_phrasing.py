@@ -880,12 +880,10 @@ def _now_pastime(match: re.Match[str]) -> str:
     return f"I {verb} {x}{match['rest']} {match['when']}"
 
 
-def _plain_wishes(text: str) -> str:
-    """Chat's ways with a wish or a fact made plain: a dropped "g" ("workin"), "answer
-    length — medium", "no more Java for me", "call me David, not Dave", "longer, detailed
-    answers", "no longer using X", "when u can", "don't ever", "quit doing X"."""
-    text = _DROPPED_G_RE.sub(r"\1ing", text)  # "workin nights", "teachin' 7th grade"
-    text = _NO_MORE_FOR_ME_RE.sub(_no_more_for_me, text)  # "no more Java for me"
+def _life_said_plainly(text: str) -> str:
+    """Everyday changes made plain: "I get up at 7" (the hour the user wakes), "Podman
+    replaced Docker" (the user's switch), "gave up golf, it's pickleball now" (the pastime
+    now), "I'm on a 4 day week" (the week the user works)."""
     text = re.sub(  # "I get up at 7": the hour the user wakes
         r"\b(I|I\s+usually|I\s+normally|I\s+always)\s+get\s+up\s+at\b",
         r"\1 wake up at",
@@ -901,6 +899,16 @@ def _plain_wishes(text: str) -> str:
     )
     if _STOPPED_PASTIME_RE.search(text):  # "gave up golf, it's pickleball now"
         text = _NOW_PASTIME_RE.sub(_now_pastime, text)
+    return text
+
+
+def _plain_wishes(text: str) -> str:
+    """Chat's ways with a wish or a fact made plain: a dropped "g" ("workin"), "answer
+    length — medium", "no more Java for me", "call me David, not Dave", "longer, detailed
+    answers", "no longer using X", "when u can", "don't ever", "quit doing X"."""
+    text = _DROPPED_G_RE.sub(r"\1ing", text)  # "workin nights", "teachin' 7th grade"
+    text = _NO_MORE_FOR_ME_RE.sub(_no_more_for_me, text)  # "no more Java for me"
+    text = _life_said_plainly(text)  # "I get up at 7", "gave up golf, it's pickleball now"
     text = re.sub(  # "call me David actually, not Dave": the name, the old one no fact
         r"\b(call\s+me\s+(?-i:[A-Z])[\w'-]*)(?:[ \t]+(?:actually|instead|now|please|pls))*"
         r"[ \t]*,?[ \t]+not[ \t]+(?-i:[A-Z])[\w'-]*",
