@@ -189,6 +189,16 @@ EVERYDAY_PHRASES: Final[tuple[tuple[re.Pattern[str], Replacement], ...]] = tuple
             r"(?=grade\b|year\b)",
             _ordinal,
         ),
+        # how often
+        (r"\b(?:2x|two\s+times)\s+(?:a|per)\s+week\b|\b2x\s+weekly\b", "twice a week"),
+        (r"\b(?:3x|three\s+times)\s+(?:a|per)\s+week\b|\b3x\s+weekly\b", "3 times a week"),
+        # everyday short forms
+        (r"\bgraveyard\s+shifts?\b|\bnight[- ]shift\b(?!s)", "night shifts"),
+        (r"\blefty\b|\bwrites\s+with\s+(?:their|his|her|my)\s+left\s+hand\b", "left-handed"),
+        (r"\b(?:five|5)[- ]a[- ]side\b", "5-a-side"),
+        (r"\bcuppa\b", "tea"),
+        (r"(?-i:\bMBP\b)", "MacBook Pro"),
+        (r"\buni\b(?!-)", "university"),
         # food and health
         (
             r"\b(?:does|do)\s+not\s+(?:eat|consume|use)\s+(?:any\s+)?animal\s+products\b|"

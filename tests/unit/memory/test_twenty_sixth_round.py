@@ -531,3 +531,15 @@ def test_where_the_user_lives_in_hinglish() -> None:
 def test_a_week_of_fewer_days() -> None:
     said = "I'm on a 4 day week now, Fridays off"
     assert [f.content for f in extract_chat_facts(said).user] == ["User works a 4-day week"]
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("User plays tennis twice a week.", "Plays tennis 2x weekly"),
+        ("User is left-handed.", "Lefty"),
+        ("User has a MacBook Pro M3.", "Works on an M3 MBP"),
+    ],
+)
+def test_everyday_short_forms_are_one_fact(old: str, new: str) -> None:
+    assert decide(new, old, cosine=NEAR) == "merge"
