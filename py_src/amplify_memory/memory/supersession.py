@@ -102,8 +102,10 @@ def _model(text: str, value: str, named: bool = False) -> str:
         return ""
     found = _MODEL_RE.match(text, at + len(value))
     model = found[1].strip().lower() if found else ""
-    if re.search(r"\d", model) or not named:
-        return model if re.search(r"\d", model) else ""
+    if re.search(r"\d", model):
+        return model
+    if not named:
+        return ""
     release = _RELEASE_RE.match(text, at + len(value))
     return release[1].lower() if release else ""  # ("macOS *Sonoma*", "Ubuntu *Server*")
 
@@ -366,6 +368,13 @@ _ONE_VALUE_FRAME_RE: Final = re.compile(
     r"is\s+an?\s+[\w-]+(?:\s+[\w-]+)?)\s+(?:at|for|with)$",
     re.IGNORECASE,
 )
+
+
+def _short_form(a: str, b: str) -> bool:
+    """One name the short form of the other, of three letters or more ("Alex" /
+    "Alexandra"), not the same name."""
+    short, long = sorted((a.casefold(), b.casefold()), key=len)
+    return short != long and len(short) >= 3 and long.startswith(short)
 
 
 #: A name to be called by, beside the name one has.
@@ -926,12 +935,7 @@ def decide(
         if (
             own.topic == theirs.topic == "name"
             and bool(_CALLED_RE.search(new)) != bool(_CALLED_RE.search(old))
-            and own.value.casefold() != theirs.value.casefold()
-            and own.value.casefold()[:3] == theirs.value.casefold()[:3]
-            and (
-                own.value.casefold().startswith(theirs.value.casefold())
-                or theirs.value.casefold().startswith(own.value.casefold())
-            )
+            and _short_form(own.value, theirs.value)
         ):
             return "keep"  # "name is Alexandra" / "likes to be called Alex": both hold
         verdict = relation(own, theirs)

@@ -1483,7 +1483,7 @@ def _same_value(topic: str, a: str, b: str) -> bool:
     if topic in {"phone", "laptop", "tablet", "gpu"} and x and y:
         # a device named bare and by its model: "a Pixel phone" / "a Pixel 8" are one
         shorter, longer = (x, y) if len(x) <= len(y) else (y, x)
-        return list(longer[: len(shorter)]) == list(shorter)
+        return longer[: len(shorter)] == shorter
     if topic in _PLACE_TOPICS and x and y:  # "Toronto" / "Toronto, Canada", not "York"
         p, q = _place_parts(a), _place_parts(b)
         shorter, longer = (p, q) if len(p) <= len(q) else (q, p)
