@@ -272,7 +272,8 @@ _EMOJI_RE: Final = re.compile(f"[{_EMOJI}{_EMOJI_JOINERS}]+")
 #: An emoji between two sentences: after a word, before a question word or a subject.
 _EMOJI_SENTENCE_RE: Final = re.compile(
     f"(?<=[\\w)])[ \t]*[{_EMOJI}][{_EMOJI_JOINERS}]*[ \t]+"
-    "(?=(?i:what|how|why|when|where|which|who|can|could|is|are|do|does|any|anyone|i|i'm|we|my)\\b)"
+    "(?=(?i:what|how|why|when|where|which|who|can|could|is|are|do|does|any|anyone|i|i'm|we|my|"
+    "so|but|also|btw|anyway|anyways|plus|pls|please|still|though|tho|maybe|just)\\b)"
 )
 _CODE_TERMS_RE: Final = re.compile(r"\b(if|try|do)\s*/\s*(else|catch|except|while)\b", re.I)
 
@@ -2604,7 +2605,8 @@ _LOCATION_MOVE_RE: Final = re.compile(
     r"(?i:moved|relocated|shifted|emigrated)(?i:\s+(?:up|down|over|back|out|across|all\s+the\s+way))?"
     r"\s+(?:from\s+(?P<a>[A-Za-z][\w.'-]*(?:\s+[A-Z][\w.'-]*)?)\s+)?to\s+"
     r"(?P<b>[A-Za-z][\w.'-]*(?:\s+[A-Z][\w.'-]*)?)"
-    r"(?:\s+(?i:in|last|this|a|over|from|during|earlier|recently|since|back|for|"
+    r"(?:\s+(?i:in|last|this|a|over|from|during|earlier|recently|since|back|for|and|with|"
+    r"because|after|when|two|three|\d+|"
     r"em|en|cet|cette|ce|im|il|nel|no|na|vorig|afgelopen|letzten|letztes|dieses|dieser|desde|"
     r"depuis|seit|sinds|da|ano|año|anno|jaar|scorso|passado|pasado|dernier|derni[èe]re|"
     r"l'\w+)\b.*)?$"
@@ -2862,7 +2864,21 @@ _SHORT_STAY_RE: Final = re.compile(
 )
 
 
+#: A move said by the place left and the place reached: "we left Leeds for Sheffield last
+#: month" (both places the list knows: "left Google for Meta" is a change of job).
+_LEFT_FOR_RE: Final = re.compile(
+    r"^(?:(?i:I|we)(?:'ve|\s+have)?\s+)?(?i:just\s+|finally\s+|recently\s+|officially\s+)?"
+    r"(?i:left)\s+(?P<a>[A-Za-z][\w.'-]*(?:\s+[A-Z][\w.'-]*)?)\s+(?i:for)\s+"
+    r"(?P<b>[A-Za-z][\w.'-]*(?:\s+[A-Z][\w.'-]*)?)"
+    r"(?:\s+(?i:in|last|this|a|over|during|earlier|recently|since|and|with|because|after|"
+    r"two|three|\d+)\b.*)?$"
+)
+
+
 def _shape_location_move(text: str, lead: bool) -> _Shaped:
+    if (m := _LEFT_FOR_RE.match(text)) and is_place(m["a"]) and is_place(m["b"]):
+        place = " ".join(w[:1].upper() + w[1:] for w in m["b"].split())
+        return [ExtractedFact(f"User is based in {place}", "personal")]
     if (
         (m := _LOCATION_MOVE_RE.match(text))
         and not _tech_names(f"{m['a'] or ''} {m['b'] or m['c']}")  # ("from pg to cockroach")

@@ -341,6 +341,40 @@ _SET_ASIDE_RES: Final = (
         re.IGNORECASE,
     ),
 )
+#: A whole class of things given up, and the words of the stored facts it ends: "8 months
+#: sober now" ends "enjoys craft beer" and "brews beer at home"; "quit caffeine" ends
+#: "drinks coffee every morning".
+_CLASS_LOSSES: Final = (
+    (
+        re.compile(
+            r"\b(?:sober|teetotal|tee-total|(?:don'?t|do\s+not|no\s+longer|stopped|quit|gave\s+up|"
+            r"given\s+up)\s+(?:drinking|drink)(?!\s+(?:coffee|tea|soda|milk|water|juice|"
+            r"caffeine|energy|pop|fizzy|and\s+drive))|(?:off|quit|gave\s+up|given\s+up|stopped|"
+            r"no\s+more|cut\s+out)\s+(?:the\s+)?(?:booze|alcohol))\b",
+            re.IGNORECASE,
+        ),
+        wordlist(
+            "wine beer beers ale ales lager stout whisky whiskey bourbon scotch gin rum vodka "
+            "tequila cocktails cocktail homebrew homebrewing prosecco champagne "
+            "cider sake mezcal"
+        ),
+    ),
+    (
+        re.compile(
+            r"\b(?:(?:off|quit|gave\s+up|given\s+up|stopped|no\s+more|cut\s+out|kicked)\s+"
+            r"(?:the\s+)?caffeine|caffeine[- ]free|decaf\s+only|only\s+decaf)\b",
+            re.IGNORECASE,
+        ),
+        wordlist("coffee coffees espresso espressos latte lattes cappuccino cappuccinos"),
+    ),
+)
+#: Someone else the words are about: "my dad's been sober for years".
+_SOMEONE_RE: Final = re.compile(
+    r"\b(?:he|she|they|he's|she's|they're|his|her|their|my\s+(?:\w+\s+)?(?:wife|husband|"
+    r"partner|dad|mum|mom|father|mother|brother|sister|son|daughter|friend|boss|flatmate|"
+    r"roommate|colleague|kids?|parents?))\b|(?-i:[A-Z][a-z]+)(?:'s|\s+is|\s+has)\b",
+    re.IGNORECASE,
+)
 #: Things that are never the value a loss ends: people, and words of no thing or of more
 #: than one ("house": a home or music).
 _NO_THING: Final = frozenset(
@@ -388,6 +422,10 @@ def _other_values(part: str, changed: bool) -> list[Replaced]:
                 out.append(Replaced(known.name))  # ("Ruby's been on the back burner")
             elif len(value) > 2 and value.split()[-1].lower() not in _NO_THING:
                 out.append(Replaced(value, kind="value"))  # (no technology: never a fact)
+    for said, words in _CLASS_LOSSES:
+        sign = said.search(part)
+        if sign and not (_UNDONE_RE.search(part) or _SOMEONE_RE.search(part[: sign.start()])):
+            out += [Replaced(word, kind="value") for word in words]
     for found in _USED_TO_DISLIKE_RE.finditer(part):
         known = lookup_technology(found["v"])
         out.append(Replaced(known.name if known else found["v"], polarity="negative"))
@@ -488,7 +526,8 @@ def states_value(text: str, replaced: Replaced) -> bool:
             f.topic in {"employer", "workplace"} and f.polarity == "positive"
             for f in frames_of(text)
         )
-    known = lookup_technology(replaced.value)
+    # (a value that is no technology is the word said: "wine" is no Wine)
+    known = None if replaced.kind == "value" else lookup_technology(replaced.value)
     value = (known.name if known else replaced.value).casefold()  # "CubeIDE": STM32CubeIDE
     frames = frames_of(text)
     for frame in frames:

@@ -71,8 +71,21 @@ _DIETS: Final = {
     "sober": "User does not drink alcohol",
 }
 _WENT_RE: Final = re.compile(
-    _LEAD + r"(?:went|have\s+gone|'ve\s+gone|gone)\s+(?:fully\s+|completely\s+|full\s+)?"
-    r"(?P<diet>" + "|".join(sorted(_DIETS, key=len, reverse=True)) + r")\b" + _WHEN + r"\W*$",
+    _LEAD + r"(?:went|turned|switched\s+to|have\s+gone|'ve\s+gone|gone)\s+"
+    r"(?:fully\s+|completely\s+|full\s+)?"
+    r"(?P<diet>" + "|".join(sorted(_DIETS, key=len, reverse=True)) + r")\b" + _WHEN + r"\W*$"
+    # "pescatarian I guess", "so basically vegan now"
+    r"|" + _LEAD + r"(?:(?:I'm|im|I\s+am)\s+)?(?:(?:basically|technically|mostly)\s+)?"
+    r"(?P<bare>vegan|vegetarian|veggie|pescatarian)\s+(?:I\s+guess|I\s+suppose|I\s+think|"
+    r"now|these\s+days|nowadays)(?:\s+(?:lol|haha|now))?\W*$",
+    re.IGNORECASE,
+)
+#: A diet the user keeps no more: "not veggie anymore actually", "no longer vegan".
+_DIET_ENDED_RE: Final = re.compile(
+    _LEAD + r"(?:(?:I'm|im|I\s+am)\s+)?(?:(?P<not>not)\s+(?:a\s+)?|no\s+longer\s+(?:a\s+)?)"
+    r"(?P<diet>vegan|vegetarian|veggie|pescatarian)"
+    r"(?(not)\s+(?:anymore|any\s+more)|(?:\s+(?:anymore|any\s+more))?)"
+    r"(?:\s+(?:actually|tbh|lol|haha|either))*\W*$",
     re.IGNORECASE,
 )
 #: A group one joins that is no employer and no product.
@@ -177,9 +190,11 @@ _ALLERGIES_RE: Final = re.compile(
 )
 #: Day work after nights: "off nights", "moved to days", "day shift 7-3 starting this week".
 _SHIFT_RE: Final = re.compile(
-    _LEAD + r"(?:(?P<off>off\s+(?:nights|night\s+shifts?|the\s+night\s+shift)"
+    _LEAD + r"(?:(?:I'm|im|I\s+am)\s+(?:(?:finally|now|back)\s+)*)?"
+    r"(?:(?P<off>off\s+(?:nights|night\s+shifts?|the\s+night\s+shift)"
     r"(?!\s+(?:tonight|today|tomorrow|this|next|for|until|till)\b))"
-    r"|(?:(?:moved|switched|back)\s+(?:on\s+|over\s+)?to\s+|on\s+)(?P<days>days|day\s+shifts?)"
+    r"|(?:(?:moved|switched|back)\s+(?:on\s+|over\s+)?to\s+|on\s+)"
+    r"(?:(?P<days>days|day\s+shifts?)|(?P<nights>nights|night\s+shifts?))"
     r"(?=\s+(?:now|again|full[- ]time|permanently)\b|\W*$)"
     r"|(?P<shift>day\s+shifts?)(?:\s+\d{1,2}(?::\d\d)?\s*[-\u2013]\s*\d{1,2}(?::\d\d)?)?\s+"
     r"(?:now|starting|from\s+now|from\s+(?:next|this)\s+\w+))\b",
@@ -343,7 +358,13 @@ def _off(m: re.Match[str]) -> list[ExtractedFact]:
 
 
 def _went(m: re.Match[str]) -> list[ExtractedFact]:
-    return [ExtractedFact(_DIETS[" ".join(m["diet"].lower().split())], "personal")]
+    diet = " ".join((m["diet"] or m["bare"]).lower().split())
+    return [ExtractedFact(_DIETS[diet], "personal")]
+
+
+def _diet_ended(m: re.Match[str]) -> list[ExtractedFact]:
+    diet = _DIETS[m["diet"].lower()].removeprefix("User is ")
+    return [ExtractedFact(f"User is no longer {diet}", "personal")]
 
 
 def _joined(m: re.Match[str]) -> list[ExtractedFact]:
@@ -402,6 +423,8 @@ def _allergies(m: re.Match[str]) -> list[ExtractedFact]:
 
 
 def _shift(m: re.Match[str]) -> list[ExtractedFact]:
+    if m["nights"]:
+        return [ExtractedFact("User works night shifts", "personal")]
     if m["off"] and not m["days"] and not m["shift"]:
         return [ExtractedFact("User no longer works night shifts", "personal")]
     return [ExtractedFact("User works day shifts", "personal")]
@@ -419,6 +442,7 @@ _READERS: Final[
     (_FINISHED_RE, _finished),
     (_TRANSFERRED_COURSE_RE, _transferred_course),
     (_WENT_RE, _went),
+    (_DIET_ENDED_RE, _diet_ended),
     (_JOINED_RE, _joined),
     (_TRANSFERRED_RE, _transferred),
     (_QUIT_RE, _quit),

@@ -58,7 +58,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from amplify_memory.memory._phrasing import is_programming_language
-from amplify_memory.memory._text import ROLE_NOUNS, indefinite_article
+from amplify_memory.memory._text import ROLE_NOUNS, indefinite_article, wordlist
 from amplify_memory.memory.changes import replaced_values, says_changed
 from amplify_memory.memory.choices import CHOICES, DISTINCT_CHOICES
 from amplify_memory.memory.gloss import english_gloss
@@ -566,6 +566,7 @@ def restated_facts(message: str, stored: Sequence[str]) -> list[Restated]:
     found: list[tuple[int, int, str, Restated]] = []
     ended: dict[int, Restated] = {}
     swaps = _swaps(clauses)
+    amounts = _amount_swaps(message)
     moves = _head_moves(clauses) if changed else []
     for index, fact in enumerate(stored):
         if _NEGATIVE_FACT_RE.search(fact):
@@ -574,7 +575,11 @@ def restated_facts(message: str, stored: Sequence[str]) -> list[Restated]:
             continue
         candidates = [
             c
-            for c in (*_swapped(fact, swaps), *_head_swapped(fact, moves))
+            for c in (
+                *_swapped(fact, swaps),
+                *_head_swapped(fact, moves),
+                *_amount_restated(fact, amounts),
+            )
             if not _holds_still(message, c[2][0])  # ("Vitest > Jest, but stuck with Jest")
         ]
         if changed:
@@ -674,6 +679,16 @@ def _fit(
     if value.kind in ("number", "time"):
         if _SOME_DAYS_RE.search(clause):
             return 0  # ("standup is at 10am now but only on Mondays")
+        counts = re.search(rf"(?<![\w-]){re.escape(new)}\s+([a-z][\w'-]{{2,}})", clause)
+        thing = counts[1].split("-")[0] if counts else ""
+        if (
+            not new[:1].isdigit()
+            and thing
+            and thing not in _NOT_COUNTED
+            and not _stems(f"{thing} {thing}s {thing.rstrip('s')}")
+            & {a.split("-")[0] for a in anchors}
+        ):
+            return 0  # ("one correction to what I told you": not one of the fact's things)
         if said_over and not _NUMBER_CHANGE_RE.search(clause) and _RANGE_RE.search(clause):
             said_over = False  # ("I work from 9 to 5": a range, not a change)
         if counted:
@@ -691,6 +706,14 @@ def _fit(
         return score + 1  # ("metric": a choice of units whatever words come with it)
     return score
 
+
+#: Words after a number that say nothing of what it counts ("it's three now").
+_NOT_COUNTED: Final = frozenset(
+    wordlist("""
+    now not instead actually anymore lol haha and but then too again already these days
+    total altogether apiece each max tops yet
+""")
+)
 
 #: The choices that say what the user is ("vegan", "part-time", "she/her"): only when
 #: said of the user.
@@ -1012,6 +1035,20 @@ _OLD_END_RE: Final = re.compile(
 )
 
 
+#: A comma between groups of digits ("1,500"): no end of a clause.
+_GROUPED_DIGITS_RE: Final = re.compile(r"(?<=\d),(?=\d{3}(?!\d))")
+#: An amount alone: "42", "€1500", "$90k", "3.5".
+_AMOUNT_RE: Final = re.compile(r"[$€£]?\d+(?:\.\d+)?k?")
+#: A new amount and the old one it puts right: "I'm 52 not 42 lol", "rent is €1150, not
+#: €1500", "4 spaces, not 2" (one word may follow the new amount).
+_AMOUNT_SWAP_RE: Final = re.compile(
+    r"(?<![\w.,])(?P<y>[$€£]?\d+(?:\.\d+)?k?)(?:\s+[a-z]+)?,?\s+not\s+"
+    r"(?P<x>[$€£]?\d+(?:\.\d+)?k?)(?![\w.]|,\d|-)"
+    r"(?!\s+(?!(?:lol|sry|sorry|haha|btw|you|though|either|anymore|any|as|like|I)\b)[a-z]{3,})",
+    re.IGNORECASE,
+)
+
+
 def _swaps(clauses: list[str]) -> list[tuple[int, str, str, bool]]:
     """``(clause index, old words, new words, said of a part)`` of each change a clause
     names by both its values (numbers aside: :func:`_restatements` reads those with their
@@ -1117,6 +1154,56 @@ def _swapped(
         said = known.name if known else " ".join(kept)  # ("GH Actions": "GitHub Actions")
         content = fact[: start.start()] + said + fact[start.end() :]
         yield 4, at, (held, said, content)
+
+
+#: A stored age: "User is 42 years old", "User's son is 6", "aged 42".
+_AGE_FACT_RE: Final = re.compile(r"\b(?:\d+\s+years?\s+old|aged\s+\d+|is\s+\d+\.?$)")
+
+
+def _amount_swaps(message: str) -> list[tuple[str, str, str]]:
+    """``(old, new, clause)`` for each amount the message puts right ("I'm 52 not 42"),
+    in any clause that is no question (a clause about the user's son is read too: the
+    stored fact it restates must share its words)."""
+    return [
+        (m["x"], m["y"], clause)
+        for clause, in_question in user_clauses(message)
+        if not in_question
+        for m in _AMOUNT_SWAP_RE.finditer(_GROUPED_DIGITS_RE.sub("", clause))
+        if m["x"] != m["y"]
+    ]
+
+
+def _amount_restated(
+    fact: str, swaps: list[tuple[str, str, str]]
+) -> Iterator[tuple[int, int, tuple[str, str, str]]]:
+    """``fact`` with an amount put right by the turn (:func:`_amount_swaps`), when the
+    clause shares the fact's words ("my son is 9 not 6": "User's son is 6 years old") or
+    the fact is the user's age and the clause says "I'm 52"."""
+    for at, (old, new, clause) in enumerate(swaps):
+        found = _amount_in(fact, old)
+        if found is None:
+            continue
+        own_age = (
+            _AGE_FACT_RE.search(fact)
+            and fact.startswith("User is")
+            and re.search(
+                rf"\b(?:I'm|I\s+am|im|I've\s+turned|I\s+turned|turned)\s+{re.escape(new)}\b",
+                clause,
+                re.IGNORECASE,
+            )
+        )
+        if own_age or _anchors(fact, found[0]) & _stems(clause):
+            if "," in found[0]:  # ("€1,500": the new amount written as the old)
+                new = re.sub(r"(\d)(?=(\d{3})+(?!\d))", r"\1,", new)
+            content = fact[: found.start()] + new + fact[found.end() :]
+            yield 5, -1 - at, (found[0], new, content)
+
+
+def _amount_in(fact: str, amount: str) -> re.Match[str] | None:
+    """Where ``fact`` says ``amount`` (its digits grouped or not: "€1,500" for "€1500")."""
+    digits = re.escape(amount).replace(r"\.", r"\.")
+    grouped = re.sub(r"(\d)(?=(\d{3})+(?!\d))", r"\1,?", digits)
+    return re.search(rf"(?<![\w.,]){grouped}(?![\d]|\.\d|,\d)", fact)
 
 
 #: A negative stored sentence: "User does not use type hints", "User is no longer remote".

@@ -541,6 +541,19 @@ _MONTH_MAY_RE: Final = re.compile(
 )
 
 
+#: A diet said with a shrug after it: "so pescatarian I guess".
+_DIET_HEDGE_RE: Final = re.compile(
+    r"(?:(?<=vegan)|(?<=arian)|(?<=veggie))\s+I\s+(?:guess|suppose)\W*$", re.IGNORECASE
+)
+
+
+_ANNIVERSARY_RE: Final = re.compile(
+    r"\b(?:\d+|a|one|two|three|six)\s+(?:days?|weeks?|months?|years?)\s+(?:next|this)\s+"
+    r"(?:week|month|year|weekend|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b",
+    re.IGNORECASE,
+)
+
+
 def _is_hypothetical(clause: str) -> bool:
     """True for clauses that are conditional, uncertain, planned or reported ("if/else"
     and "try/catch" are code, not conditions)."""
@@ -559,6 +572,8 @@ def _is_hypothetical(clause: str) -> bool:
     clause = _ANSWERS_SHOULD_RE.sub("", clause)  # "my answers should be in German": a wish
     clause = _WOULD_ANY_DAY_RE.sub("", clause)  # "I'd pick Postgres any day": a preference
     clause = _MONTH_MAY_RE.sub("", clause)  # "got married in May": the month, no maybe
+    clause = _DIET_HEDGE_RE.sub("", clause)  # "pescatarian I guess": said, hedged
+    clause = _ANNIVERSARY_RE.sub("", clause)  # "sober, 6 months next week": no plan
     words = set(_words(clause))
     return (
         bool(words & _HYPOTHETICAL or words & _REPORTED or _HYPOTHETICAL_PHRASES_RE.search(clause))
@@ -1133,6 +1148,8 @@ _TRANSIENT_RE: Final = re.compile(
     r"convinced|certain|positive|impressed|surprised|shocked|stressed|exhausted|bored|"
     r"overwhelmed|desperate|nervous|stoked|hyped|pumped|thrilled|relieved|embarrassed|"
     r"disappointed|all ears|sick|ill|hungover|jet-?lagged|sleepy|half asleep|offline|"
+    r"\d+\s*(?:mins?|minutes|hours?|hrs?|seconds?|secs?)(?!\w)|"  # "5 minutes late"
+    r"\d+\s*%\s+(?:sure|certain|positive|convinced|confident)|"
     # where one is for now: "im on my phone", "on the train", "in a meeting", "at home"
     r"on\s+(?:my|the|a|an)\s+(?:\w+\s+)?(?:phone|mobile|cell|ipad|tablet|train|bus|plane|"
     r"flight|ferry|way|lunch|break|call|commute|couch|sofa|laptop)|"
@@ -1369,13 +1386,30 @@ def _not_allergic(body: str) -> list[ExtractedFact]:
 _LEARNING_RE: Final = re.compile(r"learning\s|studying\s(?!" + _NOT_STUDIES + ")")
 
 
+#: An age said after "I'm": "52", "52 not 42 lol", "34 y/o", "now 40".
+_AGE_RE: Final = re.compile(
+    r"^(?:now\s+|actually\s+)?(?P<n>[1-9]\d)(?:\s*(?:yo|y/o|y\.o\.|years?\s+old))?"
+    r"(?:,?\s+not\s+[1-9]\d)?(?:\s+(?:lol|haha|btw|now|actually|already))*\W*$",
+    re.IGNORECASE,
+)
+
+
+def _at_or_age(body: str) -> list[ExtractedFact]:
+    """ "I'm" and a workplace ("now I'm at Klarna") or an age ("I'm 52 not 42 lol")."""
+    at = re.match(r"^(?:now\s+)?at\s+([A-Z][\w&.-]*(?:\s+[A-Z][\w&.-]*)?)$", body)
+    if at and not _phrasing.tech_names(at[1]):
+        return [ExtractedFact(f"User works at {at[1]}", "personal")]
+    if age := _AGE_RE.match(body):
+        return [ExtractedFact(f"User is {age['n']}", "personal")]
+    return []
+
+
 def _am_facts(rest: str, clause: str, content: str) -> list[ExtractedFact]:
     """Facts from "I am ..." clauses: role, place, learning, fan of, using, name."""
     body = re.sub(r"^(?:am)\s+(?:currently\s+(?!at\b))?", "", rest.strip(), flags=re.IGNORECASE)
     lower = body.lower()
-    at = re.match(r"^(?:now\s+)?at\s+([A-Z][\w&.-]*(?:\s+[A-Z][\w&.-]*)?)$", body)
-    if at and not _phrasing.tech_names(at[1]):  # "now I'm at Klarna"
-        return [ExtractedFact(f"User works at {at[1]}", "personal")]
+    if at_or_age := _at_or_age(body):
+        return at_or_age
     if identity := _identity_facts(body, content):
         return identity
     if lower.startswith("not "):

@@ -1,0 +1,154 @@
+"""The twenty-seventh round: corrections read against what is stored (an amount put
+right, a move said by the place left) and the rules of this round. Each case failed
+before it, or is a guard a rule of this round must not break."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from amplify_memory.memory import UserProfileVectorStore, extract_and_store_user_facts
+from amplify_memory.memory.extraction import extract_chat_facts
+from amplify_memory.memory.restate import restated_facts
+from amplify_memory.storage import MemoryStorage
+
+
+async def _store(prior: list[str], turn: str) -> dict[str, bool]:
+    """Every stored fact after ``turn``, and whether it is superseded."""
+    store = UserProfileVectorStore(storage=MemoryStorage())
+    for fact in prior:
+        await store.add(fact, "personal")
+    await extract_and_store_user_facts(turn, store=store)
+    return {str(e["content"]).rstrip("."): bool(e["superseded"]) for e in await store.list()}
+
+
+def _user(said: str) -> list[str]:
+    return [f.content for f in extract_chat_facts(said).user]
+
+
+@pytest.mark.parametrize(
+    ("stored", "turn", "restated"),
+    [
+        # an amount put right: "new not old", in the user's words or of the user's son
+        (
+            ["User is 42 years old.", "User lives in Cape Town."],
+            "I'm 52 not 42 lol, flattering though. what's a sensible routine at my age?",
+            ["User is 52 years old."],
+        ),
+        (
+            ["User pays €1,500 monthly rent."],
+            "quick fix: my monthly rent is €1,150 not €1,500, I mistyped earlier.",
+            ["User pays €1,150 monthly rent."],
+        ),
+        (
+            ["User's son is 6 years old."],
+            "my son is 9 not 6, you had it wrong — so the book recs should be older",
+            ["User's son is 9 years old."],
+        ),
+        (
+            ["User's trip budget is 2000 euros."],
+            "Sorry, one correction to what I told you: the budget for the trip is 3000 euros, "
+            "not 2000. So can you redo the hotels?",
+            ["User's trip budget is 3000 euros."],
+        ),
+        # ... not an amount of another thing ("42 km"), nor one said of something else
+        (["User runs 42 km a week.", "User is 30."], "I'm 52 not 42", []),
+        (["User has 2 kids."], "I have 3 cats, not 2 dogs", []),
+        # a number word that counts another thing is no new value ("one correction")
+        (["User has two kids."], "one correction to what I said: we moved last year", []),
+    ],
+)
+def test_an_amount_put_right(stored: list[str], turn: str, restated: list[str]) -> None:
+    assert [r.content for r in restated_facts(turn, stored)] == restated
+
+
+def test_an_amount_put_right_supersedes_in_the_store() -> None:
+    after = asyncio.run(
+        _store(["User is 42 years old.", "User lives in Cape Town."], "I'm 52 not 42")
+    )
+    assert after["User is 42 years old"] is True
+    assert after["User is 52"] is False
+
+
+@pytest.mark.parametrize(
+    ("said", "facts"),
+    [
+        ("we finally moved!! left Leeds for Sheffield last month", ["User is based in Sheffield"]),
+        ("update on me: moved to Lisbon and also new job", ["User is based in Lisbon"]),
+        ("moved to Lisbon with my partner", ["User is based in Lisbon"]),
+        # a job left for another, a place left for the day: no move
+        ("left Google for Meta", []),
+        ("I left work for the day", []),
+    ],
+)
+def test_a_move_said_by_the_place_left(said: str, facts: list[str]) -> None:
+    assert _user(said) == facts
+
+
+@pytest.mark.parametrize(
+    ("said", "facts"),
+    [
+        # an age after "I'm", put right or not; minutes and certainty are no fact
+        ("I'm 52", ["User is 52"]),
+        ("I'm 52 not 42 lol", ["User is 52"]),
+        ("I'm 5 minutes late", []),
+        ("I'm 100% sure", []),
+        ("I'm 100% remote", ["User is 100% remote"]),
+        # a diet taken up, ended, or said with a shrug
+        ("turned vegetarian in 2020", ["User is vegetarian"]),
+        ("not veggie anymore actually", ["User is no longer vegetarian"]),
+        ("I'm no longer veggie", ["User is no longer vegetarian"]),
+        ("pescatarian I guess", ["User is pescatarian"]),
+        ("I'm not vegan", []),
+        ("vegan I guess?", []),
+        # shifts: days or nights, now
+        ("I'm finally on days now, 7 to 3", ["User works day shifts"]),
+        ("switched to nights", ["User works night shifts"]),
+        ("I'm on nights this week", []),
+    ],
+)
+def test_ages_diets_and_shifts(said: str, facts: list[str]) -> None:
+    assert _user(said) == facts
+
+
+@pytest.mark.parametrize(
+    ("prior", "turn", "superseded"),
+    [
+        # a whole class given up: drink, caffeine
+        (
+            ["User enjoys craft beer.", "User brews beer at home.", "User is a postman."],
+            "8 months sober now, sold all the homebrew gear too. any good alcohol-free beers?",
+            ["User brews beer at home", "User enjoys craft beer"],
+        ),
+        (
+            ["User enjoys wine.", "User hosts dinner parties."],
+            "i dont drink anymore, 6 months next week. skip the wine pairing bit pls",
+            ["User enjoys wine"],
+        ),
+        (
+            ["User drinks coffee every morning.", "User runs 5k on weekends."],
+            "quit caffeine 3 weeks ago, only herbal tea now 🍵 so maybe drop the espresso tips",
+            ["User drinks coffee every morning"],
+        ),
+        # ... not someone else's, nor one kind of drink
+        (["User enjoys wine."], "my dad's been sober for years", []),
+        (["User drinks coffee every morning."], "I don't drink coffee after 3pm", []),
+        # a diet ended, and a shift changed
+        (
+            ["User is vegetarian.", "User has two cats."],
+            "not veggie anymore actually, started eating fish again last year",
+            ["User is vegetarian"],
+        ),
+        (
+            ["User works night shifts.", "User has a toddler."],
+            "good news, I'm finally on days now, 7 to 3 💤 sleep is back",
+            ["User works night shifts"],
+        ),
+    ],
+)
+def test_a_change_ends_the_facts_it_makes_untrue(
+    prior: list[str], turn: str, superseded: list[str]
+) -> None:
+    after = asyncio.run(_store(prior, turn))
+    assert sorted(k for k in after if after[k]) == superseded
