@@ -1655,7 +1655,44 @@ _STYLE_RE: Final = re.compile(
     r"trade-?offs?|pros and cons|questions?|assumptions?|yourself|me|blunt|direct|honest|"
     r"candid|harsh|gentle|patient|polite|apologi[sz]\w*|hedg\w*|rambl\w*|lectur\w*|"
     r"moraliz\w*|moralis\w*|sugarcoat\w*|flatter\w*|prais\w*|greet\w*|summari[sz]\w*|"
-    r"repeat\w*|pad\w*|waffl\w*)\b",
+    r"repeat\w*|pad\w*|waffl\w*|detail|in[- ]depth|"
+    r"\d+\s*(?:[-\u2013]\s*\d+\s*)?(?:lines|words|sentences|paragraphs|bullets))\b",
+    re.IGNORECASE,
+)
+#: Questions on a topic that are over ("so no more work questions"): no wish about answers
+#: (not "no more follow-up questions").
+_NO_TOPIC_QUESTIONS_RE: Final = re.compile(
+    r"(?:so\s+)?no\s+(?:more\s+)?(?!follow|clarif|rhetorical)\w+\s+questions", re.IGNORECASE
+)
+#: A reason after an instruction, its own clause: ", they come out as a mess", ", it's
+#: distracting" (the instruction is what is kept).
+_REASON_AFTER_RE: Final = re.compile(
+    r",\s+(?:they|they're|it|it's|its|which|those|these|as|because|since|cos|coz|cause)\b.*$",
+    re.IGNORECASE,
+)
+
+
+def without_reason(instruction: str) -> str:
+    """An instruction without the reason said after it in a clause of its own ("don't
+    use emojis, they look childish"), when what is left says the instruction."""
+    bare = _REASON_AFTER_RE.sub("", instruction)
+    return bare if len(bare.split()) >= 2 else instruction
+
+
+#: A choice of how to answer, switched to: "switch me to imperial", "switch to metric".
+_SWITCH_ME_RE: Final = re.compile(
+    r"^(?:switch|change|move)\s+(?:me\s+|us\s+|everything\s+|it\s+)?(?:over\s+|back\s+)?to\s+"
+    r"(?P<x>(?:metric|imperial|celsius|fahrenheit|british\s+spelling|american\s+spelling|"
+    r"british\s+english|american\s+english|us\s+english|uk\s+english|24[- ]?hour\s+time|"
+    r"12[- ]?hour\s+time|kg|kilos|lbs|pounds|miles|km|kilometres|kilometers)(?:\s+units)?)"
+    r"(?:\s+(?:for\s+everything|for\s+all|from\s+now\s+on|going\s+forward|now|please|pls))*$",
+    re.IGNORECASE,
+)
+#: Leave given for a new way of answering: "you can go into detail now", "you can drop
+#: the formal tone" (read as "go into detail from now on").
+_YOU_CAN_NOW_RE: Final = re.compile(
+    r"^(?:(?:so|ok|okay|honestly|actually)\s+)*(?:you\s+can|u\s+can|feel\s+free\s+to|"
+    r"you're\s+free\s+to)\s+(?P<x>.+?)(?:\s+(?:now|from\s+now\s+on|going\s+forward))?$",
     re.IGNORECASE,
 )
 _IMPERATIVE_HEAD: Final = frozenset(
@@ -2620,7 +2657,7 @@ _LOCATION_MOVE_RE: Final = re.compile(
 #: "Analogies from electronics work best for me", "raw SQL for me": what the user prefers.
 _WORKS_FOR_ME_RE: Final = re.compile(
     r"^(?P<x>(?!(?:it|this|that|what|which|nothing|everything|something)\b)[\w.+#/' -]{2,60}?)\s+"
-    r"(?:(?:works?|worked)\s+(?:best|better|great|well|wonders)\s+for\s+me"
+    r"(?:(?:works?|worked)\s+(?:best|better|great|well|wonders)\s+for\s+me|work\s+best"
     r"|(?:is|are)\s+(?:the\s+)?(?:way to go|best)\s+for\s+me)(?:\s+(?:when|if)\b.*)?$"
     # "raw SQL for me": a short noun phrase, not a request ("convert this to yaml for me")
     r"|^(?P<y>(?!(?:(?:way|far|much|a bit|a little)\s+)?too\b)"  # "way too much X for me"
@@ -3597,7 +3634,10 @@ def _shape_taste(text: str, lead: bool) -> _Shaped:
     m = _TASTE_RE.match(text)
     raw = (m["n"] or m["n2"] or m["n3"] or m["x"] or m["y"]) if m else ""
     if m and len(raw.split()) <= 5:
+        raw = re.sub(r"^(?:still|mostly|mainly|just)\s+", "", raw, flags=re.IGNORECASE)
         names = _tech_names(raw)
+        if m["x"] and names and _only_tech(raw) and re.search(r"all day\W*$", text, re.I):
+            return _uses(raw)  # "still Figma all day": a tool in use, more than a taste
         # (a technology by its name, as the rest of the turn's reading names it)
         x = names[0] if len(names) == 1 and _only_tech(raw) else _object(raw)
         content = f"User dislikes {x}" if m["n"] or m["n2"] or m["n3"] else f"User likes {x}"
@@ -3872,6 +3912,8 @@ def _shape_no(text: str, lead: bool) -> _Shaped:
             else:
                 content = f"User no longer has {_object(x)}"
             return [ExtractedFact(content, "personal")]
+        if _NO_TOPIC_QUESTIONS_RE.fullmatch(text.strip(" .!")):
+            return _NEXT  # ("so no more work questions")
         if _STYLE_RE.search(x) or _tech_names(x) or len(x.split()) <= 2:
             content = f"User does not want {_object(x)}"
             return [ExtractedFact(content, _category_of(content, "communication"))]
@@ -4139,7 +4181,8 @@ _HANDLES_RE: Final = re.compile(
 )
 _FINE_RE: Final = re.compile(
     r"^(?P<x>[\w.+#@' -]+?)\s+(?:are|is)\s+(?:totally\s+|actually\s+|perfectly\s+)?"
-    r"(?:fine|ok|okay|welcome|allowed|good)(?:\s+(?:with|by)\s+me)?$",
+    r"(?:fine|ok|okay|welcome|allowed|good)(?:\s+(?:with|by)\s+me)?"
+    r"(?:\s+(?:now|honestly|tbh|these\s+days|from\s+now\s+on))?$",
     re.IGNORECASE,
 )
 
@@ -4434,8 +4477,8 @@ def list_item_facts(item: str, *, unknown: bool = False) -> list[ExtractedFact]:
         item.strip(" .!"),
         flags=re.IGNORECASE,
     )
-    if not x:
-        return []
+    if not x or _NO_TOPIC_QUESTIONS_RE.fullmatch(x):
+        return []  # (no wish: "so no more work questions")
     if tool := _tool_in_role(x):  # "netbox as source of truth"
         return tool
     if m := _ROLE_PLACE_RE.match(x):
@@ -4683,6 +4726,17 @@ def imperative_fact(clause: str, *, inherited: bool = False) -> list[ExtractedFa
     standing."""
     text = re.sub(r"^(?:please|pls|kindly|also|and)\s+", "", trim(clause), flags=re.I)
     text = re.sub(r"\s*,?\s*(?:please|pls|thanks|thank you|thx)$", "", text, flags=re.I)
+    text = without_reason(text)  # "stop giving me tables, they come out as a mess"
+    if _NO_TOPIC_QUESTIONS_RE.fullmatch(text):
+        return None  # "so no more work questions": none asked, no wish about answers
+    if switch := _SWITCH_ME_RE.match(text):  # "switch me to imperial for everything"
+        text = f"use {switch['x']} from now on"
+    if (
+        (leave := _YOU_CAN_NOW_RE.match(text))
+        and _STYLE_RE.search(leave["x"])
+        and leave["x"] != text[leave.start("x") :]
+    ):  # ("you can go into detail now"; not "you can use tables": leave, not a wish)
+        text = f"{leave['x']} from now on"
     scope, text = _instruction_scope(text)
     words = re.findall(r"[a-z'-]+", text.lower())
     if not words:
@@ -4712,8 +4766,8 @@ def imperative_fact(clause: str, *, inherited: bool = False) -> list[ExtractedFa
     after_head = text.split(None, len(words) - len(head_words) + 1)[-1] if head_words else ""
     if head in _GENERIC_HEADS:
         style = _STYLE_RE.search(after_head)
-    else:
-        style = _STYLE_RE.search(" ".join(head_words))
+    else:  # (the words lose digits: "keep it to 3-4 lines" is read as it is said)
+        style = _STYLE_RE.search(" ".join(head_words)) or (keep_style and _STYLE_RE.search(text))
     if not (standing or style or inherited):
         return None
     two = re.match(r"^(?P<a>.+?),?\s+and\s+(?P<b>(?P<verb>[a-z]+)\b.+)$", text, re.IGNORECASE)

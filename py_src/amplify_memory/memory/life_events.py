@@ -25,7 +25,9 @@ from functools import lru_cache
 from typing import Final
 
 from amplify_memory.memory._facts import ExtractedFact
+from amplify_memory.memory._text import indefinite_article
 from amplify_memory.memory.places import is_place
+from amplify_memory.memory.technologies import lookup_technology
 
 __all__ = ["PARTNER_NAME", "life_event_facts", "moved_since", "promoted_to", "switched_to"]
 
@@ -86,6 +88,26 @@ _DIET_ENDED_RE: Final = re.compile(
     r"(?P<diet>vegan|vegetarian|veggie|pescatarian)"
     r"(?(not)\s+(?:anymore|any\s+more)|(?:\s+(?:anymore|any\s+more))?)"
     r"(?:\s+(?:actually|tbh|lol|haha|either))*\W*$",
+    re.IGNORECASE,
+)
+#: A new job said by the job taken: "took a full-time role at a branding agency", "got a
+#: job as a junior bookkeeper", "landed a position as a data analyst with Acme".
+_NEW_JOB_RE: Final = re.compile(
+    r"^(?:[^,;]*?\s+and\s+)?"  # ("finished the course and got a job as ...")
+    + _LEAD[1:]
+    + r"(?:took|accepted|landed|got|started|began|found)\s+(?:a|an|the)\s+(?:new\s+)?"
+    r"(?:(?:full|part)[- ]time\s+|permanent\s+|proper\s+)?(?:role|job|position|post)"
+    r"(?:\s+as\s+(?:an?\s+)?(?P<role>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,3}?))?"
+    r"(?:\s+(?:at|with)\s+(?P<org>(?:an?\s+(?:[a-z][\w-]*\s+){0,3}?[a-z][\w-]*|"
+    r"(?-i:[A-Z])[\w&.'-]*(?:\s+(?-i:[A-Z])[\w&.'-]*){0,2})))?" + _WHEN + r"\W*$",
+    re.IGNORECASE,
+)
+#: Freelance work now: "freelancing as a tax consultant now".
+_FREELANCING_RE: Final = re.compile(
+    _LEAD + r"(?:(?:I'm|im|I\s+am)\s+)?(?:now\s+)?freelancing\s+as\s+(?:an?\s+)?"
+    r"(?P<role>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?)(?:\s+(?:now|these\s+days|full[- ]time))?"
+    + _WHEN
+    + r"\W*$",
     re.IGNORECASE,
 )
 #: A group one joins that is no employer and no product.
@@ -367,6 +389,25 @@ def _diet_ended(m: re.Match[str]) -> list[ExtractedFact]:
     return [ExtractedFact(f"User is no longer {diet}", "personal")]
 
 
+def _new_job(m: re.Match[str]) -> list[ExtractedFact]:
+    role, org = m["role"], m["org"]
+    if role and re.match(r"(?:member|volunteer|fan|guest|customer|client)\b", role, re.I):
+        return []  # ("took a role as a volunteer ...": no job named)
+    if not (role or org) or (org and (is_place(org) or lookup_technology(org))):
+        return []  # ("got a job", "took a job in Leeds", "started a job with Docker")
+    article = indefinite_article(role) if role else ""
+    said = f"as {article} {role}" if role else ""
+    if org and re.match(r"an?\s", org, re.IGNORECASE):
+        org = org[:1].lower() + org[1:]  # ("at a branding agency")
+    at = f"at {org}" if org else ""
+    return [ExtractedFact(" ".join(f"User works {said} {at}".split()), "personal")]
+
+
+def _freelancing(m: re.Match[str]) -> list[ExtractedFact]:
+    role = m["role"]
+    return [ExtractedFact(f"User works as a freelance {role}", "personal")]
+
+
 def _joined(m: re.Match[str]) -> list[ExtractedFact]:
     group = re.sub(r"^(?:my|our)\s+", "a ", m["group"], flags=re.IGNORECASE)
     return [ExtractedFact(f"User is a member of {group}", "personal")]
@@ -444,6 +485,8 @@ _READERS: Final[
     (_WENT_RE, _went),
     (_DIET_ENDED_RE, _diet_ended),
     (_JOINED_RE, _joined),
+    (_NEW_JOB_RE, _new_job),
+    (_FREELANCING_RE, _freelancing),
     (_TRANSFERRED_RE, _transferred),
     (_QUIT_RE, _quit),
     (_PICKED_UP_RE, _picked_up),

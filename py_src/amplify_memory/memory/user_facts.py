@@ -653,7 +653,7 @@ def _to_third_person(rest: str) -> str:
 def _imperative_content(request: str) -> str:
     """Rewrite a standing request ("always answer in German") as a fact about the user."""
     request = _STANDING_PHRASE_RE.sub(" ", request).strip(" ,")
-    request = re.sub(r"^please\s+", "", request, flags=re.IGNORECASE)
+    request = _phrasing.without_reason(re.sub(r"^please\s+", "", request, flags=re.IGNORECASE))
     request = _phrasing.said_of_the_user(request)
     lower = request.lower()
     if lower.startswith(("do not ", "don't ")):

@@ -152,3 +152,47 @@ def test_a_change_ends_the_facts_it_makes_untrue(
 ) -> None:
     after = asyncio.run(_store(prior, turn))
     assert sorted(k for k in after if after[k]) == superseded
+
+
+@pytest.mark.parametrize(
+    ("said", "facts"),
+    [
+        # how to answer: a length kept to, leave given "now", a unit switched to, a reason
+        # after the wish left out, what works best
+        ("keep it to 3-4 lines max", ["User wants the assistant to keep answers to 3-4 lines max"]),
+        ("you can go into detail now", ["User wants the assistant to go into detail"]),
+        ("you can use tables", []),
+        ("you can go now", []),
+        (
+            "switch me to imperial for everything please",
+            ["User wants the assistant to use imperial"],
+        ),
+        ("switch to metric", ["User wants the assistant to use metric"]),
+        ("switch to the other branch", []),
+        (
+            "don't use emojis, they look childish",
+            ["User does not want the assistant to use emojis"],
+        ),
+        ("plain text lists work best", ["User prefers plain text lists"]),
+        ("what works best?", []),
+        ("casual is totally fine with me now", ["User is fine with casual"]),
+        ("so no more work questions", []),
+        ("no more follow-up questions", ["User does not want follow-up questions"]),
+        # a job taken, said by the job
+        ("got a job as a junior bookkeeper", ["User works as a junior bookkeeper"]),
+        (
+            "finished the accounting course and got a job as a junior bookkeeper",
+            ["User works as a junior bookkeeper"],
+        ),
+        ("landed a position as a data analyst with Acme", ["User works as a data analyst at Acme"]),
+        ("took a full-time role at a branding agency", ["User works at a branding agency"]),
+        ("freelancing as a tax consultant now", ["User works as a freelance tax consultant"]),
+        ("I got a job", []),
+        ("my wife finished her degree and got a job as a nurse", []),
+        # a tool all day: in use
+        ("still Figma all day", ["User uses Figma"]),
+        ("Radiohead forever", ["User likes Radiohead"]),
+    ],
+)
+def test_answer_wishes_jobs_and_tools_said_in_passing(said: str, facts: list[str]) -> None:
+    assert _user(said) == facts
