@@ -370,6 +370,27 @@ _ONE_VALUE_FRAME_RE: Final = re.compile(
 )
 
 
+#: A verb that holds one named thing at a time: the team one supports, the car one drives,
+#: whom one is married to ("supports Arsenal" / "supports Chelsea").
+_ONE_NAME_RE: Final = re.compile(
+    r"^User\s+(?P<verb>supports|drives|rides|is\s+married\s+to|is\s+engaged\s+to)\s+"
+    r"(?:an?\s+|the\s+)?(?P<name>(?-i:[A-Z])[\w'-]*)(?P<tail>[^,;]*?)\W*$"
+)
+
+
+def _one_name_swapped(new: str, old: str) -> bool:
+    """The same verb of one named thing, another name ("drives a Toyota" / "drives a
+    Honda"; not "drives a Toyota" / "drives a Toyota Prius")."""
+    a, b = _ONE_NAME_RE.match(new), _ONE_NAME_RE.match(old)
+    return bool(
+        a
+        and b
+        and a["verb"] == b["verb"]
+        and a["name"].casefold() != b["name"].casefold()
+        and not re.search(r"\b(?:and|also|too|as\s+well)\b", a["tail"] + b["tail"])
+    )
+
+
 def _short_form(a: str, b: str) -> bool:
     """One name the short form of the other, of three letters or more ("Alex" /
     "Alexandra"), not the same name."""
@@ -393,8 +414,40 @@ def _slot_changed(new: str, old: str) -> bool:
     x, y = a["value"], b["value"]
     if x.casefold() == y.casefold() or re.search(r"\b(?:not|no|never)\b", x + " " + y, re.I):
         return False
-    kind = [bool(re.match(r"(?-i:[A-Z])|\d", v)) for v in (x, y)]
-    return all(kind) and (_numbers(x) != _numbers(y) or x[:1].isalpha())
+    kind = [bool(re.match(r"(?-i:[A-Z])|\d|[a-z]+(?-i:[A-Z])", v)) for v in (x, y)]
+    if all(kind):
+        return _numbers(x) != _numbers(y) or x[:1].isalpha()
+    if _BEING_SLOT_RE.search(a["slot"]):
+        return False  # ("partner is a teacher" / "partner is a runner": both may hold)
+    kinds = {_value_kind(m) for m in (a, b)}
+    return len(kinds) == 1 and kinds != {""}
+
+
+#: A slot that is a person or an animal: its "is a ..." describes, many at once.
+_BEING_SLOT_RE: Final = re.compile(
+    rf"\b(?:{PET_NOUNS}|partner|wife|husband|spouse|boyfriend|girlfriend|son|daughter|kids?|"
+    r"children|child|mother|father|mum|mom|dad|parents?|brother|sister|sibling|friend|boss|"
+    r"manager|colleague|flatmate|roommate|neighbou?r|team|family|baby|grandma|grandpa)$",
+    re.IGNORECASE,
+)
+#: A value that is a time of day, or a thing named with an article or a count.
+_TIME_VALUE_RE: Final = re.compile(
+    r"^(?:\d{1,2}(?::\d\d)?\s*[ap]\.?m\.?|\d{1,2}:\d\d|noon|midnight|midday)$", re.IGNORECASE
+)
+
+
+def _value_kind(found: re.Match[str]) -> str:
+    """The kind of a slot's value: "time" ("11pm", "midnight"), "thing" (said with an
+    article or a count: "a flat white", "one sentence"), or "" (a description: "remote")."""
+    value = found["value"]
+    if _TIME_VALUE_RE.match(value):
+        return "time"
+    said = found.string[found.start("value") - 4 : found.start("value")]
+    if re.search(r"\b(?:an?|the)\s$", said, re.IGNORECASE) or re.match(
+        r"(?:one|two|three|four|five|a\s+few|several)\s", value, re.IGNORECASE
+    ):
+        return "thing" if len(value.split()) <= 4 else ""
+    return ""
 
 
 #: A fact said as one more beside another ("User *also* plays piano", "speaks Italian *too*",
@@ -928,7 +981,7 @@ def decide(
         return "supersede"  # "uses macOS Ventura" / "uses macOS Sonoma": another value
     if _names_the_old_as_wrong(new, old):
         return "supersede"  # "works at an insurance company, not a bank"
-    if _slot_changed(new, old) or _name_swapped(new, old):
+    if _slot_changed(new, old) or _name_swapped(new, old) or _one_name_swapped(new, old):
         return "supersede"  # "cluster scheduler is PBS" / "cluster scheduler is Slurm"
     if new_frames and old_frames:
         own, theirs = new_frames[0], old_frames[0]
@@ -976,6 +1029,12 @@ def decide(
             return "supersede"  # "no longer writes JavaScript" / "primary language is JavaScript"
         if _kind_swapped(new, old):
             return "supersede"  # "monitors with Datadog" / "monitors with New Relic"
+        if (
+            own.topic == theirs.topic
+            and own.polarity != theirs.polarity
+            and (opposite_words(new, old) or _one_word_apart(new, old))
+        ):
+            return "supersede"  # "spellcheck is enabled" / "spellcheck is disabled"
         if verdict == "compatible" or own.topic == theirs.topic:
             return "keep"
         if not (_per_technology(own) and _per_technology(theirs)) and (

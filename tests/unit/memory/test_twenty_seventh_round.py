@@ -11,6 +11,7 @@ import pytest
 from amplify_memory.memory import UserProfileVectorStore, extract_and_store_user_facts
 from amplify_memory.memory.extraction import extract_chat_facts
 from amplify_memory.memory.restate import restated_facts
+from amplify_memory.memory.supersession import decide
 from amplify_memory.storage import MemoryStorage
 
 
@@ -196,3 +197,38 @@ def test_a_change_ends_the_facts_it_makes_untrue(
 )
 def test_answer_wishes_jobs_and_tools_said_in_passing(said: str, facts: list[str]) -> None:
     assert _user(said) == facts
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "action"),
+    [
+        # one slot, another value: a time, a thing said with an article or a count
+        ("User's bedtime is 11pm.", "User's bedtime is midnight.", "supersede"),
+        (
+            "User's usual coffee order is a flat white.",
+            "User's usual coffee order is an oat latte.",
+            "supersede",
+        ),
+        ("User's phone is an iPhone 12.", "User's phone is a Pixel 8.", "supersede"),
+        (
+            "User's preferred answer length is a short paragraph.",
+            "User's preferred answer length is one sentence.",
+            "supersede",
+        ),
+        # ... not a person's or an animal's slot, nor a description
+        ("User's partner is a teacher.", "User's partner is a keen runner.", "keep"),
+        ("User's team is remote.", "User's team is 5 people.", "keep"),
+        # one named thing at a time: a team supported, a car driven
+        ("User supports Arsenal.", "User supports Chelsea.", "supersede"),
+        ("User drives a Toyota.", "User drives a Honda.", "supersede"),
+        ("User drives a Toyota.", "User drives a Toyota and a Honda.", "keep"),
+        # a setting turned the other way
+        (
+            "Spellcheck is enabled in the user's editor.",
+            "Spellcheck is disabled in the user's editor.",
+            "supersede",
+        ),
+    ],
+)
+def test_one_value_of_a_slot_replaced(old: str, new: str, action: str) -> None:
+    assert decide(new, old) == action
