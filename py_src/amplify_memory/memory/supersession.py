@@ -45,6 +45,7 @@ from amplify_memory.memory.canonical import canonical_fact
 from amplify_memory.memory.changes import names_a_value
 from amplify_memory.memory.choices import COMMUTES, KINDS, VALUE_CLASSES
 from amplify_memory.memory.paraphrases import everyday
+from amplify_memory.memory.places import is_place
 from amplify_memory.memory.similarity import (
     DEFAULT_DUPLICATE_THRESHOLD,
     NUMBER_WORDS,
@@ -388,6 +389,7 @@ def _one_name_swapped(new: str, old: str) -> bool:
         and a["verb"] == b["verb"]
         and a["name"].casefold() != b["name"].casefold()
         and not re.search(r"\b(?:and|also|too|as\s+well)\b", a["tail"] + b["tail"])
+        and not (is_place(a["name"]) or is_place(b["name"]))  # ("supports Ukraine": a cause)
     )
 
 
