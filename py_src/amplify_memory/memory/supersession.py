@@ -112,8 +112,8 @@ def _model(text: str, value: str, named: bool = False) -> str:
 
 
 _NEGATED_TAIL_RE: Final = re.compile(
-    r"(?:,\s*(?:and\s+)?not|\brather than|\binstead of)\s+(?:an?\s+|the\s+)?(?P<tail>[^,;.]+?)"
-    r"\s*(?:\(.*\))?[.;]?$",
+    r"(?:,\s*(?:and\s+)?not|\brather than|\binstead of|(?<=\d)\s+not(?=\s+\d))\s+(?:an?\s+|the\s+)?"
+    r"(?P<tail>[^,;]+?)\s*(?:\(.*\))?[.;]?$",
     re.IGNORECASE,
 )
 _TAIL_STOP: Final = frozenset(
@@ -142,7 +142,13 @@ _WRONG_RE: Final = re.compile(
     r"(?:earlier|previous|old|last)\s+(?:note|memory|fact|entry)?\s*(?:about|on|saying)\s+"
     r"(?P<a>[\w+#.-]+(?:\s+[\w+#.-]+)?)\s+(?:was|is)\s+(?:wrong|mistaken|incorrect|a mistake)"
     r"|\bnever (?:used|liked|wanted)\s+(?P<b>[\w+#.-]+)"
-    r"|(?P<c>[\w+#.-]+)\s+(?:preference\s+)?was\s+(?:recorded|noted|saved)\s+by mistake",
+    r"|(?P<c>[\w+#.-]+)\s+(?:preference\s+)?was\s+(?:recorded|noted|saved)\s+by mistake"
+    # "June was a mistake", "Kotlin was misremembered", "misspoke about Chennai", "I said 3
+    # kids but ..."
+    r"|(?P<d>[\w+#.-]+)\s+(?:was|were)\s+(?:a\s+)?(?:mistake|misremembered|misheard|typo|"
+    r"wrong|incorrect)\b"
+    r"|\bmis(?:spoke|typed|remembered)\s+(?:about\s+)?(?P<e>[\w+#.-]+)"
+    r"|\bI\s+said\s+(?P<f>[\w+#.-]+(?:\s+[\w+#.-]+)?)\s+but\b",
     re.IGNORECASE,
 )
 
@@ -152,8 +158,9 @@ def _names_the_old_as_wrong(new: str, old: str) -> bool:
     wrong", "never used Y") and Y is what ``old`` says."""
     wrong = _WRONG_RE.search(new)
     if wrong:
-        named = (wrong["a"] or wrong["b"] or wrong["c"]).lower().split()
-        return all(any(t in w for w in re.findall(r"[\w+#.-]+", old.lower())) for t in named)
+        named = next(g for g in wrong.groups() if g).lower().split()
+        if all(any(t in w for w in re.findall(r"[\w+#.-]+", old.lower())) for t in named):
+            return True  # (else the words named wrong are others: "the earlier note was wrong")
     match = _NEGATED_TAIL_RE.search(new)
     if not match:
         return False
@@ -169,8 +176,11 @@ def _names_the_old_as_wrong(new: str, old: str) -> bool:
     if not tail or len(tail) > 4:
         return False
     named = all(any(t in w for w in old_words) for t in tail)
-    # the new fact's own value must be news to the old one
-    return named and not all(w in old.lower() for w in re.findall(r"[\w+#.-]{3,}", head)[-1:])
+    # the new fact's own value must be news to the old one ("tree nuts" to "peanuts" too)
+    last = re.findall(r"[\w+#-]{3,}|\d[\d:.,]*", head)[-1:]
+    return named and not all(
+        re.search(rf"(?<![\w+#.-]){re.escape(w)}(?![\w+#-])", old.lower()) for w in last
+    )
 
 
 #: The words of a bare use ("User uses X", "User's team is on X"): no use of its own.

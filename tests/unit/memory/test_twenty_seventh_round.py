@@ -232,3 +232,39 @@ def test_answer_wishes_jobs_and_tools_said_in_passing(said: str, facts: list[str
 )
 def test_one_value_of_a_slot_replaced(old: str, new: str, action: str) -> None:
     assert decide(new, old) == action
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "action"),
+    [
+        # a correction that names the old value as wrong: "not 8", "June was a mistake",
+        # "Kotlin was misremembered", "I said 3 kids but ..."
+        ("User's son is 8 years old.", "Correction: user's son is 10, not 8.", "supersede"),
+        (
+            "User's bus leaves at 8:10.",
+            "User fixed earlier message: bus is 8:40 not 8:10.",
+            "supersede",
+        ),
+        (
+            "User is allergic to peanuts.",
+            "User clarified they're allergic to tree nuts, not peanuts.",
+            "supersede",
+        ),
+        ("User has 3 kids.", "I said 3 kids but I actually have 2", "supersede"),
+        (
+            "User's wedding anniversary is June 12.",
+            "Anniversary is actually July 12 — June was a mistake",
+            "supersede",
+        ),
+        (
+            "User prefers Kotlin.",
+            "User actually prefers Scala; Kotlin was misremembered.",
+            "supersede",
+        ),
+        # ... not a range, nor a wrong thing the old fact does not say
+        ("User works 9 to 5.", "User works from 9 to 5, not weekends.", "merge"),
+        ("User prefers Kotlin.", "User prefers Kotlin; the Java note was wrong.", "keep"),
+    ],
+)
+def test_a_correction_that_names_the_old_value_as_wrong(old: str, new: str, action: str) -> None:
+    assert decide(new, old) == action
