@@ -40,7 +40,7 @@ from typing import Final, Literal
 
 from amplify_memory.memory._defaults import SEMANTIC_DUPLICATE_COSINE
 from amplify_memory.memory._phrasing import imperative_fact
-from amplify_memory.memory._text import PET_NOUNS
+from amplify_memory.memory._text import PET_NOUNS, wordlist
 from amplify_memory.memory.canonical import canonical_fact
 from amplify_memory.memory.changes import names_a_value
 from amplify_memory.memory.choices import COMMUTES, KINDS, VALUE_CLASSES
@@ -401,6 +401,131 @@ def _one_name_swapped(new: str, old: str) -> bool:
         and not re.search(r"\b(?:and|also|too|as\s+well)\b", a["tail"] + b["tail"])
         and not (is_place(a["name"]) or is_place(b["name"]))  # ("supports Ukraine": a cause)
     )
+
+
+#: A sign that a fact no longer holds: "dropped Docker", "sold their car and doesn't own
+#: one", "stopped going to the gym", "moved their blog off Heroku", "is a no-go now".
+_ENDED_SIGN_RE: Final = re.compile(
+    r"\b(?:does\s+not|doesn't|do\s+not|don't|no\s+longer|stopped|quit|dropped|ditched|sold|"
+    r"avoids?|turned\s+(?:\w+\s+){0,2}?off|(?:moved|came|got|is|am|are|went)\s+(?:\w+\s+){0,3}?off|"
+    r"deleted|gave\s+up|given\s+up|no-go|anymore|any\s+more|cancell?ed|uninstalled|"
+    r"got\s+rid\s+of)\b|n't\b",
+    re.IGNORECASE,
+)
+#: A fact that is negative or a choice over another already ("drinks no caffeine",
+#: "prefers explicit types over var"): its ending is read by the frames, not here.
+_NOT_PLAIN_RE: Final = re.compile(
+    r"\b(?:no|not|never|without|avoids?|dislikes?|hates?|over|rather\s+than|instead\s+of|"
+    # a state that is itself a "not" ("is vegetarian": "doesn't eat meat")
+    r"vegetarian|vegan|pescatarian|sober|teetotal|retired|intolerant|allergic|coeliac|celiac|"
+    r"unemployed|single|non-\w+|[\w-]+-free|quit|deleted|sold)\b|n't\b",
+    re.IGNORECASE,
+)
+#: A part of a time that a negation may be limited to ("doesn't take meetings on Fridays").
+_WHEN_PART_RE: Final = re.compile(
+    r"\b(?:on|at|after|before|during)\s+(?:(?:mon|tues|wednes|thurs|fri|satur|sun)days?|"
+    r"weekends?|nights?|\d)",
+    re.IGNORECASE,
+)
+#: Words that say nothing of what a fact is about: its verb, how often, when.
+_NOT_ABOUT: Final = frozenset(
+    wordlist("""
+    user users uses use used using likes like prefers prefer is are was were has have had
+    wants want goes go going does do been be gets get owns own drinks drink eats eat works
+    work working hosts host plays play runs run takes take keeps keep lives live the a an for
+    in on to of with their his her its daily every always often now at by and or it this
+    that them they one who which as from into times time week weekly month monthly year
+    yearly day days morning mornings evening evenings night nights once twice two three four
+    five sunday sundays monday mondays saturday saturdays weekend weekends regularly usually
+    mostly
+    """)
+)
+
+
+#: A fact's subject and verb ("User no longer teaches", "Uses"): not what it is about.
+_SUBJECT_VERB_RE: Final = re.compile(
+    r"^(?:(?:the\s+)?user\s+(?:(?:no\s+longer|does\s+not|doesn't|has\s+stopped|stopped|never|"
+    r"also|still)\s+)?[\w'-]+|(?-i:[A-Z])[a-z]+s)\s+",
+    re.IGNORECASE,
+)
+_OPINION_RE: Final = re.compile(
+    r"^(?:the\s+)?user\s+(?:likes|loves|enjoys|adores|is\s+a\s+(?:big\s+)?fan\s+of)\b", re.I
+)
+
+
+def _about_words(fact: str) -> list[str]:
+    """The words of what a fact is about, without its subject and verb and the words of
+    how often or when ("User teaches Year 4": none)."""
+    rest = _SUBJECT_VERB_RE.sub("", fact, count=1)
+    return [
+        w for w in re.findall(r"[a-z0-9+#]+", rest.lower()) if w not in _NOT_ABOUT and len(w) > 2
+    ]
+
+
+def _alike(w: str, v: str) -> bool:
+    short, long = sorted((w, v), key=len)
+    return long.startswith(short) if len(short) >= 3 else w == v
+
+
+#: A part a fact may be limited to: "at home", "for the v2 API", "in the IDE".
+_PART_OF_RE: Final = re.compile(
+    r"\b(?:at|for|in|on|during|from)\s+(?:the\s+|my\s+|their\s+|his\s+|her\s+|a\s+|an\s+)?"
+    r"([a-z0-9+#][a-z0-9+#-]*)"
+)
+#: The words of an end itself ("no longer", "anymore").
+_SIGN_WORDS: Final = frozenset(
+    wordlist("longer anymore doesn dropped stopped quit ditched off sold deleted avoids gave")
+)
+
+
+#: Where a fact's statements part: "sold their car *and* doesn't own one".
+_PIECES_RE: Final = re.compile(r"\s+and\s+|\s*[,;\u2014]\s*|\s+-\s+")
+
+
+def _cumulative(pieces: list[str], text: str) -> list[int]:
+    """Where each piece of ``text`` ends in it."""
+    ends, start = [], 0
+    for piece in pieces:
+        start = text.index(piece, start) + len(piece)
+        ends.append(start)
+    return ends
+
+
+def _ends_it(new: str, old: str) -> bool:
+    """``new`` says that what the plain, positive ``old`` says no longer holds: a sign of
+    an end next to the old fact's own words, which ``new`` says nearly all of ("uses
+    Docker for local dev" / "dropped Docker for local development"), or the old fact's
+    technologies alone ("uses Copilot in VS Code" / "no longer uses Copilot")."""
+    sign = _ENDED_SIGN_RE.search(new)
+    if sign is None or _NOT_PLAIN_RE.search(old) or _ENDED_SIGN_RE.search(old):
+        return False
+    if _OPINION_RE.match(old) and not re.search(r"\b(?:like|love|enjoy|fan|no-go)", new, re.I):
+        return False  # ("likes GraphQL" / "dropped GraphQL": the liking may stay)
+    if _WHEN_PART_RE.search(new) and not _WHEN_PART_RE.search(old):
+        return False  # ("doesn't take meetings on Fridays": a part of the time)
+    words = re.findall(r"[a-z0-9+#]+", old.lower())
+    for part in _PART_OF_RE.finditer(new.lower()):
+        if not any(_alike(part[1], w) for w in words):
+            return False  # ("uses React at work" / "does not use React at home": a part)
+    pieces = _PIECES_RE.split(new)
+    at = next(i for i, n in enumerate(_cumulative(pieces, new)) if n > sign.start())
+    if any(
+        not any(_alike(v, w) for w in words)
+        for v in _about_words(pieces[at])
+        if v not in _SIGN_WORDS
+    ):
+        return False  # (it says more than the old fact: "doesn't use Python type hints")
+    about, said = _about_words(old), _about_words(new)
+    if not about:
+        return False
+    shared = [w for w in about if any(_alike(w, v) for v in said)]
+    tools = {m.name for m in find_technology_mentions(new)}
+    if len(shared) < 0.75 * len(about) and not (
+        tools and tools <= {m.name for m in find_technology_mentions(old)}
+    ):
+        return False
+    near = _about_words(new[max(0, sign.start() - 30) : sign.end() + 40])
+    return any(_alike(w, v) for w in about for v in near)
 
 
 def _short_form(a: str, b: str) -> bool:
@@ -993,6 +1118,8 @@ def decide(
         return "supersede"  # "uses macOS Ventura" / "uses macOS Sonoma": another value
     if _names_the_old_as_wrong(new, old):
         return "supersede"  # "works at an insurance company, not a bank"
+    if _ends_it(new, old):
+        return "supersede"  # "dropped Docker for local development", "sold their car"
     if _slot_changed(new, old) or _name_swapped(new, old) or _one_name_swapped(new, old):
         return "supersede"  # "cluster scheduler is PBS" / "cluster scheduler is Slurm"
     if new_frames and old_frames:

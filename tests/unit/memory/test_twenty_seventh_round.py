@@ -268,3 +268,43 @@ def test_one_value_of_a_slot_replaced(old: str, new: str, action: str) -> None:
 )
 def test_a_correction_that_names_the_old_value_as_wrong(old: str, new: str, action: str) -> None:
     assert decide(new, old) == action
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "action"),
+    [
+        # an end said next to the old fact's own words
+        (
+            "User uses Docker for local dev.",
+            "User dropped Docker for local development.",
+            "supersede",
+        ),
+        ("User owns a car.", "User sold their car and doesn't own one now.", "supersede"),
+        (
+            "User goes to the gym three times a week.",
+            "User has stopped going to the gym.",
+            "supersede",
+        ),
+        ("User hosts their blog on Heroku.", "User moved their blog off Heroku.", "supersede"),
+        (
+            "Uses Windows for development",
+            "Doesn't use Windows for development anymore",
+            "supersede",
+        ),
+        (
+            "Dark mode is on in the user's IDE.",
+            "User turned dark mode off in the IDE.",
+            "supersede",
+        ),
+        ("User uses Copilot in VS Code.", "User no longer uses Copilot.", "supersede"),
+        # ... not a state that is a "not" itself, an opinion, a part of the time, or a verb
+        ("User is vegetarian.", "Doesn't eat meat (vegetarian).", "merge"),
+        ("User gave up meat.", "Doesn't eat meat anymore.", "keep"),  # (merged by meaning)
+        ("User likes GraphQL.", "User dropped GraphQL for the v2 API.", "keep"),
+        ("User prefers morning meetings.", "User doesn't take meetings on Fridays.", "keep"),
+        ("User teaches Year 4.", "User no longer teaches at Oakwood Primary School.", "keep"),
+        ("User uses GitLab.", "User no longer uses git-flow.", "keep"),
+    ],
+)
+def test_an_end_said_next_to_the_old_facts_words(old: str, new: str, action: str) -> None:
+    assert decide(new, old) == action
