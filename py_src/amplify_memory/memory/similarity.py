@@ -833,7 +833,9 @@ _GENERIC_TERMS: Final = frozenset(
         "package packages install installs statistics service services provider manager "
         "system software engine cloud device devices microcontroller microcontrollers mcu "
         "mcus server servers instance infrastructure infra code fpga fpgas board boards chip "
-        "chips soc socs store storage"
+        "chips soc socs store storage web website websites site sites ui uis plain via "
+        "model models every new start starts written build builds manage manages relies "
+        "provision provisions provisioning deploy deploys deployment deployments"
     )
 )
 

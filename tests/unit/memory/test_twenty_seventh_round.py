@@ -308,3 +308,23 @@ def test_a_correction_that_names_the_old_value_as_wrong(old: str, new: str, acti
 )
 def test_an_end_said_next_to_the_old_facts_words(old: str, new: str, action: str) -> None:
     assert decide(new, old) == action
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "action"),
+    [
+        # a technology used for what any use of it is: one fact
+        ("User works with Django", "User builds web apps in Django", "merge"),
+        ("User uses dbt with Snowflake.", "User runs dbt models on Snowflake.", "merge"),
+        (
+            "User uses PowerShell 5.1.",
+            "PowerShell 5.1 is the user's scripting environment.",
+            "keep",
+        ),
+        # ... not a use of its own
+        ("User uses Python.", "User uses Python for scripting.", "keep"),
+        ("User prefers TypeScript.", "User prefers TypeScript strict mode.", "keep"),
+    ],
+)
+def test_a_use_that_any_use_is(old: str, new: str, action: str) -> None:
+    assert decide(new, old, cosine=0.8) == action
