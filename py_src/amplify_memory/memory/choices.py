@@ -81,7 +81,8 @@ COMMUTES: Final = frozenset(
 #: is one word (plural "s" read off), and no member is a kind of another of its kind.
 KINDS: Final[dict[str, tuple[str, ...]]] = {
     "drink": ("coffee", "tea", "beer", "wine", "water", "juice", "soda", "milk", "cider",
-              "whisky", "whiskey", "vodka", "gin", "rum", "kombucha", "cocoa", "matcha"),
+              "whisky", "whiskey", "vodka", "gin", "rum", "kombucha", "cocoa", "matcha",
+              "chai"),
     "instrument": ("guitar", "piano", "drums", "violin", "cello", "ukulele", "saxophone",
                    "sax", "flute", "trumpet", "clarinet", "harp", "banjo", "accordion",
                    "keyboard", "harmonica", "trombone", "mandolin"),

@@ -165,7 +165,8 @@ def _names_the_old_as_wrong(new: str, old: str) -> bool:
     if not match:
         return False
     tail_text = re.sub(
-        r"\s+as\s+(?:previously\s+|earlier\s+)?(?:recorded|noted|stated|said|saved)\b.*$",
+        r"\s+(?:as\s+(?:previously\s+|earlier\s+)?(?:recorded|noted|stated|said|saved)\b|"
+        r"in\s+general|at\s+all|specifically|as\s+such)\b.*$",
         "",
         match["tail"],
         flags=re.I,
@@ -407,6 +408,7 @@ def _one_name_swapped(new: str, old: str) -> bool:
 #: one", "stopped going to the gym", "moved their blog off Heroku", "is a no-go now".
 _ENDED_SIGN_RE: Final = re.compile(
     r"\b(?:does\s+not|doesn't|do\s+not|don't|no\s+longer|stopped|quit|dropped|ditched|sold|"
+    r"skips|skipped|muted|mutes|"
     r"avoids?|turned\s+(?:\w+\s+){0,2}?off|(?:moved|came|got|is|am|are|went)\s+(?:\w+\s+){0,3}?off|"
     r"deleted|gave\s+up|given\s+up|no-go|anymore|any\s+more|cancell?ed|uninstalled|"
     r"got\s+rid\s+of)\b|n't\b",
@@ -437,7 +439,7 @@ _NOT_ABOUT: Final = frozenset(
     that them they one who which as from into times time week weekly month monthly year
     yearly day days morning mornings evening evenings night nights once twice two three four
     five sunday sundays monday mondays saturday saturdays weekend weekends regularly usually
-    mostly
+    mostly all
     """)
 )
 
@@ -445,7 +447,7 @@ _NOT_ABOUT: Final = frozenset(
 #: A fact's subject and verb ("User no longer teaches", "Uses"): not what it is about.
 _SUBJECT_VERB_RE: Final = re.compile(
     r"^(?:(?:the\s+)?user\s+(?:(?:no\s+longer|does\s+not|doesn't|has\s+stopped|stopped|never|"
-    r"also|still)\s+)?[\w'-]+|(?-i:[A-Z])[a-z]+s)\s+",
+    r"also|still)\s+)?[\w'-]+|(?-i:[A-Z])[a-z]+s(?!\s+(?:are|is|were|was|have|has)\b))\s+",
     re.IGNORECASE,
 )
 _OPINION_RE: Final = re.compile(
@@ -700,11 +702,20 @@ def _pet_kinds(fact: str) -> frozenset[str]:
 
 #: Whose fact a memory is when not the user's own: "User's sister lives in Paris".
 _WHOSE_RE: Final = re.compile(
-    r"^(?:the\s+)?user's\s+(?P<who>sister|brother|wife|husband|partner|spouse|girlfriend|"
+    r"^(?:(?:the\s+)?user's|their|his|her)\s+(?P<who>significant\s+other|other\s+half|sister|brother|wife|husband|partner|spouse|girlfriend|"
     r"boyfriend|mother|father|mom|mum|dad|parents?|son|daughter|kids?|children|child|friends?|"
     r"boss|manager|colleagues?|coworkers?|roommate|flatmate|cofounder|co-founder|neighbou?r|"
     r"teacher|grand(?:mother|father|ma|pa|parents?)|aunt|uncle|cousin|niece|nephew|"
     r"fianc[eé]e?|baby|toddler|twins|grandkids?|grandchildren|stepson|stepdaughter)\b",
+    re.IGNORECASE,
+)
+#: A fact said of someone by a bare noun, as notes are written: "Son is a violinist",
+#: "Partner works for the fire brigade", "Mom moved in" (a verb follows: not "Partner at
+#: a law firm", a job).
+_BARE_WHOSE_RE: Final = re.compile(
+    r"^(?P<who>son|daughter|partner|wife|husband|hubby|mom|mum|mother|dad|father|sister|"
+    r"brother|boss|kids?|grandma|grandpa)\s+(?:is|was|works|worked|lives|has|had|plays|moved|"
+    r"got|goes|studies|teaches|runs|loves|likes|hates|does|started|just)\b",
     re.IGNORECASE,
 )
 _FACT_WORD_RE: Final = re.compile(r"[\w+#.'-]+")
@@ -774,6 +785,7 @@ def _content_words(fact: str) -> frozenset[str]:
 _SAME_PERSON: Final = {
     "mom": "mother", "mum": "mother", "dad": "father", "kid": "child", "kids": "child",
     "children": "child", "bosses": "boss", "co-founder": "cofounder",
+    "significant other": "partner", "other half": "partner", "hubby": "husband",
 }  # fmt: skip
 
 
@@ -782,7 +794,7 @@ def _whose(fact: str) -> str:
     """Who a fact is about besides the user ("sister"), or "" for the user; "mom" and
     "mother", "boss" and "bosses" are one."""
     core = _core(fact)
-    found = _WHOSE_RE.match(core)
+    found = _WHOSE_RE.match(core) or _BARE_WHOSE_RE.match(core)
     if not found or _NAMED_RE.match(core):
         return ""  # ("User's manager is Priya": who the user's manager is, the user's fact)
     who = found["who"].casefold()

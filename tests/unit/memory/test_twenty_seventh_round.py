@@ -328,3 +328,26 @@ def test_an_end_said_next_to_the_old_facts_words(old: str, new: str, action: str
 )
 def test_a_use_that_any_use_is(old: str, new: str, action: str) -> None:
     assert decide(new, old, cosine=0.8) == action
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "action"),
+    [
+        # someone else's fact said as a note: "Son is ...", "Their significant other ..."
+        ("User's son plays the violin.", "Son is a violinist", "merge"),
+        ("User's partner is a teacher.", "Their significant other works as a teacher.", "merge"),
+        ("User's mother lives with them.", "Mom moved in with the user.", "merge"),
+        ("User is a partner at a law firm.", "Partner at a law firm", "merge"),
+        # skipped or muted: an end; another drink; a correction "not X in general"
+        ("User eats breakfast every day.", "User skips breakfast.", "supersede"),
+        ("Notifications are on for Slack.", "User muted all Slack notifications.", "supersede"),
+        ("Drinks green tea in the afternoon", "Drinks chai in the afternoon", "keep"),
+        (
+            "User is allergic to penicillin.",
+            "Correction: allergy is to amoxicillin specifically, not penicillin in general.",
+            "supersede",
+        ),
+    ],
+)
+def test_notes_about_others_and_ends_said_by_a_verb(old: str, new: str, action: str) -> None:
+    assert decide(new, old, cosine=0.8) == action
