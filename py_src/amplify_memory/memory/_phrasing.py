@@ -273,7 +273,7 @@ _EMOJI_RE: Final = re.compile(f"[{_EMOJI}{_EMOJI_JOINERS}]+")
 _EMOJI_SENTENCE_RE: Final = re.compile(
     f"(?<=[\\w)])[ \t]*[{_EMOJI}][{_EMOJI_JOINERS}]*[ \t]+"
     "(?=(?i:what|how|why|when|where|which|who|can|could|is|are|do|does|any|anyone|i|i'm|we|my|"
-    "so|but|also|btw|anyway|anyways|plus|pls|please|still|though|tho|maybe|just)\\b)"
+    "so|but|also|btw|anyway|anyways|plus|pls|please|still|maybe|just)\\b)"
 )
 _CODE_TERMS_RE: Final = re.compile(r"\b(if|try|do)\s*/\s*(else|catch|except|while)\b", re.I)
 
@@ -1655,19 +1655,21 @@ _STYLE_RE: Final = re.compile(
     r"trade-?offs?|pros and cons|questions?|assumptions?|yourself|me|blunt|direct|honest|"
     r"candid|harsh|gentle|patient|polite|apologi[sz]\w*|hedg\w*|rambl\w*|lectur\w*|"
     r"moraliz\w*|moralis\w*|sugarcoat\w*|flatter\w*|prais\w*|greet\w*|summari[sz]\w*|"
-    r"repeat\w*|pad\w*|waffl\w*|detail|in[- ]depth|"
-    r"\d+\s*(?:[-\u2013]\s*\d+\s*)?(?:lines|words|sentences|paragraphs|bullets))\b",
+    r"repeat\w*|pad\w*|waffl\w*|detail|in[- ]depth)\b",
     re.IGNORECASE,
 )
 #: Questions on a topic that are over ("so no more work questions"): no wish about answers
 #: (not "no more follow-up questions").
 _NO_TOPIC_QUESTIONS_RE: Final = re.compile(
-    r"(?:so\s+)?no\s+(?:more\s+)?(?!follow|clarif|rhetorical)\w+\s+questions", re.IGNORECASE
+    r"(?:so\s+)?no\s+(?:more\s+)?(?:work|school|homework|job|coding|code|tax|exam|interview|"
+    r"maths?|science|history|legal|medical|money|finance|career|business|office|uni|college)"
+    r"\s+questions",
+    re.IGNORECASE,
 )
 #: A reason after an instruction, its own clause: ", they come out as a mess", ", it's
 #: distracting" (the instruction is what is kept).
 _REASON_AFTER_RE: Final = re.compile(
-    r",\s+(?:they|they're|it|it's|its|which|those|these|as|because|since|cos|coz|cause)\b.*$",
+    r",\s+(?:they|they're|it|it's|its|which|those|these|because|since|cos|coz|cause)\b.*$",
     re.IGNORECASE,
 )
 
@@ -1681,10 +1683,10 @@ def without_reason(instruction: str) -> str:
 
 #: A choice of how to answer, switched to: "switch me to imperial", "switch to metric".
 _SWITCH_ME_RE: Final = re.compile(
-    r"^(?:switch|change|move)\s+(?:me\s+|us\s+|everything\s+|it\s+)?(?:over\s+|back\s+)?to\s+"
+    r"^(?:switch|change|move)\s+(?:me\s+|us\s+|everything\s+)?(?:over\s+|back\s+)?to\s+"
     r"(?P<x>(?:metric|imperial|celsius|fahrenheit|british\s+spelling|american\s+spelling|"
     r"british\s+english|american\s+english|us\s+english|uk\s+english|24[- ]?hour\s+time|"
-    r"12[- ]?hour\s+time|kg|kilos|lbs|pounds|miles|km|kilometres|kilometers)(?:\s+units)?)"
+    r"12[- ]?hour\s+time)(?:\s+units)?)"
     r"(?:\s+(?:for\s+everything|for\s+all|from\s+now\s+on|going\s+forward|now|please|pls))*$",
     re.IGNORECASE,
 )
@@ -1692,7 +1694,9 @@ _SWITCH_ME_RE: Final = re.compile(
 #: the formal tone" (read as "go into detail from now on").
 _YOU_CAN_NOW_RE: Final = re.compile(
     r"^(?:(?:so|ok|okay|honestly|actually)\s+)*(?:you\s+can|u\s+can|feel\s+free\s+to|"
-    r"you're\s+free\s+to)\s+(?P<x>.+?)(?:\s+(?:now|from\s+now\s+on|going\s+forward))?$",
+    r"you're\s+free\s+to)\s+(?P<x>(?:go|get|use|drop|skip|stop|swear|include|add|be\s+more|"
+    r"be\s+less|make)\b(?!.*\b(?:it|this|that|these|those|the\s+question|the\s+\d+)\b).+?)"
+    r"(?:\s+(?:now|from\s+now\s+on|going\s+forward))?$",
     re.IGNORECASE,
 )
 _IMPERATIVE_HEAD: Final = frozenset(
@@ -2643,7 +2647,7 @@ _LOCATION_MOVE_RE: Final = re.compile(
     r"\s+(?:from\s+(?P<a>[A-Za-z][\w.'-]*(?:\s+[A-Z][\w.'-]*)?)\s+)?to\s+"
     r"(?P<b>[A-Za-z][\w.'-]*(?:\s+[A-Z][\w.'-]*)?)"
     r"(?:\s+(?i:in|last|this|a|over|from|during|earlier|recently|since|back|for|and|with|"
-    r"because|after|when|two|three|\d+|"
+    r"because|after|two|three|\d+|"
     r"em|en|cet|cette|ce|im|il|nel|no|na|vorig|afgelopen|letzten|letztes|dieses|dieser|desde|"
     r"depuis|seit|sinds|da|ano|año|anno|jaar|scorso|passado|pasado|dernier|derni[èe]re|"
     r"l'\w+)\b.*)?$"
@@ -2657,8 +2661,11 @@ _LOCATION_MOVE_RE: Final = re.compile(
 #: "Analogies from electronics work best for me", "raw SQL for me": what the user prefers.
 _WORKS_FOR_ME_RE: Final = re.compile(
     r"^(?P<x>(?!(?:it|this|that|what|which|nothing|everything|something)\b)[\w.+#/' -]{2,60}?)\s+"
-    r"(?:(?:works?|worked)\s+(?:best|better|great|well|wonders)\s+for\s+me|work\s+best"
+    r"(?:(?:works?|worked)\s+(?:best|better|great|well|wonders)\s+for\s+me"
     r"|(?:is|are)\s+(?:the\s+)?(?:way to go|best)\s+for\s+me)(?:\s+(?:when|if)\b.*)?$"
+    # "plain text lists work best": a kind of thing, lower case, with nothing after
+    r"|^(?P<z>(?!(?:both|all|these|those|they|the|mine|yours|ours|some|most)\b)"
+    r"(?-i:[a-z])[\w' -]{2,40}?(?-i:s))\s+work\s+best\W*$"
     # "raw SQL for me": a short noun phrase, not a request ("convert this to yaml for me")
     r"|^(?P<y>(?!(?:(?:way|far|much|a bit|a little)\s+)?too\b)"  # "way too much X for me"
     r"(?!(?:convert|translate|write|make|do|fix|explain|check|find|give|show|summari[sz]e|"
@@ -2860,7 +2867,7 @@ def _shape_tool_opinion(text: str, lead: bool) -> _Shaped:
 
 def _shape_works_for_me(text: str, lead: bool) -> _Shaped:
     if m := _WORKS_FOR_ME_RE.match(text):
-        content = f"User prefers {_object(m['x'] or m['y'])}"
+        content = f"User prefers {_object(m['x'] or m['y'] or m['z'])}"
         return [ExtractedFact(content, _category_of(content, "preference"))]
     return _NEXT
 
@@ -2907,12 +2914,24 @@ _LEFT_FOR_RE: Final = re.compile(
     r"^(?:(?i:I|we)(?:'ve|\s+have)?\s+)?(?i:just\s+|finally\s+|recently\s+|officially\s+)?"
     r"(?i:left)\s+(?P<a>[A-Za-z][\w.'-]*(?:\s+[A-Z][\w.'-]*)?)\s+(?i:for)\s+"
     r"(?P<b>[A-Za-z][\w.'-]*(?:\s+[A-Z][\w.'-]*)?)"
-    r"(?:\s+(?i:in|last|this|a|over|during|earlier|recently|since|and|with|because|after|"
-    r"two|three|\d+)\b.*)?$"
+    r"\s+(?i:(?:last|this)\s+(?:month|year|spring|summer|autumn|fall|winter)|in\s+(?:19|20)\d\d|"
+    r"for\s+good|(?:\d+|a|one|two|three|six)\s+(?:months?|years?)\s+ago)\b.*$"
+)  # (a move, said with its month or year: "left London for Edinburgh this morning" is a trip)
+
+
+#: A move that is over or was long ago: "moved to Boston when I was 12", "moved to Berlin
+#: with my ex but came back home", "moved to Lisbon and hated it".
+_MOVE_OVER_RE: Final = re.compile(
+    r"\b(?:when\s+I\s+was|as\s+a\s+(?:kid|child|teen|teenager|baby)|growing\s+up|"
+    r"but\s+(?:came|moved|went|got)\s+back|hated\s+it|and\s+then|later|years\s+ago\s+but|"
+    r"but\s+(?:now|I'm|I\s+am|we're))\b",
+    re.IGNORECASE,
 )
 
 
 def _shape_location_move(text: str, lead: bool) -> _Shaped:
+    if _MOVE_OVER_RE.search(text):
+        return _NEXT
     if (m := _LEFT_FOR_RE.match(text)) and is_place(m["a"]) and is_place(m["b"]):
         place = " ".join(w[:1].upper() + w[1:] for w in m["b"].split())
         return [ExtractedFact(f"User is based in {place}", "personal")]
@@ -4766,8 +4785,8 @@ def imperative_fact(clause: str, *, inherited: bool = False) -> list[ExtractedFa
     after_head = text.split(None, len(words) - len(head_words) + 1)[-1] if head_words else ""
     if head in _GENERIC_HEADS:
         style = _STYLE_RE.search(after_head)
-    else:  # (the words lose digits: "keep it to 3-4 lines" is read as it is said)
-        style = _STYLE_RE.search(" ".join(head_words)) or (keep_style and _STYLE_RE.search(text))
+    else:
+        style = _STYLE_RE.search(" ".join(head_words))
     if not (standing or style or inherited):
         return None
     two = re.match(r"^(?P<a>.+?),?\s+and\s+(?P<b>(?P<verb>[a-z]+)\b.+)$", text, re.IGNORECASE)

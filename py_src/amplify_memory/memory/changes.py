@@ -67,7 +67,8 @@ class Replaced:
     marks a value that ends stored facts and is never stored as a fact itself: a value
     that is no technology ("value": "not Paris anymore", "left the bank"), or one the
     turn does not name but implies by a new technology of that kind ("cloud provider":
-    :mod:`~amplify_memory.memory.succession`)."""
+    :mod:`~amplify_memory.memory.succession`), or one member of a class given up
+    ("class": "sober now" ends the user's own "drinks wine")."""
 
     value: str
     polarity: str = "positive"
@@ -348,8 +349,8 @@ _CLASS_LOSSES: Final = (
     (
         re.compile(
             r"\b(?:sober|teetotal|tee-total|(?:don'?t|do\s+not|no\s+longer|stopped|quit|gave\s+up|"
-            r"given\s+up)\s+(?:drinking|drink)(?!\s+(?:coffee|tea|soda|milk|water|juice|"
-            r"caffeine|energy|pop|fizzy|and\s+drive))|(?:off|quit|gave\s+up|given\s+up|stopped|"
+            r"given\s+up)\s+(?:drinking|drink)(?!\s+(?:coffee|tea|soda|milk|water|juice|coke|"
+            r"cola|pepsi|diet|sugary|caffeine|energy|pop|fizzy|and\s+drive))|(?:off|quit|gave\s+up|given\s+up|stopped|"
             r"no\s+more|cut\s+out)\s+(?:the\s+)?(?:booze|alcohol))\b",
             re.IGNORECASE,
         ),
@@ -367,6 +368,16 @@ _CLASS_LOSSES: Final = (
         ),
         wordlist("coffee coffees espresso espressos latte lattes cappuccino cappuccinos"),
     ),
+)
+#: A while, a part or a measure of a thing given up, or its end undone: "I don't drink
+#: during the week", "gave up alcohol for Lent", "no more caffeine after noon", "quit
+#: drinking but started again".
+_NOT_FOR_GOOD_RE: Final = re.compile(
+    r"\b(?:during|much|at\s+work|on\s+(?:\w+\s+)?(?:nights?|days?|weekdays)|alone|tonight|today|"
+    r"this\s+(?:week|month)|for\s+(?:lent|a\s+(?:week|month|while|bit)|now|january|"
+    r"dry\s+january|the\s+(?:week|month))|till|until|after|before|when|while|if|"
+    r"started\s+again|back\s+on|relapsed|experiment|driving)\b",
+    re.IGNORECASE,
 )
 #: Someone else the words are about: "my dad's been sober for years".
 _SOMEONE_RE: Final = re.compile(
@@ -424,8 +435,12 @@ def _other_values(part: str, changed: bool) -> list[Replaced]:
                 out.append(Replaced(value, kind="value"))  # (no technology: never a fact)
     for said, words in _CLASS_LOSSES:
         sign = said.search(part)
-        if sign and not (_UNDONE_RE.search(part) or _SOMEONE_RE.search(part[: sign.start()])):
-            out += [Replaced(word, kind="value") for word in words]
+        if sign and not (
+            _UNDONE_RE.search(part)
+            or _SOMEONE_RE.search(part[: sign.start()])
+            or _NOT_FOR_GOOD_RE.search(part)
+        ):
+            out += [Replaced(word, kind="class") for word in words]
     for found in _USED_TO_DISLIKE_RE.finditer(part):
         known = lookup_technology(found["v"])
         out.append(Replaced(known.name if known else found["v"], polarity="negative"))
@@ -526,6 +541,13 @@ def states_value(text: str, replaced: Replaced) -> bool:
             f.topic in {"employer", "workplace"} and f.polarity == "positive"
             for f in frames_of(text)
         )
+    if replaced.kind == "class":  # (drink given up: the user's own drinking of it)
+        return bool(
+            re.match(r"(?:the\s+)?user\s+(?!'s)", text, re.IGNORECASE)
+            and _CONSUMES_RE.search(text)
+            and re.search(rf"\b{re.escape(replaced.value)}\b", text, re.IGNORECASE)
+            and not _NEGATED_RE.search(text)
+        )
     # (a value that is no technology is the word said: "wine" is no Wine)
     known = None if replaced.kind == "value" else lookup_technology(replaced.value)
     value = (known.name if known else replaced.value).casefold()  # "CubeIDE": STM32CubeIDE
@@ -556,6 +578,12 @@ def states_value(text: str, replaced: Replaced) -> bool:
     return replaced.polarity == "positive" and positive and named is not None
 
 
+#: A fact of having or liking a drink (not "is allergic to red wine", "collects whisky").
+_CONSUMES_RE: Final = re.compile(
+    r"^(?:the\s+)?user\s+(?:\w+ly\s+)?(?:drinks|enjoys|likes|loves|brews|orders|prefers|has|"
+    r"takes|is\s+a\s+(?:big\s+)?fan\s+of|starts\s+(?:the|every)\s+\w+\s+with)\b",
+    re.IGNORECASE,
+)
 #: A workplace named by its kind only ("left the company"): the stored one, whatever it is.
 _ANY_WORKPLACE: Final = frozenset({"company", "job", "employer", "firm", "day job", "old job"})
 _NEGATED_RE: Final = re.compile(

@@ -681,6 +681,7 @@ def _project_context(user_message: str) -> dict[str, ExtractedContext]:
         plain = _REACTION_TAIL_RE.sub("", _strip_filler(clause))  # "..., fingers crossed"
         if (chosen := _IT_IS_RE.match(plain)) and _phrasing.tech_names(chosen["x"]):
             plain = f"going with {chosen['x']}"  # "Godot 4 it is": the choice made
+        plain = _project_said(plain)
         if personal or _PERSONAL_LEAD_RE.match(plain):
             personal = bool(_PERSONAL_LEAD_RE.match(plain))  # "For me personally: ..."
             continue  # (its clause is the user's)
@@ -702,6 +703,57 @@ def _project_context(user_message: str) -> dict[str, ExtractedContext]:
                 _add_project_item(project, item)
             pending = ""
     return project
+
+
+#: A rule of the project said by the one who sets it: "compliance says sessions must
+#: expire after 5 min idle", "the client says no card payments" (the rule is kept).
+_RULE_GIVER_RE: Final = re.compile(
+    r"^(?:(?:the|our|my)\s+)?(?:client|customer|compliance|legal|security|supervisor|advisor|"
+    r"adviser|board|landlord|council|freeholder|venue|physio|doctor|vet|boss|manager|pm|"
+    r"product|management|lawyer|accountant|school|editor|publisher|insurer|bank|it|ops)\s+"
+    r"(?:says|said|insists|requires|told\s+us|told\s+me)\s+(?:that\s+)?"
+    r"(?P<rule>.*\b(?:must|has\s+to|have\s+to|needs?\s+to|can't|cannot|can\s+not|should|"
+    r"no|not|max|maximum|only|never|always)\b.*)$",
+    re.IGNORECASE,
+)
+_RULE_WORD_RE: Final = re.compile(
+    r"\b(?:must|has\s+to|have\s+to|needs?\s+to|can't|cannot|should|no|not|max|maximum|only|"
+    r"never|always)\b",
+    re.IGNORECASE,
+)
+#: What the user's own work must be, said with "my": "My thesis has to follow APA 7".
+_MY_WORK_RE: Final = re.compile(
+    r"^my\s+(?=(?:thesis|dissertation|app|site|website|book|novel|chapter|paper|report|"
+    r"project|garden|kitchen|bathroom|wedding|newsletter|shop|store|game|campaign|blog|"
+    r"podcast|channel|course|talk|presentation|plan|budget|deck|api|service|server|repo|"
+    r"script|pipeline|model|dataset|bot)\s+(?:has\s+to|have\s+to|must|needs?\s+to|should|"
+    r"can't|cannot|is|are|will|won't|runs?|uses?)\b)",
+    re.IGNORECASE,
+)
+#: A value fixed as a limit, said without "is": "Guest list locked at 85".
+_LOCKED_AT_RE: Final = re.compile(
+    r"^(?!.*\b(?:is|are|was|were|been|be|has|have|got|gets)\s+(?:locked|capped|fixed|limited|frozen|set)\b)"
+    r"(?P<what>(?:the\s+)?[\w-]+(?:\s+[\w-]+){0,2}?)\s+(?P<how>locked|capped|fixed|limited|"
+    r"frozen|set)\s+(?P<to>at|to)\s+(?P<v>\S.*)$",
+    re.IGNORECASE,
+)
+
+
+def _project_said(plain: str) -> str:
+    """A project chat's clause said as its rule: the rule a stakeholder gives, "my
+    thesis" as "the thesis", a limit said without "is" ("Guest list locked at 85" ->
+    "Guest list is locked at 85")."""
+    if giver := _RULE_GIVER_RE.match(plain):
+        parts = giver["rule"].split(", ")
+        while len(parts) > 1 and not _RULE_WORD_RE.search(parts[-1]):
+            parts.pop()  # ("..., lots of her customers are on ancient phones": why)
+        return ", ".join(parts)
+    plain = _MY_WORK_RE.sub("The ", plain, count=1)
+    if (locked := _LOCKED_AT_RE.match(plain)) and not re.match(
+        r"(?:I|we|you|he|she|they|it)\b", locked["what"], re.IGNORECASE
+    ):
+        return f"{locked['what']} is {locked['how']} {locked['to']} {locked['v']}"
+    return plain
 
 
 #: Where a second statement with its own subject starts: ", controllers never touch

@@ -25,7 +25,7 @@ from functools import lru_cache
 from typing import Final
 
 from amplify_memory.memory._facts import ExtractedFact
-from amplify_memory.memory._text import indefinite_article
+from amplify_memory.memory._text import ROLE_NOUNS, indefinite_article
 from amplify_memory.memory.places import is_place
 from amplify_memory.memory.technologies import lookup_technology
 
@@ -100,6 +100,13 @@ _NEW_JOB_RE: Final = re.compile(
     r"(?:\s+as\s+(?:an?\s+)?(?P<role>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,3}?))?"
     r"(?:\s+(?:at|with)\s+(?P<org>(?:an?\s+(?:[a-z][\w-]*\s+){0,3}?[a-z][\w-]*|"
     r"(?-i:[A-Z])[\w&.'-]*(?:\s+(?-i:[A-Z])[\w&.'-]*){0,2})))?" + _WHEN + r"\W*$",
+    re.IGNORECASE,
+)
+#: A job that is not the user's now: one of a past year, of a season, turned down.
+_NOT_NOW_JOB_RE: Final = re.compile(
+    r"\b(?:in\s+(?:19|20)\d\d|after\s+(?:uni|school|college)|for\s+the\s+(?:summer|holidays?|"
+    r"season)|temporar\w*|turned\s+it\s+down|declined|didn't\s+take|as\s+a\s+(?:kid|teen|"
+    r"teenager|student)|left\s+in|quit\s+in)\b",
     re.IGNORECASE,
 )
 #: Freelance work now: "freelancing as a tax consultant now".
@@ -391,8 +398,12 @@ def _diet_ended(m: re.Match[str]) -> list[ExtractedFact]:
 
 def _new_job(m: re.Match[str]) -> list[ExtractedFact]:
     role, org = m["role"], m["org"]
-    if role and re.match(r"(?:member|volunteer|fan|guest|customer|client)\b", role, re.I):
-        return []  # ("took a role as a volunteer ...": no job named)
+    if role and not re.search(rf"(?:{ROLE_NOUNS})$", role, re.IGNORECASE):
+        return []  # ("took a job as a favour", "got a job as a teenager": no role named)
+    if org and m.group().casefold().count(" with ") and org[:1].islower():
+        return []  # ("got a job with a good pension": no employer named)
+    if _NOT_NOW_JOB_RE.search(m.string):
+        return []  # ("started a job at a cafe in 2012", "for the summer", "turned it down")
     if not (role or org) or (org and (is_place(org) or lookup_technology(org))):
         return []  # ("got a job", "took a job in Leeds", "started a job with Docker")
     article = indefinite_article(role) if role else ""
@@ -405,6 +416,8 @@ def _new_job(m: re.Match[str]) -> list[ExtractedFact]:
 
 def _freelancing(m: re.Match[str]) -> list[ExtractedFact]:
     role = m["role"]
+    if not re.search(rf"(?:{ROLE_NOUNS})$", role, re.IGNORECASE):
+        return []  # ("freelancing as a hobby", "as well")
     return [ExtractedFact(f"User works as a freelance {role}", "personal")]
 
 

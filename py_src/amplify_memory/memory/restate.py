@@ -1192,11 +1192,34 @@ def _amount_restated(
                 re.IGNORECASE,
             )
         )
-        if own_age or _anchors(fact, found[0]) & _stems(clause):
+        others = {m.casefold() for m in _RELATIVE_RE.findall(clause)} - set(
+            fact.casefold().replace("'s", " ").split()
+        )  # ("my sister has 2 cats not 3": hers, not "User has 3 cats")
+        shared = (_anchors(fact, found[0]) - _UNIT_STEMS) & _stems(clause)
+        thing = re.match(r"\W*(?:the|this|that|his|her|their|its)\s+(\w+)", clause, re.I)
+        if thing and thing[1].casefold() not in fact.casefold():
+            continue  # ("the bag weighs 20 kg not 80": the bag's weight, not the user's)
+        if (own_age or shared) and not others:
             if "," in found[0]:  # ("€1,500": the new amount written as the old)
                 new = re.sub(r"(\d)(?=(\d{3})+(?!\d))", r"\1,", new)
             content = fact[: found.start()] + new + fact[found.end() :]
             yield 5, -1 - at, (found[0], new, content)
+
+
+#: Units and times: words an amount's clause shares with any fact of that measure
+#: ("20 years not 10" is no correction of "married for 10 years").
+_UNIT_STEMS: Final = frozenset(
+    _stem(w)
+    for w in wordlist(
+        "year years hour hours minute minutes min mins day days week weeks month months kg "
+        "kilos lb lbs pounds km miles time times old age"
+    )
+)
+_RELATIVE_RE: Final = re.compile(
+    r"\bmy\s+(?:\w+\s+)?(sister|brother|wife|husband|partner|son|daughter|mum|mom|dad|mother|"
+    r"father|friend|boss|kid|kids|neighbou?r|flatmate|roommate|colleague)\b",
+    re.IGNORECASE,
+)
 
 
 def _amount_in(fact: str, amount: str) -> re.Match[str] | None:

@@ -153,13 +153,39 @@ _WRONG_RE: Final = re.compile(
 )
 
 
+#: Words that name nothing as wrong: "it was a mistake", "I said no but ...".
+_NOT_NAMES: Final = frozenset(
+    wordlist("it its this that the a an no yes so he she they i we you them there what")
+)
+#: A fact that says it puts another right ("actually", "correction", "; ...").
+_CORRECTION_CUE_RE: Final = re.compile(
+    r"\b(?:actually|correct(?:ion|ed)|clarif\w+|meant|instead|really)\b|[;\u2014]", re.IGNORECASE
+)
+
+
+def _same_word(t: str, w: str) -> bool:
+    """``t`` is the word ``w`` (or ``w`` with an ending: "kid" / "kids.")."""
+    w = w.strip(".")
+    return w == t or (len(t) >= 4 and w.startswith(t))
+
+
 def _names_the_old_as_wrong(new: str, old: str) -> bool:
     """``new`` says "X, not Y" (or "X rather than Y", "the earlier note about Y was
     wrong", "never used Y") and Y is what ``old`` says."""
     wrong = _WRONG_RE.search(new)
     if wrong:
-        named = next(g for g in wrong.groups() if g).lower().split()
-        if all(any(t in w for w in re.findall(r"[\w+#.-]+", old.lower())) for t in named):
+        wrong_words = [
+            t for t in next(g for g in wrong.groups() if g).lower().split() if t not in _NOT_NAMES
+        ]
+        cue = not (wrong["d"] or wrong["e"] or wrong["f"]) or _CORRECTION_CUE_RE.search(new)
+        if (
+            wrong_words
+            and cue
+            and all(
+                any(_same_word(t, w) for w in re.findall(r"[\w+#.-]+", old.lower()))
+                for t in wrong_words
+            )
+        ):
             return True  # (else the words named wrong are others: "the earlier note was wrong")
     match = _NEGATED_TAIL_RE.search(new)
     if not match:
@@ -382,11 +408,12 @@ _ONE_VALUE_FRAME_RE: Final = re.compile(
 )
 
 
-#: A verb that holds one named thing at a time: the team one supports, the car one drives,
-#: whom one is married to ("supports Arsenal" / "supports Chelsea").
+#: A verb that holds one named thing at a time: the car one drives, whom one is married
+#: to ("drives a Toyota" / "drives a Honda"; said the same way around it).
 _ONE_NAME_RE: Final = re.compile(
-    r"^User\s+(?P<verb>supports|drives|rides|is\s+married\s+to|is\s+engaged\s+to)\s+"
-    r"(?:an?\s+|the\s+)?(?P<name>(?-i:[A-Z])[\w'-]*)(?P<tail>[^,;]*?)\W*$"
+    r"^User\s+(?P<verb>drives|is\s+married\s+to|is\s+engaged\s+to)\s+"
+    r"(?:an?\s+|the\s+)?(?P<name>(?-i:[A-Z])[\w'-]*(?:\s+(?-i:[A-Z0-9])[\w'-]*){0,2})"
+    r"(?P<tail>[^,;]*?)\W*$"
 )
 
 
@@ -399,8 +426,8 @@ def _one_name_swapped(new: str, old: str) -> bool:
         and b
         and a["verb"] == b["verb"]
         and a["name"].casefold() != b["name"].casefold()
-        and not re.search(r"\b(?:and|also|too|as\s+well)\b", a["tail"] + b["tail"])
-        and not (is_place(a["name"]) or is_place(b["name"]))  # ("supports Ukraine": a cause)
+        and a["tail"].strip().casefold() == b["tail"].strip().casefold()  # ("... around town")
+        and not (is_place(a["name"]) or is_place(b["name"]))
     )
 
 
@@ -408,7 +435,7 @@ def _one_name_swapped(new: str, old: str) -> bool:
 #: one", "stopped going to the gym", "moved their blog off Heroku", "is a no-go now".
 _ENDED_SIGN_RE: Final = re.compile(
     r"\b(?:does\s+not|doesn't|do\s+not|don't|no\s+longer|stopped|quit|dropped|ditched|sold|"
-    r"skips|skipped|muted|mutes|"
+    r"skips|muted|mutes|"
     r"avoids?|turned\s+(?:\w+\s+){0,2}?off|(?:moved|came|got|is|am|are|went)\s+(?:\w+\s+){0,3}?off|"
     r"deleted|gave\s+up|given\s+up|no-go|anymore|any\s+more|cancell?ed|uninstalled|"
     r"got\s+rid\s+of)\b|n't\b",
@@ -421,6 +448,14 @@ _NOT_PLAIN_RE: Final = re.compile(
     # a state that is itself a "not" ("is vegetarian": "doesn't eat meat")
     r"vegetarian|vegan|pescatarian|sober|teetotal|retired|intolerant|allergic|coeliac|celiac|"
     r"unemployed|single|non-\w+|[\w-]+-free|quit|deleted|sold)\b|n't\b",
+    re.IGNORECASE,
+)
+#: After a sign of an end, what makes it no end: a dislike, a thing replaced by another of
+#: its kind, a while.
+_NOT_AN_END_RE: Final = re.compile(
+    r"^\W*(?:\w+\s+)?(?:like|love|enjoy|care\s+for|fancy|mind)\b|\b(?:bought|got|ordered|"
+    r"another|newer|new\s+one|replacement|this\s+(?:week|month|year|time)|today|tonight|"
+    r"lately|for\s+now|for\s+a\s+(?:while|bit|week|month)|have\s+time|has\s+time)\b",
     re.IGNORECASE,
 )
 #: A part of a time that a negation may be limited to ("doesn't take meetings on Fridays").
@@ -505,6 +540,11 @@ def _ends_it(new: str, old: str) -> bool:
         return False  # ("likes GraphQL" / "dropped GraphQL": the liking may stay)
     if _WHEN_PART_RE.search(new) and not _WHEN_PART_RE.search(old):
         return False  # ("doesn't take meetings on Fridays": a part of the time)
+    if _NOT_AN_END_RE.search(new[sign.end() :]) or (
+        sign[0].lower().startswith("mute") and "notification" not in old.lower()
+    ):
+        return False  # ("doesn't like Docker", "sold their car and bought a newer one",
+        # "skipped the gym this week", "muted Slack")
     words = re.findall(r"[a-z0-9+#]+", old.lower())
     for part in _PART_OF_RE.finditer(new.lower()):
         if not any(_alike(part[1], w) for w in words):
@@ -556,10 +596,32 @@ def _slot_changed(new: str, old: str) -> bool:
     kind = [bool(re.match(r"(?-i:[A-Z])|\d|[a-z]+(?-i:[A-Z])", v)) for v in (x, y)]
     if all(kind):
         return _numbers(x) != _numbers(y) or x[:1].isalpha()
-    if _BEING_SLOT_RE.search(a["slot"]):
-        return False  # ("partner is a teacher" / "partner is a runner": both may hold)
+    if _TIME_VALUE_RE.match(x) and _TIME_VALUE_RE.match(y):
+        return True  # ("bedtime is 11pm" / "bedtime is midnight")
+    if _BEING_SLOT_RE.search(a["slot"]) or _MANY_SLOT_RE.search(a["slot"]) or any(kind):
+        return False  # ("partner is a teacher" / "a runner", "goal is a promotion" / "a
+        # marathon", "car is a Honda" / "a hybrid": both may hold)
+    head = a["slot"].split()[-1].casefold()
+    if any(head in v.casefold() or _VERDICT_RE.search(v) for v in (x, y)):
+        return False  # ("phone is a work phone", "commute is a nightmare": a description)
     kinds = {_value_kind(m) for m in (a, b)}
     return len(kinds) == 1 and kinds != {""}
+
+
+#: Slots that hold several things, or a thing of the moment.
+_MANY_SLOT_RE: Final = re.compile(
+    r"\b(?:concerns?|priorit(?:y|ies)|goals?|hobb(?:y|ies)|plans?|fears?|problems?|issues?|"
+    r"worr(?:y|ies)|dreams?|passions?|interests?|challenges?|focus|struggles?|weakness|"
+    r"strengths?|motivation|habits?|routines?|projects?|ideas?|favou?rites?|task|todo)$",
+    re.IGNORECASE,
+)
+#: A value that judges rather than names: "a nightmare", "a mess", "a gift from dad".
+_VERDICT_RE: Final = re.compile(
+    r"\b(?:nightmare|mess|pain|joke|dream|gift|disaster|lifesaver|beast|treat|hassle|"
+    r"headache|relief|blessing|breeze|struggle|work\s+in\s+progress|cosy|cozy|good|great|"
+    r"bad|nice|old|new)\b",
+    re.IGNORECASE,
+)
 
 
 #: A slot that is a person or an animal: its "is a ..." describes, many at once.

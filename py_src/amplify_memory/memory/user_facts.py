@@ -1148,7 +1148,8 @@ _TRANSIENT_RE: Final = re.compile(
     r"convinced|certain|positive|impressed|surprised|shocked|stressed|exhausted|bored|"
     r"overwhelmed|desperate|nervous|stoked|hyped|pumped|thrilled|relieved|embarrassed|"
     r"disappointed|all ears|sick|ill|hungover|jet-?lagged|sleepy|half asleep|offline|"
-    r"\d+\s*(?:mins?|minutes|hours?|hrs?|seconds?|secs?)(?!\w)|"  # "5 minutes late"
+    r"\d+\s*(?:mins?|minutes|hours?|hrs?|seconds?|secs?)\s+(?:late|early|behind|in|into|out|"
+    r"left|to\s+go)\b|"  # "5 minutes late" (not "10 minutes from the office")
     r"\d+\s*%\s+(?:sure|certain|positive|convinced|confident)|"
     # where one is for now: "im on my phone", "on the train", "in a meeting", "at home"
     r"on\s+(?:my|the|a|an)\s+(?:\w+\s+)?(?:phone|mobile|cell|ipad|tablet|train|bus|plane|"
@@ -3104,7 +3105,16 @@ def user_clauses(
     text = _DIAGNOSED_ME_RE.sub("I was diagnosed with", text)  # "my GP diagnosed me with IBS"
     text = _OUTGREW_RE.sub(r"I am no longer allergic to \1", text)
     text = _TAG_QUESTION_RE.sub("?", text)  # "it never triggers on PRs, why?": one question
+    text = _ABBREVIATION_DOT_RE.sub(r"\1", text)  # "capped at €18k incl. appliances": one
     return itertools.islice(_message_clauses(text, project=project), MAX_CLAUSES)
+
+
+#: An abbreviation's dot inside a sentence (the next word is lower case or a number; not
+#: "etc." or "min.", which end sentences typed in lower case).
+_ABBREVIATION_DOT_RE: Final = re.compile(
+    r"\b(incl|excl|approx|esp|vs|dept|e\.g|i\.e|a\.k\.a)\.(?=\s+[a-z0-9€$£(])",
+    re.IGNORECASE,
+)
 
 
 #: The user and a partner as one subject of what happened to the couple: "Mark and I

@@ -160,7 +160,7 @@ def test_a_change_ends_the_facts_it_makes_untrue(
     [
         # how to answer: a length kept to, leave given "now", a unit switched to, a reason
         # after the wish left out, what works best
-        ("keep it to 3-4 lines max", ["User wants the assistant to keep answers to 3-4 lines max"]),
+        ("keep it to 3-4 lines max", []),  # (a length for one answer as often: not kept)
         ("you can go into detail now", ["User wants the assistant to go into detail"]),
         ("you can use tables", []),
         ("you can go now", []),
@@ -219,7 +219,9 @@ def test_answer_wishes_jobs_and_tools_said_in_passing(said: str, facts: list[str
         ("User's partner is a teacher.", "User's partner is a keen runner.", "keep"),
         ("User's team is remote.", "User's team is 5 people.", "keep"),
         # one named thing at a time: a team supported, a car driven
-        ("User supports Arsenal.", "User supports Chelsea.", "supersede"),
+        ("User supports Arsenal.", "User supports Chelsea.", "keep"),  # (or Oxfam, Greenpeace)
+        ("User drives a Toyota Corolla.", "User drives a Honda Civic.", "supersede"),
+        ("User drives a Tesla.", "User drives a Vespa around town.", "keep"),
         ("User drives a Toyota.", "User drives a Honda.", "supersede"),
         ("User drives a Toyota.", "User drives a Toyota and a Honda.", "keep"),
         # a setting turned the other way
@@ -351,3 +353,108 @@ def test_a_use_that_any_use_is(old: str, new: str, action: str) -> None:
 )
 def test_notes_about_others_and_ends_said_by_a_verb(old: str, new: str, action: str) -> None:
     assert decide(new, old, cosine=0.8) == action
+
+
+def _project(said: str) -> list[str]:
+    return [f.content for f in extract_chat_facts(said, in_project=True).project]
+
+
+@pytest.mark.parametrize(
+    ("said", "facts"),
+    [
+        # a rule given by who sets it, the user's work said with "my", a limit without "is"
+        (
+            "compliance says sessions must expire after 5 min idle.",
+            ["Sessions must expire after 5 min idle"],
+        ),
+        (
+            "client says the site must work without javascript, lots of her customers are on"
+            " old phones",
+            ["The site must work without JavaScript"],
+        ),
+        ("My thesis has to follow APA 7", ["The thesis has to follow APA 7"]),
+        ("Guest list locked at 85", ["Guest list is locked at 85"]),
+        (
+            "budget is capped at €18k incl. appliances.",
+            ["Budget is capped at €18k incl appliances"],
+        ),
+        # ... not someone's opinion without a rule, nor the user's own doing
+        ("my wife says I should relax", []),
+    ],
+)
+def test_a_projects_rules_said_by_who_sets_them(said: str, facts: list[str]) -> None:
+    assert _project(said) == facts
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "action"),
+    [
+        # the review's traps for the pair rules
+        ("User works with Python.", "User said it was a mistake.", "keep"),
+        ("User lives with their partner.", "User mistyped the command.", "keep"),
+        ("User's favourite colour is blue.", "Blue was wrong for the logo.", "keep"),
+        ("User uses Kubernetes.", "User thinks moving to Kubernetes was a mistake.", "keep"),
+        ("User uses Docker.", "User does not like Docker.", "keep"),
+        ("User owns a car.", "User sold their car and bought a newer one.", "keep"),
+        ("User goes to the gym.", "User skipped the gym this week.", "keep"),
+        ("User uses Slack.", "User muted Slack.", "keep"),
+        ("User's main concern is the cost.", "User's main concern is the timeline.", "keep"),
+        ("User's phone is an iPhone 12.", "User's phone is a work phone.", "keep"),
+        ("User's car is a Honda.", "User's car is a hybrid.", "keep"),
+        ("User's commute is a 20-minute walk.", "User's commute is a nightmare.", "keep"),
+    ],
+)
+def test_review_guards_for_pairs(old: str, new: str, action: str) -> None:
+    assert decide(new, old) == action
+
+
+@pytest.mark.parametrize(
+    ("said", "facts"),
+    [
+        # the review's traps for extraction
+        ("left London for Edinburgh this morning, the train is so slow", ["User dislikes train"]),
+        ("moved to Canada with my family when I was a kid", []),
+        ("took a position as a matter of principle", []),
+        ("got a job as a teenager at McDonald's", []),
+        ("got a job with a good pension", []),
+        ("started a job at a cafe in 2012, left in 2014", []),
+        ("took a part-time job as a barista for the summer", []),
+        ("freelancing as well now", []),
+        ("Write a cover letter for this job. Keep it to 150 words.", []),
+        ("Convert this recipe for me. Change it to kg.", []),
+        ("I pasted the transcript. You can summarise it now.", []),
+        ("you can ask me questions now", []),
+        (
+            "Always answer in Spanish, as well as English",
+            ["User wants the assistant to always answer in Spanish, as well as English"],
+        ),
+        ("Teams work best when they are small", []),
+        ("Both work best", []),
+        ("no more personal questions please", ["User does not want personal questions"]),
+        ("I use vim 😅 tho I prefer emacs", ["User uses Vim", "User prefers Emacs"]),
+        ("I'm 10 minutes from the office", ["User is 10 minutes from the office"]),
+    ],
+)
+def test_review_guards_for_extraction(said: str, facts: list[str]) -> None:
+    assert _user(said) == facts
+
+
+@pytest.mark.parametrize(
+    ("prior", "turn"),
+    [
+        (["User's husband enjoys wine."], "I don't drink, but my husband does"),
+        (["User is allergic to red wine."], "quit drinking 2 years ago"),
+        (["User collects whisky bottles."], "I'm teetotal now"),
+        (["User enjoys wine."], "I don't drink during the week"),
+        (["User enjoys wine."], "gave up alcohol for Lent"),
+        (["User drinks coffee every morning."], "no more caffeine after noon"),
+        (["User enjoys craft beer."], "quit drinking Coke last month"),
+        (["User has been married for 10 years."], "I've been coding 20 years not 10"),
+        (["User weighs 80 kg."], "the bag weighs 20 kg not 80"),
+        (["User has 3 cats."], "my sister has 2 cats not 3"),
+        (["User drives a Tesla."], "I drive a Vespa around town too"),
+    ],
+)
+def test_review_guards_for_the_store(prior: list[str], turn: str) -> None:
+    after = asyncio.run(_store(prior, turn))
+    assert [k for k in after if after[k]] == []
