@@ -169,10 +169,25 @@ def _same_word(t: str, w: str) -> bool:
     return w == t or (len(t) >= 4 and w.startswith(t))
 
 
+@lru_cache(maxsize=1024)
+def _wrong_in(fact: str) -> re.Match[str] | None:
+    """:data:`_WRONG_RE` in a fact (remembered: a new fact is read against many)."""
+    return _WRONG_RE.search(fact)
+
+
+@lru_cache(maxsize=1024)
+def _negated_tail(fact: str) -> re.Match[str] | None:
+    """:data:`_NEGATED_TAIL_RE` in a fact (remembered), when it has a "not" or the like."""
+    low = fact.casefold()
+    if " not " not in low and "rather than" not in low and "instead of" not in low:
+        return None
+    return _NEGATED_TAIL_RE.search(fact)
+
+
 def _names_the_old_as_wrong(new: str, old: str) -> bool:
     """``new`` says "X, not Y" (or "X rather than Y", "the earlier note about Y was
     wrong", "never used Y") and Y is what ``old`` says."""
-    wrong = _WRONG_RE.search(new)
+    wrong = _wrong_in(new)
     if wrong:
         wrong_words = [
             t for t in next(g for g in wrong.groups() if g).lower().split() if t not in _NOT_NAMES
@@ -187,7 +202,7 @@ def _names_the_old_as_wrong(new: str, old: str) -> bool:
             )
         ):
             return True  # (else the words named wrong are others: "the earlier note was wrong")
-    match = _NEGATED_TAIL_RE.search(new)
+    match = _negated_tail(new)
     if not match:
         return False
     tail_text = re.sub(
@@ -490,6 +505,7 @@ _OPINION_RE: Final = re.compile(
 )
 
 
+@lru_cache(maxsize=4096)
 def _about_words(fact: str) -> list[str]:
     """The words of what a fact is about, without its subject and verb and the words of
     how often or when ("User teaches Year 4": none)."""
@@ -528,13 +544,24 @@ def _cumulative(pieces: list[str], text: str) -> list[int]:
     return ends
 
 
+@lru_cache(maxsize=1024)
+def _end_sign(fact: str) -> re.Match[str] | None:
+    return _ENDED_SIGN_RE.search(fact)
+
+
+@lru_cache(maxsize=4096)
+def _plain(fact: str) -> bool:
+    """A positive fact with no end in it (one :func:`_ends_it` may end)."""
+    return not (_NOT_PLAIN_RE.search(fact) or _ENDED_SIGN_RE.search(fact))
+
+
 def _ends_it(new: str, old: str) -> bool:
     """``new`` says that what the plain, positive ``old`` says no longer holds: a sign of
     an end next to the old fact's own words, which ``new`` says nearly all of ("uses
     Docker for local dev" / "dropped Docker for local development"), or the old fact's
     technologies alone ("uses Copilot in VS Code" / "no longer uses Copilot")."""
-    sign = _ENDED_SIGN_RE.search(new)
-    if sign is None or _NOT_PLAIN_RE.search(old) or _ENDED_SIGN_RE.search(old):
+    sign = _end_sign(new)
+    if sign is None or not _plain(old):
         return False
     if _OPINION_RE.match(old) and not re.search(r"\b(?:like|love|enjoy|fan|no-go)", new, re.I):
         return False  # ("likes GraphQL" / "dropped GraphQL": the liking may stay)
