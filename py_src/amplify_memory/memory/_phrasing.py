@@ -106,6 +106,7 @@ _TYPOS: Final[dict[str, str]] = {
     "didnt": "didn't",
     "cant": "can't",
     "wont": "won't",
+    "anymor": "anymore",
     "isnt": "isn't",
     "arent": "aren't",
     "im": "I'm",
@@ -1655,7 +1656,7 @@ _STYLE_RE: Final = re.compile(
     r"trade-?offs?|pros and cons|questions?|assumptions?|yourself|me|blunt|direct|honest|"
     r"candid|harsh|gentle|patient|polite|apologi[sz]\w*|hedg\w*|rambl\w*|lectur\w*|"
     r"moraliz\w*|moralis\w*|sugarcoat\w*|flatter\w*|prais\w*|greet\w*|summari[sz]\w*|"
-    r"repeat\w*|pad\w*|waffl\w*|detail|in[- ]depth)\b",
+    r"repeat\w*|pad\w*|waffl\w*|detail|in[- ]depth|(?<=go )longer|longer\s+(?:answers|replies|responses|explanations))\b",
     re.IGNORECASE,
 )
 #: Questions on a topic that are over ("so no more work questions"): no wish about answers

@@ -299,7 +299,8 @@ _LOSS_RES: Final = (
     ),
     re.compile(  # "stopped the pottery class" (not "stopped the car")
         r"\b(?:stopped|dropped|cancell?ed)\s+(?:my|the|our)\s+"
-        r"(?P<v>(?:[\w-]+\s+)?(?:class|classes|lessons|course|membership|subscription|sessions))\b",
+        r"(?P<v>(?:[\w-]+\s+)?(?:class|classes|lessons|course|membership|subscription|sub|"
+        r"sessions))\b",
         re.IGNORECASE,
     ),
     re.compile(  # "gave up climbing", "quit smoking", "quit golf" (not "quit rock climbing")
@@ -321,7 +322,8 @@ _LOSS_RES: Final = (
     ),
     re.compile(  # a device that died, and what the user is on now
         r"(?:^\s*|[,;]\s*|\b(?:and|so|but)\s+)(?:(?:my|the|our)\s+)?(?:old\s+)?"
-        r"(?P<v>laptop|phone|tablet|ipad|kindle|desktop|pc|mac|macbook|car|bike|e-?reader)"
+        r"(?P<v>laptop|phone|tablet|ipad|iphone|pixel|android|galaxy|kindle|desktop|pc|mac|macbook|"
+        r"car|bike|e-?reader)"
         r"\s+(?:finally\s+)?(?:died|gave\s+up|is\s+dead)\s*(?:,?\s+so\s+(?:I'm|im|I\s+am|now)\b|$)",
         re.IGNORECASE,
     ),

@@ -390,6 +390,9 @@ _PLACE_NAME_RE: Final = re.compile(
 )
 
 
+_NOW_TAIL_RE: Final = re.compile(r"\s*\b(?:now|these\s+days|nowadays)$", re.IGNORECASE)
+
+
 def _name_swapped(new: str, old: str) -> bool:
     """The same words around another name after "at", "for" or "with" ("works as a
     paralegal at Hart & Cole" / "... at Brennan Law", "studies at the University of Leeds" /
@@ -404,7 +407,9 @@ def _name_swapped(new: str, old: str) -> bool:
         new[: a.start()].casefold().rstrip() + " " + a["prep"].casefold(),
         old[: b.start()].casefold().rstrip() + " " + b["prep"].casefold(),
     )
-    tails = new[a.end() :].strip(" .").casefold(), old[b.end() :].strip(" .").casefold()
+    tails = tuple(  # ("banks with Monzo now" / "banks with HSBC": the same words around)
+        _NOW_TAIL_RE.sub("", t[m.end() :].strip(" .")).casefold() for t, m in ((new, a), (old, b))
+    )
     return (
         frame[0] == frame[1]
         and tails[0] == tails[1]

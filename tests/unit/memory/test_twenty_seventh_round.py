@@ -458,3 +458,42 @@ def test_review_guards_for_extraction(said: str, facts: list[str]) -> None:
 def test_review_guards_for_the_store(prior: list[str], turn: str) -> None:
     after = asyncio.run(_store(prior, turn))
     assert [k for k in after if after[k]] == []
+
+
+@pytest.mark.parametrize(
+    ("prior", "turn", "superseded"),
+    [
+        # read off corrections hold-out 14 once it was opened
+        (
+            ["User uses an iPhone.", "User studies chemistry."],
+            "got a pixel 8 last week, the iphone finally gave up. how do i move my chats?",
+            ["User uses an iPhone"],
+        ),
+        (
+            ["User banks with HSBC.", "User is a junior doctor."],
+            "I bank with Monzo now, closed the old HSBC account in Feb.",
+            ["User banks with HSBC"],
+        ),
+        (
+            ["User budgets with YNAB.", "User lives in Perth."],
+            "cancelled my YNAB sub, I just do a google sheet now.",
+            ["User budgets with YNAB"],
+        ),
+    ],
+)
+def test_a_device_an_account_a_subscription_ended(
+    prior: list[str], turn: str, superseded: list[str]
+) -> None:
+    after = asyncio.run(_store(prior, turn))
+    assert [k for k in after if after[k]] == superseded
+
+
+@pytest.mark.parametrize(
+    ("said", "facts"),
+    [
+        ("you can go longer now btw", ["User wants the assistant to go longer"]),
+        ("no longer at santa monica college", []),
+    ],
+)
+def test_leave_to_go_longer(said: str, facts: list[str]) -> None:
+    assert _user(said) == facts
