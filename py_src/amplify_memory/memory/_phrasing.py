@@ -1656,7 +1656,8 @@ _STYLE_RE: Final = re.compile(
     r"trade-?offs?|pros and cons|questions?|assumptions?|yourself|me|blunt|direct|honest|"
     r"candid|harsh|gentle|patient|polite|apologi[sz]\w*|hedg\w*|rambl\w*|lectur\w*|"
     r"moraliz\w*|moralis\w*|sugarcoat\w*|flatter\w*|prais\w*|greet\w*|summari[sz]\w*|"
-    r"repeat\w*|pad\w*|waffl\w*|detail|in[- ]depth|(?<=go )longer|longer\s+(?:answers|replies|responses|explanations))\b",
+    r"repeat\w*|pad\w*|waffl\w*|detail|in[- ]depth|(?<=go )longer|"
+    r"longer\s+(?:answers|replies|responses|explanations))\b",
     re.IGNORECASE,
 )
 #: Questions on a topic that are over ("so no more work questions"): no wish about answers
@@ -1697,7 +1698,7 @@ _YOU_CAN_NOW_RE: Final = re.compile(
     r"^(?:(?:so|ok|okay|honestly|actually)\s+)*(?:you\s+can|u\s+can|feel\s+free\s+to|"
     r"you're\s+free\s+to)\s+(?P<x>(?:go|get|use|drop|skip|stop|swear|include|add|be\s+more|"
     r"be\s+less|make)\b(?!.*\b(?:it|this|that|these|those|the\s+question|the\s+\d+)\b).+?)"
-    r"(?:\s+(?:now|from\s+now\s+on|going\s+forward))?$",
+    r"(?P<when>\s+(?:now|from\s+now\s+on|going\s+forward))?$",
     re.IGNORECASE,
 )
 _IMPERATIVE_HEAD: Final = frozenset(
@@ -2671,7 +2672,8 @@ _WORKS_FOR_ME_RE: Final = re.compile(
     r"|^(?P<y>(?!(?:(?:way|far|much|a bit|a little)\s+)?too\b)"  # "way too much X for me"
     r"(?!(?:convert|translate|write|make|do|fix|explain|check|find|give|show|summari[sz]e|"
     r"rewrite|format|generate|create|draft|list|review|refactor|run|build|get|put|add|help|please|"
-    r"pls|can|could|would|will|ask|asking|just\s+asking)\b)(?:(?!(?:works?|worked|is|are|was|were|isn't|wasn't|aren't|"
+    r"pls|can|could|would|will|ask|asking|just\s+asking)\b)"
+    r"(?:(?!(?:works?|worked|is|are|was|were|isn't|wasn't|aren't|"
     r"this|that|it)\b)[\w.+#/'-]+\s+){0,3}"
     r"(?!(?:works?|worked|is|are|was|were|isn't|wasn't|aren't|this|that|it)\b)[\w.+#/'-]+)"
     r"\s+for\s+me$",
@@ -4752,9 +4754,7 @@ def imperative_fact(clause: str, *, inherited: bool = False) -> list[ExtractedFa
     if switch := _SWITCH_ME_RE.match(text):  # "switch me to imperial for everything"
         text = f"use {switch['x']} from now on"
     if (
-        (leave := _YOU_CAN_NOW_RE.match(text))
-        and _STYLE_RE.search(leave["x"])
-        and leave["x"] != text[leave.start("x") :]
+        (leave := _YOU_CAN_NOW_RE.match(text)) and leave["when"] and _STYLE_RE.search(leave["x"])
     ):  # ("you can go into detail now"; not "you can use tables": leave, not a wish)
         text = f"{leave['x']} from now on"
     scope, text = _instruction_scope(text)

@@ -115,6 +115,12 @@ PET_NOUNS: Final = (
     r"labradoodles?|cockapoos?|cavapoos?|border\s+collies?|german\s+shepherds?|"
     r"maine\s+coons?|ragdolls?|siamese"
 )
+#: The people closest to the user, each also in the plural where it has one (a regular
+#: expression's alternation: whose a fact is, "my sister has 2 cats", "my dad's sober").
+RELATIVE_NOUNS: Final = (
+    r"sister|brother|wife|husband|partner|son|daughter|mum|mom|dad|mother|father|friend|"
+    r"boss|kids?|flatmate|roommate|colleague"
+)
 #: A field of work or study, or a department: what "in" names that is no place ("a
 #: manager in Sales", "I've been in Marketing for years"; a regular expression's
 #: alternation).

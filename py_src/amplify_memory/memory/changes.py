@@ -41,7 +41,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from amplify_memory.memory import _phrasing
-from amplify_memory.memory._text import WORKPLACE_NOUNS, wordlist
+from amplify_memory.memory._text import RELATIVE_NOUNS, WORKPLACE_NOUNS, wordlist
 from amplify_memory.memory.choices import KINDS
 from amplify_memory.memory.technologies import Mention, find_technology_mentions, lookup_technology
 from amplify_memory.memory.topics import frames_of
@@ -383,9 +383,8 @@ _NOT_FOR_GOOD_RE: Final = re.compile(
 )
 #: Someone else the words are about: "my dad's been sober for years".
 _SOMEONE_RE: Final = re.compile(
-    r"\b(?:he|she|they|he's|she's|they're|his|her|their|my\s+(?:\w+\s+)?(?:wife|husband|"
-    r"partner|dad|mum|mom|father|mother|brother|sister|son|daughter|friend|boss|flatmate|"
-    r"roommate|colleague|kids?|parents?))\b|(?-i:[A-Z][a-z]+)(?:'s|\s+is|\s+has)\b",
+    rf"\b(?:he|she|they|he's|she's|they're|his|her|their|my\s+(?:\w+\s+)?(?:{RELATIVE_NOUNS}|"
+    r"parents?))\b|(?-i:[A-Z][a-z]+)(?:'s|\s+is|\s+has)\b",
     re.IGNORECASE,
 )
 #: Things that are never the value a loss ends: people, and words of no thing or of more

@@ -705,6 +705,11 @@ def _project_context(user_message: str) -> dict[str, ExtractedContext]:
     return project
 
 
+#: The words that make a clause a rule ("must", "can't", "max", "only" ...).
+_RULE_WORDS: Final = (
+    r"must|has\s+to|have\s+to|needs?\s+to|can't|cannot|can\s+not|should|no|not|max|maximum|"
+    r"only|never|always"
+)
 #: A rule of the project said by the one who sets it: "compliance says sessions must
 #: expire after 5 min idle", "the client says no card payments" (the rule is kept).
 _RULE_GIVER_RE: Final = re.compile(
@@ -712,13 +717,11 @@ _RULE_GIVER_RE: Final = re.compile(
     r"adviser|board|landlord|council|freeholder|venue|physio|doctor|vet|boss|manager|pm|"
     r"product|management|lawyer|accountant|school|editor|publisher|insurer|bank|it|ops)\s+"
     r"(?:says|said|insists|requires|told\s+us|told\s+me)\s+(?:that\s+)?"
-    r"(?P<rule>.*\b(?:must|has\s+to|have\s+to|needs?\s+to|can't|cannot|can\s+not|should|"
-    r"no|not|max|maximum|only|never|always)\b.*)$",
+    rf"(?P<rule>.*\b(?:{_RULE_WORDS})\b.*)$",
     re.IGNORECASE,
 )
 _RULE_WORD_RE: Final = re.compile(
-    r"\b(?:must|has\s+to|have\s+to|needs?\s+to|can't|cannot|should|no|not|max|maximum|only|"
-    r"never|always|locked|capped|limited|requires?|required)\b",
+    rf"\b(?:{_RULE_WORDS}|locked|capped|limited|requires?|required)\b",
     re.IGNORECASE,
 )
 #: A part after a comma that says why, of someone or something else: "half the family's in

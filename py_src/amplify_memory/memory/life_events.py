@@ -98,7 +98,7 @@ _NEW_JOB_RE: Final = re.compile(
     + r"(?:took|accepted|landed|got|started|began|found)\s+(?:a|an|the)\s+(?:new\s+)?"
     r"(?:(?:full|part)[- ]time\s+|permanent\s+|proper\s+)?(?:role|job|position|post)"
     r"(?:\s+as\s+(?:an?\s+)?(?P<role>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,3}?))?"
-    r"(?:\s+(?:at|with)\s+(?P<org>(?:an?\s+(?:[a-z][\w-]*\s+){0,3}?[a-z][\w-]*|"
+    r"(?:\s+(?P<prep>at|with)\s+(?P<org>(?:an?\s+(?:[a-z][\w-]*\s+){0,3}?[a-z][\w-]*|"
     r"(?-i:[A-Z])[\w&.'-]*(?:\s+(?-i:[A-Z])[\w&.'-]*){0,2})))?" + _WHEN + r"\W*$",
     re.IGNORECASE,
 )
@@ -400,7 +400,7 @@ def _new_job(m: re.Match[str]) -> list[ExtractedFact]:
     role, org = m["role"], m["org"]
     if role and not re.search(rf"(?:{ROLE_NOUNS})$", role, re.IGNORECASE):
         return []  # ("took a job as a favour", "got a job as a teenager": no role named)
-    if org and m.group().casefold().count(" with ") and org[:1].islower():
+    if org and m["prep"].casefold() == "with" and org[:1].islower():
         return []  # ("got a job with a good pension": no employer named)
     if _NOT_NOW_JOB_RE.search(m.string):
         return []  # ("started a job at a cafe in 2012", "for the summer", "turned it down")

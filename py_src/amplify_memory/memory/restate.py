@@ -58,7 +58,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from amplify_memory.memory._phrasing import is_programming_language
-from amplify_memory.memory._text import ROLE_NOUNS, indefinite_article, wordlist
+from amplify_memory.memory._text import RELATIVE_NOUNS, ROLE_NOUNS, indefinite_article, wordlist
 from amplify_memory.memory.changes import replaced_values, says_changed
 from amplify_memory.memory.choices import CHOICES, DISTINCT_CHOICES
 from amplify_memory.memory.gloss import english_gloss
@@ -1181,8 +1181,9 @@ def _amount_restated(
     the fact is the user's age and the clause says "I'm 52"."""
     for at, (old, new, clause) in enumerate(swaps):
         found = _amount_in(fact, old)
-        if found is None:
-            continue
+        thing = re.match(r"\W*(?:the|this|that|his|her|their|its)\s+(\w+)", clause, re.I)
+        if found is None or (thing and thing[1].casefold() not in fact.casefold()):
+            continue  # ("the bag weighs 20 kg not 80": the bag's weight, not the user's)
         own_age = (
             _AGE_FACT_RE.search(fact)
             and fact.startswith("User is")
@@ -1196,9 +1197,6 @@ def _amount_restated(
             fact.casefold().replace("'s", " ").split()
         )  # ("my sister has 2 cats not 3": hers, not "User has 3 cats")
         shared = (_anchors(fact, found[0]) - _UNIT_STEMS) & _stems(clause)
-        thing = re.match(r"\W*(?:the|this|that|his|her|their|its)\s+(\w+)", clause, re.I)
-        if thing and thing[1].casefold() not in fact.casefold():
-            continue  # ("the bag weighs 20 kg not 80": the bag's weight, not the user's)
         if (own_age or shared) and not others:
             if "," in found[0]:  # ("€1,500": the new amount written as the old)
                 new = re.sub(r"(\d)(?=(\d{3})+(?!\d))", r"\1,", new)
@@ -1216,16 +1214,13 @@ _UNIT_STEMS: Final = frozenset(
     )
 )
 _RELATIVE_RE: Final = re.compile(
-    r"\bmy\s+(?:\w+\s+)?(sister|brother|wife|husband|partner|son|daughter|mum|mom|dad|mother|"
-    r"father|friend|boss|kid|kids|neighbou?r|flatmate|roommate|colleague)\b",
-    re.IGNORECASE,
+    rf"\bmy\s+(?:\w+\s+)?({RELATIVE_NOUNS}|neighbou?r)\b", re.IGNORECASE
 )
 
 
 def _amount_in(fact: str, amount: str) -> re.Match[str] | None:
     """Where ``fact`` says ``amount`` (its digits grouped or not: "€1,500" for "€1500")."""
-    digits = re.escape(amount).replace(r"\.", r"\.")
-    grouped = re.sub(r"(\d)(?=(\d{3})+(?!\d))", r"\1,?", digits)
+    grouped = re.sub(r"(\d)(?=(\d{3})+(?!\d))", r"\1,?", re.escape(amount))
     return re.search(rf"(?<![\w.,]){grouped}(?![\d]|\.\d|,\d)", fact)
 
 

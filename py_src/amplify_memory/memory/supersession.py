@@ -40,7 +40,7 @@ from typing import Final, Literal
 
 from amplify_memory.memory._defaults import SEMANTIC_DUPLICATE_COSINE
 from amplify_memory.memory._phrasing import imperative_fact
-from amplify_memory.memory._text import PET_NOUNS, wordlist
+from amplify_memory.memory._text import PET_NOUNS, RELATIVE_NOUNS, wordlist
 from amplify_memory.memory.canonical import canonical_fact
 from amplify_memory.memory.changes import names_a_value
 from amplify_memory.memory.choices import COMMUTES, KINDS, VALUE_CLASSES
@@ -462,12 +462,13 @@ _ENDED_SIGN_RE: Final = re.compile(
     re.IGNORECASE,
 )
 #: A fact that is negative or a choice over another already ("drinks no caffeine",
-#: "prefers explicit types over var"): its ending is read by the frames, not here.
+#: "prefers explicit types over var"): its ending is read by the frames, not here (a fact
+#: with an end of its own, "quit", "sold", is one too: :func:`_plain`).
 _NOT_PLAIN_RE: Final = re.compile(
     r"\b(?:no|not|never|without|avoids?|dislikes?|hates?|over|rather\s+than|instead\s+of|"
     # a state that is itself a "not" ("is vegetarian": "doesn't eat meat")
     r"vegetarian|vegan|pescatarian|sober|teetotal|retired|intolerant|allergic|coeliac|celiac|"
-    r"unemployed|single|non-\w+|[\w-]+-free|quit|deleted|sold)\b|n't\b",
+    r"unemployed|single|non-\w+|[\w-]+-free)\b|n't\b",
     re.IGNORECASE,
 )
 #: After a sign of an end, what makes it no end: a dislike, a thing replaced by another of
@@ -540,15 +541,6 @@ _SIGN_WORDS: Final = frozenset(
 _PIECES_RE: Final = re.compile(r"\s+and\s+|\s*[,;\u2014]\s*|\s+-\s+")
 
 
-def _cumulative(pieces: list[str], text: str) -> list[int]:
-    """Where each piece of ``text`` ends in it."""
-    ends, start = [], 0
-    for piece in pieces:
-        start = text.index(piece, start) + len(piece)
-        ends.append(start)
-    return ends
-
-
 @lru_cache(maxsize=1024)
 def _end_sign(fact: str) -> re.Match[str] | None:
     return _ENDED_SIGN_RE.search(fact)
@@ -581,12 +573,11 @@ def _ends_it(new: str, old: str) -> bool:
     for part in _PART_OF_RE.finditer(new.lower()):
         if not any(_alike(part[1], w) for w in words):
             return False  # ("uses React at work" / "does not use React at home": a part)
-    pieces = _PIECES_RE.split(new)
-    at = next(i for i, n in enumerate(_cumulative(pieces, new)) if n > sign.start())
+    before = [cut.end() for cut in _PIECES_RE.finditer(new, 0, sign.start())]
+    after = _PIECES_RE.search(new, sign.start())
+    piece = new[before[-1] if before else 0 : after.start() if after else len(new)]
     if any(
-        not any(_alike(v, w) for w in words)
-        for v in _about_words(pieces[at])
-        if v not in _SIGN_WORDS
+        not any(_alike(v, w) for w in words) for v in _about_words(piece) if v not in _SIGN_WORDS
     ):
         return False  # (it says more than the old fact: "doesn't use Python type hints")
     about, said = _about_words(old), _about_words(new)
@@ -658,23 +649,20 @@ _VERDICT_RE: Final = re.compile(
 
 #: A slot that is a person or an animal: its "is a ..." describes, many at once.
 _BEING_SLOT_RE: Final = re.compile(
-    rf"\b(?:{PET_NOUNS}|partner|wife|husband|spouse|boyfriend|girlfriend|son|daughter|kids?|"
-    r"children|child|mother|father|mum|mom|dad|parents?|brother|sister|sibling|friend|boss|"
-    r"manager|colleague|flatmate|roommate|neighbou?r|team|family|baby|grandma|grandpa)$",
+    rf"\b(?:{PET_NOUNS}|{RELATIVE_NOUNS}|spouse|boyfriend|girlfriend|children|child|parents?|"
+    r"sibling|manager|neighbou?r|team|family|baby|grandma|grandpa)$",
     re.IGNORECASE,
 )
-#: A value that is a time of day, or a thing named with an article or a count.
+#: A value that is a time of day: "11pm", "9:30", "midnight".
 _TIME_VALUE_RE: Final = re.compile(
     r"^(?:\d{1,2}(?::\d\d)?\s*[ap]\.?m\.?|\d{1,2}:\d\d|noon|midnight|midday)$", re.IGNORECASE
 )
 
 
 def _value_kind(found: re.Match[str]) -> str:
-    """The kind of a slot's value: "time" ("11pm", "midnight"), "thing" (said with an
-    article or a count: "a flat white", "one sentence"), or "" (a description: "remote")."""
+    """The kind of a slot's value: "thing" (said with an article or a count: "a flat
+    white", "one sentence"), or "" (a description: "remote"); two times are read before."""
     value = found["value"]
-    if _TIME_VALUE_RE.match(value):
-        return "time"
     said = found.string[found.start("value") - 4 : found.start("value")]
     if re.search(r"\b(?:an?|the)\s$", said, re.IGNORECASE) or re.match(
         r"(?:one|two|three|four|five|a\s+few|several)\s", value, re.IGNORECASE
@@ -796,7 +784,8 @@ def _pet_kinds(fact: str) -> frozenset[str]:
 
 #: Whose fact a memory is when not the user's own: "User's sister lives in Paris".
 _WHOSE_RE: Final = re.compile(
-    r"^(?:(?:the\s+)?user's|their|his|her)\s+(?P<who>significant\s+other|other\s+half|sister|brother|wife|husband|partner|spouse|girlfriend|"
+    r"^(?:(?:the\s+)?user's|their|his|her)\s+(?P<who>significant\s+other|other\s+half|sister|"
+    r"brother|wife|husband|partner|spouse|girlfriend|"
     r"boyfriend|mother|father|mom|mum|dad|parents?|son|daughter|kids?|children|child|friends?|"
     r"boss|manager|colleagues?|coworkers?|roommate|flatmate|cofounder|co-founder|neighbou?r|"
     r"teacher|grand(?:mother|father|ma|pa|parents?)|aunt|uncle|cousin|niece|nephew|"

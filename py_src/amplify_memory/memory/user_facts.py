@@ -547,6 +547,7 @@ _DIET_HEDGE_RE: Final = re.compile(
 )
 
 
+#: How long something has held, counted to a day ahead: "6 months next week" (no plan).
 _ANNIVERSARY_RE: Final = re.compile(
     r"\b(?:\d+|a|one|two|three|six)\s+(?:days?|weeks?|months?|years?)\s+(?:next|this)\s+"
     r"(?:week|month|year|weekend|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b",
