@@ -3026,9 +3026,10 @@ _BARE_TRAIT_RE: Final = re.compile(
 )
 #: Family and pets the user has: "I have 2 cats and a lizard", "we've got three kids".
 _HAVE_KIN_RE: Final = re.compile(
-    r"^(?:I|we)(?:'ve|\s+have)?\s+(?:have|got|own)\s+(?:got\s+)?"
+    r"^(?:I|we)(?:\s+(?:also|now|still|actually))?(?:'ve|\s+have)?\s+(?:have|got|own)\s+"
+    r"(?:got\s+)?"
     r"(?P<x>(?:(?:a|an|one|two|three|four|five|six|seven|\d{1,2})\s+(?:(?:little|young|grown|"
-    r"teenage|adult|rescue|new|old|small|big)\s+)?(?:kids?|children|child|sons?|daughters?|boys|"
+    r"teenage|adult|rescue|new|old|small|big|\d{1,2}-year-old|\d{1,2}-month-old)\s+)?(?:kids?|children|child|sons?|daughters?|boys|"
     rf"girls|teenagers?|twins|grandkids?|grandchildren|stepkids?|{PET_NOUNS})"
     r"(?:\s*,\s*|\s+(?:and|&)\s+)?){1,3})"
     r"(?:\s+(?:named|called)\s+(?P<name>(?-i:[A-Z])[\w'-]+(?:\s+and\s+(?-i:[A-Z])[\w'-]+)?))?"

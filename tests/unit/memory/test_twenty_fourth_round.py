@@ -326,7 +326,7 @@ def test_more_changes_of_life(said: str, facts: list[str]) -> None:
             ["User is a single mum", "User has two kids", "User is based in Leeds"],
         ),
         ("Ho 47 anni e faccio l'infermiera", ["User is 47", "User is a nurse"]),
-        ("tengo 39 años y dos hijos", ["User is 39", "User has two sons"]),
+        ("tengo 39 años y dos hijos", ["User is 39", "User has two children"]),
         # guards: a rename is a task; someone else who does not drive
         ("rename to camelCase: user_name, created_at", []),
         ("my wife doesn't drive", []),

@@ -243,7 +243,7 @@ async def test_the_store_refuses_an_everyday_secret(text: str) -> None:
         ("Soy matrona en Valencia y tengo una pregunta", ["User is a midwife in Valencia"]),
         (
             "Je suis prof de physique au lycée à Lille.",
-            ["User is a teacher", "User is based in Lille"],
+            ["User is a physics teacher at a secondary school", "User is based in Lille"],
         ),
         ("Ich bin Steuerberaterin und krieg so was ständig.", ["User is a tax advisor"]),
         ("ciao, sono architetto a Milano", ["User is an architect in Milan"]),
@@ -598,7 +598,7 @@ def test_a_translation_asked_for_now_is_no_wish() -> None:
         ("Trabajo como abogado en Madrid.", ["User is a lawyer", "User is based in Madrid"]),
         ("Ich arbeite als Lehrer in Wien.", ["User is a teacher", "User is based in Vienna"]),
         ("pracuję jako informatyk w szkole", ["User is an IT technician"]),
-        ("Yo soy maestra de primaria y solo uso Scratch", ["User is a teacher"]),
+        ("Yo soy maestra de primaria y solo uso Scratch", ["User is a primary school teacher"]),
         ("Eu sou enfermeira em Lisboa", ["User is a nurse", "User is based in Lisbon"]),
     ],
 )

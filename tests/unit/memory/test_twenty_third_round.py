@@ -495,7 +495,7 @@ def test_a_new_one_of_a_kind_supersedes(prior: str, said: str, live: list[str]) 
         ),
         (
             "Vivo en Buenos Aires y soy profesora de inglés.",
-            ["User lives in Buenos Aires", "User is a teacher"],
+            ["User lives in Buenos Aires", "User is an English teacher"],
         ),
         (
             "mi nombre es Lucía y soy enfermera en Sevilla",
@@ -596,7 +596,7 @@ def test_everyday_facts_in_their_other_words(old: str, new: str, action: str) ->
         ),
         (
             "Yo soy contable autónomo en Sevilla, no tengo ni idea de quién lo manda",
-            ["User is an accountant", "User is based in Seville"],
+            ["User is a freelance accountant", "User is based in Seville"],
         ),
         ("ich bin Floristin, kein IT-Mensch", ["User is a florist"]),
         ("we sell handmade ceramics on Shopify", ["User sells handmade ceramics on Shopify"]),

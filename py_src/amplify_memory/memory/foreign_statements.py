@@ -1,0 +1,708 @@
+# ruff: noqa: RUF001, RUF003
+"""What people say about themselves in Spanish, Portuguese, French, Italian, German or
+Dutch (and some of it in Hindi in Latin letters or Turkish), stored in English.
+
+People write to an assistant in their own language, or mix it with English: "Moro em
+Curitiba, trabalho como enfermeira e tenho dois gatos", "Kurz zu mir: ich bin Elektriker,
+wohne in Graz und spreche Deutsch und Kroatisch". Each reader below finds one kind of fact
+said in the first person (where one lives, one's job, the languages one speaks, a diet,
+children and pets, age, what one plays, where one works, what answers should be in) and
+says it in English, with the words of :mod:`amplify_memory.memory.foreign_lexicon`, so
+that it merges with and supersedes facts said in English. A job, a home or a workplace
+said with a negation ("ya no trabajo en el banco") stores nothing (what replaced it is
+said beside it); a diet said so is ended ("ya no soy vegetariana").
+
+>>> in_english("Moro em Curitiba, trabalho como enfermeira e tenho dois gatos")
+'I live in Curitiba, I am a nurse. I have two cats'
+>>> in_english("ich bin Elektriker und spreche Deutsch und Kroatisch.")
+'I am an electrician, I speak German and Croatian.'
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Final
+
+from amplify_memory.memory._text import ROLE_NOUNS, WORKPLACE_NOUNS, indefinite_article, wordlist
+from amplify_memory.memory.foreign_lexicon import (
+    DIETS,
+    FOODS,
+    JOBS,
+    KIN,
+    LANGUAGES,
+    NUMBERS,
+    PETS,
+    PLAYED,
+    SUBJECTS,
+    WORKPLACES,
+    alternation,
+    plain,
+)
+
+__all__ = ["in_english"]
+
+#: Words that may stand between a verb and what it says: "ich bin jetzt ...", "sou agora".
+_NOW: Final = (
+    r"(?:(?:ahora|agora|maintenant|desormais|d[ée]sormais|jetzt|inzwischen|mittlerweile|"
+    r"nun|adesso|ora|nu|tegenwoordig|übrigens|ubrigens|also|auch|aussi|tambi[ée]n|"
+    r"tamb[ée]m|anche|ook|ya|j[áa]|d[ée]j[àa]|schon|gi[àa]|al|todav[íi]a|ainda|encore|"
+    r"noch|ancora|nog|gelernte[rn]?|de\s+profesi[óo]n|de\s+profiss[ãa]o|"
+    r"(?:desde|depuis|seit|da|sinds|h[áa])\s+\w+(?:\s+(?:de|del|d['\u2019])\s*\w+)?)"
+    r"[\s,]+)*"
+)
+#: An article before a noun, in any of the six languages.
+_ARTICLE: Final = (
+    r"(?:(?:un|una|uno|um|uma|une|ein|eine|einer|einen|einem|een|il|lo|la|l['\u2019]|el|"
+    r"los|las|o|a|os|as|le|les|der|die|das|dem|den|het|de|du|des|au|aux|del|dello|della|"
+    r"ek)\s*)?"
+)
+_NEGATION_RE: Final = re.compile(
+    r"\b(?:no|n[ãa]o|ne|n['\u2019]|nicht|kein(?:e|en|er)?|non|niet|geen|nie|nahi|nahin|"
+    r"plus|mehr|pi[uù]|meer|jam[áa]s|nunca|jamais)\b",
+    re.IGNORECASE,
+)
+#: A maybe, an if, a plan or a wish: nothing is stored from the part it is in.
+_UNSURE_RE: Final = re.compile(
+    r"\b(?:talvez|quiz[áa]s?|tal\s+vez|peut-[êe]tre|si\s+(?:je|j['\u2019]|on|tu|nous|"
+    r"tuviera|pudiera|fuera|me|tengo|puedo|consigo)|se\s+(?:eu|io|avessi|potessi|fossi|"
+    r"tivesse|pudesse|conseguir)|wenn|falls|misschien|forse|"
+    r"vielleicht|quiero|quero|je\s+veux|voglio|ich\s+will|ik\s+wil|me\s+gustar[íi]a|"
+    r"gostaria|j['\u2019]aimerais|vorrei|ich\s+m[öo]chte|ich\s+w[üu]rde|ik\s+zou|"
+    r"voy\s+a|vou|je\s+vais|ich\s+werde|ik\s+ga|sto\s+per|pienso|penso|je\s+pense|"
+    r"planeo|pretendo|espero|hoffe|spero|hoop|chahta|chahti|shayad|agar)\b",
+    re.IGNORECASE,
+)
+#: A part of a sentence: what a negation or a maybe reaches.
+_PART_RE: Final = re.compile(
+    r"(?:(?!\s(?:y|e|et|und|ed|aur|pero|mas|mais|aber|ma|maar)\s(?!(?:dos|dois|duas|deux|zwei|"
+    r"due|twee|tres|tr[êe]s|trois|drei|tre|drie|un|una|uno|um|uma|une|ein|eine|een|\d)\s))"
+    r"[^,;:.!?()\u2013\u2014])+"
+)
+
+
+# --- where one lives -------------------------------------------------------------------
+_PLACE: Final = r"(?P<place>[\w'\u2019.-]+(?:\s+[\w'\u2019.-]+){0,3})"
+_LIVE_RE: Final = re.compile(
+    r"(?:\b(?:vivo|resido|moro|habito)\s+(?:en|em|no|na|a|ad|in)|"
+    r"\b(?:j['\u2019]habite|je\s+vis|je\s+r[ée]side|on\s+habite|nous\s+habitons)\s+"
+    r"(?:[àa]|en|au|dans)|\b(?:ich\s+)?wohne\s+(?:jetzt\s+|seit\s+\w+\s+|inzwischen\s+|"
+    r"mittlerweile\s+)?in|\bwir\s+wohnen\s+in|\bbin\s+(?:jetzt|inzwischen|mittlerweile|"
+    r"seit\s+\w+)\s+in|\b(?:abito|risiedo)\s+(?:a|in|ad)|\b(?:ik\s+)?woon\s+(?:nu\s+)?in|"
+    r"\bwe\s+wonen\s+in|\bmieszkam\s+w|"
+    # moved: "me mudé a Madrid", "on a déménagé à Montréal", "wir sind nach Bonn gezogen"
+    r"(?P<moved>\b(?:me\s+mud[ée]|nos\s+mudamos|me\s+he\s+mudado|nos\s+hemos\s+mudado|me\s+mudei|"
+    r"mudei-me|mudamo-nos|mudamos|(?:j['\u2019]ai|on\s+a|nous\s+avons)\s+d[ée]m[ée]nag[ée]|"
+    r"je\s+me\s+suis\s+install[ée]e?|nous\s+nous\s+sommes\s+install[ée]s|"
+    r"mi\s+sono\s+trasferit[oa]|ci\s+siamo\s+trasferiti|umgezogen|gezogen|verhuisd|"
+    r"(?:ik\s+ben|we\s+zijn)\s+verhuisd)(?:\s+(?:de|do|da|von|van|from)\s+[\w'\u2019.-]+"
+    r"(?:\s+[\w'\u2019.-]+)?)?\s+(?:a|para|pra|[àa]|en|nach|naar|in|to)))\s+" + _PLACE,
+    re.IGNORECASE,
+)
+#: "main Pune mein rehta hoon", "İzmir'de yaşıyorum", "wir sind nach Bonn gezogen": the
+#: place before the verb.
+_PLACE_FIRST_RE: Final = re.compile(
+    r"\b(?P<place>[\w'\u2019.-]+)\s+(?:mein|me|main)\s+(?:hi\s+)?(?:rehta|rehti|rahta|rahti|"
+    r"rehte|reh\s+rah[ae]|reh\s+rahi)\s+(?:hoon|hu|hun|hain|hai|h)\b|"
+    r"\b(?P<place2>[\w.-]+)['\u2019]?(?:de|da|te|ta)\s+ya[şs][ıi]yorum\b|"
+    r"\bnach\s+(?P<place3>[\w.-]+(?:\s+[\w.-]+)?)\s+(?:gezogen|umgezogen)\b|"
+    r"\bnaar\s+(?P<place4>[\w.-]+(?:\s+[\w.-]+)?)\s+verhuisd\b|"
+    r"\b(?P<place5>[\w.-]+)\s+shift\s+(?:ho\s+(?:gaya|gayi|gaye)|kar\s+(?:liya|liye|gaya))",
+    re.IGNORECASE,
+)
+#: Words a place never is ("vivo en el campo", "wohne in einer WG").
+_NO_PLACE: Final = frozenset(
+    plain(w)
+    for w in wordlist(
+        "el la los las un una um uma o a os as le les un une ein eine einer einem der die "
+        "das dem den il lo l' het de een mein main abhi bhi hum ham yaar bhai ab office "
+        "casa maison haus huis centro campo ciudad cidade ville stadt citta stad city "
+        "pueblo aldeia village dorf paese dorp mi mio mia meu minha mon ma mijn mein meine "
+        "meiner the my our this that with con com avec mit met piso flat apartamento "
+        "appartement wohnung appartamento appartement wg shared uk usa eu near nahe cerca "
+        "perto pres vicino bij bei bij un' ufficio buro bureau kantoor escritorio oficina "
+        "home ghar isi ussi wahi wahin yahan vahan yahi teilzeit vollzeit rente elternzeit "
+        "ausbildung schichtarbeit kurzarbeit homeoffice mutterschutz pension pensione cdi "
+        "cdd freelance remoto paro alternance teletravail interim smart working deeltijd "
+        "voltijd tiempo parcial meio periodo temps partiel part-time full-time szkole "
+        "szpitalu firmie biurze sklepie domu pracy"
+    )
+)
+
+
+def _place(said: str) -> str:
+    """The place at the start of ``said``: its words with a capital (and the small words
+    between them, "Ciudad de México", "São Paulo"), or one word said in lower case
+    before the end or a pause ("wohne in graz") with its capital put back."""
+    words = said.split()
+    taken: list[str] = []
+    for i, word in enumerate(words):
+        if word[:1].isupper() and plain(word) not in _NO_PLACE:
+            taken.append(word)
+        elif taken and word.lower() in ("de", "del", "do", "da", "di", "sur", "am", "an"):
+            if i + 1 < len(words) and words[i + 1][:1].isupper():
+                taken.append(word)
+            else:
+                break
+        else:
+            break
+    alone = len(words) == 1 and len(words[0]) > 2 and words[0].isalpha()
+    if not taken and alone and plain(words[0]) not in _NO_PLACE:
+        taken = [words[0].capitalize()]
+    return " ".join(taken).rstrip(".'\u2019")
+
+
+def _homes(piece: str) -> list[str]:
+    facts = []
+    for found in _LIVE_RE.finditer(piece):
+        if _NEGATION_RE.search(piece[: found.start()][-25:]):
+            continue  # "ich wohne nicht mehr in Köln"
+        rest = _PART_RE.match(found["place"] + ",")
+        place = _place(rest.group() if rest else found["place"])
+        if place:
+            facts.append(f"I moved to {place}" if found["moved"] else f"I live in {place}")
+    for found in _PLACE_FIRST_RE.finditer(piece):
+        said = next(g for g in found.groups() if g)
+        if re.search(r"\b(?:office|daftar|company|team|branch)\s*$", piece[: found.start()]):
+            continue  # "office Whitefield shift ho gaya": the office moved, not the user
+        place = _place(said.split()[-1]) if not said[:1].isupper() else _place(said)
+        after, before = piece[found.end() :][:12], piece[: found.start()][-25:]
+        if place and not _NEGATION_RE.search(after) and not _NEGATION_RE.search(before):
+            moved = not (found["place"] or found["place2"])
+            facts.append(f"I moved to {place}" if moved else f"I live in {place}")
+    return facts
+
+
+# --- one's job ---------------------------------------------------------------------------
+_JOB_WORDS: Final = alternation(JOBS)
+_SUBJECT_WORDS: Final = alternation(SUBJECTS)
+_WORKPLACE_WORDS: Final = alternation(WORKPLACES)
+_BE_JOB: Final = (
+    r"soy|sou|je\s+suis|j['\u2019]suis|suis|ich\s+bin|bin\s+ich|bin|sono|faccio|ik\s+ben|"
+    r"ben\s+ik|jestem|trabajo\s+(?:como|de)|trabalho\s+como|atuo\s+como|je\s+travaille\s+comme|"
+    r"travaille\s+comme|je\s+bosse\s+comme|bosse\s+comme|(?:ich\s+)?arbeite\s+als|"
+    r"lavoro\s+come|(?:ik\s+)?werk\s+als|pracuj[eę]\s+jako|virei|me\s+tornei|me\s+hice|"
+    r"sono\s+diventat[oa]|je\s+suis\s+devenue?|ahora\s+soy|agora\s+sou"
+)
+_JOB_RE: Final = re.compile(
+    rf"(?:^|(?<=[\s,;:(]))(?:{_BE_JOB})\s+{_NOW}{_ARTICLE}"
+    rf"(?:(?P<job>{_JOB_WORDS})|(?P<role>(?:[\w+#./-]+\s+){{0,2}}?(?:{ROLE_NOUNS})))"
+    rf"(?![\w-])(?P<tail>[^,;:.!?]*)",
+    re.IGNORECASE,
+)
+#: "main software tester hoon", "main Flutter dev hoon".
+_HINDI_JOB_RE: Final = re.compile(
+    rf"\b(?:main|mai)\s+(?:(?P<hplace>(?-i:[A-Z])\w+)\s+(?:mein|me)\s+)?(?:ek\s+)?(?P<role>(?:[\w+#./-]+\s+){{0,2}}?(?:{ROLE_NOUNS}))\s+"
+    r"(?:hoon|hu|hun|h)\b",
+    re.IGNORECASE,
+)
+_JOB_SUBJECT_RE: Final = re.compile(
+    rf"^\s*(?:de|di|d['\u2019]|del|della|da|do|für|fur|van|of|in|en|em)?\s*(?:la\s+|las\s+|"
+    rf"los\s+|el\s+|les\s+)?(?P<subject>{_SUBJECT_WORDS})(?![\w-])",
+    re.IGNORECASE,
+)
+_JOB_AT_RE: Final = re.compile(
+    rf"\b(?:en|em|num|numa|na|no|dans|[àa]|au|chez|in|im|an|am|bei|presso|nel|nella|all['\u2019]|"
+    rf"alla|al|bij|op|w)\s+{_ARTICLE}(?:(?:petit|petite|pequeño|pequeña|pequeno|pequena|"
+    rf"kleinen|kleine|kleinem|piccolo|piccola|klein|kleine|grande|gran|große[nm]?)\s+)?"
+    rf"(?P<at>{_WORKPLACE_WORDS})(?![\w-])",
+    re.IGNORECASE,
+)
+#: A kind of workplace said in English after a job in another language: "numa fintech".
+_ENGLISH_AT_RE: Final = re.compile(
+    r"\b(?:numa|num|en\s+una?|em\s+uma?|dans\s+une?|in\s+(?:einer|einem|una|un)|"
+    r"bei\s+(?:einer|einem)|presso\s+una?|bij\s+een)\s+"
+    rf"(?P<w>{WORKPLACE_NOUNS}|fintech|edtech|healthtech|proptech|insurtech)\b",
+    re.IGNORECASE,
+)
+_JOB_PLACE_RE: Final = re.compile(r"\b(?:en|em|[àa]|in|a|aus|w)\s+", re.IGNORECASE)
+#: "sou designer na Nubank", "ich bin Entwicklerin bei Zalando": the employer.
+_JOB_EMPLOYER_RE: Final = re.compile(
+    r"\b(?:chez|bei|presso|bij|na|no|da|pour|para|per|voor|für)\s+(?P<org>(?-i:[A-Z])[\w&'\u2019.-]*"
+    r"(?:\s+(?-i:[A-Z])[\w&'\u2019.-]*){0,2})",
+    re.IGNORECASE,
+)
+
+
+def _place_after(tail: str) -> str:
+    """The first place named after "in", "à", "en" ... in ``tail`` ("in einem Altenheim in
+    Graz" -> "Graz"), or ""."""
+    for found in _JOB_PLACE_RE.finditer(tail):
+        if place := _place(tail[found.end() :]):
+            return place
+    return ""
+
+
+def _english_role(said: str) -> str:
+    """A role said in English inside another language, in lower case unless said letter by
+    letter ("Data Engineer" -> "data engineer", "QA" stays)."""
+    return " ".join(w if (w.isupper() and len(w) > 1) else w.lower() for w in said.split())
+
+
+def _jobs(piece: str) -> list[str]:
+    facts: list[str] = []
+    for found in list(_JOB_RE.finditer(piece)) + list(_HINDI_JOB_RE.finditer(piece)):
+        if _NEGATION_RE.search(piece[: found.start()][-25:]):
+            continue  # "je ne suis plus prof", "non sono più alla Ferrari"
+        job = JOBS.get(plain(found.groupdict().get("job") or ""))
+        if job is None:
+            job = _english_role(found["role"] or "")
+        if job == "retired":
+            facts.append("I am retired")
+            continue
+        tail = found.groupdict().get("tail") or ""
+        if subject := _JOB_SUBJECT_RE.match(tail):
+            job = f"{SUBJECTS[plain(subject['subject'])]} {job}"
+        text = f"I am {indefinite_article(job)} {job}"
+        if re.match(
+            r"\s+(?:freelance|aut[óo]nom[oa]|ind[ée]pendante?|freiberuflich|selbstst[äa]ndig|"
+            r"zelfstandig)\b",
+            tail,
+            re.IGNORECASE,
+        ):
+            job = f"freelance {job}"
+            text = f"I am a {job}"
+        if field := re.match(r"\s+(?-i:([A-Z]{2,4}))\b", tail):
+            text = f"I am {indefinite_article(field[1])} {field[1]} {job}"  # "Teamleiterin QA"
+        if not _JOB_AT_RE.search(tail) and (at_en := _ENGLISH_AT_RE.search(tail)):
+            text += f" at {indefinite_article(at_en['w'])} {at_en['w'].lower()}"  # "numa fintech"
+        if at := _JOB_AT_RE.search(tail):
+            work = WORKPLACES[plain(at["at"])]
+            text += f" at {indefinite_article(work)} {work}"
+            after = re.match(r"\s+(?:de|di|do|da|del|della)\s+(?=(?-i:[A-Z]))", tail[at.end() :])
+            if after and (place := _place(tail[at.end() + after.end() :])):
+                text += f" in {place}"
+        if found.groupdict().get("hplace"):  # "main Bangalore mein software tester hoon"
+            text += f" in {found['hplace']}"
+        facts.append(text)
+        if subject:
+            tail = tail[subject.end() :]  # ("Lehrerin für Mathe": no employer)
+        if employer := _JOB_EMPLOYER_RE.search(tail):
+            facts.append(f"I work at {employer['org']}")
+        elif (place := _place_after(tail)) and " in " not in facts[-1]:
+            facts[-1] += f" in {place}"  # "Soy matrona en Valencia": "a midwife in Valencia"
+    return facts
+
+
+# --- where one works ----------------------------------------------------------------------
+_WORK_VERB: Final = (
+    r"trabajo|trabalho|je\s+travaille|travaille|je\s+bosse|bosse|(?:ich\s+)?arbeite|lavoro|"
+    r"(?:ik\s+)?werk|pracuj[eę]"
+)
+_WORKS_AT_RE: Final = re.compile(
+    rf"(?:^|(?<=[\s,;:(]))(?:{_WORK_VERB})\s+{_NOW}(?:en|em|num|numa|na|no|dans|[àa]|au|"
+    rf"chez|in|im|bei|presso|nel|nella|in\s+un|in\s+una|bij|op|w)\s+{_ARTICLE}"
+    rf"(?:(?:petit|petite|pequeño|pequeña|pequeno|pequena|kleinen|kleine|kleinem|piccolo|"
+    rf"piccola|klein|grande|gran|großen|grossen)\s+)?(?P<at>{_WORKPLACE_WORDS})(?![\w-])",
+    re.IGNORECASE,
+)
+_FROM_HOME_RE: Final = re.compile(
+    rf"(?:^|(?<=[\s,;:(]))(?:{_WORK_VERB})\s+{_NOW}(?:desde\s+casa|de\s+casa|em\s+casa|"
+    r"[àa]\s+la\s+maison|de\s+chez\s+moi|[àa]\s+distance|von\s+zu\s*hause|im\s+home\s*office|"
+    r"remote|da\s+casa|da\s+remoto|in\s+remoto|thuis|vanuit\s+huis|zdalnie|z\s+domu)\b|"
+    r"\bje\s+t[ée]l[ée]travaille\b|\bich\s+bin\s+(?:voll\s+)?im\s+home\s*office\b",
+    re.IGNORECASE,
+)
+#: Today only, or a reason that makes it a one-off: "oggi lavoro da casa perché ...".
+_ONE_OFF_RE: Final = re.compile(
+    r"\b(?:hoy|hoje|aujourd['\u2019]hui|heute|oggi|vandaag|today|esta\s+semana|esta\s+tarde|"
+    r"cette\s+semaine|diese\s+woche|questa\s+settimana|deze\s+week|ma[ñn]ana|amanh[ãa]|"
+    r"demain|morgen|domani|perch[ée]|porque|parce\s+que|weil|omdat|solo\s+esta\s+vez|"
+    r"s[óo]\s+(?:desta|dessa|esta)\s+vez|juste\s+cette\s+fois|pour\s+cette\s+fois|"
+    r"nur\s+diesmal|nur\s+dieses\s+(?:eine\s+)?mal|solo\s+questa\s+volta|"
+    r"solo\s+per\s+questa\s+volta|alleen\s+deze\s+keer|alleen\s+dit\s+keer|this\s+time|"
+    r"just\s+this\s+once|sirf\s+is\s+baar|is\s+baar|pour\s+cet(?:te)?\s+\w+|"
+    r"para\s+(?:este|esta|esse|essa)\s+\w+|per\s+quest[oa]\s+\w+|"
+    r"f[üu]r\s+(?:diesen|diese|dieses)\s+\w+|voor\s+(?:dit|deze)\s+\w+|seulement|"
+    r"solamente|somente|soltanto)\b",
+    re.IGNORECASE,
+)
+
+
+def _workplaces(piece: str) -> list[str]:
+    facts = []
+    for found in _WORKS_AT_RE.finditer(piece):
+        if not _NEGATION_RE.search(piece[: found.start()][-25:]):
+            work = WORKPLACES[plain(found["at"])]
+            facts.append(f"I work at {indefinite_article(work)} {work}")
+    home = _FROM_HOME_RE.search(piece)
+    if home and not _ONE_OFF_RE.search(piece) and not _NEGATION_RE.search(piece):
+        facts.append("I work from home")
+    return facts
+
+
+# --- languages ------------------------------------------------------------------------------
+_LANGUAGE_WORDS: Final = alternation(LANGUAGES)
+_SOME: Final = (
+    r"un\s+poco\s+de|un\s+poquito\s+de|algo\s+de|um\s+pouco\s+de|un\s+peu(?:\s+d['\u2019]|"
+    r"\s+de)?|ein\s+bisschen|ein\s+wenig|etwas|un\s+po['\u2019]\s*(?:di|d['\u2019])?|"
+    r"un\s+pochino\s+di|een\s+beetje|wat|troch[eę]|thoda|thodi|a\s+bit\s+of|some"
+)
+_SPEAK_RE: Final = re.compile(
+    r"(?:^|(?<=[\s,;:(]))(?:hablo|falo|je\s+parle|j['\u2019]parle|ich\s+spreche|spreche|parlo|"
+    r"(?:ik\s+)?spreek|m[óo]wi[eę]|bolta\s+hoon|bolti\s+hoon)\s+" + _NOW + r"(?P<list>[^.;:!?()]+)",
+    re.IGNORECASE,
+)
+_LIST_WORD_RE: Final = re.compile(
+    rf"\s*(?:(?P<some>{_SOME})\s+|(?P<fluent>fluido|fluent(?:e|emente)?|flie[ßs]end|"
+    rf"couramment|perfectamente|perfeitamente|parfaitement|perfekt|perfettamente|"
+    rf"vloeiend|bien|bem|gut|bene|goed|nativo|nativa|nativement|als\s+muttersprache)\s+)?"
+    rf"(?P<lang>{_LANGUAGE_WORDS})(?![\w-])(?:\s+(?P<some2>{_SOME}|un\s+poco|um\s+pouco|"
+    r"un\s+peu|ein\s+bisschen|un\s+po['\u2019]|een\s+beetje))?",
+    re.IGNORECASE,
+)
+_LIST_JOIN_RE: Final = re.compile(
+    r"\s*(?:,|y|e|et|und|ed|en|and|aur|i|sowie|ainsi\s+que)\s+|\s*,\s*",
+    re.IGNORECASE,
+)
+#: "..., nada de francés", "aber kein Französisch": a language the user does not speak.
+_NOT_SPOKEN_RE: Final = re.compile(
+    rf"\s*(?:,|;)?\s*(?:pero\s+|mas\s+|mais\s+|aber\s+|ma\s+|maar\s+|but\s+)?(?:nada\s+de|"
+    rf"nada\s+en|ni|no|n[ãa]o|nem|pas\s+(?:le|un\s+mot\s+de|de)|kein(?:e|en)?|nicht|"
+    rf"niente|per\s+niente|non|geen|niet|zero)\s+(?:el\s+|o\s+|le\s+|das\s+|il\s+|"
+    rf"l['\u2019])?(?P<lang>{_LANGUAGE_WORDS})(?![\w-])",
+    re.IGNORECASE,
+)
+_TONGUE_RE: Final = re.compile(
+    r"\b(?:mi\s+(?:lengua\s+materna|idioma\s+materno|primera\s+lengua)\s+es|"
+    r"minha\s+l[íi]ngua\s+(?:materna|nativa)\s+[ée]|ma\s+langue\s+maternelle\s+est|"
+    r"meine\s+muttersprache\s+ist|la\s+mia\s+lingua\s+madre\s+[èe]|"
+    r"mijn\s+moedertaal\s+is)\s+(?:el\s+|o\s+|le\s+|l['\u2019]|das\s+|il\s+|het\s+)?"
+    rf"(?P<lang>{_LANGUAGE_WORDS})(?![\w-])|"
+    rf"\b(?P<lang2>{_LANGUAGE_WORDS})\s+(?:es\s+mi\s+lengua\s+materna|[ée]\s+a\s+minha\s+"
+    r"l[íi]ngua\s+materna|est\s+ma\s+langue\s+maternelle|ist\s+meine\s+muttersprache|"
+    r"[èe]\s+la\s+mia\s+lingua\s+madre|is\s+mijn\s+moedertaal)",
+    re.IGNORECASE,
+)
+
+
+_TONGUE_WORD_RE: Final = re.compile(r"materna|maternelle|muttersprache|madre|moedertaal", re.I)
+
+
+def _spoken(said: str) -> tuple[list[str], int]:
+    """The languages listed at the start of ``said`` ("some" before those said so), and
+    where the list ends."""
+    names: list[str] = []
+    pos = end = 0
+    while found := _LIST_WORD_RE.match(said, pos):
+        some = found["some"] or found["some2"]
+        name = LANGUAGES[plain(found["lang"])]
+        names.append(f"some {name}" if some else name)
+        pos = end = found.end()
+        join = _LIST_JOIN_RE.match(said, pos)
+        if join is None or _NOT_SPOKEN_RE.match(said, pos):
+            break
+        pos = join.end()
+    return names, end
+
+
+_ALSO_RE: Final = re.compile(r"\b(?:auch|tambi[ée]n|aussi|anche|ook|tamb[ée]m|also|bhi)\b", re.I)
+
+
+def _speak_english(found: re.Match[str]) -> str:
+    """ "hablo español e inglés, nada de francés" -> "I speak Spanish and English, I don't
+    speak French" (the list said in English, the rest of the sentence kept)."""
+    names, end = _spoken(found["list"])
+    if not names:
+        return found.group()
+    lead = found.group()[: found.start("list") - found.start()]
+    negated = _NEGATION_RE.search(found.string[: found.start()][-25:].split(",")[-1])
+    also = "also " if _ALSO_RE.search(lead) else ""  # "ich spreche jetzt auch ...": beside
+    said = (
+        f"I don't speak {' and '.join(names)}"
+        if negated
+        else f"I {also}speak {' and '.join(names)}"
+    )
+    rest = found["list"][end:]
+    if no := _NOT_SPOKEN_RE.match(rest):
+        said += f", I don't speak {LANGUAGES[plain(no['lang'])]}"
+        rest = rest[no.end() :]
+    start = lead[: len(lead) - len(lead.lstrip())]
+    return f"{start}{said}{rest}"
+
+
+def _tongue_english(found: re.Match[str]) -> str:
+    return f"my first language is {LANGUAGES[plain(found['lang'] or found['lang2'])]}"
+
+
+# --- what answers are in ----------------------------------------------------------------
+_IN_LANGUAGE: Final = (
+    r"(?:en|em|in|auf|op|in\s+het|po)\s+(?:el\s+|o\s+|l['\u2019]|het\s+)?"
+    rf"(?P<lang>{_LANGUAGE_WORDS}|hinglish)(?![\w-])"
+    # (a "please" after it goes with it)
+    r"(?:\s+(?:porfa|por\s+favor|pf|stp|svp|s['\u2019]il\s+(?:te|vous)\s+pla[îi]t|bitte|"
+    r"per\s+favore|pfv|alsjeblieft|aub|pls|please|a\s+partir\s+de\s+(?:ahora|agora)|"
+    r"[àa]\s+partir\s+de\s+maintenant|d[ée]sormais|de\s+agora\s+em\s+diante|ab\s+jetzt|"
+    r"von\s+nun\s+an|ab\s+sofort|d['\u2019]ora\s+in\s+(?:poi|avanti)|da\s+ora\s+in\s+poi|"
+    r"vanaf\s+nu|voortaan|siempre|sempre|toujours|immer|altijd|always|from\s+now\s+on)\b)*"
+)
+_ANSWER_RE: Final = re.compile(
+    r"\b(?:responde(?:me)?|resp[óo]ndeme|respondeme|contesta(?:me)?|cont[ée]stame|"
+    r"escr[íi]beme|h[áa]blame|responda|me\s+responde|me\s+responda|escreve(?:-me)?|"
+    r"fala\s+comigo|r[ée]ponds(?:-moi)?|r[ée]pondez(?:-moi)?|[ée]cris-moi|parle-moi|"
+    r"antworte|antworten\s+sie|antwortest|antwort|schreib(?:e)?\s+mir|rispondi(?:mi)?|"
+    r"rispondete|scrivimi|parlami|antwoord|schrijf|reply\s+karna|jawab\s+do|"
+    r"respuestas|respostas|r[ée]ponses|antworten|risposte|antwoorden|que\s+me\s+respondas|"
+    r"que\s+me\s+responda|que\s+tu\s+r[ée]pondes|dass\s+du\s+mir)\b"
+    rf"[^,.;!?]{{0,30}}?\b{_IN_LANGUAGE}",
+    re.IGNORECASE,
+)
+_COMMENTS_RE: Final = re.compile(
+    r"\b(?:(?:los|las|les|die|i|le|la|os|as|de|the|gli)\s+)?(?:comentarios|coment[áa]rios|commentaires|kommentare|commenti|commentaar)\b(?:\s+(?:del|do|no|du|dans\s+le|im|nel|in\s+de|in\s+the|of\s+the)\s+"
+    r"(?:c[óo]digo|code|codice))?\s+" + _IN_LANGUAGE,
+    re.IGNORECASE,
+)
+_EXPLAIN_RE: Final = re.compile(
+    r"\b(?:(?:los|las|les|die|i|le|la|os|as|de|the|gli|l['\u2019])\s*)?(?:explicaci[óo]n(?:es)?|explica[çc][õo]es|explica[çc][ãa]o|explications?|"
+    r"erkl[äa]rungen|erkl[äa]rung|spiegazion[ei]|uitleg)\b[^,.;!?]{0,12}?\s+" + _IN_LANGUAGE,
+    re.IGNORECASE,
+)
+
+
+def _sentence_of(found: re.Match[str]) -> str:
+    """The sentence ``found`` is in."""
+    text = found.string
+    start = max(text.rfind(c, 0, found.start()) for c in ".!?\n") + 1
+    ends = [i for i in (text.find(c, found.end()) for c in ".!?\n") if i >= 0]
+    return text[start : min(ends, default=len(text))]
+
+
+def _wish_english(what: str) -> Callable[[re.Match[str]], str]:
+    """A wish for ``what`` in a language said in English: "Réponds-moi en français" ->
+    "I want answers in French"; kept as said when only this once or the other way."""
+
+    def said(found: re.Match[str]) -> str:
+        before = found.string[max(0, found.start() - 12) : found.start()] + found.group()
+        head = before[: len(before) - len(found.group()) + found.start("lang") - found.start()]
+        if _ONE_OFF_RE.search(_sentence_of(found)) or re.search(
+            r"\b(?:no|não|nicht|pas|plus|non|niet|mat|ne)\b", head[-40:], re.IGNORECASE
+        ):
+            return found.group()  # "nur diesmal", "nicht mehr auf Deutsch"
+        said = plain(found["lang"])
+        name = "Hinglish" if said == "hinglish" else LANGUAGES[said]
+        lead = ". " if re.search(r"\w", found.string[: found.start()].split(".")[-1]) else ""
+        return f"{lead}I want {what} in {name}"
+
+    return said
+
+
+# --- diet, food, children, pets, age, car, plays ------------------------------------------
+_DIET_WORDS: Final = alternation(DIETS)
+_DIET_RE: Final = re.compile(
+    rf"(?:^|(?<=[\s,;:(]))(?:soy|sou|je\s+suis|suis|ich\s+bin|bin|sono|ik\s+ben|"
+    rf"jestem|(?P<hindi>main|mai))\s+{_NOW}(?P<no>(?:no|não|pas|plus|kein(?:e|er)?|nicht|non|geen|niet)\s+"
+    rf"(?:mehr\s+|meer\s+|mais\s+|più\s+|piu\s+)?)?{_ARTICLE}(?P<diet>{_DIET_WORDS})(?![\w-])"
+    r"(?P<after>\s+(?:mehr|meer|mais|más|mas|plus|più|piu|anymore)\b)?",
+    re.IGNORECASE,
+)
+_FOOD_WORDS: Final = alternation(FOODS)
+_NO_FOOD_RE: Final = re.compile(
+    r"\b(?:no\s+como|ya\s+no\s+como|n[ãa]o\s+como|je\s+ne\s+mange\s+(?:pas|plus|jamais)|"
+    r"(?:ich\s+)?esse\s+(?:kein(?:e|en)?|nie|nicht)|non\s+mangio|(?:ik\s+)?eet\s+geen|"
+    r"nie\s+jem)\s+(?:de\s+|d['\u2019])?(?:la\s+|le\s+|il\s+)?"
+    rf"(?P<food>{_FOOD_WORDS})(?![\w-])",
+    re.IGNORECASE,
+)
+_KIN_WORDS: Final = alternation({**KIN, **PETS})
+_HAVE_RE: Final = re.compile(
+    r"(?:^|(?<=[\s,;:(]))(?:tengo|tenho|tenemos|temos|j['\u2019]ai|nous\s+avons|on\s+a|"
+    r"ich\s+habe|habe|hab|wir\s+haben|ho|abbiamo|ik\s+heb|heb|we\s+hebben|mam|mamy|"
+    r"ahora\s+tengo|agora\s+tenho)\s+"
+    + _NOW
+    + rf"(?P<n>\d+|{alternation(NUMBERS)})\s+(?:(?:kleine[n]?|petite?s?|pequeñ[oa]s?|"
+    rf"piccol[oaie]|klein[e]?)\s+)?(?P<who>{_KIN_WORDS})(?![\w-])"
+    r"(?:\s+(?:de|von|di|van|com|z)\s+(?P<age>\d{1,2})\s+(?:a[ñn]os|anos|ans|jahren?|anni|"
+    r"jaar|lat|mois|meses|monaten|mesi|maanden))?",
+    re.IGNORECASE,
+)
+_AGE_RE: Final = re.compile(
+    r"(?:^|(?<=[\s,;:(]))(?:(?:tengo|tenho|j['\u2019]ai|ho|mam)\s+(?P<a>\d{2,3})\s+"
+    r"(?:a[ñn]os|anos|ans|anni|lat)|(?:ich\s+bin|ik\s+ben)\s+(?P<b>\d{2,3})(?:\s+(?:jahre|jaar)"
+    r"(?:\s+alt|\s+oud)?)?(?=\s*(?:[,.;!?]|$|und\b|en\b)))(?!\s+(?:de|d['\u2019]|di|an|van)\s)",
+    re.IGNORECASE,
+)
+_AND_KIDS_RE: Final = re.compile(
+    r"\b(?:tengo|tenho|j['\u2019]ai|ho|ich\s+bin|ik\s+ben|mam)\s+\d{1,3}\s+"
+    r"(?:a[ñn]os|anos|ans|anni|jahre|jaar|lat)(?:\s+alt|\s+oud)?\s+(?:y|e|et|und|ed|en|i)\s+"
+    rf"(?P<n>\d+|{alternation(NUMBERS)})\s+(?P<who>{_KIN_WORDS})(?![\w-])",
+    re.IGNORECASE,
+)
+_NO_CAR_RE: Final = re.compile(
+    r"\b(?:no\s+tengo\s+(?:coche|carro|auto)|n[ãa]o\s+tenho\s+carro|"
+    r"je\s+n['\u2019]ai\s+pas\s+(?:de\s+)?voiture|(?:ich\s+)?(?:habe|hab|fahre)\s+kein\s+auto|"
+    r"non\s+ho\s+(?:la\s+|l['\u2019])?(?:macchina|auto)|niente\s+macchina|senza\s+macchina|"
+    r"(?:ik\s+)?heb\s+geen\s+auto|sin\s+coche|sem\s+carro|sans\s+voiture|ohne\s+auto|"
+    r"nie\s+mam\s+samochodu)\b",
+    re.IGNORECASE,
+)
+_PLAYED_WORDS: Final = alternation(PLAYED)
+_PLAYS_RE: Final = re.compile(
+    r"(?:^|(?<=[\s,;:(]))(?:toco|juego|jogo|je\s+joue|ich\s+spiele|spiele|suono|gioco|"
+    r"ik\s+speel|speel|gram)\s+" + _NOW + r"(?:(?:a|al|à|au|du|de\s+la|de\s+l['\u2019]|des|"
+    r"el|la|o|il|lo|l['\u2019]|het|de|na|w)\s+)?"
+    rf"(?P<thing>{_PLAYED_WORDS})(?![\w-])",
+    re.IGNORECASE,
+)
+_STUDY_RE: Final = re.compile(
+    r"(?:^|(?<=[\s,;:(]))(?:estudio|estudo|j['\u2019][ée]tudie|ich\s+studiere|studiere|"
+    r"io\s+studio|ik\s+studeer|studeer|studiuj[eę])\s+" + _NOW + r"(?:(?:la|le|el|il|o|a)\s+)?"
+    rf"(?P<subject>{_SUBJECT_WORDS})(?![\w-])",
+    re.IGNORECASE,
+)
+
+
+def _diets(piece: str) -> list[str]:
+    facts = []
+    for found in _DIET_RE.finditer(piece):
+        diet = DIETS[plain(found["diet"])]
+        if found["hindi"] and not re.match(r"\s+(?:hoon|hu|hun|h)\b", piece[found.end() :]):
+            continue  # "main vegetarian hoon", not "the main vegan dish"
+        ended = found["no"] or found["after"] or _NEGATION_RE.search(piece[: found.start()][-12:])
+        if ended:
+            facts.append(f"I am no longer {diet}")
+        else:
+            facts.append(f"I am {diet}")
+    for found in _NO_FOOD_RE.finditer(piece):
+        facts.append(f"I don't eat {FOODS[plain(found['food'])]}")
+    return facts
+
+
+def _counted(piece: str) -> list[str]:
+    facts = []
+    for found in _HAVE_RE.finditer(piece):
+        if _NEGATION_RE.search(piece[: found.start()][-10:]):
+            continue
+        said = plain(found["who"])
+        noun = KIN.get(said) or PETS[said]
+        count = found["n"] if found["n"].isdigit() else NUMBERS[plain(found["n"])]
+        many = count not in ("one", "1")
+        if found["age"] and not many:
+            facts.append(f"I have a {found['age']}-year-old {noun}")
+            continue
+        if not many:
+            facts.append(f"I have {indefinite_article(noun)} {noun}")
+            continue
+        plural = {"child": "children", "grandchild": "grandchildren"}.get(noun, noun + "s")
+        facts.append(f"I have {count} {plural}")
+    for found in _AGE_RE.finditer(piece):
+        age = found["a"] or found["b"]
+        if 12 <= int(age) <= 110:
+            facts.append(f"I am {age} years old")
+    for found in _AND_KIDS_RE.finditer(piece):  # "tengo 45 años y dos hijas"
+        said = plain(found["who"])
+        noun = KIN.get(said) or PETS[said]
+        count = NUMBERS.get(plain(found["n"]), found["n"])
+        plural = {"child": "children", "grandchild": "grandchildren"}.get(noun, noun + "s")
+        facts.append(
+            f"I have {count} {plural}" if count not in ("one", "1") else f"I have a {noun}"
+        )
+    if _NO_CAR_RE.search(piece):
+        facts.append("I don't own a car")
+    return facts
+
+
+def _pastimes(piece: str) -> list[str]:
+    facts = []
+    for found in _PLAYS_RE.finditer(piece):
+        if not _NEGATION_RE.search(piece[: found.start()][-12:]):
+            facts.append(f"I play {PLAYED[plain(found['thing'])]}")
+    for found in _STUDY_RE.finditer(piece):
+        if not _NEGATION_RE.search(piece[: found.start()][-12:]):
+            facts.append(f"I study {SUBJECTS[plain(found['subject'])]}")
+    return facts
+
+
+_PIECE_READERS: Final[tuple[Callable[[str], list[str]], ...]] = (
+    _homes,
+    _jobs,
+    _workplaces,
+    _diets,
+    _counted,
+    _pastimes,
+)
+
+
+_NOW_WORD_RE: Final = re.compile(
+    r"\b(?:ahora|agora|maintenant|d[ée]sormais|jetzt|inzwischen|mittlerweile|adesso|ora|nu|"
+    r"tegenwoordig|ab)\b",
+    re.IGNORECASE,
+)
+#: Where a reader's statement may start in a part of a sentence.
+_LEADS: Final = (
+    _LIVE_RE, _PLACE_FIRST_RE, _JOB_RE, _HINDI_JOB_RE, _WORKS_AT_RE, _FROM_HOME_RE, _DIET_RE,
+    _NO_FOOD_RE, _HAVE_RE, _AND_KIDS_RE, _AGE_RE, _NO_CAR_RE, _PLAYS_RE, _STUDY_RE,
+)  # fmt: skip
+#: A join left before a statement ("Soy de Valencia pero ...").
+_JOIN_TAIL_RE: Final = re.compile(
+    r"(?<!\s)\s+(?:pero|mas|mais|aber|ma|maar|but|y|e|et|und|and|ed|en)\s*$", re.I
+)
+
+
+#: A word one of the readers' statements starts with: a part without one is left as
+#: written without trying the readers (most parts, in English messages).
+_LEAD_WORD_RE: Final = re.compile(
+    r"(?<![\w'\u2019])(?:vivo|resido|moro|habito|habite|vis|r[ée]side|habitons|wohne|wohnen|"
+    r"bin|abito|risiedo|woon|wonen|mieszkam|mud\w*|d[ée]m[ée]nag\w*|install\w*|"
+    r"trasferit\w*|gezogen|umgezogen|verhuisd|soy|sou|suis|sono|faccio|ben|jestem|trabajo|"
+    r"trabalho|atuo|travaille|bosse|arbeite|lavoro|werk|pracuj\w*|virei|tornei|hice|hoon|hu|"
+    r"hun|ya[şs][ıi]yorum|shift|tengo|tenho|tenemos|temos|ai|avons|habe|hab|haben|ho|"
+    r"abbiamo|heb|hebben|mam|mamy|como|mange|esse|mangio|eet|jem|coche|carro|voiture|auto|"
+    r"macchina|samochodu|toco|juego|jogo|joue|spiele|suono|gioco|speel|gram|estudio|estudo|"
+    r"[ée]tudie|studiere|studio|studeer|studiuj\w*|t[ée]l[ée]travaille|diventat[oa]|"
+    r"devenue?)(?![\w-])",
+    re.IGNORECASE,
+)
+
+
+def _piece_english(found: re.Match[str]) -> str:
+    """A part of a sentence with its statements said in English, what comes before the
+    first of them kept ("Soy de Valencia pero vivo en Madrid" -> "Soy de Valencia. I live
+    in Madrid")."""
+    piece = found.group()
+    if not _LEAD_WORD_RE.search(piece) or _UNSURE_RE.search(piece):
+        return piece
+    said: list[str] = []
+    for reader in _PIECE_READERS:
+        said += [s for s in reader(piece) if s not in said]
+    if not said:
+        return piece
+    first = min((m.start() for m in (p.search(piece) for p in _LEADS) if m), default=0)
+    if _ALSO_RE.search(piece):  # "ahora también tengo un gato": beside, not instead
+        said = [re.sub(r"^I (?=have|play|study|work)", "I also ", s) for s in said]
+    elif _NOW_WORD_RE.search(piece):  # "Abito a Bologna adesso": a change, said so
+        said = [f"{s} now" for s in said]
+    before = _JOIN_TAIL_RE.sub("", piece[:first].rstrip())
+    if len(before.split()) <= 2:  # "Wir sind (nach Bonn gezogen)", "bhai ab (main ...)"
+        before = ""
+    lead = before + ". " if re.search(r"\w", before) else piece[: len(piece) - len(piece.lstrip())]
+    if (
+        not before
+        and found.string[max(0, found.start() - 40) : found.start()].rstrip()[-1:].isalnum()
+    ):
+        lead = ". "  # ("Soy de Valencia pero vivo en Madrid": the part before stays apart)
+    joined = re.match(
+        r"\s+(?:y|e|et|und|ed|aur|pero|mas|mais|aber|ma|maar)\s",
+        found.string[found.end() : found.end() + 12],
+    )
+    return lead + ". ".join(said) + ("," if joined else "")  # (what is joined is apart)
+
+
+def in_english(message: str) -> str:
+    """``message`` with what the user states about themselves in another language said
+    in English (see the module docstring); the rest as written."""
+    text = _SPEAK_RE.sub(_speak_english, message)
+    if _TONGUE_WORD_RE.search(text):
+        text = _TONGUE_RE.sub(_tongue_english, text)
+    for pattern, what in (
+        (_ANSWER_RE, "answers"),
+        (_COMMENTS_RE, "code comments"),
+        (_EXPLAIN_RE, "explanations"),
+    ):
+        text = pattern.sub(_wish_english(what), text)
+    text = _I_JOINED_RE.sub(", ", text)  # "wohne in Graz und I speak German": two parts
+    return _DOUBLE_STOP_RE.sub(". ", _PART_RE.sub(_piece_english, text))
+
+
+_DOUBLE_STOP_RE: Final = re.compile(r"[.,]\s+\.\s+")
+#: A join before a statement already said in English.
+_I_JOINED_RE: Final = re.compile(r"(?<!\s)\s+(?:y|e|et|und|ed|en|aur|i)\s+(?=I\s)")

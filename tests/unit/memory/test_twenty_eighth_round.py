@@ -1,0 +1,123 @@
+# ruff: noqa: RUF001
+"""The twenty-eighth round: what people state about themselves in Spanish, Portuguese,
+French, Italian, German, Dutch, Hindi in Latin letters and Turkish, said in English
+before the English readers read it (:mod:`amplify_memory.memory.foreign_statements`).
+Each case failed before it, or is a guard the readers must not break."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from amplify_memory.memory import UserProfileVectorStore, extract_and_store_user_facts
+from amplify_memory.memory.extraction import extract_chat_facts
+from amplify_memory.memory.foreign_lexicon import LANGUAGES, alternation, plain
+from amplify_memory.memory.foreign_statements import in_english
+from amplify_memory.storage import MemoryStorage
+
+
+def _user(said: str) -> set[str]:
+    return {f.content for f in extract_chat_facts(said).user}
+
+
+@pytest.mark.parametrize(
+    ("turn", "stored"),
+    [
+        # where one lives, the place after or before the verb
+        ("Moro em Curitiba, trabalho como dev Flutter", {"User lives in Curitiba"}),
+        ("yaar main Pune mein rehta hoon, monsoon mein kya karein", {"User lives in Pune"}),
+        ("Merhaba, İzmir'de yaşıyorum ve bir lisede öğretmenim.", {"User lives in İzmir"}),
+        ("Kurz zu mir: ich bin Elektriker, wohne in Graz und spreche Deutsch und Kroatisch.",
+         {"User is an electrician", "User lives in Graz", "User speaks German and Croatian"}),
+        # one's job, with what one teaches, where and for whom
+        ("Ich bin Lehrerin für Mathe an einem Gymnasium in Graz.",
+         {"User is a maths teacher at a secondary school"}),
+        ("Soy profe de matemáticas en un instituto de Valencia, tengo 45 años y dos hijas.",
+         {"User is a maths teacher at a secondary school", "User has two daughters"}),
+        ("agora sou designer na Nubank, saí da agência mês passado.",
+         {"User is a designer", "User works at Nubank"}),
+        ("Soy diseñadora gráfica freelance, trabajo con Figma todo el día",
+         {"User is a freelance graphic designer", "User uses Figma"}),
+        ("Kleines Update: ich bin jetzt Teamleiterin QA, nicht mehr nur Testerin.",
+         {"User is a QA team lead"}),
+        ("Faccio la guida turistica a Firenze e parlo inglese, tedesco e un po' di giapponese.",
+         {"User is a tour guide", "User is based in Florence",
+          "User speaks English and German and some Japanese"}),
+        # languages spoken and not, and what answers should be in
+        ("Soy de Valencia pero vivo en Madrid. Hablo español e inglés, nada de francés.",
+         {"User lives in Madrid", "User speaks Spanish and English", "User does not speak French"}),
+        ("A partir de ahora los comentarios del código en inglés, pero la explicación en español.",
+         {"User wants code comments in English", "User wants explanations in Spanish"}),
+        ("respuestas en español porfa, mi inglés es regular.", {"User wants answers in Spanish"}),
+        # diet, children and pets, age, a car
+        ("Ya no soy vegetariana, volví a comer pescado.", {"User is no longer vegetarian"}),
+        ("sou enfermeira em São Paulo. e não como carne vermelha, só frango e peixe",
+         {"User is a nurse in São Paulo", "User does not eat red meat"}),
+        ("Allora: faccio la maestra alle elementari a Verona, niente macchina.",
+         {"User is a teacher", "User is based in Verona", "User does not own a car"}),
+        ("Ho 52 anni, faccio l'infermiera a Bologna.",
+         {"User is 52", "User is a nurse", "User is based in Bologna"}),
+        ("Ich bin seit Mai in Rente, jetzt eher Gartenkram", {"User is retired"}),
+    ],
+)  # fmt: skip
+def test_a_statement_in_another_language_is_stored_in_english(turn: str, stored: set[str]) -> None:
+    assert stored <= _user(turn)
+
+
+@pytest.mark.parametrize(
+    ("turn", "not_stored"),
+    [
+        # a one-off, a day's exception, a plan, a job that ended
+        ("Zusammenfassung auf Englisch bitte, nur diesmal", "User wants answers in English"),
+        ("oggi lavoro da casa perché c'è lo sciopero dei treni", "User works from home"),
+        ("Quiero mudarme a Lisboa el año que viene", "User lives in Lisboa"),
+        ("Ya no trabajo en el hospital, ahora doy clases", "User works at a hospital"),
+        ("Je ne suis plus infirmière depuis septembre", "User is a nurse"),
+        ("Kleine Korrektur: ich wohne nicht mehr in Köln.", "User lives in Köln"),
+        # what the office did, not the user
+        ("haan abhi bhi Bangalore mein hi hoon, bas office Whitefield shift ho gaya hai",
+         "User lives in Whitefield"),
+        # nothing reaches across a join into the next part
+        ("Soy matrona en Valencia y tengo que entender un paper sobre preeclampsia",
+         "User lives in Valencia y tengo que entender un paper sobre preeclampsia"),
+        # "für Mathe" is a subject, not an employer
+        ("Ich bin Lehrerin für Mathe an einer Schule", "User works at Mathe"),
+        # English: "the main vegan dish" is no "main ... hoon"
+        ("the main vegan dish was great", "User is vegan"),
+    ],
+)  # fmt: skip
+def test_what_is_no_standing_fact_of_the_user_is_not_stored(turn: str, not_stored: str) -> None:
+    assert not_stored not in _user(turn)
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "I live in Lisbon and work as a nurse.",
+        "Can you put it in the bin a minute?",
+        "My studio music setup is a Focusrite and two monitors.",
+        "we use Postgres, so answers in SQL please",
+    ],
+)
+def test_an_english_message_comes_back_unchanged(message: str) -> None:
+    assert in_english(message) == message
+
+
+def test_a_word_is_found_with_or_without_its_accents() -> None:
+    said = alternation(LANGUAGES)
+    for word in ("inglés", "ingles", "Französisch", "francais", "português"):
+        assert LANGUAGES[plain(word)]
+        assert __import__("re").fullmatch(f"(?:{said})", word, flags=2)
+
+
+def test_a_move_said_in_german_supersedes_the_old_home() -> None:
+    async def run() -> dict[str, bool]:
+        store = UserProfileVectorStore(storage=MemoryStorage())
+        await store.add("User lives in Munich.", "personal")
+        await extract_and_store_user_facts("Wir sind nach Hamburg gezogen, endlich!", store=store)
+        return {str(e["content"]).rstrip("."): bool(e["superseded"]) for e in await store.list()}
+
+    entries = asyncio.run(run())
+    assert entries["User lives in Munich"] is True
+    assert any("Hamburg" in text and not gone for text, gone in entries.items())
