@@ -1166,10 +1166,35 @@ _TRANSIENT_RE: Final = re.compile(
 )
 
 
+#: A pastime or a habit said with a verb that is more often a one-off ("go", "read") or
+#: "to" after it: "I go to the gym on Mondays", "I go climbing", "I listen to jazz",
+#: "I read a lot of sci-fi".
+_PASTIME_RE: Final = re.compile(
+    r"(?:go|goes)\s+(?:to\s+(?:the\s+|a\s+)?(?:gym|church|mosque|temple|synagogue|yoga|"
+    r"pilates|class(?:es)?|pool|choir|therapy|karate|judo|boxing|crossfit|spin|parkrun|bed|"
+    r"mass|dance\s+class(?:es)?|the\s+office|office|work|school|uni|university|college)\b|"
+    r"(?!to\b)\w+ing\b)|"
+    r"listen\s+to\s+(?!(?:you|me|him|her|them|it|this|that|what|the\s+(?:call|meeting|"
+    r"recording|voicemail))\b)\w+|"
+    r"read\s+(?:a\s+lot(?:\s+of)?|lots\s+of|mostly|mainly|every|books|novels|comics|manga|"
+    r"poetry|fiction|non-fiction|sci-?fi|fantasy|thrillers|crime|biographies|history)\b",
+    re.IGNORECASE,
+)
+#: A time that makes it a one-off: "I go to the gym tomorrow".
+_ONE_TIME_RE: Final = re.compile(
+    r"\b(?:tomorrow|tonight|later|next|today|soon|now|this\s+(?:week|weekend|morning|"
+    r"afternoon|evening|time))\b",
+    re.IGNORECASE,
+)
+
+
 def _plain_statement(verb: str, after: list[str], clause: str, content: str) -> list[ExtractedFact]:
     """A first-person statement in the present tense with another verb ("I audit Go
     code", "I type on Dvorak", "I keep notes in Obsidian"): stored as it is said, unless
     the verb says nothing durable or the clause is about one thing now."""
+    said = " ".join([verb, *after])
+    if _PASTIME_RE.match(said) and not _ONE_TIME_RE.search(said):
+        return [ExtractedFact(content, _category(clause, "other"))]  # "I go to the gym"
     if (
         verb in _NOT_FACT_VERBS
         or verb in _PAST
@@ -2946,6 +2971,18 @@ _CLEFT_RE: Final = re.compile(
 )
 
 
+#: An adverb after "I" or "I am" that says nothing the fact keeps ("I'm still vegetarian",
+#: "I currently have a dog", "I'm now a team lead"): read again without it when the
+#: clause says nothing with it.
+_ADVERB_AFTER_I_RE: Final = re.compile(
+    r"^(I(?:'m|\s+am)?)\s+(?:really|currently|basically|generally|normally|usually|mostly|"
+    r"mainly|still|now|actually|honestly|definitely|totally|literally|also|typically|"
+    r"obviously|personally)\s+(?!(?:not|no|never|a\s+bit|kinda|stuck|confused|tired|busy|"
+    r"here|on|in|at|new|\w+ing)\b)",
+    re.IGNORECASE,
+)
+
+
 def _one_clause(clause: str, *, correction: bool = False) -> list[ExtractedFact]:
     facts = _clause_facts(clause, correction=correction)
     moved = moved_since(clause)  # "Since moving to Porto I've been freelancing ..."
@@ -2990,7 +3027,12 @@ def _clause_facts(clause: str, *, correction: bool) -> list[ExtractedFact]:
     if shaped is not None:
         return shaped
     if _FIRST_PERSON_RE.match(clause):
+        bare = _ADVERB_AFTER_I_RE.sub(r"\1 ", clause, count=1)
+        if bare != clause and re.match(r"I(?:'m|\s+am)\s+an?\s", bare, re.IGNORECASE):
+            clause = bare  # "I'm actually a nurse": a nurse, not "an actually a nurse"
         facts = _statement_facts(clause)
+        if not facts and bare != clause:  # "I'm still vegetarian", "I currently have a dog"
+            facts = _clause_facts(bare, correction=correction)
         if facts or re.match(r"^(?:I|we|my|our)\b", clause, re.IGNORECASE):
             return facts
     facts = _request_facts(clause, polite=False)

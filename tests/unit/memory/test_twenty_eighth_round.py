@@ -121,3 +121,43 @@ def test_a_move_said_in_german_supersedes_the_old_home() -> None:
     entries = asyncio.run(run())
     assert entries["User lives in Munich"] is True
     assert any("Hamburg" in text and not gone for text, gone in entries.items())
+
+
+@pytest.mark.parametrize(
+    ("turn", "stored"),
+    [
+        # an adverb after "I" or "I am" that the fact does not keep
+        ("I'm still vegetarian", "User is vegetarian"),
+        ("I am now a team lead", "User is a team lead"),
+        ("I currently have a dog", "User has a dog"),
+        ("I'm actually a nurse lol", "User is a nurse"),
+        ("I'm basically a beginner", "User is a beginner"),
+        # having: "also", an age before the child
+        ("I also have a cat", "User also has a cat"),
+        ("I have a 3-year-old daughter", "User has a 3-year-old daughter"),
+        # pastimes said with "go", "listen to", "read"
+        ("I go to the gym on Mondays", "User goes to the gym on Mondays"),
+        ("I go climbing on weekends", "User goes climbing on weekends"),
+        ("fwiw I listen to jazz", "User listens to jazz"),
+        ("I read a lot of sci-fi", "User reads a lot of sci-fi"),
+    ],
+)
+def test_a_statement_said_with_an_adverb_or_a_pastime_verb_is_heard(turn: str, stored: str) -> None:
+    assert stored in _user(turn)
+
+
+@pytest.mark.parametrize(
+    "turn",
+    [
+        "I'm still stuck on this",
+        "I'm now on the train",
+        "I'm currently working on a bug",
+        "I'm really tired",
+        "I'm actually learning this properly now",
+        "I go to the gym tomorrow",
+        "I listen to you",
+        "I read the docs",
+    ],
+)
+def test_a_passing_state_or_a_one_off_said_so_is_not_stored(turn: str) -> None:
+    assert _user(turn) == set()
