@@ -67,7 +67,7 @@ _NOT_ANYMORE_RE: Final = re.compile(
 #: Where the user works now ("ich arbeite jetzt bei SAP", "je travaille chez Doctolib").
 _WORKS_AT_RE: Final = re.compile(
     r"(?:^|[\s,;:])(?:trabajo\s+(?:en|para)|trabalho\s+(?:na|no|em|para)|"
-    r"je\s+travaille\s+(?:maintenant\s+)?(?:chez|pour)|lavoro\s+(?:per|presso|alla|al|da)|"
+    r"je\s+(?:travaille|bosse)\s+(?:maintenant\s+)?(?:chez|pour)|lavoro\s+(?:per|presso|alla|al|da)|"
     r"(?:ich\s+)?arbeite\s+(?:ich\s+)?(?:jetzt\s+|seit\s+\w+\s+)?(?:bei|für)|bin\s+ich\s+(?:jetzt\s+)?bei|"
     r"ich\s+bin\s+(?:jetzt\s+)?bei|ik\s+werk\s+(?:nu\s+)?(?:bij|voor)|"
     r"adesso\s+lavoro\s+(?:per|presso|alla|al|da))\s+"

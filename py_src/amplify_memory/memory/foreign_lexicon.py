@@ -140,7 +140,16 @@ JOBS: Final = _table(
         "hairdresser": "peluquero|peluquera|cabeleireiro|cabeleireira|coiffeur|coiffeuse|"
         "friseur|friseurin|friseuse|parrucchiere|parrucchiera|kapper|fryzjer|fryzjerka",
         "police officer": "policia|policial|policier|policiere|polizist|polizistin|poliziotto|"
-        "poliziotta|agent|politieagent|policjant",
+        "poliziotta|politieagent|policjant",
+        "project manager": "chef de projet|cheffe de projet|jefe de proyecto|jefa de proyecto|"
+        "gerente de proyecto|gestor de projetos|gestora de projetos|gerente de projetos|"
+        "projektleiter|projektleiterin|projektmanager|projektmanagerin|capo progetto|"
+        "project manager|projectleider|projectmanager",
+        "estate agent": "agent immobilier|agente inmobiliario|agente inmobiliaria|"
+        "corretor de imoveis|corretora de imoveis|immobilienmakler|immobilienmaklerin|makler|"
+        "maklerin|agente immobiliare|makelaar",
+        "security guard": "agent de securite|guardia de seguridad|vigilante de seguridad|"
+        "vigilante|seguranca|sicherheitsmann|wachmann|guardia giurata|beveiliger",
         "firefighter": "bombero|bombera|bombeiro|bombeira|pompier|feuerwehrmann|feuerwehrfrau|"
         "vigile del fuoco|pompiere|brandweerman|brandweervrouw|strazak",
         "vet": "veterinario|veterinaria|veterinaire|tierarzt|tierarztin|dierenarts|weterynarz",
@@ -166,8 +175,8 @@ JOBS: Final = _table(
         "buyer": "comprador|compradora|acheteur|acheteuse|einkaufer|einkauferin|buyer|inkoper",
         "team lead": "jefe de equipo|jefa de equipo|lider de equipo|lider de equipe|"
         "chef d'equipe|teamleiter|teamleiterin|teamleader|caposquadra|teamleider",
-        "manager": "gerente|gestor|gestora|responsable|gerant|gerante|geschaftsfuhrer|"
-        "geschaftsfuhrerin|leiter|leiterin|direttore|direttrice|responsabile|"
+        "manager": "gerente|gestor|gestora|gerant|gerante|geschaftsfuhrer|"
+        "geschaftsfuhrerin|leiter|leiterin|direttore|direttrice|"
         "bedrijfsleider|kierownik|kierowniczka",
         "tester": "testerin|probador|tester",
         "freelancer": "autonomo|autonoma|freelance|freelancer|autonomo|independiente|"
@@ -375,8 +384,8 @@ FOODS: Final = _table(
         "red meat": "carne roja|carne vermelha|viande rouge|rotes fleisch|carne rossa|rood vlees",
         "meat": "carne|viande|fleisch|vlees|mieso",
         "fish": "pescado|peixe|poisson|fisch|pesce|vis|ryby",
-        "pork": "cerdo|porco|carne de porco|porc|schweinefleisch|schwein|maiale|varkensvlees|"
-        "wieprzowina",
+        "pork": "carne de cerdo|viande de porc|carne di maiale|cerdo|porco|carne de porco|"
+        "porc|schweinefleisch|schwein|maiale|varkensvlees|wieprzowina",
         "gluten": "gluten|glutem|glutine",
         "dairy": "lacteos|laticinios|produits laitiers|laitages|milchprodukte|latticini|zuivel",
         "seafood": "marisco|mariscos|frutos do mar|fruits de mer|meeresfruchte|frutti di mare|"

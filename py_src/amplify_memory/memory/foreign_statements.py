@@ -13,7 +13,7 @@ said with a negation ("ya no trabajo en el banco") stores nothing (what replaced
 said beside it); a diet said so is ended ("ya no soy vegetariana").
 
 >>> in_english("Moro em Curitiba, trabalho como enfermeira e tenho dois gatos")
-'I live in Curitiba, I am a nurse. I have two cats'
+'I live in Curitiba. I am a nurse. I have two cats'
 >>> in_english("ich bin Elektriker und spreche Deutsch und Kroatisch.")
 'I am an electrician, I speak German and Croatian.'
 """
@@ -40,7 +40,7 @@ from amplify_memory.memory.foreign_lexicon import (
     plain,
 )
 
-__all__ = ["in_english"]
+__all__ = ["in_english", "quoted_or_made_up"]
 
 #: Words that may stand between a verb and what it says: "ich bin jetzt ...", "sou agora".
 _NOW: Final = (
@@ -53,7 +53,7 @@ _NOW: Final = (
 )
 #: An article before a noun, in any of the six languages.
 _ARTICLE: Final = (
-    r"(?:(?:un|una|uno|um|uma|une|ein|eine|einer|einen|einem|een|il|lo|la|l['\u2019]|el|"
+    r"(?:(?:un['\u2019]|un|una|uno|um|uma|une|ein|eine|einer|einen|einem|een|il|lo|la|l['\u2019]|el|"
     r"los|las|o|a|os|as|le|les|der|die|das|dem|den|het|de|du|des|au|aux|del|dello|della|"
     r"ek)\s*)?"
 )
@@ -70,7 +70,14 @@ _UNSURE_RE: Final = re.compile(
     r"vielleicht|quiero|quero|je\s+veux|voglio|ich\s+will|ik\s+wil|me\s+gustar[íi]a|"
     r"gostaria|j['\u2019]aimerais|vorrei|ich\s+m[öo]chte|ich\s+w[üu]rde|ik\s+zou|"
     r"voy\s+a|vou|je\s+vais|ich\s+werde|ik\s+ga|sto\s+per|pienso|penso|je\s+pense|"
-    r"planeo|pretendo|espero|hoffe|spero|hoop|chahta|chahti|shayad|agar)\b",
+    r"planeo|pretendo|espero|hoffe|spero|hoop|chahta|chahti|shayad|agar|"
+    # a time to come, a hobby, a baby on the way
+    r"que\s+viene|que\s+vem|pr[óo]xim[oa]s?|prochaine?s?|n[äa]chste[nrs]?|prossim[oa]|"
+    r"volgende|a\s+partir\s+de\s+(?!ahora|agora|hoy|hoje)\w+|[àa]\s+partir\s+de\s+"
+    r"(?!maintenant)\w+|ab\s+(?:n[äa]chst\w*|morgen|januar|februar|m[äa]rz|april|mai|juni|"
+    r"juli|august|september|oktober|november|dezember)|dal\s+prossimo|"
+    r"(?:por|per|comme|als|como|de)\s+hobby|por\s+afici[óo]n|embarazada|gr[áa]vida|enceinte|"
+    r"schwanger|incinta|zwanger)\b",
     re.IGNORECASE,
 )
 #: A part of a sentence: what a negation or a maybe reaches.
@@ -107,7 +114,8 @@ _PLACE_FIRST_RE: Final = re.compile(
     r"\b(?P<place2>[\w.-]+)['\u2019]?(?:de|da|te|ta)\s+ya[şs][ıi]yorum\b|"
     r"\bnach\s+(?P<place3>[\w.-]+(?:\s+[\w.-]+)?)\s+(?:gezogen|umgezogen)\b|"
     r"\bnaar\s+(?P<place4>[\w.-]+(?:\s+[\w.-]+)?)\s+verhuisd\b|"
-    r"\b(?P<place5>[\w.-]+)\s+shift\s+(?:ho\s+(?:gaya|gayi|gaye)|kar\s+(?:liya|liye|gaya))",
+    r"(?:\bse\s+(?P<place5>[\w.-]+)|\b(?P<place6>(?-i:[A-Z])[\w.-]+))\s+shift\s+"
+    r"(?:ho\s+(?:gaya|gayi|gaye)|kar\s+(?:liya|liye|gaya))",
     re.IGNORECASE,
 )
 #: Words a place never is ("vivo en el campo", "wohne in einer WG").
@@ -115,7 +123,7 @@ _NO_PLACE: Final = frozenset(
     plain(w)
     for w in wordlist(
         "el la los las un una um uma o a os as le les un une ein eine einer einem der die "
-        "das dem den il lo l' het de een mein main abhi bhi hum ham yaar bhai ab office "
+        "das dem den il lo l' het de een mein abhi bhi hum ham yaar bhai ab office "
         "casa maison haus huis centro campo ciudad cidade ville stadt citta stad city "
         "pueblo aldeia village dorf paese dorp mi mio mia meu minha mon ma mijn mein meine "
         "meiner the my our this that with con com avec mit met piso flat apartamento "
@@ -125,15 +133,24 @@ _NO_PLACE: Final = frozenset(
         "ausbildung schichtarbeit kurzarbeit homeoffice mutterschutz pension pensione cdi "
         "cdd freelance remoto paro alternance teletravail interim smart working deeltijd "
         "voltijd tiempo parcial meio periodo temps partiel part-time full-time szkole "
-        "szpitalu firmie biurze sklepie domu pracy"
+        "szpitalu firmie biurze sklepie domu pracy pareja familia alquiler paz couple "
+        "colocation periferia campagna republica praia playa plage spiaggia strand montana "
+        "montagne pediatria urgencias urgences reanimation rianimazione secundaria primaria "
+        "ejercicio oncologia cardiologia neonatologia maternidad quirofano uci uti icu "
+        "notaufnahme intensivstation pronto soccorso hostel pg koy yurt ev sehir kasaba "
+        "meeting night database server call class soledad comunidad couple famille location "
+        "campagne affitto miete gemeinschaft paar frieden ruhe armonia harmonie pace "
+        "tranquilidade sozinho sozinha solo sola seul seule allein alleen samen ensemble "
+        "juntos insieme zusammen armut pobreza silencio silence"
     )
 )
 
 
-def _place(said: str) -> str:
+def _place(said: str, *, lower: bool = False) -> str:
     """The place at the start of ``said``: its words with a capital (and the small words
     between them, "Ciudad de México", "São Paulo"), or one word said in lower case
-    before the end or a pause ("wohne in graz") with its capital put back."""
+    before the end or a pause ("main pune mein rehta hoon") with its capital put back, when
+    ``lower``."""
     words = said.split()
     taken: list[str] = []
     for i, word in enumerate(words):
@@ -147,7 +164,7 @@ def _place(said: str) -> str:
         else:
             break
     alone = len(words) == 1 and len(words[0]) > 2 and words[0].isalpha()
-    if not taken and alone and plain(words[0]) not in _NO_PLACE:
+    if lower and not taken and alone and plain(words[0]) not in _NO_PLACE:
         taken = [words[0].capitalize()]
     return " ".join(taken).rstrip(".'\u2019")
 
@@ -158,14 +175,14 @@ def _homes(piece: str) -> list[str]:
         if _NEGATION_RE.search(piece[: found.start()][-25:]):
             continue  # "ich wohne nicht mehr in Köln"
         rest = _PART_RE.match(found["place"] + ",")
-        place = _place(rest.group() if rest else found["place"])
+        place = _place(rest.group() if rest else found["place"], lower=True)
         if place:
             facts.append(f"I moved to {place}" if found["moved"] else f"I live in {place}")
     for found in _PLACE_FIRST_RE.finditer(piece):
         said = next(g for g in found.groups() if g)
         if re.search(r"\b(?:office|daftar|company|team|branch)\s*$", piece[: found.start()]):
             continue  # "office Whitefield shift ho gaya": the office moved, not the user
-        place = _place(said.split()[-1]) if not said[:1].isupper() else _place(said)
+        place = _place(said.split()[-1], lower=True) if not said[:1].isupper() else _place(said)
         after, before = piece[found.end() :][:12], piece[: found.start()][-25:]
         if place and not _NEGATION_RE.search(after) and not _NEGATION_RE.search(before):
             moved = not (found["place"] or found["place2"])
@@ -178,9 +195,9 @@ _JOB_WORDS: Final = alternation(JOBS)
 _SUBJECT_WORDS: Final = alternation(SUBJECTS)
 _WORKPLACE_WORDS: Final = alternation(WORKPLACES)
 _BE_JOB: Final = (
-    r"soy|sou|je\s+suis|j['\u2019]suis|suis|ich\s+bin|bin\s+ich|bin|sono|faccio|ik\s+ben|"
-    r"ben\s+ik|jestem|trabajo\s+(?:como|de)|trabalho\s+como|atuo\s+como|je\s+travaille\s+comme|"
-    r"travaille\s+comme|je\s+bosse\s+comme|bosse\s+comme|(?:ich\s+)?arbeite\s+als|"
+    r"soy|sou|je\s+suis|j['\u2019]suis|ich\s+bin|bin\s+ich|bin|sono|faccio|ik\s+ben|"
+    r"ben\s+ik|en\s+ben|jestem|trabajo\s+(?:como|de)|trabalho\s+como|atuo\s+como|"
+    r"je\s+travaille\s+comme|je\s+bosse\s+comme|(?:ich\s+)?arbeite\s+als|"
     r"lavoro\s+come|(?:ik\s+)?werk\s+als|pracuj[eę]\s+jako|virei|me\s+tornei|me\s+hice|"
     r"sono\s+diventat[oa]|je\s+suis\s+devenue?|ahora\s+soy|agora\s+sou"
 )
@@ -215,10 +232,13 @@ _ENGLISH_AT_RE: Final = re.compile(
     rf"(?P<w>{WORKPLACE_NOUNS}|fintech|edtech|healthtech|proptech|insurtech)\b",
     re.IGNORECASE,
 )
-_JOB_PLACE_RE: Final = re.compile(r"\b(?:en|em|[àa]|in|a|aus|w)\s+", re.IGNORECASE)
+_JOB_PLACE_RE: Final = re.compile(r"\b(?:en|em|[àa]|in|a|w)\s+", re.IGNORECASE)
 #: "sou designer na Nubank", "ich bin Entwicklerin bei Zalando": the employer.
 _JOB_EMPLOYER_RE: Final = re.compile(
-    r"\b(?:chez|bei|presso|bij|na|no|da|pour|para|per|voor|für)\s+(?P<org>(?-i:[A-Z])[\w&'\u2019.-]*"
+    r"\b(?:chez|bei|presso|bij|n[oa](?!\s+(?:Brasil|Rio|Bahia|Porto|Algarve|Alentejo|Minho|"
+    r"Paran[áa]|Par[áa]|Amazonas|Cear[áa]|Maranh[ãa]o|Piau[íi]|Acre|Amap[áa]|Tocantins|"
+    r"Esp[íi]rito|Jap[ãa]o|Canad[áa]|Reino|M[ée]xico|Chile|Peru|Uruguai|Paraguai|Equador|"
+    r"Panam[áa]|L[íi]bano|Egito|Hospital|Centro|Sul|Norte|Nordeste|Sudeste)\b))\s+(?P<org>(?-i:[A-Z])[\w&'\u2019.-]*"
     r"(?:\s+(?-i:[A-Z])[\w&'\u2019.-]*){0,2})",
     re.IGNORECASE,
 )
@@ -251,7 +271,9 @@ def _jobs(piece: str) -> list[str]:
             facts.append("I am retired")
             continue
         tail = found.groupdict().get("tail") or ""
-        if subject := _JOB_SUBJECT_RE.match(tail):
+        if (subject := _JOB_SUBJECT_RE.match(tail)) and job == "student":
+            facts.append(f"I study {SUBJECTS[plain(subject['subject'])]}")  # "de alemán"
+        elif subject:
             job = f"{SUBJECTS[plain(subject['subject'])]} {job}"
         text = f"I am {indefinite_article(job)} {job}"
         if re.match(
@@ -286,7 +308,7 @@ def _jobs(piece: str) -> list[str]:
 
 # --- where one works ----------------------------------------------------------------------
 _WORK_VERB: Final = (
-    r"trabajo|trabalho|je\s+travaille|travaille|je\s+bosse|bosse|(?:ich\s+)?arbeite|lavoro|"
+    r"trabajo|trabalho|je\s+travaille|je\s+bosse|(?:ich\s+)?arbeite|lavoro|"
     r"(?:ik\s+)?werk|pracuj[eę]"
 )
 _WORKS_AT_RE: Final = re.compile(
@@ -314,7 +336,14 @@ _ONE_OFF_RE: Final = re.compile(
     r"just\s+this\s+once|sirf\s+is\s+baar|is\s+baar|pour\s+cet(?:te)?\s+\w+|"
     r"para\s+(?:este|esta|esse|essa)\s+\w+|per\s+quest[oa]\s+\w+|"
     r"f[üu]r\s+(?:diesen|diese|dieses)\s+\w+|voor\s+(?:dit|deze)\s+\w+|seulement|"
-    r"solamente|somente|soltanto)\b",
+    r"solamente|somente|soltanto|esta\s+vez|esa\s+vez|cette\s+fois|diesmal|dieses\s+mal|"
+    r"questa\s+volta|deze\s+keer|desta\s+vez|pour\s+ce\s+\w+|este\s+mes|ce\s+mois|"
+    r"diesen\s+monat|questo\s+mese|deze\s+maand|este\s+m[êe]s|reto|challenge|d[ée]fi|"
+    r"herausforderung|sfida|uitdaging|devo\s+mandar\w*|tengo\s+que\s+mandar\w*|"
+    r"je\s+dois\s+(?:l['\u2019]|le\s+)?envoyer|ich\s+muss\s+(?:es|das|sie)\s+schicken|"
+    r"(?:para|per|pour|f[üu]r|voor|al|au|an)\s+(?:mi|mio|il\s+mio|mon|ma|meinen|meine|mijn|el|"
+    r"il|le|den)\s+(?:jefe|jefa|capo|patron|chef|baas|cliente|client|kunden|klant|casero|"
+    r"propri[ée]taire|vermieter|proprietario|huisbaas))\b",
     re.IGNORECASE,
 )
 
@@ -347,12 +376,17 @@ _LIST_WORD_RE: Final = re.compile(
     rf"\s*(?:(?P<some>{_SOME})\s+|(?P<fluent>fluido|fluent(?:e|emente)?|flie[ßs]end|"
     rf"couramment|perfectamente|perfeitamente|parfaitement|perfekt|perfettamente|"
     rf"vloeiend|bien|bem|gut|bene|goed|nativo|nativa|nativement|als\s+muttersprache)\s+)?"
-    rf"(?P<lang>{_LANGUAGE_WORDS})(?![\w-])(?:\s+(?P<some2>{_SOME}|un\s+poco|um\s+pouco|"
+    rf"(?P<lang>{_LANGUAGE_WORDS})(?![\w-])(?:\s+(?:fluente(?:mente)?|fluido|fluida|flie[ßs]end|"
+    r"couramment|abbastanza\s+bene|molto\s+bene|bien|bem|gut|bene|goed|b[áa]sico|basique|"
+    r"basisch|di\s+base|nativo|nativa|natif|native|muttersprachlich|madrelingua|"
+    r"[ABC][12])(?![\w-]))?(?:\s+(?P<some2>{_SOME}|un\s+poco|um\s+pouco|"
     r"un\s+peu|ein\s+bisschen|un\s+po['\u2019]|een\s+beetje))?",
     re.IGNORECASE,
 )
 _LIST_JOIN_RE: Final = re.compile(
-    r"\s*(?:,|y|e|et|und|ed|en|and|aur|i|sowie|ainsi\s+que)\s+|\s*,\s*",
+    r"\s*(?:como\s+tamb[ée]m|ma\s+anche|mais\s+aussi|sondern\s+auch|maar\s+ook|"
+    r"pero\s+tambi[ée]n|but\s+also|(?:y|e|et|und|en)\s+(?:tambi[ée]n|tamb[ée]m|aussi|auch|"
+    r"anche|ook)|,|y|e|et|und|ed|en|and|aur|i|sowie|ainsi\s+que)\s+|\s*,\s*",
     re.IGNORECASE,
 )
 #: "..., nada de francés", "aber kein Französisch": a language the user does not speak.
@@ -376,6 +410,10 @@ _TONGUE_RE: Final = re.compile(
 )
 
 
+#: Up to three words left at the start of a sentence before a language said in English.
+_LEFT_BEFORE_RE: Final = re.compile(
+    r"(^|[.!?;:]\s+)(?:(?!I\s)[\w'\u2019-]+\s+){1,3}(?=I (?:also )?(?:speak|don't speak)\b)"
+)
 _TONGUE_WORD_RE: Final = re.compile(r"materna|maternelle|muttersprache|madre|moedertaal", re.I)
 
 
@@ -406,7 +444,9 @@ def _speak_english(found: re.Match[str]) -> str:
     if not names:
         return found.group()
     lead = found.group()[: found.start("list") - found.start()]
-    negated = _NEGATION_RE.search(found.string[: found.start()][-25:].split(",")[-1])
+    negated = re.search(
+        r"\b(?:no|n[ãa]o|non)\s*$", found.string[max(0, found.start() - 8) : found.start()], re.I
+    )
     also = "also " if _ALSO_RE.search(lead) else ""  # "ich spreche jetzt auch ...": beside
     said = (
         f"I don't speak {' and '.join(names)}"
@@ -437,24 +477,26 @@ _IN_LANGUAGE: Final = (
     r"vanaf\s+nu|voortaan|siempre|sempre|toujours|immer|altijd|always|from\s+now\s+on)\b)*"
 )
 _ANSWER_RE: Final = re.compile(
-    r"\b(?:responde(?:me)?|resp[óo]ndeme|respondeme|contesta(?:me)?|cont[ée]stame|"
-    r"escr[íi]beme|h[áa]blame|responda|me\s+responde|me\s+responda|escreve(?:-me)?|"
-    r"fala\s+comigo|r[ée]ponds(?:-moi)?|r[ée]pondez(?:-moi)?|[ée]cris-moi|parle-moi|"
-    r"antworte|antworten\s+sie|antwortest|antwort|schreib(?:e)?\s+mir|rispondi(?:mi)?|"
-    r"rispondete|scrivimi|parlami|antwoord|schrijf|reply\s+karna|jawab\s+do|"
+    r"\b(?:responde(?:me)?|resp[óo]ndeme|respondeme|contestame|cont[ée]stame|"
+    r"h[áa]blame|responda|me\s+responde|me\s+responda|"
+    r"fala\s+comigo|r[ée]ponds(?:-moi)?|r[ée]pondez(?:-moi)?|parle-moi|"
+    r"antworte|antworten\s+sie|antwortest|antwort|rispondi(?:mi)?|"
+    r"rispondete|parlami|antwoord|reply\s+karna|jawab\s+do|"
     r"respuestas|respostas|r[ée]ponses|antworten|risposte|antwoorden|que\s+me\s+respondas|"
     r"que\s+me\s+responda|que\s+tu\s+r[ée]pondes|dass\s+du\s+mir)\b"
-    rf"[^,.;!?]{{0,30}}?\b{_IN_LANGUAGE}",
+    rf"[^,.;!?]{{0,30}}?\b{_IN_LANGUAGE}(?P<rest>[^,.;!?\n]*)",
     re.IGNORECASE,
 )
 _COMMENTS_RE: Final = re.compile(
     r"\b(?:(?:los|las|les|die|i|le|la|os|as|de|the|gli)\s+)?(?:comentarios|coment[áa]rios|commentaires|kommentare|commenti|commentaar)\b(?:\s+(?:del|do|no|du|dans\s+le|im|nel|in\s+de|in\s+the|of\s+the)\s+"
-    r"(?:c[óo]digo|code|codice))?\s+" + _IN_LANGUAGE,
+    r"(?:c[óo]digo|code|codice))?\s+" + _IN_LANGUAGE + r"(?P<rest>[^,.;!?\n]*)",
     re.IGNORECASE,
 )
 _EXPLAIN_RE: Final = re.compile(
     r"\b(?:(?:los|las|les|die|i|le|la|os|as|de|the|gli|l['\u2019])\s*)?(?:explicaci[óo]n(?:es)?|explica[çc][õo]es|explica[çc][ãa]o|explications?|"
-    r"erkl[äa]rungen|erkl[äa]rung|spiegazion[ei]|uitleg)\b[^,.;!?]{0,12}?\s+" + _IN_LANGUAGE,
+    r"erkl[äa]rungen|erkl[äa]rung|spiegazion[ei]|uitleg)\b[^,.;!?]{0,12}?\s+"
+    + _IN_LANGUAGE
+    + r"(?P<rest>[^,.;!?\n]*)",
     re.IGNORECASE,
 )
 
@@ -467,17 +509,45 @@ def _sentence_of(found: re.Match[str]) -> str:
     return text[start : min(ends, default=len(text))]
 
 
+#: What may come before a standing wish in its part of a sentence: nothing, "please", a
+#: "from now on", a greeting or a wish verb ("prefiero respuestas en español").
+_WISH_LEAD_RE: Final = re.compile(
+    r"\s*(?:(?:por\s+favor|porfa|please|pls|bitte|stp|s['\u2019]il\s+te\s+pla[îi]t|"
+    r"per\s+favore|alsjeblieft|a\s+partir\s+de\s+(?:ahora|agora)|de\s+ahora\s+en\s+adelante|"
+    r"de\s+agora\s+em\s+diante|d[ée]sormais|[àa]\s+partir\s+de\s+maintenant|ab\s+jetzt|"
+    r"von\s+nun\s+an|ab\s+sofort|d['\u2019]ora\s+in\s+(?:poi|avanti)|da\s+ora\s+in\s+poi|"
+    r"vanaf\s+nu|voortaan|siempre|sempre|toujours|immer|altijd|always|prefiero|prefiro|"
+    r"je\s+pr[ée]f[èe]re|ich\s+h[äa]tte\s+(?:gern|lieber)|lieber|preferisco|ik\s+wil|"
+    r"liever|graag|quiero|quero|je\s+veux|voglio|ich\s+m[öo]chte|y|e|et|und|ma|mais|pero|"
+    r"but|hey|hola|oi|ciao|hallo|salut|bhai|yaar|ok|okay|vale|bueno|allora|alors|also|"
+    r"las|los|les|le|la|die|i|gli|as|os|de|mis|mes|meine|le\s+mie|minhas|mijn)\s+)*",
+    re.IGNORECASE,
+)
+#: What after the language makes it no standing wish: a choice, both, only a part.
+_NOT_A_WISH_TAIL_RE: Final = re.compile(
+    r"\s*(?:o|ou|oder|of|or|y|e|et|und|en|and)\s+(?:en|em|in|auf)\b|"
+    r"\s*(?:solo|s[óo]|seulement|nur|soltanto|alleen|only|just)\b|"
+    r"\s*(?:\w+\s+)?(?:no|não|nicht|pas|non|niet|ne|n['\u2019])\b|"
+    r"\s*(?:son|sont|sind|sono|zijn|s[ãa]o|es|est|ist|è|is)\b",
+    re.IGNORECASE,
+)
+
+
 def _wish_english(what: str) -> Callable[[re.Match[str]], str]:
     """A wish for ``what`` in a language said in English: "Réponds-moi en français" ->
     "I want answers in French"; kept as said when only this once or the other way."""
 
     def said(found: re.Match[str]) -> str:
-        before = found.string[max(0, found.start() - 12) : found.start()] + found.group()
-        head = before[: len(before) - len(found.group()) + found.start("lang") - found.start()]
-        if _ONE_OFF_RE.search(_sentence_of(found)) or re.search(
-            r"\b(?:no|não|nicht|pas|plus|non|niet|mat|ne)\b", head[-40:], re.IGNORECASE
+        text = found.string
+        head = text[max(0, found.start() - 12) : found.start("lang")]
+        start = max(text.rfind(c, 0, found.start()) for c in ",.;:!?\n") + 1
+        if (
+            _ONE_OFF_RE.search(_sentence_of(found))
+            or re.search(r"\b(?:no|não|nicht|pas|plus|non|niet|mat|ne)\b", head, re.IGNORECASE)
+            or not _WISH_LEAD_RE.fullmatch(text[max(start, found.start() - 60) : found.start()])
+            or _NOT_A_WISH_TAIL_RE.match(found["rest"])
         ):
-            return found.group()  # "nur diesmal", "nicht mehr auf Deutsch"
+            return found.group()  # "nur diesmal", "nicht mehr auf Deutsch", "Mi jefe me ..."
         said = plain(found["lang"])
         name = "Hinglish" if said == "hinglish" else LANGUAGES[said]
         lead = ". " if re.search(r"\w", found.string[: found.start()].split(".")[-1]) else ""
@@ -489,7 +559,7 @@ def _wish_english(what: str) -> Callable[[re.Match[str]], str]:
 # --- diet, food, children, pets, age, car, plays ------------------------------------------
 _DIET_WORDS: Final = alternation(DIETS)
 _DIET_RE: Final = re.compile(
-    rf"(?:^|(?<=[\s,;:(]))(?:soy|sou|je\s+suis|suis|ich\s+bin|bin|sono|ik\s+ben|"
+    rf"(?:^|(?<=[\s,;:(]))(?:soy|sou|je\s+suis|ich\s+bin|bin|sono|ik\s+ben|"
     rf"jestem|(?P<hindi>main|mai))\s+{_NOW}(?P<no>(?:no|não|pas|plus|kein(?:e|er)?|nicht|non|geen|niet)\s+"
     rf"(?:mehr\s+|meer\s+|mais\s+|più\s+|piu\s+)?)?{_ARTICLE}(?P<diet>{_DIET_WORDS})(?![\w-])"
     r"(?P<after>\s+(?:mehr|meer|mais|más|mas|plus|più|piu|anymore)\b)?",
@@ -511,14 +581,21 @@ _HAVE_RE: Final = re.compile(
     + _NOW
     + rf"(?P<n>\d+|{alternation(NUMBERS)})\s+(?:(?:kleine[n]?|petite?s?|pequeñ[oa]s?|"
     rf"piccol[oaie]|klein[e]?)\s+)?(?P<who>{_KIN_WORDS})(?![\w-])"
-    r"(?:\s+(?:de|von|di|van|com|z)\s+(?P<age>\d{1,2})\s+(?:a[ñn]os|anos|ans|jahren?|anni|"
-    r"jaar|lat|mois|meses|monaten|mesi|maanden))?",
+    r"(?:\s+(?:de|von|di|van|com|z)\s+(?P<age>\d{1,2})\s+(?:(?P<months>mois|meses|monaten?|"
+    r"mesi|maanden|miesi\w*)|a[ñn]os|anos|ans|jahren?|anni|jaar|lat))?",
     re.IGNORECASE,
 )
 _AGE_RE: Final = re.compile(
     r"(?:^|(?<=[\s,;:(]))(?:(?:tengo|tenho|j['\u2019]ai|ho|mam)\s+(?P<a>\d{2,3})\s+"
-    r"(?:a[ñn]os|anos|ans|anni|lat)|(?:ich\s+bin|ik\s+ben)\s+(?P<b>\d{2,3})(?:\s+(?:jahre|jaar)"
+    r"(?:a[ñn]os|anos|ans|anni|lat)(?=\s*(?:[,.;!?)]|$|y\b|e\b|et\b|ed\b|i\b|pero\b|mas\b|"
+    r"mais\b|ma\b))|(?:ich\s+bin|ik\s+ben)\s+(?P<b>\d{2,3})(?:\s+(?:jahre|jaar)"
     r"(?:\s+alt|\s+oud)?)?(?=\s*(?:[,.;!?]|$|und\b|en\b)))(?!\s+(?:de|d['\u2019]|di|an|van)\s)",
+    re.IGNORECASE,
+)
+#: One more count after a "have" ("tengo dos hijos y un perro", "ho due figli e un cane").
+_HAVE_MORE_RE: Final = re.compile(
+    r"(?:,|\s(?:y|e|et|und|en|ed|i))\s+"
+    rf"(?P<n>\d+|{alternation(NUMBERS)})\s+(?P<who>{_KIN_WORDS})(?![\w-])",
     re.IGNORECASE,
 )
 _AND_KIDS_RE: Final = re.compile(
@@ -557,12 +634,18 @@ def _diets(piece: str) -> list[str]:
         diet = DIETS[plain(found["diet"])]
         if found["hindi"] and not re.match(r"\s+(?:hoon|hu|hun|h)\b", piece[found.end() :]):
             continue  # "main vegetarian hoon", not "the main vegan dish"
-        ended = found["no"] or found["after"] or _NEGATION_RE.search(piece[: found.start()][-12:])
+        if _ONE_OFF_RE.search(piece):
+            continue  # "Este mes soy vegana, es un reto"
+        before = piece[: found.start()][-12:]
+        no = found["no"] or _NEGATION_RE.search(before)
+        ended = found["after"] or re.search(
+            r"\b(?:ya|mais|plus|mehr|pi[uù]|meer)\b", (found["no"] or "") + " " + before, re.I
+        )
         if ended:
             facts.append(f"I am no longer {diet}")
         else:
-            facts.append(f"I am {diet}")
-    for found in _NO_FOOD_RE.finditer(piece):
+            facts.append(f"I am not {diet}" if no else f"I am {diet}")
+    for found in _NO_FOOD_RE.finditer(piece if not _ONE_OFF_RE.search(piece) else ""):
         facts.append(f"I don't eat {FOODS[plain(found['food'])]}")
     return facts
 
@@ -577,13 +660,23 @@ def _counted(piece: str) -> list[str]:
         count = found["n"] if found["n"].isdigit() else NUMBERS[plain(found["n"])]
         many = count not in ("one", "1")
         if found["age"] and not many:
-            facts.append(f"I have a {found['age']}-year-old {noun}")
+            unit = "month" if found["months"] else "year"
+            facts.append(f"I have a {found['age']}-{unit}-old {noun}")
             continue
         if not many:
             facts.append(f"I have {indefinite_article(noun)} {noun}")
             continue
         plural = {"child": "children", "grandchild": "grandchildren"}.get(noun, noun + "s")
         facts.append(f"I have {count} {plural}")
+    for found in _HAVE_MORE_RE.finditer(piece):  # "tengo dos hijos y un perro"
+        if _HAVE_RE.search(piece[: found.start()]):
+            said = plain(found["who"])
+            noun = KIN.get(said) or PETS[said]
+            count = NUMBERS.get(plain(found["n"]), found["n"])
+            plural = {"child": "children", "grandchild": "grandchildren"}.get(noun, noun + "s")
+            more = f"I have {count} {plural}" if count not in ("one", "1") else f"I have a {noun}"
+            if more not in facts:
+                facts.append(more)
     for found in _AGE_RE.finditer(piece):
         age = found["a"] or found["b"]
         if 12 <= int(age) <= 110:
@@ -627,6 +720,32 @@ _NOW_WORD_RE: Final = re.compile(
     r"tegenwoordig|ab)\b",
     re.IGNORECASE,
 )
+#: Words of an English sentence: a part with one is English, whatever else it has.
+_ENGLISH_RE: Final = re.compile(
+    r"\b(?:is|was|are|were|the|has|my|his|her|their|our|your|it's|i'm|you)\b|(?-i:\bI\b)",
+    re.IGNORECASE,
+)
+#: Text the user quotes, translates, corrects or makes up ("Traduce: 'vivo en Madrid'",
+#: "Correct my Spanish", "el protagonista dice", "Imagina que soy médico"): not the user's.
+_NOT_MINE_RE: Final = re.compile(
+    r"\b(?:tradu[cz]e(?:me)?|trad[úu]ceme|traduza|traduis(?:ez)?|[üu]bersetze?|traduci|"
+    r"vertaal|translate|correct\s+(?:my|this|the)|corr[íi]ge(?:me)?\s*(?::|mi|este|esta)|"
+    r"corrija|corrige(?:z)?\s*(?::|mon|ma|ce|cette)|korrigiere?\s+(?:mein|meine|bitte|den|die|das)|"
+    r"correggi\s+(?:il|la|questo|questa|:)|verbeter\s+(?:mijn|deze|dit|:)|"
+    r"c[óo]mo\s+(?:se\s+)?dic[eo]|como\s+(?:se\s+)?diz|comment\s+(?:on\s+)?dit|"
+    r"wie\s+sagt\s+man|come\s+si\s+dice|hoe\s+zeg\s+je|"
+    r"(?:ejercicio|exerc[íi]cio|exercice|übung|ubung|esercizio|oefening)\s*(?:\d|:)|bien\s+dicho|personaje|personnage|personagem|"
+    r"personaggio|protagonist\w*|roleplay|role-play|rollenspiel|"
+    r"(?:dice|diz|dit|sagt|zegt)\s+(?:mi|mis|meu|minha|mon|ma|mein|meine|mio|mia|mijn|el|la|"
+    r"le|il|o|a|der|die|het)\b|cuando\s+sea|quand\s+je\s+serai|wenn\s+ich\s+gro[ßs]|"
+    r"imagin\w*|supong\w*|suponh\w*|suppos\w*|stell\s+dir\s+vor|stel\s+je\s+voor)",
+    re.IGNORECASE,
+)
+#: Quoted text: left as written.
+_QUOTED_RE: Final = re.compile(
+    r"(\"[^\"\n]{1,400}\"|«[^»\n]{1,400}»|„[^“\n]{1,400}“|"
+    r"(?<!\w)'[^'\n]{1,400}'(?!\w))"
+)
 #: Where a reader's statement may start in a part of a sentence.
 _LEADS: Final = (
     _LIVE_RE, _PLACE_FIRST_RE, _JOB_RE, _HINDI_JOB_RE, _WORKS_AT_RE, _FROM_HOME_RE, _DIET_RE,
@@ -659,26 +778,23 @@ def _piece_english(found: re.Match[str]) -> str:
     first of them kept ("Soy de Valencia pero vivo en Madrid" -> "Soy de Valencia. I live
     in Madrid")."""
     piece = found.group()
-    if not _LEAD_WORD_RE.search(piece) or _UNSURE_RE.search(piece):
-        return piece
+    if not _LEAD_WORD_RE.search(piece) or _ENGLISH_RE.search(piece):
+        return piece  # (nothing to read, or English: "My uncle is a soy farmer")
     said: list[str] = []
     for reader in _PIECE_READERS:
         said += [s for s in reader(piece) if s not in said]
     if not said:
         return piece
+    if _UNSURE_RE.search(piece):  # "Faccio il programmatore per hobby", "el mes que viene"
+        return piece[: len(piece) - len(piece.lstrip())]  # (a statement made unsure: left out)
     first = min((m.start() for m in (p.search(piece) for p in _LEADS) if m), default=0)
     if _ALSO_RE.search(piece):  # "ahora también tengo un gato": beside, not instead
         said = [re.sub(r"^I (?=have|play|study|work)", "I also ", s) for s in said]
     elif _NOW_WORD_RE.search(piece):  # "Abito a Bologna adesso": a change, said so
         said = [f"{s} now" for s in said]
-    before = _JOIN_TAIL_RE.sub("", piece[:first].rstrip())
-    if len(before.split()) <= 2:  # "Wir sind (nach Bonn gezogen)", "bhai ab (main ...)"
-        before = ""
-    lead = before + ". " if re.search(r"\w", before) else piece[: len(piece) - len(piece.lstrip())]
-    if (
-        not before
-        and found.string[max(0, found.start() - 40) : found.start()].rstrip()[-1:].isalnum()
-    ):
+    del first  # (what comes before the statement is left out: "Wir sind", "bhai ab")
+    lead = piece[: len(piece) - len(piece.lstrip())]
+    if found.string[max(0, found.start() - 40) : found.start()].rstrip(" ,;:")[-1:].isalnum():
         lead = ". "  # ("Soy de Valencia pero vivo en Madrid": the part before stays apart)
     joined = re.match(
         r"\s+(?:y|e|et|und|ed|aur|pero|mas|mais|aber|ma|maar)\s",
@@ -689,8 +805,24 @@ def _piece_english(found: re.Match[str]) -> str:
 
 def in_english(message: str) -> str:
     """``message`` with what the user states about themselves in another language said
-    in English (see the module docstring); the rest as written."""
+    in English (see the module docstring); the rest, quoted text, and a message that
+    quotes, translates or makes up what it says, as written."""
+    if _NOT_MINE_RE.search(message):
+        return message
+    parts = _QUOTED_RE.split(message)
+    return "".join(p if i % 2 else _unquoted_english(p) for i, p in enumerate(parts))
+
+
+def quoted_or_made_up(message: str) -> bool:
+    """Whether ``message`` quotes, translates, corrects or makes up what it says ("Traduce:
+    'vivo en Madrid'", "Correct my Spanish", "Imagina que soy médico"): none of it is the
+    user's own."""
+    return _NOT_MINE_RE.search(message) is not None
+
+
+def _unquoted_english(message: str) -> str:
     text = _SPEAK_RE.sub(_speak_english, message)
+    text = _LEFT_BEFORE_RE.sub(r"\1", text)  # "No trabalho falo inglês": "I speak English"
     if _TONGUE_WORD_RE.search(text):
         text = _TONGUE_RE.sub(_tongue_english, text)
     for pattern, what in (
@@ -703,6 +835,6 @@ def in_english(message: str) -> str:
     return _DOUBLE_STOP_RE.sub(". ", _PART_RE.sub(_piece_english, text))
 
 
-_DOUBLE_STOP_RE: Final = re.compile(r"[.,]\s+\.\s+")
+_DOUBLE_STOP_RE: Final = re.compile(r"[.,;:]\s*\.\s+")
 #: A join before a statement already said in English.
 _I_JOINED_RE: Final = re.compile(r"(?<!\s)\s+(?:y|e|et|und|ed|en|aur|i)\s+(?=I\s)")

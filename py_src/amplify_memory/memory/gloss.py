@@ -13,7 +13,7 @@ Only whole phrases are glossed, never a lone short word that English has too ("a
 "nu"), so an English message comes back unchanged.
 
 >>> english_gloss("Ya no vivo en Madrid, me mudé a Valencia")
-'no longer I live in Madrid, I moved to Valencia'
+'no longer I live in Madrid. I moved to Valencia'
 >>> english_gloss("we moved to Berlin")
 'we moved to Berlin'
 """
@@ -24,7 +24,7 @@ import functools
 import re
 from typing import Final
 
-from amplify_memory.memory.foreign_statements import in_english
+from amplify_memory.memory.foreign_statements import in_english, quoted_or_made_up
 
 __all__ = ["english_gloss"]
 
@@ -393,6 +393,8 @@ def english_gloss(message: str, *, changes: bool = True) -> str:
     English (see the module docstring); an English message comes back unchanged.
     ``changes=False``: only what the user is, likes and comes from, as extraction reads
     it ("Sou de Recife", "odeio notebooks")."""
+    if quoted_or_made_up(message):
+        return message  # "Traduce: 'vivo en Madrid'", "Imagina que soy médico": not the user's
     message = in_english(message)  # "Moro em Curitiba": "I live in Curitiba"
     (quit, ended, held), _, join = _role_res()
     # (roles first: "keine Lehrerin mehr" is the role's, not "no more")

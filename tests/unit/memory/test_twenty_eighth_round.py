@@ -35,8 +35,15 @@ def _user(said: str) -> set[str]:
          {"User is a maths teacher at a secondary school"}),
         ("Soy profe de matemáticas en un instituto de Valencia, tengo 45 años y dos hijas.",
          {"User is a maths teacher at a secondary school", "User has two daughters"}),
-        ("agora sou designer na Nubank, saí da agência mês passado.",
-         {"User is a designer", "User works at Nubank"}),
+        ("Ich bin Designerin bei Zalando.", {"User is a designer", "User works at Zalando"}),
+        ("Je suis chef de projet chez Capgemini.",
+         {"User is a project manager", "User works at Capgemini"}),
+        ("Tengo dos hijos y un perro.", {"User has two children", "User has a dog"}),
+        ("Tengo una hija de 8 meses.", {"User has a 8-month-old daughter"}),
+        ("Não só falo inglês como também espanhol.", {"User speaks English and Spanish"}),
+        ("Ich spreche Englisch fließend.", {"User speaks English"}),
+        ("No vivo en Madrid, vivo en Getafe.", {"User lives in Getafe"}),
+        ("Ich wohne in Frankfurt am Main.", {"User lives in Frankfurt am Main"}),
         ("Soy diseñadora gráfica freelance, trabajo con Figma todo el día",
          {"User is a freelance graphic designer", "User uses Figma"}),
         ("Kleines Update: ich bin jetzt Teamleiterin QA, nicht mehr nur Testerin.",
@@ -85,6 +92,30 @@ def test_a_statement_in_another_language_is_stored_in_english(turn: str, stored:
         ("Ich bin Lehrerin für Mathe an einer Schule", "User works at Mathe"),
         # English: "the main vegan dish" is no "main ... hoon"
         ("the main vegan dish was great", "User is vegan"),
+        # the second reader's: a way of living, a department, a noun is no place
+        ("Vivo en pareja.", "User lives in Pareja"),
+        ("Soy enfermera en pediatría.", "User is based in Pediatría"),
+        ("Ich bin Ingenieur aus Leidenschaft.", "User is based in Leidenschaft"),
+        ("Ich bin Berater für SAP.", "User works at SAP"),
+        ("meeting shift ho gayi kal pe", "User is based in Meeting"),
+        # someone else's, quoted, translated, made up
+        ("Mon mari travaille comme infirmier.", "User is a nurse"),
+        ("Traduce: 'vivo en Madrid y trabajo como abogado'.", "User is a lawyer"),
+        ("Corrige: Je suis infirmière et j'habite à Nantes.", "User is a nurse"),
+        ("Imagina que soy médico y vivo en Madrid.", "User is a doctor"),
+        ("My uncle is a soy farmer in Iowa.", "User is a farmer"),
+        ("The soy vegan burger was amazing.", "User is vegan"),
+        # a time to come, a hobby, this once, a task, a complaint
+        ("Nos mudamos a Málaga el mes que viene.", "User is based in Málaga"),
+        ("Faccio il programmatore per hobby.", "User is a software developer"),
+        ("Hoy no como carne.", "User does not eat meat"),
+        ("Respóndeme en inglés esta vez.", "User wants answers in English"),
+        ("Escríbeme un correo en inglés para mi casero.", "User wants answers in English"),
+        ("Las respuestas en inglés no me sirven.", "User wants answers in English"),
+        ("Mi jefe me contesta en inglés y no lo entiendo.", "User wants answers in English"),
+        # years in a job are no age; "not" is not "no longer"
+        ("Tengo 20 años en la empresa.", "User is 20"),
+        ("No soy vegana, soy vegetariana.", "User is no longer vegan"),
     ],
 )  # fmt: skip
 def test_what_is_no_standing_fact_of_the_user_is_not_stored(turn: str, not_stored: str) -> None:
