@@ -3033,7 +3033,7 @@ _HAVE_KIN_RE: Final = re.compile(
     rf"girls|teenagers?|twins|grandkids?|grandchildren|stepkids?|{PET_NOUNS})"
     r"(?:\s*,\s*|\s+(?:and|&)\s+)?){1,3})"
     r"(?:\s+(?:named|called)\s+(?P<name>(?-i:[A-Z])[\w'-]+(?:\s+and\s+(?-i:[A-Z])[\w'-]+)?))?"
-    r"(?:\s+(?:at\s+home|now|too|as\s+well))?$",
+    r"(?:\s+(?:at\s+home|now|too|as\s+well|nowadays|these\s+days))?$",
     re.IGNORECASE,
 )
 

@@ -170,6 +170,7 @@ _LEADING_FILLER_RE: Final = re.compile(
     r"^(?:and|but|so|also|well|ok|okay|oh|hmm|um+|uh+|erm|btw|by the way|honestly|actually|"
     # chat's interjections: "lol I use vim", "haha yeah I'm a nurse"
     r"omg|ugh+|welp|yep|yup|nah|ah+|aha|ooh+|oof|wow|sorry|sry|"
+    r"(?:ha(?:ha)+|he(?:he)+|lmao)(?=[\s,!.]+(?:i|i'm|im|i've|ive|my|we|we're|our)\b)|"
     # a word to the assistant or a heads-up before it: "mate I'm in Brisbane"
     r"(?:mate|dude|bro|buddy|pal|heads up|quick heads up|quick note|good news|bad news|"
     r"small update|quick update|update)(?=[\s,:!.-]+(?:i|i'm|im|i've|ive|my|we|we're|our)\b)|"
@@ -188,7 +189,7 @@ _TRAILING_FILLER_RE: Final = re.compile(
     r"(?:[\s,]+(?:please|pls|plz|btw|by the way|thanks|thank you|lol|though|too|as well|tbh|imo|"
     r"honestly|fwiw|haha|atm|rn|tho|but sure|but ok|but okay|but fine|but whatever|"
     r"apparently|thankfully|luckily|officially|after all|obviously|obvs|ofc|of course|"
-    r"but yeah|actually))+\s*$",
+    r"but yeah|actually|fyi|just fyi))+\s*$",
     re.IGNORECASE,
 )
 _STANDING_PHRASE_RE: Final = re.compile(
@@ -1180,6 +1181,18 @@ _PASTIME_RE: Final = re.compile(
     r"poetry|fiction|non-fiction|sci-?fi|fantasy|thrillers|crime|biographies|history)\b",
     re.IGNORECASE,
 )
+#: Pastimes and ways of living said by their verb alone: "I knit", "I rent".
+_PASTIME_VERBS: Final = frozenset(
+    _wordlist(
+        "knit crochet sew quilt bake garden hike climb boulder surf ski snowboard swim skate "
+        "paint draw sketch sing dance fish hunt meditate journal volunteer rent sail row box "
+        "fence golf kayak cycle bike run jog lift"
+    )
+)
+#: The facts of those verbs alone, which are whole at two words.
+_PASTIME_FACTS: Final = frozenset(
+    f"User {v}{'es' if v.endswith(('sh', 'ch', 'x', 's')) else 's'}" for v in _PASTIME_VERBS
+)
 #: A time that makes it a one-off: "I go to the gym tomorrow".
 _ONE_TIME_RE: Final = re.compile(
     r"\b(?:tomorrow|tonight|later|next|today|soon|now|this\s+(?:week|weekend|morning|"
@@ -1193,6 +1206,8 @@ def _plain_statement(verb: str, after: list[str], clause: str, content: str) -> 
     code", "I type on Dvorak", "I keep notes in Obsidian"): stored as it is said, unless
     the verb says nothing durable or the clause is about one thing now."""
     said = " ".join([verb, *after])
+    if not after and verb in _PASTIME_VERBS:  # "I knit", "I rent"
+        return [ExtractedFact(content, _category(clause, "other"))]
     if _PASTIME_RE.match(said) and not _ONE_TIME_RE.search(said):
         return [ExtractedFact(content, _category(clause, "other"))]  # "I go to the gym"
     if (
@@ -2950,6 +2965,37 @@ _BEEN_SINCE_RE: Final = re.compile(
     rf"an?\s+(?:[\w-]+\s+){{0,2}}?(?:{ROLE_NOUNS})))(?:\s+(?:since|for)\s+\S.*)?\W*$",
     re.IGNORECASE,
 )
+#: Work or a home said in the present perfect: "I've worked at Google since 2020".
+_WORKED_SINCE_RE: Final = re.compile(
+    r"^I(?:'ve|\s+have)\s+(?:been\s+)?(?P<verb>work|live)(?:ed|ing)\s+"
+    r"(?P<rest>(?:at|for|as|in|from)\s+.+?)(?:\s+(?:since|for)\s+\S.*)?\W*$",
+    re.IGNORECASE,
+)
+#: A parent said by their children: "mother of two", "proud dad of 3 girls".
+_PARENT_OF_RE: Final = re.compile(
+    r"^(?:an?\s+)?(?:proud\s+|busy\s+|(?P<single>single\s+)|tired\s+)?(?P<role>mum|mom|mother|"
+    r"dad|father|parent|mama|papa)\s+of\s+(?P<n>one|two|three|four|five|six|\d)"
+    r"(?:\s+(?P<who>kids|children|boys|girls|sons|daughters|teenagers|toddlers))?"
+    r"(?:\s+here)?\W*$",
+    re.IGNORECASE,
+)
+#: A diet kept for long: "Lifelong vegetarian.", "long-time vegan".
+_LIFELONG_RE: Final = re.compile(
+    r"^(?:a\s+)?(?:lifelong|life-long|long-?time|strict|proud)\s+"
+    r"(?P<diet>vegetarian|vegan|pescatarian|teetotaller|teetotaler)\W*$",
+    re.IGNORECASE,
+)
+#: Something durable of the user's said as "my X is Y": the commute, the hours, a shift,
+#: the job's field, a child's age ("my commute is 40 minutes", "my daughter is 7").
+_MY_DURABLE_RE: Final = re.compile(
+    r"^my\s+(?P<what>commute|hours|working\s+hours|shift|shifts|job|field|work|degree|major|"
+    r"daughter|son|kid|budget|rent|mortgage|hometown|birthday|height|team|company|employer|"
+    r"office|landlord|diet|religion|native\s+language|mother\s+tongue)\s+"
+    r"(?P<verb>is|are|starts|start|ends|end|runs|run)\s+"
+    r"(?P<value>(?!(?:broken|down|slow|not|crashing|weird|failing|late|off|out|done|over|"
+    r"stuck|sick|ill|away|\w+ing)\b)[^,;!?]{2,60}?)\W*$",
+    re.IGNORECASE,
+)
 #: A role said as one done: "I'm doing a sous chef role at a hotel now", "in a QA role".
 _DOING_ROLE_RE: Final = re.compile(
     r"^(?:I'm|I\s+am|I've\s+been|I\s+have\s+been)\s+(?:now\s+)?(?:doing|in|taking|taken)\s+"
@@ -2989,6 +3035,24 @@ def _one_clause(clause: str, *, correction: bool = False) -> list[ExtractedFact]
     return facts + [f for f in moved if f not in facts]
 
 
+def _short_shapes(clause: str, *, correction: bool) -> list[ExtractedFact] | None:
+    """The facts of a few whole-clause shapes (see the patterns), or None for another."""
+    if worked := _WORKED_SINCE_RE.match(clause):  # "I've worked at Google since 2020"
+        return _clause_facts(f"I {worked['verb']} {worked['rest']}", correction=correction)
+    if parent := _PARENT_OF_RE.match(clause):  # "mother of two", "dad of 3 girls"
+        who, n = (parent["who"] or "children").lower(), parent["n"].lower()
+        if parent["single"]:  # "single dad of three kids": the single parent is the fact
+            role = parent["role"].lower()
+            return [ExtractedFact(f"User is a single {role} of {n} {who}", "personal")]
+        return [ExtractedFact(f"User has {n} {who}", "personal")]
+    if diet := _LIFELONG_RE.match(clause):  # "Lifelong vegetarian."
+        return [ExtractedFact(f"User is {diet['diet'].lower()}", "personal")]
+    if my := _MY_DURABLE_RE.match(clause):  # "my commute is 40 minutes", "my shift starts at 6am"
+        said = f"User's {my['what'].lower()} {my['verb'].lower()} {my['value']}"
+        return [ExtractedFact(_tidy(said), "personal")]
+    return None
+
+
 def _clause_facts(clause: str, *, correction: bool) -> list[ExtractedFact]:
     if _MAKE_ONE_RE.match(clause) and not _FOR_ALWAYS_RE.search(clause):
         return []  # "Generate a GitHub Actions workflow that runs ruff": a task, no fact
@@ -2999,6 +3063,8 @@ def _clause_facts(clause: str, *, correction: bool) -> list[ExtractedFact]:
         return [ExtractedFact(f"User's {which}{kind} language is {said}", "personal")]
     if _ELIDED_I_RE.match(clause):  # "still live w my parents in Manila": its "I" left out
         return _clause_facts("I " + clause, correction=correction)
+    if (shaped := _short_shapes(clause, correction=correction)) is not None:
+        return shaped  # "I've worked at Google since 2020", "mother of two"
     if been := _BEEN_SINCE_RE.match(clause):  # "been vegan since 2019", "been a nurse for 20 yrs"
         return _clause_facts(f"I am {been['x']}", correction=correction)
     if role := _DOING_ROLE_RE.match(clause):  # "I'm doing a sous chef role at a hotel now"
@@ -3149,6 +3215,7 @@ def user_clauses(
     text = _OUTGREW_RE.sub(r"I am no longer allergic to \1", text)
     text = _TAG_QUESTION_RE.sub("?", text)  # "it never triggers on PRs, why?": one question
     text = _ABBREVIATION_DOT_RE.sub(r"\1", text)  # "capped at €18k incl. appliances": one
+    text = _ASIDE_IF_RE.sub("", text)  # "I have a dog if that helps": why it is said
     return itertools.islice(_message_clauses(text, project=project), MAX_CLAUSES)
 
 
@@ -3592,6 +3659,13 @@ _BARE_ROLE_RE: Final = re.compile(
 _ASIDE_TAIL_RE: Final = re.compile(
     r",?\s+(?:if|in case|just in case)\s+" + _ASIDE_CONDITION + "$", re.IGNORECASE
 )
+#: The same, inside a message, before its sentence ends: left out before the clause is read.
+_ASIDE_IF_RE: Final = re.compile(
+    r"(?<![ \t])[ \t]*,?[ \t]+\(?(?:if|in case|just in case)[ \t]+"
+    + _ASIDE_CONDITION
+    + r"\)?(?=[ \t]*(?:[.!?;\n]|$))",
+    re.IGNORECASE,
+)
 #: A role noun written with a capital because it began the user's sentence.
 _ROLE_CASE_RE: Final = re.compile(
     rf"(?:(?<=^User is a )|(?<=^User is an ))(?:{ROLE_NOUNS})\b(?=$|\s|,)", re.IGNORECASE
@@ -3682,7 +3756,8 @@ def finish(fact: ExtractedFact) -> ExtractedFact | None:
     stop = re.match(r"^User wants the assistant to stop (\w+?)ing\b(.*)$", content)
     if stop:  # "stop suggesting lodash": the user does not want it
         content = f"User does not want the assistant to {_phrasing.base_verb(stop[1])}{stop[2]}"
-    if _phrasing.SECRET_MARK in content or has_secret(content) or len(content.split()) < 3:
+    short = len(content.split()) < 3 and content not in _PASTIME_FACTS  # ("User knits")
+    if _phrasing.SECRET_MARK in content or has_secret(content) or short:
         return None
     content = re.sub(r"(?<=\w{3}) (?:always|alwyas|every time|all the time|instead)$", "", content)
     content = _without_now(content)  # "User is married now": the fact holds, not "now"

@@ -171,6 +171,21 @@ def test_a_move_said_in_german_supersedes_the_old_home() -> None:
         ("I go climbing on weekends", "User goes climbing on weekends"),
         ("fwiw I listen to jazz", "User listens to jazz"),
         ("I read a lot of sci-fi", "User reads a lot of sci-fi"),
+        # a pastime or a way of living said by its verb alone
+        ("I knit", "User knits"),
+        ("we rent", "User rents"),
+        # a chat word before, an aside after
+        ("haha I have a dog", "User has a dog"),
+        ("I have a dog if that helps", "User has a dog"),
+        ("I'm vegetarian (in case it matters).", "User is vegetarian"),
+        ("I have two kids fyi", "User has two kids"),
+        # whole-clause shapes
+        ("I've worked at Google since 2020", "User works at Google"),
+        ("mother of two", "User has two children"),
+        ("single dad of three kids here", "User is a single dad of three kids"),
+        ("Lifelong vegetarian.", "User is vegetarian"),
+        ("my commute is 40 minutes", "User's commute is 40 minutes"),
+        ("my shift starts at 6am", "User's shift starts at 6am"),
     ],
 )
 def test_a_statement_said_with_an_adverb_or_a_pastime_verb_is_heard(turn: str, stored: str) -> None:
@@ -188,6 +203,10 @@ def test_a_statement_said_with_an_adverb_or_a_pastime_verb_is_heard(turn: str, s
         "I go to the gym tomorrow",
         "I listen to you",
         "I read the docs",
+        "my job is killing me",
+        "my code is broken",
+        "lol no that's Dave, he's the tabs guy",
+        "I'd pick Rust if that helps you decide?",
     ],
 )
 def test_a_passing_state_or_a_one_off_said_so_is_not_stored(turn: str) -> None:
