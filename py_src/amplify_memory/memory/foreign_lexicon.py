@@ -47,7 +47,8 @@ def _table(english: dict[str, str]) -> dict[str, str]:
 
 #: The letters a plain word's letter stands for in a message ("espanol": "español").
 _ACCENTED: Final = {
-    "a": "[aàáâãäå]", "e": "[eèéêë]", "i": "[iìíîïı]", "o": "[oòóôõöø]", "u": "[uùúûü]",
+    "a": "[aàáâãäå]", "e": "[eèéêë]", "i": "[iìíîïı]", "o": "[oòóôõöø]",
+    "u": "[uùúûü]",
     "c": "[cç]", "n": "[nñ]", "y": "[yý]", "s": "[sśš]", "z": "[zżźž]", "l": "[lł]",
     " ": r"\s+", "'": "['\u2019]",
 }  # fmt: skip

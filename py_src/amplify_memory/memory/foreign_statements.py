@@ -53,7 +53,8 @@ _NOW: Final = (
 )
 #: An article before a noun, in any of the six languages.
 _ARTICLE: Final = (
-    r"(?:(?:un['\u2019]|un|una|uno|um|uma|une|ein|eine|einer|einen|einem|een|il|lo|la|l['\u2019]|el|"
+    r"(?:(?:un['\u2019]|un|una|uno|um|uma|une|ein|eine|einer|einen|einem|een|il|lo|la|"
+    r"l['\u2019]|el|"
     r"los|las|o|a|os|as|le|les|der|die|das|dem|den|het|de|du|des|au|aux|del|dello|della|"
     r"ek)\s*)?"
 )
@@ -209,7 +210,8 @@ _JOB_RE: Final = re.compile(
 )
 #: "main software tester hoon", "main Flutter dev hoon".
 _HINDI_JOB_RE: Final = re.compile(
-    rf"\b(?:main|mai)\s+(?:(?P<hplace>(?-i:[A-Z])\w+)\s+(?:mein|me)\s+)?(?:ek\s+)?(?P<role>(?:[\w+#./-]+\s+){{0,2}}?(?:{ROLE_NOUNS}))\s+"
+    r"\b(?:main|mai)\s+(?:(?P<hplace>(?-i:[A-Z])\w+)\s+(?:mein|me)\s+)?(?:ek\s+)?"
+    rf"(?P<role>(?:[\w+#./-]+\s+){{0,2}}?(?:{ROLE_NOUNS}))\s+"
     r"(?:hoon|hu|hun|h)\b",
     re.IGNORECASE,
 )
@@ -238,7 +240,8 @@ _JOB_EMPLOYER_RE: Final = re.compile(
     r"\b(?:chez|bei|presso|bij|n[oa](?!\s+(?:Brasil|Rio|Bahia|Porto|Algarve|Alentejo|Minho|"
     r"Paran[áa]|Par[áa]|Amazonas|Cear[áa]|Maranh[ãa]o|Piau[íi]|Acre|Amap[áa]|Tocantins|"
     r"Esp[íi]rito|Jap[ãa]o|Canad[áa]|Reino|M[ée]xico|Chile|Peru|Uruguai|Paraguai|Equador|"
-    r"Panam[áa]|L[íi]bano|Egito|Hospital|Centro|Sul|Norte|Nordeste|Sudeste)\b))\s+(?P<org>(?-i:[A-Z])[\w&'\u2019.-]*"
+    r"Panam[áa]|L[íi]bano|Egito|Hospital|Centro|Sul|Norte|Nordeste|Sudeste)\b))\s+"
+    r"(?P<org>(?-i:[A-Z])[\w&'\u2019.-]*"
     r"(?:\s+(?-i:[A-Z])[\w&'\u2019.-]*){0,2})",
     re.IGNORECASE,
 )
@@ -369,17 +372,22 @@ _SOME: Final = (
 )
 _SPEAK_RE: Final = re.compile(
     r"(?:^|(?<=[\s,;:(]))(?:hablo|falo|je\s+parle|j['\u2019]parle|ich\s+spreche|spreche|parlo|"
-    r"(?:ik\s+)?spreek|m[óo]wi[eę]|bolta\s+hoon|bolti\s+hoon)\s+" + _NOW + r"(?P<list>[^.;:!?()]+)",
+    r"(?:ik\s+)?spreek|m[óo]wi[eę]|bolta\s+hoon|bolti\s+hoon)\s+"
+    rf"{_NOW}(?P<list>[^.;:!?()]+)",
     re.IGNORECASE,
 )
+#: How well a language is spoken, said before or after it ("fließend", "nativo", "C1").
+_LEVEL: Final = (
+    r"fluido|fluida|fluente(?:mente)?|fluent(?:e|emente)?|flie[ßs]end|couramment|"
+    r"perfectamente|perfeitamente|parfaitement|perfekt|perfettamente|vloeiend|"
+    r"abbastanza\s+bene|molto\s+bene|bien|bem|gut|bene|goed|b[áa]sico|basique|basisch|"
+    r"di\s+base|nativo|nativa|natif|native|nativement|muttersprachlich|madrelingua|"
+    r"als\s+muttersprache|[ABC][12]"
+)
 _LIST_WORD_RE: Final = re.compile(
-    rf"\s*(?:(?P<some>{_SOME})\s+|(?P<fluent>fluido|fluent(?:e|emente)?|flie[ßs]end|"
-    rf"couramment|perfectamente|perfeitamente|parfaitement|perfekt|perfettamente|"
-    rf"vloeiend|bien|bem|gut|bene|goed|nativo|nativa|nativement|als\s+muttersprache)\s+)?"
-    rf"(?P<lang>{_LANGUAGE_WORDS})(?![\w-])(?:\s+(?:fluente(?:mente)?|fluido|fluida|flie[ßs]end|"
-    r"couramment|abbastanza\s+bene|molto\s+bene|bien|bem|gut|bene|goed|b[áa]sico|basique|"
-    r"basisch|di\s+base|nativo|nativa|natif|native|muttersprachlich|madrelingua|"
-    r"[ABC][12])(?![\w-]))?(?:\s+(?P<some2>{_SOME}|un\s+poco|um\s+pouco|"
+    rf"\s*(?:(?P<some>{_SOME})\s+|(?:{_LEVEL})\s+)?"
+    rf"(?P<lang>{_LANGUAGE_WORDS})(?![\w-])(?:\s+(?:{_LEVEL})(?![\w-]))?"
+    rf"(?:\s+(?P<some2>{_SOME}|un\s+poco|um\s+pouco|"
     r"un\s+peu|ein\s+bisschen|un\s+po['\u2019]|een\s+beetje))?",
     re.IGNORECASE,
 )
@@ -488,12 +496,15 @@ _ANSWER_RE: Final = re.compile(
     re.IGNORECASE,
 )
 _COMMENTS_RE: Final = re.compile(
-    r"\b(?:(?:los|las|les|die|i|le|la|os|as|de|the|gli)\s+)?(?:comentarios|coment[áa]rios|commentaires|kommentare|commenti|commentaar)\b(?:\s+(?:del|do|no|du|dans\s+le|im|nel|in\s+de|in\s+the|of\s+the)\s+"
+    r"\b(?:(?:los|las|les|die|i|le|la|os|as|de|the|gli)\s+)?(?:comentarios|coment[áa]rios|"
+    r"commentaires|kommentare|commenti|commentaar)\b(?:\s+(?:del|do|no|du|dans\s+le|im|nel|"
+    r"in\s+de|in\s+the|of\s+the)\s+"
     r"(?:c[óo]digo|code|codice))?\s+" + _IN_LANGUAGE + r"(?P<rest>[^,.;!?\n]*)",
     re.IGNORECASE,
 )
 _EXPLAIN_RE: Final = re.compile(
-    r"\b(?:(?:los|las|les|die|i|le|la|os|as|de|the|gli|l['\u2019])\s*)?(?:explicaci[óo]n(?:es)?|explica[çc][õo]es|explica[çc][ãa]o|explications?|"
+    r"\b(?:(?:los|las|les|die|i|le|la|os|as|de|the|gli|l['\u2019])\s*)?(?:explicaci[óo]n(?:es)?|"
+    r"explica[çc][õo]es|explica[çc][ãa]o|explications?|"
     r"erkl[äa]rungen|erkl[äa]rung|spiegazion[ei]|uitleg)\b[^,.;!?]{0,12}?\s+"
     + _IN_LANGUAGE
     + r"(?P<rest>[^,.;!?\n]*)",
@@ -560,7 +571,8 @@ def _wish_english(what: str) -> Callable[[re.Match[str]], str]:
 _DIET_WORDS: Final = alternation(DIETS)
 _DIET_RE: Final = re.compile(
     rf"(?:^|(?<=[\s,;:(]))(?:soy|sou|je\s+suis|ich\s+bin|bin|sono|ik\s+ben|"
-    rf"jestem|(?P<hindi>main|mai))\s+{_NOW}(?P<no>(?:no|não|pas|plus|kein(?:e|er)?|nicht|non|geen|niet)\s+"
+    rf"jestem|(?P<hindi>main|mai))\s+{_NOW}"
+    r"(?P<no>(?:no|não|pas|plus|kein(?:e|er)?|nicht|non|geen|niet)\s+"
     rf"(?:mehr\s+|meer\s+|mais\s+|più\s+|piu\s+)?)?{_ARTICLE}(?P<diet>{_DIET_WORDS})(?![\w-])"
     r"(?P<after>\s+(?:mehr|meer|mais|más|mas|plus|più|piu|anymore)\b)?",
     re.IGNORECASE,
@@ -650,45 +662,35 @@ def _diets(piece: str) -> list[str]:
     return facts
 
 
-def _counted(piece: str) -> list[str]:
-    facts = []
-    for found in _HAVE_RE.finditer(piece):
-        if _NEGATION_RE.search(piece[: found.start()][-10:]):
-            continue
-        said = plain(found["who"])
-        noun = KIN.get(said) or PETS[said]
-        count = found["n"] if found["n"].isdigit() else NUMBERS[plain(found["n"])]
-        many = count not in ("one", "1")
-        if found["age"] and not many:
-            unit = "month" if found["months"] else "year"
-            facts.append(f"I have a {found['age']}-{unit}-old {noun}")
-            continue
-        if not many:
-            facts.append(f"I have {indefinite_article(noun)} {noun}")
-            continue
+def _had(found: re.Match[str]) -> str:
+    """ "I have ..." for a count and a child or pet found ("dos hijas": "two daughters"),
+    with the age of one ("una hija de 8 meses": "an 8-month-old daughter")."""
+    said = plain(found["who"])
+    noun = KIN.get(said) or PETS[said]
+    count = NUMBERS.get(plain(found["n"]), found["n"])
+    if count not in ("one", "1"):
         plural = {"child": "children", "grandchild": "grandchildren"}.get(noun, noun + "s")
-        facts.append(f"I have {count} {plural}")
+        return f"I have {count} {plural}"
+    if found.groupdict().get("age"):
+        unit = "month" if found["months"] else "year"
+        return f"I have a {found['age']}-{unit}-old {noun}"
+    return f"I have {indefinite_article(noun)} {noun}"
+
+
+def _counted(piece: str) -> list[str]:
+    facts = [
+        _had(found)
+        for found in _HAVE_RE.finditer(piece)
+        if not _NEGATION_RE.search(piece[: found.start()][-10:])
+    ]
     for found in _HAVE_MORE_RE.finditer(piece):  # "tengo dos hijos y un perro"
-        if _HAVE_RE.search(piece[: found.start()]):
-            said = plain(found["who"])
-            noun = KIN.get(said) or PETS[said]
-            count = NUMBERS.get(plain(found["n"]), found["n"])
-            plural = {"child": "children", "grandchild": "grandchildren"}.get(noun, noun + "s")
-            more = f"I have {count} {plural}" if count not in ("one", "1") else f"I have a {noun}"
-            if more not in facts:
-                facts.append(more)
+        if _HAVE_RE.search(piece[: found.start()]) and (more := _had(found)) not in facts:
+            facts.append(more)
     for found in _AGE_RE.finditer(piece):
         age = found["a"] or found["b"]
         if 12 <= int(age) <= 110:
             facts.append(f"I am {age} years old")
-    for found in _AND_KIDS_RE.finditer(piece):  # "tengo 45 años y dos hijas"
-        said = plain(found["who"])
-        noun = KIN.get(said) or PETS[said]
-        count = NUMBERS.get(plain(found["n"]), found["n"])
-        plural = {"child": "children", "grandchild": "grandchildren"}.get(noun, noun + "s")
-        facts.append(
-            f"I have {count} {plural}" if count not in ("one", "1") else f"I have a {noun}"
-        )
+    facts += [_had(found) for found in _AND_KIDS_RE.finditer(piece)]  # "45 años y dos hijas"
     if _NO_CAR_RE.search(piece):
         facts.append("I don't own a car")
     return facts
@@ -734,7 +736,8 @@ _NOT_MINE_RE: Final = re.compile(
     r"correggi\s+(?:il|la|questo|questa|:)|verbeter\s+(?:mijn|deze|dit|:)|"
     r"c[óo]mo\s+(?:se\s+)?dic[eo]|como\s+(?:se\s+)?diz|comment\s+(?:on\s+)?dit|"
     r"wie\s+sagt\s+man|come\s+si\s+dice|hoe\s+zeg\s+je|"
-    r"(?:ejercicio|exerc[íi]cio|exercice|übung|ubung|esercizio|oefening)\s*(?:\d|:)|bien\s+dicho|personaje|personnage|personagem|"
+    r"(?:ejercicio|exerc[íi]cio|exercice|übung|ubung|esercizio|oefening)\s*(?:\d|:)|"
+    r"bien\s+dicho|personaje|personnage|personagem|"
     r"personaggio|protagonist\w*|roleplay|role-play|rollenspiel|"
     r"(?:dice|diz|dit|sagt|zegt)\s+(?:mi|mis|meu|minha|mon|ma|mein|meine|mio|mia|mijn|el|la|"
     r"le|il|o|a|der|die|het)\b|cuando\s+sea|quand\s+je\s+serai|wenn\s+ich\s+gro[ßs]|"

@@ -2993,7 +2993,9 @@ _MY_DURABLE_RE: Final = re.compile(
     r"office|landlord|diet|religion|native\s+language|mother\s+tongue)\s+"
     r"(?P<verb>is|are|starts|start|ends|end|runs|run)\s+"
     r"(?P<value>(?!(?:broken|down|slow|not|crashing|weird|failing|late|off|out|done|over|"
-    r"stuck|sick|ill|away|\w+ing)\b)[^,;!?]{2,60}?)\W*$",
+    r"stuck|sick|ill|away|crazy|insane|awful|terrible|brutal|rough|hard|tough|great|fine|ok|"
+    r"okay|annoying|stressful|exhausting|boring|a\s+nightmare|a\s+mess|so|too|really|very|"
+    r"\w+ing)\b)[^,;!?]{2,60}?)\W*$",
     re.IGNORECASE,
 )
 #: A role said as one done: "I'm doing a sous chef role at a hotel now", "in a QA role".
