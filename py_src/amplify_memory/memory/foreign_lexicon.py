@@ -34,9 +34,14 @@ __all__ = [
 ]
 
 
+#: Letters with no accent to take off: "ł" is an "l" with a stroke, not "l" and a mark.
+_UNDECOMPOSED: Final = str.maketrans({"ł": "l", "ø": "o", "æ": "ae", "œ": "oe", "ı": "i"})
+
+
 def plain(word: str) -> str:
     """``word`` case-folded, without accents and with single spaces: the key of a table."""
-    decomposed = unicodedata.normalize("NFKD", word.casefold().replace("\u2019", "'"))
+    folded = word.casefold().replace("\u2019", "'").translate(_UNDECOMPOSED)
+    decomposed = unicodedata.normalize("NFKD", folded)
     return " ".join("".join(c for c in decomposed if not unicodedata.combining(c)).split())
 
 
@@ -71,17 +76,19 @@ JOBS: Final = _table(
     {
         "teacher": "profesor|profesora|profe|maestro|maestra|docente|professor|professora|"
         "professeur|professeure|prof|enseignant|enseignante|instituteur|institutrice|lehrer|"
-        "lehrerin|insegnante|professoressa|leraar|lerares|docent|nauczyciel|nauczycielka",
+        "lehrerin|insegnante|professoressa|leraar|lerares|docent|nauczyciel|nauczycielka|"
+        "nauczycielem|nauczycielka",
         "nurse": "enfermero|enfermera|enfermeiro|enfermeira|infirmier|infirmiere|krankenpfleger|"
         "krankenschwester|pflegefachkraft|gesundheits- und krankenpflegerin|infermiere|"
         "infermiera|verpleegkundige|verpleger|verpleegster|pielegniarka",
-        "doctor": "medico|medica|medecin|arzt|arztin|arts|dokter|huisarts|lekarz",
+        "obstetric nurse": "enfermeira obstetra|enfermera obstetrica",
+        "doctor": "medico|medica|medecin|arzt|arztin|arts|dokter|huisarts|lekarz|lekarzem",
         "carer": "cuidador|cuidadora|aide-soignant|aide-soignante|pfleger|pflegerin|altenpfleger|"
         "altenpflegerin|badante|oss|verzorgende|verzorger|opiekunka",
         "electrician": "electricista|eletricista|electricien|electricienne|elektriker|"
-        "elektrikerin|elettricista|elektricien|elektryk",
+        "elektrikerin|elettricista|elektricien|elektryk|elektrykiem",
         "carpenter": "carpintero|carpintera|carpinteiro|menuisier|menuisiere|charpentier|tischler|"
-        "tischlerin|schreiner|schreinerin|zimmermann|falegname|timmerman|stolarz",
+        "tischlerin|schreiner|schreinerin|zimmermann|falegname|timmerman|stolarz|stolarzem",
         "plumber": "fontanero|fontanera|plomero|encanador|canalizador|plombier|klempner|"
         "installateur|sanitarinstallateur|idraulico|loodgieter|hydraulik",
         "mechanic": "mecanico|mecanica|mecanicien|mecanicienne|mechaniker|mechanikerin|"
@@ -95,17 +102,19 @@ JOBS: Final = _table(
         "desenvolvedor|desenvolvedora|developpeur|developpeuse|entwickler|entwicklerin|"
         "softwareentwickler|softwareentwicklerin|programmierer|programmiererin|sviluppatore|"
         "sviluppatrice|programmatore|programmatrice|ontwikkelaar|programmeur|programista|"
-        "programistka",
+        "programistka|programista|programistka",
         "IT technician": "informatico|informatica|informaticien|informaticienne|informatiker|"
-        "informatikerin|informatyk",
+        "informatikerin|informatyk|informatykiem",
         "graphic designer": "disenador grafico|disenadora grafica|designer grafico|"
         "designer grafica|graphiste|grafikdesigner|grafikdesignerin|grafisch ontwerper|"
         "grafisch ontwerpster",
+        "UX designer": "disenador ux|disenadora ux|designer ux|ux-designer|ux-designerin",
         "designer": "disenador|disenadora|designer|designerin|ontwerper|projektant",
+        "florist": "florista|fleuriste|florist|floristin|bloemist|kwiaciarka|kwiaciarz",
         "lawyer": "abogado|abogada|advogado|advogada|avocat|avocate|anwalt|anwaltin|rechtsanwalt|"
-        "rechtsanwaltin|avvocato|avvocata|advocaat|prawnik|adwokat",
+        "rechtsanwaltin|avvocato|avvocata|advocaat|prawnik|prawnikiem|adwokat",
         "accountant": "contador|contadora|contable|contabilista|comptable|buchhalter|buchhalterin|"
-        "contabile|ragioniere|ragioniera|accountant|ksiegowy|ksiegowa",
+        "contabile|ragioniere|ragioniera|accountant|ksiegowy|ksiegowa|ksiegowym",
         "bookkeeper": "tenedor de libros|boekhouder|boekhoudster",
         "tax advisor": "asesor fiscal|asesora fiscal|steuerberater|steuerberaterin|"
         "commercialista|conseiller fiscal|belastingadviseur",
@@ -117,19 +126,19 @@ JOBS: Final = _table(
         "pastry chef": "pastelero|pastelera|confeiteiro|confeiteira|patissier|patissiere|"
         "konditor|konditorin|pasticcere|pasticciere|pasticcera|banketbakker|cukiernik",
         "physiotherapist": "fisioterapeuta|kine|kinesitherapeute|kinesi|physiotherapeut|"
-        "physiotherapeutin|fisioterapista|fysiotherapeut|fysio|fizjoterapeuta",
+        "physiotherapeutin|fisioterapista|fysiotherapeut|fysio|fizjoterapeuta|fizjoterapeutka",
         "pharmacist": "farmaceutico|farmaceutica|pharmacien|pharmacienne|apotheker|apothekerin|"
-        "farmacista|farmaceuta",
+        "farmacista|farmaceuta|farmaceutka",
         "student": "estudiante|estudante|etudiant|etudiante|student|studentin|studente|"
         "studentessa|studentka|universitario|universitaria",
         "farmer": "agricultor|agricultora|granjero|granjera|campesino|campesina|agriculteur|"
         "agricultrice|fermier|fermiere|landwirt|landwirtin|bauer|bauerin|agricoltore|"
-        "agricoltrice|contadino|contadina|boer|boerin|rolnik",
+        "agricoltrice|contadino|contadina|boer|boerin|rolnik|rolnikiem",
         "driver": "conductor|conductora|chofer|camionero|camionera|motorista|caminhoneiro|"
         "chauffeur|chauffeuse|routier|fahrer|fahrerin|lkw-fahrer|berufskraftfahrer|autista|"
         "camionista|vrachtwagenchauffeur|kierowca",
         "translator": "traductor|traductora|tradutor|tradutora|traducteur|traductrice|"
-        "ubersetzer|ubersetzerin|traduttore|traduttrice|vertaler|tlumacz",
+        "ubersetzer|ubersetzerin|traduttore|traduttrice|vertaler|tlumacz|tlumaczem|tlumaczka",
         "midwife": "matrona|partera|parteira|sage-femme|hebamme|ostetrica|verloskundige|"
         "vroedvrouw|polozna",
         "architect": "arquitecto|arquitecta|arquiteto|arquiteta|architecte|architekt|"
@@ -161,9 +170,11 @@ JOBS: Final = _table(
         "assistant social|assistante sociale|sozialarbeiter|sozialarbeiterin|"
         "assistente sociale|maatschappelijk werker",
         "nutritionist": "nutricionista|nutritionniste|dieteticien|dieteticienne|"
-        "ernahrungsberater|ernahrungsberaterin|nutrizionista|dietista|dietist|dietetyk",
+        "ernahrungsberater|ernahrungsberaterin|nutrizionista|dietista|dietist|dietetyk|"
+        "dietetykiem",
         "tour guide": "guia turistico|guia turistica|guide touristique|guide|reisefuhrer|"
-        "reisefuhrerin|fremdenfuhrer|fremdenfuhrerin|guida turistica|reisleider|gids",
+        "reisefuhrerin|fremdenfuhrer|fremdenfuhrerin|reiseleiter|reiseleiterin|"
+        "guida turistica|reisleider|gids",
         "sommelier": "sumiller|sommelier|sommeliere|sommelière",
         "land surveyor": "topografo|topografa|agrimensor|geometre|geometre-topographe|"
         "vermessungsingenieur|geometra|landmeter|geodeta",
@@ -204,7 +215,8 @@ JOBS: Final = _table(
         "video editor": "editor de video|editora de video|monteur video|monteuse video|cutter|"
         "cutterin|montatore|montatrice|videoeditor|montazysta|montazystka",
         "data engineer": "ingeniero de datos|ingeniera de datos|engenheiro de dados|"
-        "engenheira de dados|ingenieur de donnees|ingenieure de donnees",
+        "engenheira de dados|ingenieur de donnees|ingenieure de donnees|ingenieur donnees|"
+        "ingegnere dei dati|dateningenieur|dateningenieurin",
         "data scientist": "cientifico de datos|cientifica de datos|cientista de dados",
         "data analyst": "analista de datos|analista de dados|analyste de donnees|datenanalyst|"
         "datenanalystin",
