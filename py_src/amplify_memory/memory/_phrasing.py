@@ -1520,7 +1520,8 @@ _HERE_NOUNS: Final = (
     r"parent)\s+of\s+(?:\d+|two|three|four|five|twins)"
 )
 _ROLE_HERE_RE: Final = re.compile(
-    rf"^(?:an?\s+)?(?!(?:not|no|your|his|her|their|the|my|our|only|no\s+one)\b)"
+    rf"^(?:an?\s+)?(?!(?:not|no|your|his|her|their|the|my|our|only|no\s+one|i|i'm|im|am|we|"
+    rf"we're|you)\b)"
     rf"(?P<role>(?:[\w+#./-]+\s+){{0,3}}(?:{ROLE_NOUNS}|{_HERE_NOUNS}|"
     r"\w+(?:ician|ist|ant)|guy|gal|person|admin|tester))\s+"
     r"(?:here|speaking|by trade|by day)(?:\s*[^\w\s,.!?;:].*)?$",

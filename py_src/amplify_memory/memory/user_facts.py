@@ -2965,6 +2965,38 @@ _BEEN_SINCE_RE: Final = re.compile(
     rf"an?\s+(?:[\w-]+\s+){{0,2}}?(?:{ROLE_NOUNS})))(?:\s+(?:since|for)\s+\S.*)?\W*$",
     re.IGNORECASE,
 )
+#: A state of the user's said without "I'm": "divorced since 2019", "veggie fwiw", "newly
+#: married", "based in manchester", "a cat person through and through".
+_ELIDED_AM_RE: Final = re.compile(
+    r"^(?:(?:also|still|now|newly|happily|recently|basically|totally|proudly)\s+)?"
+    r"(?:(?:divorced|married|single|engaged|separated|widowed|pregnant|retired|unemployed|"
+    r"self[- ]employed|freelance|veggie|vegetarian|vegan|pescatarian|teetotal|sober|coeliac|"
+    r"celiac|diabetic|epileptic|asthmatic|autistic|dyslexic|deaf|colou?r[- ]?blind|"
+    r"left[- ]handed|lactose\s+intoleran[tc]e?|gluten[- ]free|dairy[- ]free)"
+    # (the state alone: not "single quotes", "vegan options")
+    r"(?=\s*(?:$|[,.;!?)]|(?:since|for|now|here|too|atm|and|but|so)\b))|"
+    r"(?:based\s+in|originally\s+from|allergic\s+to)\s+\S|"
+    r"(?:an?\s+)?(?:dog|cat|morning|night|people|coffee|tea|beach|mountain|city|book|gym)\s+"
+    r"person\b)",
+    re.IGNORECASE,
+)
+#: "am a ..." at a sentence's start: the user's "I am", not a question.
+_AM_LEAD_RE: Final = re.compile(r"(?:^|(?<=[.!?:][ \t])|(?<=\n))am(?=[ \t]+an?[ \t])", re.I)
+#: A habit of the user's own life said without "I": "don't drive, never learned", "cycle to
+#: work every day", "cook from scratch every night" (no verb an assistant does).
+_ELIDED_DO_RE: Final = re.compile(
+    r"^(?:(?:don'?t|do\s+not|never|can'?t|cannot|rarely|hardly\s+ever)\s+(?:drive|drink|smoke|"
+    r"vape|eat|cook|fly|swim|own|ride|gamble|sleep)\b|"
+    r"(?:cycle|commute|walk|cook|bake|hike|knit|garden|volunteer|swim)\s+"
+    r"(?:to|at|in|from|every|each|most|on|daily|twice|once|\d)\b)",
+    re.IGNORECASE,
+)
+#: An allergy said as a noun: "peanut allergy, the serious kind", "penicillin allergy fyi".
+_ALLERGY_NOUN_RE: Final = re.compile(
+    r"^(?:(?:severe|serious|bad|mild|big|nasty)\s+)?(?P<x>(?!my\b|his\b|her\b|their\b|"
+    r"your\b|the\b|an?\b)[a-z][\w-]+(?:\s+(?-i:[a-z])[\w-]+)?)\s+allergy\b",
+    re.IGNORECASE,
+)
 #: Work or a home said in the present perfect: "I've worked at Google since 2020".
 _WORKED_SINCE_RE: Final = re.compile(
     r"^I(?:'ve|\s+have)\s+(?:been\s+)?(?P<verb>work|live)(?:ed|ing)\s+"
@@ -3103,10 +3135,28 @@ def _clause_facts(clause: str, *, correction: bool) -> list[ExtractedFact]:
             facts = _clause_facts(bare, correction=correction)
         if facts or re.match(r"^(?:I|we|my|our)\b", clause, re.IGNORECASE):
             return facts
+    if (elided := _elided_statement(clause)) and (
+        facts := _clause_facts(elided, correction=correction)
+    ):
+        return facts  # "divorced since 2019", "veggie fwiw", "don't drive, never learned"
     facts = _request_facts(clause, polite=False)
     if facts:
         return facts
     return _phrasing.imperative_fact(clause) or []
+
+
+def _elided_statement(clause: str) -> str | None:
+    """The clause with the "I" or "I'm" it left out put back, when it says a state of the
+    user's or a habit of their own life (see the patterns), else None."""
+    plain = _strip_filler(clause)
+    if _ELIDED_AM_RE.match(plain):
+        article = "a " if re.match(r"\w+\s+person\b", plain) else ""  # "cat person"
+        return f"I am {article}{plain}"
+    if _ELIDED_DO_RE.match(plain):
+        return "I " + plain
+    if allergy := _ALLERGY_NOUN_RE.match(plain):
+        return f"I am allergic to {allergy['x']}"
+    return None
 
 
 _ONE_OFF_RE: Final = re.compile(
@@ -3218,6 +3268,7 @@ def user_clauses(
     text = _TAG_QUESTION_RE.sub("?", text)  # "it never triggers on PRs, why?": one question
     text = _ABBREVIATION_DOT_RE.sub(r"\1", text)  # "capped at €18k incl. appliances": one
     text = _ASIDE_IF_RE.sub("", text)  # "I have a dog if that helps": why it is said
+    text = _AM_LEAD_RE.sub("I am", text)  # "quick bg: am a dentist": no question
     return itertools.islice(_message_clauses(text, project=project), MAX_CLAUSES)
 
 

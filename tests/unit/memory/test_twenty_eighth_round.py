@@ -186,6 +186,17 @@ def test_a_move_said_in_german_supersedes_the_old_home() -> None:
         ("Lifelong vegetarian.", "User is vegetarian"),
         ("my commute is 40 minutes", "User's commute is 40 minutes"),
         ("my shift starts at 6am", "User's shift starts at 6am"),
+        # a state or a habit of the user's said without "I" or "I'm"
+        ("divorced since 2019", "User is divorced"),
+        ("veggie fwiw", "User is veggie"),
+        ("self employed since 2018", "User is self employed"),
+        ("quick bg: am a dentist", "User is a dentist"),
+        ("cat person through and through", "User is a cat person"),
+        ("don't drive, never learned", "User does not drive"),
+        ("cook from scratch every night", "User cooks from scratch every night"),
+        ("penicillin allergy fyi", "User is allergic to penicillin"),
+        # (no longer "User is an i am an electrician")
+        ("I'm an electrician by trade", "User is an electrician by trade"),
     ],
 )
 def test_a_statement_said_with_an_adverb_or_a_pastime_verb_is_heard(turn: str, stored: str) -> None:
@@ -207,6 +218,11 @@ def test_a_statement_said_with_an_adverb_or_a_pastime_verb_is_heard(turn: str, s
         "my code is broken",
         "lol no that's Dave, he's the tabs guy",
         "I'd pick Rust if that helps you decide?",
+        "vegan options please",
+        "single-page app",
+        "cook it for 10 minutes",
+        "married?",
+        "Am a bit lost here",
     ],
 )
 def test_a_passing_state_or_a_one_off_said_so_is_not_stored(turn: str) -> None:
