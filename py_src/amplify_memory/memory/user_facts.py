@@ -2991,6 +2991,49 @@ _ELIDED_DO_RE: Final = re.compile(
     r"(?:to|at|in|from|every|each|most|on|daily|twice|once|\d)\b)",
     re.IGNORECASE,
 )
+#: Who the user is, said as a bare noun: a faith, a pastime's people, a way of living.
+_IDENTITY_RE: Final = re.compile(
+    r"^(?:(?:practising|practicing|devout|observant|lapsed|proud|total|chronic|huge|massive|"
+    r"big|keen|avid|lifelong|serious|amateur|hobby)\s+)?"
+    r"(?P<x>muslim|christian|catholic|protestant|jewish|jew|hindu|buddhist|sikh|atheist|"
+    r"agnostic|quaker|mormon|pagan|metalhead|bookworm|homebrewer|geocacher|gamer|runner|"
+    r"cyclist|climber|swimmer|surfer|skier|birder|birdwatcher|knitter|insomniac|foodie|"
+    r"introvert|extrovert|night\s+owl|early\s+riser|gym\s+rat|couch\s+potato|audiophile|"
+    r"cinephile|bibliophile|podcast\s+junkie|board\s+game\s+geek|manga\s+reader|"
+    r"sci-fi\s+reader|vinyl\s+collector|coffee\s+snob|tea\s+drinker)"
+    r"(?:\s*,?\s*(?:practising|practicing|for\s+context|for\s+what\s+it'?s\s+worth|i\s+guess|"
+    r"through\s+and\s+through|mostly|here|fwiw|btw|tbh))?\W*$",
+    re.IGNORECASE,
+)
+#: The faiths said as an adjective ("is Sikh", "is Jewish"), with no article.
+_FAITH_ADJECTIVES: Final = frozenset(
+    _wordlist(
+        "muslim christian catholic protestant jewish hindu buddhist sikh agnostic pagan mormon"
+    )
+)
+#: A pastime and how often, without a verb: "yoga every morning", "tennis twice a week",
+#: "5-a-side every tuesday", "church every sunday without fail", "fishing most sundays".
+_ACTIVITY_OFTEN_RE: Final = re.compile(
+    r"^(?:out\s+)?(?P<what>(?!(?:it|this|that|the|my|your|meetings?|work|calls?|emails?|"
+    r"standups?|deploys?|builds?|backups?|tests?|releases?)\b)[a-z0-9][\w-]*(?:\s+(?-i:[a-z])"
+    r"[\w-]*)?)\s+(?P<when>(?:every|each|most)\s+(?:single\s+)?(?:day|morning|evening|night|"
+    r"weekend|week|sunday|monday|tuesday|wednesday|thursday|friday|saturday|arvo|afternoon)s?"
+    r"(?:\s+night)?|(?:once|twice|\d+\s*(?:x|times))\s+a\s+(?:week|day|month)|daily|weekly|"
+    r"on\s+(?:sunday|monday|tuesday|wednesday|thursday|friday|saturday|weekend)s)\b",
+    re.IGNORECASE,
+)
+_WEEKDAY_RE: Final = re.compile(r"\b(?:sun|mon|tues|wednes|thurs|fri|satur)days?\b")
+_GAME_RE: Final = re.compile(
+    r"tennis|padel|squash|badminton|golf|football|soccer|rugby|cricket|hockey|netball|"
+    r"basketball|volleyball|chess|poker|bridge|darts|pool|snooker|5-a-side|five-a-side|"
+    r"fifa|fortnite|minecraft|valorant|dnd|d&d|table\s+tennis|ping\s+pong|bowls",
+    re.IGNORECASE,
+)
+_PLACE_GONE_RE: Final = re.compile(
+    r"church|mass|the\s+gym|gym|the\s+pub|pub|choir|mosque|temple|synagogue|the\s+pool|"
+    r"\w+\s+class",
+    re.IGNORECASE,
+)
 #: An allergy said as a noun: "peanut allergy, the serious kind", "penicillin allergy fyi".
 _ALLERGY_NOUN_RE: Final = re.compile(
     r"^(?:(?:severe|serious|bad|mild|big|nasty)\s+)?(?P<x>(?!my\b|his\b|her\b|their\b|"
@@ -3156,7 +3199,27 @@ def _elided_statement(clause: str) -> str | None:
         return "I " + plain
     if allergy := _ALLERGY_NOUN_RE.match(plain):
         return f"I am allergic to {allergy['x']}"
+    if who := _IDENTITY_RE.match(plain):  # "atheist, for context", "metalhead", "bookworm"
+        said = who["x"].lower()
+        said = said.capitalize() if said in _FAITH_ADJECTIVES | {"jew", "quaker"} else said
+        return f"I am {_a(said.lower())} {said}".replace("I am  ", "I am ")
+    if often := _ACTIVITY_OFTEN_RE.match(plain):  # "yoga every morning", "tennis twice a week"
+        what = often["what"].lower()
+        verb = (
+            "play"
+            if _GAME_RE.fullmatch(what)
+            else "go"
+            if what.endswith("ing")
+            else ("go to" if _PLACE_GONE_RE.fullmatch(what) else "do")
+        )
+        when = _WEEKDAY_RE.sub(lambda day: day.group().capitalize(), often["when"].lower())
+        return f"I {verb} {what} {when}"
     return None
+
+
+def _a(noun: str) -> str:
+    """ "a" or "an" before a noun of identity, none before a faith's adjective."""
+    return "" if noun in _FAITH_ADJECTIVES else indefinite_article(noun)
 
 
 _ONE_OFF_RE: Final = re.compile(

@@ -195,6 +195,14 @@ def test_a_move_said_in_german_supersedes_the_old_home() -> None:
         ("don't drive, never learned", "User does not drive"),
         ("cook from scratch every night", "User cooks from scratch every night"),
         ("penicillin allergy fyi", "User is allergic to penicillin"),
+        # who the user is, by a bare noun; a pastime and how often, without a verb
+        ("atheist, for context", "User is an atheist"),
+        ("sikh 🙏", "User is Sikh"),
+        ("metalhead 🤘", "User is a metalhead"),
+        ("yoga every morning 🧘", "User does yoga every morning"),
+        ("tennis twice a week", "User plays tennis twice a week"),
+        ("church every sunday without fail", "User goes to church every Sunday"),
+        ("fishing most sundays 🎣", "User goes fishing most Sundays"),
         # (no longer "User is an i am an electrician")
         ("I'm an electrician by trade", "User is an electrician by trade"),
     ],
@@ -223,6 +231,9 @@ def test_a_statement_said_with_an_adverb_or_a_pastime_verb_is_heard(turn: str, s
         "cook it for 10 minutes",
         "married?",
         "Am a bit lost here",
+        "meetings every morning",
+        "deploys every friday",
+        "backups every night",
     ],
 )
 def test_a_passing_state_or_a_one_off_said_so_is_not_stored(turn: str) -> None:
