@@ -30,6 +30,7 @@ __all__ = [
     "SUBJECTS",
     "WORKPLACES",
     "alternation",
+    "fold",
     "plain",
 ]
 
@@ -50,22 +51,35 @@ def _table(english: dict[str, str]) -> dict[str, str]:
     return {plain(w): en for en, said in english.items() for w in said.split("|")}
 
 
-#: The letters a plain word's letter stands for in a message ("espanol": "español").
-_ACCENTED: Final = {
-    "a": "[aàáâãäå]", "e": "[eèéêë]", "i": "[iìíîïı]", "o": "[oòóôõöø]",
-    "u": "[uùúûü]",
-    "c": "[cç]", "n": "[nñ]", "y": "[yý]", "s": "[sśš]", "z": "[zżźž]", "l": "[lł]",
-    " ": r"\s+", "'": "['\u2019]",
-}  # fmt: skip
+def _folding() -> dict[int, str]:
+    """Each accented Latin letter to its letter without the accent, one for one, case
+    kept ("ã": "a", "Ç": "C", "ł": "l"); "ß" stays."""
+    table = {}
+    for code in range(0xC0, 0x250):
+        letters = [
+            c for c in unicodedata.normalize("NFKD", chr(code)) if not unicodedata.combining(c)
+        ]
+        if len(letters) == 1 and letters[0].isascii() and letters[0].isalpha():
+            table[code] = letters[0]
+    return table | {ord(a): b for a, b in zip("łŁøØıđĐ", "lLoOidD", strict=True)}
+
+
+_FOLDING: Final = _folding()
+
+
+def fold(text: str) -> str:
+    """``text`` with its accented letters written without the accent, letter for letter (the
+    same length: a match in it is a match in ``text`` at the same place)."""
+    return text.translate(_FOLDING)
 
 
 def alternation(table: dict[str, str]) -> str:
-    """A regular expression's alternation of a table's words, longest first, each letter
-    with or without its accent ("ingles" finds "inglés"; "ss" finds "ß")."""
+    """A regular expression's alternation of a table's words, longest first, to be matched
+    on :func:`fold`-ed text (the words are written without accents; "ss" also finds "ß")."""
 
     def letters(word: str) -> str:
-        said = "".join(_ACCENTED.get(c, re.escape(c)) for c in word)
-        return said.replace("[sśš][sśš]", "(?:ss|ß)")
+        said = re.escape(word).replace(r"\ ", r"\s+").replace("'", "['\u2019]")
+        return said.replace("ss", "(?:ss|ß)")
 
     return "|".join(letters(w) for w in sorted(table, key=len, reverse=True))
 

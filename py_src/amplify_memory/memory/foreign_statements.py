@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from typing import Final
+from typing import Any, Final
 
 from amplify_memory.memory._text import ROLE_NOUNS, WORKPLACE_NOUNS, indefinite_article, wordlist
 from amplify_memory.memory.foreign_lexicon import (
@@ -37,10 +37,75 @@ from amplify_memory.memory.foreign_lexicon import (
     SUBJECTS,
     WORKPLACES,
     alternation,
+    fold,
     plain,
 )
 
 __all__ = ["in_english", "quoted_or_made_up"]
+
+
+class _Found:
+    """A match found in the :func:`~.foreign_lexicon.fold`-ed text, read in the letters of
+    the text itself (the two have the same length, so every place is the same)."""
+
+    __slots__ = ("_match", "string")
+
+    def __init__(self, match: re.Match[str], string: str) -> None:
+        self._match, self.string = match, string
+
+    def __getitem__(self, group: int | str) -> Any:  # (as re.Match: str, or None)
+        start, end = self._match.span(group)
+        return None if start < 0 else self.string[start:end]
+
+    def group(self, group: int | str = 0) -> str:
+        return self[group] or ""
+
+    def groups(self) -> tuple[str | None, ...]:
+        return tuple(self[i] for i in range(1, (self._match.re.groups or 0) + 1))
+
+    def groupdict(self) -> dict[str, str | None]:
+        return {name: self[name] for name in self._match.re.groupindex}
+
+    def start(self, group: int | str = 0) -> int:
+        return self._match.start(group)
+
+    def end(self, group: int | str = 0) -> int:
+        return self._match.end(group)
+
+
+#: A match of either kind: a plain pattern's, or a folded one's.
+_Matched = re.Match[str] | _Found
+
+
+class _Folded:
+    """A pattern of words written without accents, matched on the folded text ("profesora"
+    finds "profesóra" and "profesora"): far cheaper to compile than a class of letters for
+    every vowel of a thousand words."""
+
+    __slots__ = ("_pattern",)
+
+    def __init__(self, source: str, flags: int = re.IGNORECASE) -> None:
+        self._pattern = re.compile(source, flags)
+
+    def finditer(self, text: str) -> list[_Found]:
+        return [_Found(m, text) for m in self._pattern.finditer(fold(text))]
+
+    def search(self, text: str) -> _Found | None:
+        found = self._pattern.search(fold(text))
+        return _Found(found, text) if found else None
+
+    def match(self, text: str, pos: int = 0) -> _Found | None:
+        found = self._pattern.match(fold(text), pos)
+        return _Found(found, text) if found else None
+
+    def sub(self, said: Callable[[_Matched], str], text: str) -> str:
+        """``text`` with each match replaced by what ``said`` makes of it."""
+        out, last = [], 0
+        for found in self.finditer(text):
+            out += [text[last : found.start()], said(found)]
+            last = found.end()
+        return "".join([*out, text[last:]])
+
 
 #: Words that may stand between a verb and what it says: "ich bin jetzt ...", "sou agora".
 _NOW: Final = (
@@ -202,25 +267,25 @@ _BE_JOB: Final = (
     r"lavoro\s+come|(?:ik\s+)?werk\s+als|pracuj[eę]\s+jako|virei|me\s+tornei|me\s+hice|"
     r"sono\s+diventat[oa]|je\s+suis\s+devenue?|ahora\s+soy|agora\s+sou"
 )
-_JOB_RE: Final = re.compile(
+_JOB_RE: Final = _Folded(
     rf"(?:^|(?<=[\s,;:(]))(?:{_BE_JOB})\s+{_NOW}{_ARTICLE}"
     rf"(?:(?P<job>{_JOB_WORDS})|(?P<role>(?:[\w+#./-]+\s+){{0,2}}?(?:{ROLE_NOUNS})))"
     rf"(?![\w-])(?P<tail>[^,;:.!?]*)",
     re.IGNORECASE,
 )
 #: "main software tester hoon", "main Flutter dev hoon".
-_HINDI_JOB_RE: Final = re.compile(
+_HINDI_JOB_RE: Final = _Folded(
     r"\b(?:main|mai)\s+(?:(?P<hplace>(?-i:[A-Z])\w+)\s+(?:mein|me)\s+)?(?:ek\s+)?"
     rf"(?P<role>(?:[\w+#./-]+\s+){{0,2}}?(?:{ROLE_NOUNS}))\s+"
     r"(?:hoon|hu|hun|h)\b",
     re.IGNORECASE,
 )
-_JOB_SUBJECT_RE: Final = re.compile(
+_JOB_SUBJECT_RE: Final = _Folded(
     rf"^\s*(?:de|di|d['\u2019]|del|della|da|do|für|fur|van|of|in|en|em)?\s*(?:la\s+|las\s+|"
     rf"los\s+|el\s+|les\s+)?(?P<subject>{_SUBJECT_WORDS})(?![\w-])",
     re.IGNORECASE,
 )
-_JOB_AT_RE: Final = re.compile(
+_JOB_AT_RE: Final = _Folded(
     rf"\b(?:en|em|num|numa|na|no|dans|[àa]|au|chez|in|im|an|am|bei|presso|nel|nella|all['\u2019]|"
     rf"alla|al|bij|op|w)\s+{_ARTICLE}(?:(?:petit|petite|pequeño|pequeña|pequeno|pequena|"
     rf"kleinen|kleine|kleinem|piccolo|piccola|klein|kleine|grande|gran|große[nm]?)\s+)?"
@@ -228,7 +293,7 @@ _JOB_AT_RE: Final = re.compile(
     re.IGNORECASE,
 )
 #: A kind of workplace said in English after a job in another language: "numa fintech".
-_ENGLISH_AT_RE: Final = re.compile(
+_ENGLISH_AT_RE: Final = _Folded(
     r"\b(?:numa|num|en\s+una?|em\s+uma?|dans\s+une?|in\s+(?:einer|einem|una|un)|"
     r"bei\s+(?:einer|einem)|presso\s+una?|bij\s+een)\s+"
     rf"(?P<w>{WORKPLACE_NOUNS}|fintech|edtech|healthtech|proptech|insurtech)\b",
@@ -314,7 +379,7 @@ _WORK_VERB: Final = (
     r"trabajo|trabalho|je\s+travaille|je\s+bosse|(?:ich\s+)?arbeite|lavoro|"
     r"(?:ik\s+)?werk|pracuj[eę]"
 )
-_WORKS_AT_RE: Final = re.compile(
+_WORKS_AT_RE: Final = _Folded(
     rf"(?:^|(?<=[\s,;:(]))(?:{_WORK_VERB})\s+{_NOW}(?:en|em|num|numa|na|no|dans|[àa]|au|"
     rf"chez|in|im|bei|presso|nel|nella|in\s+un|in\s+una|bij|op|w)\s+{_ARTICLE}"
     rf"(?:(?:petit|petite|pequeño|pequeña|pequeno|pequena|kleinen|kleine|kleinem|piccolo|"
@@ -384,7 +449,7 @@ _LEVEL: Final = (
     r"di\s+base|nativo|nativa|natif|native|nativement|muttersprachlich|madrelingua|"
     r"als\s+muttersprache|[ABC][12]"
 )
-_LIST_WORD_RE: Final = re.compile(
+_LIST_WORD_RE: Final = _Folded(
     rf"\s*(?:(?P<some>{_SOME})\s+|(?:{_LEVEL})\s+)?"
     rf"(?P<lang>{_LANGUAGE_WORDS})(?![\w-])(?:\s+(?:{_LEVEL})(?![\w-]))?"
     rf"(?:\s+(?P<some2>{_SOME}|un\s+poco|um\s+pouco|"
@@ -398,14 +463,14 @@ _LIST_JOIN_RE: Final = re.compile(
     re.IGNORECASE,
 )
 #: "..., nada de francés", "aber kein Französisch": a language the user does not speak.
-_NOT_SPOKEN_RE: Final = re.compile(
+_NOT_SPOKEN_RE: Final = _Folded(
     rf"\s*(?:,|;)?\s*(?:pero\s+|mas\s+|mais\s+|aber\s+|ma\s+|maar\s+|but\s+)?(?:nada\s+de|"
     rf"nada\s+en|ni|no|n[ãa]o|nem|pas\s+(?:le|un\s+mot\s+de|de)|kein(?:e|en)?|nicht|"
     rf"niente|per\s+niente|non|geen|niet|zero)\s+(?:el\s+|o\s+|le\s+|das\s+|il\s+|"
     rf"l['\u2019])?(?P<lang>{_LANGUAGE_WORDS})(?![\w-])",
     re.IGNORECASE,
 )
-_TONGUE_RE: Final = re.compile(
+_TONGUE_RE: Final = _Folded(
     r"\b(?:mi\s+(?:lengua\s+materna|idioma\s+materno|primera\s+lengua)\s+es|"
     r"minha\s+l[íi]ngua\s+(?:materna|nativa)\s+[ée]|ma\s+langue\s+maternelle\s+est|"
     r"meine\s+muttersprache\s+ist|la\s+mia\s+lingua\s+madre\s+[èe]|"
@@ -445,7 +510,7 @@ def _spoken(said: str) -> tuple[list[str], int]:
 _ALSO_RE: Final = re.compile(r"\b(?:auch|tambi[ée]n|aussi|anche|ook|tamb[ée]m|also|bhi)\b", re.I)
 
 
-def _speak_english(found: re.Match[str]) -> str:
+def _speak_english(found: _Matched) -> str:
     """ "hablo español e inglés, nada de francés" -> "I speak Spanish and English, I don't
     speak French" (the list said in English, the rest of the sentence kept)."""
     names, end = _spoken(found["list"])
@@ -469,7 +534,7 @@ def _speak_english(found: re.Match[str]) -> str:
     return f"{start}{said}{rest}"
 
 
-def _tongue_english(found: re.Match[str]) -> str:
+def _tongue_english(found: _Matched) -> str:
     return f"my first language is {LANGUAGES[plain(found['lang'] or found['lang2'])]}"
 
 
@@ -484,7 +549,7 @@ _IN_LANGUAGE: Final = (
     r"von\s+nun\s+an|ab\s+sofort|d['\u2019]ora\s+in\s+(?:poi|avanti)|da\s+ora\s+in\s+poi|"
     r"vanaf\s+nu|voortaan|siempre|sempre|toujours|immer|altijd|always|from\s+now\s+on)\b)*"
 )
-_ANSWER_RE: Final = re.compile(
+_ANSWER_RE: Final = _Folded(
     r"\b(?:responde(?:me)?|resp[óo]ndeme|respondeme|contestame|cont[ée]stame|"
     r"h[áa]blame|responda|me\s+responde|me\s+responda|"
     r"fala\s+comigo|r[ée]ponds(?:-moi)?|r[ée]pondez(?:-moi)?|parle-moi|"
@@ -495,14 +560,14 @@ _ANSWER_RE: Final = re.compile(
     rf"[^,.;!?]{{0,30}}?\b{_IN_LANGUAGE}(?P<rest>[^,.;!?\n]*)",
     re.IGNORECASE,
 )
-_COMMENTS_RE: Final = re.compile(
+_COMMENTS_RE: Final = _Folded(
     r"\b(?:(?:los|las|les|die|i|le|la|os|as|de|the|gli)\s+)?(?:comentarios|coment[áa]rios|"
     r"commentaires|kommentare|commenti|commentaar)\b(?:\s+(?:del|do|no|du|dans\s+le|im|nel|"
     r"in\s+de|in\s+the|of\s+the)\s+"
     r"(?:c[óo]digo|code|codice))?\s+" + _IN_LANGUAGE + r"(?P<rest>[^,.;!?\n]*)",
     re.IGNORECASE,
 )
-_EXPLAIN_RE: Final = re.compile(
+_EXPLAIN_RE: Final = _Folded(
     r"\b(?:(?:los|las|les|die|i|le|la|os|as|de|the|gli|l['\u2019])\s*)?(?:explicaci[óo]n(?:es)?|"
     r"explica[çc][õo]es|explica[çc][ãa]o|explications?|"
     r"erkl[äa]rungen|erkl[äa]rung|spiegazion[ei]|uitleg)\b[^,.;!?]{0,12}?\s+"
@@ -512,7 +577,7 @@ _EXPLAIN_RE: Final = re.compile(
 )
 
 
-def _sentence_of(found: re.Match[str]) -> str:
+def _sentence_of(found: _Matched) -> str:
     """The sentence ``found`` is in."""
     text = found.string
     start = max(text.rfind(c, 0, found.start()) for c in ".!?\n") + 1
@@ -544,11 +609,11 @@ _NOT_A_WISH_TAIL_RE: Final = re.compile(
 )
 
 
-def _wish_english(what: str) -> Callable[[re.Match[str]], str]:
+def _wish_english(what: str) -> Callable[[_Matched], str]:
     """A wish for ``what`` in a language said in English: "Réponds-moi en français" ->
     "I want answers in French"; kept as said when only this once or the other way."""
 
-    def said(found: re.Match[str]) -> str:
+    def said(found: _Matched) -> str:
         text = found.string
         head = text[max(0, found.start() - 12) : found.start("lang")]
         start = max(text.rfind(c, 0, found.start()) for c in ",.;:!?\n") + 1
@@ -569,7 +634,7 @@ def _wish_english(what: str) -> Callable[[re.Match[str]], str]:
 
 # --- diet, food, children, pets, age, car, plays ------------------------------------------
 _DIET_WORDS: Final = alternation(DIETS)
-_DIET_RE: Final = re.compile(
+_DIET_RE: Final = _Folded(
     rf"(?:^|(?<=[\s,;:(]))(?:soy|sou|je\s+suis|ich\s+bin|bin|sono|ik\s+ben|"
     rf"jestem|(?P<hindi>main|mai))\s+{_NOW}"
     r"(?P<no>(?:no|não|pas|plus|kein(?:e|er)?|nicht|non|geen|niet)\s+"
@@ -578,7 +643,7 @@ _DIET_RE: Final = re.compile(
     re.IGNORECASE,
 )
 _FOOD_WORDS: Final = alternation(FOODS)
-_NO_FOOD_RE: Final = re.compile(
+_NO_FOOD_RE: Final = _Folded(
     r"\b(?:no\s+como|ya\s+no\s+como|n[ãa]o\s+como|je\s+ne\s+mange\s+(?:pas|plus|jamais)|"
     r"(?:ich\s+)?esse\s+(?:kein(?:e|en)?|nie|nicht)|non\s+mangio|(?:ik\s+)?eet\s+geen|"
     r"nie\s+jem)\s+(?:de\s+|d['\u2019])?(?:la\s+|le\s+|il\s+)?"
@@ -586,7 +651,7 @@ _NO_FOOD_RE: Final = re.compile(
     re.IGNORECASE,
 )
 _KIN_WORDS: Final = alternation({**KIN, **PETS})
-_HAVE_RE: Final = re.compile(
+_HAVE_RE: Final = _Folded(
     r"(?:^|(?<=[\s,;:(]))(?:tengo|tenho|tenemos|temos|j['\u2019]ai|nous\s+avons|on\s+a|"
     r"ich\s+habe|habe|hab|wir\s+haben|ho|abbiamo|ik\s+heb|heb|we\s+hebben|mam|mamy|"
     r"ahora\s+tengo|agora\s+tenho)\s+"
@@ -605,12 +670,12 @@ _AGE_RE: Final = re.compile(
     re.IGNORECASE,
 )
 #: One more count after a "have" ("tengo dos hijos y un perro", "ho due figli e un cane").
-_HAVE_MORE_RE: Final = re.compile(
+_HAVE_MORE_RE: Final = _Folded(
     r"(?:,|\s(?:y|e|et|und|en|ed|i))\s+"
     rf"(?P<n>\d+|{alternation(NUMBERS)})\s+(?P<who>{_KIN_WORDS})(?![\w-])",
     re.IGNORECASE,
 )
-_AND_KIDS_RE: Final = re.compile(
+_AND_KIDS_RE: Final = _Folded(
     r"\b(?:tengo|tenho|j['\u2019]ai|ho|ich\s+bin|ik\s+ben|mam)\s+\d{1,3}\s+"
     r"(?:a[ñn]os|anos|ans|anni|jahre|jaar|lat)(?:\s+alt|\s+oud)?\s+(?:y|e|et|und|ed|en|i)\s+"
     rf"(?P<n>\d+|{alternation(NUMBERS)})\s+(?P<who>{_KIN_WORDS})(?![\w-])",
@@ -625,14 +690,14 @@ _NO_CAR_RE: Final = re.compile(
     re.IGNORECASE,
 )
 _PLAYED_WORDS: Final = alternation(PLAYED)
-_PLAYS_RE: Final = re.compile(
+_PLAYS_RE: Final = _Folded(
     r"(?:^|(?<=[\s,;:(]))(?:toco|juego|jogo|je\s+joue|ich\s+spiele|spiele|suono|gioco|"
     r"ik\s+speel|speel|gram)\s+" + _NOW + r"(?:(?:a|al|à|au|du|de\s+la|de\s+l['\u2019]|des|"
     r"el|la|o|il|lo|l['\u2019]|het|de|na|w)\s+)?"
     rf"(?P<thing>{_PLAYED_WORDS})(?![\w-])",
     re.IGNORECASE,
 )
-_STUDY_RE: Final = re.compile(
+_STUDY_RE: Final = _Folded(
     r"(?:^|(?<=[\s,;:(]))(?:estudio|estudo|j['\u2019][ée]tudie|ich\s+studiere|studiere|"
     r"io\s+studio|ik\s+studeer|studeer|studiuj[eę])\s+" + _NOW + r"(?:(?:la|le|el|il|o|a)\s+)?"
     rf"(?P<subject>{_SUBJECT_WORDS})(?![\w-])",
@@ -662,7 +727,7 @@ def _diets(piece: str) -> list[str]:
     return facts
 
 
-def _had(found: re.Match[str]) -> str:
+def _had(found: _Matched) -> str:
     """ "I have ..." for a count and a child or pet found ("dos hijas": "two daughters"),
     with the age of one ("una hija de 8 meses": "an 8-month-old daughter")."""
     said = plain(found["who"])
@@ -686,8 +751,8 @@ def _counted(piece: str) -> list[str]:
     for found in _HAVE_MORE_RE.finditer(piece):  # "tengo dos hijos y un perro"
         if _HAVE_RE.search(piece[: found.start()]) and (more := _had(found)) not in facts:
             facts.append(more)
-    for found in _AGE_RE.finditer(piece):
-        age = found["a"] or found["b"]
+    for aged in _AGE_RE.finditer(piece):
+        age = aged["a"] or aged["b"]
         if 12 <= int(age) <= 110:
             facts.append(f"I am {age} years old")
     facts += [_had(found) for found in _AND_KIDS_RE.finditer(piece)]  # "45 años y dos hijas"
@@ -776,7 +841,7 @@ _LEAD_WORD_RE: Final = re.compile(
 )
 
 
-def _piece_english(found: re.Match[str]) -> str:
+def _piece_english(found: _Matched) -> str:
     """A part of a sentence with its statements said in English, what comes before the
     first of them kept ("Soy de Valencia pero vivo en Madrid" -> "Soy de Valencia. I live
     in Madrid")."""

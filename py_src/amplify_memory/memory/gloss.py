@@ -24,8 +24,6 @@ import functools
 import re
 from typing import Final
 
-from amplify_memory.memory._text import indefinite_article
-from amplify_memory.memory.foreign_lexicon import JOBS, alternation
 from amplify_memory.memory.foreign_statements import in_english, quoted_or_made_up
 
 __all__ = ["english_gloss"]
@@ -241,24 +239,61 @@ _FACT_GLOSSES: Final[tuple[tuple[str, str], ...]] = (
 )  # fmt: skip
 
 
-def _roles_of(jobs: dict[str, str]) -> tuple[tuple[str, str], ...]:
-    """(the English with its article, the alternation of its words) for each job of
-    :data:`~.foreign_lexicon.JOBS`, those with the longest words first ("enfermeira
-    obstetra" before "enfermeira")."""
-    words: dict[str, dict[str, str]] = {}
-    for word, english in jobs.items():
-        words.setdefault(english, {})[word] = english
-    ordered = sorted(words, key=lambda english: -max(len(w) for w in words[english]))
-    return tuple(
-        (english if english == "retired" else f"{indefinite_article(english)} {english}",
-         alternation(words[english]))
-        for english in ordered
-    )  # fmt: skip
-
-
 #: What the user is, in the other languages ("Soy matrona en Valencia": "I'm a midwife in
-#: Valencia"): (English, the words for it), from the one table of jobs.
-_ROLES: Final = _roles_of(JOBS)
+#: Valencia"): (English, the words for it; masculine and feminine, as written with and
+#: without accents).
+_ROLES: Final[tuple[tuple[str, str], ...]] = (
+    ("an obstetric nurse", r"enfermeira\s+obstetra|enfermera\s+obst[ée]trica"),
+    ("a midwife", r"matrona|partera|parteira|ostetrica|sage-femme|hebamme|verloskundige|"
+     r"po[łl]o[żz]na"),
+    ("a teacher", r"profesora?|profe|maestr[oa]|professora?|professeure?|prof|enseignante?|"
+     r"insegnante|docente|lehrer(?:in)?|leraar|lerares|docent|nauczyciel(?:k[ąa]|em)?"),
+    ("a nurse", r"enfermer[oa]|enfermeir[oa]|infermier[ea]|infirmi[èe]re?|krankenschwester|"
+     r"(?:kranken)?pfleger(?:in)?|verpleegkundige|piel[ęe]gniark[ąa]"),
+    ("a doctor", r"m[ée]dic[oa]|m[ée]decin|arzt|[äa]rztin|huisarts|lekarz(?:em)?"),
+    ("an architect", r"arquitect[oa]|arquitet[oa]|architett[oa]|architecte|architekt(?:in)?"),
+    ("a data engineer", r"ingenier[oa]\s+de\s+datos|engenheir[oa]\s+de\s+dados|"
+     r"ingegnere\s+dei\s+dati|ing[ée]nieure?\s+(?:de\s+)?donn[ée]es|dateningenieur(?:in)?"),
+    ("a data scientist", r"cient[íi]fic[oa]\s+de\s+datos|cientista\s+de\s+dados"),
+    ("a UX designer", r"dise[ñn]ador(?:a)?\s+UX"),
+    ("a designer", r"dise[ñn]ador(?:a)?"),
+    ("an engineer", r"ingenier[oa]|engenheir[oa]|ingegnere|ing[ée]nieure?|ingenieur(?:in)?|"
+     r"in[żz]ynier(?:em)?"),
+    ("a developer", r"desarrollador(?:a)?|programador(?:a)?|desenvolvedor(?:a)?|"
+     r"sviluppat(?:ore|rice)|programmat(?:ore|rice)|d[ée]veloppeu(?:r|se)|(?:software)?entwickler(?:in)?|ontwikkelaar|"
+     r"programist(?:a|k[ąa]|[ąa])"),
+    ("a lawyer", r"abogad[oa]|advogad[oa]|avvocat[oa]|avocate?|(?:rechts)?anw[äa]lt(?:in)?|"
+     r"advocaat|prawnik(?:iem)?"),
+    ("a student", r"estudiante|estudante|studente(?:ssa)?|[ée]tudiante?|studentin|studentk[ąa]"),
+    ("an accountant", r"contador(?:a)?|contable|contabilista|commercialista|comptable|"
+     r"buchhalter(?:in)?|"
+     r"boekhouder|ksi[ęe]gow[ay]"),
+    ("a tax advisor", r"steuerberater(?:in)?|asesora?\s+fiscal|conseill[eè]re?\s+fiscale?"),
+    ("a cook", r"cociner[oa]|cozinheir[oa]|cuoc[oa]|cuisini[eè]re?|k[öo]chin|koch"),
+    ("a farmer", r"agricultor(?:a)?|granjer[oa]|agricolt(?:ore|rice)|agricult(?:eur|rice)|"
+     r"landwirt(?:in)?|b[äa]uerin|bauer|boer(?:in)?|rolnik(?:iem)?"),
+    ("a pharmacist", r"farmac[ée]utic[oa]|farmac[êe]utic[oa]|farmacista|pharmacienne?|"
+     r"apotheker(?:in)?|farmaceut(?:k[ąa]|[ąa])?"),
+    ("a photographer", r"fot[óo]graf[oa]|photographe|fotograf(?:in)?"),
+    ("an IT technician", r"inform[áa]tic[oa]|informaticienne?|informatiker(?:in)?|"
+     r"informatyk(?:iem)?"),
+    ("an electrician", r"electricista|eletricista|elettricista|[ée]lectricienne?|"
+     r"elektriker(?:in)?|elektricien|elektryk(?:iem)?"),
+    ("a carpenter", r"carpinter[oa]|falegname|charpenti[eè]re?|menuisi[eè]re?|schreiner(?:in)?|"
+     r"tischler(?:in)?|zimmermann|timmerman|stolarz(?:em)?"),
+    ("a vet", r"veterin[áa]ri[oa]|v[ée]t[ée]rinaire|tier[äa]rzt(?:in)?|dierenarts|weterynarz"),
+    ("a psychologist", r"psic[óo]log[oa]|psychologue|psycholog(?:e|in)|psycholoog"),
+    ("a translator", r"traductor(?:a)?|tradutor(?:a)?|tradutt(?:ore|rice)|traduct(?:eur|rice)|"
+     r"[üu]bersetzer(?:in)?|vertaler|t[łl]umacz(?:em|k[ąa])?"),
+    ("a florist", r"florista|fleuriste|florist(?:in)?|bloemist|kwiaciar(?:k[ąa])?"),
+    ("a nutritionist", r"nutricionista|nutrizionista|nutritionniste|di[ée]t[ée]ticienne?|"
+     r"ern[äa]hrungsberater(?:in)?|di[ëe]tist|dietetyk(?:iem)?"),
+    ("a tour guide", r"gu[ií]a\s+tur[ií]stic[oa]|guida\s+turistica|guide\s+touristique|"
+     r"reiseleiter(?:in)?|gids"),
+    ("a dentist", r"dentista|dentiste|zahn[äa]rzt(?:in)?|tandarts|dentysta"),
+    ("a physiotherapist", r"fisioterapeuta|fisioterapista|kin[ée]sith[ée]rapeute|"
+     r"physiotherapeut(?:in)?|fysiotherapeut|fizjoterapeut(?:k[ąa]|[ąa])?"),
+)  # fmt: skip
 #: "I am" in the other languages, with the article a role may take after it.
 _I_AM: Final = (
     r"(?:(?:yo|eu|io)\s+)?(?:soy|sou|sono|je\s+suis|ich\s+bin|ik\s+ben|jestem|I\s+work\s+as|"
