@@ -2956,12 +2956,18 @@ _ELIDED_I_RE: Final = re.compile(
     r"grew\s+up\s+in\b|was\s+born\s+in\b|moved\s+to\b)",
     re.IGNORECASE,
 )
+#: The states a person is in, said by one word or two: "divorced", "veggie", "self-employed"
+#: (a regular expression's alternation, for "been X since ..." and X said without "I'm").
+_USER_STATES: Final = (
+    r"divorced|married|single|engaged|separated|widowed|pregnant|retired|unemployed|"
+    r"self[- ]employed|freelance|veggie|vegetarian|vegan|pescatarian|teetotal|sober|coeliac|"
+    r"celiac|diabetic|epileptic|asthmatic|autistic|dyslexic|deaf|colou?r[- ]?blind|"
+    r"left[- ]handed|lactose\s+intoleran[tc]e?|gluten[- ]free|dairy[- ]free"
+)
 #: A state held since a time, its "I've" left out: "been vegan since 2019", "been a
 #: nurse for 20 years" (with "I've" the statement rules keep the "for 20 years").
 _BEEN_SINCE_RE: Final = re.compile(
-    r"^been\s+(?P<x>(?:fully\s+)?(?:vegan|vegetarian|veggie|"
-    r"pescatarian|sober|teetotal|gluten[- ]free|dairy[- ]free|diabetic|single|married|divorced|"
-    r"retired|freelance|self[- ]employed|unemployed|remote|fully\s+remote|"
+    rf"^been\s+(?P<x>(?:fully\s+)?(?:{_USER_STATES}|remote|fully\s+remote|"
     rf"an?\s+(?:[\w-]+\s+){{0,2}}?(?:{ROLE_NOUNS})))(?:\s+(?:since|for)\s+\S.*)?\W*$",
     re.IGNORECASE,
 )
@@ -2969,10 +2975,7 @@ _BEEN_SINCE_RE: Final = re.compile(
 #: married", "based in manchester", "a cat person through and through".
 _ELIDED_AM_RE: Final = re.compile(
     r"^(?:(?:also|still|now|newly|happily|recently|basically|totally|proudly)\s+)?"
-    r"(?:(?:divorced|married|single|engaged|separated|widowed|pregnant|retired|unemployed|"
-    r"self[- ]employed|freelance|veggie|vegetarian|vegan|pescatarian|teetotal|sober|coeliac|"
-    r"celiac|diabetic|epileptic|asthmatic|autistic|dyslexic|deaf|colou?r[- ]?blind|"
-    r"left[- ]handed|lactose\s+intoleran[tc]e?|gluten[- ]free|dairy[- ]free)"
+    rf"(?:(?:{_USER_STATES})"
     # (the state alone: not "single quotes", "vegan options")
     r"(?=\s*(?:$|[,.;!?)]|(?:since|for|now|here|too|atm|and|but|so)\b))|"
     r"(?:based\s+in|originally\s+from|allergic\s+to)\s+\S|"
