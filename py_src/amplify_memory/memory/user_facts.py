@@ -1177,8 +1177,9 @@ _PASTIME_RE: Final = re.compile(
     r"(?!to\b)\w+ing\b)|"
     r"listen\s+to\s+(?!(?:you|me|him|her|them|it|this|that|what|the\s+(?:call|meeting|"
     r"recording|voicemail))\b)\w+|"
-    r"read\s+(?:a\s+lot(?:\s+of)?|lots\s+of|mostly|mainly|every|books|novels|comics|manga|"
-    r"poetry|fiction|non-fiction|sci-?fi|fantasy|thrillers|crime|biographies|history)\b",
+    r"read\s+(?:(?:a\s+lot\s+of|lots\s+of|a\s+lot|mostly|mainly|only)\s+)?(?:of\s+)?(?:books|novels|comics|manga|"
+    r"poetry|fiction|non-fiction|sci[- ]?fi|fantasy|thrillers|crime|biographies|history|romance|"
+    r"horror|classics)\b",
     re.IGNORECASE,
 )
 #: Pastimes and ways of living said by their verb alone: "I knit", "I rent".
@@ -2977,10 +2978,11 @@ _ELIDED_AM_RE: Final = re.compile(
     r"^(?:(?:also|still|now|newly|happily|recently|basically|totally|proudly)\s+)?"
     rf"(?:(?:{_USER_STATES})"
     # (the state alone: not "single quotes", "vegan options")
-    r"(?=\s*(?:$|[,.;!?)]|(?:since|for|now|here|too|atm|and|but|so)\b))|"
+    r"(?=\s*(?:$|[.;!)]|(?:since|now|here|too|atm|for\s+(?:\d+|years|ages|life|decades|"
+    r"a\s+while|\w+\s+years))\b))|"
     r"(?:based\s+in|originally\s+from|allergic\s+to)\s+\S|"
     r"(?:an?\s+)?(?:dog|cat|morning|night|people|coffee|tea|beach|mountain|city|book|gym)\s+"
-    r"person\b)",
+    r"person(?=\s*(?:$|[.;!)]|(?:through\s+and\s+through|here|fwiw|tbh|for\s+sure)\b)))",
     re.IGNORECASE,
 )
 #: "am a ..." at a sentence's start: the user's "I am", not a question.
@@ -2989,9 +2991,12 @@ _AM_LEAD_RE: Final = re.compile(r"(?:^|(?<=[.!?:][ \t])|(?<=\n))am(?=[ \t]+an?[ 
 #: work every day", "cook from scratch every night" (no verb an assistant does).
 _ELIDED_DO_RE: Final = re.compile(
     r"^(?:(?:don'?t|do\s+not|never|can'?t|cannot|rarely|hardly\s+ever)\s+(?:drive|drink|smoke|"
-    r"vape|eat|cook|fly|swim|own|ride|gamble|sleep)\b|"
+    r"vape|eat|cook|fly|swim|ride|gamble)(?:\s+(?:alcohol|coffee|tea|meat|pork|beef|fish|"
+    r"dairy|sugar|a\s+car|at\s+all|anymore|much|really))?\W*$|"
     r"(?:cycle|commute|walk|cook|bake|hike|knit|garden|volunteer|swim)\s+"
-    r"(?:to|at|in|from|every|each|most|on|daily|twice|once|\d)\b)",
+    r"(?=[^?]*\b(?:every|each|most\s+(?:days|nights|mornings|evenings|weekends)|daily|"
+    r"twice|once|always|usually|all\s+year)\b)(?![^?]*\b(?:tips|ideas|tutorial|itinerary|"
+    r"rules|benefits|lighting|guide|plan|schedule)\b)[^?]*$)",
     re.IGNORECASE,
 )
 #: Who the user is, said as a bare noun: a faith, a pastime's people, a way of living.
@@ -3017,12 +3022,19 @@ _FAITH_ADJECTIVES: Final = frozenset(
 #: A pastime and how often, without a verb: "yoga every morning", "tennis twice a week",
 #: "5-a-side every tuesday", "church every sunday without fail", "fishing most sundays".
 _ACTIVITY_OFTEN_RE: Final = re.compile(
-    r"^(?:out\s+)?(?P<what>(?!(?:it|this|that|the|my|your|meetings?|work|calls?|emails?|"
-    r"standups?|deploys?|builds?|backups?|tests?|releases?)\b)[a-z0-9][\w-]*(?:\s+(?-i:[a-z])"
-    r"[\w-]*)?)\s+(?P<when>(?:every|each|most)\s+(?:single\s+)?(?:day|morning|evening|night|"
+    r"^(?:out\s+)?(?P<what>(?:(?!(?:morning|evening|nothing|something|anything|everything|"
+    r"building|meeting|training\s+data|logging|testing|billing|pricing|shipping|onboarding|"
+    r"booking|parking)\b)[a-z]+ing|yoga|pilates|crossfit|spin|zumba|karate|judo|boxing|"
+    r"church|mass|gym|the\s+gym|choir|parkrun|therapy|mosque|temple|synagogue|the\s+pub|pub|"
+    r"tennis|padel|squash|badminton|golf|football|soccer|rugby|cricket|hockey|netball|"
+    r"basketball|volleyball|chess|poker|bridge|darts|snooker|5-a-side|five-a-side|fifa|"
+    r"fortnite|minecraft|valorant|dnd|d&d|table\s+tennis|bowls|[a-z]+\s+class))\s+(?P<when>(?:every|each|most)\s+(?:single\s+)?(?:day|morning|evening|night|"
     r"weekend|week|sunday|monday|tuesday|wednesday|thursday|friday|saturday|arvo|afternoon)s?"
     r"(?:\s+night)?|(?:once|twice|\d+\s*(?:x|times))\s+a\s+(?:week|day|month)|daily|weekly|"
-    r"on\s+(?:sunday|monday|tuesday|wednesday|thursday|friday|saturday|weekend)s)\b",
+    r"on\s+(?:sunday|monday|tuesday|wednesday|thursday|friday|saturday|weekend)s)\b"
+    # (nothing after the time but how faithfully: not "... sounds nice", "... please")
+    r"(?:\s+(?:without\s+fail|rain\s+or\s+shine|religiously|no\s+matter\s+what|"
+    r"with\s+(?:the\s+lads|the\s+girls|the\s+kids|my\s+\w+|friends|mates)))?\W*$",
     re.IGNORECASE,
 )
 _WEEKDAY_RE: Final = re.compile(r"\b(?:sun|mon|tues|wednes|thurs|fri|satur)days?\b")
@@ -3040,7 +3052,8 @@ _PLACE_GONE_RE: Final = re.compile(
 #: An allergy said as a noun: "peanut allergy, the serious kind", "penicillin allergy fyi".
 _ALLERGY_NOUN_RE: Final = re.compile(
     r"^(?:(?:severe|serious|bad|mild|big|nasty)\s+)?(?P<x>(?!my\b|his\b|her\b|their\b|"
-    r"your\b|the\b|an?\b)[a-z][\w-]+(?:\s+(?-i:[a-z])[\w-]+)?)\s+allergy\b",
+    r"your\b|the\b|an?\b|food\b)[a-z][\w-]+(?:\s+(?-i:[a-z])[\w-]+)?)\s+allergy"
+    r"(?=\s*(?:$|[,.;!)]|fyi|btw|here|too)\b|\s*$)",
     re.IGNORECASE,
 )
 #: Work or a home said in the present perfect: "I've worked at Google since 2020".
@@ -3072,6 +3085,8 @@ _MY_DURABLE_RE: Final = re.compile(
     r"(?P<verb>is|are|starts|start|ends|end|runs|run)\s+"
     r"(?P<value>(?!(?:broken|down|slow|not|crashing|weird|failing|late|off|out|done|over|"
     r"stuck|sick|ill|away|crazy|insane|awful|terrible|brutal|rough|hard|tough|great|fine|ok|"
+    r"to|the|cancel\w*|approved|due|cold|hot|useless|empty|required|soon|today|tomorrow|"
+    r"tonight|late|early|missing|wrong|gone|finished|"
     r"okay|annoying|stressful|exhausting|boring|a\s+nightmare|a\s+mess|so|too|really|very|"
     r"\w+ing)\b)[^,;!?]{2,60}?)\W*$",
     re.IGNORECASE,
@@ -3195,6 +3210,8 @@ def _elided_statement(clause: str) -> str | None:
     """The clause with the "I" or "I'm" it left out put back, when it says a state of the
     user's or a habit of their own life (see the patterns), else None."""
     plain = _strip_filler(clause)
+    if re.search(r"\b(?:please|pls|plz|thanks|thank\s+you)\b", clause, re.IGNORECASE):
+        return None  # "single, please": an answer to a question, no state of the user's
     if _ELIDED_AM_RE.match(plain):
         article = "a " if re.match(r"\w+\s+person\b", plain) else ""  # "cat person"
         return f"I am {article}{plain}"

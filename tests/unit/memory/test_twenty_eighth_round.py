@@ -235,6 +235,19 @@ def test_a_statement_said_with_an_adverb_or_a_pastime_verb_is_heard(turn: str, s
         "meetings every morning",
         "deploys every friday",
         "backups every night",
+        # the second reader's: a request, a verdict, a topic, advice, a one-off, a task
+        "reminders every morning please",
+        "tennis twice a week sounds like a lot",
+        "news every morning is depressing",
+        "knit in the round tutorial",
+        "don't drive tired",
+        "don't drink and drive",
+        "my shift is cancelled today",
+        "my job is to fix this bug",
+        "latex allergy gloves",
+        "dog person gift ideas",
+        "vegan for the menu",
+        "I read every line of the log",
     ],
 )
 def test_a_passing_state_or_a_one_off_said_so_is_not_stored(turn: str) -> None:
