@@ -285,10 +285,14 @@ _JOB_SUBJECT_RE: Final = _Folded(
     rf"los\s+|el\s+|les\s+)?(?P<subject>{_SUBJECT_WORDS})(?![\w-])",
     re.IGNORECASE,
 )
+#: A size said of a workplace ("un pequeño hospital", "einer kleinen Firma"), on folded text.
+_SIZE: Final = (
+    r"petit|petite|pequeno|pequena|kleinen|kleine|kleinem|klein|piccolo|piccola|grande|gran|"
+    r"große[nm]?|grossen"
+)
 _JOB_AT_RE: Final = _Folded(
     rf"\b(?:en|em|num|numa|na|no|dans|[àa]|au|chez|in|im|an|am|bei|presso|nel|nella|all['\u2019]|"
-    rf"alla|al|bij|op|w)\s+{_ARTICLE}(?:(?:petit|petite|pequeño|pequeña|pequeno|pequena|"
-    rf"kleinen|kleine|kleinem|piccolo|piccola|klein|kleine|grande|gran|große[nm]?)\s+)?"
+    rf"alla|al|bij|op|w)\s+{_ARTICLE}(?:(?:{_SIZE})\s+)?"
     rf"(?P<at>{_WORKPLACE_WORDS})(?![\w-])",
     re.IGNORECASE,
 )
@@ -382,8 +386,7 @@ _WORK_VERB: Final = (
 _WORKS_AT_RE: Final = _Folded(
     rf"(?:^|(?<=[\s,;:(]))(?:{_WORK_VERB})\s+{_NOW}(?:en|em|num|numa|na|no|dans|[àa]|au|"
     rf"chez|in|im|bei|presso|nel|nella|in\s+un|in\s+una|bij|op|w)\s+{_ARTICLE}"
-    rf"(?:(?:petit|petite|pequeño|pequeña|pequeno|pequena|kleinen|kleine|kleinem|piccolo|"
-    rf"piccola|klein|grande|gran|großen|grossen)\s+)?(?P<at>{_WORKPLACE_WORDS})(?![\w-])",
+    rf"(?:(?:{_SIZE})\s+)?(?P<at>{_WORKPLACE_WORDS})(?![\w-])",
     re.IGNORECASE,
 )
 _FROM_HOME_RE: Final = re.compile(
@@ -814,15 +817,6 @@ _QUOTED_RE: Final = re.compile(
     r"(\"[^\"\n]{1,400}\"|«[^»\n]{1,400}»|„[^“\n]{1,400}“|"
     r"(?<!\w)'[^'\n]{1,400}'(?!\w))"
 )
-#: Where a reader's statement may start in a part of a sentence.
-_LEADS: Final = (
-    _LIVE_RE, _PLACE_FIRST_RE, _JOB_RE, _HINDI_JOB_RE, _WORKS_AT_RE, _FROM_HOME_RE, _DIET_RE,
-    _NO_FOOD_RE, _HAVE_RE, _AND_KIDS_RE, _AGE_RE, _NO_CAR_RE, _PLAYS_RE, _STUDY_RE,
-)  # fmt: skip
-#: A join left before a statement ("Soy de Valencia pero ...").
-_JOIN_TAIL_RE: Final = re.compile(
-    r"(?<!\s)\s+(?:pero|mas|mais|aber|ma|maar|but|y|e|et|und|and|ed|en)\s*$", re.I
-)
 
 
 #: A word one of the readers' statements starts with: a part without one is left as
@@ -842,9 +836,9 @@ _LEAD_WORD_RE: Final = re.compile(
 
 
 def _piece_english(found: _Matched) -> str:
-    """A part of a sentence with its statements said in English, what comes before the
-    first of them kept ("Soy de Valencia pero vivo en Madrid" -> "Soy de Valencia. I live
-    in Madrid")."""
+    """A part of a sentence said as its statements in English, as a sentence of their own
+    ("Wir sind nach Bonn gezogen" -> "I moved to Bonn"); left out when a maybe or a plan
+    makes them unsure; as written when it states nothing."""
     piece = found.group()
     if not _LEAD_WORD_RE.search(piece) or _ENGLISH_RE.search(piece):
         return piece  # (nothing to read, or English: "My uncle is a soy farmer")
@@ -855,12 +849,11 @@ def _piece_english(found: _Matched) -> str:
         return piece
     if _UNSURE_RE.search(piece):  # "Faccio il programmatore per hobby", "el mes que viene"
         return piece[: len(piece) - len(piece.lstrip())]  # (a statement made unsure: left out)
-    first = min((m.start() for m in (p.search(piece) for p in _LEADS) if m), default=0)
     if _ALSO_RE.search(piece):  # "ahora también tengo un gato": beside, not instead
         said = [re.sub(r"^I (?=have|play|study|work)", "I also ", s) for s in said]
     elif _NOW_WORD_RE.search(piece):  # "Abito a Bologna adesso": a change, said so
         said = [f"{s} now" for s in said]
-    del first  # (what comes before the statement is left out: "Wir sind", "bhai ab")
+    # (what comes before the statement is left out: "Wir sind", "bhai ab")
     lead = piece[: len(piece) - len(piece.lstrip())]
     if found.string[max(0, found.start() - 40) : found.start()].rstrip(" ,;:")[-1:].isalnum():
         lead = ". "  # ("Soy de Valencia pero vivo en Madrid": the part before stays apart)
