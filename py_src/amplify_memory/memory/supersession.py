@@ -18,9 +18,12 @@ added (or edited). The rule, in order:
 2. Otherwise (one of them has no known topic): the similarity rule of
    :func:`~amplify_memory.memory.similarity.is_duplicate` merges (unless a word of one
    is the opposite of a word of the other); a contradiction, or an opposite word in
-   facts that are otherwise alike, supersedes; and with the embeddings' ``cosine`` (the
-   store passes it) of at least :data:`SEMANTIC_DUPLICATE_COSINE`, facts naming the
-   same values with the same polarity merge (never for text with markup or code).
+   facts that are otherwise alike, supersedes; and facts naming the same values with
+   the same polarity merge when the embeddings' ``cosine`` (the store passes it) is at
+   least :data:`SEMANTIC_DUPLICATE_COSINE`, or, when no word of change tells them apart,
+   when a learned model (:mod:`.merge_model`: the cosine and the words) finds them one
+   with a probability of at least :data:`MERGE_PROBABILITY` (never for text with markup
+   or code).
 
 >>> decide("User likes 2-space indentation", "User uses 2-space indentation")
 'merge'
@@ -38,12 +41,13 @@ import re
 from functools import lru_cache
 from typing import Final, Literal
 
-from amplify_memory.memory._defaults import SEMANTIC_DUPLICATE_COSINE
+from amplify_memory.memory._defaults import MERGE_PROBABILITY, SEMANTIC_DUPLICATE_COSINE
 from amplify_memory.memory._phrasing import imperative_fact
 from amplify_memory.memory._text import PET_NOUNS, RELATIVE_NOUNS, wordlist
 from amplify_memory.memory.canonical import canonical_fact
 from amplify_memory.memory.changes import names_a_value
 from amplify_memory.memory.choices import COMMUTES, KINDS, VALUE_CLASSES
+from amplify_memory.memory.merge_model import merge_probability, swaps_one_word
 from amplify_memory.memory.paraphrases import everyday
 from amplify_memory.memory.places import is_place
 from amplify_memory.memory.similarity import (
@@ -73,7 +77,7 @@ from amplify_memory.memory.topics import (
 )
 from amplify_memory.text import strip_accents
 
-__all__ = ["ACTIONS", "SEMANTIC_DUPLICATE_COSINE", "Action", "decide"]
+__all__ = ["ACTIONS", "MERGE_PROBABILITY", "SEMANTIC_DUPLICATE_COSINE", "Action", "decide"]
 
 Action = Literal["merge", "supersede", "keep"]
 ACTIONS: Final[tuple[str, ...]] = ("merge", "supersede", "keep")
@@ -1309,18 +1313,38 @@ def _said_alike(new: str, old: str, threshold: float, cosine: float | None) -> b
 
 
 def _near_by_meaning(new: str, old: str, cosine: float | None) -> bool:
-    """The embeddings' reading: two facts near in meaning that say the same values, no
-    contradiction, neither one word apart nor one adding to the other."""
-    return (
-        cosine is not None
-        and not _CODE_RE.search(new + old)  # embeddings of markup and code say little
-        and cosine >= SEMANTIC_DUPLICATE_COSINE
-        and same_values(new, old)
-        and not contradicts(new, old)
-        and not _one_word_apart(new, old)  # ("car is blue" / "car is red": near, not one)
-        and not adds_to(new, old)  # ("has a dog" / "has a dog and a cat": one more thing)
-        and not _other_kinds(new, old)  # ("drinks coffee" / "drinks tea": near, not one)
-    )
+    """Two facts one in meaning that say the same values: no contradiction, neither one
+    word apart nor one adding to the other; their embeddings near (``cosine`` at least
+    :data:`SEMANTIC_DUPLICATE_COSINE`), or less near, no change word on one side only, not
+    one word swapped for another (:func:`.swaps_one_word`), and a learned model sure
+    enough (:func:`.merge_probability`: the cosine and the words). Never without a cosine:
+    the words alone do not tell a paraphrase from another value."""
+    if (
+        cosine is None
+        or _CODE_RE.search(new + old)  # embeddings of markup and code say little
+        or not same_values(new, old)
+        or contradicts(new, old)
+        or _one_word_apart(new, old)  # ("car is blue" / "car is red": near, not one)
+        or adds_to(new, old)  # ("has a dog" / "has a dog and a cat": one more thing)
+        or _other_kinds(new, old)  # ("drinks coffee" / "drinks tea": near, not one)
+    ):
+        return False
+    if bool(_CHANGE_WORD_RE.search(new)) != bool(_CHANGE_WORD_RE.search(old)):
+        return False  # ("Correction: Luna is a male cat" / "User's cat is a girl named Luna")
+    if cosine >= SEMANTIC_DUPLICATE_COSINE:
+        return True
+    return not swaps_one_word(new, old) and merge_probability(new, old, cosine) >= MERGE_PROBABILITY
+
+
+#: A word that says a fact changed or was wrong: a fact with one and a fact without are
+#: not one fact said twice ("no longer drives", "rarely writes tests", "Correction: ...").
+_CHANGE_WORD_RE: Final = re.compile(
+    r"\b(?:no longer|any ?more|switched|rarely|never|seldom|hardly|correct(?:ion|ed)|"
+    r"clarified|meant|misspoke|typo|actually|wrong|mistaken(?:ly)?|by mistake|used to|"
+    r"previously|now\s+(?:prefer|like|want|use|work|live|drink|eat|speak|write|run|play|"
+    r"own|drive)s?)\b",
+    re.IGNORECASE,
+)
 
 
 _KIND_OF: Final = {m: kind for kind, members in KINDS.items() for m in members}

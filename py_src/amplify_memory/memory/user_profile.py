@@ -45,7 +45,7 @@ from amplify_memory.memory._common import (
     refuse_unsafe,
     utc_now,
 )
-from amplify_memory.memory._defaults import DEFAULT_DUPLICATE_THRESHOLD, SEMANTIC_DUPLICATE_COSINE
+from amplify_memory.memory._defaults import DEFAULT_DUPLICATE_THRESHOLD, MERGE_CANDIDATE_COSINE
 from amplify_memory.memory._semantic import (
     DEFAULT_MIN_SIMILARITY,
     EMBEDDING_FIELD,
@@ -63,6 +63,7 @@ from amplify_memory.memory.prompt import (
     format_line,
 )
 from amplify_memory.search._results import Hit
+from amplify_memory.search._vector import cosine
 from amplify_memory.storage import AsyncStorage
 
 if TYPE_CHECKING:
@@ -422,7 +423,7 @@ class UserProfileVectorStore(PageSingleton):
             for hit in db.search(
                 mode="vector",
                 vector={"value": vector, "property": EMBEDDING_FIELD},
-                similarity=SEMANTIC_DUPLICATE_COSINE,
+                similarity=MERGE_CANDIDATE_COSINE,
                 limit=_DEDUP_CANDIDATES + self._index.slack(_DEDUP_CANDIDATES),
                 include_vectors=False,
             ).hits:
@@ -441,6 +442,11 @@ class UserProfileVectorStore(PageSingleton):
                 doc = db.get(doc_id)
                 if doc is not None:
                     found[doc_id] = public(doc)
+        if vector is not None and any(vector):
+            for doc_id, doc in found.items():  # (a fact found by its words: its cosine too)
+                stored = None if "_cosine" in doc else (db.get(doc_id) or {}).get(EMBEDDING_FIELD)
+                if stored:
+                    found[doc_id] = {**doc, "_cosine": cosine(vector, stored)}
         best: tuple[float, dict[str, Any]] | None = None
         replaced: list[dict[str, Any]] = []
         for doc_id, doc in found.items():
