@@ -45,7 +45,11 @@ from amplify_memory.memory._common import (
     refuse_unsafe,
     utc_now,
 )
-from amplify_memory.memory._defaults import DEFAULT_DUPLICATE_THRESHOLD, MERGE_CANDIDATE_COSINE
+from amplify_memory.memory._defaults import (
+    DEFAULT_DUPLICATE_THRESHOLD,
+    MERGE_CANDIDATE_COSINE,
+    SEMANTIC_DUPLICATE_COSINE,
+)
 from amplify_memory.memory._semantic import (
     DEFAULT_MIN_SIMILARITY,
     EMBEDDING_FIELD,
@@ -63,7 +67,6 @@ from amplify_memory.memory.prompt import (
     format_line,
 )
 from amplify_memory.search._results import Hit
-from amplify_memory.search._vector import cosine
 from amplify_memory.storage import AsyncStorage
 
 if TYPE_CHECKING:
@@ -133,6 +136,11 @@ _PROMPT_FIELDS: Final = (
 )
 #: How many BM25 candidates :meth:`add` compares a new fact with.
 _DEDUP_CANDIDATES: Final = 10
+#: How many of the entries nearest by meaning lend their cosine to its comparisons (the
+#: first :data:`_MEANING_CANDIDATES` are candidates too, and any at
+#: :data:`SEMANTIC_DUPLICATE_COSINE` or more, as many as BM25's).
+_COSINE_CANDIDATES: Final = 20
+_MEANING_CANDIDATES: Final = 3
 #: How many of the newest active entries of the new fact's topics it compares it with.
 _TOPIC_CANDIDATES: Final = 25
 #: How many BM25 matches of a message :meth:`restate_changes` reads against it.
@@ -419,15 +427,25 @@ class UserProfileVectorStore(PageSingleton):
         entries, and their cosine goes into the decision."""
         db = await self._collection.database()
         found: dict[str, dict[str, Any]] = {}
+        cosines: dict[str, float] = {}  # (of the nearest entries: for the merge model)
         if vector is not None and any(vector):
+            nearest = _DEDUP_CANDIDATES + self._index.slack(_DEDUP_CANDIDATES)
             for hit in db.search(
                 mode="vector",
                 vector={"value": vector, "property": EMBEDDING_FIELD},
                 similarity=MERGE_CANDIDATE_COSINE,
-                limit=_DEDUP_CANDIDATES + self._index.slack(_DEDUP_CANDIDATES),
+                limit=_COSINE_CANDIDATES + self._index.slack(_COSINE_CANDIDATES),
                 include_vectors=False,
-            ).hits:
-                found[str(hit.id)] = {**hit.document, "_cosine": float(hit.score)}
+                select=(),  # (ids and scores: the candidates' documents are read below)
+            ).hits:  # (best first: the first few, and any near enough to be one)
+                doc_id = str(hit.id)
+                cosines[doc_id] = float(hit.score)
+                if len(found) < _MEANING_CANDIDATES or (
+                    hit.score >= SEMANTIC_DUPLICATE_COSINE and len(found) < nearest
+                ):
+                    doc = db.get(doc_id)
+                    if doc is not None:
+                        found[doc_id] = public(doc)
         for hit in db.search(
             term=text,
             properties=["content"],
@@ -442,18 +460,13 @@ class UserProfileVectorStore(PageSingleton):
                 doc = db.get(doc_id)
                 if doc is not None:
                     found[doc_id] = public(doc)
-        if vector is not None and any(vector):
-            for doc_id, doc in found.items():  # (a fact found by its words: its cosine too)
-                stored = None if "_cosine" in doc else (db.get(doc_id) or {}).get(EMBEDDING_FIELD)
-                if stored:
-                    found[doc_id] = {**doc, "_cosine": cosine(vector, stored)}
         best: tuple[float, dict[str, Any]] | None = None
         replaced: list[dict[str, Any]] = []
         for doc_id, doc in found.items():
             if doc_id == skip or doc.get("superseded"):
                 continue
             other = doc["content"]
-            action = _decide(text, other, cosine=doc.pop("_cosine", None))
+            action = _decide(text, other, cosine=cosines.get(doc_id))
             if action == "merge":
                 similarity = _content_similarity(text, other)
                 if best is None or similarity > best[0]:
