@@ -60,19 +60,19 @@ TRAINED_ON: Final = (
 )
 ROWS: Final = 194
 WEIGHTS: Final = (
-    -0.7450,  # bias
-    -0.1134,  # cosine
-    4.2761,  # similarity
-    -1.0244,  # stems_shared
-    -0.3956,  # starts_covered_min
-    -1.0780,  # starts_covered_max
-    0.1707,  # trigrams
-    0.0974,  # length_gap
-    0.2486,  # numbers_differ
-    0.5103,  # number_one_side
-    0.4635,  # names_apart
-    -0.3317,  # both_framed
+    -0.7756,  # bias
+    -0.1293,  # cosine
+    4.3190,  # similarity
+    -1.0237,  # stems_shared
+    -0.4070,  # starts_covered_min
+    -1.0648,  # starts_covered_max
+    0.1576,  # trigrams
+    0.1015,  # length_gap
+    0.2520,  # numbers_differ
+    0.5104,  # number_one_side
+    0.4565,  # names_apart
+    -0.3293,  # both_framed
     0.0000,  # same_topic
-    -0.2921,  # one_framed
-    -0.3619,  # short
+    -0.2916,  # one_framed
+    -0.3178,  # short
 )

@@ -1342,7 +1342,8 @@ _CHANGE_WORD_RE: Final = re.compile(
     r"\b(?:no longer|any ?more|switched|rarely|never|seldom|hardly|correct(?:ion|ed)|"
     r"clarified|meant|misspoke|typo|actually|wrong|mistaken(?:ly)?|by mistake|used to|"
     r"previously|now\s+(?:prefer|like|want|use|work|live|drink|eat|speak|write|run|play|"
-    r"own|drive)s?)\b",
+    r"own|drive)s?|died|passed away|gave up|quit|stopped|cancell?ed|deleted|sold|ditched|"
+    r"dropped|done with|cut out|off the menu)\b",
     re.IGNORECASE,
 )
 

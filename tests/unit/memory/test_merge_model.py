@@ -58,6 +58,11 @@ def test_the_model_is_never_asked_without_a_cosine_nor_about_a_change() -> None:
     para = ("Loves trail walks", "User enjoys hiking")
     assert decide(*para) == "keep"  # (the words alone: no)
     assert decide("User no longer hikes much, loves trail walks", para[1], cosine=0.6) != "merge"
+    # an end said on one side only, also where the cosine alone would have merged
+    assert decide("User's dog died last year.", "User has a dog.", cosine=0.82) != "merge"
+    assert decide(
+        "Spicy food is off the menu for the user", "User likes spicy food.", cosine=0.74
+    ) != ("merge")
     # one word for another, at a cosine the model would weigh: another value
     assert decide("User has a BSc in chemistry", "User has an MSc in chemistry", cosine=0.6) != (
         "merge"
