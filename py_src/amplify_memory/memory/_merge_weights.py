@@ -58,21 +58,21 @@ TRAINED_ON: Final = (
     "pairs_holdout8",
     "pairs_holdout9",
 )
-ROWS: Final = 194
+ROWS: Final = 192
 WEIGHTS: Final = (
-    -0.7756,  # bias
-    -0.1293,  # cosine
-    4.3190,  # similarity
-    -1.0237,  # stems_shared
-    -0.4070,  # starts_covered_min
-    -1.0648,  # starts_covered_max
-    0.1576,  # trigrams
-    0.1015,  # length_gap
-    0.2520,  # numbers_differ
-    0.5104,  # number_one_side
-    0.4565,  # names_apart
-    -0.3293,  # both_framed
+    -0.8151,  # bias
+    -0.1116,  # cosine
+    4.2941,  # similarity
+    -1.0199,  # stems_shared
+    -0.3980,  # starts_covered_min
+    -1.0483,  # starts_covered_max
+    0.1779,  # trigrams
+    0.1240,  # length_gap
+    0.2568,  # numbers_differ
+    0.5215,  # number_one_side
+    0.4699,  # names_apart
+    -0.3215,  # both_framed
     0.0000,  # same_topic
-    -0.2916,  # one_framed
-    -0.3178,  # short
+    -0.2975,  # one_framed
+    -0.3192,  # short
 )

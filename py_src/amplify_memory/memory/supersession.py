@@ -1333,7 +1333,11 @@ def _near_by_meaning(new: str, old: str, cosine: float | None) -> bool:
         return False  # ("Correction: Luna is a male cat" / "User's cat is a girl named Luna")
     if cosine >= SEMANTIC_DUPLICATE_COSINE:
         return True
-    return not swaps_one_word(new, old) and merge_probability(new, old, cosine) >= MERGE_PROBABILITY
+    return (
+        not swaps_one_word(new, old)
+        and bool(_NOT_FOR_THE_MODEL_RE.search(new)) == bool(_NOT_FOR_THE_MODEL_RE.search(old))
+        and merge_probability(new, old, cosine) >= MERGE_PROBABILITY
+    )
 
 
 #: A word that says a fact changed or was wrong: a fact with one and a fact without are
@@ -1344,6 +1348,15 @@ _CHANGE_WORD_RE: Final = re.compile(
     r"previously|now\s+(?:prefer|like|want|use|work|live|drink|eat|speak|write|run|play|"
     r"own|drive)s?|died|passed away|gave up|quit|stopped|cancell?ed|deleted|sold|ditched|"
     r"dropped|done with|cut out|off the menu)\b",
+    re.IGNORECASE,
+)
+#: What the merge model must not merge across, beside :data:`_CHANGE_WORD_RE`: a status
+#: that ended ("former avid hiker", "Ex-SWE") and a fact limited by an exception ("mostly
+#: plant-based but eats fish"). (At a cosine of 0.7 or more they may be one: "Former cop,
+#: now retired" / "User is a retired police officer".)
+_NOT_FOR_THE_MODEL_RE: Final = re.compile(
+    r"\b(?:former(?:ly)?|ex|no more|outgrown|paid off|broke up|gone|but|except|apart from|"
+    r"other than|mostly|partly)\b",
     re.IGNORECASE,
 )
 

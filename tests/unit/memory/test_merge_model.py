@@ -63,6 +63,12 @@ def test_the_model_is_never_asked_without_a_cosine_nor_about_a_change() -> None:
     assert decide(
         "Spicy food is off the menu for the user", "User likes spicy food.", cosine=0.74
     ) != ("merge")
+    # a status that ended, a fact with an exception: not for the model (a second reader's)
+    assert decide("former avid hiker", "User likes hiking", cosine=0.46) != "merge"
+    assert decide("avid hiker", "User likes hiking", cosine=0.48) == "merge"
+    assert decide(
+        "Follows a mostly plant-based diet but eats fish", "User is vegan", cosine=0.21
+    ) != ("merge")
     # one word for another, at a cosine the model would weigh: another value
     assert decide("User has a BSc in chemistry", "User has an MSc in chemistry", cosine=0.6) != (
         "merge"
