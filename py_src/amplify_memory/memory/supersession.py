@@ -1347,7 +1347,7 @@ _CHANGE_WORD_RE: Final = re.compile(
     r"clarified|meant|misspoke|typo|actually|wrong|mistaken(?:ly)?|by mistake|used to|"
     r"previously|now\s+(?:prefer|like|want|use|work|live|drink|eat|speak|write|run|play|"
     r"own|drive)s?|died|passed away|gave up|quit|stopped|cancell?ed|deleted|sold|ditched|"
-    r"dropped|done with|cut out|off the menu)\b",
+    r"dropped|done with|cut out|off the menu|no more|outgrown|paid off|broke up|gone)\b",
     re.IGNORECASE,
 )
 #: What the merge model must not merge across, beside :data:`_CHANGE_WORD_RE`: a status
@@ -1355,8 +1355,7 @@ _CHANGE_WORD_RE: Final = re.compile(
 #: plant-based but eats fish"). (At a cosine of 0.7 or more they may be one: "Former cop,
 #: now retired" / "User is a retired police officer".)
 _NOT_FOR_THE_MODEL_RE: Final = re.compile(
-    r"\b(?:former(?:ly)?|ex|no more|outgrown|paid off|broke up|gone|but|except|apart from|"
-    r"other than|mostly|partly)\b",
+    r"\b(?:former(?:ly)?|ex|but|except|apart from|other than|mostly|partly)\b",
     re.IGNORECASE,
 )
 

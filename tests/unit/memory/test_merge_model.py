@@ -63,6 +63,9 @@ def test_the_model_is_never_asked_without_a_cosine_nor_about_a_change() -> None:
     assert decide(
         "Spicy food is off the menu for the user", "User likes spicy food.", cosine=0.74
     ) != ("merge")
+    assert decide("Paid off all student loans.", "User has student loans.", cosine=0.82) != (
+        "merge"
+    )
     # a status that ended, a fact with an exception: not for the model (a second reader's)
     assert decide("former avid hiker", "User likes hiking", cosine=0.46) != "merge"
     assert decide("avid hiker", "User likes hiking", cosine=0.48) == "merge"
