@@ -18,9 +18,9 @@ DEFAULT_DUPLICATE_THRESHOLD: Final = 0.8
 #: Embedding cosine at which two facts naming the same values are one (below it, the
 #: merge model is asked).
 SEMANTIC_DUPLICATE_COSINE: Final = 0.7
-#: Least embedding cosine for a stored fact to be weighed against a new one by meaning
-#: (the stored facts that share words or a topic with the new one are weighed whatever
-#: their cosine).
+#: Least embedding cosine for a stored fact to lend its cosine to the comparison with a
+#: new one (a stored fact found by its words or topic without one is weighed by the rules
+#: alone: the merge model is not asked).
 MERGE_CANDIDATE_COSINE: Final = 0.3
 #: Least :func:`~amplify_memory.memory.merge_model.merge_probability` at which two facts
 #: naming the same values, that no rule tells apart, are one (below
