@@ -222,10 +222,13 @@ def _names_the_old_as_wrong(new: str, old: str) -> bool:
     if not tail or len(tail) > 4:
         return False
     named = all(any(t in w for w in old_words) for t in tail)
-    # the new fact's own value must be news to the old one ("tree nuts" to "peanuts" too)
+    # the new fact's own value must be news to the old one ("tree nuts" to "peanuts" too),
+    # by its last word or a number ("type 1 diabetes, not type 2" / "type 2 diabetes")
     last = re.findall(r"[\w+#-]{3,}|\d[\d:.,]*", head)[-1:]
+    numbers = re.findall(r"(?<![\w.])\d[\d:.,]*(?![\w])", head)
     return named and not all(
-        re.search(rf"(?<![\w+#.-]){re.escape(w)}(?![\w+#-])", old.lower()) for w in last
+        re.search(rf"(?<![\w+#.-]){re.escape(w)}(?![\w+#-])", old.lower())
+        for w in [*last, *numbers]
     )
 
 

@@ -66,6 +66,10 @@ def test_the_model_is_never_asked_without_a_cosine_nor_about_a_change() -> None:
     assert decide("Paid off all student loans.", "User has student loans.", cosine=0.82) != (
         "merge"
     )
+    # "X, not Y" where Y is the old value and X's number is news: a correction
+    assert decide("User has type 1 diabetes, not type 2.", "User has type 2 diabetes.") == (
+        "supersede"
+    )
     # a status that ended, a fact with an exception: not for the model (a second reader's)
     assert decide("former avid hiker", "User likes hiking", cosine=0.46) != "merge"
     assert decide("avid hiker", "User likes hiking", cosine=0.48) == "merge"
