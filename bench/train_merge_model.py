@@ -48,33 +48,30 @@ def training_sets() -> list[Path]:
     return sorted(p for p in DATA.glob("pairs_*.jsonl") if p.stem not in HELD_OUT)
 
 
-def rows_of(path: Path) -> list[dict[str, Any]]:
-    """The pairs of one set that reach the model, with their measures and label."""
-    pairs = dedup_quality.load_pairs(path)
-    out = []
-    for pair, cosine in zip(pairs, dedup_quality.cosines(pairs), strict=True):
-        asked = _asked(pair["b"], pair["a"], cosine)
-        if asked is not None:
-            out.append({"set": path.stem, "label": pair["label"], "x": asked})
-    return out
-
-
-def _asked(new: str, old: str, cosine: float | None) -> tuple[float, ...] | None:
-    """The measures of the last question ``decide`` asks the model about a pair (the
-    model replaced by a recorder that answers no), or None when it asks none."""
+def training_rows(paths: list[Path]) -> list[dict[str, Any]]:
+    """The pairs of the sets that reach the model, with their measures and label (the
+    embeddings of every pair made at once; the model replaced, meanwhile, by a recorder
+    that answers no)."""
+    pairs = [(path.stem, pair) for path in paths for pair in dedup_quality.load_pairs(path)]
+    cosines = dedup_quality.cosines([pair for _, pair in pairs])
     asked: list[tuple[float, ...]] = []
 
     def recorder(new: str, old: str, cosine: float) -> float:
         asked.append(merge_model.features(new, old, cosine))
         return 0.0
 
+    out = []
     real = supersession.merge_probability
     supersession.merge_probability = recorder
     try:
-        action = supersession.decide(new, old, cosine=cosine)
+        for (name, pair), cosine in zip(pairs, cosines, strict=True):
+            asked.clear()
+            action = supersession.decide(pair["b"], pair["a"], cosine=cosine)
+            if asked and action == "keep":  # (the last question asked is the pair's)
+                out.append({"set": name, "label": pair["label"], "x": asked[-1]})
     finally:
         supersession.merge_probability = real
-    return asked[-1] if asked and action == "keep" else None
+    return out
 
 
 def _solve(a: list[list[float]], b: list[float]) -> list[float]:
@@ -172,7 +169,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--check", action="store_true", help="compare with the shipped weights")
     args = parser.parse_args(argv)
     paths = training_sets()
-    rows = [r for p in paths for r in rows_of(p)]
+    rows = training_rows(paths)
     text = render(rows, [p.stem for p in paths])
     if args.check:
         same = WEIGHTS.read_text(encoding="utf-8") == text

@@ -91,7 +91,7 @@ JOBS: Final = _table(
         "teacher": "profesor|profesora|profe|maestro|maestra|docente|professor|professora|"
         "professeur|professeure|prof|enseignant|enseignante|instituteur|institutrice|lehrer|"
         "lehrerin|insegnante|professoressa|leraar|lerares|docent|nauczyciel|nauczycielka|"
-        "nauczycielem|nauczycielka",
+        "nauczycielem",
         "nurse": "enfermero|enfermera|enfermeiro|enfermeira|infirmier|infirmiere|krankenpfleger|"
         "krankenschwester|pflegefachkraft|gesundheits- und krankenpflegerin|infermiere|"
         "infermiera|verpleegkundige|verpleger|verpleegster|pielegniarka",
@@ -116,7 +116,7 @@ JOBS: Final = _table(
         "desenvolvedor|desenvolvedora|developpeur|developpeuse|entwickler|entwicklerin|"
         "softwareentwickler|softwareentwicklerin|programmierer|programmiererin|sviluppatore|"
         "sviluppatrice|programmatore|programmatrice|ontwikkelaar|programmeur|programista|"
-        "programistka|programista|programistka",
+        "programistka",
         "IT technician": "informatico|informatica|informaticien|informaticienne|informatiker|"
         "informatikerin|informatyk|informatykiem",
         "graphic designer": "disenador grafico|disenadora grafica|designer grafico|"

@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import math
 import re
-from functools import lru_cache
 from typing import Final
 
 from amplify_memory.memory import _merge_weights
@@ -97,7 +96,6 @@ def _names(text: str) -> set[str]:
     return {w.casefold() for w in _NAME_RE.findall(text) if w.casefold() not in _SUBJECT_WORDS}
 
 
-@lru_cache(maxsize=4096)
 def features(new: str, old: str, cosine: float) -> tuple[float, ...]:
     """The measures of :data:`FEATURES` for two facts (their canonical texts, as
     :func:`~amplify_memory.memory.supersession.decide` reads them) and the cosine of

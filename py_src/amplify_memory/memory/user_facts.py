@@ -1191,9 +1191,7 @@ _PASTIME_VERBS: Final = frozenset(
     )
 )
 #: The facts of those verbs alone, which are whole at two words.
-_PASTIME_FACTS: Final = frozenset(
-    f"User {v}{'es' if v.endswith(('sh', 'ch', 'x', 's')) else 's'}" for v in _PASTIME_VERBS
-)
+_PASTIME_FACTS: Final = frozenset(f"User {_third_person(v)}" for v in _PASTIME_VERBS)
 #: A time that makes it a one-off: "I go to the gym tomorrow".
 _ONE_TIME_RE: Final = re.compile(
     r"\b(?:tomorrow|tonight|later|next|today|soon|now|this\s+(?:week|weekend|morning|"
@@ -3019,16 +3017,23 @@ _FAITH_ADJECTIVES: Final = frozenset(
         "muslim christian catholic protestant jewish hindu buddhist sikh agnostic pagan mormon"
     )
 )
+#: Games one plays and places one goes to, as a pastime said alone ("tennis", "church").
+_GAMES: Final = (
+    r"tennis|padel|squash|badminton|golf|football|soccer|rugby|cricket|hockey|netball|"
+    r"basketball|volleyball|chess|poker|bridge|darts|snooker|5-a-side|five-a-side|fifa|"
+    r"fortnite|minecraft|valorant|dnd|d&d|table\s+tennis|bowls"
+)
+_PLACES_GONE: Final = (
+    r"church|mass|gym|the\s+gym|choir|mosque|temple|synagogue|the\s+pub|pub|[a-z]+\s+class"
+)
 #: A pastime and how often, without a verb: "yoga every morning", "tennis twice a week",
 #: "5-a-side every tuesday", "church every sunday without fail", "fishing most sundays".
 _ACTIVITY_OFTEN_RE: Final = re.compile(
     r"^(?:out\s+)?(?P<what>(?:(?!(?:morning|evening|nothing|something|anything|everything|"
     r"building|meeting|training\s+data|logging|testing|billing|pricing|shipping|onboarding|"
     r"booking|parking)\b)[a-z]+ing|yoga|pilates|crossfit|spin|zumba|karate|judo|boxing|"
-    r"church|mass|gym|the\s+gym|choir|parkrun|therapy|mosque|temple|synagogue|the\s+pub|pub|"
-    r"tennis|padel|squash|badminton|golf|football|soccer|rugby|cricket|hockey|netball|"
-    r"basketball|volleyball|chess|poker|bridge|darts|snooker|5-a-side|five-a-side|fifa|"
-    r"fortnite|minecraft|valorant|dnd|d&d|table\s+tennis|bowls|[a-z]+\s+class))\s+(?P<when>(?:every|each|most)\s+(?:single\s+)?(?:day|morning|evening|night|"
+    rf"parkrun|therapy|{_PLACES_GONE}|{_GAMES}))\s+"
+    r"(?P<when>(?:every|each|most)\s+(?:single\s+)?(?:day|morning|evening|night|"
     r"weekend|week|sunday|monday|tuesday|wednesday|thursday|friday|saturday|arvo|afternoon)s?"
     r"(?:\s+night)?|(?:once|twice|\d+\s*(?:x|times))\s+a\s+(?:week|day|month)|daily|weekly|"
     r"on\s+(?:sunday|monday|tuesday|wednesday|thursday|friday|saturday|weekend)s)\b"
@@ -3038,17 +3043,8 @@ _ACTIVITY_OFTEN_RE: Final = re.compile(
     re.IGNORECASE,
 )
 _WEEKDAY_RE: Final = re.compile(r"\b(?:sun|mon|tues|wednes|thurs|fri|satur)days?\b")
-_GAME_RE: Final = re.compile(
-    r"tennis|padel|squash|badminton|golf|football|soccer|rugby|cricket|hockey|netball|"
-    r"basketball|volleyball|chess|poker|bridge|darts|pool|snooker|5-a-side|five-a-side|"
-    r"fifa|fortnite|minecraft|valorant|dnd|d&d|table\s+tennis|ping\s+pong|bowls",
-    re.IGNORECASE,
-)
-_PLACE_GONE_RE: Final = re.compile(
-    r"church|mass|the\s+gym|gym|the\s+pub|pub|choir|mosque|temple|synagogue|the\s+pool|"
-    r"\w+\s+class",
-    re.IGNORECASE,
-)
+_GAME_RE: Final = re.compile(_GAMES, re.IGNORECASE)
+_PLACE_GONE_RE: Final = re.compile(_PLACES_GONE, re.IGNORECASE)
 #: An allergy said as a noun: "peanut allergy, the serious kind", "penicillin allergy fyi".
 _ALLERGY_NOUN_RE: Final = re.compile(
     r"^(?:(?:severe|serious|bad|mild|big|nasty)\s+)?(?P<x>(?!my\b|his\b|her\b|their\b|"
@@ -3221,25 +3217,25 @@ def _elided_statement(clause: str) -> str | None:
         return f"I am allergic to {allergy['x']}"
     if who := _IDENTITY_RE.match(plain):  # "atheist, for context", "metalhead", "bookworm"
         said = who["x"].lower()
-        said = said.capitalize() if said in _FAITH_ADJECTIVES | {"jew", "quaker"} else said
-        return f"I am {_a(said.lower())} {said}".replace("I am  ", "I am ")
+        if said in _FAITH_ADJECTIVES:
+            return f"I am {said.capitalize()}"  # "I am Sikh"
+        named = said.capitalize() if said in ("jew", "quaker") else said
+        return f"I am {indefinite_article(said)} {named}"  # "I am a Quaker", "I am a gamer"
     if often := _ACTIVITY_OFTEN_RE.match(plain):  # "yoga every morning", "tennis twice a week"
         what = often["what"].lower()
-        verb = (
-            "play"
-            if _GAME_RE.fullmatch(what)
-            else "go"
-            if what.endswith("ing")
-            else ("go to" if _PLACE_GONE_RE.fullmatch(what) else "do")
-        )
         when = _WEEKDAY_RE.sub(lambda day: day.group().capitalize(), often["when"].lower())
-        return f"I {verb} {what} {when}"
+        return f"I {_pastime_verb(what)} {what} {when}"
     return None
 
 
-def _a(noun: str) -> str:
-    """ "a" or "an" before a noun of identity, none before a faith's adjective."""
-    return "" if noun in _FAITH_ADJECTIVES else indefinite_article(noun)
+def _pastime_verb(pastime: str) -> str:
+    """The verb a pastime said alone takes: "play tennis", "go fishing", "go to church",
+    "do yoga"."""
+    if _GAME_RE.fullmatch(pastime):
+        return "play"
+    if pastime.endswith("ing"):
+        return "go"
+    return "go to" if _PLACE_GONE_RE.fullmatch(pastime) else "do"
 
 
 _ONE_OFF_RE: Final = re.compile(
