@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import itertools
 import re
 from collections.abc import Iterable
@@ -3332,10 +3333,7 @@ def user_clauses(
     At most :data:`~amplify_memory.limits.MAX_CLAUSES` clauses are read, and none longer
     than :data:`~amplify_memory.limits.MAX_CLAUSE_LENGTH` (a project's: than its longest
     fact)."""
-    prepared = _phrasing.prepare(
-        english_gloss(user_message, changes=False)
-    )  # ("Sou de Recife": "I'm from")
-    text = _expand(_strip_code_and_quotes(prepared, keep_quotes=keep_quotes))
+    text = _expand(_strip_code_and_quotes(_prepared(user_message), keep_quotes=keep_quotes))
     text = _HOUSEHOLD_RE.sub(_household, text)  # "we live in Leeds": the user does
     text = _AS_A_RE.sub(r"\1I am \2. ", text)  # "as a diabetic, is fasting safe?"
     text = _DOING_LEAD_RE.sub(_doing_lead, text)  # "teaching 7th grade math, need ..."
@@ -3349,6 +3347,13 @@ def user_clauses(
     text = _ASIDE_IF_RE.sub("", text)  # "I have a dog if that helps": why it is said
     text = _AM_LEAD_RE.sub("I am", text)  # "quick bg: am a dentist": no question
     return itertools.islice(_message_clauses(text, project=project), MAX_CLAUSES)
+
+
+@functools.lru_cache(maxsize=4)
+def _prepared(user_message: str) -> str:
+    """A message glossed ("Sou de Recife": "I'm from") and prepared for its clauses.
+    Cached: one turn's user facts, project facts and restatements read the same message."""
+    return _phrasing.prepare(english_gloss(user_message, changes=False))
 
 
 #: An abbreviation's dot inside a sentence (the next word is lower case or a number; not

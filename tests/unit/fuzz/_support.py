@@ -93,6 +93,13 @@ def call_limit() -> float:
     return CALL_LIMIT_S if active_profile() == CI_PROFILE else DEFAULT_CALL_LIMIT_S
 
 
+#: The profile named by ``--hypothesis-profile`` on pytest's command line (set by this
+#: folder's conftest). Not Hypothesis' current profile: Hypothesis loads a profile of its
+#: own named ``ci`` by itself wherever a CI variable is set (``CI=true``, ``GITHUB_ACTIONS``
+#: ...), and a build machine's test run is not a request for the long CI profile.
+command_line_profile: str | None = None
+
+
 def active_profile() -> str:
     """The fuzz profile of this run: ``AMPLIFY_FUZZ_PROFILE`` (``default`` or ``ci``), else
     ``ci`` when ``--hypothesis-profile=ci`` was given, else the default."""
@@ -100,7 +107,7 @@ def active_profile() -> str:
     if chosen in ("ci", CI_PROFILE):
         return CI_PROFILE
     if chosen in ("", "default", DEFAULT_PROFILE):
-        return CI_PROFILE if settings.get_current_profile_name() == "ci" else DEFAULT_PROFILE
+        return CI_PROFILE if command_line_profile == "ci" else DEFAULT_PROFILE
     raise RuntimeError(f"{PROFILE_ENV} must be 'default' or 'ci', got {chosen!r}")
 
 

@@ -38,7 +38,7 @@ from amplify_memory.embeddings import (
 )
 from amplify_memory.embeddings import _default as default_module
 
-from . import _support  # noqa: F401  (registers the fuzz profiles)
+from . import _support  # (registers the fuzz profiles; told the command line below)
 
 try:
     settings.get_profile("ci")
@@ -46,6 +46,12 @@ except InvalidArgument:
     settings.register_profile("ci", settings.get_profile("default"))
 
 ROOT = Path(__file__).resolve().parents[3]
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """The profile asked for on the command line, for ``_support.active_profile`` (read
+    before any test module of this folder is imported, so before ``@fuzz`` runs)."""
+    _support.command_line_profile = config.getoption("--hypothesis-profile", None)
 
 
 def _repository_table() -> Path | None:
