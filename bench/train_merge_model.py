@@ -38,7 +38,10 @@ WEIGHTS = ROOT / "py_src" / "amplify_memory" / "memory" / "_merge_weights.py"
 #: The pairs kept aside: written by helpers who saw no code, never read to build anything;
 #: and a second reader's pairs (hard and adversarial ones, written against the first
 #: model), kept out so that its figures stay comparable.
-HELD_OUT = frozenset({"pairs_holdout28", "pairs_holdout30", "pairs_holdout32", "pairs_review29"})
+HELD_OUT = frozenset(
+    {"pairs_holdout28", "pairs_holdout30", "pairs_holdout32", "pairs_holdout33", "pairs_holdout34"}
+    | {"pairs_review29"}
+)
 VERSION = 1
 L2 = 1.0
 FOLDS = 5

@@ -85,6 +85,7 @@ from amplify_memory.memory.paraphrases import (
     Replacement,
     reworded,
 )
+from amplify_memory.memory.places import is_region
 from amplify_memory.memory.technologies import find_technology_mentions
 from amplify_memory.text import MEMORY_STOP_WORDS, stem_english_any, strip_accents
 
@@ -230,13 +231,54 @@ _MORE_PHRASES: Final[tuple[tuple[re.Pattern[str], Replacement], ...]] = tuple(
         (r"\bDB\b", "database"),
         (r"\bhome[- ]?lab\b", "homelab"),
         (r"\bCS\b", "computer science"),
-        (r"\b(?:a\s+)?doctorate\b|\bdoctoral\b", "phd"),
+        (r"\b(?:a\s+)?doctorate\b|\bdoctoral\b", "PhD"),  # (a value, as "PhD" is)
         (r"\bsecondary school\b|\bhigh-school\b", "high school"),
         (r"\biPhone (apps?|developer|development)\b", r"iOS \1"),
         (r"\bfinancial[- ]technology\b", "fintech"),
         (r"\bsci-?fi\b", "science fiction"),
         (r"\bnovels?\b", "books"),
         (r"\ba decade\b", "10 years"),
+        # one number written other ways: "$1,200" / "1200", "80k" / "80,000", "3rd" / "3",
+        # "type II" / "type 2"
+        (r"(?<=\d),(?=\d{3}\b)", ""),
+        (r"\b(\d{1,3})k\b", r"\g<1>000"),
+        (r"\b(\d+)(?:st|nd|rd|th)\b", r"\1"),
+        (r"\b(type|stage|grade|level) (?-i:(II|I))\b", lambda m: f"{m[1]} {len(m[2])}"),
+        # one thing by its name and its letters: "Central European Time" / "CET",
+        # "test-driven development" / "TDD", "intensive care" / "ICU"
+        (r"\bCentral European(?: Summer| Standard)? Time\b", "CET"),
+        (r"\bEastern European(?: Summer| Standard)? Time\b", "EET"),
+        (r"\bGreenwich Mean Time\b", "GMT"),
+        (r"\bIndia(?:n)? Standard Time\b", "IST"),
+        (r"\bJapan(?:ese)? Standard Time\b", "JST"),
+        (r"\btest[- ]driven development\b", "TDD"),
+        (r"\bD&D\b|(?-i:\bDnD\b)|\bDungeons (?:&|and) Dragons\b", "DnD"),
+        (r"\bTL;?DR\b", "summary"),
+        (r"\binformal(ly)?\b", r"casual\1"),  # (a tone: one value of two words)
+        (r"\bintensive care(?: unit)?\b", "ICU"),
+        # British spelling said by the country ("UK English spelling", "British English")
+        (r"(?-i:\bUK\b)(?=\s+(?:English|spellings?|conventions|style)\b)", "British"),
+        (r"\b(British|American|US) English\b", r"\1"),
+        (r"\b(?:Great Britain|Britain|United Kingdom)\b", "UK"),
+        # words for a kind of thing, not a value: "Laptop OS: Arch", "dark themes in the IDE"
+        (r"(?-i:\bOS\b)", "operating system"),
+        (r"(?-i:\bIDEs?\b)", "editor"),
+        # the functional paradigm, not functions ("annotates every Python function") nor
+        # React's function components
+        (
+            r"\bfunctional(?:\s+programming)?\b"
+            r"(?!\s+(?:components?|tests?|testing|requirements?|specs?|areas?))",
+            "fp",
+        ),
+        # a country after its city: "Leeds, UK", "Lagos, Nigeria" (the city says it)
+        (
+            r"\b((?-i:[A-Z])[^\W\d_]+),\s+((?-i:[A-Z])[\w.]*(?:\s+(?-i:[A-Z])[\w.]*)?)"
+            r"(?=\s*(?:[.;)!]|$))",
+            lambda m: m[1] if is_region(m[2]) else m[0],
+        ),
+        (r"(?-i:\bUSD\b)", "dollars"),
+        (r"(?-i:\bEUR\b)", "euros"),
+        (r"(?-i:\bGBP\b)", "pounds"),
         # a few facts of everyday life said in their other usual words
         (r"\b(?:does|do|can) not eat (?:any )?meat\b|\bmeat-?free\b", "vegetarian"),
         (r"\b(?:eats?|follows?|is on|on) (?:an? )?(?:strictly )?plant-based(?: diet)?\b", "vegan"),
@@ -440,7 +482,7 @@ _VALUE_WORDS: Final[dict[str, str]] = {
     "mode": "dark light",
     "quote": "single double",
     "case": "camelcase snake_case pascalcase kebabcase",
-    "paradigm": "functional oop procedural",
+    "paradigm": "fp oop procedural",
     "merge": "rebase merge squash",
     "repo": "monorepo polyrepo",
     "seniority": "junior mid senior lead principal staff",
