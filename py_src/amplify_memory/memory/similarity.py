@@ -276,6 +276,16 @@ _MORE_PHRASES: Final[tuple[tuple[re.Pattern[str], Replacement], ...]] = tuple(
             r"(?=\s*(?:[.;)!]|$))",
             lambda m: m[1] if is_region(m[2]) else m[0],
         ),
+        (r"\btwice\b", "two times"),
+        (r"\bthrice\b", "three times"),
+        (  # "half five": half past five, British
+            r"\bhalf (?:past )?(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
+            r"1[0-2]|[1-9])\b",
+            lambda m: f"{NUMBER_WORDS.get(m[1].casefold(), m[1])}h30",  # (as "5:30" reads)
+        ),
+        (r"(?-i:\bY([1-9]|1[0-3])\b)|\bYear ([1-9]|1[0-3])\b", r"year \1\2"),
+        (r"(?-i:\bMac\b)", "macOS"),
+        (r"(?-i:\bArch\b)(?!\s+Linux)(?=\s*(?:[.,;)]|$|\s+(?:on|as|btw)\b))", "Arch Linux"),
         (r"(?-i:\bUSD\b)", "dollars"),
         (r"(?-i:\bEUR\b)", "euros"),
         (r"(?-i:\bGBP\b)", "pounds"),

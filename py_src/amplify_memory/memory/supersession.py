@@ -83,7 +83,8 @@ Action = Literal["merge", "supersede", "keep"]
 ACTIONS: Final[tuple[str, ...]] = ("merge", "supersede", "keep")
 
 
-_CODE_RE: Final = re.compile(r"[<>{}=;|`]")
+#: Markup or code in a fact (a semicolon is prose too: "Asthmatic; carries an inhaler").
+_CODE_RE: Final = re.compile(r"[<>{}=|`]")
 _MODEL_RE: Final = re.compile(
     r"\s+((?:(?:pro|max|air|mini|ultra|plus|lite|se)\b\s*)*(?:[a-z]{0,2}\d[\w.]*)?)", re.I
 )
@@ -1350,7 +1351,8 @@ _CHANGE_WORD_RE: Final = re.compile(
     r"clarified|meant|misspoke|typo|actually|wrong|mistaken(?:ly)?|by mistake|used to|"
     r"previously|now\s+(?:prefer|like|want|use|work|live|drink|eat|speak|write|run|play|"
     r"own|drive)s?|died|passed away|gave up|quit|stopped|cancell?ed|deleted|sold|ditched|"
-    r"dropped|done with|cut out|off the menu|no more|outgrown|paid off|broke up|gone)\b",
+    r"dropped|done with|cut out|off the menu|no more|outgrown|paid off|broke up|gone|"
+    r"promoted)\b",
     re.IGNORECASE,
 )
 #: What the merge model must not merge across, beside :data:`_CHANGE_WORD_RE`: a status
