@@ -58,21 +58,21 @@ TRAINED_ON: Final = (
     "pairs_holdout8",
     "pairs_holdout9",
 )
-ROWS: Final = 192
+ROWS: Final = 202
 WEIGHTS: Final = (
-    -0.8151,  # bias
-    -0.1116,  # cosine
-    4.2941,  # similarity
-    -1.0199,  # stems_shared
-    -0.3980,  # starts_covered_min
-    -1.0483,  # starts_covered_max
-    0.1779,  # trigrams
-    0.1240,  # length_gap
-    0.2568,  # numbers_differ
-    0.5215,  # number_one_side
-    0.4699,  # names_apart
-    -0.3215,  # both_framed
+    -0.7851,  # bias
+    -0.0316,  # cosine
+    4.4008,  # similarity
+    -1.1054,  # stems_shared
+    -0.4436,  # starts_covered_min
+    -1.0622,  # starts_covered_max
+    0.1396,  # trigrams
+    -0.0510,  # length_gap
+    0.2493,  # numbers_differ
+    0.5484,  # number_one_side
+    0.8445,  # names_apart
+    -0.5943,  # both_framed
     0.0000,  # same_topic
-    -0.2975,  # one_framed
-    -0.3192,  # short
+    -0.2642,  # one_framed
+    -0.3023,  # short
 )

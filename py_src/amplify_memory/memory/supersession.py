@@ -1345,14 +1345,16 @@ def _near_by_meaning(new: str, old: str, cosine: float | None) -> bool:
 
 
 #: A word that says a fact changed or was wrong: a fact with one and a fact without are
-#: not one fact said twice ("no longer drives", "rarely writes tests", "Correction: ...").
+#: not one fact said twice ("no longer drives", "rarely writes tests", "Correction: ...",
+#: and "no longer" in a few other languages: "nicht mehr auf Deutsch").
 _CHANGE_WORD_RE: Final = re.compile(
     r"\b(?:no longer|any ?more|switched|rarely|never|seldom|hardly|correct(?:ion|ed)|"
     r"clarified|meant|misspoke|typo|actually|wrong|mistaken(?:ly)?|by mistake|used to|"
     r"previously|now\s+(?:prefer|like|want|use|work|live|drink|eat|speak|write|run|play|"
     r"own|drive)s?|died|passed away|gave up|quit|stopped|cancell?ed|deleted|sold|ditched|"
     r"dropped|done with|cut out|off the menu|no more|outgrown|paid off|broke up|gone|"
-    r"promoted)\b",
+    r"promoted|nicht mehr|keine? mehr|ya no|no m[aá]s|j[aá] n[aã]o|n[aã]o mais|plus jamais|"
+    r"non pi[uù]|niet meer|nie ma ju[zż])\b",
     re.IGNORECASE,
 )
 #: What the merge model must not merge across, beside :data:`_CHANGE_WORD_RE`: a status
