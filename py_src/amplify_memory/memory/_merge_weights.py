@@ -58,21 +58,21 @@ TRAINED_ON: Final = (
     "pairs_holdout8",
     "pairs_holdout9",
 )
-ROWS: Final = 202
+ROWS: Final = 205
 WEIGHTS: Final = (
-    -0.7851,  # bias
-    -0.0316,  # cosine
-    4.4008,  # similarity
-    -1.1054,  # stems_shared
-    -0.4436,  # starts_covered_min
-    -1.0622,  # starts_covered_max
-    0.1396,  # trigrams
-    -0.0510,  # length_gap
-    0.2493,  # numbers_differ
-    0.5484,  # number_one_side
-    0.8445,  # names_apart
-    -0.5943,  # both_framed
+    -0.8228,  # bias
+    0.0085,  # cosine
+    4.4486,  # similarity
+    -1.0960,  # stems_shared
+    -0.4456,  # starts_covered_min
+    -1.0671,  # starts_covered_max
+    0.1255,  # trigrams
+    -0.0626,  # length_gap
+    0.2495,  # numbers_differ
+    0.7409,  # number_one_side
+    0.8348,  # names_apart
+    -0.5961,  # both_framed
     0.0000,  # same_topic
-    -0.2642,  # one_framed
-    -0.3023,  # short
+    -0.2414,  # one_framed
+    -0.2819,  # short
 )

@@ -134,6 +134,14 @@ _NEGATIONS: Final = frozenset(
     _wordlist("not no never none nothing neither nor without stop stopped stops quit anymore")
 )
 _COMPARATIVES: Final = frozenset(_wordlist("over than instead rather vs versus to"))
+#: The tens in words ("forty": 40) and the teens, for numbers past twelve.
+_TENS: Final[dict[str, int]] = {
+    w: 13 + i
+    for i, w in enumerate("thirteen fourteen fifteen sixteen seventeen eighteen nineteen".split())
+} | {
+    w: 20 + 10 * i
+    for i, w in enumerate("twenty thirty forty fifty sixty seventy eighty ninety".split())
+}
 #: Number words and their digits ("two": "2"), zero to twelve.
 NUMBER_WORDS: Final[dict[str, str]] = {
     w: str(i)
@@ -276,6 +284,24 @@ _MORE_PHRASES: Final[tuple[tuple[re.Pattern[str], Replacement], ...]] = tuple(
             r"(?=\s*(?:[.;)!]|$))",
             lambda m: m[1] if is_region(m[2]) else m[0],
         ),
+        (  # a year in words: "nineteen ninety", "twenty twenty-four"
+            r"\b(nineteen|twenty)[- ](ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|"
+            r"seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|"
+            r"ninety)(?:[- ](one|two|three|four|five|six|seven|eight|nine))?\b",
+            lambda m: str(
+                100 * _TENS[m[1].casefold()]
+                + _TENS.get(m[2].casefold(), int(NUMBER_WORDS.get(m[2].casefold(), 0)))
+                + int(NUMBER_WORDS.get((m[3] or "").casefold(), 0))
+            ),
+        ),
+        (  # numbers in words past twelve: "thirty-four", "sixty seven", "forty"
+            r"\b(thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|"
+            r"forty|fifty|sixty|seventy|eighty|ninety)(?:[- ](one|two|three|four|five|six|"
+            r"seven|eight|nine))?\b",
+            lambda m: str(
+                _TENS[m[1].casefold()] + int(NUMBER_WORDS.get((m[2] or "").casefold(), 0))
+            ),
+        ),
         (r"\btwice\b", "two times"),
         (r"\bthrice\b", "three times"),
         (  # "half five": half past five, British
@@ -300,7 +326,15 @@ _MORE_PHRASES: Final[tuple[tuple[re.Pattern[str], Replacement], ...]] = tuple(
         (r"(?-i:\bUX\b)|\buser experience\b", "ux"),
         (r"(?-i:\bCTO\b)|\bchief technology officer\b", "cto"),
         (r"(?-i:\bT([12])D\b)", r"type \1 diabetes"),
-        (r"\battention deficit hyperactivity disorder\b", "adhd"),
+        (r"(?-i:\bT([12])\b)(?= diabet)", r"type \1"),
+        # a faith by its name or its follower: "practices Islam" / "is Muslim"
+        (r"\bIslam\b", "Muslim"),
+        (r"\bJudaism\b", "Jewish"),
+        (r"\bHinduism\b", "Hindu"),
+        (r"\bSikhism\b", "Sikh"),
+        (r"\bChristianity\b", "Christian"),
+        (r"\b(?:Roman )?Catholicism\b|\bRoman Catholic\b", "Catholic"),
+        (r"\battention deficit hyperactivity disorder\b", "ADHD"),  # (a name, as "ADHD" is)
         (r"\b(?:early bird|early riser|morning person)\b", "morning person"),
         (
             r"\b(?:undergrad(?:uate)? degree|bachelor'?s(?: degree)?|(?-i:BA|BSc|BS|B\.Sc\.?))\b",
@@ -529,6 +563,7 @@ class _Analysis:
     order: tuple[str, str] | None = None
     words: tuple[str, ...] = ()
     slots: set[str] = field(default_factory=set)  # exclusive-slot words present
+    initials: set[str] = field(default_factory=set)  # capitalised words starting a sentence
 
     @cached_property
     def core(self) -> frozenset[str]:
@@ -640,6 +675,8 @@ def _analyse(text: str) -> _Analysis:
                 out.values[term] = _VALUE_GROUPS[term]
             elif raw[0].isupper() and not initial:
                 out.values[term] = "name"
+            elif raw[0].isupper():
+                out.initials.add(term)  # (a name, maybe: "Bailey — the user's retriever")
             stream.append((term, "word"))
         if mention is None:
             break
@@ -1000,7 +1037,11 @@ def same_values(a: str, b: str) -> bool:
     exclusive values) with the same polarity, and no word of one is the opposite of a
     word of the other."""
     x, y = _analyse(a), _analyse(b)
-    return x.negative == y.negative and x.value_terms == y.value_terms and not _opposed(x, y)
+    if x.negative != y.negative or _opposed(x, y):
+        return False
+    # (a name one side says where a sentence starts is a name there too: "Bailey — the
+    # user's golden retriever", "Thai food is their fave"; not "fights rust")
+    return x.value_terms - y.initials == y.value_terms - x.initials
 
 
 def is_duplicate(new: str, existing: str, threshold: float = DEFAULT_DUPLICATE_THRESHOLD) -> bool:

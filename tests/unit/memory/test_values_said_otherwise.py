@@ -1,7 +1,8 @@
 """One value written other ways is one value to de-duplication (thirtieth session):
 numbers with separators, "k", ordinals and Roman numerals, time-zone and practice names
-and their letters, British spelling by the country, a country after its city; and words
-for a kind of thing ("OS", "IDE", a Python function) are not values. The same forms with
+and their letters, British spelling by the country, a country after its city, numbers and
+years in words, a name that starts a sentence; and words for a kind of thing ("OS",
+"IDE", a Python function) are not values. The same forms with
 another value stay apart."""
 
 from __future__ import annotations
@@ -29,6 +30,12 @@ ONE_VALUE = [
     ("User wakes up at 5:30 every morning.", "Up at half five daily"),
     ("User teaches Year 4 at a primary school.", "Primary teacher, Y4 class"),
     ("User prefers type hints in all Python code.", "User annotates every Python function."),
+    ("User's dog is a golden retriever named Bailey.", "Bailey — the user's golden retriever"),
+    ("User's favourite cuisine is Thai.", "Thai food is the user's fave"),
+    ("User is 34 years old.", "Thirty-four."),
+    ("User was born in 1990.", "Birth year: nineteen ninety."),
+    ("User has type 1 diabetes.", "T1 diabetic"),
+    ("User is Muslim.", "Practices Islam."),
 ]
 
 OTHER_VALUES = [
@@ -42,6 +49,10 @@ OTHER_VALUES = [
     ("User owns a dairy farm.", "Runs a dairy farm, Wisconsin"),
     ("User prefers British spelling.", "Wants American English spelling."),
     ("User prefers functional programming.", "User prefers object-oriented programming."),
+    ("User uses Rust.", "User restores old cars and fights rust."),
+    ("Works at Apple", "User has a small apple orchard."),
+    ("User is 34 years old.", "Thirty-five."),
+    ("User was born in 1990.", "Birth year: nineteen ninety-one."),
 ]
 
 
