@@ -137,10 +137,12 @@ _COMPARATIVES: Final = frozenset(_wordlist("over than instead rather vs versus t
 #: The tens in words ("forty": 40) and the teens, for numbers past twelve.
 _TENS: Final[dict[str, int]] = {
     w: 13 + i
-    for i, w in enumerate("thirteen fourteen fifteen sixteen seventeen eighteen nineteen".split())
+    for i, w in enumerate(
+        _wordlist("thirteen fourteen fifteen sixteen seventeen eighteen nineteen")
+    )
 } | {
     w: 20 + 10 * i
-    for i, w in enumerate("twenty thirty forty fifty sixty seventy eighty ninety".split())
+    for i, w in enumerate(_wordlist("twenty thirty forty fifty sixty seventy eighty ninety"))
 }
 #: Number words and their digits ("two": "2"), zero to twelve.
 NUMBER_WORDS: Final[dict[str, str]] = {
