@@ -276,6 +276,11 @@ _EMOJI_SENTENCE_RE: Final = re.compile(
     "(?=(?i:what|how|why|when|where|which|who|can|could|is|are|do|does|any|anyone|i|i'm|we|my|"
     "so|but|also|btw|anyway|anyways|plus|pls|please|still|maybe|just)\\b)"
 )
+#: A heart said as the verb: "I ❤️ rust", "i 💙 svelte".
+_HEART_VERB_RE: Final = re.compile(
+    "\\b[Ii][ \t]*+[\u2764\U0001f499\U0001f49a\U0001f49b\U0001f49c\U0001f9e1\U0001f5a4"
+    "\U0001f90d\U0001f497\U0001f496\U0001f60d\U0001f970][\ufe0f]?[ \t]*+(?=\\w)"
+)
 _CODE_TERMS_RE: Final = re.compile(r"\b(if|try|do)\s*/\s*(else|catch|except|while)\b", re.I)
 
 _INJECTION_RE: Final = re.compile(
@@ -306,7 +311,8 @@ _SPLIT_RE: Final = re.compile(
     r"|,?\s+(?:even\s+)?(?:though|although|whereas|tho)\s+|\s+\(\s*|(?<!\()\s*\)(?=\s|$|[,.;:])"
     r"|,?\s+but\s+(?=(?:I|we|my|our|this|the|that|it|its|it's|they|there|no|never|"
     r"always|please|for|in|at|when)\b)"
-    r"|,\s+(?=(?:and\s+|but\s+)?(?:also\s+)?(?:i|I|we|my|our|no|never|always|please|love|hate|"
+    r"|,\s+(?!(?:always|never|please)\W*$)"  # (not "Aisle seat, always.")
+    r"(?=(?:and\s+|but\s+)?(?:also\s+)?(?:i|I|we|my|our|no|never|always|please|love|hate|"
     r"can't|cannot|huge|big|prefer|much|rather|dislike|like)\b)"
     r"|,?\s+and\s+(?=(?:I|we|my|our|never|always|no)\b)"
     r"|\s*:\s+(?=(?:I|I'm|I am|my|we|we're|our)\b)"
@@ -959,6 +965,7 @@ def _plain_wishes(text: str) -> str:
 def _normalise_chat_forms(text: str) -> str:
     """Chat's forms made plain: emojis, self-corrections, shouted words, joined
     numbers and versions, squeezed commas."""
+    text = _HEART_VERB_RE.sub("I love ", text)  # "I ❤️ rust": the heart is the verb
     text = _EMOJI_SENTENCE_RE.sub(". ", text)  # "... MacBook Air 🙃 what's a quick way": two
     text = _EMOJI_RE.sub(" ", text)
     text = _WE_RE.sub("we", text)  # "me and my team use Teams now": the user's own "we"
@@ -2705,6 +2712,22 @@ _VERDICT_RE: Final = re.compile(
     re.IGNORECASE,
 )
 
+#: One thing and a verdict on it, said as an answer: "spicy food: yes", "spicy food = yes
+#: please", "window seat or nothing", "horror is a hard no for me", "Evenings = dead to
+#: me", "pineapple absolutely not" (two or more: :func:`_yes_no_list`).
+_ONE_VERDICT_RE: Final = re.compile(
+    r"^(?P<x>(?!(?:it|this|that|which|what|there|here|yes|no|ok|okay|sure)\b|the\s+(?:answer|"
+    r"question|result|output|value|code|test|problem|total)\b)[\w.+#/' -]{2,40}?)"
+    r"(?:\s*(?::|=|\?)\s*(?P<good>yes(?:[\s,!]+yes)*(?:\s+please)?)"
+    r"|\s*(?::|=|\?|,)\s*(?P<good3>always|every\s+time)"
+    r"|\s*[:=,]?\s+(?P<good2>or\s+nothing|or\s+bust|all\s+the\s+way|every\s+single\s+time)"
+    r"|(?:\s*(?::|=|\?)\s*|\s+(?:(?:is|are)\s+)?)(?P<bad>absolutely\s+not|hell\s+no|no\s+way|"
+    r"(?:a\s+)?hard\s+no|dead\s+to\s+me)"
+    r"|\s*(?::|=|\?)\s*(?P<bad2>no|nope)|\s*(?::|=|\?|,)\s*(?P<bad3>never))"
+    r"(?:\s+for\s+me)?[\s.!]*$",
+    re.IGNORECASE,
+)
+
 
 def _yes_no_list(text: str) -> list[ExtractedFact]:
     """ "Makefiles yes, CMake no thanks", "tabs yes; spaces never": a verdict on each item,
@@ -2809,9 +2832,18 @@ def _shape_yes_no_list(text: str, lead: bool) -> _Shaped:
 
 
 def _shape_verdict(text: str, lead: bool) -> _Shaped:
-    if (m := _VERDICT_RE.match(text)) and not _VERBISH_RE.search(m["x"]):
-        verb = "likes" if m["good"] else "dislikes"
-        content = f"User {verb} {polish(m['x'].strip(), capital=False)}"
+    m = _VERDICT_RE.match(text)
+    if m is None and (one := _ONE_VERDICT_RE.match(text)):
+        words = len(one["x"].split())  # (a bare "yes" or "no" after one word is a form's
+        m = one if words <= 5 and (words > 1 or not (one["good"] or one["bad2"])) else None
+        # answer: "Married: yes", "DEBUG = no")
+    if m and not _VERBISH_RE.search(m["x"]):
+        good = m["good"] or m.groupdict().get("good2") or m.groupdict().get("good3")
+        verb = "likes" if good else "dislikes"
+        x = m["x"].strip()
+        if x[1:2].islower() and not _tech_names(x.split()[0]):
+            x = x[:1].lower() + x[1:]  # ("Spicy food: yes please": not a name)
+        content = f"User {verb} {polish(x, capital=False)}"
         return [ExtractedFact(content, "preference")]
     return _NEXT
 

@@ -137,7 +137,9 @@ _PASTE_LEAD_RE: Final = re.compile(
 _SENTENCE_RE: Final = re.compile(r"(?<![.!?])(?:[^.!?\n]|[.!?]++(?=[^.!?\s]))+(?:[.!?]+|\n|$)")
 _CLAUSE_SPLIT_RE: Final = re.compile(
     r"\s*(?<!\bTL);(?!DR\b)\s*"
-    r"|,\s*(?=(?:and |but |so |also |then )?(?:(?:honestly|frankly|personally|actually|tbh|"
+    r"|,\s*(?!(?:always|never|please)\W*$)"  # (a verdict on what comes before: "Aisle
+    # seat, always.", "dark mode, never")
+    r"(?=(?:and |but |so |also |then )?(?:(?:honestly|frankly|personally|actually|tbh|"
     r"myself),?\s+)?(?:I|we|please|just|my|do not|don't|always|never)\b)"
     r"|,\s*so\s+|\s+(?:and|but|so|while|whereas|\+|&)\s+(?=(?:(?:honestly|frankly|personally|"
     r"actually|tbh|myself),?\s+)?(?:I|we|my)\b)"
@@ -2293,6 +2295,10 @@ def _rule_facts(
     clause: str, *, in_question: bool, nested: bool = False, tech_context: bool = False
 ) -> list[ExtractedFact]:
     """Facts the shape rules read from one clause."""
+    if (always := _ALWAYS_TAIL_RE.match(clause)) and (
+        said := _rule_facts(always[1], in_question=in_question, nested=nested)
+    ):
+        return said  # "tabs, always": what "tabs" says ("Aisle seat, always": a liking)
     polite_tail = bool(re.search(r"\b(?:please|pls|plz|thanks|thx)[\s.!]*$", clause, re.I))
     clause, correction = _cleaned(clause)
     early = _early_facts(clause, in_question=in_question, nested=nested)
@@ -2308,6 +2314,9 @@ def _rule_facts(
     if facts or "," not in clause:
         return facts
     return _verbless_list(clause, tech_context=tech_context)
+
+
+_ALWAYS_TAIL_RE: Final = re.compile(r"^(.+?),\s*(?:always|every\s+time)\W*$", re.IGNORECASE)
 
 
 def _cleaned(clause: str) -> tuple[str, bool]:
