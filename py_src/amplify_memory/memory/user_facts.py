@@ -926,6 +926,13 @@ def _verb_facts(
         background = _background_fact(rest)
         if background is not None:
             return [background]
+    if verb in {"have", "own"} and (lacked := _LACKED_RE.match(rest)):
+        what = (lacked["x"] or lacked["x2"]).lower()  # "I don't have a car", "I have no kids"
+        article = "a " if lacked["a"] else ""
+        verb = "own" if what in _OWNED_THINGS else "have"  # ("does not own a car", as said)
+        return [ExtractedFact(f"User does not {verb} {article}{what}", "personal")]
+    if verb in _RUNNING_VERBS | {"do"} and _RACES_RE.match(" ".join(after)):
+        return [ExtractedFact(content, "personal")]  # "I run marathons", "I do ultras"
     if verb == "have":
         if re.search(r"\byears? of experience\b", rest, re.IGNORECASE):
             return [ExtractedFact(content, "personal")]
@@ -978,6 +985,25 @@ def _verb_facts(
     return _plain_statement(verb, after, clause, content)
 
 
+#: A thing of a household or a life one says one has not: "I don't have a car", "I have
+#: no kids" (not "I don't have time", "I have no idea").
+_LACKED_RE: Final = re.compile(
+    r"^(?:do\s+not\s+|don't\s+|never\s+)(?:have|own)\s+(?:(?P<a>an?)\s+|any\s+)?"
+    r"(?P<x>car|bike|tv|television|smartphone|garden|dishwasher|microwave|oven|printer|"
+    r"(?:driver's|driving)\s+licen[cs]e|degree|mortgage|kids|children|pets?|dog|cat|siblings|"
+    r"partner)\W*$"
+    r"|^have\s+no\s+(?P<x2>car|tv|garden|kids|children|pets|siblings|degree|mortgage)\W*$",
+    re.IGNORECASE,
+)
+_OWNED_THINGS: Final = frozenset(
+    _wordlist("car bike tv television smartphone dishwasher microwave oven printer")
+)
+#: Races run for sport: "I run marathons", "I do triathlons", "I run ultras".
+_RACES_RE: Final = re.compile(
+    r"^(?:(?:half|full|trail|road|ultra)\s+)?(?:marathons|ultramarathons|ultras|triathlons|"
+    r"ironmans|duathlons|half\s+ironmans|10ks|5ks|fell\s+races|parkruns)\b",
+    re.IGNORECASE,
+)
 _COMMUTE_VERBS: Final = frozenset({"drive", "cycle", "bike", "walk", "commute", "ride"})
 
 
