@@ -314,6 +314,13 @@ _MORE_PHRASES: Final[tuple[tuple[re.Pattern[str], Replacement], ...]] = tuple(
         (r"(?-i:\bY([1-9]|1[0-3])\b)|\bYear ([1-9]|1[0-3])\b", r"year \1\2"),
         (r"(?-i:\bMac\b)", "macOS"),
         (r"(?-i:\bArch\b)(?!\s+Linux)(?=\s*(?:[.,;)]|$|\s+(?:on|as|btw)\b))", "Arch Linux"),
+        # a maker before its product says nothing more: "an Apple iPhone", "Google Pixel 8"
+        (
+            r"(?-i:\bApple (?=(?:iPhone|iPad|Watch|AirPods|Pencil|MacBook|iMac)\b)|"
+            r"\bGoogle (?=(?:Pixel|Nest)\b)|\bSamsung (?=Galaxy\b)|\bJetBrains (?=(?:IntelliJ|"
+            r"PyCharm|WebStorm|Rider|GoLand|CLion|DataGrip|PhpStorm|RubyMine|RustRover)\b))",
+            "",
+        ),
         (r"(?-i:\bUSD\b)", "dollars"),
         (r"(?-i:\bEUR\b)", "euros"),
         (r"(?-i:\bGBP\b)", "pounds"),

@@ -36,6 +36,8 @@ ONE_VALUE = [
     ("User was born in 1990.", "Birth year: nineteen ninety."),
     ("User has type 1 diabetes.", "T1 diabetic"),
     ("User is Muslim.", "Practices Islam."),
+    ("User has an iPhone.", "Owns an Apple iPhone."),
+    ("User uses IntelliJ IDEA.", "Codes in JetBrains IntelliJ IDEA."),
 ]
 
 OTHER_VALUES = [
