@@ -964,7 +964,11 @@ _OPPOSITES: Final = tuple(
         "love/allerg like/allerg enjoy/allerg up/down upstairs/downstairs eat/avoid "
         "drink/avoid enabled/disabled smoker/non-smoker comfortable/terrified "
         "comfortable/afraid comfortable/scared comfortable/nervous comfortable/anxious "
-        "confident/nervous confident/anxious confident/afraid confident/scared"
+        "confident/nervous confident/anxious confident/afraid confident/scared "
+        # opposites of a life: "married" / "single", "rents" / "owns" their flat
+        "married/single married/divorced introvert/extrovert introverted/extroverted "
+        "rent/own rents/owns renter/homeowner tenant/homeowner urban/rural "
+        "city/countryside lefthanded/righthanded"
     )
 )
 
