@@ -1050,11 +1050,13 @@ def same_values(a: str, b: str) -> bool:
     exclusive values) with the same polarity, and no word of one is the opposite of a
     word of the other."""
     x, y = _analyse(a), _analyse(b)
-    if x.negative != y.negative or _opposed(x, y):
-        return False
     # (a name one side says where a sentence starts is a name there too: "Bailey — the
     # user's golden retriever", "Thai food is their fave"; not "fights rust")
-    return x.value_terms - y.initials == y.value_terms - x.initials
+    return (
+        x.negative == y.negative
+        and x.value_terms - y.initials == y.value_terms - x.initials
+        and not _opposed(x, y)  # (the costly look last)
+    )
 
 
 def is_duplicate(new: str, existing: str, threshold: float = DEFAULT_DUPLICATE_THRESHOLD) -> bool:
