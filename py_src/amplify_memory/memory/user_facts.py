@@ -926,21 +926,14 @@ def _verb_facts(
         background = _background_fact(rest)
         if background is not None:
             return [background]
-    if verb in {"have", "own"} and (lacked := _LACKED_RE.match(rest)):
-        what = (lacked["x"] or lacked["x2"]).lower()  # "I don't have a car", "I have no kids"
-        article = "a " if lacked["a"] else ""
-        verb = "own" if what in _OWNED_THINGS else "have"  # ("does not own a car", as said)
-        return [ExtractedFact(f"User does not {verb} {article}{what}", "personal")]
-    if verb in _RUNNING_VERBS | {"do"} and _RACES_RE.match(" ".join(after)):
-        return [ExtractedFact(content, "personal")]  # "I run marathons", "I do ultras"
+    if (life := _life_verb_facts(verb, rest, after, content)) is not None:
+        return life  # "I got a used Model 3", "I don't have a car", "I run marathons"
     if verb == "have":
         if re.search(r"\byears? of experience\b", rest, re.IGNORECASE):
             return [ExtractedFact(content, "personal")]
         if after[:1] == ["been"] and len(after) > 1 and after[1].endswith("ing"):
             return _usage_facts(clause, content)
         return _owned_product(rest)
-    if (life := _life_verb_facts(verb, rest, after, content)) is not None:
-        return life  # "I got a used Model 3", "I retired in 2019", "I drive to work"
     if verb == "would":
         if after[:1] and after[0] in {"rather", "prefer", "like", "love"}:
             return [ExtractedFact(content, _category(clause, "preference"))]
@@ -987,12 +980,14 @@ def _verb_facts(
 
 #: A thing of a household or a life one says one has not: "I don't have a car", "I have
 #: no kids" (not "I don't have time", "I have no idea").
+_LACKABLE: Final = (
+    r"car|bike|tv|television|smartphone|garden|dishwasher|microwave|oven|printer|"
+    r"(?:driver's|driving)\s+licen[cs]e|degree|mortgage|kids|children|pets?|dog|cat|siblings|"
+    r"partner"
+)
 _LACKED_RE: Final = re.compile(
     r"^(?:do\s+not\s+|don't\s+|never\s+)(?:have|own)\s+(?:(?P<a>an?)\s+|any\s+)?"
-    r"(?P<x>car|bike|tv|television|smartphone|garden|dishwasher|microwave|oven|printer|"
-    r"(?:driver's|driving)\s+licen[cs]e|degree|mortgage|kids|children|pets?|dog|cat|siblings|"
-    r"partner)\W*$"
-    r"|^have\s+no\s+(?P<x2>car|tv|garden|kids|children|pets|siblings|degree|mortgage)\W*$",
+    rf"(?P<x>{_LACKABLE})\W*$|^have\s+no\s+(?P<x2>{_LACKABLE})\W*$",
     re.IGNORECASE,
 )
 _OWNED_THINGS: Final = frozenset(
@@ -1010,9 +1005,18 @@ _COMMUTE_VERBS: Final = frozenset({"drive", "cycle", "bike", "walk", "commute", 
 def _life_verb_facts(
     verb: str, rest: str, after: list[str], content: str
 ) -> list[ExtractedFact] | None:
-    """What a verb of everyday life says: a thing got or bought (:func:`_owned_product`),
+    """What a verb of everyday life says: a thing of a life one has not ("I don't have a
+    car"), races run ("I run marathons"), a thing got or bought (:func:`_owned_product`),
     a job retired from (:func:`_retired`), the way to work ("I drive to work"); None
     when the verb is none of these."""
+    if verb in {"have", "own"} and (lacked := _LACKED_RE.match(rest)):
+        what = (lacked["x"] or lacked["x2"]).lower()  # "I don't have a car", "I have no kids"
+        plural = what.endswith(("s", "children"))  # ("I have no car": a car)
+        article = "a " if lacked["a"] or (lacked["x2"] and not plural) else ""
+        has = "own" if what in _OWNED_THINGS else "have"  # ("does not own a car", as said)
+        return [ExtractedFact(f"User does not {has} {article}{what}", "personal")]
+    if verb in _RUNNING_VERBS | {"do"} and _RACES_RE.match(" ".join(after)):
+        return [ExtractedFact(content, "personal")]  # "I run marathons", "I do ultras"
     if verb in {"got", "bought"}:
         return _owned_product(rest)
     if verb == "retired":

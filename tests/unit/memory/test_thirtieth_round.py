@@ -31,6 +31,7 @@ def contents(message: str) -> list[str]:
         ("I do triathlons", "User does triathlons"),
         ("I don't have a car so everything has to be by bus", "User does not own a car"),
         ("I have no kids", "User does not have kids"),
+        ("I have no car", "User does not own a car"),
         ("I do not have a dog", "User does not have a dog"),
     ],
 )
