@@ -279,7 +279,7 @@ _EMOJI_SENTENCE_RE: Final = re.compile(
 #: A heart said as the verb: "I ❤️ rust", "i 💙 svelte".
 _HEART_VERB_RE: Final = re.compile(
     "\\b[Ii][ \t]*+[\u2764\U0001f499\U0001f49a\U0001f49b\U0001f49c\U0001f9e1\U0001f5a4"
-    "\U0001f90d\U0001f497\U0001f496\U0001f60d\U0001f970][\ufe0f]?[ \t]*+(?=\\w)"
+    "\U0001f90d\U0001f497\U0001f496][\ufe0f]?[ \t]*+(?=\\w)"
 )
 _CODE_TERMS_RE: Final = re.compile(r"\b(if|try|do)\s*/\s*(else|catch|except|while)\b", re.I)
 
@@ -2712,19 +2712,30 @@ _VERDICT_RE: Final = re.compile(
     re.IGNORECASE,
 )
 
-#: One thing and a verdict on it, said as an answer: "spicy food: yes", "spicy food = yes
-#: please", "window seat or nothing", "horror is a hard no for me", "Evenings = dead to
-#: me", "pineapple absolutely not" (two or more: :func:`_yes_no_list`).
+#: One thing and a verdict on it, said as an answer: "spicy food = yes please", "window
+#: seat or nothing", "Aisle seat, always", "horror is a hard no for me", "Evenings = dead
+#: to me", "pineapple absolutely not" (two or more: :func:`_yes_no_list`). Not a bare
+#: "yes" or "no" (a form's answer: "Dietary restrictions: no"), nor how often something
+#: happens ("Same error, every time"); a problem before "always" is no liking ("Late,
+#: always", "Segfault on exit, always").
 _ONE_VERDICT_RE: Final = re.compile(
     r"^(?P<x>(?!(?:it|this|that|which|what|there|here|yes|no|ok|okay|sure)\b|the\s+(?:answer|"
     r"question|result|output|value|code|test|problem|total)\b)[\w.+#/' -]{2,40}?)"
-    r"(?:\s*(?::|=|\?)\s*(?P<good>yes(?:[\s,!]+yes)*(?:\s+please)?)"
-    r"|\s*(?::|=|\?|,)\s*(?P<good3>always|every\s+time)"
-    r"|\s*[:=,]?\s+(?P<good2>or\s+nothing|or\s+bust|all\s+the\s+way|every\s+single\s+time)"
+    r"(?:\s*(?::|=|\?)\s*(?P<good>yes(?:[\s,!]+yes)+|yes\s+please)"
+    r"|\s*,\s*(?P<good3>always)"
+    r"|\s*[:=,]?\s+(?P<good2>or\s+nothing|or\s+bust)"
     r"|(?:\s*(?::|=|\?)\s*|\s+(?:(?:is|are)\s+)?)(?P<bad>absolutely\s+not|hell\s+no|no\s+way|"
     r"(?:a\s+)?hard\s+no|dead\s+to\s+me)"
-    r"|\s*(?::|=|\?)\s*(?P<bad2>no|nope)|\s*(?::|=|\?|,)\s*(?P<bad3>never))"
+    r"|\s*,\s*(?P<bad3>never))"
     r"(?:\s+for\s+me)?[\s.!]*$",
+    re.IGNORECASE,
+)
+
+
+#: A problem, not a thing one may like: "Same error", "Build fails", "Late".
+_PROBLEM_RE: Final = re.compile(
+    r"\b(?:errors?|fail\w*|crash\w*|bugs?|buggy|broken|breaks|late|slow|timeouts?|"
+    r"segfaults?|exceptions?|warnings?|issues?|same|again|still|wrong|stuck|hangs?|freezes)\b",
     re.IGNORECASE,
 )
 
@@ -2834,9 +2845,7 @@ def _shape_yes_no_list(text: str, lead: bool) -> _Shaped:
 def _shape_verdict(text: str, lead: bool) -> _Shaped:
     m = _VERDICT_RE.match(text)
     if m is None and (one := _ONE_VERDICT_RE.match(text)):
-        words = len(one["x"].split())  # (a bare "yes" or "no" after one word is a form's
-        m = one if words <= 5 and (words > 1 or not (one["good"] or one["bad2"])) else None
-        # answer: "Married: yes", "DEBUG = no")
+        m = one if len(one["x"].split()) <= 5 and not _PROBLEM_RE.search(one["x"]) else None
     if m and not _VERBISH_RE.search(m["x"]):
         good = m["good"] or m.groupdict().get("good2") or m.groupdict().get("good3")
         verb = "likes" if good else "dislikes"

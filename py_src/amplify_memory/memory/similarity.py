@@ -241,7 +241,7 @@ _MORE_PHRASES: Final[tuple[tuple[re.Pattern[str], Replacement], ...]] = tuple(
         (r"\bDB\b", "database"),
         (r"\bhome[- ]?lab\b", "homelab"),
         (r"\bCS\b", "computer science"),
-        (r"\b(?:a\s+)?doctorate\b|\bdoctoral\b", "PhD"),  # (a value, as "PhD" is)
+        (r"\b(?:a\s+)?doctorate\b|\bdoctoral\b|\bphd\b", "PhD"),  # (a value, as "PhD" is)
         (r"\bsecondary school\b|\bhigh-school\b", "high school"),
         (r"\biPhone (apps?|developer|development)\b", r"iOS \1"),
         (r"\bfinancial[- ]technology\b", "fintech"),
@@ -253,7 +253,10 @@ _MORE_PHRASES: Final[tuple[tuple[re.Pattern[str], Replacement], ...]] = tuple(
         (r"(?<=\d),(?=\d{3}\b)", ""),
         (r"\b(\d{1,3})k\b", r"\g<1>000"),
         (r"\b(\d+)(?:st|nd|rd|th)\b", r"\1"),
-        (r"\b(type|stage|grade|level) (?-i:(II|I))\b", lambda m: f"{m[1]} {len(m[2])}"),
+        (
+            r"\b(type|stage|grade|level) (?-i:(II|I))\b(?=\s*(?:$|[.,;:!?)]|diabet|cancer|listed))",
+            lambda m: f"{m[1]} {len(m[2])}",
+        ),
         # one thing by its name and its letters: "Central European Time" / "CET",
         # "test-driven development" / "TDD", "intensive care" / "ICU"
         (r"\bCentral European(?: Summer| Standard)? Time\b", "CET"),
@@ -268,7 +271,7 @@ _MORE_PHRASES: Final[tuple[tuple[re.Pattern[str], Replacement], ...]] = tuple(
         (r"\bintensive care(?: unit)?\b", "ICU"),
         # British spelling said by the country ("UK English spelling", "British English")
         (r"(?-i:\bUK\b)(?=\s+(?:English|spellings?|conventions|style)\b)", "British"),
-        (r"\b(British|American|US) English\b", r"\1"),
+        (r"\b(British|American|(?-i:US)) English(?= spellings?\b| conventions\b)", r"\1"),
         (r"\b(?:Great Britain|Britain|United Kingdom)\b", "UK"),
         # words for a kind of thing, not a value: "Laptop OS: Arch", "dark themes in the IDE"
         (r"(?-i:\bOS\b)", "operating system"),
@@ -277,19 +280,21 @@ _MORE_PHRASES: Final[tuple[tuple[re.Pattern[str], Replacement], ...]] = tuple(
         # React's function components
         (
             r"\bfunctional(?:\s+programming)?\b"
-            r"(?!\s+(?:components?|tests?|testing|requirements?|specs?|areas?))",
+            r"(?!\s+(?:components?|tests?|testing|requirements?|specs?|areas?|fitness|training|"
+            r"medicine|foods?|safety|skills|roles?|teams?|groups?))",
             "fp",
         ),
         # a country after its city: "Leeds, UK", "Lagos, Nigeria" (the city says it)
         (
             r"\b((?-i:[A-Z])[^\W\d_]+),\s+((?-i:[A-Z])[\w.]*(?:\s+(?-i:[A-Z])[\w.]*)?)"
             r"(?=\s*(?:[.;)!]|$))",
-            lambda m: m[1] if is_region(m[2]) else m[0],
+            lambda m: m[1] if is_region(m[2]) and not is_region(m[1]) else m[0],
         ),
         (  # a year in words: "nineteen ninety", "twenty twenty-four"
             r"\b(nineteen|twenty)[- ](ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|"
             r"seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|"
-            r"ninety)(?:[- ](one|two|three|four|five|six|seven|eight|nine))?\b",
+            r"ninety)(?:[- ](one|two|three|four|five|six|seven|eight|nine))?\b"
+            r"(?!\s*(?:minutes|mins|hours|hrs|seconds|days|weeks|months|years|people|percent))",
             lambda m: str(
                 100 * _TENS[m[1].casefold()]
                 + _TENS.get(m[2].casefold(), int(NUMBER_WORDS.get(m[2].casefold(), 0)))
@@ -306,14 +311,18 @@ _MORE_PHRASES: Final[tuple[tuple[re.Pattern[str], Replacement], ...]] = tuple(
         ),
         (r"\btwice\b", "two times"),
         (r"\bthrice\b", "three times"),
-        (  # "half five": half past five, British
-            r"\bhalf (?:past )?(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
-            r"1[0-2]|[1-9])\b",
+        (  # "up at half five": half past five, British (a time: after "at", "till", ...)
+            r"(?:(?<=\bat )|(?<=till )|(?<=\bby ))half (?:past )?(one|two|three|four|five|six|"
+            r"seven|eight|nine|ten|eleven|twelve|1[0-2]|[1-9])\b",
             lambda m: f"{NUMBER_WORDS.get(m[1].casefold(), m[1])}h30",  # (as "5:30" reads)
         ),
         (r"(?-i:\bY([1-9]|1[0-3])\b)|\bYear ([1-9]|1[0-3])\b", r"year \1\2"),
-        (r"(?-i:\bMac\b)", "macOS"),
-        (r"(?-i:\bArch\b)(?!\s+Linux)(?=\s*(?:[.,;)]|$|\s+(?:on|as|btw)\b))", "Arch Linux"),
+        (r"(?<!Big )(?<!Fleetwood )(?-i:\bMac\b)(?!\s+(?:and|&|n')\s+cheese)", "macOS"),
+        (  # the distribution, where a system is said: "OS: Arch", "runs Arch"
+            r"\b(on|runs|running|uses|using|system:?|system is|distro:?|distro is)\s+"
+            r"(?-i:Arch)\b(?!\s+Linux)",
+            r"\1 Arch Linux",
+        ),
         # a maker before its product says nothing more: "an Apple iPhone", "Google Pixel 8"
         (
             r"(?-i:\bApple (?=(?:iPhone|iPad|Watch|AirPods|Pencil|MacBook|iMac)\b)|"
@@ -965,9 +974,9 @@ _OPPOSITES: Final = tuple(
         "drink/avoid enabled/disabled smoker/non-smoker comfortable/terrified "
         "comfortable/afraid comfortable/scared comfortable/nervous comfortable/anxious "
         "confident/nervous confident/anxious confident/afraid confident/scared "
-        # opposites of a life: "married" / "single", "rents" / "owns" their flat
+        # opposites of a life: "married" / "single", a renter / a homeowner
         "married/single married/divorced introvert/extrovert introverted/extroverted "
-        "rent/own rents/owns renter/homeowner tenant/homeowner urban/rural "
+        "renter/homeowner tenant/homeowner urban/rural "
         "city/countryside lefthanded/righthanded"
     )
 )

@@ -188,10 +188,11 @@ _LEADING_FILLER_RE: Final = re.compile(
     r"please(?=[\s,]+(?:i|i'm|im|my|we|we're|our)\b))\b[\s,:!.-]*",
     re.IGNORECASE,
 )
+#: (not the "please" of "yes please": "spicy food = yes please" is a liking)
 _TRAILING_FILLER_RE: Final = re.compile(
-    r"(?:[\s,]+(?:please|pls|plz|btw|by the way|thanks|thank you|lol|though|too|as well|tbh|imo|"
-    r"honestly|fwiw|haha|atm|rn|tho|but sure|but ok|but okay|but fine|but whatever|"
-    r"apparently|thankfully|luckily|officially|after all|obviously|obvs|ofc|of course|"
+    r"(?:[\s,]+(?:(?<!\byes )(?:please|pls|plz)|btw|by the way|thanks|thank you|lol|though|"
+    r"too|as well|tbh|imo|honestly|fwiw|haha|atm|rn|tho|but sure|but ok|but okay|but fine|"
+    r"but whatever|apparently|thankfully|luckily|officially|after all|obviously|obvs|ofc|of course|"
     r"but yeah|actually|fyi|just fyi))+\s*$",
     re.IGNORECASE,
 )
@@ -2346,7 +2347,7 @@ def _rule_facts(
     return _verbless_list(clause, tech_context=tech_context)
 
 
-_ALWAYS_TAIL_RE: Final = re.compile(r"^(.+?),\s*(?:always|every\s+time)\W*$", re.IGNORECASE)
+_ALWAYS_TAIL_RE: Final = re.compile(r"^(.+?),\s*always\W*$", re.IGNORECASE)
 
 
 def _cleaned(clause: str) -> tuple[str, bool]:

@@ -44,6 +44,13 @@ def test_a_verdict_a_heart_a_lack_and_a_race_are_heard(turn: str, stored: str) -
     [
         "Married: yes",  # (a form's answer, not a taste)
         "DEBUG = no",
+        "Dietary restrictions: no",
+        "Alcohol: never",
+        "I reinstalled node and cleared the cache. Same error, every time.",  # (how often)
+        "Tried again with --force. Build fails every single time.",
+        "Segfault on exit, every time!",
+        "Late, always",
+        "I 😍 finally got it working",  # (a reaction, not the verb)
         "the answer: yes",
         "I don't have time for this",
         "I have no idea",

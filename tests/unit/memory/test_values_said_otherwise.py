@@ -55,6 +55,8 @@ OTHER_VALUES = [
     ("Works at Apple", "User has a small apple orchard."),
     ("User is 34 years old.", "Thirty-five."),
     ("User was born in 1990.", "Birth year: nineteen ninety-one."),
+    ("User has lived in Germany.", "User has lived in Germany, France."),  # (a list, no city)
+    ("User is American.", "User speaks American English."),
 ]
 
 
@@ -74,5 +76,6 @@ def test_a_semicolon_is_prose_and_no_longer_in_other_languages_is_a_change() -> 
     assert decide("Asthmatic; carries an inhaler.", "User has asthma.", cosine=None) == "keep"
     german = "Bitte nicht mehr auf Deutsch antworten."
     assert decide(german, "User wants responses in German.", cosine=0.8) != "merge"
+    assert decide("User rents out their flat.", "User owns a flat.") != "supersede"
     promoted = "User was promoted from junior to senior engineer."
     assert decide(promoted, "User is a junior developer.", cosine=0.75) != "merge"
