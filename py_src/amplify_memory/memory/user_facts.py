@@ -2993,7 +2993,10 @@ _ELIDED_I_RE: Final = re.compile(
     r"near|at|alone|abroad|out(?:side)?)\b|work\s+(?:as|at|for|in|from|nights|days|weekends|"
     r"remotely|part[- ]time|full[- ]time|shifts|downtown|two\s+jobs)\b|study\s+(?:at|in)\b|"
     r"teach\s+(?:at|in|year|grade|primary|high|secondary|\w+\s+at)\b|commute\s+(?:by|to|from)\b|"
-    r"grew\s+up\s+in\b|was\s+born\s+in\b|moved\s+to\b)",
+    r"grew\s+up\s+in\b|was\s+born\s+in\b|moved\s+to\b|"
+    # the languages one speaks, in a list about oneself ("Canadian, live in Montreal, speak
+    # French and English"; one language is a request: "speak French", "speak French to me")
+    r"speak\s+(?:fluent\s+)?(?-i:[A-Z])[a-z]+\s+and\s+(?-i:[A-Z])[a-z]+\s*$)",
     re.IGNORECASE,
 )
 #: The states a person is in, said by one word or two: "divorced", "veggie", "self-employed"

@@ -33,6 +33,10 @@ def contents(message: str) -> list[str]:
         ("I have no kids", "User does not have kids"),
         ("I have no car", "User does not own a car"),
         ("I do not have a dog", "User does not have a dog"),
+        (
+            "I'm Canadian, live in Montreal, speak French and English",
+            "User speaks French and English",  # (was a request to the assistant)
+        ),
     ],
 )
 def test_a_verdict_a_heart_a_lack_and_a_race_are_heard(turn: str, stored: str) -> None:
