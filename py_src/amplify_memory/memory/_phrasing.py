@@ -65,6 +65,7 @@ from amplify_memory.text import ENGLISH_STOP_WORDS
 __all__ = [
     "FOREIGN_LANGUAGE",
     "LANGUAGE_NAMES",
+    "NOT_BEFORE_A_VERDICT",
     "SECRET_MARK",
     "STANDING_PHRASES",
     "injected",
@@ -305,13 +306,16 @@ _INJECTION_RE: Final = re.compile(
     re.IGNORECASE,
 )
 
+#: Not a comma before a verdict on what comes before it ("Aisle seat, always", "dark mode,
+#: never"): one clause. (Read by both clause splitters, this one and the user facts'.)
+NOT_BEFORE_A_VERDICT: Final = r"(?!(?:always|never|please)\W*$)"
 _SPLIT_RE: Final = re.compile(
     r"\s+[-\u2013\u2014]+\s+|\s*[\u2013\u2014]\s*|\s*(?<!\bTL);(?!DR\b)\s*|\s*\|\s*"
     r"|,?\s+and\s+(?=for this (?:one|project|repo|app)\b)"
     r"|,?\s+(?:even\s+)?(?:though|although|whereas|tho)\s+|\s+\(\s*|(?<!\()\s*\)(?=\s|$|[,.;:])"
     r"|,?\s+but\s+(?=(?:I|we|my|our|this|the|that|it|its|it's|they|there|no|never|"
     r"always|please|for|in|at|when)\b)"
-    r"|,\s+(?!(?:always|never|please)\W*$)"  # (not "Aisle seat, always.")
+    rf"|,\s+{NOT_BEFORE_A_VERDICT}"
     r"(?=(?:and\s+|but\s+)?(?:also\s+)?(?:i|I|we|my|our|no|never|always|please|love|hate|"
     r"can't|cannot|huge|big|prefer|much|rather|dislike|like)\b)"
     r"|,?\s+and\s+(?=(?:I|we|my|our|never|always|no)\b)"
@@ -2847,8 +2851,8 @@ def _shape_verdict(text: str, lead: bool) -> _Shaped:
     if m is None and (one := _ONE_VERDICT_RE.match(text)):
         m = one if len(one["x"].split()) <= 5 and not _PROBLEM_RE.search(one["x"]) else None
     if m and not _VERBISH_RE.search(m["x"]):
-        good = m["good"] or m.groupdict().get("good2") or m.groupdict().get("good3")
-        verb = "likes" if good else "dislikes"
+        said = m.groupdict()  # (the two patterns' groups: good, good2, good3, bad, bad3)
+        verb = "likes" if any(said.get(g) for g in ("good", "good2", "good3")) else "dislikes"
         x = m["x"].strip()
         if x[1:2].islower() and not _tech_names(x.split()[0]):
             x = x[:1].lower() + x[1:]  # ("Spicy food: yes please": not a name)

@@ -151,6 +151,18 @@ NUMBER_WORDS: Final[dict[str, str]] = {
         _wordlist("zero one two three four five six seven eight nine ten eleven twelve")
     )
 }
+
+_TEENS_AND_TENS: Final = "|".join(_TENS)
+_UNITS: Final = "one|two|three|four|five|six|seven|eight|nine"
+
+
+def _in_figures(*words: str | None) -> int:
+    """What number words say together ("sixty", "seven": 67; "ten": 10)."""
+    return sum(
+        _TENS.get(w.casefold()) or int(NUMBER_WORDS.get(w.casefold(), 0)) for w in words if w
+    )
+
+
 # Phrase rewrites applied before tokenizing (case-insensitive): the forms of negation first.
 _PHRASES: Final[tuple[tuple[re.Pattern[str], Replacement], ...]] = tuple(
     (re.compile(pattern, re.IGNORECASE), replacement)
@@ -291,23 +303,13 @@ _MORE_PHRASES: Final[tuple[tuple[re.Pattern[str], Replacement], ...]] = tuple(
             lambda m: m[1] if is_region(m[2]) and not is_region(m[1]) else m[0],
         ),
         (  # a year in words: "nineteen ninety", "twenty twenty-four"
-            r"\b(nineteen|twenty)[- ](ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|"
-            r"seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|"
-            r"ninety)(?:[- ](one|two|three|four|five|six|seven|eight|nine))?\b"
+            rf"\b(nineteen|twenty)[- ](ten|eleven|twelve|{_TEENS_AND_TENS})(?:[- ]({_UNITS}))?\b"
             r"(?!\s*(?:minutes|mins|hours|hrs|seconds|days|weeks|months|years|people|percent))",
-            lambda m: str(
-                100 * _TENS[m[1].casefold()]
-                + _TENS.get(m[2].casefold(), int(NUMBER_WORDS.get(m[2].casefold(), 0)))
-                + int(NUMBER_WORDS.get((m[3] or "").casefold(), 0))
-            ),
+            lambda m: str(100 * _in_figures(m[1]) + _in_figures(m[2], m[3])),
         ),
         (  # numbers in words past twelve: "thirty-four", "sixty seven", "forty"
-            r"\b(thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|"
-            r"forty|fifty|sixty|seventy|eighty|ninety)(?:[- ](one|two|three|four|five|six|"
-            r"seven|eight|nine))?\b",
-            lambda m: str(
-                _TENS[m[1].casefold()] + int(NUMBER_WORDS.get((m[2] or "").casefold(), 0))
-            ),
+            rf"\b({_TEENS_AND_TENS})(?:[- ]({_UNITS}))?\b",
+            lambda m: str(_in_figures(m[1], m[2])),
         ),
         (r"\btwice\b", "two times"),
         (r"\bthrice\b", "three times"),

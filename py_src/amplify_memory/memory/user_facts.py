@@ -137,8 +137,7 @@ _PASTE_LEAD_RE: Final = re.compile(
 _SENTENCE_RE: Final = re.compile(r"(?<![.!?])(?:[^.!?\n]|[.!?]++(?=[^.!?\s]))+(?:[.!?]+|\n|$)")
 _CLAUSE_SPLIT_RE: Final = re.compile(
     r"\s*(?<!\bTL);(?!DR\b)\s*"
-    r"|,\s*(?!(?:always|never|please)\W*$)"  # (a verdict on what comes before: "Aisle
-    # seat, always.", "dark mode, never")
+    rf"|,\s*{_phrasing.NOT_BEFORE_A_VERDICT}"  # ("Aisle seat, always": one clause)
     r"(?=(?:and |but |so |also |then )?(?:(?:honestly|frankly|personally|actually|tbh|"
     r"myself),?\s+)?(?:I|we|please|just|my|do not|don't|always|never)\b)"
     r"|,\s*so\s+|\s+(?:and|but|so|while|whereas|\+|&)\s+(?=(?:(?:honestly|frankly|personally|"
