@@ -492,6 +492,7 @@ class DemoApp {
           actions,
         ); // prettier-ignore
       });
+      if (this.editing) return; // (an edit box opened while the entries were read stays)
       $('inspect-rows').replaceChildren(...rows);
       $('inspect-count').textContent =
         `${entries.length} ${query ? 'matching' : ''} entr${entries.length === 1 ? 'y' : 'ies'}` +
