@@ -963,7 +963,7 @@ def residual_terms(text: str) -> frozenset[str]:
     )
 
 
-_OPPOSITES: Final = tuple(
+_OPPOSITES: Final = frozenset(
     frozenset(pair.split("/"))
     for pair in _wordlist(
         "same/own same/separate same/different on/off top/bottom before/after more/less "
@@ -984,19 +984,46 @@ _OPPOSITES: Final = tuple(
 )
 
 
+def _opposites_table() -> dict[str, frozenset[str]]:
+    """Each word of :data:`_OPPOSITES` -> its opposites (one look per word, not per pair)."""
+    table: dict[str, set[str]] = {}
+    for pair in _OPPOSITES:
+        for word in pair:
+            table.setdefault(word, set()).update(pair - {word})
+    return {word: frozenset(others) for word, others in table.items()}
+
+
+_OPPOSITE_OF: Final = _opposites_table()
+_NEGATING_PREFIXES: Final = ("un", "in", "im", "dis", "non", "ir", "il")
+
+
+def _opposites_in(only_x: set[str], only_y: set[str]) -> bool:
+    """A word of ``only_x`` and one of ``only_y`` (or their stems) that are opposites."""
+    stems_y: set[str] | None = None
+    for w in only_x:
+        if w in _OPPOSITE_OF and not _OPPOSITE_OF[w].isdisjoint(only_y):
+            return True
+        stem = _stem(w)
+        if stem in _OPPOSITE_OF:
+            if stems_y is None:
+                stems_y = {_stem(v) for v in only_y}
+            if not _OPPOSITE_OF[stem].isdisjoint(stems_y):
+                return True
+    return False
+
+
 def _opposed(x: _Analysis, y: _Analysis) -> bool:
     """Words on the two sides that are opposites ("same line" / "own line") or one the
     negated form of the other ("acceptable" / "unacceptable")."""
     only_x = {w for w in x.words if w not in y.words}
     only_y = {w for w in y.words if w not in x.words}
-    for w in only_x:
-        for v in only_y:
-            if {w, v} in _OPPOSITES or {_stem(w), _stem(v)} in _OPPOSITES:
-                return True
-            for prefix in ("un", "in", "im", "dis", "non", "ir", "il"):
-                if v == prefix + w or w == prefix + v:
-                    return True
-    return False
+    if not (only_x and only_y):
+        return False
+    return _opposites_in(only_x, only_y) or any(
+        prefix + w in only_y or (w.startswith(prefix) and w[len(prefix) :] in only_y)
+        for w in only_x
+        for prefix in _NEGATING_PREFIXES
+    )
 
 
 #: Words of when, said beside a stop ("hasn't kept a journal *in months*"): not what stopped.
@@ -1045,9 +1072,7 @@ def opposite_words(a: str, b: str) -> bool:
     x, y = _analyse(a), _analyse(b)
     only_x = {w for w in x.words if w not in y.words} - {"with", "without"}
     only_y = {w for w in y.words if w not in x.words} - {"with", "without"}
-    return any(
-        {w, v} in _OPPOSITES or {_stem(w), _stem(v)} in _OPPOSITES for w in only_x for v in only_y
-    )
+    return _opposites_in(only_x, only_y)
 
 
 def opposed(a: str, b: str) -> bool:

@@ -38,6 +38,7 @@ added (or edited). The rule, in order:
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from functools import lru_cache
 from typing import Final, Literal
 
@@ -81,6 +82,12 @@ __all__ = ["ACTIONS", "MERGE_PROBABILITY", "SEMANTIC_DUPLICATE_COSINE", "Action"
 
 Action = Literal["merge", "supersede", "keep"]
 ACTIONS: Final[tuple[str, ...]] = ("merge", "supersede", "keep")
+
+
+def _per_text(find: Callable[[str], re.Match[str] | None]) -> Callable[[str], re.Match[str] | None]:
+    """``find`` (a pattern's ``search`` or ``match``) cached by text: a store compares
+    each stored fact with every new one (some 45 times per write at 1,000 entries)."""
+    return lru_cache(maxsize=4096)(find)
 
 
 #: Markup or code in a fact (a semicolon is prose too: "Asthmatic; carries an inhaler").
@@ -401,28 +408,30 @@ _PLACE_NAME_RE: Final = re.compile(
 _NOW_TAIL_RE: Final = re.compile(r"\s*\b(?:now|these\s+days|nowadays)$", re.IGNORECASE)
 
 
+@lru_cache(maxsize=4096)
+def _around_name(fact: str) -> tuple[frozenset[str], str, str] | None:
+    """(the words of the name after "at", "for" or "with", the words before it with the
+    preposition, the words after it), or None: for :func:`_name_swapped`."""
+    found = _PLACE_NAME_RE.search(fact)
+    if found is None:
+        return None
+    name = frozenset(found["name"].casefold().split()) - {"&", "and", "of", "de", "the"}
+    frame = fact[: found.start()].casefold().rstrip() + " " + found["prep"].casefold()
+    # ("banks with Monzo now" / "banks with HSBC": the same words around)
+    tail = _NOW_TAIL_RE.sub("", fact[found.end() :].strip(" .")).casefold()
+    return name, frame, tail
+
+
 def _name_swapped(new: str, old: str) -> bool:
     """The same words around another name after "at", "for" or "with" ("works as a
     paralegal at Hart & Cole" / "... at Brennan Law", "studies at the University of Leeds" /
     "... at Leeds Beckett University"): another value of one fact."""
-    a, b = _PLACE_NAME_RE.search(new), _PLACE_NAME_RE.search(old)
+    a, b = _around_name(new), _around_name(old)
     if not (a and b):
         return False
-    names = [set(m["name"].casefold().split()) - {"&", "and", "of", "de", "the"} for m in (a, b)]
-    if names[0] <= names[1] or names[1] <= names[0]:
+    if a[0] <= b[0] or b[0] <= a[0]:
         return False  # ("Nationwide" / "Nationwide Building Society": one name)
-    frame = (
-        new[: a.start()].casefold().rstrip() + " " + a["prep"].casefold(),
-        old[: b.start()].casefold().rstrip() + " " + b["prep"].casefold(),
-    )
-    tails = tuple(  # ("banks with Monzo now" / "banks with HSBC": the same words around)
-        _NOW_TAIL_RE.sub("", t[m.end() :].strip(" .")).casefold() for t, m in ((new, a), (old, b))
-    )
-    return (
-        frame[0] == frame[1]
-        and tails[0] == tails[1]
-        and _ONE_VALUE_FRAME_RE.search(frame[0]) is not None
-    )
+    return a[1:] == b[1:] and _ONE_VALUE_FRAME_RE.search(a[1]) is not None
 
 
 #: The words before a name that hold one value at a time: where one works, studies or
@@ -448,7 +457,7 @@ _ONE_NAME_RE: Final = re.compile(
 def _one_name_swapped(new: str, old: str) -> bool:
     """The same verb of one named thing, another name ("drives a Toyota" / "drives a
     Honda"; not "drives a Toyota" / "drives a Toyota Prius")."""
-    a, b = _ONE_NAME_RE.match(new), _ONE_NAME_RE.match(old)
+    a, b = _one_name(new), _one_name(old)
     return bool(
         a
         and b
@@ -618,7 +627,7 @@ def _slot_changed(new: str, old: str) -> bool:
     """Both say "User's <the same slot> is <a value>", with two names or two numbers
     ("main laptop is a ThinkPad" / "main laptop is a MacBook Pro M3"); a description
     ("team is remote" / "team is 5 people") is not a value of the same kind."""
-    a, b = _SLOT_IS_RE.match(new), _SLOT_IS_RE.match(old)
+    a, b = _slot_is(new), _slot_is(old)
     if not (a and b) or a["slot"].casefold() != b["slot"].casefold():
         return False
     x, y = a["value"], b["value"]
@@ -739,15 +748,11 @@ def _pet_apart(new: str, old: str) -> bool:
     ):
         return True  # "not allergic to penicillin" / "allergic to cats": two allergies
     for one, other in ((new, old), (old, new)):
-        if (
-            _PET_WHOSE_RE.match(one.strip())
-            and not _PET_WHOSE_RE.match(other.strip())
-            and not _PET_TALK_RE.search(other)
-        ):
+        if _pet_whose(one.strip()) and not _pet_whose(other.strip()) and not _pet_talk(other):
             return True
     # (a liking does not end an allergy; an allergy told later may end the liking of a food:
     # "loves shrimp" / "is allergic to shrimp")
-    if not _ALLERGY_RE.search(old) or _NEGATED_RE.search(new) or _ALLERGY_RE.search(new):
+    if not _allergy(old) or _negated(new) or _allergy(new):
         return False
     return not _ALLERGY_RE.search(everyday(new))  # ("Dairy upsets them": "lactose intolerant")
 
@@ -852,7 +857,7 @@ _PARTNER_RE: Final = re.compile(
 def _two_named(new: str, old: str) -> bool:
     """Two pets or children of the user's by two names: both are the user's ("has a dog
     named Pip" / "has a dog named Biscuit")."""
-    a, b = _HAS_NAMED_RE.search(new), _HAS_NAMED_RE.search(old)
+    a, b = _has_named(new), _has_named(old)
     if not (a and b) or _PARTNER_RE.search(a["kind"] + " " + b["kind"]):
         return False  # (a partner is one at a time: "a boyfriend named Dev" / "a partner ...")
     return a["name"].casefold() != b["name"].casefold()
@@ -893,6 +898,7 @@ def _whose(fact: str) -> str:
     return who[:-1] if who.endswith("s") and not who.endswith("ss") else who
 
 
+@lru_cache(maxsize=4096)
 def _named_whom(fact: str) -> str:
     """Whom a fact names ("manager" in "User's manager is named Alex"), or ""."""
     core = _core(fact)
@@ -948,6 +954,13 @@ def _fact_words(fact: str) -> tuple[str, ...]:
     return tuple(_FACT_WORD_RE.findall(fact.rstrip(".!")))
 
 
+@lru_cache(maxsize=4096)
+def _folded_words(fact: str, accents: bool = True) -> tuple[str, ...]:
+    """:func:`_fact_words` case-folded, and without accents unless ``accents``."""
+    words = _fact_words(fact)
+    return tuple((w if accents else strip_accents(w)).casefold() for w in words)
+
+
 def _one_word_swapped(new: str, old: str) -> str:
     """How two facts differ when they are the same words but one: "name" when it is a
     name or a number in both that no technology list knows, after a name or where the
@@ -958,10 +971,9 @@ def _one_word_swapped(new: str, old: str) -> str:
     a, b = _fact_words(new), _fact_words(old)
     if len(a) != len(b) or len(a) < 2:
         return ""
+    folded = _folded_words(new, accents=False), _folded_words(old, accents=False)
     diff = [
-        i
-        for i, (x, y) in enumerate(zip(a, b, strict=True))
-        if strip_accents(x).casefold() != strip_accents(y).casefold()
+        i for i, (x, y) in enumerate(zip(*folded, strict=True)) if x != y
     ]  # ("Bogotá" / "Bogota": one name)
     if len(diff) != 1:
         return ""
@@ -1008,7 +1020,8 @@ def _attribute_changed(new: str, old: str) -> bool:
     a, b = _fact_words(new), _fact_words(old)
     if len(a) != len(b) or len(a) < 2:
         return False
-    diff = [i for i, (x, y) in enumerate(zip(a, b, strict=True)) if x.casefold() != y.casefold()]
+    folded = _folded_words(new), _folded_words(old)
+    diff = [i for i, (x, y) in enumerate(zip(*folded, strict=True)) if x != y]
     if len(diff) != 1:
         return False
     i = diff[0]
@@ -1162,6 +1175,18 @@ def _held(fact: str) -> str:
     return m.lastgroup or "" if m else ""
 
 
+# (the patterns read from one fact at a time, cached: see _per_text)
+_one_name: Final = _per_text(_ONE_NAME_RE.match)
+_slot_is: Final = _per_text(_SLOT_IS_RE.match)
+_pet_whose: Final = _per_text(_PET_WHOSE_RE.match)
+_pet_talk: Final = _per_text(_PET_TALK_RE.search)
+_allergy: Final = _per_text(_ALLERGY_RE.search)
+_negated: Final = _per_text(_NEGATED_RE.search)
+_has_named: Final = _per_text(_HAS_NAMED_RE.search)
+_correction_remark: Final = _per_text(_CORRECTION_REMARK_RE.search)
+_addition: Final = _per_text(_ADDITION_RE.search)
+
+
 def decide(
     new: str,
     old: str,
@@ -1184,7 +1209,7 @@ def decide(
         or _two_named(new, old)
     ):
         return "keep"  # "User lives in Paris" / "User's sister lives in Paris"
-    remark = _CORRECTION_REMARK_RE.search(new)
+    remark = _correction_remark(new)
     if remark:
         said = remark["before"] or remark["after"] or ""
         if (
@@ -1195,8 +1220,8 @@ def decide(
         if said and decide(said, old, threshold) == "supersede":
             return "supersede"  # "teaches physics, not chemistry; the earlier note was wrong"
     if (
-        _ADDITION_RE.search(new)
-        and not _ADDITION_RE.search(old)
+        _addition(new)
+        and not _addition(old)
         and not _NEGATED_FACT_RE.search(new)  # ("also not vegetarian anymore": an end)
     ):
         said = _ADDITION_WORD_RE.sub("", new)
@@ -1264,7 +1289,7 @@ def decide(
                 return "supersede" if contradicts(new, old) else "keep"
             return "supersede" if opposite_words(new, old) else "merge"  # ("public"/"private")
         if any(relation(frame, theirs) == "supersedes" for frame in new_frames):
-            if _two_uses(new, old) or _ADDITION_RE.search(new):
+            if _two_uses(new, old) or _addition(new):
                 return "keep"  # "Jenkins for nightly builds" / "GitHub Actions for releases"
             return "supersede"  # (but "User also uses Yarn" adds a tool: not instead of npm)
         if any(_stops_using(frame, theirs) for frame in new_frames):

@@ -23,7 +23,7 @@ __all__ = ["FULLTEXT_PRUNE_MIN", "FULLTEXT_PRUNE_SHARE", "FullTextScorer", "Quer
 #: :meth:`FullTextScorer.top`); above it, the common terms are read for the documents the
 #: rare ones found, as long as the rare lists hold at most 1 / FULLTEXT_PRUNE_SHARE of
 #: the postings.
-FULLTEXT_PRUNE_MIN = 4096
+FULLTEXT_PRUNE_MIN = 1024
 FULLTEXT_PRUNE_SHARE = 4
 
 

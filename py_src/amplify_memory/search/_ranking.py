@@ -30,6 +30,7 @@ __all__ = [
     "kernel_fuse",
     "top",
     "vector_scores",
+    "vector_top",
 ]
 
 #: A pruned hybrid search scores exactly the text matches and the best
@@ -80,6 +81,35 @@ def vector_scores(
     dots = map(dot, repeat(value, len(live)), map(column.view, live))
     scores = map(truediv, dots, [query_norm * norms[d] for d in live])
     return {d: s for d, s in zip(live, scores, strict=True) if s >= similarity}
+
+
+def vector_top(
+    cosines: array[float], similarity: float, wanted: int, kernel: VectorKernel | None
+) -> tuple[int, dict[int, float]] | None:
+    """``(count, cosines of a set holding the best `wanted`)`` of a vector search without
+    filters, facets or sorting, by the ``kernel``'s ``select`` (one pass in JavaScript:
+    the count of matches, the `wanted`-th best and the rows at or above it) instead of a
+    score for every match; None without such a kernel, when it fails or when the ties at
+    the `wanted`-th best do not fit its room (the caller then scores every match).
+
+    Exact: the set holds every match at or above the `wanted`-th best cosine, ties too.
+    """
+    select = getattr(kernel, "select", None)
+    if select is None or wanted <= 0 or not cosines:
+        return None
+    k = min(wanted, len(cosines))
+    indices = array("i", bytes(4 * 2 * k))  # (room for ties at the k-th best)
+    result = array("d", bytes(24))
+    try:
+        select(cosines, k, similarity, indices, result)
+    except Exception as err:  # a broken kernel must not break search: pure Python
+        disable_vector_kernel(kernel, err)  # type: ignore[arg-type]
+        return None
+    count, selected = int(result[0]), int(result[2])
+    if selected > len(indices):
+        return None
+    rows = indices[:selected]
+    return count, {d: cosines[d] for d in rows if cosines[d] >= similarity}
 
 
 def top(scores: Mapping[int, float], k: int) -> list[int]:

@@ -242,6 +242,10 @@ class Searching(DatabaseCore):
         column = self._state.vectors[query[0].path]
         cosines = ranking.kernel_cosines(column, query)
         vector_only = plan.mode == "vector"
+        if cosines is not None and plain and vector_only:
+            top = ranking.vector_top(cosines, plan.similarity, plan.wanted, vector_kernel())
+            if top is not None:  # (exact: see ranking.vector_top)
+                return None, top
         if cosines is not None and plain and simple and not vector_only and len(plan.fields) == 1:
             fused = self._fused(plan, cosines)  # (exact: the kernel scores every match)
             if fused is not None:

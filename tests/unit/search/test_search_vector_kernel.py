@@ -456,3 +456,56 @@ def test_a_failing_norms_kernel_is_dropped_and_the_load_goes_on_in_python() -> N
     assert vector_kernel() is None
     assert any("lost its buffer" in str(w.message) for w in caught)
     assert row_norms(matrix, 2, 2) == array("d", [norm([3.0, 4.0]), 1.0])
+
+
+@pytest.mark.usefixtures("no_kernel")
+@settings(max_examples=150, deadline=None)
+@given(
+    seed=st.integers(0, 10_000),
+    limit=st.integers(1, 12),
+    offset=st.integers(0, 3),
+    similarity=st.sampled_from([-1.0, 0.0, 0.3, 0.99]),
+)
+def test_a_vector_search_selected_by_the_kernel_equals_scoring_every_match(
+    seed: int, limit: int, offset: int, similarity: float
+) -> None:
+    """A plain vector search takes the kernel's selection (count, k-th best and the rows at
+    or above it) instead of a score per match: the same count, hits and scores, with ties
+    at the k-th best, removed documents and rows without a vector."""
+    rng = random.Random(seed)
+    db = Database(SCHEMA)
+    for i in range(30):
+        doc: dict[str, Any] = {"id": f"d{i}", "body": "x"}
+        if rng.random() < 0.9:
+            doc["v"] = [rng.choice([-2, -1, 0, 1, 2, 3]) for _ in range(3)]  # ties happen
+        db.insert(doc)
+    db.remove("d3")
+    query: dict[str, Any] = {
+        "mode": "vector",
+        "vector": {"value": [1, 2, 0]},
+        "similarity": similarity,
+        "limit": limit,
+        "offset": offset,
+    }
+    kernel = SelectingKernel()
+    set_vector_kernel(kernel)
+    selected = db.search(**query)
+    assert kernel.selections == 1
+    set_vector_kernel(python_kernel)  # (the same cosines, scored one by one)
+    full = db.search(**query)
+    assert selected.count == full.count
+    assert [(h.id, h.score) for h in selected.hits] == [(h.id, h.score) for h in full.hits]
+    assert [h.document for h in selected.hits] == [h.document for h in full.hits]
+
+
+@pytest.mark.usefixtures("no_kernel")
+def test_ties_that_do_not_fit_the_selection_score_every_match() -> None:
+    db = Database(SCHEMA)
+    for i in range(12):
+        db.insert({"id": f"d{i}", "body": "x", "v": [1, 1, 0]})  # all tie
+    kernel = SelectingKernel()
+    set_vector_kernel(kernel)
+    result = db.search(mode="vector", vector={"value": [1, 1, 0]}, similarity=0.5, limit=2)
+    assert kernel.selections == 1  # tried: 12 ties do not fit the room of 4
+    assert result.count == 12
+    assert result.ids == ["d0", "d1"]
