@@ -111,7 +111,7 @@ _SHAPES: Final[tuple[tuple[re.Pattern[str], str], ...]] = tuple(
         (
             r"^User's\s+(?P<obj>[\w -]{2,40}?)\s+(?:(?:is|are)\s+(?:\w+ed|built|done|run|made|"
             r"written|kept|held)|lives?|sits?|runs?|goes|go)\s+(?:from|on|in|with|at|via|through|"
-            rf"using|into)\s+{_NAME}$",
+            rf"using|into)\s+(?!(?:them|him|her|us|me|you)\b){_NAME}$",  # (not "... with them")
             r"User uses \g<x> for \g<obj>",
             1,
         ),

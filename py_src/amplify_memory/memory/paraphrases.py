@@ -256,7 +256,7 @@ EVERYDAY_PHRASES: Final[tuple[tuple[re.Pattern[str], Replacement], ...]] = tuple
             "imperial units",
         ),
         (
-            r"\b(?:(?:temperatures?|temps?)\s+(?:in\s+)?)?(?:(?:degrees\s+)?celsius\b|°\s?C\b|"
+            r"(?:\b(?:temperatures?|temps?)\s+(?:in\s+)?)?(?:\b(?:degrees\s+)?celsius\b|°\s?C\b|"
             r"\bcentigrade\b)",
             "celsius",
         ),
@@ -284,7 +284,8 @@ EVERYDAY_PHRASES: Final[tuple[tuple[re.Pattern[str], Replacement], ...]] = tuple
         (r"\bMan\s+(?:Utd|United)\b", "Manchester United"),
         (r"\bgooner\b", "likes Arsenal"),
         (
-            r"\b(?:an?\s+)?(?:big\s+|huge\s+|massive\s+)?((?-i:[A-Z])[\w.]*(?:\s+FC)?)\s+fan\b",
+            r"\b(?:an?\s+)?(?:big\s+|huge\s+|massive\s+)?"
+            r"((?!(?:big|huge|massive|great|real|total)\b)(?-i:[A-Z])[\w.]*(?:\s+FC)?)\s+fan\b",
             r"likes \1",
         ),
         # places by other names

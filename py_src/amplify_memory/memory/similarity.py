@@ -72,6 +72,7 @@ False
 
 from __future__ import annotations
 
+import itertools
 import math
 import re
 from collections.abc import Set as AbstractSet
@@ -175,6 +176,45 @@ _PHRASES: Final[tuple[tuple[re.Pattern[str], Replacement], ...]] = tuple(
         (r"\bno longer\b", "not"),
     )
 )
+#: A nationality said alone of the user, and the country it names: "Canadian.", "User is
+#: Brazilian-born" (not "Canadian spelling", "likes Brazilian food").
+_COUNTRY_OF: Final = {
+    demonym.casefold(): country
+    for country, demonyms in (
+        ("Canada", "Canadian"), ("Brazil", "Brazilian"), ("Mexico", "Mexican"),
+        ("Argentina", "Argentine Argentinian"), ("Chile", "Chilean"), ("Colombia", "Colombian"),
+        ("Peru", "Peruvian"), ("Germany", "German"), ("France", "French"), ("Spain", "Spanish"),
+        ("Italy", "Italian"), ("Portugal", "Portuguese"), ("Netherlands", "Dutch"),
+        ("Poland", "Polish"), ("Sweden", "Swedish"), ("Norway", "Norwegian"),
+        ("Denmark", "Danish"), ("Finland", "Finnish"), ("Ireland", "Irish"),
+        ("Scotland", "Scottish Scots"), ("Wales", "Welsh"), ("England", "English"),
+        ("Greece", "Greek"), ("Turkey", "Turkish"), ("Ukraine", "Ukrainian"),
+        ("Russia", "Russian"), ("Romania", "Romanian"), ("Hungary", "Hungarian"),
+        ("Austria", "Austrian"), ("Switzerland", "Swiss"), ("Belgium", "Belgian"),
+        ("Czechia", "Czech"), ("India", "Indian"), ("Pakistan", "Pakistani"),
+        ("Bangladesh", "Bangladeshi"), ("China", "Chinese"), ("Japan", "Japanese"),
+        ("Korea", "Korean"), ("Vietnam", "Vietnamese"), ("Thailand", "Thai"),
+        ("Philippines", "Filipino Filipina"), ("Indonesia", "Indonesian"),
+        ("Malaysia", "Malaysian"), ("Nigeria", "Nigerian"), ("Kenya", "Kenyan"),
+        ("Ghana", "Ghanaian"), ("Egypt", "Egyptian"), ("Morocco", "Moroccan"),
+        ("South Africa", "South African"), ("Australia", "Australian"),
+        ("New Zealand", "Kiwi"), ("Israel", "Israeli"), ("Iran", "Iranian"),
+        ("Ethiopia", "Ethiopian"), ("Cuba", "Cuban"), ("Venezuela", "Venezuelan"),
+    )
+    for demonym in demonyms.split(" ")
+}  # fmt: skip
+_NATIONALITY_RE: Final = re.compile(
+    r"^\s*(?:(?:the\s+)?user\s+is\s+(?:an?\s+)?)?("
+    + "|".join(sorted(_COUNTRY_OF, key=len, reverse=True))
+    + r")(?:[- ]born)?\s*[.!]?\s*$",
+    re.IGNORECASE,
+)
+
+
+def _from_country(found: re.Match[str]) -> str:
+    return f"User is from {_COUNTRY_OF[found[1].casefold()]}"
+
+
 # ... then the rest, after the everyday facts of :mod:`.paraphrases`.
 _MORE_PHRASES: Final[tuple[tuple[re.Pattern[str], Replacement], ...]] = tuple(
     (re.compile(pattern, re.IGNORECASE), replacement)
@@ -412,6 +452,9 @@ _MORE_PHRASES: Final[tuple[tuple[re.Pattern[str], Replacement], ...]] = tuple(
         (r"\b(?:a\s+)?dog owner\b", "has a dog"),
         (r"\b(?:a\s+)?cat owner\b", "has a cat"),
         (r"\bsit-stand (?:desk|workstation)\b", "standing desk"),
+        (r"\bovernight(?=\s+(?:shifts?|rotations?|rotas?|schedules?|hours)\b)", "night"),
+        (r"(?<=\w)\s+(?-i:F\.?C\.?)(?=$|[\s.,;!)])", ""),  # ("Liverpool FC": the club)
+        (_NATIONALITY_RE.pattern, _from_country),  # ("Canadian.", "Brazilian-born")
     )
 )
 
@@ -653,6 +696,25 @@ def _rewritten(text: str) -> str:
     return _HYPHEN_RE.sub("", folded)
 
 
+#: Words of what an answer is (its length is a value there: "long answers", "keep it
+#: short"; not "long walks", "keeps functions short").
+_ANSWER_TALK_RE: Final = re.compile(
+    r"\b(?:answers?|responses?|repl(?:y|ies)|explanations?|explain\w*|summar\w*|messages?|"
+    r"outputs?|write-?ups?|docs|documentation|comments?|emails?|prose|texts?|wording|"
+    r"sentences?|paragraphs?|it|things|bullets?|words?|chat|tone|style|verbosity|detail|"
+    r"assistant|to the point)\b",
+    re.IGNORECASE,
+)
+
+
+def _a_value_here(word: str, group: str, answers: bool) -> bool:
+    """A word of a group of values (:data:`_VALUE_WORDS`) is one of them here: a length
+    only where answers are spoken of, a rank not as a verb ("leads a team")."""
+    if group == "length":
+        return answers
+    return not (group == "seniority" and word in ("leads", "leading", "led"))
+
+
 @lru_cache(maxsize=4096)
 def _analyse(text: str) -> _Analysis:
     """Normalise one memory (see the module docstring)."""
@@ -664,6 +726,7 @@ def _analyse(text: str) -> _Analysis:
     negations = 0  # (one before a negative verb undoes it: "no longer avoids flying")
     negated_at = -9
     pos = 0
+    answers = _ANSWER_TALK_RE.search(folded) is not None  # ("long" answers, not "long walks")
     for mention in [*find_technology_mentions(folded), None]:
         end = mention.start if mention else len(folded)
         for match in _WORD_RE.finditer(folded, pos, end):
@@ -691,7 +754,7 @@ def _analyse(text: str) -> _Analysis:
                 out.slots.add(_stem(word))
             if term.isdigit() or any(c.isdigit() for c in term):
                 out.values[term] = "number"
-            elif term in _VALUE_GROUPS:
+            elif term in _VALUE_GROUPS and _a_value_here(word, _VALUE_GROUPS[term], answers):
                 out.values[term] = _VALUE_GROUPS[term]
             elif raw[0].isupper() and not initial:
                 out.values[term] = "name"
@@ -1086,13 +1149,61 @@ def same_values(a: str, b: str) -> bool:
     exclusive values) with the same polarity, and no word of one is the opposite of a
     word of the other."""
     x, y = _analyse(a), _analyse(b)
-    # (a name one side says where a sentence starts is a name there too: "Bailey — the
-    # user's golden retriever", "Thai food is their fave"; not "fights rust")
-    return (
-        x.negative == y.negative
-        and x.value_terms - y.initials == y.value_terms - x.initials
-        and not _opposed(x, y)  # (the costly look last)
+    if x.negative != y.negative:
+        return False
+    if _own_values(x, y) != _own_values(y, x):
+        spelled = _acronyms_spelled_out(a, b)
+        if spelled is None:
+            return False
+        x, y = _analyse(spelled[0]), _analyse(spelled[1])
+        if _own_values(x, y) != _own_values(y, x):
+            return False
+    return not _opposed(x, y)  # (the costly look last)
+
+
+def _own_values(x: _Analysis, y: _Analysis) -> frozenset[str]:
+    """The values of ``x`` that ``y`` does not say another way: a name ``y`` says where
+    a sentence starts is a name there too ("Bailey — the user's golden retriever", "Thai
+    food is their fave"; not "fights rust"), and a name ``y`` writes in lower case before
+    the same word is that word ("the Payments team" / "the payments team"; not "a Jaguar" /
+    "the jaguar", "Apple" / "an apple orchard")."""
+    return frozenset(
+        t
+        for t in x.value_terms - y.initials
+        if not (
+            x.values[t] == "name" and t in y.terms and t not in y.values and _said_before(x, y, t)
+        )
     )
+
+
+def _said_before(x: _Analysis, y: _Analysis, term: str) -> bool:
+    """``y`` has a word of ``term`` before the word that follows it in ``x``."""
+    pairs = set(itertools.pairwise(y.words))
+    return any(_term_of(w)[0] == term and (w, n) in pairs for w, n in itertools.pairwise(x.words))
+
+
+#: An acronym: two to six capitals ("MIT", "ORM", "HF").
+_ACRONYM_RE: Final = re.compile(r"(?<![\w-])[A-Z]{2,6}(?=s?\b)(?!-\w)")
+_SKIPPED_IN_NAMES: Final = r"(?:(?:of|the|and|for|&|de)\s+)?"
+
+
+def _acronyms_spelled_out(a: str, b: str) -> tuple[str, str] | None:
+    """``a`` and ``b`` with the words one spells out put as the other's acronym
+    ("Massachusetts Institute of Technology" / "MIT", "object-relational mappers" /
+    "ORMs"; two letters only of capitalised words: "Hugging Face" / "HF"), or None when
+    neither spells out an acronym of the other."""
+    texts = [a, b]
+    for i in (0, 1):
+        for acronym in dict.fromkeys(_ACRONYM_RE.findall(texts[i])):
+            letters = [f"(?-i:{c})" if len(acronym) == 2 else c for c in acronym]
+            spelled = re.compile(
+                r"\b"
+                + (r"[\s,-]+" + _SKIPPED_IN_NAMES).join(f"{c}[\\w']*" for c in letters)
+                + r"\b",
+                re.IGNORECASE,
+            )
+            texts[1 - i] = spelled.sub(acronym, texts[1 - i])
+    return (texts[0], texts[1]) if texts != [a, b] else None
 
 
 def is_duplicate(new: str, existing: str, threshold: float = DEFAULT_DUPLICATE_THRESHOLD) -> bool:

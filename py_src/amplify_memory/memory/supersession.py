@@ -335,6 +335,11 @@ def _stops_using(new: Frame, old: Frame) -> bool:
     )
 
 
+def _named_so(value: str, text: str) -> bool:
+    """``text`` gives ``value`` as someone's name ("a daughter named Ruby")."""
+    return re.search(rf"\b(?:named|called)\s+{re.escape(value)}\b", text, re.IGNORECASE) is not None
+
+
 def _compatible_detail(x: frozenset[str], y: frozenset[str]) -> bool:
     """What two facts about one technology add to it agrees: the same, or one's detail
     inside the other's, or most of it shared. "Uses X" adds nothing, so it agrees only
@@ -811,7 +816,16 @@ _WHOSE_RE: Final = re.compile(
 _BARE_WHOSE_RE: Final = re.compile(
     r"^(?P<who>son|daughter|partner|wife|husband|hubby|mom|mum|mother|dad|father|sister|"
     r"brother|boss|kids?|grandma|grandpa)\s+(?:is|was|works|worked|lives|has|had|plays|moved|"
-    r"got|goes|studies|teaches|runs|loves|likes|hates|does|started|just)\b",
+    r"got|goes|studies|teaches|runs|loves|likes|hates|does|started|just|diagnosed|attends|"
+    r"graduated|turned|turns)\b",
+    re.IGNORECASE,
+)
+#: One of the user's people said with "has a ... who/where": "Has a sister based in Porto",
+#: "User has a son at uni" (not "has a sister": that the user has one is the user's).
+_HAS_WHOM_RE: Final = re.compile(
+    r"^(?:(?:the\s+)?user\s+)?has\s+an?\s+(?:(?:older|younger|little|big|baby|grown(?:-up)?)\s+)?"
+    r"(?P<who>son|daughter|sister|brother|partner|wife|husband|boyfriend|girlfriend)\s+"
+    r"(?:who|that|based|living|in|at|studying|working)\b",
     re.IGNORECASE,
 )
 _FACT_WORD_RE: Final = re.compile(r"[\w+#.'-]+")
@@ -890,7 +904,7 @@ def _whose(fact: str) -> str:
     """Who a fact is about besides the user ("sister"), or "" for the user; "mom" and
     "mother", "boss" and "bosses" are one."""
     core = _core(fact)
-    found = _WHOSE_RE.match(core) or _BARE_WHOSE_RE.match(core)
+    found = _WHOSE_RE.match(core) or _BARE_WHOSE_RE.match(core) or _HAS_WHOM_RE.match(core)
     if not found or _NAMED_RE.match(core):
         return ""  # ("User's manager is Priya": who the user's manager is, the user's fact)
     who = found["who"].casefold()
@@ -1280,8 +1294,17 @@ def decide(
                 return "supersede"  # "a MacBook Pro M1" / "a MacBook Pro M3"
             if own.topic == "commute":  # the same way to work: one fact only when said alike
                 return "merge" if _said_alike(new, old, threshold, cosine) else "keep"
-            if per_technology and not _compatible_detail(residual_terms(new), residual_terms(old)):
-                return "keep"  # "prefers TypeScript" / "prefers TypeScript strict mode"
+            details = residual_terms(new), residual_terms(old)
+            if per_technology and not _compatible_detail(*details):
+                # "prefers TypeScript" / "prefers TypeScript strict mode": one says more;
+                # both say more, in other words: one when near in meaning ("writes docs in
+                # AsciiDoc" / "authors documentation using AsciiDoc")
+                near = (
+                    all(details)
+                    and not _named_so(own.value, f"{new} / {old}")  # ("daughter named Ruby")
+                    and _near_by_meaning(new, old, cosine)
+                )
+                return "merge" if near else "keep"
             if _other_tools(new, old):
                 return "keep"  # "uses Ghidra" / "uses Ghidra and Burp Suite": one tool more
             numbers = _numbers(new), _numbers(old)
@@ -1303,7 +1326,11 @@ def decide(
         ):
             return "supersede"  # "spellcheck is enabled" / "spellcheck is disabled"
         if verdict == "compatible" or own.topic == theirs.topic:
-            return "keep"
+            # (one value under two topics: "shell is zsh" / "uses Zsh"; near in meaning)
+            one_value = (
+                own.topic != theirs.topic and own.value.casefold() == theirs.value.casefold()
+            )
+            return "merge" if one_value and _near_by_meaning(new, old, cosine) else "keep"
         if not (_per_technology(own) and _per_technology(theirs)) and (
             registered_topic(own.topic) or registered_topic(theirs.topic)
         ):

@@ -4160,6 +4160,15 @@ def find_technology_mentions(text: str) -> list[Mention]:
     return list(_mentions(text))
 
 
+#: A common abbreviation that is a person's title where its trade is spoken of (in
+#: capitals: "RN" in a nurse's words, not "rn" for React Native).
+_TITLE_CONTEXT: Final = {
+    "rn": re.compile(
+        r"\b(?:nurs\w*|ward|wards|hospital|clinic|shifts?|patients?|ICU|ER|licensed|"
+        r"registered|healthcare|midwife|NHS)\b",
+        re.IGNORECASE,
+    ),
+}
 #: A common abbreviation said as a noun of its own: after an article, at a clause's end.
 _ARTICLE_BEFORE_RE: Final = re.compile(r"(?:^|\s)an?\s{1,3}$", re.IGNORECASE)
 _BARE_AFTER_RE: Final = re.compile(r"\s*(?:[.,;!?)]|$)")
@@ -4192,6 +4201,9 @@ def _mentions(text: str) -> tuple[Mention, ...]:
             and _BARE_AFTER_RE.match(masked, end)
         ):
             continue  # "is an RN.": a person's title, not React Native
+        title = _TITLE_CONTEXT.get(key)
+        if title is not None and raw.isupper() and title.search(masked):
+            continue  # "an RN at the county hospital", "Nights on the ward; RN"
         if kind == "strict":  # rule 1 only: never through cues or a neighbour
             if capitalised and not initial:
                 candidates.append((mention, True))

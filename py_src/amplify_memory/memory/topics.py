@@ -1068,8 +1068,9 @@ _CONTEXTS: Final = tuple(
     (re.compile(p, re.IGNORECASE), name)
     for p, name in (
         (
-            r"\b(?:at work|for work|at (?:my |the )?(?:job|day job|office|company)|professionally|"
-            r"on the job|in (?:my )?day job|work (?:laptop|machine|computer|pc))\b",
+            r"\b(?:at work|for work|at (?:my |the |their |his |her )?(?:job|day job|office|company)|"
+            r"professionally|on the job|(?:in|for) (?:my |their |his |her )?(?:day )?job|day job|"
+            r"work (?:laptop|machine|computer|pc))\b",
             "@work",
         ),
         (
@@ -1078,7 +1079,11 @@ _CONTEXTS: Final = tuple(
             "@personal",
         ),
         (r"\b(?:in production|in prod|on prod)\b", "@production"),
-        (r"\b(?:locally|for local (?:development|dev)|on (?:my |their )?laptop)\b", "@local"),
+        (
+            r"\b(?:locally|(?:for )?local (?:development|dev)(?: env(?:ironment)?| setup)?|"
+            r"on (?:my |their )?laptop)\b",
+            "@local",
+        ),
     )
 )
 
@@ -1447,6 +1452,10 @@ _VALUE_SYNONYMS: Final[dict[str, str]] = {
     "programmer": "engineer",
     "coder": "engineer",
     "swe": "engineer",
+    "sde": "engineer",
+    "rn": "nurse",
+    "lpn": "nurse",
+    "gp": "doctor",
     "physician": "doctor",
     "attorney": "lawyer",
     "solicitor": "lawyer",
