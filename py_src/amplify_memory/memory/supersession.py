@@ -1405,8 +1405,8 @@ _CHANGE_WORD_RE: Final = re.compile(
     r"previously|now\s+(?:prefer|like|want|use|work|live|drink|eat|speak|write|run|play|"
     r"own|drive)s?|died|passed away|gave up|quit|stopped|cancell?ed|deleted|sold|ditched|"
     r"dropped|done with|cut out|off the menu|no more|outgrown|paid off|broke up|gone|"
-    r"promoted|nicht mehr|keine? mehr|ya no|no m[aá]s|j[aá] n[aã]o|n[aã]o mais|plus jamais|"
-    r"non pi[uù]|niet meer|nie ma ju[zż])\b",
+    r"promoted|retired\s+from|nicht mehr|keine? mehr|ya no|no m[aá]s|j[aá] n[aã]o|n[aã]o mais|"
+    r"plus jamais|ne\s+\w+\s+plus|n'\w+\s+plus|non pi[uù]|niet meer|nie ma ju[zż])\b",
     re.IGNORECASE,
 )
 #: What the merge model must not merge across, beside :data:`_CHANGE_WORD_RE`: a status

@@ -131,3 +131,10 @@ def test_a_nurse_by_title_is_a_nurse() -> None:
     assert decide("User is an RN.", "User is a nurse.") == "merge"
     assert decide("User is a GP.", "User is a doctor.") == "merge"
     assert decide("User is an RN.", "User is a teacher.") == "supersede"
+
+
+def test_an_ended_role_and_a_french_no_longer_are_changes() -> None:
+    # (said on one side only: the merge model is not asked)
+    assert decide("Retired from teaching.", "User is a teacher.", cosine=0.6) != "merge"
+    assert decide("Ne parle plus français.", "User speaks French.", cosine=0.6) != "merge"
+    assert decide("User is a retired teacher.", "Retired from teaching.", cosine=0.8) == "merge"
