@@ -87,7 +87,7 @@ KINDS: Final[dict[str, str]] = {
     "terminal emulator": "iTerm2, Ghostty, Alacritty, kitty, WezTerm, Warp, Windows Terminal, "
     "Hyper, Konsole, GNOME Terminal, Tabby",
     "web browser": "Google Chrome, Firefox, Safari, Microsoft Edge, Brave, Vivaldi, Opera, "
-    "Zen Browser",
+    "Zen Browser, Arc browser",
     "container runtime": "containerd, CRI-O",
     "managed Kubernetes": "EKS, AKS, GKE",
 }

@@ -2224,6 +2224,7 @@ TECHNOLOGIES: Final[tuple[Technology, ...]] = (
     _t("Beyond Compare", common=("beyond compare",), strict=True),
     _t("blink.cmp"),
     _t("BlueJ"),
+    _t("Arc browser"),
     _t("Brave", "brave browser", common=("brave",), strict=True),
     _t("Catppuccin", common=("catppuccin",)),
     _t("Charles Proxy"),

@@ -138,3 +138,19 @@ def test_an_ended_role_and_a_french_no_longer_are_changes() -> None:
     assert decide("Retired from teaching.", "User is a teacher.", cosine=0.6) != "merge"
     assert decide("Ne parle plus français.", "User speaks French.", cosine=0.6) != "merge"
     assert decide("User is a retired teacher.", "Retired from teaching.", cosine=0.8) == "merge"
+
+
+def test_the_arc_browser_is_a_browser_and_the_arc_de_triomphe_no_tool() -> None:
+    from amplify_memory.memory import extract_user_facts
+    from amplify_memory.memory.technologies import find_technologies
+
+    assert find_technologies("swithced to arc browser, chrome was killin my battry") == [
+        "Arc browser",
+        "Google Chrome",
+    ]
+    assert find_technologies("we visited the Arc de Triomphe") == []
+    assert extract_user_facts("we visited the Arc de Triomphe") == []
+    # (a switch to it replaces the browser before: the same kind of tool)
+    from amplify_memory.memory.succession import kind_of
+
+    assert kind_of("Arc browser") == kind_of("Google Chrome") == "web browser"
