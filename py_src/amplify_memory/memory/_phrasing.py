@@ -966,10 +966,26 @@ def _plain_wishes(text: str) -> str:
     return text
 
 
+#: "an RN", "an ICU RN" (a nurse; not "an RN app", "an RN project": React Native).
+_NURSE_RE: Final = re.compile(
+    r"\b(?P<art>[Aa]n?|[Tt]he)\s+(?P<unit>(?:ICU|ER|NICU|PICU|OR|travel|charge|float|staff)\s+)?"
+    r"RN\b(?!\s+(?:apps?|projects?|components?|codebase|version|devs?|developers?|modules?|"
+    r"library|libraries|screens?|bridge|code)\b)"
+)
+
+
+def _nurse(found: re.Match[str]) -> str:
+    article = found["art"]
+    if not found["unit"] and article.lower() == "an":
+        article = article[0]  # ("an RN": "a registered nurse")
+    return f"{article} {found['unit'] or ''}registered nurse"
+
+
 def _normalise_chat_forms(text: str) -> str:
     """Chat's forms made plain: emojis, self-corrections, shouted words, joined
     numbers and versions, squeezed commas."""
     text = _HEART_VERB_RE.sub("I love ", text)  # "I ❤️ rust": the heart is the verb
+    text = _NURSE_RE.sub(_nurse, text)  # "I'm an RN": a registered nurse, not React Native
     text = _EMOJI_SENTENCE_RE.sub(". ", text)  # "... MacBook Air 🙃 what's a quick way": two
     text = _EMOJI_RE.sub(" ", text)
     text = _WE_RE.sub("we", text)  # "me and my team use Teams now": the user's own "we"

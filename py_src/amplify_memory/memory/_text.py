@@ -95,7 +95,7 @@ ROLE_NOUNS: Final = (
     r"landlady|security guard|guard|cleaner|housekeeper|nanny|childminder|au pair|treasurer|"
     r"chairperson|chairman|chairwoman|trustee|council+or|mayor|proofreader|"
     r"reporter|supervisor|foreman|superintendent|registrar|bursar|recruiter|salesperson|"
-    r"sales rep|cpa|chartered accountant|rn|lpn|cna|np|gp|swe|sde"
+    r"sales rep|cpa|chartered accountant"
 )
 
 

@@ -175,12 +175,12 @@ _LIVE_RE: Final = re.compile(
 #: "main Pune mein rehta hoon", "İzmir'de yaşıyorum", "wir sind nach Bonn gezogen": the
 #: place before the verb.
 _PLACE_FIRST_RE: Final = re.compile(
-    r"\b(?P<place>[\w'\u2019.-]+)\s+(?:mein|me|main)\s+(?:hi\s+)?(?:rehta|rehti|rahta|rahti|"
+    r"\b(?<![\w'\u2019.-])(?P<place>[\w'\u2019.-]+)\s+(?:mein|me|main)\s+(?:hi\s+)?(?:rehta|rehti|rahta|rahti|"
     r"rehte|reh\s+rah[ae]|reh\s+rahi)\s+(?:hoon|hu|hun|hain|hai|h)\b|"
-    r"\b(?P<place2>[\w.-]+)['\u2019]?(?:de|da|te|ta)\s+ya[şs][ıi]yorum\b|"
+    r"\b(?<![\w.-])(?P<place2>[\w.-]+)['\u2019]?(?:de|da|te|ta)\s+ya[şs][ıi]yorum\b|"
     r"\bnach\s+(?P<place3>[\w.-]+(?:\s+[\w.-]+)?)\s+(?:gezogen|umgezogen)\b|"
     r"\bnaar\s+(?P<place4>[\w.-]+(?:\s+[\w.-]+)?)\s+verhuisd\b|"
-    r"(?:\bse\s+(?P<place5>[\w.-]+)|\b(?P<place6>(?-i:[A-Z])[\w.-]+))\s+shift\s+"
+    r"(?:\bse\s+(?P<place5>[\w.-]+)|\b(?<![\w.-])(?P<place6>(?-i:[A-Z])[\w.-]+))\s+shift\s+"
     r"(?:ho\s+(?:gaya|gayi|gaye)|kar\s+(?:liya|liye|gaya))",
     re.IGNORECASE,
 )

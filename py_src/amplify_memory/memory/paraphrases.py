@@ -285,7 +285,8 @@ EVERYDAY_PHRASES: Final[tuple[tuple[re.Pattern[str], Replacement], ...]] = tuple
         (r"\bgooner\b", "likes Arsenal"),
         (
             r"\b(?:an?\s+)?(?:big\s+|huge\s+|massive\s+)?"
-            r"((?!(?:big|huge|massive|great|real|total)\b)(?-i:[A-Z])[\w.]*(?:\s+FC)?)\s+fan\b",
+            r"((?!(?:big|huge|massive|great|real|total)\b)(?<![\w.])(?-i:[A-Z])[\w.]*+(?:\s+FC)?)"
+            r"\s+fan\b",  # (a name starts once: "A.A.A. ... fan" is read in linear time)
             r"likes \1",
         ),
         # places by other names

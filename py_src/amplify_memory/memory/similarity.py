@@ -177,7 +177,7 @@ _PHRASES: Final[tuple[tuple[re.Pattern[str], Replacement], ...]] = tuple(
     )
 )
 #: A nationality said alone of the user, and the country it names: "Canadian.", "User is
-#: Brazilian-born" (not "Canadian spelling", "likes Brazilian food").
+#: Nigerian" (not "Canadian spelling", "likes Brazilian food", "Canadian-born").
 _COUNTRY_OF: Final = {
     demonym.casefold(): country
     for country, demonyms in (
@@ -206,7 +206,7 @@ _COUNTRY_OF: Final = {
 _NATIONALITY_RE: Final = re.compile(
     r"^\s*(?:(?:the\s+)?user\s+is\s+(?:an?\s+)?)?("
     + "|".join(sorted(_COUNTRY_OF, key=len, reverse=True))
-    + r")(?:[- ]born)?\s*[.!]?\s*$",
+    + r")\s*[.!]?\s*$",
     re.IGNORECASE,
 )
 
@@ -427,7 +427,7 @@ _MORE_PHRASES: Final[tuple[tuple[re.Pattern[str], Replacement], ...]] = tuple(
         ),
         (r"\bby (?:themselves|himself|herself|myself|themself)\b", "alone"),
         # fragments people write: "NYC-based", "WFH Fridays", "Grandkids: 3", "Mon-Thu"
-        (r"\b((?-i:[A-Z])[\w.]+(?: (?-i:[A-Z])[\w.]+)?)-based\b", r"based in \1"),
+        (r"\b(?<![\w.])((?-i:[A-Z])[\w.]+(?: (?-i:[A-Z])[\w.]+)?)-based\b", r"based in \1"),
         (r"\b(?:lives|resides) in\b", "based in"),
         (r"(?-i:\bWFH\b)", "remote worker"),
         (r"^\s*(\w+(?: \w+)?)\s*:\s*(\d+)\s*$", r"has \2 \1"),
@@ -454,7 +454,7 @@ _MORE_PHRASES: Final[tuple[tuple[re.Pattern[str], Replacement], ...]] = tuple(
         (r"\bsit-stand (?:desk|workstation)\b", "standing desk"),
         (r"\bovernight(?=\s+(?:shifts?|rotations?|rotas?|schedules?|hours)\b)", "night"),
         (r"(?<=\w)\s+(?-i:F\.?C\.?)(?=$|[\s.,;!)])", ""),  # ("Liverpool FC": the club)
-        (_NATIONALITY_RE.pattern, _from_country),  # ("Canadian.", "Brazilian-born")
+        (_NATIONALITY_RE.pattern, _from_country),  # ("Canadian.", "User is Nigerian")
     )
 )
 
@@ -598,6 +598,8 @@ _VALUE_WORDS: Final[dict[str, str]] = {
     "language": "english german french spanish italian portuguese dutch polish "
     "japanese chinese korean russian ukrainian hindi arabic turkish swedish",
     "time": "morning afternoon evening night",
+    "temperature": "celsius fahrenheit",
+    "measure": "metric imperial",
 }
 _EXCLUSIVE_STEMS: Final = frozenset(_stem(w) for w in _EXCLUSIVE_SLOTS)
 #: Words that frame a fact and say nearly nothing of it: "Pastry chef *by trade*",
@@ -696,25 +698,6 @@ def _rewritten(text: str) -> str:
     return _HYPHEN_RE.sub("", folded)
 
 
-#: Words of what an answer is (its length is a value there: "long answers", "keep it
-#: short"; not "long walks", "keeps functions short").
-_ANSWER_TALK_RE: Final = re.compile(
-    r"\b(?:answers?|responses?|repl(?:y|ies)|explanations?|explain\w*|summar\w*|messages?|"
-    r"outputs?|write-?ups?|docs|documentation|comments?|emails?|prose|texts?|wording|"
-    r"sentences?|paragraphs?|it|things|bullets?|words?|chat|tone|style|verbosity|detail|"
-    r"assistant|to the point)\b",
-    re.IGNORECASE,
-)
-
-
-def _a_value_here(word: str, group: str, answers: bool) -> bool:
-    """A word of a group of values (:data:`_VALUE_WORDS`) is one of them here: a length
-    only where answers are spoken of, a rank not as a verb ("leads a team")."""
-    if group == "length":
-        return answers
-    return not (group == "seniority" and word in ("leads", "leading", "led"))
-
-
 @lru_cache(maxsize=4096)
 def _analyse(text: str) -> _Analysis:
     """Normalise one memory (see the module docstring)."""
@@ -726,7 +709,6 @@ def _analyse(text: str) -> _Analysis:
     negations = 0  # (one before a negative verb undoes it: "no longer avoids flying")
     negated_at = -9
     pos = 0
-    answers = _ANSWER_TALK_RE.search(folded) is not None  # ("long" answers, not "long walks")
     for mention in [*find_technology_mentions(folded), None]:
         end = mention.start if mention else len(folded)
         for match in _WORD_RE.finditer(folded, pos, end):
@@ -754,7 +736,7 @@ def _analyse(text: str) -> _Analysis:
                 out.slots.add(_stem(word))
             if term.isdigit() or any(c.isdigit() for c in term):
                 out.values[term] = "number"
-            elif term in _VALUE_GROUPS and _a_value_here(word, _VALUE_GROUPS[term], answers):
+            elif term in _VALUE_GROUPS:
                 out.values[term] = _VALUE_GROUPS[term]
             elif raw[0].isupper() and not initial:
                 out.values[term] = "name"
@@ -1075,11 +1057,16 @@ def _opposites_in(only_x: set[str], only_y: set[str]) -> bool:
     return False
 
 
+def _only_words(x: _Analysis, y: _Analysis) -> tuple[set[str], set[str]]:
+    """The words of each memory that the other does not have."""
+    xs, ys = set(x.words), set(y.words)
+    return xs - ys, ys - xs
+
+
 def _opposed(x: _Analysis, y: _Analysis) -> bool:
     """Words on the two sides that are opposites ("same line" / "own line") or one the
     negated form of the other ("acceptable" / "unacceptable")."""
-    only_x = {w for w in x.words if w not in y.words}
-    only_y = {w for w in y.words if w not in x.words}
+    only_x, only_y = _only_words(x, y)
     if not (only_x and only_y):
         return False
     return _opposites_in(only_x, only_y) or any(
@@ -1133,8 +1120,7 @@ def opposite_words(a: str, b: str) -> bool:
     ("public" / "private", "up" / "down"), not a word and its negated form nor "with" /
     "without" (which reword one fact: "without preamble" / "with no intro")."""
     x, y = _analyse(a), _analyse(b)
-    only_x = {w for w in x.words if w not in y.words} - {"with", "without"}
-    only_y = {w for w in y.words if w not in x.words} - {"with", "without"}
+    only_x, only_y = (words - {"with", "without"} for words in _only_words(x, y))
     return _opposites_in(only_x, only_y)
 
 
@@ -1182,26 +1168,27 @@ def _said_before(x: _Analysis, y: _Analysis, term: str) -> bool:
     return any(_term_of(w)[0] == term and (w, n) in pairs for w, n in itertools.pairwise(x.words))
 
 
-#: An acronym: two to six capitals ("MIT", "ORM", "HF").
+#: An acronym: two to six capitals ("MIT", "UCLA", "HF").
 _ACRONYM_RE: Final = re.compile(r"(?<![\w-])[A-Z]{2,6}(?=s?\b)(?!-\w)")
 _SKIPPED_IN_NAMES: Final = r"(?:(?:of|the|and|for|&|de)\s+)?"
+#: At most this many acronyms of a memory are looked for spelled out (bounded time).
+_MAX_ACRONYMS: Final = 4
 
 
 def _acronyms_spelled_out(a: str, b: str) -> tuple[str, str] | None:
-    """``a`` and ``b`` with the words one spells out put as the other's acronym
-    ("Massachusetts Institute of Technology" / "MIT", "object-relational mappers" /
-    "ORMs"; two letters only of capitalised words: "Hugging Face" / "HF"), or None when
-    neither spells out an acronym of the other."""
+    """``a`` and ``b`` with the capitalised words one spells out put as the other's
+    acronym ("Massachusetts Institute of Technology" / "MIT", "University of California,
+    Los Angeles" / "UCLA", "Hugging Face" / "HF"; not "black Mercedes wagon" / "BMW"), or
+    None when neither spells out an acronym of the other."""
     texts = [a, b]
     for i in (0, 1):
-        for acronym in dict.fromkeys(_ACRONYM_RE.findall(texts[i])):
-            letters = [f"(?-i:{c})" if len(acronym) == 2 else c for c in acronym]
+        acronyms = list(dict.fromkeys(_ACRONYM_RE.findall(texts[i])))[:_MAX_ACRONYMS]
+        for acronym in acronyms:
             spelled = re.compile(
                 r"\b"
-                + (r"[\s,-]+" + _SKIPPED_IN_NAMES).join(f"{c}[\\w']*" for c in letters)
-                + r"\b",
-                re.IGNORECASE,
-            )
+                + (r"[\s,-]+" + _SKIPPED_IN_NAMES).join(f"{c}[\\w'-]*" for c in acronym)
+                + r"\b"
+            )  # (case-sensitive: each word of the name starts with its capital)
             texts[1 - i] = spelled.sub(acronym, texts[1 - i])
     return (texts[0], texts[1]) if texts != [a, b] else None
 

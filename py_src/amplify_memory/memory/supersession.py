@@ -154,10 +154,11 @@ _WRONG_RE: Final = re.compile(
     r"(?:earlier|previous|old|last)\s+(?:note|memory|fact|entry)?\s*(?:about|on|saying)\s+"
     r"(?P<a>[\w+#.-]+(?:\s+[\w+#.-]+)?)\s+(?:was|is)\s+(?:wrong|mistaken|incorrect|a mistake)"
     r"|\bnever (?:used|liked|wanted)\s+(?P<b>[\w+#.-]+)"
-    r"|(?P<c>[\w+#.-]+)\s+(?:preference\s+)?was\s+(?:recorded|noted|saved)\s+by mistake"
+    r"|(?<![\w+#.-])(?P<c>[\w+#.-]+)\s+(?:preference\s+)?was\s+(?:recorded|noted|saved)\s+"
+    r"by mistake"
     # "June was a mistake", "Kotlin was misremembered", "misspoke about Chennai", "I said 3
     # kids but ..."
-    r"|(?P<d>[\w+#.-]+)\s+(?:was|were)\s+(?:a\s+)?(?:mistake|misremembered|misheard|typo|"
+    r"|(?<![\w+#.-])(?P<d>[\w+#.-]+)\s+(?:was|were)\s+(?:a\s+)?(?:mistake|misremembered|misheard|typo|"
     r"wrong|incorrect)\b"
     r"|\bmis(?:spoke|typed|remembered)\s+(?:about\s+)?(?P<e>[\w+#.-]+)"
     r"|\bI\s+said\s+(?P<f>[\w+#.-]+(?:\s+[\w+#.-]+)?)\s+but\b",
@@ -333,6 +334,18 @@ def _stops_using(new: Frame, old: Frame) -> bool:
         and (new.scope == old.scope or not new.scope)  # "does not use X" ends every use
         and lookup_technology(new.value) is not None
     )
+
+
+def _details_alike(x: frozenset[str], y: frozenset[str]) -> bool:
+    """What two facts of one technology add to it, both something, shares a word or its
+    letters ("documentation" / "docs", "security testing" / "pentesting"): two uses
+    ("for data analysis" / "for web scraping") share none."""
+    if not (x and y):
+        return False
+    short = any(
+        min(len(t), len(o)) >= 3 and (t.startswith(o) or o.startswith(t)) for t in x for o in y
+    )
+    return short or content_similarity(" ".join(sorted(x)), " ".join(sorted(y))) > 0
 
 
 def _named_so(value: str, text: str) -> bool:
@@ -1300,7 +1313,7 @@ def decide(
                 # both say more, in other words: one when near in meaning ("writes docs in
                 # AsciiDoc" / "authors documentation using AsciiDoc")
                 near = (
-                    all(details)
+                    _details_alike(*details)  # (not "for data analysis" / "for web scraping")
                     and not _named_so(own.value, f"{new} / {old}")  # ("daughter named Ruby")
                     and _near_by_meaning(new, old, cosine)
                 )

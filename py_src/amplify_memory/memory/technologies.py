@@ -4170,6 +4170,13 @@ _TITLE_CONTEXT: Final = {
         re.IGNORECASE,
     ),
 }
+#: Words of making software near such a title: then it is the technology ("a patient
+#: app with RN and Expo").
+_TECH_NEAR_RE: Final = re.compile(
+    r"\b(?:apps?|application|Expo|code|codes|coding|build|building|built|component|"
+    r"components|project|mobile|iOS|Android|React|JavaScript|TypeScript)\b",
+    re.IGNORECASE,
+)
 #: A common abbreviation said as a noun of its own: after an article, at a clause's end.
 _ARTICLE_BEFORE_RE: Final = re.compile(r"(?:^|\s)an?\s{1,3}$", re.IGNORECASE)
 _BARE_AFTER_RE: Final = re.compile(r"\s*(?:[.,;!?)]|$)")
@@ -4203,7 +4210,13 @@ def _mentions(text: str) -> tuple[Mention, ...]:
         ):
             continue  # "is an RN.": a person's title, not React Native
         title = _TITLE_CONTEXT.get(key)
-        if title is not None and raw.isupper() and title.search(masked):
+        near = masked[max(0, start - 40) : end + 40]
+        if (
+            title is not None
+            and raw.isupper()
+            and title.search(near)
+            and not _TECH_NEAR_RE.search(near)
+        ):
             continue  # "an RN at the county hospital", "Nights on the ward; RN"
         if kind == "strict":  # rule 1 only: never through cues or a neighbour
             if capitalised and not initial:

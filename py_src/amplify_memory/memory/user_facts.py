@@ -2255,7 +2255,9 @@ def _versioned_products(plain: str, mentions: list[Mention]) -> list[str]:
     return found
 
 
-_PLUS_RE: Final = re.compile(r"(?P<left>[\w.#/-]+)\s*(?<!\+)\+(?!\+)\s*(?P<right>[\w.#/-]+)")
+_PLUS_RE: Final = re.compile(
+    r"(?<![\w.#/-])(?P<left>[\w.#/-]+)\s*(?<!\+)\+(?!\+)\s*(?P<right>[\w.#/-]+)"
+)
 _PRODUCT_LIKE_RE: Final = re.compile(r"^(?:[A-Z][A-Za-z0-9#.-]{1,24}|[a-z]+[A-Z][\w.-]*)$")
 
 
