@@ -640,6 +640,10 @@ class _Analysis:
         return frozenset(self.values)
 
     @cached_property
+    def word_set(self) -> frozenset[str]:
+        return frozenset(self.words)
+
+    @cached_property
     def plain(self) -> frozenset[str]:
         """The core terms that are not values (the words around the values)."""
         return self.core - self.value_terms
@@ -1059,8 +1063,8 @@ def _opposites_in(only_x: set[str], only_y: set[str]) -> bool:
 
 def _only_words(x: _Analysis, y: _Analysis) -> tuple[set[str], set[str]]:
     """The words of each memory that the other does not have."""
-    xs, ys = set(x.words), set(y.words)
-    return xs - ys, ys - xs
+    xs, ys = x.word_set, y.word_set
+    return set(xs - ys), set(ys - xs)
 
 
 def _opposed(x: _Analysis, y: _Analysis) -> bool:
