@@ -1452,6 +1452,11 @@ _VALUE_SYNONYMS: Final[dict[str, str]] = {
     "programmer": "engineer",
     "coder": "engineer",
     "swe": "engineer",
+    "back-end": "backend",
+    "front-end": "frontend",
+    "full-stack": "fullstack",
+    "msft": "microsoft",
+    "gmt": "utc",
     "physician": "doctor",
     "attorney": "lawyer",
     "solicitor": "lawyer",
@@ -1471,6 +1476,7 @@ _PLACE_TOPICS: Final = frozenset({"location", "timezone"})
 
 def _value_words(value: str) -> tuple[str, ...]:
     words = re.findall(r"[\w+#.-]+", strip_accents(value).casefold())  # ("São", "Sao")
+    words = [re.sub(r"^gmt(?=[+-]\d)", "utc", w) for w in words]  # ("GMT+3" / "UTC+3")
     return tuple(_VALUE_SYNONYMS.get(w.strip(".-"), w.strip(".-")) for w in words if w.strip(".-"))
 
 
@@ -1504,6 +1510,10 @@ _PLACE_ALIASES: Final = {
     "washington d.c": "washington", "uk": "united kingdom", "us": "united states",
     "usa": "united states", "the us": "united states", "the usa": "united states",
     "the states": "united states", "uae": "united arab emirates", "nz": "new zealand",
+    # a city's old or short name
+    "bombay": "mumbai", "bangalore": "bengaluru", "calcutta": "kolkata", "madras": "chennai",
+    "peking": "beijing", "saigon": "ho chi minh city", "kiev": "kyiv", "manc": "manchester",
+    "philly": "philadelphia", "nola": "new orleans", "vegas": "las vegas",
 }  # fmt: skip
 
 

@@ -163,3 +163,30 @@ def test_the_arc_browser_is_a_browser_and_the_arc_de_triomphe_no_tool() -> None:
     from amplify_memory.memory.succession import kind_of
 
     assert kind_of("Arc browser") == kind_of("Google Chrome") == "web browser"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("User lives in Bengaluru.", "Lives in Bangalore"),
+        ("I'm from Mumbai", "User is originally from Bombay."),
+        ("User lives in Manchester.", "Based in Manc"),
+        ("User works in the GMT+3 timezone.", "User's timezone is UTC+3."),
+        ("User is a senior backend engineer.", "The user works as a senior back-end engineer."),
+        ("User works at Microsoft.", "Employed by MSFT"),
+    ],
+)
+def test_a_city_an_employer_a_zone_by_another_name_is_the_same_value(old: str, new: str) -> None:
+    assert decide(new, old) == "merge"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("User lives in Bengaluru.", "Lives in Chennai"),
+        ("User works in the GMT+3 timezone.", "User's timezone is UTC+2."),
+        ("User is a senior backend engineer.", "The user works as a senior front-end engineer."),
+    ],
+)
+def test_another_city_zone_or_role_replaces_it(old: str, new: str) -> None:
+    assert decide(new, old) == "supersede"
