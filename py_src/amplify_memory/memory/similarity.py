@@ -644,6 +644,11 @@ class _Analysis:
         return frozenset(self.words)
 
     @cached_property
+    def word_pairs(self) -> frozenset[tuple[str, str]]:
+        """Each word with the word after it."""
+        return frozenset(itertools.pairwise(self.words))
+
+    @cached_property
     def plain(self) -> frozenset[str]:
         """The core terms that are not values (the words around the values)."""
         return self.core - self.value_terms
@@ -1046,7 +1051,7 @@ _OPPOSITE_OF: Final = _opposites_table()
 _NEGATING_PREFIXES: Final = ("un", "in", "im", "dis", "non", "ir", "il")
 
 
-def _opposites_in(only_x: set[str], only_y: set[str]) -> bool:
+def _opposites_in(only_x: AbstractSet[str], only_y: AbstractSet[str]) -> bool:
     """A word of ``only_x`` and one of ``only_y`` (or their stems) that are opposites."""
     stems_y: set[str] | None = None
     for w in only_x:
@@ -1061,10 +1066,9 @@ def _opposites_in(only_x: set[str], only_y: set[str]) -> bool:
     return False
 
 
-def _only_words(x: _Analysis, y: _Analysis) -> tuple[set[str], set[str]]:
+def _only_words(x: _Analysis, y: _Analysis) -> tuple[frozenset[str], frozenset[str]]:
     """The words of each memory that the other does not have."""
-    xs, ys = x.word_set, y.word_set
-    return set(xs - ys), set(ys - xs)
+    return x.word_set - y.word_set, y.word_set - x.word_set
 
 
 def _opposed(x: _Analysis, y: _Analysis) -> bool:
@@ -1168,8 +1172,7 @@ def _own_values(x: _Analysis, y: _Analysis) -> frozenset[str]:
 
 def _said_before(x: _Analysis, y: _Analysis, term: str) -> bool:
     """``y`` has a word of ``term`` before the word that follows it in ``x``."""
-    pairs = set(itertools.pairwise(y.words))
-    return any(_term_of(w)[0] == term and (w, n) in pairs for w, n in itertools.pairwise(x.words))
+    return any(_term_of(w)[0] == term and (w, n) in y.word_pairs for w, n in x.word_pairs)
 
 
 #: An acronym: two to six capitals ("MIT", "UCLA", "HF").

@@ -1339,11 +1339,7 @@ def decide(
         ):
             return "supersede"  # "spellcheck is enabled" / "spellcheck is disabled"
         if verdict == "compatible" or own.topic == theirs.topic:
-            # (one value under two topics: "shell is zsh" / "uses Zsh"; near in meaning)
-            one_value = (
-                own.topic != theirs.topic and own.value.casefold() == theirs.value.casefold()
-            )
-            return "merge" if one_value and _near_by_meaning(new, old, cosine) else "keep"
+            return "keep"
         if not (_per_technology(own) and _per_technology(theirs)) and (
             registered_topic(own.topic) or registered_topic(theirs.topic)
         ):

@@ -4177,6 +4177,14 @@ _TECH_NEAR_RE: Final = re.compile(
     r"components|project|mobile|iOS|Android|React|JavaScript|TypeScript)\b",
     re.IGNORECASE,
 )
+
+
+def _a_title_here(title: re.Pattern[str], text: str, start: int, end: int) -> bool:
+    """Words of the title's trade near ``text[start:end]`` and none of making software."""
+    near = text[max(0, start - 40) : end + 40]
+    return title.search(near) is not None and not _TECH_NEAR_RE.search(near)
+
+
 #: A common abbreviation said as a noun of its own: after an article, at a clause's end.
 _ARTICLE_BEFORE_RE: Final = re.compile(r"(?:^|\s)an?\s{1,3}$", re.IGNORECASE)
 _BARE_AFTER_RE: Final = re.compile(r"\s*(?:[.,;!?)]|$)")
@@ -4210,13 +4218,7 @@ def _mentions(text: str) -> tuple[Mention, ...]:
         ):
             continue  # "is an RN.": a person's title, not React Native
         title = _TITLE_CONTEXT.get(key)
-        near = masked[max(0, start - 40) : end + 40]
-        if (
-            title is not None
-            and raw.isupper()
-            and title.search(near)
-            and not _TECH_NEAR_RE.search(near)
-        ):
+        if title is not None and raw.isupper() and _a_title_here(title, masked, start, end):
             continue  # "an RN at the county hospital", "Nights on the ward; RN"
         if kind == "strict":  # rule 1 only: never through cues or a neighbour
             if capitalised and not initial:
