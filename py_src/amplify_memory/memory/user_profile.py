@@ -94,6 +94,15 @@ def _frames_of(text: str) -> tuple[Frame, ...]:
     return frames(text)
 
 
+def _beside(new: tuple[Frame, ...], old: tuple[Frame, ...]) -> bool:
+    """True when every frame of ``new`` of a topic of ``old``'s is compatible with it
+    (:func:`~amplify_memory.memory.topics.relation`): facts that hold at once."""
+    from amplify_memory.memory.topics import relation
+
+    verdicts = [relation(a, b) for a in new for b in old if a.topic == b.topic]
+    return bool(verdicts) and all(v == "compatible" for v in verdicts)
+
+
 def _decide(new: str, old: str, *, cosine: float | None = None) -> Action:
     from amplify_memory.memory.supersession import decide as rule
 
@@ -453,12 +462,16 @@ class UserProfileVectorStore(PageSingleton):
             include_vectors=False,
         ).hits:
             found.setdefault(str(hit.id), hit.document)
-        topics = list(dict.fromkeys(f.topic for f in _frames_of(text)))
+        frames = _frames_of(text)
+        topics = list(dict.fromkeys(f.topic for f in frames))
         for doc_id in self._index.newest(topics, _TOPIC_CANDIDATES):
-            # the newest active entries of the fact's topics
+            # the newest active entries of the fact's topics, but not those its frames
+            # say hold beside it (another scope: "uses npm at work" / "uses pnpm", "uses
+            # Jest with React" / "... with Vue"): their text is not near (neither search
+            # found them), and the topic brought them for a value or polarity it may change
             if doc_id not in found:
                 doc = db.get(doc_id)
-                if doc is not None:
+                if doc is not None and not _beside(frames, _frames_of(str(doc["content"]))):
                     found[doc_id] = public(doc)
         best: tuple[float, dict[str, Any]] | None = None
         replaced: list[dict[str, Any]] = []

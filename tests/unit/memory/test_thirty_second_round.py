@@ -1,0 +1,48 @@
+"""The thirty-second session: which stored facts a new one is compared with."""
+
+from __future__ import annotations
+
+import pytest
+
+import amplify_memory.memory.user_profile as user_profile
+from amplify_memory.memory.topics import frames_of
+from amplify_memory.memory.user_profile import UserProfileVectorStore
+from amplify_memory.storage import MemoryStorage
+
+
+@pytest.mark.parametrize(
+    ("new", "old", "beside"),
+    [
+        ("User uses Jest with React", "User uses Jest with Vue", True),  # another scope
+        ("User uses pnpm", "User uses npm at work", True),
+        ("User avoids Jest with React", "User uses Jest with React", False),  # polarity
+        ("User uses pnpm", "User uses npm", False),  # another value: may supersede
+        ("User uses pnpm", "User lives in Berlin", False),  # no topic shared: not judged
+    ],
+)
+def test_beside_is_another_scope_of_a_shared_topic(new: str, old: str, beside: bool) -> None:
+    assert user_profile._beside(frames_of(new), frames_of(old)) is beside
+
+
+async def test_topic_candidates_of_another_scope_are_not_compared(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A stored fact that only its topic brings (not among the full-text candidates) is
+    compared when the new fact may change it, not when it holds beside it."""
+    store = UserProfileVectorStore(storage=MemoryStorage(), semantic=False)
+    await store.initialize()
+    flipped = (await store.add("User uses Jest with React", "tech_stack"))["entry"]
+    other = (await store.add("User uses Jest with Vue", "tech_stack"))["entry"]
+    compared: list[str] = []
+    real = user_profile._decide
+
+    def recording(new: str, old: str, *, cosine: float | None = None) -> str:
+        compared.append(old)
+        return real(new, old, cosine=cosine)
+
+    monkeypatch.setattr(user_profile, "_DEDUP_CANDIDATES", 0)  # (the topic brings them all)
+    monkeypatch.setattr(user_profile, "_decide", recording)
+    out = await store.add("User avoids Jest with React", "tech_stack")
+    assert compared == [flipped["content"]]
+    assert [e["id"] for e in out["superseded"]] == [flipped["id"]]
+    assert not (await store.get(other["id"]) or {}).get("superseded")
