@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import itertools
 import re
@@ -2341,6 +2342,8 @@ def _rule_facts(
         if background is not None:
             return [background]
     facts = _main_facts(clause, correction=correction, polite_tail=polite_tail)
+    if facts and (listed := _object_list(clause)):
+        return _with_object_list(facts, *listed)  # "I speak English, Yoruba and Igbo"
     if facts and "," in clause:
         return _with_further_parts(clause, facts, tech_context=tech_context)
     if facts or "," not in clause:
@@ -2498,6 +2501,73 @@ def _main_facts(clause: str, *, correction: bool, polite_tail: bool) -> list[Ext
         ]  # a bare preference only for a topic the rules know ("short answers")
     # "I switched from ukulele to classical guitar", "Thermomix TM6 at home"
     return facts or switched_to(clause) or promoted_to(clause) or model_product(clause)
+
+
+#: A word that makes a part after a comma more than a thing in a list: a pronoun, a verb
+#: of the common ones, a word that joins clauses ("I live in Austin, Texas, and work at
+#: Dell": "work" begins a statement).
+_NOT_AN_ITEM_WORDS: Final = frozenset(
+    _wordlist(
+        "i i'm im we you he she they it me us them my our your his her their this that these "
+        "those am is are was were be been being have has had do does did doing work works "
+        "worked live lives lived use uses used using love loves like likes hate hates need "
+        "needs want wants go goes going get gets got make makes can can't cannot will would "
+        "should could may might must not no never but so because since though although "
+        "which who whom whose also now then still just mostly usually when while if unless "
+        "please thanks thx lol btw etc"
+    )
+)
+_LIST_ITEM_RE: Final = re.compile(r"[^\W\d_][\w'-]*(?:\s+[^\W\d_][\w'-]*){0,3}")
+_LIST_JOIN_RE: Final = re.compile(r"\s+(?:and|or|&)\s+", re.IGNORECASE)
+
+
+def _object_list(clause: str) -> tuple[str, str] | None:
+    """(the word before a list's first comma, the rest of the list) when the clause ends
+    in a list of three things or more that are not technologies, each of one to four
+    words: "I speak English, Yoruba and Igbo" -> ("English", "Yoruba and Igbo");
+    "allergic to peanuts, shellfish, and penicillin". None for parts that say more than a
+    thing ("Austin, Texas, and work at Dell"), for numbers and for named technologies
+    (one fact each: "Slack, Jira and Confluence")."""
+    head, comma, rest = clause.partition(",")
+    rest = rest.strip().rstrip(".!")
+    if not comma or not head.split():
+        return None
+    parts = [p.strip() for p in rest.split(",")]
+    last = _LIST_JOIN_RE.split(re.sub(r"^(?:and|or|&)\s+", "", parts[-1], flags=re.I))
+    if not re.match(r"(?:and|or|&)\s", parts[-1], re.I) and len(last) != 2:
+        return None  # (the list ends in "and <thing>", or its one part is "X and Y")
+    items = [*parts[:-1], *last]
+    if len(items) < 2 or not all(_LIST_ITEM_RE.fullmatch(i) for i in items):
+        return None
+    words = {w.casefold() for i in items for w in i.split()}
+    if words & _NOT_AN_ITEM_WORDS or _phrasing.tech_names(rest):
+        return None
+    joined = ", ".join(items[:-1]) + (" or " if re.search(r"\bor\s+\S+$", rest) else " and ")
+    return head.split()[-1], joined + items[-1]
+
+
+#: What comes before a thing said of the user, not an object ("User is a nurse, mother of
+#: two and runner": three facts, none of them a list of one kind).
+_PREDICATE_STEM_RE: Final = re.compile(
+    r"\b(?:is|are|am)(?:\s+(?:a|an|the|now|also|very|really|quite|still))*\s*$", re.IGNORECASE
+)
+
+
+def _with_object_list(facts: list[ExtractedFact], first: str, more: str) -> list[ExtractedFact]:
+    """``facts`` with the rest of the list after the fact that ends in its first thing,
+    the object of a verb or a word before it ("speaks English", "allergic to peanuts")."""
+    out = []
+    for fact in facts:
+        stem = fact.content[: len(fact.content) - len(first)]
+        if (
+            fact.content.casefold().endswith(first.casefold())
+            and not _phrasing.tech_names(first)
+            and not _PREDICATE_STEM_RE.search(stem)
+            and not is_place(first)  # ("in Berlin, Germany and ...": a place and its country)
+        ):
+            fact = dataclasses.replace(fact, content=f"{fact.content}, {more}")
+        out.append(fact)
+    return out
 
 
 def _with_further_parts(

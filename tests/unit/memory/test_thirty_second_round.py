@@ -46,3 +46,36 @@ async def test_topic_candidates_of_another_scope_are_not_compared(
     assert compared == [flipped["content"]]
     assert [e["id"] for e in out["superseded"]] == [flipped["id"]]
     assert not (await store.get(other["id"]) or {}).get("superseded")
+
+
+@pytest.mark.parametrize(
+    ("message", "stored"),
+    [
+        ("I speak English, Yoruba and Igbo", ["User speaks English, Yoruba and Igbo"]),
+        (
+            "I'm allergic to peanuts, shellfish, and penicillin",
+            ["User is allergic to peanuts, shellfish and penicillin"],
+        ),
+        (
+            "I play guitar, drums and a bit of piano",
+            ["User plays guitar, drums and a bit of piano"],
+        ),
+        ("I love hiking, climbing, or bouldering", ["User loves hiking, climbing or bouldering"]),
+        # not a list of one kind: as before
+        (
+            "I live in Austin, Texas, and work at Dell",
+            ["User lives in Austin", "User works at Dell"],
+        ),
+        ("I'm a nurse, mother of two and runner", ["User is a nurse"]),
+        ("I'm in Berlin, Germany and Paris", ["User is in Berlin"]),
+        (
+            "we use Slack, Jira and Confluence at work",
+            ["User uses Slack", "User uses Jira", "User uses Confluence at work"],
+        ),  # (technologies: one fact each)
+        ("I have two kids, 4 and 7", ["User has two kids"]),
+    ],
+)
+def test_a_list_of_things_is_kept_whole(message: str, stored: list[str]) -> None:
+    from amplify_memory.memory import extract_user_facts
+
+    assert [f.content for f in extract_user_facts(message)] == stored
