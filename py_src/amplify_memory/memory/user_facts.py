@@ -1684,6 +1684,14 @@ def _order_fact(order: re.Match[str]) -> ExtractedFact:
 
 #: The name of one of the user's family or pets: "my husband's name is Tomasz", "my dog
 #: is called Rex" (the user's fact: whom they live with).
+#: What the user does for fun, said of their hobbies: "my hobbies are chess, running and
+#: baking" (read word by word it said "User runs and baking").
+_HOBBIES_RE: Final = re.compile(
+    r"^(?:and\s+|also\s+)?my\s+(?:main\s+|favou?rite\s+|current\s+)?"
+    r"(?P<n>hobbies|hobby|interests|interest|passions|passion|pastimes|pastime)\s+"
+    r"(?:are|is|include|includes|:)\s+(?!none\b|nothing\b|not\b)(?P<what>[^.!?;:()]{2,120}?)\W*$",
+    re.IGNORECASE,
+)
 _KIN_NAME_RE: Final = re.compile(
     r"^(?:and\s+|also\s+|oh\s+and\s+)?my\s+(?P<who>(?:little\s+|older\s+|younger\s+|baby\s+)?"
     r"(?:husband|wife|partner|spouse|boyfriend|girlfriend|fianc[eé]e?|son|daughter|kid|child|"
@@ -1707,6 +1715,11 @@ def clause_facts(
     if not in_question and (kin := _KIN_NAME_RE.match(plain)):  # "my husband's name is Tomasz"
         who = " ".join(kin["who"].lower().split())
         return [ExtractedFact(f"User's {who} is named {kin['name']}", "personal")]
+    if not in_question and (hobby := _HOBBIES_RE.match(plain)):  # "my hobbies are X, Y and Z"
+        what = hobby["what"].strip()
+        if hobby["n"].lower() in ("hobby", "passion", "interest", "pastime"):
+            return [ExtractedFact(f"User's {hobby['n'].lower()} is {what}", "personal")]
+        return [ExtractedFact(f"User's {hobby['n'].lower()} include {what}", "personal")]
     if _OTHER_SUBJECT_RE.match(plain) and not _OWN_GROUP_RE.match(plain):
         return []  # about someone else ("my 70 year old neighbor just learned to use ChatGPT")
     if _JUST_THIS_RE.match(plain):

@@ -79,3 +79,26 @@ def test_a_list_of_things_is_kept_whole(message: str, stored: list[str]) -> None
     from amplify_memory.memory import extract_user_facts
 
     assert [f.content for f in extract_user_facts(message)] == stored
+
+
+@pytest.mark.parametrize(
+    ("message", "stored"),
+    [
+        (
+            "my hobbies are chess, running and baking",
+            ["User's hobbies include chess, running and baking"],
+        ),
+        ("my hobby is woodworking", ["User's hobby is woodworking"]),
+        (
+            "my main interests are birdwatching and hiking",
+            ["User's interests include birdwatching and hiking"],
+        ),
+        ("my hobbies are none of your business", []),
+        ("my son's hobbies are football and lego", []),
+        ("what are my hobbies?", []),
+    ],
+)
+def test_hobbies_are_the_users(message: str, stored: list[str]) -> None:
+    from amplify_memory.memory import extract_user_facts
+
+    assert [f.content for f in extract_user_facts(message)] == stored
