@@ -102,3 +102,46 @@ def test_hobbies_are_the_users(message: str, stored: list[str]) -> None:
     from amplify_memory.memory import extract_user_facts
 
     assert [f.content for f in extract_user_facts(message)] == stored
+
+
+@pytest.mark.parametrize(
+    ("prior", "message", "stored", "superseded"),
+    [
+        (
+            ["User has a cat named Luna", "User lives in Rome"],
+            "our cat Luna died in May",
+            ["User no longer has their cat Luna"],
+            [0],
+        ),
+        (
+            ["User has a dog named Max", "User has a cat named Luna"],
+            ("we had to put our dog Max down yesterday"),
+            ["User no longer has their dog Max"],
+            [0],
+        ),
+        (
+            ["User has a dog named Mochi"],
+            "my old dog, Mochi, passed away on sunday",
+            ["User no longer has their dog Mochi"],
+            [0],
+        ),
+        # not the user's pet, not a death, not a statement: nothing changes
+        (["User has a dog named Rex"], "my neighbour's dog died", [], []),
+        (["User has a dog named Rex"], "my dog died of boredom watching me debug lol", [], []),
+        (["User has a dog named Rex"], "what do I do if my dog dies?", [], []),
+    ],
+)
+async def test_a_pet_that_died_is_no_longer_the_users(
+    prior: list[str], message: str, stored: list[str], superseded: list[int]
+) -> None:
+    from amplify_memory.memory import extract_and_store_user_facts
+
+    store = UserProfileVectorStore(storage=MemoryStorage(), semantic=False)
+    await store.initialize()
+    ids = [(await store.add(text, "personal"))["entry"]["id"] for text in prior]
+    out = await extract_and_store_user_facts(message, store=store)
+    assert [o["entry"]["content"] for o in out] == stored
+    for i, entry_id in enumerate(ids):
+        got = await store.get(entry_id)
+        assert got is not None
+        assert bool(got.get("superseded")) is (i in superseded)
