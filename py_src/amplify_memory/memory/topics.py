@@ -480,9 +480,33 @@ def _work_mode_value(text: str) -> str | None:
     return f"office {named[1]}" if mode == "office" and named else mode
 
 
+_DAY_NUMBERS: Final = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7}
+_WEEKDAYS: Final = ("mon", "tue", "wed", "thu", "fri", "sat", "sun")
+_WEEKDAY: Final = r"(?:mon|tues?|wed(?:nes)?|thu(?:rs?)?|fri|sat(?:ur)?|sun)(?:day)?"
+_DAYS_A_WEEK_RE: Final = re.compile(
+    r"\b(?P<n>[1-7]|one|two|three|four|five|six|seven)[- ]?days?\s*(?:a|per|/|each|every)\s*"
+    r"(?:work\s*)?week\b|\b(?P<m>[1-7]|one|two|three|four|five|six|seven)-day\s+(?:work\s*)?"
+    rf"week\b|\b(?P<a>{_WEEKDAY})\s*(?:to|through|thru|till|until|-|\u2013)\s*(?P<b>{_WEEKDAY})\b",
+    re.IGNORECASE,
+)
+
+
+def _work_week_value(text: str) -> str | None:
+    """How many days a week the user works, as a digit ("four-day week", "5 days a week":
+    "4", "5"), and which days when said ("Monday to Friday": "5 mon-fri")."""
+    found = _DAYS_A_WEEK_RE.search(text)
+    if found is None:
+        return None
+    if found["a"]:  # (which days: "Tuesday to Saturday" is not "Monday to Friday")
+        first, last = (_WEEKDAYS.index(found[k][:3].lower()) for k in ("a", "b"))
+        return f"{(last - first) % 7 + 1} {_WEEKDAYS[first]}-{_WEEKDAYS[last]}"
+    said = (found["n"] or found["m"]).lower()
+    return said if said.isdigit() else str(_DAY_NUMBERS[said])
+
+
 def _work_pattern_topics(add: Callable[..., Topic]) -> None:
-    """Where and when the user works: ``work_mode`` (remote, office, hybrid) and
-    ``work_hours`` (day, night)."""
+    """Where and when the user works: ``work_mode`` (remote, office, hybrid),
+    ``work_week`` (how many days: "4") and ``work_hours`` (day, night)."""
     add(
         "work_mode",
         "personal",
@@ -495,6 +519,15 @@ def _work_pattern_topics(add: Callable[..., Topic]) -> None:
         r"on-?site|in\s+person)\b",
         _work_mode_value,
         description="where the user works: remote, office, hybrid",
+    )
+    add(
+        "work_week",
+        "personal",
+        r"^User\s+(?:now\s+)?(?:works?|is\s+working|is\s+on|has)\b.*?(?:\bdays?\s*(?:a|per|/|each|"
+        r"every)\s*(?:work\s*)?week\b|-day\s+(?:work\s*)?week\b|"
+        rf"\b{_WEEKDAY}\s*(?:to|through|thru|till|until|-|\u2013)\s*{_WEEKDAY}\b)",
+        _work_week_value,
+        description="how many days a week the user works: 4, 5",
     )
     add(
         "work_hours",
@@ -1495,6 +1528,9 @@ def _same_value(topic: str, a: str, b: str) -> bool:
         # a device named bare and by its model: "a Pixel phone" / "a Pixel 8" are one
         shorter, longer = (x, y) if len(x) <= len(y) else (y, x)
         return longer[: len(shorter)] == shorter
+    if topic == "work_week":  # "5" / "5 mon-fri": five days, one of them says which
+        (count, *days), (other, *more) = a.split(), b.split()
+        return count == other and not (days and more)
     if topic in _PLACE_TOPICS and x and y:  # "Toronto" / "Toronto, Canada", not "York"
         p, q = _place_parts(a), _place_parts(b)
         shorter, longer = (p, q) if len(p) <= len(q) else (q, p)

@@ -145,3 +145,33 @@ async def test_a_pet_that_died_is_no_longer_the_users(
         got = await store.get(entry_id)
         assert got is not None
         assert bool(got.get("superseded")) is (i in superseded)
+
+
+@pytest.mark.parametrize(
+    ("new", "old", "action"),
+    [
+        ("User works a four-day week", "User works five days a week", "supersede"),
+        ("User is on a four-day week", "User works Monday to Friday", "supersede"),
+        ("User works Tuesday to Saturday", "User works Monday to Friday", "supersede"),
+        ("User works 4 days a week", "User works four days a week", "merge"),
+        ("User works Mon-Fri", "User works Monday to Friday", "merge"),
+        # days a week are not a day shift: a night shift does not replace them
+        ("User works nights", "User works five days a week", "keep"),
+    ],
+)
+def test_days_a_week_are_a_value(new: str, old: str, action: str) -> None:
+    from amplify_memory.memory.supersession import decide
+
+    assert decide(new, old) == action
+
+
+async def test_a_four_day_week_replaces_five_days() -> None:
+    from amplify_memory.memory import extract_and_store_user_facts
+
+    store = UserProfileVectorStore(storage=MemoryStorage(), semantic=False)
+    await store.initialize()
+    five = (await store.add("User works Monday to Friday.", "personal"))["entry"]
+    town = (await store.add("User lives in Utrecht.", "personal"))["entry"]
+    await extract_and_store_user_facts("I'm on a four day week now, fridays off", store=store)
+    assert (await store.get(five["id"]) or {}).get("superseded")
+    assert not (await store.get(town["id"]) or {}).get("superseded")
