@@ -628,6 +628,34 @@ def _ends_it(new: str, old: str) -> bool:
     return any(_alike(w, v) for w in about for v in near)
 
 
+#: The user retired: "User is retired", "User retired from Boeing", "... has retired".
+_RETIRED_RE: Final = re.compile(
+    r"^User\s+(?:is\s+(?:now\s+)?|has\s+(?:now\s+)?|now\s+)?retired(?:\s+from\b|\W*$)",
+    re.IGNORECASE,
+)
+#: A job the user has: "works at Boeing", "works for the council", "works as a nurse".
+_WORKS_RE: Final = re.compile(r"^User\s+(?:now\s+)?works\s+(?:at|for|as)\b", re.IGNORECASE)
+
+
+def _retired_from_work(new: str, old: str, old_frames: tuple[Frame, ...]) -> bool:
+    """``new`` says the user retired and ``old`` is a job they had: an employer or a role
+    ("User retired from Boeing" / "User works at Boeing", "User is retired" / "User works
+    for the city council"); retired from a place, a job there. Not a job taken after
+    ("works part-time at a garden centre", "retired from the army" / "works as a security
+    guard")."""
+    if not _RETIRED_RE.match(new) or _RETIRED_RE.match(old):
+        return False
+    place = re.search(r"\bretired\s+from\s+(?:the\s+)?(.+?)\W*$", new, re.IGNORECASE)
+    if place and not _content_words(place[1]) & _content_words(old):
+        return False  # ("retired from the army" / "works as a security guard": after)
+    if re.search(r"\b(?:part-time|volunteer\w*|freelanc\w*|consult\w*)\b", old, re.IGNORECASE):
+        return False  # (what many do when retired)
+    working = [
+        f for f in old_frames if f.topic in ("employer", "role") and f.polarity == "positive"
+    ]
+    return bool(working) or bool(_WORKS_RE.match(old))
+
+
 def _short_form(a: str, b: str) -> bool:
     """One name the short form of the other, of three letters or more ("Alex" /
     "Alexandra"), not the same name."""
@@ -1273,7 +1301,7 @@ def decide(
         return "supersede"  # "uses macOS Ventura" / "uses macOS Sonoma": another value
     if _names_the_old_as_wrong(new, old):
         return "supersede"  # "works at an insurance company, not a bank"
-    if _ends_it(new, old):
+    if _ends_it(new, old) or _retired_from_work(new, old, old_frames):
         return "supersede"  # "dropped Docker for local development", "sold their car"
     if _slot_changed(new, old) or _name_swapped(new, old) or _one_name_swapped(new, old):
         return "supersede"  # "cluster scheduler is PBS" / "cluster scheduler is Slurm"

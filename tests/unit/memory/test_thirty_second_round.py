@@ -175,3 +175,21 @@ async def test_a_four_day_week_replaces_five_days() -> None:
     await extract_and_store_user_facts("I'm on a four day week now, fridays off", store=store)
     assert (await store.get(five["id"]) or {}).get("superseded")
     assert not (await store.get(town["id"]) or {}).get("superseded")
+
+
+@pytest.mark.parametrize(
+    ("new", "old", "action"),
+    [
+        ("User is retired", "User works for the city council", "supersede"),
+        ("User retired from Boeing", "User works at Boeing", "supersede"),
+        ("User has retired", "User works as a nurse", "supersede"),
+        # a job after, or somewhere else; what a retired user does
+        ("User retired from the army", "User works as a security guard", "keep"),
+        ("User is retired", "User works part-time at a garden centre", "keep"),
+        ("User is retired", "User lives in Leeds", "keep"),
+    ],
+)
+def test_retiring_ends_a_job(new: str, old: str, action: str) -> None:
+    from amplify_memory.memory.supersession import decide
+
+    assert decide(new, old) == action
