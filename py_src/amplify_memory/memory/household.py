@@ -76,31 +76,9 @@ _GONE_RE: Final = re.compile(
 )
 
 
-#: The user's pet that died or was given up: "our cat Luna died in May", "my old dog had
-#: to be put down", "we had to put our dog Max to sleep".
-_PET_LOST_RE: Final = re.compile(
-    rf"\b(?:my|our)\s+(?:old\s+|beloved\s+|sweet\s+|poor\s+|little\s+|lovely\s+)?"
-    rf"(?P<kind>(?-i:{_PETS}))(?:\s+(?P<name>{_NAME}))?(?:,\s*(?P<name2>{_NAME}),)?\s+"
-    r"(?:(?:has|had|just|finally|sadly|recently)\s+)*(?:died(?!\s+(?:of|from)\s+(?:boredom|"
-    r"laughter|laughing|embarrassment|shame|cringe|cuteness)|\s+laughing|\s+inside)|"
-    r"passed(?:\s+away|\s+on)?|"
-    r"(?:was|got|had\s+to\s+be)\s+(?:put\s+(?:down|to\s+sleep)|rehomed|re-homed))\b"
-    rf"|\bput\s+(?:my|our)\s+(?:old\s+)?(?P<kind2>(?-i:{_PETS}))(?:\s+(?P<name3>{_NAME}))?"
-    r"\s+(?:down|to\s+sleep)\b",
-    re.IGNORECASE,
-)
-
-
 def household_facts(clause: str) -> list[ExtractedFact]:
-    """That the user has a named pet or child the clause names; when the clause says the
-    user's pet died or was given up ("our dog Max passed away"), that the user no longer
-    has it, which supersedes the stored pet; else nothing."""
-    lost = _PET_LOST_RE.search(clause)
-    if lost:
-        kind = " ".join((lost["kind"] or lost["kind2"]).lower().split())
-        name = lost["name"] or lost["name2"] or lost["name3"]
-        named = f" {name}" if name and name not in _NOT_NAMES else ""
-        return [ExtractedFact(f"User no longer has their {kind}{named}", "personal")]
+    """That the user has a named pet or child the clause names, or nothing (nothing when
+    the clause says the pet is gone: "our dog Max passed away")."""
     if _GONE_RE.search(clause):
         return []
     for pattern in (_CALLED_RE, _NAMED_RE):

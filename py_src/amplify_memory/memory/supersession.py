@@ -648,7 +648,12 @@ def _retired_from_work(new: str, old: str, old_frames: tuple[Frame, ...]) -> boo
     place = re.search(r"\bretired\s+from\s+(?:the\s+)?(.+?)\W*$", new, re.IGNORECASE)
     if place and not _content_words(place[1]) & _content_words(old):
         return False  # ("retired from the army" / "works as a security guard": after)
-    if re.search(r"\b(?:part-time|volunteer\w*|freelanc\w*|consult\w*)\b", old, re.IGNORECASE):
+    if re.search(
+        r"\b(?:part-time|volunteer\w*|freelanc\w*|consult\w*|weekends?|evenings?|side|gig|"
+        r"self-employed|themselves|own\s+business|nonprofit|non-profit|charity|food\s+bank)\b",
+        old,
+        re.IGNORECASE,
+    ):
         return False  # (what many do when retired)
     working = [
         f for f in old_frames if f.topic in ("employer", "role") and f.polarity == "positive"

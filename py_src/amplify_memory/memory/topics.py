@@ -523,9 +523,10 @@ def _work_pattern_topics(add: Callable[..., Topic]) -> None:
     add(
         "work_week",
         "personal",
-        r"^User\s+(?:now\s+)?(?:works?|is\s+working|is\s+on|has)\b.*?(?:\bdays?\s*(?:a|per|/|each|"
-        r"every)\s*(?:work\s*)?week\b|-day\s+(?:work\s*)?week\b|"
-        rf"\b{_WEEKDAY}\s*(?:to|through|thru|till|until|-|\u2013)\s*{_WEEKDAY}\b)",
+        r"^User\s+(?:now\s+)?(?:works?|is\s+working)(?!\s+(?:out|on|with)\b)\b.*?(?:\bdays?\s*"
+        r"(?:a|per|/|each|every)\s*(?:work\s*)?week\b|-day\s+(?:work\s*)?week\b|"
+        rf"\b{_WEEKDAY}\s*(?:to|through|thru|till|until|-|\u2013)\s*{_WEEKDAY}\b)"
+        r"|^User\s+is\s+(?:now\s+)?on\s+an?\s+\S+-day\s+(?:work\s*)?week\b",
         _work_week_value,
         description="how many days a week the user works: 4, 5",
     )

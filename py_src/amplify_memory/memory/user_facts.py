@@ -1684,14 +1684,6 @@ def _order_fact(order: re.Match[str]) -> ExtractedFact:
 
 #: The name of one of the user's family or pets: "my husband's name is Tomasz", "my dog
 #: is called Rex" (the user's fact: whom they live with).
-#: What the user does for fun, said of their hobbies: "my hobbies are chess, running and
-#: baking" (read word by word it said "User runs and baking").
-_HOBBIES_RE: Final = re.compile(
-    r"^(?:and\s+|also\s+)?my\s+(?:main\s+|favou?rite\s+|current\s+)?"
-    r"(?P<n>hobbies|hobby|interests|interest|passions|passion|pastimes|pastime)\s+"
-    r"(?:are|is|include|includes|:)\s+(?!none\b|nothing\b|not\b)(?P<what>[^.!?;:()]{2,120}?)\W*$",
-    re.IGNORECASE,
-)
 _KIN_NAME_RE: Final = re.compile(
     r"^(?:and\s+|also\s+|oh\s+and\s+)?my\s+(?P<who>(?:little\s+|older\s+|younger\s+|baby\s+)?"
     r"(?:husband|wife|partner|spouse|boyfriend|girlfriend|fianc[eé]e?|son|daughter|kid|child|"
@@ -1715,11 +1707,6 @@ def clause_facts(
     if not in_question and (kin := _KIN_NAME_RE.match(plain)):  # "my husband's name is Tomasz"
         who = " ".join(kin["who"].lower().split())
         return [ExtractedFact(f"User's {who} is named {kin['name']}", "personal")]
-    if not in_question and (hobby := _HOBBIES_RE.match(plain)):  # "my hobbies are X, Y and Z"
-        what = hobby["what"].strip()
-        if hobby["n"].lower() in ("hobby", "passion", "interest", "pastime"):
-            return [ExtractedFact(f"User's {hobby['n'].lower()} is {what}", "personal")]
-        return [ExtractedFact(f"User's {hobby['n'].lower()} include {what}", "personal")]
     if _OTHER_SUBJECT_RE.match(plain) and not _OWN_GROUP_RE.match(plain):
         return []  # about someone else ("my 70 year old neighbor just learned to use ChatGPT")
     if _JUST_THIS_RE.match(plain):
@@ -2531,32 +2518,34 @@ _NOT_AN_ITEM_WORDS: Final = frozenset(
     )
 )
 _LIST_ITEM_RE: Final = re.compile(r"[^\W\d_][\w'-]*(?:\s+[^\W\d_][\w'-]*){0,3}")
-_LIST_JOIN_RE: Final = re.compile(r"\s+(?:and|or|&)\s+", re.IGNORECASE)
+_LIST_JOIN_RE: Final = re.compile(r"\s+(?:and|&)\s+", re.IGNORECASE)
 
 
-def _object_list(clause: str) -> tuple[str, str] | None:
-    """(the word before a list's first comma, the rest of the list) when the clause ends
-    in a list of three things or more that are not technologies, each of one to four
-    words: "I speak English, Yoruba and Igbo" -> ("English", "Yoruba and Igbo");
-    "allergic to peanuts, shellfish, and penicillin". None for parts that say more than a
-    thing ("Austin, Texas, and work at Dell"), for numbers and for named technologies
-    (one fact each: "Slack, Jira and Confluence")."""
+def _object_list(clause: str) -> tuple[str, list[str]] | None:
+    """(the word before a list's first comma, the other things of the list) when the
+    clause ends in a list of three things or more joined by "and" that are not
+    technologies, each of one to four words: "I speak English, Yoruba and Igbo" ->
+    ("English", ["Yoruba", "Igbo"]); "allergic to peanuts, shellfish, and penicillin".
+    None for parts that say more than a thing ("Austin, Texas, and work at Dell"), for
+    numbers, for one of several ("a dog, a cat, or a rabbit") and for named technologies
+    (read one fact each already: "Slack, Jira and Confluence")."""
     head, comma, rest = clause.partition(",")
     rest = rest.strip().rstrip(".!")
     if not comma or not head.split():
         return None
     parts = [p.strip() for p in rest.split(",")]
-    last = _LIST_JOIN_RE.split(re.sub(r"^(?:and|or|&)\s+", "", parts[-1], flags=re.I))
-    if not re.match(r"(?:and|or|&)\s", parts[-1], re.I) and len(last) != 2:
+    last = _LIST_JOIN_RE.split(re.sub(r"^(?:and|&)\s+", "", parts[-1], flags=re.I))
+    if not re.match(r"(?:and|&)\s", parts[-1], re.I) and len(last) != 2:
         return None  # (the list ends in "and <thing>", or its one part is "X and Y")
     items = [*parts[:-1], *last]
     if len(items) < 2 or not all(_LIST_ITEM_RE.fullmatch(i) for i in items):
         return None
+    if any(_LIST_JOIN_RE.search(i) for i in items):
+        return None  # ("two kids, Tom and Ana, and a dog": a list inside a list)
     words = {w.casefold() for i in items for w in i.split()}
     if words & _NOT_AN_ITEM_WORDS or _phrasing.tech_names(rest):
         return None
-    joined = ", ".join(items[:-1]) + (" or " if re.search(r"\bor\s+\S+$", rest) else " and ")
-    return head.split()[-1], joined + items[-1]
+    return head.split()[-1], items
 
 
 #: What comes before a thing said of the user, not an object ("User is a nurse, mother of
@@ -2566,20 +2555,29 @@ _PREDICATE_STEM_RE: Final = re.compile(
 )
 
 
-def _with_object_list(facts: list[ExtractedFact], first: str, more: str) -> list[ExtractedFact]:
-    """``facts`` with the rest of the list after the fact that ends in its first thing,
-    the object of a verb or a word before it ("speaks English", "allergic to peanuts")."""
+_THING_LEAD_RE: Final = re.compile(
+    r"(?:\b(?:a|an|the|some|one|two|three|four|five|\d+|their|my)\s+)+$", re.IGNORECASE
+)
+
+
+def _with_object_list(
+    facts: list[ExtractedFact], first: str, more: list[str]
+) -> list[ExtractedFact]:
+    """``facts`` with the fact that ends in a list's first thing, the object of a verb or
+    a word before it ("speaks English", "allergic to peanuts"), said again of each other
+    thing: one fact each, so that one of them can end alone ("stopped taking aspirin")."""
     out = []
     for fact in facts:
-        stem = fact.content[: len(fact.content) - len(first)]
+        # (each thing says its own article or number: "has a dog, two cats and a parrot")
+        stem = _THING_LEAD_RE.sub("", fact.content[: len(fact.content) - len(first)])
+        out.append(fact)
         if (
             fact.content.casefold().endswith(first.casefold())
             and not _phrasing.tech_names(first)
             and not _PREDICATE_STEM_RE.search(stem)
             and not is_place(first)  # ("in Berlin, Germany and ...": a place and its country)
         ):
-            fact = dataclasses.replace(fact, content=f"{fact.content}, {more}")
-        out.append(fact)
+            out += [dataclasses.replace(fact, content=stem + item) for item in more]
     return out
 
 

@@ -96,11 +96,15 @@ def _frames_of(text: str) -> tuple[Frame, ...]:
 
 def _beside(new: tuple[Frame, ...], old: tuple[Frame, ...]) -> bool:
     """True when every frame of ``new`` of a topic of ``old``'s is compatible with it
-    (:func:`~amplify_memory.memory.topics.relation`): facts that hold at once."""
+    (:func:`~amplify_memory.memory.topics.relation`) and is no end said of every scope:
+    facts that hold at once."""
     from amplify_memory.memory.topics import relation
 
-    verdicts = [relation(a, b) for a in new for b in old if a.topic == b.topic]
-    return bool(verdicts) and all(v == "compatible" for v in verdicts)
+    pairs = [(a, b) for a in new for b in old if a.topic == b.topic]
+    return bool(pairs) and all(
+        relation(a, b) == "compatible" and not (a.polarity != b.polarity and not a.scope)
+        for a, b in pairs  # ("stopped using Python" ends "uses Python for side projects")
+    )
 
 
 def _decide(new: str, old: str, *, cosine: float | None = None) -> Action:

@@ -197,8 +197,7 @@ def _user(said: str) -> list[str]:
             ["User has a 7-year-old daughter named Inês"],
         ),
         ("My dog Biscuit is a 9yo beagle w/ bad hips", ["User has a beagle named Biscuit"]),
-        # (a pet that died is no longer the user's: the thirty-second session)
-        ("Our dog Max passed away in January", ["User no longer has their dog Max"]),
+        ("Our dog Max passed away in January", []),
         ("my friend's dog Rex is cute", []),
         ("does your dog Rex bite?", []),
         ("im vegan what should i cook tonight", ["User is vegan"]),
@@ -221,7 +220,7 @@ def _user(said: str) -> list[str]:
         ("my girl Sarah is coming over", []),
         ("My Dog Ate My Homework", []),
         ("my son Asked me why the sky is blue", []),
-        ("I had to put my dog Biscuit down", ["User no longer has their dog Biscuit"]),
+        ("I had to put my dog Biscuit down", []),
         ("I want to name my dog Biscuit", ["User wants to name their dog Biscuit"]),
         ("my daughter Emma's school wants a laptop", ["User has a daughter named Emma"]),
         # a premise given as the reason for a question
