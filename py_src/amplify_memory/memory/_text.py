@@ -13,6 +13,7 @@ __all__ = [
     "MAX_FACT_LENGTH",
     "MAX_PROJECT_FACT_LENGTH",
     "NOT_A_ROLE",
+    "NUMBER_WORDS",
     "PET_NOUNS",
     "ROLE_NOUNS",
     "WORKPLACE_NOUNS",
@@ -166,6 +167,15 @@ def indefinite_article(noun: str) -> str:
 def wordlist(text: str) -> list[str]:
     """The whitespace-separated words of ``text``."""
     return text.split()
+
+
+#: Number words and their digits ("two": "2"), zero to twelve.
+NUMBER_WORDS: Final[dict[str, str]] = {
+    w: str(i)
+    for i, w in enumerate(
+        wordlist("zero one two three four five six seven eight nine ten eleven twelve")
+    )
+}
 
 
 _APOSTROPHES_RE: Final = re.compile(r"[\u2018\u2019\u02bc]")

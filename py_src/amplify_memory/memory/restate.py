@@ -58,11 +58,16 @@ from dataclasses import dataclass
 from typing import Final
 
 from amplify_memory.memory._phrasing import is_programming_language
-from amplify_memory.memory._text import RELATIVE_NOUNS, ROLE_NOUNS, indefinite_article, wordlist
+from amplify_memory.memory._text import (
+    NUMBER_WORDS,
+    RELATIVE_NOUNS,
+    ROLE_NOUNS,
+    indefinite_article,
+    wordlist,
+)
 from amplify_memory.memory.changes import replaced_values, says_changed
 from amplify_memory.memory.choices import CHOICES, DISTINCT_CHOICES
 from amplify_memory.memory.gloss import english_gloss
-from amplify_memory.memory.similarity import NUMBER_WORDS
 from amplify_memory.memory.succession import kind_of, same_kind
 from amplify_memory.memory.technologies import (
     VERSION_AFTER_RE,

@@ -82,6 +82,7 @@ from typing import Final
 
 from amplify_memory.errors import InvalidArgumentError, describe
 from amplify_memory.memory._defaults import DEFAULT_DUPLICATE_THRESHOLD
+from amplify_memory.memory._text import NUMBER_WORDS
 from amplify_memory.memory.paraphrases import (
     Replacement,
     reworded,
@@ -144,13 +145,6 @@ _TENS: Final[dict[str, int]] = {
 } | {
     w: 20 + 10 * i
     for i, w in enumerate(_wordlist("twenty thirty forty fifty sixty seventy eighty ninety"))
-}
-#: Number words and their digits ("two": "2"), zero to twelve.
-NUMBER_WORDS: Final[dict[str, str]] = {
-    w: str(i)
-    for i, w in enumerate(
-        _wordlist("zero one two three four five six seven eight nine ten eleven twelve")
-    )
 }
 
 _TEENS_AND_TENS: Final = "|".join(_TENS)

@@ -44,7 +44,7 @@ from typing import Final, Literal
 
 from amplify_memory.memory._defaults import MERGE_PROBABILITY, SEMANTIC_DUPLICATE_COSINE
 from amplify_memory.memory._phrasing import imperative_fact
-from amplify_memory.memory._text import PET_NOUNS, RELATIVE_NOUNS, wordlist
+from amplify_memory.memory._text import NUMBER_WORDS, PET_NOUNS, RELATIVE_NOUNS, wordlist
 from amplify_memory.memory.canonical import canonical_fact
 from amplify_memory.memory.changes import names_a_value
 from amplify_memory.memory.choices import COMMUTES, KINDS, VALUE_CLASSES
@@ -53,7 +53,6 @@ from amplify_memory.memory.paraphrases import everyday
 from amplify_memory.memory.places import is_place
 from amplify_memory.memory.similarity import (
     DEFAULT_DUPLICATE_THRESHOLD,
-    NUMBER_WORDS,
     adds_to,
     content_similarity,
     contradiction_reason,
@@ -633,6 +632,12 @@ _RETIRED_RE: Final = re.compile(
     r"^User\s+(?:is\s+(?:now\s+)?|has\s+(?:now\s+)?|now\s+)?retired(?:\s+from\b|\W*$)",
     re.IGNORECASE,
 )
+#: Work many do when retired: "part-time", "on weekends", "volunteers", "consults".
+_RETIREES_WORK_RE: Final = re.compile(
+    r"\b(?:part-time|volunteer\w*|freelanc\w*|consult\w*|weekends?|evenings?|side|gig|"
+    r"self-employed|themselves|own\s+business|nonprofit|non-profit|charity|food\s+bank)\b",
+    re.IGNORECASE,
+)
 #: A job the user has: "works at Boeing", "works for the council", "works as a nurse".
 _WORKS_RE: Final = re.compile(r"^User\s+(?:now\s+)?works\s+(?:at|for|as)\b", re.IGNORECASE)
 
@@ -648,12 +653,7 @@ def _retired_from_work(new: str, old: str, old_frames: tuple[Frame, ...]) -> boo
     place = re.search(r"\bretired\s+from\s+(?:the\s+)?(.+?)\W*$", new, re.IGNORECASE)
     if place and not _content_words(place[1]) & _content_words(old):
         return False  # ("retired from the army" / "works as a security guard": after)
-    if re.search(
-        r"\b(?:part-time|volunteer\w*|freelanc\w*|consult\w*|weekends?|evenings?|side|gig|"
-        r"self-employed|themselves|own\s+business|nonprofit|non-profit|charity|food\s+bank)\b",
-        old,
-        re.IGNORECASE,
-    ):
+    if _RETIREES_WORK_RE.search(old):
         return False  # (what many do when retired)
     working = [
         f for f in old_frames if f.topic in ("employer", "role") and f.polarity == "positive"

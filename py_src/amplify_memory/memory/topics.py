@@ -59,7 +59,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Final, Literal
 
-from amplify_memory.memory._text import ROLE_NOUNS, WORKPLACE_NOUNS
+from amplify_memory.memory._text import NUMBER_WORDS, ROLE_NOUNS, WORKPLACE_NOUNS
 from amplify_memory.memory._text import wordlist as _wordlist
 from amplify_memory.memory.canonical import canonical_fact, tidy_fact
 from amplify_memory.memory.devices import DEVICE_KINDS, device_topic_trigger, device_value
@@ -480,13 +480,15 @@ def _work_mode_value(text: str) -> str | None:
     return f"office {named[1]}" if mode == "office" and named else mode
 
 
-_DAY_NUMBERS: Final = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7}
 _WEEKDAYS: Final = ("mon", "tue", "wed", "thu", "fri", "sat", "sun")
 _WEEKDAY: Final = r"(?:mon|tues?|wed(?:nes)?|thu(?:rs?)?|fri|sat(?:ur)?|sun)(?:day)?"
+#: The pieces of a work week: "(5) days a week", "(4)-day week", "Monday to Friday".
+_PER_WEEK: Final = r"days?\s*(?:a|per|/|each|every)\s*(?:work\s*)?week\b"
+_DAY_WEEK: Final = r"-day\s+(?:work\s*)?week\b"
+_DAYS_TO: Final = r"\s*(?:to|through|thru|till|until|-|\u2013)\s*"
 _DAYS_A_WEEK_RE: Final = re.compile(
-    r"\b(?P<n>[1-7]|one|two|three|four|five|six|seven)[- ]?days?\s*(?:a|per|/|each|every)\s*"
-    r"(?:work\s*)?week\b|\b(?P<m>[1-7]|one|two|three|four|five|six|seven)-day\s+(?:work\s*)?"
-    rf"week\b|\b(?P<a>{_WEEKDAY})\s*(?:to|through|thru|till|until|-|\u2013)\s*(?P<b>{_WEEKDAY})\b",
+    rf"\b(?P<n>[1-7]|one|two|three|four|five|six|seven)(?:[- ]?{_PER_WEEK}|{_DAY_WEEK})"
+    rf"|\b(?P<a>{_WEEKDAY}){_DAYS_TO}(?P<b>{_WEEKDAY})\b",
     re.IGNORECASE,
 )
 
@@ -500,8 +502,8 @@ def _work_week_value(text: str) -> str | None:
     if found["a"]:  # (which days: "Tuesday to Saturday" is not "Monday to Friday")
         first, last = (_WEEKDAYS.index(found[k][:3].lower()) for k in ("a", "b"))
         return f"{(last - first) % 7 + 1} {_WEEKDAYS[first]}-{_WEEKDAYS[last]}"
-    said = (found["n"] or found["m"]).lower()
-    return said if said.isdigit() else str(_DAY_NUMBERS[said])
+    said = found["n"].lower()
+    return NUMBER_WORDS.get(said, said)
 
 
 def _work_pattern_topics(add: Callable[..., Topic]) -> None:
@@ -523,10 +525,9 @@ def _work_pattern_topics(add: Callable[..., Topic]) -> None:
     add(
         "work_week",
         "personal",
-        r"^User\s+(?:now\s+)?(?:works?|is\s+working)(?!\s+(?:out|on|with)\b)\b.*?(?:\bdays?\s*"
-        r"(?:a|per|/|each|every)\s*(?:work\s*)?week\b|-day\s+(?:work\s*)?week\b|"
-        rf"\b{_WEEKDAY}\s*(?:to|through|thru|till|until|-|\u2013)\s*{_WEEKDAY}\b)"
-        r"|^User\s+is\s+(?:now\s+)?on\s+an?\s+\S+-day\s+(?:work\s*)?week\b",
+        r"^User\s+(?:now\s+)?(?:works?|is\s+working)(?!\s+(?:out|on|with)\b)\b.*?"
+        rf"(?:\b{_PER_WEEK}|{_DAY_WEEK}|\b{_WEEKDAY}{_DAYS_TO}{_WEEKDAY}\b)"
+        rf"|^User\s+is\s+(?:now\s+)?on\s+an?\s+\S+{_DAY_WEEK}",
         _work_week_value,
         description="how many days a week the user works: 4, 5",
     )

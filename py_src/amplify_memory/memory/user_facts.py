@@ -2566,17 +2566,16 @@ def _with_object_list(
     """``facts`` with the fact that ends in a list's first thing, the object of a verb or
     a word before it ("speaks English", "allergic to peanuts"), said again of each other
     thing: one fact each, so that one of them can end alone ("stopped taking aspirin")."""
+    if _phrasing.tech_names(first) or is_place(first):
+        return facts  # (a place and its country: "in Berlin, Germany and ...")
     out = []
     for fact in facts:
-        # (each thing says its own article or number: "has a dog, two cats and a parrot")
-        stem = _THING_LEAD_RE.sub("", fact.content[: len(fact.content) - len(first)])
         out.append(fact)
-        if (
-            fact.content.casefold().endswith(first.casefold())
-            and not _phrasing.tech_names(first)
-            and not _PREDICATE_STEM_RE.search(stem)
-            and not is_place(first)  # ("in Berlin, Germany and ...": a place and its country)
-        ):
+        if not fact.content.casefold().endswith(first.casefold()):
+            continue
+        # (each thing says its own article or number: "has a dog, two cats and a parrot")
+        stem = _THING_LEAD_RE.sub("", fact.content[: -len(first)])
+        if not _PREDICATE_STEM_RE.search(stem):
             out += [dataclasses.replace(fact, content=stem + item) for item in more]
     return out
 
