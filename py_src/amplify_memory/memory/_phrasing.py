@@ -41,6 +41,8 @@ from typing import Final
 from amplify_memory.memory._categories import category_of
 from amplify_memory.memory._facts import ExtractedFact
 from amplify_memory.memory._text import (
+    FAVOURITE_KINDS,
+    FAVOURITE_TAIL_RE,
     FIELD_NOUNS,
     NOT_A_ROLE,
     PET_NOUNS,
@@ -132,6 +134,8 @@ _TYPOS: Final[dict[str, str]] = {
     "ues": "use",
     "mostyl": "mostly",
     "wanna": "want to",
+    "tryna": "trying to",
+    "n": "and",  # "my wife n i", "cats n dogs"
     "insted": "instead",
     "instaed": "instead",
     "isntead": "instead",
@@ -346,6 +350,8 @@ def _fix_word(match: re.Match[str]) -> str:
         return word  # an acronym ("ID", "TS") stays ("ID LIKE ..." is read in prepare)
     if word in {"R", "U", "W", "N"}:
         return word  # the language R, a "U" bend: chat's "r", "u" are written lower-case
+    if word == "n" and not re.match(r" [a-z]", match.string[match.end() : match.end() + 2]):
+        return word  # "cats n dogs" is "and"; French "n'utilise", "n/a" are not
     if word.lower() == "id" and not _AFTER_ID_RE.match(match.string, match.end()):
         return word  # "keyed by user id only": an identifier; "id rather ...": I'd
     return fixed
@@ -415,6 +421,7 @@ _ENGLISH_FIVE: Final = frozenset(
         "grade",
         "llama",
         "meter",
+        "movie",
         "nests",
         "nodes",
         "oxide",
@@ -497,6 +504,23 @@ _ENGLISH_NEAR: Final = frozenset(
         "expresses",
         "solids",
         "rustling",
+        # found again after new names (iMovie, Finnish, SketchUp, Pro Tools, ...) joined
+        "analyzer",
+        "babble",
+        "catalpa",
+        "checkpoint",
+        "finish",
+        "fortieth",
+        "ketchup",
+        "lichees",
+        "lichens",
+        "procreated",
+        "procreates",
+        "protocol",
+        "protocols",
+        "revolt",
+        "revolts",
+        "ubiquity",
     ]
 )
 
@@ -1020,8 +1044,9 @@ def _normalise_chat_forms(text: str) -> str:
 
 #: A name and a reaction to it: "Windows? eww", "Jira?? hard pass".
 _REACTION_RE: Final = re.compile(
-    r"(?i)^(\s*[\w.+#' -]{2,30}?)\?+\s+(eww+|ew+|yuck|yikes|hard pass|no thanks|nope|"
-    r"never again)\b"
+    r"(?i)^(?:\s*(?:ugh+|meh|eh|oof|honestly|nah)\s*,?\s*)?(\s*[\w+#' -]{2,30}?)"
+    r"(?:\?+|[.!]+(?=\s+(?:eww+|ew+|yuck|yikes|hard pass|nope|never again)\W*$))\s+"
+    r"(eww+|ew+|yuck|yikes|hard pass|no thanks|nope|never again)\b"
 )
 
 
@@ -1032,6 +1057,25 @@ def _unwrap_leads(text: str) -> str:
         r"(^\s*)(?:(?:currently|slowly|also|still)\s+)?learning\s+"
         r"(?!(?:curve|rate|path|resources?|materials?|about|how|that|to)\b)",
         r"\1I'm learning ",
+        text,
+        flags=re.IGNORECASE,
+    )
+    text = re.sub(  # "we've since adopted a beagle": since then, a change
+        r"\b(have|has|'ve|'s)\s+since\s+(?=[a-z]+ed\b|got\b|gotten\b|taken\b|become\b)",
+        r"\1 ",
+        text,
+        flags=re.IGNORECASE,
+    )
+    text = re.sub(  # "picking up Japanese too": the user is learning a language
+        rf"(^\s*)(?:(?:I'm|I am|im|currently|slowly|also)\s+)?picking\s+up\s+"
+        rf"(?=(?:{LANGUAGE_NAMES})\b)",
+        r"\1I'm learning ",
+        text,
+        flags=re.IGNORECASE,
+    )
+    text = re.sub(  # "ex-Marine, now a coach", "ex-teacher here": a role the user had
+        r"(^\s*|\b(?:I'm|I am|im|an?)\s+)ex-(?=[A-Za-z]{3,}\b(?!-))",
+        lambda m: re.sub(r"\ban(?=\s+$)", "a", m[1], flags=re.IGNORECASE) + "former ",
         text,
         flags=re.IGNORECASE,
     )
@@ -1434,6 +1478,8 @@ _CMP_RE: Final = re.compile(
     r"(?P<a>[\w.+#@'/ -]+?)\s*(?:>+|≫|\bover\b|\binstead of\b|\brather than\b|"
     r"\bbeats\b|\bbetter than\b|\bfar better than\b|\bany day over\b|\bover and above\b|"
     r"\b(?:more readable|nicer|cleaner|easier) than\b)\s*"
+    r"(?!\s*(?:while|whilst|when|during|as|me|us|it|them|everything|anything)\b)"  # ("lo-fi beats
+    # while coding": music, no choice)
     r"(?P<b>[\w.+#@'/ -]+?)(?P<tail>(?:,?\s*(?:always|every time|any day(?: of the week)?|all day|"
     r"forever|for me|100%|all the way|hands down|no question|tbh|period|every single time|"
     r"no contest|easily|by far))*)"
@@ -3136,7 +3182,8 @@ _QUIT_HABIT_RE: Final = re.compile(
     r"given\s+up|stopped|kicked)\s+(?P<x>smoking|cigarettes|drinking|alcohol|booze|vaping|"
     r"caffeine|coffee|sugar|meat|dairy|gluten|social\s+media|gambling|weed|cannabis|"
     r"(?P<verb>eating|drinking)\s+(?P<food>(?:red\s+)?[a-z]+))\b"
-    r"(?:\s+(?:in|last|this|since|for|a|an|about|over|two|three|\d+)\b.*)?\W*$",
+    r"(?:\s+(?:in|last|this|since|for|a|an|about|over|two|three|\d+|back|cold\s+turkey|"
+    r"recently|years|months|weeks)\b.*)?\W*$",
     re.IGNORECASE,
 )
 _HABIT_ENDED: Final = {
@@ -3528,6 +3575,27 @@ def _shape_gone(text: str, lead: bool) -> _Shaped:
         names = _tech_names(m["x"])
         if names:
             return [ExtractedFact(f"User no longer uses {n}", "tech_stack") for n in names]
+    return _NEXT
+
+
+#: A favourite of a kind named with no "my" ("fav movie: The Thing", "favourite band is
+#: Radiohead, hands down") or with a degree ("my all-time favourite book is Dune").
+_FAVOURITE_KIND_RE: Final = re.compile(
+    r"^(?:my\s+(?=all|absolute))?(?:all[- ]time\s+|absolute\s+)?(?:favou?rite|fave)\s+"
+    rf"(?P<what>{'|'.join(FAVOURITE_KINDS.values())})"
+    r"(?:\s+(?:right now|these days|at the moment|of all time|ever))?"
+    r"\s*(?:\bis\b|:|=|\bhas to be\b|\bwould (?:have to )?be\b)\s*(?P<x>[^?]+?)[.!]*$",
+    re.IGNORECASE,
+)
+
+
+def _shape_favourite_kind(text: str, lead: bool) -> _Shaped:
+    if m := _FAVOURITE_KIND_RE.match(text):
+        value = FAVOURITE_TAIL_RE.sub("", m["x"]).strip(" .!\"'")
+        if value and len(value.split()) <= 6 and not re.search(r"\b(?:I|me|my)\b", value, re.I):
+            what = m["what"].lower().replace("color", "colour")
+            content = f"User's favourite {what} is {value}"
+            return [ExtractedFact(content, _category_of(content, "preference"))]
     return _NEXT
 
 
@@ -4071,6 +4139,7 @@ _SHAPES: Final[tuple[Callable[[str, bool], _Shaped], ...]] = (
     _shape_now,
     _shape_gone,
     _shape_my_favourite,
+    _shape_favourite_kind,
     _shape_answer_language,
     _shape_value_fix,
     _shape_name_fix,

@@ -9,6 +9,8 @@ from amplify_memory.errors import ArgumentTypeError, InputTooLargeError
 from amplify_memory.limits import MAX_MESSAGE_LENGTH
 
 __all__ = [
+    "FAVOURITE_KINDS",
+    "FAVOURITE_TAIL_RE",
     "FIELD_NOUNS",
     "MAX_FACT_LENGTH",
     "MAX_PROJECT_FACT_LENGTH",
@@ -31,6 +33,63 @@ __all__ = [
 MAX_FACT_LENGTH: Final = 300
 #: ... and project entries of at most this many (a requirement, a decision, an error).
 MAX_PROJECT_FACT_LENGTH: Final = 2000
+
+
+#: The things a user has one favourite of (topic ``favourite_<key>``), each with the
+#: nouns that name it. Technologies are not here: their slots are read first
+#: ("favourite editor is Vim" is the editor).
+FAVOURITE_KINDS: Final[dict[str, str]] = {
+    "food": "food",
+    "dish": "dish|meal",
+    "cuisine": "cuisine|type of food|kind of food",
+    "snack": "snack",
+    "dessert": "dessert|sweet|cake",
+    "fruit": "fruit",
+    "drink": "drink|beverage",
+    "beer": "beer",
+    "wine": "wine",
+    "band": "band",
+    "singer": "singer",
+    "artist": "artist",
+    "musician": "musician",
+    "composer": "composer",
+    "album": "album|record",
+    "song": "song|track|tune",
+    "music_genre": "genre|music genre|genre of music|kind of music|type of music|music",
+    "author": "author|writer|novelist",
+    "book": "book|novel",
+    "poet": "poet",
+    "movie": "movie|film",
+    "director": "director|film director",
+    "actor": "actor|actress",
+    "show": "show|tv show|tv series|series|sitcom",
+    "podcast": "podcast",
+    "game": "game|video game",
+    "board_game": "board game",
+    "sport": "sport",
+    "team": "team|football team|soccer team|club|football club",
+    "player": "player|athlete",
+    "colour": "colou?r",
+    "season": "season",
+    "holiday": "holiday",
+    "city": "city",
+    "country": "country",
+    "place": "place|spot|holiday spot|destination",
+    "animal": "animal",
+    "flower": "flower",
+    "restaurant": "restaurant",
+    "number": "number",
+    "day": "day of the week|day",
+    "subject": "subject|school subject",
+}
+#: Words after a favourite's value that are no part of it ("pizza, especially margherita").
+FAVOURITE_TAIL_RE: Final = re.compile(
+    r"\s*(?:[,;(]|\s[-\u2013\u2014]\s|\.\s).*$"
+    r"|\s+(?:especially|particularly|specifically|though|but|because|since|by far|hands down|"
+    r"for sure|these days|nowadays|now|at the moment|right now|lately|of all time|ever|"
+    r"anymore|any more)\b.*$",
+    re.IGNORECASE,
+)
 
 
 def check_message(value: object, what: str) -> str:

@@ -76,11 +76,29 @@ _GONE_RE: Final = re.compile(
 )
 
 
+#: A child's age, the child unnamed: "my daughter is 7", "my son just turned 5", "our
+#: youngest boy is 3 years old now".
+_KIN_AGE_RE: Final = re.compile(
+    r"^(?:\W*(?:so|and|also|btw|oh|well),?\s+)?(?:my|our)\s+"
+    r"(?P<which>(?:eldest|oldest|youngest|little|older|younger|middle)\s+)?"
+    r"(?P<kind>son|daughter|kid|toddler|boy|girl|stepson|stepdaughter)\s+"
+    r"(?:is|'s|just\s+turned|turned|has\s+(?:just\s+)?turned|is\s+now|is\s+turning\s+(?=\d+\s+today))\s*"
+    rf"{_AGE.format('age')}"
+    r"(?:\s+(?:now|today|yesterday|this\s+week|last\s+week|last\s+month|btw|already))*"
+    r"(?:\W*$|,?\s+(?:and|but)\s+(?!a\s+half\b|\d))",
+    re.IGNORECASE,
+)
+
+
 def household_facts(clause: str) -> list[ExtractedFact]:
-    """That the user has a named pet or child the clause names, or nothing (nothing when
-    the clause says the pet is gone: "our dog Max passed away")."""
+    """That the user has a named pet or child the clause names, or a child's age, or
+    nothing (nothing when the clause says the pet is gone: "our dog Max passed away")."""
     if _GONE_RE.search(clause):
         return []
+    if (aged := _KIN_AGE_RE.match(clause)) is not None:
+        which = (aged["which"] or "").lower()
+        kind = {"boy": "son", "girl": "daughter"}.get(aged["kind"].lower(), aged["kind"].lower())
+        return [ExtractedFact(f"User's {which}{kind} is {aged['age']}", "personal")]
     for pattern in (_CALLED_RE, _NAMED_RE):
         m = pattern.search(clause)
         if m is None or m["name"] in _NOT_NAMES or re.search(r"(?:ed|ing)$", m["name"]):

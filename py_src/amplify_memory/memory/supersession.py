@@ -465,7 +465,7 @@ _ONE_VALUE_FRAME_RE: Final = re.compile(
 #: A verb that holds one named thing at a time: the car one drives, whom one is married
 #: to ("drives a Toyota" / "drives a Honda"; said the same way around it).
 _ONE_NAME_RE: Final = re.compile(
-    r"^User\s+(?P<verb>drives|is\s+married\s+to|is\s+engaged\s+to)\s+"
+    r"^(?:User\s+)?(?P<verb>(?i:drives)|is\s+married\s+to|is\s+engaged\s+to)\s+"
     r"(?:an?\s+|the\s+)?(?P<name>(?-i:[A-Z])[\w'-]*(?:\s+(?-i:[A-Z0-9])[\w'-]*){0,2})"
     r"(?P<tail>[^,;]*?)\W*$"
 )
@@ -492,7 +492,7 @@ _ENDED_SIGN_RE: Final = re.compile(
     r"skips|muted|mutes|"
     r"avoids?|turned\s+(?:\w+\s+){0,2}?off|(?:moved|came|got|is|am|are|went)\s+(?:\w+\s+){0,3}?off|"
     r"deleted|gave\s+up|given\s+up|no-go|anymore|any\s+more|cancell?ed|uninstalled|"
-    r"got\s+rid\s+of)\b|n't\b",
+    r"got\s+rid\s+of|cut\s+out|cut\s+(?:\w+\s+){1,3}?out|kicked)\b|n't\b",
     re.IGNORECASE,
 )
 #: A fact that is negative or a choice over another already ("drinks no caffeine",
@@ -557,7 +557,18 @@ def _about_words(fact: str) -> list[str]:
 
 def _alike(w: str, v: str) -> bool:
     short, long = sorted((w, v), key=len)
-    return long.startswith(short) if len(short) >= 3 else w == v
+    if long.startswith(short) if len(short) >= 3 else w == v:
+        return True
+    # one verb in two forms: "smokes" / "smoking", "runs" / "running", "bakes" / "baking"
+    said, doing = (w, v) if v.endswith("ing") else (v, w)
+    stem = re.sub(r"(?:es|s)$", "", said).removesuffix("e")
+    return (
+        doing.endswith("ing")
+        and said.endswith("s")
+        and len(stem) >= 3
+        and doing.startswith(stem)
+        and len(doing) - len(stem) <= 4
+    )
 
 
 #: A part a fact may be limited to: "at home", "for the v2 API", "in the IDE".
@@ -567,7 +578,10 @@ _PART_OF_RE: Final = re.compile(
 )
 #: The words of an end itself ("no longer", "anymore").
 _SIGN_WORDS: Final = frozenset(
-    wordlist("longer anymore doesn dropped stopped quit ditched off sold deleted avoids gave")
+    wordlist(
+        "longer anymore doesn dropped stopped quit ditched off sold deleted avoids gave cut out "
+        "kicked completely entirely habit"
+    )
 )
 
 
@@ -590,7 +604,9 @@ def _ends_it(new: str, old: str) -> bool:
     """``new`` says that what the plain, positive ``old`` says no longer holds: a sign of
     an end next to the old fact's own words, which ``new`` says nearly all of ("uses
     Docker for local dev" / "dropped Docker for local development"), or the old fact's
-    technologies alone ("uses Copilot in VS Code" / "no longer uses Copilot")."""
+    technologies alone ("uses Copilot in VS Code" / "no longer uses Copilot"). Why it
+    ended is no part of what ended ("... due to a knee injury")."""
+    new = _REASON_TAIL_RE.sub("", new) or new
     sign = _end_sign(new)
     if sign is None or not _plain(old):
         return False
@@ -604,6 +620,7 @@ def _ends_it(new: str, old: str) -> bool:
         return False  # ("doesn't like Docker", "sold their car and bought a newer one",
         # "skipped the gym this week", "muted Slack")
     words = re.findall(r"[a-z0-9+#]+", old.lower())
+    words += [kind for w in words for kind in _KINDS_OF.get(w, ())]  # ("coffee": caffeine)
     for part in _PART_OF_RE.finditer(new.lower()):
         if not any(_alike(part[1], w) for w in words):
             return False  # ("uses React at work" / "does not use React at home": a part)
@@ -616,7 +633,8 @@ def _ends_it(new: str, old: str) -> bool:
         return False  # (it says more than the old fact: "doesn't use Python type hints")
     about, said = _about_words(old), _about_words(new)
     if not about:
-        return False
+        return _verb_ended(new, old, sign)  # "smokes" / "kicked the smoking habit"
+    said += [w for w in about if set(_KINDS_OF.get(w, ())) & set(said)]  # (its kind ended)
     shared = [w for w in about if any(_alike(w, v) for v in said)]
     tools = {m.name for m in find_technology_mentions(new)}
     if len(shared) < 0.75 * len(about) and not (
@@ -624,7 +642,44 @@ def _ends_it(new: str, old: str) -> bool:
     ):
         return False
     near = _about_words(new[max(0, sign.start() - 30) : sign.end() + 40])
-    return any(_alike(w, v) for w in about for v in near)
+    near += [kind for w in about for kind in _KINDS_OF.get(w, ()) if kind in near]
+    return any(_alike(w, v) or v in _KINDS_OF.get(w, ()) for w in about for v in near)
+
+
+#: What a thing one eats or drinks is a kind of: ending the kind ends it ("quit caffeine"
+#: ends "drinks coffee every morning", "no longer drinks alcohol" ends "drinks wine").
+_KINDS_OF: Final[dict[str, tuple[str, ...]]] = {
+    **dict.fromkeys(
+        wordlist("coffee coffees espresso espressos lattes latte cappuccino"), ("caffeine",)
+    ),
+    **dict.fromkeys(
+        wordlist("beer beers wine wines whisky whiskey gin vodka rum cocktails spirits cider"),
+        ("alcohol", "drinking", "booze"),
+    ),
+    **dict.fromkeys(
+        wordlist("chicken beef pork lamb steak steaks bacon ham turkey burgers sausages"),
+        ("meat",),
+    ),
+    **dict.fromkeys(wordlist("milk cheese yogurt yoghurt butter cream"), ("dairy",)),
+    **dict.fromkeys(wordlist("cigarettes cigars"), ("smoking", "tobacco")),
+}
+
+
+#: A plain fact that is its verb alone, or its verb and how often: "User smokes", "User
+#: runs every morning".
+_VERB_ONLY_RE: Final = re.compile(r"^User\s+(?P<verb>[a-z]{3,})s\b", re.IGNORECASE)
+
+
+def _verb_ended(new: str, old: str, sign: re.Match[str]) -> bool:
+    """``old`` says nothing but its verb (and how often), and ``new`` names that verb's
+    doing just after its sign of an end ("User runs every morning" / "stopped running
+    due to a knee injury", "User smokes" / "kicked the smoking habit")."""
+    found = _VERB_ONLY_RE.match(old)
+    if found is None:
+        return False
+    stem = found["verb"].lower().removesuffix("e")  # ("smoke" -> "smok": "smoking")
+    after = re.findall(r"[a-z]+", new[sign.end() :].lower())[:4]
+    return any(w.startswith(stem) and w.endswith(("ing", "ng")) for w in after)
 
 
 #: The user retired: "User is retired", "User retired from Boeing", "... has retired".
@@ -725,6 +780,33 @@ _BEING_SLOT_RE: Final = re.compile(
 _TIME_VALUE_RE: Final = re.compile(
     r"^(?:\d{1,2}(?::\d\d)?\s*[ap]\.?m\.?|\d{1,2}:\d\d|noon|midnight|midday)$", re.IGNORECASE
 )
+
+
+#: A time of the user's day said with its routine: "goes to bed at 10 pm", "wakes up
+#: around 6:30", "starts work at 8am" (one time each; not a dose or a meeting, of which
+#: there may be several).
+_ROUTINE_TIME_RE: Final = re.compile(
+    r"^User\s+(?:usually\s+|normally\s+|typically\s+|generally\s+|now\s+)?"
+    r"(?P<routine>goes\s+to\s+(?:bed|sleep)|sleeps|wakes(?:\s+up)?|gets\s+up|"
+    r"(?:starts|finishes|begins)\s+(?:work|the\s+workday|their\s+workday)|logs\s+(?:on|off))\s+"
+    r"(?:at|around|by|about)\s+(?:around\s+|about\s+)?"
+    r"(?P<time>\d{1,2}(?::\d\d)?(?:\s*[ap]\.?m\.?)?|noon|midnight|midday)"
+    r"(?P<tail>(?:\s+(?:on\s+)?(?:weekdays|weekends|workdays|work\s+days|most\s+nights|"
+    r"most\s+days|every\s+day|daily))?)"
+    r"(?:\s+(?:now|these\s+days|nowadays|lately))?\W*$",
+    re.IGNORECASE,
+)
+
+
+def _routine_time_changed(new: str, old: str) -> bool:
+    """The same routine of the day at another time ("goes to bed at 10 pm" / "goes to
+    bed at midnight these days")."""
+    a, b = _ROUTINE_TIME_RE.match(new), _ROUTINE_TIME_RE.match(old)
+    if not (a and b):
+        return False
+    same = a["routine"].split()[0].casefold() == b["routine"].split()[0].casefold()
+    times = [re.sub(r"[\s.]", "", m["time"].casefold()) for m in (a, b)]
+    return same and a["tail"].casefold() == b["tail"].casefold() and times[0] != times[1]
 
 
 def _value_kind(found: re.Match[str]) -> str:
@@ -880,7 +962,9 @@ _LEAD_LABEL_RE: Final = re.compile(
     r"^(?:correction|update|note|actually|fyi|edit)\s*[:,-]\s*", re.IGNORECASE
 )
 _NAMED_RE: Final = re.compile(
-    r"^(?:the\s+)?user's\s+\w+\s+is\s+(?:named\s+|called\s+)?(?-i:[A-Z])[\w'-]+\.?$", re.I
+    r"^(?:the\s+)?user's\s+\w+\s+is\s+(?:now\s+|currently\s+)?(?:named\s+|called\s+)?"
+    r"(?-i:[A-Z])[\w'-]+\.?$",
+    re.I,
 )
 
 
@@ -1310,6 +1394,8 @@ def decide(
         return "supersede"  # "dropped Docker for local development", "sold their car"
     if _slot_changed(new, old) or _name_swapped(new, old) or _one_name_swapped(new, old):
         return "supersede"  # "cluster scheduler is PBS" / "cluster scheduler is Slurm"
+    if _routine_time_changed(new, old):
+        return "supersede"  # "goes to bed at 10 pm" / "goes to bed at midnight these days"
     if new_frames and old_frames:
         own, theirs = new_frames[0], old_frames[0]
         if (

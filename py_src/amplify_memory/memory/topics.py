@@ -59,7 +59,13 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Final, Literal
 
-from amplify_memory.memory._text import NUMBER_WORDS, ROLE_NOUNS, WORKPLACE_NOUNS
+from amplify_memory.memory._text import (
+    FAVOURITE_KINDS,
+    FAVOURITE_TAIL_RE,
+    NUMBER_WORDS,
+    ROLE_NOUNS,
+    WORKPLACE_NOUNS,
+)
 from amplify_memory.memory._text import wordlist as _wordlist
 from amplify_memory.memory.canonical import canonical_fact, tidy_fact
 from amplify_memory.memory.devices import DEVICE_KINDS, device_topic_trigger, device_value
@@ -709,6 +715,65 @@ def _life_topics(add: Callable[..., Topic]) -> None:
     )
 
 
+#: Kinds of favourite said of one thing: "favourite cuisine is Thai" and "favourite food:
+#: Thai" are one fact; with two values, both hold (a favourite dish and a cuisine).
+_FAVOURITE_KIN: Final = (
+    frozenset({"favourite_food", "favourite_dish", "favourite_cuisine"}),
+    frozenset({"favourite_band", "favourite_singer", "favourite_artist", "favourite_musician"}),
+    frozenset({"favourite_book", "favourite_author"}),
+)
+_FAVOURITE_LEAD_RE: Final = re.compile(
+    r"^(?:(?:now|still|currently|definitely|probably|clearly|easily|no longer|not|the)\s+)+",
+    re.IGNORECASE,
+)
+_FAVOURITE_DEGREE: Final = r"(?:all-time |absolute |current |very |personal |own )?"
+_FAVOURITE_WHEN: Final = (
+    r"(?:\s+(?:these days|nowadays|now|right now|at the moment|currently|ever))?"
+)
+
+
+def _favourite_reader(nouns: str) -> ValueReader:
+    """The value of "User's favourite <noun> is X" or "X is User's favourite <noun>",
+    without what follows it or a kind word repeated ("Thai food" is "Thai")."""
+    after = re.compile(
+        rf"\bfavou?rite {_FAVOURITE_DEGREE}(?:{nouns}){_FAVOURITE_WHEN}\s*(?:is|:|=|has become|became|"
+        rf"has always been|remains|has to be|would be)\s+(?P<v>.+)$",
+        re.IGNORECASE,
+    )
+    before = re.compile(
+        rf"^(?:User (?:says |thinks )?)?(?P<v>.+?)\s+(?:is|remains|has always been|has become|"
+        rf"became)\s+(?:still |now |definitely )?(?:User's|the user's|their)\s+"
+        rf"{_FAVOURITE_DEGREE}favou?rite (?:{nouns})\W*$",
+        re.IGNORECASE,
+    )
+    kind = re.compile(rf"\s+(?:{nouns}|food|music|films|movies|cuisine)$", re.IGNORECASE)
+
+    def read(text: str) -> str | None:
+        match = after.search(text) or before.search(text)
+        if match is None:
+            return None
+        value = FAVOURITE_TAIL_RE.sub("", match["v"].strip())
+        value = kind.sub("", _FAVOURITE_LEAD_RE.sub("", value)).strip(" .!\"'")
+        return value if 0 < len(value) <= 60 else None
+
+    return read
+
+
+def _favourite_topics(add: Callable[..., Topic]) -> None:
+    """One topic per kind of favourite: ``favourite_food``, ``favourite_band`` ... (one
+    value at a time: a new favourite food supersedes the old)."""
+    for key, nouns in FAVOURITE_KINDS.items():
+        add(
+            f"favourite_{key}",
+            "preference",
+            rf"(?:^|^User's |^the user's |^their |\s(?:User's|the user's|their)\s+)"
+            rf"{_FAVOURITE_DEGREE}favou?rite (?:{nouns}){_FAVOURITE_WHEN}(?:\s*(?:is|:|=|has|became|remains|"
+            rf"would)\b|\s*:|\W*$)",
+            _favourite_reader(nouns),
+            description=f"the user's favourite {key.replace('_', ' ')}",
+        )
+
+
 def _commute_topic(add: Callable[..., Topic]) -> None:
     """The built-in personal topic: commute (how the user gets to work)."""
     add(
@@ -1000,6 +1065,7 @@ def _builtins() -> None:
     _identity_topics(register_topic)
     _relationship_topic(register_topic)
     _life_topics(register_topic)
+    _favourite_topics(register_topic)
     _commute_topic(register_topic)
     _study_topics(register_topic)
     _workplace_topic(register_topic)
@@ -1257,8 +1323,6 @@ def _segment_polarity(
 
 @lru_cache(maxsize=8192)
 def frames_of(text: str) -> tuple[Frame, ...]:
-    """The frames of a fact's text (the first is its own), or ``()`` when its topic is
-    unknown. See the module docstring."""
     clean = re.sub(
         r"^(?:correction|update|note|edit)\s*:\s*", "", text.strip(), flags=re.IGNORECASE
     )
@@ -1565,6 +1629,8 @@ def relation(new: Frame, old: Frame) -> Relation:
     different scopes ("in Python" / "in YAML") are compatible; the same value with
     another version ("Python 3.8" / "Python 3.12") is another value."""
     if new.topic != old.topic:
+        if any({new.topic, old.topic} <= kin for kin in _FAVOURITE_KIN):
+            return "same" if _same_value(new.topic, new.value, old.value) else "compatible"
         return "unrelated"
     if new.scope != old.scope:
         return "compatible"

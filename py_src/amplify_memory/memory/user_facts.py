@@ -157,7 +157,7 @@ _CLAUSE_SPLIT_RE: Final = re.compile(
     r"wasn't|hasn't|haven't)\b)"
     r"|,\s*(?=(?:should|shall|can|could|would|what|which|how|why|do|does|is|are)\b)"
     r"|,\s*(?=(?:any|anyone|anybody)\b[^,.!]*\?)"
-    r"|,?\s+(?:because|since|as it|so that|which)\s+",
+    r"|,?\s+(?:because|(?<!\bhave\s)(?<!\bhas\s)(?<!\bhad\s)since|as it|so that|which)\s+",
     re.IGNORECASE,
 )
 _INTERROGATIVE_RE: Final = re.compile(
@@ -3984,6 +3984,17 @@ _POINTER_VALUE_RE: Final = re.compile(
     r"|^User prefers (?:with|without)\b",  # (a fragment: "with emojis")
     re.IGNORECASE,
 )
+#: A fact whose only object is a pronoun, what it points at said elsewhere: "User does not
+#: use it yet" ("Not doing it yet"), "User wants the assistant to never suggest it to the
+#: user", "User wants them in every snippet" (not "User hates that meetings run long").
+_PRONOUN_OBJECT_RE: Final = re.compile(
+    r"^User (?:(?:does not|doesn't|no longer|never|really|also|still|just|would rather|"
+    r"wants the assistant to|would like the assistant to|wants|would like|not)\s+)*"
+    r"\w+(?:\s+(?:anything|something)\s+\w+)?\s+(?:it|them|this|that|those|these)"
+    r"(?=\W*$|\s+(?:yet|now|anymore|any more|to|at|in|on|for|much|a lot|either|too|though|"
+    r"very|every|at all)\b)",
+    re.IGNORECASE,
+)
 
 
 #: A wish for one unit, what it measures said too ("User prefers km": distances in km),
@@ -4009,6 +4020,15 @@ def _unit_wish(m: re.Match[str]) -> str:
 
 #: "User is a seeing a physio": an appointment said with "I'm seeing", no role.
 _APPOINTMENT_RE: Final = re.compile(r"User is an? (?:seeing|going|having|getting)\b")
+
+
+def _points_elsewhere(content: str) -> bool:
+    """The fact's value is a pronoun: "User's default is it" ("it's my default"), "User
+    does not use it yet" (not "User would rather build it in Next.js": a value after it)."""
+    if _POINTER_VALUE_RE.match(content):
+        return True
+    pointer = _PRONOUN_OBJECT_RE.match(content)
+    return pointer is not None and not re.search(r"\b(?-i:[A-Z])", content[pointer.end() :])
 
 
 def finish(fact: ExtractedFact) -> ExtractedFact | None:
@@ -4048,10 +4068,9 @@ def finish(fact: ExtractedFact) -> ExtractedFact | None:
     )  # "a Scientist" (not "an SRE")
     if _DANGLING_RE.search(content) or re.search(r"\bthat way$", content):
         return None  # a clause cut short ("User wants the assistant to always")
-    if _META_RE.match(content):
-        return None  # about the conversation, not the user ("User misspoke earlier")
-    if _POINTER_VALUE_RE.match(content):
-        return None  # "it's my default": the value is said before ("User's default is it")
+    if _META_RE.match(content) or _points_elsewhere(content):
+        return None  # about the conversation ("User misspoke earlier"), or "User does not
+        # use it yet": what it is was said elsewhere
     content = _ROLE_NOT_RE.sub(r"\1", content)  # "a roofer not a professor": the role
     content = _PLACE_NOT_RE.sub(r"\1", content)  # "lives in York now, not Leeds": York
     if _VAGUE_OBJECT_RE.match(content):
