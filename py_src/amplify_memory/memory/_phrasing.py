@@ -1050,6 +1050,17 @@ _REACTION_RE: Final = re.compile(
 )
 
 
+#: Pastimes one takes up: "started pilates", "took up bouldering", "got into pottery".
+_TAKEN_UP: Final = (
+    r"yoga|pilates|crossfit|spin|zumba|karate|judo|boxing|kickboxing|climbing|bouldering|"
+    r"running|jogging|swimming|cycling|rowing|hiking|tennis|golf|padel|squash|badminton|chess|"
+    r"knitting|crochet|pottery|gardening|painting|drawing|baking|woodworking|surfing|skiing|"
+    r"snowboarding|dancing|salsa|ballet|meditation|journaling|birdwatching|fishing|archery|"
+    r"fencing|taekwondo|jiu-jitsu|bjj|muay\s+thai|weightlifting|powerlifting|calisthenics|"
+    r"parkrun|triathlons?|the\s+gym|the\s+guitar|guitar|piano|violin|drums|cello|singing"
+)
+
+
 def _unwrap_leads(text: str) -> str:
     """Leads that wrap a statement unwrapped ("learning X", "kinda obsessed with",
     "remember that", "for me"), so the rules read the statement itself."""
@@ -1057,6 +1068,35 @@ def _unwrap_leads(text: str) -> str:
         r"(^\s*)(?:(?:currently|slowly|also|still)\s+)?learning\s+"
         r"(?!(?:curve|rate|path|resources?|materials?|about|how|that|to)\b)",
         r"\1I'm learning ",
+        text,
+        flags=re.IGNORECASE,
+    )
+    text = re.sub(  # "I've started pilates on thursdays": a pastime taken up
+        r"^(\s*)(?:I've\s+|I\s+have\s+|I\s+)?(?:just\s+|recently\s+|finally\s+)?"
+        r"(?:started|took\s+up|got\s+into)\s+(?:doing\s+)?"
+        rf"(?=(?:{_TAKEN_UP})\b(?!\s+(?:for|with|as|at)\s+(?:the|a|my|our|work)\b))",
+        r"\1I've taken up ",
+        text,
+        flags=re.IGNORECASE,
+    )
+    text = re.sub(  # "my new job at Ikea starts Monday": where the user works
+        r"^(\s*)(?:my\s+)?new\s+(?:job|role|position)\s+(?:at|with)\s+"
+        r"(?P<x>(?-i:[A-Z])[\w&.'-]*(?:\s+(?-i:[A-Z])[\w&.'-]*){0,3})\s+(?:starts|begins)\b",
+        r"\1I work at \g<x>. It starts",
+        text,
+        flags=re.IGNORECASE,
+    )
+    text = re.sub(  # "traded the Golf in for a used Model 3": the new one is got
+        r"\b(?:traded|swapped|part-exchanged)\s+(?:in\s+)?(?:the|my|our)\s+[\w -]{1,30}?\s+"
+        r"(?:in\s+)?for\s+(?=an?\s)",
+        "got ",
+        text,
+        flags=re.IGNORECASE,
+    )
+    text = re.sub(  # "we caved and got a kitten": the getting is the fact
+        r"\b(?:finally\s+)?(?:caved|gave\s+in|went\s+ahead|bit\s+the\s+bullet)\s+and\s+"
+        r"(?:finally\s+)?(?=(?:got|adopted|bought|rescued|took\s+in)\b)",
+        "",
         text,
         flags=re.IGNORECASE,
     )
@@ -1476,10 +1516,10 @@ _CMP_RE: Final = re.compile(
     r"(?!.*\b(?:is|are|was|were|connected|wired|sent|streamed|tunneled|tunnelled)\s+"
     r"[\w.+#-]+(?:\s+[\w.+#-]+)?\s+over\b)"  # "sensors are BME280 over I2C": a link
     r"(?P<a>[\w.+#@'/ -]+?)\s*(?:>+|≫|\bover\b|\binstead of\b|\brather than\b|"
-    r"\bbeats\b|\bbetter than\b|\bfar better than\b|\bany day over\b|\bover and above\b|"
+    # ("lo-fi beats while coding": music, no choice)
+    r"\bbeats\b(?!\s*(?:while|whilst|when|during|as|me|us|it|them)\b)|"
+    r"\bbetter than\b|\bfar better than\b|\bany day over\b|\bover and above\b|"
     r"\b(?:more readable|nicer|cleaner|easier) than\b)\s*"
-    r"(?!\s*(?:while|whilst|when|during|as|me|us|it|them|everything|anything)\b)"  # ("lo-fi beats
-    # while coding": music, no choice)
     r"(?P<b>[\w.+#@'/ -]+?)(?P<tail>(?:,?\s*(?:always|every time|any day(?: of the week)?|all day|"
     r"forever|for me|100%|all the way|hands down|no question|tbh|period|every single time|"
     r"no contest|easily|by far))*)"
@@ -3672,7 +3712,7 @@ def _shape_fine(text: str, lead: bool) -> _Shaped:
             _tech_names(m["x"]) or _STYLE_RE.search(m["x"])
         ):
             return []  # "the old code is fine": a thing at hand, no taste
-        x = _object(m["x"])
+        x = _object(m["x"]) + (m["where"] or "").replace(" my ", " their ")
         return [
             ExtractedFact(f"User is fine with {x}", _category_of(f"User wants {x}", "preference"))
         ]
@@ -4336,7 +4376,9 @@ _HANDLES_RE: Final = re.compile(
 _FINE_RE: Final = re.compile(
     r"^(?P<x>[\w.+#@' -]+?)\s+(?:are|is)\s+(?:totally\s+|actually\s+|perfectly\s+)?"
     r"(?:fine|ok|okay|welcome|allowed|good)(?:\s+(?:with|by)\s+me)?"
-    r"(?:\s+(?:now|honestly|tbh|these\s+days|from\s+now\s+on))?$",
+    r"(?P<where>\s+(?:in|for)\s+(?:answers|replies|responses|code|snippets|examples|"
+    r"my\s+[\w-]+(?:\s+code)?))?"  # ("emojis are fine in answers")
+    r"(?:\s+(?:now|again|honestly|tbh|these\s+days|from\s+now\s+on|after\s+all))*$",
     re.IGNORECASE,
 )
 

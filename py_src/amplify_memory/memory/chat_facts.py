@@ -1001,7 +1001,9 @@ _ONE_ANSWER_RE: Final = re.compile(
 #: A clause that adds a value to what the user has ("I also use yarn", "both zsh and
 #: fish", "a Windows box too"), unless it says something changed.
 _ADDS_RE: Final = re.compile(
-    r"\b(?:also|too|as well|both|additionally|in addition|besides)\b", re.IGNORECASE
+    r"\b(?:also|as well|both|additionally|in addition|besides)\b"
+    r"|\btoo\b(?=\s*(?:[,.;!?)]|$|lol|now|btw|though|tho))",  # (not "way too low")
+    re.IGNORECASE,
 )
 _CHANGE_VERB_RE: Final = re.compile(
     r"\b(?:switch|mov|migrat|replac|swapp|convert|port|chang|upgrad|downgrad)\w*|\binstead\b|"

@@ -1,8 +1,8 @@
-"""The user's own devices: a phone, a laptop, a GPU, a tablet, one of each at a time.
+"""The user's own devices: a phone, a laptop, a GPU, a tablet, a car, one of each at a time.
 
 "my phone is iphone now", "I got a new Pixel 8", "my laptop is a Dell XPS 13": each is
 a fact about the user ("User has an iPhone"), and the device of a kind is a value topic
-(``phone``, ``laptop``, ``gpu``, ``tablet``: :mod:`~amplify_memory.memory.topics`), so a
+(``phone``, ``laptop``, ``gpu``, ``tablet``, ``car``: :mod:`~amplify_memory.memory.topics`), so a
 new phone supersedes the old one.
 
 >>> find_device("rtx 4090 now")
@@ -61,7 +61,25 @@ DEVICE_KINDS: Final[dict[str, tuple[str, str]]] = {
         r"|(?:amd\s+)?(?:radeon\s+)?rx\s*\d{3,4}(?:\s*xtx?)?|(?:nvidia\s+)?[ahv]100",
     ),
     "tablet": (r"tablet", r"ipad(?:\s+(?:pro|air|mini))?|galaxy\s+tab(?:\s+s\d{1,2})?"),
+    # a model that is also a word ("golf", "focus", "leaf") only with its make
+    "car": (
+        r"car|vehicle",
+        r"(?:tesla\s+)?model\s+[3sxy](?!\s*(?:of|for)\b)|(?:hyundai\s+)?ioniq(?:\s*[56])?"
+        r"|(?:vauxhall\s+|opel\s+)?(?:corsa|astra)|(?:toyota\s+)?(?:corolla|prius|yaris|camry|"
+        r"rav\s?4)|(?:honda\s+)?(?:civic|cr-v)|(?:kia\s+)?(?:niro|ev6|sportage)|mg\s?4"
+        r"|(?:renault\s+)?(?:clio|zoe)|(?:subaru\s+)?(?:forester|impreza)|polestar\s+2"
+        r"|(?:vw|volkswagen)\s+(?:golf|polo|passat|id\.?\s?[34]|tiguan)|nissan\s+leaf"
+        r"|ford\s+(?:fiesta|focus|mustang|f-?150|puma|kuga)|honda\s+(?:jazz|fit|accord)"
+        r"|fiat\s+500|mini\s+cooper|subaru\s+outback|(?:mazda\s+)?(?:mx-?5|cx-?5|miata)"
+        r"|skoda\s+(?:octavia|fabia)|jeep\s+wrangler",
+    ),
 }
+#: A car's make, left out of its value ("Vauxhall Corsa" and "Corsa" are one car).
+_CAR_MAKE_RE: Final = re.compile(
+    r"^(?:tesla|hyundai|vauxhall|opel|toyota|honda|kia|renault|subaru|vw|volkswagen|nissan|"
+    r"ford|fiat|mazda|skoda|jeep)\s+",
+    re.IGNORECASE,
+)
 
 _MODEL_RE: Final = re.compile(
     "|".join(rf"(?P<{kind}>\b(?:{models})\b)" for kind, (_, models) in DEVICE_KINDS.items()),
@@ -88,6 +106,9 @@ _SPELLING: Final = {
     "android": "Android",
     "phone": "phone",
     "nvidia": "NVIDIA",
+    "mg4": "MG4",
+    "cr-v": "CR-V",
+    "ev6": "EV6",
 }
 
 
@@ -112,10 +133,12 @@ def find_device(text: str) -> Device | None:
 
 
 def device_value(text: str, kind: str) -> str | None:
-    """The first model of ``kind`` that ``text`` names, as it is spelled, or None."""
+    """The first model of ``kind`` that ``text`` names, as it is spelled, or None (a car
+    without its make)."""
     for match in _MODEL_RE.finditer(text):
         if match.lastgroup == kind:
-            return _spelled(match.group())
+            model = _CAR_MAKE_RE.sub("", match.group()) if kind == "car" else match.group()
+            return _spelled(model)
     return None
 
 
@@ -123,7 +146,7 @@ def device_topic_trigger(kind: str) -> str:
     """The pattern of a stored fact that says the user has a device of ``kind``."""
     nouns, models = DEVICE_KINDS[kind]
     return (
-        r"^User\s+(?:now\s+|also\s+)?(?:has|owns|uses|is\s+using|is\s+on|got|bought|"
+        r"^User\s+(?:now\s+|also\s+)?(?:has|owns|uses|is\s+using|is\s+on|got|bought|drives|"
         r"(?:works|codes|develops|programs)\s+on)"
         rf"\s+(?:an?\s+|the\s+)?(?:new\s+)?(?:(?:{models})\b|\S+\s+(?:{nouns})\b)"
     )
@@ -138,8 +161,9 @@ _MY_DEVICE_RE: Final = re.compile(
 #: "I got a new Pixel 8", "I'm on an iPhone 15", "I have a MacBook Air".
 _GOT_DEVICE_RE: Final = re.compile(
     r"^(?:i\s*'m\s+on|i\s+am\s+on|(?:i|i\s*'ve|i\s+have)\s+(?:now\s+|just\s+|finally\s+)?"
-    r"(?:have\s+got|have|got|bought|own|upgraded\s+to|switched\s+to))"
-    r"\s+(?:an?\s+|the\s+|my\s+)?(?:new\s+)?(?P<rest>.+)$",
+    r"(?:have\s+got|have|got|bought|own|upgraded\s+to|switched\s+to|drive|leased))"
+    r"\s+(?:an?\s+|the\s+|my\s+)?(?:(?:new|used|second-hand|secondhand|refurbished)\s+)?"
+    r"(?P<rest>.+)$",
     re.IGNORECASE,
 )
 #: "new gpu! rtx 4090 now", "new laptop: MacBook Air M3".
@@ -159,5 +183,6 @@ def device_fact(clause: str) -> ExtractedFact | None:
         if found is None:
             return None
         name = _spelled(found.group()) + (" GPU" if found.lastgroup == "gpu" else "")
-        return ExtractedFact(f"User has {indefinite_article(name)} {name}", "personal")
+        verb = "drives" if re.search(r"\bdrive\b", match.group(), re.IGNORECASE) else "has"
+        return ExtractedFact(f"User {verb} {indefinite_article(name)} {name}", "personal")
     return None

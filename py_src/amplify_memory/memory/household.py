@@ -85,7 +85,7 @@ _KIN_AGE_RE: Final = re.compile(
     r"(?:is|'s|just\s+turned|turned|has\s+(?:just\s+)?turned|is\s+now|is\s+turning\s+(?=\d+\s+today))\s*"
     rf"{_AGE.format('age')}"
     r"(?:\s+(?:now|today|yesterday|this\s+week|last\s+week|last\s+month|btw|already))*"
-    r"(?:\W*$|,?\s+(?:and|but)\s+(?!a\s+half\b|\d))",
+    r"\W*$",
     re.IGNORECASE,
 )
 

@@ -480,6 +480,8 @@ def _one_name_swapped(new: str, old: str) -> bool:
         and b
         and a["verb"] == b["verb"]
         and a["name"].casefold() != b["name"].casefold()
+        and not a["name"].casefold().endswith(" " + b["name"].casefold())  # ("Vauxhall Corsa"
+        and not b["name"].casefold().endswith(" " + a["name"].casefold())  # / "Corsa": one)
         and a["tail"].strip().casefold() == b["tail"].strip().casefold()  # ("... around town")
         and not (is_place(a["name"]) or is_place(b["name"]))
     )
@@ -780,6 +782,54 @@ _BEING_SLOT_RE: Final = re.compile(
 _TIME_VALUE_RE: Final = re.compile(
     r"^(?:\d{1,2}(?::\d\d)?\s*[ap]\.?m\.?|\d{1,2}:\d\d|noon|midnight|midday)$", re.IGNORECASE
 )
+
+
+#: "None" of a kind of thing the user has: "User has no pets", "doesn't have any kids".
+_HAS_NONE_RE: Final = re.compile(
+    r"^User\s+(?:has\s+no|doesn't\s+have(?:\s+any)?|does\s+not\s+have(?:\s+any)?|"
+    r"has\s+never\s+had(?:\s+any)?|is\s+without)\s+(?:(?P<pets>pets?|animals?)|"
+    r"(?P<kids>kids|children|a\s+kid|a\s+child)|(?P<car>(?:a\s+)?cars?))\W*$",
+    re.IGNORECASE,
+)
+#: One of such a kind that the user has now: "User has a greyhound", "User has a son".
+_HAS_ONE_RE: Final = re.compile(
+    r"^User\s+(?:now\s+|also\s+|just\s+)?(?:has|got|adopted|bought|owns)\s+(?:an?|one|two|"
+    r"three|\d+|their\s+first)\s+(?:[\w-]+\s+){0,3}?"
+    rf"(?:(?P<pets>(?:{PET_NOUNS}))|(?P<kids>sons?|daughters?|kids?|child|children|baby|twins)|"
+    r"(?P<car>cars?))\b",
+    re.IGNORECASE,
+)
+
+
+def _none_now(new: str, old: str) -> bool:
+    """``old`` says the user has none of a kind and ``new`` that they have one ("has no
+    pets" / "has a greyhound named Pepper")."""
+    none, one = _HAS_NONE_RE.match(old), _HAS_ONE_RE.match(new)
+    if none is None or one is None:
+        return False
+    return any(none[k] and one[k] for k in ("pets", "kids", "car"))
+
+
+#: Working from home every day: "User is fully remote", "works from home full-time".
+_ALL_REMOTE_RE: Final = re.compile(
+    r"^User\s+(?:is|works|now\s+works|is\s+now)\s+(?:now\s+)?(?:fully|100%|completely|"
+    r"permanently|entirely|full-time|full\s+time)\s+(?:remote(?:ly)?|from\s+home)\b"
+    r"|^User\s+(?:now\s+)?works\s+(?:remotely|from\s+home)\s+(?:full-time|full\s+time|"
+    r"every\s+day|all\s+week|permanently)\b",
+    re.IGNORECASE,
+)
+#: A way to the workplace: "commutes an hour by train to the office", "cycles to work".
+_TO_WORK_RE: Final = re.compile(
+    r"\bcommut\w*(?!.*\b(?:school|campus|uni|university|college)\b)"
+    r"|\bto\s+(?:work|the\s+office)\b",
+    re.IGNORECASE,
+)
+
+
+def _remote_now(new: str, old: str) -> bool:
+    """``new`` says the user works from home every day and ``old`` is the way to work
+    ("is fully remote" / "commutes an hour by train to the office")."""
+    return bool(_ALL_REMOTE_RE.match(new) and _TO_WORK_RE.search(old))
 
 
 #: A time of the user's day said with its routine: "goes to bed at 10 pm", "wakes up
@@ -1394,7 +1444,7 @@ def decide(
         return "supersede"  # "dropped Docker for local development", "sold their car"
     if _slot_changed(new, old) or _name_swapped(new, old) or _one_name_swapped(new, old):
         return "supersede"  # "cluster scheduler is PBS" / "cluster scheduler is Slurm"
-    if _routine_time_changed(new, old):
+    if _routine_time_changed(new, old) or _none_now(new, old) or _remote_now(new, old):
         return "supersede"  # "goes to bed at 10 pm" / "goes to bed at midnight these days"
     if new_frames and old_frames:
         own, theirs = new_frames[0], old_frames[0]

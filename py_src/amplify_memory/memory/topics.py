@@ -448,7 +448,7 @@ def _identity_topics(add: Callable[..., Topic]) -> None:
 
 
 def _device_topics(add: Callable[..., Topic]) -> None:
-    """The user's devices: ``phone``, ``laptop``, ``gpu``, ``tablet`` (one of each)."""
+    """The user's devices: ``phone``, ``laptop``, ``gpu``, ``tablet``, ``car`` (one of each)."""
     for kind in DEVICE_KINDS:
         add(
             kind,

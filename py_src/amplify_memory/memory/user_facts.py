@@ -1479,6 +1479,16 @@ def _at_or_age(body: str) -> list[ExtractedFact]:
     return []
 
 
+#: A group the user belongs to: "in a book club", "part of a community choir", "a member
+#: of the local chess club" (not "in a meeting", "in a hurry").
+_MEMBER_RE: Final = re.compile(
+    r"^(?:also\s+|still\s+)?(?:in|part\s+of|a\s+member\s+of|on)\s+(?:a|an|the|two|my\s+local|"
+    r"our\s+local|a\s+local)\s+(?:[\w-]+\s+){0,2}?(?:club|band|choir|orchestra|league|"
+    r"society|guild|troupe|ensemble|quartet)\b(?!\s+(?:meeting|call|chat)\b)",
+    re.IGNORECASE,
+)
+
+
 def _am_facts(rest: str, clause: str, content: str) -> list[ExtractedFact]:
     """Facts from "I am ..." clauses: role, place, learning, fan of, using, name."""
     body = re.sub(r"^(?:am)\s+(?:currently\s+(?!at\b))?", "", rest.strip(), flags=re.IGNORECASE)
@@ -1510,6 +1520,8 @@ def _am_facts(rest: str, clause: str, content: str) -> list[ExtractedFact]:
         return [ExtractedFact(content, "personal")]
     if re.match(r"(?:a |a big |a huge )?fan of\b", lower):
         return [ExtractedFact(content, _category(clause, "preference"))]
+    if _MEMBER_RE.match(body):  # "I'm in a book club", "I'm part of a running club"
+        return [ExtractedFact(content, "personal")]
     if re.match(
         r"(?:new to|familiar with|comfortable with|experienced with|an expert in|"
         r"good at|fluent in|proficient in)\b",
@@ -3092,7 +3104,9 @@ _USER_STATES: Final = (
 #: nurse for 20 years" (with "I've" the statement rules keep the "for 20 years").
 _BEEN_SINCE_RE: Final = re.compile(
     rf"^been\s+(?P<x>(?:fully\s+)?(?:{_USER_STATES}|remote|fully\s+remote|"
-    rf"an?\s+(?:[\w-]+\s+){{0,2}}?(?:{ROLE_NOUNS})))(?:\s+(?:since|for)\s+\S.*)?\W*$",
+    rf"an?\s+(?:[\w-]+\s+){{0,2}}?(?:{ROLE_NOUNS})))(?:\s+(?:since|for)\s+\S.*|"
+    r"\s+(?:about\s+|like\s+|over\s+|almost\s+)?(?:\d+\+?|a\s+few|many)\s+(?:years?|yrs?|"
+    r"months?)\b.*)?\W*$",
     re.IGNORECASE,
 )
 #: A state of the user's said without "I'm": "divorced since 2019", "veggie fwiw", "newly
@@ -3115,10 +3129,10 @@ _AM_LEAD_RE: Final = re.compile(r"(?:^|(?<=[.!?:][ \t])|(?<=\n))am(?=[ \t]+an?[ 
 _ELIDED_DO_RE: Final = re.compile(
     r"^(?:(?:don'?t|do\s+not|never|can'?t|cannot|rarely|hardly\s+ever)\s+(?:drive|drink|smoke|"
     r"vape|eat|cook|fly|swim|ride|gamble)(?:\s+(?:alcohol|coffee|tea|meat|pork|beef|fish|"
-    r"dairy|sugar|a\s+car|at\s+all|anymore|much|really))?\W*$|"
-    r"(?:cycle|commute|walk|cook|bake|hike|knit|garden|volunteer|swim)\s+"
-    r"(?=[^?]*\b(?:every|each|most\s+(?:days|nights|mornings|evenings|weekends)|daily|"
-    r"twice|once|always|usually|all\s+year)\b)(?![^?]*\b(?:tips|ideas|tutorial|itinerary|"
+    r"dairy|sugar|a\s+car|at\s+all|anymore|much|really)){0,2}\W*$|"
+    r"(?:cycle|commute|walk|cook|bake|hike|knit|garden|volunteer|swim|do)\s+"
+    r"(?=[^?]*(?:\b(?:every|each|most\s+(?:days|nights|mornings|evenings|weekends)|daily|"
+    r"twice|once|always|usually|all\s+year)\b|\b\d+\s*(?:x|times)\s+(?:a|per)\s+week\b))(?![^?]*\b(?:tips|ideas|tutorial|itinerary|"
     r"rules|benefits|lighting|guide|plan|schedule)\b)[^?]*$)",
     re.IGNORECASE,
 )
@@ -3299,6 +3313,8 @@ def _clause_facts(clause: str, *, correction: bool) -> list[ExtractedFact]:
     got = _GOT_LEAD_RE.match(clause)  # "sold the corsa, got an MG4": its "I" left out
     if got is not None and (owned := _owned_product("got " + clause[got.end() :])):
         return owned
+    if got is not None and (device := device_fact("I got " + clause[got.end() :])):
+        return [device]  # "got a Model 3 last month"
     if moved := _version_move_facts(clause):
         return moved
     if switched := _switch_facts(clause) or _now_on_facts(clause):

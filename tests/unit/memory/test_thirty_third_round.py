@@ -1,0 +1,285 @@
+"""The thirty-third session: favourites, routines, ends of a kind, and chat's shortcuts."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from amplify_memory.memory._phrasing import _LONG_WORD_RE, _fix_tech_spelling
+from amplify_memory.memory.chat_facts import extract_chat_facts
+from amplify_memory.memory.supersession import decide
+from amplify_memory.memory.topics import frames_of
+from amplify_memory.memory.user_profile import UserProfileVectorStore
+from amplify_memory.storage import MemoryStorage
+
+
+def stored(message: str) -> list[str]:
+    return [f.content for f in extract_chat_facts(message).user]
+
+
+@pytest.mark.parametrize(
+    ("new", "old", "action"),
+    [
+        ("User's favourite food is ramen", "User's favourite food is pizza", "supersede"),
+        ("Favorite band: Arctic Monkeys", "Favourite band is Coldplay", "supersede"),
+        ("Favourite colour: green", "User's favorite color is blue", "supersede"),
+        (
+            "User's favourite band these days is The National",
+            "Favorite band: Coldplay",
+            "supersede",
+        ),
+        # one value said twice, in other words or with a detail
+        ("Favourite food: Thai", "User's favorite cuisine is Thai", "merge"),
+        ("User's favourite food is pizza, especially margherita", "Favourite food: pizza", "merge"),
+        # favourites of two kinds hold side by side
+        ("User's favourite movie is Alien", "User's favourite book is Dune", "keep"),
+        ("User's favourite dish is carbonara", "User's favourite cuisine is Thai", "keep"),
+    ],
+)
+def test_a_new_favourite_replaces_the_old(new: str, old: str, action: str) -> None:
+    assert decide(new, old) == action
+
+
+@pytest.mark.parametrize(
+    ("text", "topic", "value"),
+    [
+        ("User's favourite food is pizza", "favourite_food", "pizza"),
+        ("Pizza is User's favourite food", "favourite_food", "Pizza"),
+        ("User's favorite cuisine is Thai food.", "favourite_cuisine", "Thai"),
+        ("User's favourite music genre is jazz", "favourite_music_genre", "jazz"),
+        # a technology's slot is read first
+        ("User's favourite editor is Vim", "editor", "Vim"),
+    ],
+)
+def test_a_favourite_has_its_kind_as_topic(text: str, topic: str, value: str) -> None:
+    frame = frames_of(text)[0]
+    assert (frame.topic, frame.value) == (topic, value)
+
+
+def test_favourites_of_many_or_of_a_sub_kind_have_no_topic() -> None:
+    assert frames_of("User's favourite bands are Coldplay and Muse") == ()
+    assert frames_of("User's favourite Italian dish is carbonara") == ()
+
+
+@pytest.mark.parametrize(
+    ("message", "fact"),
+    [
+        ("favourite movie is Alien, hands down", "User's favourite movie is Alien"),
+        ("Favourite band: Radiohead", "User's favourite band is Radiohead"),
+        ("fav movie: The Thing", "User's favourite movie is The Thing"),
+        ("my all time fav book is Dune", "User's favourite book is Dune"),
+    ],
+)
+def test_a_favourite_said_without_my_is_heard(message: str, fact: str) -> None:
+    assert stored(message) == [fact]
+
+
+@pytest.mark.parametrize(
+    "message",
+    ["favourite food is whatever my mum cooks", "favourite movie?", "His favourite band is Muse"],
+)
+def test_no_favourite_from_a_question_or_someone_else(message: str) -> None:
+    assert not [f for f in stored(message) if "favourite" in f]
+
+
+@pytest.mark.parametrize(
+    "word",
+    ["finish", "movie", "protocol", "ketchup", "analyzer", "checkpoint", "revolt", "babble"],
+)
+def test_english_words_are_not_corrected_to_a_name(word: str) -> None:
+    match = _LONG_WORD_RE.search(word)
+    assert match is not None
+    assert _fix_tech_spelling(match) == word
+
+
+def test_a_misspelt_name_is_still_corrected() -> None:
+    match = _LONG_WORD_RE.search("typscript")
+    assert match is not None
+    assert _fix_tech_spelling(match).casefold() == "typescript"
+
+
+@pytest.mark.parametrize(
+    ("new", "old", "action"),
+    [
+        ("User's manager is now Priya", "User's manager is Maria", "supersede"),
+        ("User goes to bed at midnight these days", "User goes to bed at 10 pm", "supersede"),
+        ("User goes to bed around 1 am", "User goes to bed at 11 pm", "supersede"),
+        ("User goes to bed at 10pm", "User goes to bed at 10 pm", "merge"),
+        # another day's routine holds beside it
+        ("User wakes up at 8 am on weekends", "User wakes up at 6 am on weekdays", "keep"),
+        ("Drives a Toyota Corolla", "Drives a Honda Civic", "supersede"),
+    ],
+)
+def test_another_value_of_one_thing_supersedes(new: str, old: str, action: str) -> None:
+    assert decide(new, old) == action
+
+
+@pytest.mark.parametrize(
+    ("new", "old", "action"),
+    [
+        ("User cut out soda completely", "User drinks soda", "supersede"),
+        ("User cut soda out", "User drinks soda", "supersede"),  # (was merged: a negation)
+        ("User kicked the smoking habit", "User smokes", "supersede"),
+        ("User stopped running due to a knee injury", "User runs every morning", "supersede"),
+        ("User stopped baking bread", "User bakes bread", "supersede"),
+        # a kind ended ends its members
+        ("User no longer has caffeine", "User drinks coffee every morning", "supersede"),
+        ("User quit alcohol", "User drinks beer on weekends", "supersede"),
+        ("User stopped eating meat", "User eats beef", "supersede"),
+        # not another kind, nor a part of the time
+        ("User cut out dairy", "User drinks oat milk", "keep"),
+        ("User no longer drinks tea", "User drinks coffee every morning", "keep"),
+        ("User stopped running on weekends", "User runs every morning", "keep"),
+    ],
+)
+def test_an_end_supersedes_what_it_ends(new: str, old: str, action: str) -> None:
+    assert decide(new, old) == action
+
+
+@pytest.mark.parametrize(
+    ("message", "facts"),
+    [
+        ("my daughter is 7", ["User's daughter is 7"]),
+        ("my son just turned 5", ["User's son is 5"]),
+        ("so my youngest girl turned 3 last week", ["User's youngest daughter is 3"]),
+        ("My son is 14 and just got diagnosed with ADHD", []),  # (the son's news)
+        ("my son is 4, my daughter is 2", ["User's son is 4", "User's daughter is 2"]),
+        # not an age, or not yet
+        ("my son is 25 minutes away", []),
+        ("my daughter is 6 months old", []),
+        ("my son turns 5 next week", []),
+        ("my son is 5 and a half", []),
+    ],
+)
+def test_a_childs_age_is_heard(message: str, facts: list[str]) -> None:
+    assert stored(message) == facts
+
+
+async def test_a_birthday_replaces_the_age() -> None:
+    from amplify_memory.memory import extract_and_store_user_facts
+
+    store = UserProfileVectorStore(storage=MemoryStorage(), semantic=False)
+    await store.initialize()
+    six = (await store.add("User's daughter is 6", "personal"))["entry"]
+    town = (await store.add("User lives in Utrecht.", "personal"))["entry"]
+    await extract_and_store_user_facts("my daughter turned 7 last week!", store=store)
+    assert (await store.get(six["id"]) or {}).get("superseded")
+    assert not (await store.get(town["id"]) or {}).get("superseded")
+
+
+async def test_quitting_caffeine_replaces_the_morning_coffee() -> None:
+    from amplify_memory.memory import extract_and_store_user_facts
+
+    store = UserProfileVectorStore(storage=MemoryStorage(), semantic=False)
+    await store.initialize()
+    coffee = (await store.add("User drinks coffee every morning", "personal"))["entry"]
+    owl = (await store.add("User is a night owl", "personal"))["entry"]
+    await extract_and_store_user_facts(
+        "Quit caffeine back in January, it's herbal tea for me now.", store=store
+    )
+    assert (await store.get(coffee["id"]) or {}).get("superseded")
+    assert not (await store.get(owl["id"]) or {}).get("superseded")
+
+
+@pytest.mark.parametrize(
+    ("message", "facts"),
+    [
+        ("We've since adopted a rescue beagle called Juno", ["User has a beagle named Juno"]),
+        ("I've since moved to Leeds", ["User is based in Leeds"]),
+        ("I use Vim since it is fast", ["User uses Vim"]),  # (a reason: not stored)
+        ("tryna learn python on the side", ["User is learning Python on the side"]),
+        ("my wife n i live in lisbon now", ["User lives in Lisbon"]),
+        ("Picking up Japanese too", ["User is learning Japanese"]),
+        ("ex-teacher here", ["User is a former teacher"]),
+        ("I'm an ex-smoker", ["User is a former smoker"]),
+        ("Ugh, horror movies. Hard pass.", ["User dislikes horror movies"]),
+        ("quit smoking cold turkey", ["User no longer smokes"]),
+        ("Quit caffeine back in January", ["User no longer has caffeine"]),
+    ],
+)
+def test_chat_shortcuts_are_heard(message: str, facts: list[str]) -> None:
+    assert stored(message) == facts
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "lo-fi beats while coding",  # music, no choice between two
+        "If I were to go keto, what would work? Not doing it yet, just curious.",
+        "Godot 4 for this. Personally I can't stand Unity, so don't ever suggest it",
+        "my ex-wife lives in Ohio",
+        "picking up the kids at 3 today",
+    ],
+)
+def test_no_junk_from_chat_shortcuts(message: str) -> None:
+    junk = re.compile(r"\b(?:it|them|over while|former wife|learning)\b")
+    assert not [f for f in stored(message) if junk.search(f)]
+
+
+def test_a_value_after_the_pronoun_keeps_the_fact() -> None:
+    assert stored("I'd rather build it in Next.js") != []
+
+
+@pytest.mark.parametrize(
+    ("new", "old", "action"),
+    [
+        ("User has a greyhound", "User has no pets", "supersede"),
+        ("User has a son", "User has no kids", "supersede"),
+        ("User has a son", "User has no pets", "keep"),  # (another kind)
+        (
+            "User is fine with emojis in answers",
+            "User does not want emojis in answers",
+            "supersede",
+        ),
+        ("User is fully remote", "User commutes an hour by train to the office", "supersede"),
+        ("User works from home full-time now", "User cycles to work", "supersede"),
+        ("User is fully remote", "User drives the kids to school", "keep"),
+        ("User works remotely on Fridays", "User commutes by train", "keep"),
+        # a car is one at a time; its make may be left out
+        ("User has an MG4", "User drives a Vauxhall Corsa", "supersede"),
+        ("User has a Tesla Model 3", "User drives a VW Golf", "supersede"),
+        ("User drives a Vauxhall Corsa", "User drives a Corsa", "merge"),
+        ("User has an iPhone 15", "User has a Corsa", "keep"),
+    ],
+)
+def test_what_the_user_has_now_supersedes(new: str, old: str, action: str) -> None:
+    assert decide(new, old) == action
+
+
+@pytest.mark.parametrize(
+    ("message", "facts"),
+    [
+        ("we adopted a greyhound!! ex-racer called Pepper", ["User has a greyhound"]),
+        ("We caved and got a rescue kitten, her name is Biscuit", ["User has a kitten"]),
+        ("ok I take it back, emojis are fine in answers", ["User is fine with emojis in answers"]),
+        ("bullets are fine again", ["User is fine with bullets"]),
+        ("I eat meat again, doctor said my iron was way too low", ["User eats meat again"]),
+        ("been vegan 5 yrs now", ["User is vegan"]),
+        ("do crossfit 5x a week", ["User does crossfit 5x a week"]),
+        ("dont drink alcohol at all", ["User does not drink alcohol at all"]),
+        ("i'm in a book club", ["User is in a book club"]),
+        ("I've started pilates on thursdays too", ["User has taken up pilates on thursdays"]),
+        ("my new job at Ikea starts Monday", ["User works at Ikea"]),
+        ("I drive a Corolla", ["User drives a Corolla"]),
+        ("traded the Golf in for a used Model 3 last month", ["User has a Model 3"]),
+        # not a member, not a pastime, not a car
+        ("I'm in a meeting", []),
+        ("I started running the team's standups", []),
+        ("I have a focus on testing", []),
+    ],
+)
+def test_changes_of_life_are_heard(message: str, facts: list[str]) -> None:
+    assert stored(message) == facts
+
+
+async def test_a_new_car_replaces_the_old() -> None:
+    from amplify_memory.memory import extract_and_store_user_facts
+
+    store = UserProfileVectorStore(storage=MemoryStorage(), semantic=False)
+    await store.initialize()
+    golf = (await store.add("User drives a Volkswagen Golf.", "personal"))["entry"]
+    km = (await store.add("User commutes 40 km each way.", "personal"))["entry"]
+    await extract_and_store_user_facts("traded the Golf in for a used Model 3", store=store)
+    assert (await store.get(golf["id"]) or {}).get("superseded")
+    assert not (await store.get(km["id"]) or {}).get("superseded")
