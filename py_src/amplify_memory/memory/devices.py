@@ -74,10 +74,11 @@ DEVICE_KINDS: Final[dict[str, tuple[str, str]]] = {
         r"|skoda\s+(?:octavia|fabia)|jeep\s+wrangler",
     ),
 }
-#: A car's make, left out of its value ("Vauxhall Corsa" and "Corsa" are one car).
-_CAR_MAKE_RE: Final = re.compile(
+#: A device's make, left out of its value ("Vauxhall Corsa" and "Corsa" are one car,
+#: "Google Pixel 8" and "Pixel 8" one phone).
+_MAKE_RE: Final = re.compile(
     r"^(?:tesla|hyundai|vauxhall|opel|toyota|honda|kia|renault|subaru|vw|volkswagen|nissan|"
-    r"ford|fiat|mazda|skoda|jeep)\s+",
+    r"ford|fiat|mazda|skoda|jeep|google|samsung|lenovo|dell|nvidia|amd)\s+",
     re.IGNORECASE,
 )
 
@@ -133,12 +134,11 @@ def find_device(text: str) -> Device | None:
 
 
 def device_value(text: str, kind: str) -> str | None:
-    """The first model of ``kind`` that ``text`` names, as it is spelled, or None (a car
-    without its make)."""
+    """The first model of ``kind`` that ``text`` names, as it is spelled, without its
+    make, or None."""
     for match in _MODEL_RE.finditer(text):
         if match.lastgroup == kind:
-            model = _CAR_MAKE_RE.sub("", match.group()) if kind == "car" else match.group()
-            return _spelled(model)
+            return _spelled(_MAKE_RE.sub("", match.group()))
     return None
 
 
@@ -149,6 +149,9 @@ def device_topic_trigger(kind: str) -> str:
         r"^User\s+(?:now\s+|also\s+)?(?:has|owns|uses|is\s+using|is\s+on|got|bought|drives|"
         r"(?:works|codes|develops|programs)\s+on)"
         rf"\s+(?:an?\s+|the\s+)?(?:new\s+)?(?:(?:{models})\b|\S+\s+(?:{nouns})\b)"
+        # "User's car is a Tesla Model 3", "Phone: Pixel 8"
+        rf"|^(?:User's\s+)?(?:new\s+|current\s+|main\s+|work\s+)?(?:{nouns})\s*(?:is|:)\s+"
+        rf"(?:now\s+)?(?:an?\s+)?(?:new\s+)?(?:{models})\b"
     )
 
 

@@ -462,10 +462,11 @@ _ONE_VALUE_FRAME_RE: Final = re.compile(
 )
 
 
-#: A verb that holds one named thing at a time: the car one drives, whom one is married
-#: to ("drives a Toyota" / "drives a Honda"; said the same way around it).
+#: A verb that holds one named thing at a time: the car one drives, the team one
+#: supports, whom one is married to ("drives a Toyota" / "drives a Honda"; said the same
+#: way around it).
 _ONE_NAME_RE: Final = re.compile(
-    r"^(?:User\s+)?(?P<verb>(?i:drives)|is\s+married\s+to|is\s+engaged\s+to)\s+"
+    r"^(?:User\s+)?(?P<verb>(?i:drives|supports)|is\s+married\s+to|is\s+engaged\s+to)\s+"
     r"(?:an?\s+|the\s+)?(?P<name>(?-i:[A-Z])[\w'-]*(?:\s+(?-i:[A-Z0-9])[\w'-]*){0,2})"
     r"(?P<tail>[^,;]*?)\W*$"
 )
@@ -478,11 +479,12 @@ def _one_name_swapped(new: str, old: str) -> bool:
     return bool(
         a
         and b
-        and a["verb"] == b["verb"]
+        and a["verb"].casefold() == b["verb"].casefold()
         and a["name"].casefold() != b["name"].casefold()
         and not a["name"].casefold().endswith(" " + b["name"].casefold())  # ("Vauxhall Corsa"
         and not b["name"].casefold().endswith(" " + a["name"].casefold())  # / "Corsa": one)
-        and a["tail"].strip().casefold() == b["tail"].strip().casefold()  # ("... around town")
+        and _NOW_TAIL_RE.sub("", a["tail"]).strip().casefold()
+        == _NOW_TAIL_RE.sub("", b["tail"]).strip().casefold()  # ("... around town")
         and not (is_place(a["name"]) or is_place(b["name"]))
     )
 

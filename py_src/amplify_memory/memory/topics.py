@@ -355,6 +355,11 @@ _group(
 )
 _group("bi_tool", "tech_stack", "Tableau, Power BI, Looker, Metabase, Apache Superset, Qlik")
 _group("hpc_scheduler", "tech_stack", "Slurm, PBS Pro, LSF")
+_group(
+    "issue_tracker",
+    "tech_stack",
+    "Jira, Linear, Asana, Trello, ClickUp, YouTrack, Shortcut, Monday.com, Basecamp",
+)
 
 
 #: The documented topics, in the order they are tried (the first that matches wins).

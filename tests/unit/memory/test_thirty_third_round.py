@@ -283,3 +283,23 @@ async def test_a_new_car_replaces_the_old() -> None:
     await extract_and_store_user_facts("traded the Golf in for a used Model 3", store=store)
     assert (await store.get(golf["id"]) or {}).get("superseded")
     assert not (await store.get(km["id"]) or {}).get("superseded")
+
+
+@pytest.mark.parametrize(
+    ("new", "old", "action"),
+    [
+        ("User's team uses Linear", "User's team uses Jira", "supersede"),
+        ("User uses Trello for personal projects", "User uses Jira at work", "keep"),
+        ("User also uses Trello", "User uses Jira", "keep"),
+        ("User supports Chelsea", "User supports Arsenal", "supersede"),
+        ("User supports Tottenham now", "User supports Arsenal", "supersede"),
+        ("Supports Tottenham", "User supports Arsenal", "supersede"),
+        ("User supports Ukraine", "User supports open source", "keep"),
+        ("User's car is a Tesla Model 3", "User drives a Toyota Corolla", "supersede"),
+        ("Phone: Pixel 8", "User's phone is an iPhone 12", "supersede"),
+        ("Phone: Google Pixel 8", "User uses a Pixel 8 phone", "merge"),
+        ("Drives a Tesla Model 3 now", "User drives a Honda Civic", "supersede"),
+    ],
+)
+def test_one_of_a_kind_is_replaced(new: str, old: str, action: str) -> None:
+    assert decide(new, old) == action
