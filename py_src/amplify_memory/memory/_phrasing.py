@@ -1093,6 +1093,20 @@ def _unwrap_leads(text: str) -> str:
         text,
         flags=re.IGNORECASE,
     )
+    text = re.sub(  # "I'm in a wheelchair": the user uses one
+        r"\b(I'm|I\s+am|im)\s+in\s+a\s+wheelchair\b",
+        "I use a wheelchair",
+        text,
+        flags=re.IGNORECASE,
+    )
+    text = re.sub(  # "tried VS Code, not a fan": a dislike of what was tried
+        r"(^\s*|[.!?;]\s+)(?:I\s+)?tried\s+(?P<x>[\w.+#' -]{2,30}?),?\s+(?:but\s+)?"
+        r"(?:not\s+a\s+fan|didn't\s+like\s+it|hated\s+it|wasn't\s+for\s+me|not\s+for\s+me)"
+        r"(?=\W*$|[.!?;]\s)",
+        r"\1not a fan of \g<x>",
+        text,
+        flags=re.IGNORECASE,
+    )
     text = re.sub(  # "we caved and got a kitten": the getting is the fact
         r"\b(?:finally\s+)?(?:caved|gave\s+in|went\s+ahead|bit\s+the\s+bullet)\s+and\s+"
         r"(?:finally\s+)?(?=(?:got|adopted|bought|rescued|took\s+in)\b)",
@@ -3219,11 +3233,11 @@ _HEALTH_RE: Final = re.compile(
 #: A habit the user gave up: "I quit smoking in January", "gave up drinking last year".
 _QUIT_HABIT_RE: Final = re.compile(
     r"^(?:I\s+(?:have\s+)?|(?:finally|officially)\s+)?(?:finally\s+)?(?:quit|quitted|gave\s+up|"
-    r"given\s+up|stopped|kicked)\s+(?P<x>smoking|cigarettes|drinking|alcohol|booze|vaping|"
+    r"given\s+up|stopped|kicked|cut\s+out)\s+(?P<x>smoking|cigarettes|drinking|alcohol|booze|vaping|"
     r"caffeine|coffee|sugar|meat|dairy|gluten|social\s+media|gambling|weed|cannabis|"
     r"(?P<verb>eating|drinking)\s+(?P<food>(?:red\s+)?[a-z]+))\b"
     r"(?:\s+(?:in|last|this|since|for|a|an|about|over|two|three|\d+|back|cold\s+turkey|"
-    r"recently|years|months|weeks)\b.*)?\W*$",
+    r"recently|years|months|weeks|completely|entirely)\b.*)?\W*$",
     re.IGNORECASE,
 )
 _HABIT_ENDED: Final = {

@@ -462,11 +462,25 @@ _ONE_VALUE_FRAME_RE: Final = re.compile(
 )
 
 
+#: Football clubs, one supported at a time ("supports Arsenal" / "supports Chelsea"; a
+#: charity supported holds beside another: "supports Oxfam" / "Greenpeace").
+_CLUBS: Final = (
+    r"Arsenal|Chelsea|Tottenham(?:\s+Hotspur)?|Spurs|Liverpool|Everton|Man(?:chester)?\s+"
+    r"(?:United|City)|Newcastle(?:\s+United)?|Aston\s+Villa|West\s+Ham|Leeds(?:\s+United)?|"
+    r"Celtic|Rangers|Barcelona|Bar[cç]a|Real\s+Madrid|Atl[eé]tico(?:\s+Madrid)?|Bayern(?:\s+Munich)?|"
+    r"(?:Borussia\s+)?Dortmund|Juventus|Juve|(?:AC\s+)?Milan|Inter(?:\s+Milan)?|Napoli|Roma|"
+    r"PSG|Paris\s+Saint-Germain|Ajax|Benfica|Porto|Sporting|Boca(?:\s+Juniors)?|River\s+Plate|"
+    r"Flamengo|Galatasaray|Fenerbah[cç]e|[A-Z][a-z]+\s+(?:United|City|Rovers|Wanderers|Athletic|"
+    r"Albion|FC|Town|County)"
+)
+
+
 #: A verb that holds one named thing at a time: the car one drives, the team one
 #: supports, whom one is married to ("drives a Toyota" / "drives a Honda"; said the same
 #: way around it).
 _ONE_NAME_RE: Final = re.compile(
-    r"^(?:User\s+)?(?P<verb>(?i:drives|supports)|is\s+married\s+to|is\s+engaged\s+to)\s+"
+    r"^(?:User\s+)?(?P<verb>(?i:drives|supports(?=\s+(?:the\s+)?(?:" + _CLUBS + r")\b))|"
+    r"is\s+married\s+to|is\s+engaged\s+to)\s+"
     r"(?:an?\s+|the\s+)?(?P<name>(?-i:[A-Z])[\w'-]*(?:\s+(?-i:[A-Z0-9])[\w'-]*){0,2})"
     r"(?P<tail>[^,;]*?)\W*$"
 )

@@ -1451,11 +1451,28 @@ def _role_in_place(body: str) -> list[ExtractedFact]:
 
 
 def _not_allergic(body: str) -> list[ExtractedFact]:
-    """ "(I'm) NOT allergic to penicillin (after all)": the allergy is not the user's."""
+    """ "(I'm) NOT allergic to penicillin (after all)": the allergy is not the user's; "not
+    technical", "not religious at all": a trait the user has not."""
     allergy = re.match(r"not\s+allergic\s+to\s+([\w -]{2,30}?)(?:\s+after\s+all)?\W*$", body, re.I)
     if allergy and _phrasing.is_allergen(allergy[1]):
         return [ExtractedFact(f"User is not allergic to {allergy[1]}", "personal")]
+    if trait := _NOT_TRAIT_RE.match(body):
+        return [ExtractedFact(f"User is not {trait['x'].lower()}", "personal")]
     return []
+
+
+#: A trait the user has not: "not technical", "not religious at all", "not a morning
+#: person", "not good with numbers".
+_NOT_TRAIT_RE: Final = re.compile(
+    r"^not\s+(?:very\s+|really\s+|super\s+|particularly\s+|that\s+)?(?P<x>technical|"
+    r"tech-savvy|techy|religious|spiritual|sporty|musical|artistic|outdoorsy|"
+    r"a\s+(?:morning|night|people|dog|cat|coffee|tea|beach)\s+person|"
+    r"a\s+native\s+(?:English\s+)?speaker|a\s+(?:programmer|developer|coder)|"
+    r"(?:good|great)\s+(?:at|with)\s+(?:maths|math|numbers|spreadsheets|computers|tech|"
+    r"technology|cooking|languages|spelling|directions))(?:\s+at\s+all)?"
+    r"(?=\W*$|\s+so\b|\s*,)",
+    re.IGNORECASE,
+)
 
 
 _LEARNING_RE: Final = re.compile(r"learning\s|studying\s(?!" + _NOT_STUDIES + ")")
@@ -3087,6 +3104,7 @@ _ELIDED_I_RE: Final = re.compile(
     r"remotely|part[- ]time|full[- ]time|shifts|downtown|two\s+jobs)\b|study\s+(?:at|in)\b|"
     r"teach\s+(?:at|in|year|grade|primary|high|secondary|\w+\s+at)\b|commute\s+(?:by|to|from)\b|"
     r"grew\s+up\s+in\b|was\s+born\s+in\b|moved\s+to\b|"
+    r"drive\s+an?\s+(?:(?:19|20)\d\d\s+)?(?-i:[A-Z])|"
     # the languages one speaks, in a list about oneself ("Canadian, live in Montreal, speak
     # French and English"; one language is a request: "speak French", "speak French to me")
     r"speak\s+(?:fluent\s+)?(?-i:[A-Z])[a-z]+\s+and\s+(?-i:[A-Z])[a-z]+\s*$)",
@@ -3349,6 +3367,8 @@ def _elided_statement(clause: str) -> str | None:
     plain = _strip_filler(clause)
     if re.search(r"\b(?:please|pls|plz|thanks|thank\s+you)\b", clause, re.IGNORECASE):
         return None  # "single, please": an answer to a question, no state of the user's
+    if _NOT_TRAIT_RE.match(plain):  # "not religious at all"
+        return f"I am {plain}"
     if _ELIDED_AM_RE.match(plain):
         article = "a " if re.match(r"\w+\s+person\b", plain) else ""  # "cat person"
         return f"I am {article}{plain}"

@@ -303,3 +303,21 @@ async def test_a_new_car_replaces_the_old() -> None:
 )
 def test_one_of_a_kind_is_replaced(new: str, old: str, action: str) -> None:
     assert decide(new, old) == action
+
+
+@pytest.mark.parametrize(
+    ("message", "facts"),
+    [
+        ("i'm not technical so explain it simply", ["User is not technical"]),
+        ("not religious at all", ["User is not religious"]),
+        ("not good with numbers", ["User is not good with numbers"]),
+        ("cut out dairy completely", ["User gave up dairy"]),
+        ("I'm in a wheelchair", ["User uses a wheelchair"]),
+        ("PyCharm for everything. tried VS Code, not a fan", ["User is not a fan of VS Code"]),
+        ("I'm not sure", []),
+    ],
+)
+def test_traits_and_tries_are_heard(message: str, facts: list[str]) -> None:
+    got = stored(message)
+    assert all(fact in got for fact in facts)
+    assert facts or got == []

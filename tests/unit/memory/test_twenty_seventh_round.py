@@ -219,7 +219,7 @@ def test_answer_wishes_jobs_and_tools_said_in_passing(said: str, facts: list[str
         ("User's partner is a teacher.", "User's partner is a keen runner.", "keep"),
         ("User's team is remote.", "User's team is 5 people.", "keep"),
         # one named thing at a time: a team supported, a car driven
-        ("User supports Arsenal.", "User supports Chelsea.", "keep"),  # (or Oxfam, Greenpeace)
+        ("User supports Oxfam.", "User supports Greenpeace.", "keep"),  # (charities: both)
         ("User drives a Toyota Corolla.", "User drives a Honda Civic.", "supersede"),
         ("User drives a Tesla.", "User drives a Vespa around town.", "keep"),
         ("User drives a Toyota.", "User drives a Honda.", "supersede"),
