@@ -1087,7 +1087,7 @@ def _unwrap_leads(text: str) -> str:
         flags=re.IGNORECASE,
     )
     text = re.sub(  # "traded the Golf in for a used Model 3": the new one is got
-        r"\b(?:traded|swapped|part-exchanged)\s+(?:in\s+)?(?:the|my|our)\s+[\w -]{1,30}?\s+"
+        r"\b(?:traded|part-exchanged)\s+(?:in\s+)?(?:the|my|our)\s+[\w -]{1,30}?\s+"
         r"(?:in\s+)?for\s+(?=an?\s)",
         "got ",
         text,

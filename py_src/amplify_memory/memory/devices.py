@@ -148,7 +148,7 @@ def device_topic_trigger(kind: str) -> str:
     return (
         r"^User\s+(?:now\s+|also\s+)?(?:has|owns|uses|is\s+using|is\s+on|got|bought|drives|"
         r"(?:works|codes|develops|programs)\s+on)"
-        rf"\s+(?:an?\s+|the\s+)?(?:new\s+)?(?:(?:{models})\b|\S+\s+(?:{nouns})\b)"
+        rf"\s+(?:an?\s+|the\s+)?(?:new\s+)?(?:(?:[\w-]+\s+){{0,2}}?(?:{models})\b|\S+\s+(?:{nouns})\b)"
         # "User's car is a Tesla Model 3", "Phone: Pixel 8"
         rf"|^(?:User's\s+)?(?:new\s+|current\s+|main\s+|work\s+)?(?:{nouns})\s*(?:is|:)\s+"
         rf"(?:now\s+)?(?:an?\s+)?(?:new\s+)?(?:{models})\b"
