@@ -565,7 +565,13 @@ _FIX_LEAD_RE: Final = re.compile(
 #: with", "Error we kept hitting").
 _CUT_RE: Final = re.compile(
     r"(?:\b(?:with|by|of|for|to|from|the|a|an|and|or|is|are|was|were)|[:,(])$"
-    r"|^(?:error|bug|issue|problem)s?\s+(?:we|I)\s+(?:kept|keep)\s+\w+$",
+    r"|^(?:error|bug|issue|problem)s?\s+(?:we|I)\s+(?:kept|keep)\s+\w+$"
+    # a label or a pointer with nothing said: "Decision made", "Style guide for this
+    # project", "It is a committee rule", "It is back", "We remember"
+    r"|^(?:decision\s+made|decided|noted|done|agreed|settled|style\s+guide|rules?|"
+    r"conventions?|patterns?|constraints?|requirements?)(?:\s+(?:here|for\s+(?:this|the|our)\s+\w+))?$"
+    r"|^(?:it|this|that|we|they)(?:\s+(?:is|are|was|were|'s))?\s+(?:an?\s+|the\s+)?"
+    r"(?:\w+\s+)?(?:rule|thing|one|back|fine|done|remember|know|agreed)$",
     re.IGNORECASE,
 )
 

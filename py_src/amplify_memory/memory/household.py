@@ -90,11 +90,23 @@ _KIN_AGE_RE: Final = re.compile(
 )
 
 
+#: The children's ages together: "my kids are 4 and 7", "our boys are 3, 5 and 9 now".
+_KIDS_AGES_RE: Final = re.compile(
+    r"^(?:\W*(?:so|and|also|btw|oh|well),?\s+)?(?:my|our)\s+(?:kids|children|boys|girls|twins)\s+"
+    r"are\s+(?P<ages>\d{1,2}(?:\s*,\s*\d{1,2})*\s*(?:and|&)\s*\d{1,2})"
+    r"(?:\s+(?:years\s+old|now|btw))*\W*$",
+    re.IGNORECASE,
+)
+
+
 def household_facts(clause: str) -> list[ExtractedFact]:
     """That the user has a named pet or child the clause names, or a child's age, or
     nothing (nothing when the clause says the pet is gone: "our dog Max passed away")."""
     if _GONE_RE.search(clause):
         return []
+    if (ages := _KIDS_AGES_RE.match(clause)) is not None:
+        said = re.sub(r"\s*&\s*|\s+and\s+", " and ", re.sub(r"\s*,\s*", ", ", ages["ages"]))
+        return [ExtractedFact(f"User has kids aged {said}", "personal")]
     if (aged := _KIN_AGE_RE.match(clause)) is not None:
         which = (aged["which"] or "").lower()
         kind = {"boy": "son", "girl": "daughter"}.get(aged["kind"].lower(), aged["kind"].lower())

@@ -419,9 +419,13 @@ def _strip_code_and_quotes(text: str, *, keep_quotes: bool = False) -> str:
     )
 
 
+_TITLE_DOT_RE: Final = re.compile(r"\b(Dr|Mr|Mrs|Ms|Prof|Rev|St)\.(?=\s+(?-i:[A-Z]))")
+
+
 def _sentences(text: str) -> Iterable[tuple[str, bool]]:
     """``(sentence, is_question)`` pairs, of the first
     :data:`~amplify_memory.limits.MAX_SENTENCES` sentences."""
+    text = _TITLE_DOT_RE.sub(r"\1", text)  # "I'm Dr. Okafor": no sentence ends at a title
     for match in itertools.islice(_SENTENCE_RE.finditer(text), MAX_SENTENCES):
         sentence = match.group().strip()
         if sentence:
@@ -702,6 +706,7 @@ _STYLE_FOR_ME_RE: Final = re.compile(
 def _request_facts(clause: str, *, polite: bool) -> list[ExtractedFact]:
     """Facts from a request to the assistant, if it is a standing one."""
     body = re.sub(r"^please\s+", "", _STANDING_PHRASE_RE.sub(" ", clause).strip(" ,"), flags=re.I)
+    body = re.sub(r"^just\s+(?=call\s+me\b)", "", body, flags=re.I)  # "just call me Tash"
     first = _words(body)[:2]
     if not first:
         return []
@@ -1506,6 +1511,12 @@ _MEMBER_RE: Final = re.compile(
 )
 
 
+#: A name after "I'm": "Sam", "Dr Okafor", "Sam btw", "Sam, a nurse in Leeds".
+_AM_NAME_RE: Final = re.compile(
+    r"((?:(?:Dr|Prof)\s+)?[A-Z][a-z]+)(?:\s+(?:btw|fyi|here))?(?:\s*,.*)?"
+)
+
+
 def _am_facts(rest: str, clause: str, content: str) -> list[ExtractedFact]:
     """Facts from "I am ..." clauses: role, place, learning, fan of, using, name."""
     body = re.sub(r"^(?:am)\s+(?:currently\s+(?!at\b))?", "", rest.strip(), flags=re.IGNORECASE)
@@ -1553,7 +1564,7 @@ def _am_facts(rest: str, clause: str, content: str) -> list[ExtractedFact]:
         lower,
     ):
         return _usage_facts(clause, content)
-    name = re.fullmatch(r"([A-Z][a-z]+)(?:\s+(?:btw|fyi|here))?(?:\s*,.*)?", body.strip())
+    name = _AM_NAME_RE.fullmatch(body.strip())
     if name and _DEMONYM_RE.fullmatch(name.group(1)):  # "I'm Brazilian": not a name
         return [ExtractedFact(f"User is {name.group(1)}", "personal")]
     if name:

@@ -321,3 +321,33 @@ def test_traits_and_tries_are_heard(message: str, facts: list[str]) -> None:
     got = stored(message)
     assert all(fact in got for fact in facts)
     assert facts or got == []
+
+
+@pytest.mark.parametrize(
+    ("message", "facts"),
+    [
+        ("I'm Dr. Okafor", ["User's name is Dr Okafor"]),  # (no sentence ends at "Dr.")
+        (
+            "from now on just call me Tash, nobody calls me Natasha",
+            ["User prefers to be called Tash"],
+        ),
+        ("just answer the question", []),  # (an answer now, no standing wish)
+        ("my kids are 4 and 7", ["User has kids aged 4 and 7"]),
+        ("our boys are 3, 5 and 9 now", ["User has kids aged 3, 5 and 9"]),
+        ("my kids are 4 and 7 minutes away", []),
+    ],
+)
+def test_names_and_kids_are_heard(message: str, facts: list[str]) -> None:
+    assert stored(message) == facts
+
+
+def test_junk_project_labels_are_not_stored() -> None:
+    items = extract_chat_facts(
+        "ok decision made — Parquet on S3, partitioned by date. No more CSV dumps.",
+        in_project=True,
+    ).project
+    assert [c.content for c in items] == ["Parquet on S3, partitioned by date", "No more CSV dumps"]
+    items = extract_chat_facts(
+        "reminder, no slug pellets anywhere on the plot, it's a committee rule", in_project=True
+    ).project
+    assert [c.content for c in items] == ["No slug pellets anywhere on the plot"]
