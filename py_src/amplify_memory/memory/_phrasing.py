@@ -135,6 +135,8 @@ _TYPOS: Final[dict[str, str]] = {
     "mostyl": "mostly",
     "wanna": "want to",
     "tryna": "trying to",
+    "gf": "girlfriend",
+    "bf": "boyfriend",
     "n": "and",  # "my wife n i", "cats n dogs"
     "insted": "instead",
     "instaed": "instead",
@@ -1050,6 +1052,8 @@ _REACTION_RE: Final = re.compile(
 )
 
 
+_ING: Final = {"work": "working", "code": "coding", "study": "studying", "write": "writing",
+                "read": "reading", "programm": "programming"}  # fmt: skip
 #: Pastimes one takes up: "started pilates", "took up bouldering", "got into pottery".
 _TAKEN_UP: Final = (
     r"yoga|pilates|crossfit|spin|zumba|karate|judo|boxing|kickboxing|climbing|bouldering|"
@@ -1106,6 +1110,27 @@ def _unwrap_leads(text: str) -> str:
         r"\1not a fan of \g<x>",
         text,
         flags=re.IGNORECASE,
+    )
+    text = re.sub(  # "jazz while I work", "lo-fi beats while coding": what the user listens to
+        r"(^\s*|[.!?;]\s+)(?:(?:mostly|usually|always)\s+)?(?P<g>(?:jazz|lo-?fi(?:\s+beats)?|classical|"
+        r"ambient|techno|metal|house|hip[- ]hop|synthwave|podcasts|audiobooks|white\s+noise|"
+        r"brown\s+noise|rain\s+sounds)(?:\s+music)?)\s+(?:while|when)\s+(?:I\s+)?"
+        r"(?P<act>work(?:ing)?|cod(?:e|ing)|study(?:ing)?|programm(?:ing)?|writ(?:e|ing)|read(?:ing)?)\b",
+        lambda m: (
+            f"{m[1]}I listen to {m['g'].lower()} while {_ING.get(m['act'].lower(), m['act'])}"
+        ),
+        text,
+        flags=re.IGNORECASE,
+    )
+    text = re.sub(  # "wfh full time", "WFH mondays": the user works from home
+        r"^(\s*)wfh\b(?=\s+(?:full[- ]time|most\s+days|every|on|mon|tue|wed|thu|fri|now|\d|"
+        r"two|three|four|permanently|these\s+days)|\W*$)",
+        r"\1work from home",
+        text,
+        flags=re.IGNORECASE,
+    )
+    text = re.sub(  # "caffeine free since ...": one state
+        r"\b(caffeine|gluten|dairy|sugar|alcohol|meat)\s+free\b", r"\1-free", text, flags=re.I
     )
     text = re.sub(  # "we caved and got a kitten": the getting is the fact
         r"\b(?:finally\s+)?(?:caved|gave\s+in|went\s+ahead|bit\s+the\s+bullet)\s+and\s+"

@@ -3116,6 +3116,8 @@ _ELIDED_I_RE: Final = re.compile(
     r"teach\s+(?:at|in|year|grade|primary|high|secondary|\w+\s+at)\b|commute\s+(?:by|to|from)\b|"
     r"grew\s+up\s+in\b|was\s+born\s+in\b|moved\s+to\b|"
     r"drive\s+an?\s+(?:(?:19|20)\d\d\s+)?(?-i:[A-Z])|"
+    r"(?:sing|play\s+\w+)\s+in\s+(?:a|an|the)\s+(?:[\w-]+\s+){0,2}(?:choir|band|orchestra|"
+    r"ensemble|quartet)\b|"
     # the languages one speaks, in a list about oneself ("Canadian, live in Montreal, speak
     # French and English"; one language is a request: "speak French", "speak French to me")
     r"speak\s+(?:fluent\s+)?(?-i:[A-Z])[a-z]+\s+and\s+(?-i:[A-Z])[a-z]+\s*$)",
@@ -3127,7 +3129,8 @@ _USER_STATES: Final = (
     r"divorced|married|single|engaged|separated|widowed|pregnant|retired|unemployed|"
     r"self[- ]employed|freelance|veggie|vegetarian|vegan|pescatarian|teetotal|sober|coeliac|"
     r"celiac|diabetic|epileptic|asthmatic|autistic|dyslexic|deaf|colou?r[- ]?blind|"
-    r"left[- ]handed|lactose\s+intoleran[tc]e?|gluten[- ]free|dairy[- ]free"
+    r"left[- ]handed|lactose\s+intoleran[tc]e?|(?:gluten|dairy|caffeine|sugar|alcohol)[- ]free|"
+    r"keto|paleo|carnivore|plant[- ]based"
 )
 #: A state held since a time, its "I've" left out: "been vegan since 2019", "been a
 #: nurse for 20 years" (with "I've" the statement rules keep the "for 20 years").
@@ -3156,10 +3159,15 @@ _AM_LEAD_RE: Final = re.compile(r"(?:^|(?<=[.!?:][ \t])|(?<=\n))am(?=[ \t]+an?[ 
 #: A habit of the user's own life said without "I": "don't drive, never learned", "cycle to
 #: work every day", "cook from scratch every night" (no verb an assistant does).
 _ELIDED_DO_RE: Final = re.compile(
+    # what the user does not own or do: "don't own a suit", "don't even have a passport"
+    r"^(?:don'?t|do\s+not|never)\s+(?:even\s+)?(?:own|have|play|watch|wear)\s+(?:an?\s+|any\s+)?"
+    r"(?:car|tv|telly|television|smartphone|passport|suit|dishwasher|microwave|garden|"
+    r"(?:driving\s+)?licen[cs]e|degree|social\s+media|console|games\s+console|video\s+games|"
+    r"makeup|make-up|glasses|tattoos?|sports|football)(?:\s+(?:at\s+all|lol|either|anymore))?\W*$|"
     r"^(?:(?:don'?t|do\s+not|never|can'?t|cannot|rarely|hardly\s+ever)\s+(?:drive|drink|smoke|"
     r"vape|eat|cook|fly|swim|ride|gamble)(?:\s+(?:alcohol|coffee|tea|meat|pork|beef|fish|"
     r"dairy|sugar|a\s+car|at\s+all|anymore|much|really)){0,2}\W*$|"
-    r"(?:cycle|commute|walk|cook|bake|hike|knit|garden|volunteer|swim|do)\s+"
+    r"(?:cycle|commute|walk|cook|bake|hike|knit|garden|volunteer|swim|do|read|pray|meditate)\s+"
     r"(?=[^?]*(?:\b(?:every|each|most\s+(?:days|nights|mornings|evenings|weekends)|daily|"
     r"twice|once|always|usually|all\s+year)\b|\b\d+\s*(?:x|times)\s+(?:a|per)\s+week\b))(?![^?]*\b(?:tips|ideas|tutorial|itinerary|"
     r"rules|benefits|lighting|guide|plan|schedule)\b)[^?]*$)",

@@ -205,7 +205,7 @@ def test_chat_shortcuts_are_heard(message: str, facts: list[str]) -> None:
 @pytest.mark.parametrize(
     "message",
     [
-        "lo-fi beats while coding",  # music, no choice between two
+        "lo-fi beats while coding",  # music (listened to), no choice between two
         "If I were to go keto, what would work? Not doing it yet, just curious.",
         "Godot 4 for this. Personally I can't stand Unity, so don't ever suggest it",
         "my ex-wife lives in Ohio",
@@ -351,3 +351,27 @@ def test_junk_project_labels_are_not_stored() -> None:
         "reminder, no slug pellets anywhere on the plot, it's a committee rule", in_project=True
     ).project
     assert [c.content for c in items] == ["No slug pellets anywhere on the plot"]
+
+
+@pytest.mark.parametrize(
+    ("message", "facts"),
+    [
+        (
+            "Jazz while I work — Coltrane-era stuff specifically.",
+            ["User listens to jazz while working"],
+        ),
+        ("lo-fi beats while coding", ["User listens to lo-fi beats while coding"]),
+        ("don't own a suit, never needed one", ["User does not own a suit"]),
+        ("don't even have a passport lol", ["User does not even have a passport"]),
+        ("been keto since jan", ["User is keto"]),
+        ("i live with my gf", ["User lives with their girlfriend"]),
+        ("wfh full time", ["User works from home full time"]),
+        ("sing in a church choir", ["User sings in a church choir"]),
+        ("caffeine free since my heart scare", ["User is caffeine-free"]),
+        ("don't have a clue", []),
+        ("don't have time", []),
+        ("wfh days are mon and fri", []),
+    ],
+)
+def test_everyday_statements_are_heard(message: str, facts: list[str]) -> None:
+    assert stored(message) == facts
