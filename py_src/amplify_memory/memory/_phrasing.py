@@ -1132,6 +1132,12 @@ def _unwrap_leads(text: str) -> str:
     text = re.sub(  # "caffeine free since ...": one state
         r"\b(caffeine|gluten|dairy|sugar|alcohol|meat)\s+free\b", r"\1-free", text, flags=re.I
     )
+    text = re.sub(  # "so yeah, two kids now": how many the user has now
+        r"(^\s*|[.!?;]\s+)(?:so\s+)?(?:yeah,?\s+)?(two|three|four|five|six|\d)\s+(kids|children)\s+now\b",
+        r"\1I have \2 \3 now",
+        text,
+        flags=re.IGNORECASE,
+    )
     text = re.sub(  # "we caved and got a kitten": the getting is the fact
         r"\b(?:finally\s+)?(?:caved|gave\s+in|went\s+ahead|bit\s+the\s+bullet)\s+and\s+"
         r"(?:finally\s+)?(?=(?:got|adopted|bought|rescued|took\s+in)\b)",
@@ -3246,10 +3252,12 @@ _CONDITIONS: Final = (
 #: A lasting condition of health the user has: "I have arthritis in my hands", "I was
 #: diagnosed with ADHD last year", "I've got type 2 diabetes and high blood pressure".
 _HEALTH_RE: Final = re.compile(
-    r"^(?:I|we)(?:'ve|\s+have)?\s+(?:have|got|been\s+diagnosed\s+with|was\s+diagnosed\s+with|"
-    r"got\s+diagnosed\s+with|live\s+with|suffer\s+(?:from|with)|deal\s+with)\s+"
+    r"^(?:(?:I|we)(?:'ve|\s+have)?\s+|(?=(?:got|was|been|just)?\s*diagnosed\b))(?:(?:just|recently)\s+)?"
+    r"(?:have|got|been\s+diagnosed\s+(?:with\s+|as\s+)?|was\s+diagnosed\s+(?:with\s+|as\s+)?|"
+    r"got\s+diagnosed\s+(?:with\s+|as\s+)?|diagnosed\s+(?:with\s+|as\s+)?|live\s+with|"
+    r"suffer\s+(?:from|with)|deal\s+with)\s*"
     rf"(?P<x>{_CONDITIONS}(?:\s*(?:,|and|&)\s*{_CONDITIONS})*(?:\s+in\s+(?:my|both)\s+\w+)?)"
-    r"(?:\s+(?:since|for)\s+[\w\s]{1,20}?|\s+(?:last|this)\s+\w+|\s+in\s+\d{4})?"
+    r"(?:\s+(?:since|for)\s+[\w\s]{1,20}?|\s+(?:last|this)\s+\w+|\s+in\s+(?:\d{4}|[A-Z][a-z]+))?"
     r"(?:\s+(?:btw|fyi|too|as\s+well|now|also|lol|tho|though))*$",
     re.IGNORECASE,
 )

@@ -122,7 +122,8 @@ _BLANK_RUN_RE: Final = re.compile(rf"[^\S\n]{{{_RUN + 1},}}")
 ROLE_NOUNS: Final = (
     r"developer|engineer|dev|eng|programmer|designer|student|founder|co-founder|cto|ceo|"
     r"architect|scientist|analyst|manager|lead|consultant|freelancer|hobbyist|beginner|"
-    r"teacher|researcher|intern|sre|contractor|maintainer|pm|devops|sysadmin|tester|writer|"
+    r"teacher|researcher|intern|apprentice|trainee|sre|contractor|maintainer|pm|devops|sysadmin|"
+    r"tester|writer|"
     r"grad|graduate|undergrad|undergraduate|postgrad|instructor|lecturer|professor|tutor|"
     # occupations beyond software: a memory is for everyone who chats
     r"dba|admin|administrator|technician|specialist|officer|director|coordinator|author|"

@@ -484,6 +484,25 @@ def _shift(m: re.Match[str]) -> list[ExtractedFact]:
     return [ExtractedFact("User works day shifts", "personal")]
 
 
+#: A baby born to the user: "we had a baby girl 3 weeks ago", "had our second baby last
+#: week", "we just welcomed a baby boy".
+_BABY_RE: Final = re.compile(
+    _LEAD + r"(?:had|welcomed|got)\s+(?:a|our|my)\s+(?:(?P<nth>first|second|third|fourth|2nd|3rd|"
+    r"4th)\s+)?(?:(?:new\s+)?baby|child|kid)(?:\s+(?P<sex>girl|boy))?" + _WHEN + r"\W*$",
+    re.IGNORECASE,
+)
+_NTH: Final = {"second": "two", "2nd": "two", "third": "three", "3rd": "three", "fourth": "four",
+               "4th": "four"}  # fmt: skip
+
+
+def _baby(m: re.Match[str]) -> list[ExtractedFact]:
+    child = {"girl": "baby daughter", "boy": "baby son"}.get((m["sex"] or "").lower(), "baby")
+    facts = [ExtractedFact(f"User has a {child}", "personal")]
+    if (count := _NTH.get((m["nth"] or "").lower())) is not None:
+        facts.append(ExtractedFact(f"User has {count} kids", "personal"))
+    return facts
+
+
 _READERS: Final[
     tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], list[ExtractedFact]]], ...]
 ] = (
@@ -510,6 +529,7 @@ _READERS: Final[
     (_SHIFT_RE, _shift),
     (_IN_PLACE_RE, _in_place),
     (_BORN_RE, _born),
+    (_BABY_RE, _baby),
 )
 
 

@@ -804,7 +804,8 @@ _TIME_VALUE_RE: Final = re.compile(
 _HAS_NONE_RE: Final = re.compile(
     r"^User\s+(?:has\s+no|doesn't\s+have(?:\s+any)?|does\s+not\s+have(?:\s+any)?|"
     r"has\s+never\s+had(?:\s+any)?|is\s+without)\s+(?:(?P<pets>pets?|animals?)|"
-    r"(?P<kids>kids|children|a\s+kid|a\s+child)|(?P<car>(?:a\s+)?cars?))\W*$",
+    r"(?P<kids>kids|children|a\s+kid|a\s+child)|(?P<car>(?:a\s+)?cars?)|"
+    r"(?P<allergy>(?:known\s+|food\s+)*(?:allerg(?:y|ies)|intolerances)(?:\s+or\s+intolerances)?))\W*$",
     re.IGNORECASE,
 )
 #: One of such a kind that the user has now: "User has a greyhound", "User has a son".
@@ -812,7 +813,9 @@ _HAS_ONE_RE: Final = re.compile(
     r"^User\s+(?:now\s+|also\s+|just\s+)?(?:has|got|adopted|bought|owns)\s+(?:an?|one|two|"
     r"three|\d+|their\s+first)\s+(?:[\w-]+\s+){0,3}?"
     rf"(?:(?P<pets>(?:{PET_NOUNS}))|(?P<kids>sons?|daughters?|kids?|child|children|baby|twins)|"
-    r"(?P<car>cars?))\b",
+    r"(?P<car>cars?))\b"
+    r"|^User\s+(?:is\s+(?:now\s+)?|has\s+(?:an?\s+)?)(?P<allergy>allergic|"
+    r"(?:lactose|gluten)[- ]intolerant|coeliac|celiac|(?:\w+\s+)?allergy|(?:\w+\s+)?intolerance)\b",
     re.IGNORECASE,
 )
 
@@ -823,7 +826,7 @@ def _none_now(new: str, old: str) -> bool:
     none, one = _HAS_NONE_RE.match(old), _HAS_ONE_RE.match(new)
     if none is None or one is None:
         return False
-    return any(none[k] and one[k] for k in ("pets", "kids", "car"))
+    return any(none[k] and one[k] for k in ("pets", "kids", "car", "allergy"))
 
 
 #: Working from home every day: "User is fully remote", "works from home full-time".
@@ -1410,6 +1413,8 @@ def decide(
     """
     new, old = " ".join(new.split()), " ".join(old.split())  # (runs of spaces: one, and a
     # bounded time for the expressions below, which read a run once per space)
+    if _none_now(new, old):
+        return "supersede"  # "has no pets" / "has a greyhound", "no allergies" / "is coeliac"
     named = _named_whom(new), _named_whom(old)
     if (
         _whose(new) != _whose(old)
@@ -1460,7 +1465,7 @@ def decide(
         return "supersede"  # "dropped Docker for local development", "sold their car"
     if _slot_changed(new, old) or _name_swapped(new, old) or _one_name_swapped(new, old):
         return "supersede"  # "cluster scheduler is PBS" / "cluster scheduler is Slurm"
-    if _routine_time_changed(new, old) or _none_now(new, old) or _remote_now(new, old):
+    if _routine_time_changed(new, old) or _remote_now(new, old):
         return "supersede"  # "goes to bed at 10 pm" / "goes to bed at midnight these days"
     if new_frames and old_frames:
         own, theirs = new_frames[0], old_frames[0]

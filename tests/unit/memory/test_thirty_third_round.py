@@ -375,3 +375,35 @@ def test_junk_project_labels_are_not_stored() -> None:
 )
 def test_everyday_statements_are_heard(message: str, facts: list[str]) -> None:
     assert stored(message) == facts
+
+
+@pytest.mark.parametrize(
+    ("message", "facts"),
+    [
+        (
+            "we had our second baby last week, so yeah, two kids now",
+            ["User has a baby", "User has two kids"],
+        ),
+        ("sorry for slow replies, we had a baby girl 3 weeks ago", ["User has a baby daughter"]),
+        ("got diagnosed coeliac last week", ["User has coeliac"]),
+        ("diagnosed with type 2 diabetes in March", ["User has type 2 diabetes"]),
+        ("my son got diagnosed with ADHD", []),  # (the son's)
+        ("I'm a first-year plumbing apprentice now", ["User is a first-year plumbing apprentice"]),
+    ],
+)
+def test_births_diagnoses_and_apprentices_are_heard(message: str, facts: list[str]) -> None:
+    assert stored(message) == facts
+
+
+@pytest.mark.parametrize(
+    ("new", "old", "action"),
+    [
+        ("User has coeliac", "User has no food allergies or intolerances", "supersede"),
+        ("User is allergic to penicillin", "User has no allergies", "supersede"),
+        ("User has a son", "User has no allergies", "keep"),
+        ("User is allergic to cats", "User has no pets", "keep"),
+        ("User is a first-year plumbing apprentice", "User works as a barista", "supersede"),
+    ],
+)
+def test_a_first_one_ends_none(new: str, old: str, action: str) -> None:
+    assert decide(new, old) == action
