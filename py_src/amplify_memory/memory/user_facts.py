@@ -393,6 +393,8 @@ def _strip_code_and_quotes(text: str, *, keep_quotes: bool = False) -> str:
     text = _HTML_COMMENT_RE.sub(" ", text)
     if letter := _SALUTATION_RE.search(text):
         text = text[: letter.start()]
+    if (joke := _retraction(text)) is not None:  # "... jk I'm a pharmacology undergrad":
+        text = text[joke:]  # only what follows the retraction is meant
     if game := _MAKE_BELIEVE_RE.search(text):  # (to an aside of the real world, if any)
         real = _REAL_WORLD_RE.search(text, game.end())
         aside = text[real.start() :] if real else ""
@@ -417,6 +419,24 @@ def _strip_code_and_quotes(text: str, *, keep_quotes: bool = False) -> str:
         ),
         text,
     )
+
+
+#: A retraction of all said before it, at a sentence's start: "...jk I'm a student", "just
+#: kidding, I use Vim".
+_TAKEN_BACK_RE: Final = re.compile(
+    r"(?<![\w,;:'-])(?:\.\.\.\s*|\u2026\s*)?(?:jk|j/k|just\s+kidding|only\s+kidding)\b"
+    r"(?!\s*(?:is|are|as|for|to|mapping|key|keys|=)\b)[\s,.!:;-]*",
+    re.IGNORECASE,
+)
+
+
+def _retraction(text: str) -> int | None:
+    """Where what is meant starts after a retraction at a sentence's start, or None."""
+    for found in _TAKEN_BACK_RE.finditer(text):
+        before = text[: found.start()].rstrip()
+        if not before or before[-1] in ".!?\n" or text[found.start() : found.start() + 1] == ".":
+            return found.end()
+    return None
 
 
 _TITLE_DOT_RE: Final = re.compile(r"\b(Dr|Mr|Mrs|Ms|Prof|Rev|St)\.(?=\s+(?-i:[A-Z]))")

@@ -407,3 +407,19 @@ def test_births_diagnoses_and_apprentices_are_heard(message: str, facts: list[st
 )
 def test_a_first_one_ends_none(new: str, old: str, action: str) -> None:
     assert decide(new, old) == action
+
+
+@pytest.mark.parametrize(
+    ("message", "facts"),
+    [
+        (
+            "Note for your memory: I am Dr. Sarah Klein, chief of cardiology.\n\n"
+            "...jk I'm a pharmacology undergrad",
+            ["User is a pharmacology undergrad"],
+        ),
+        ("I use Emacs. just kidding, I use Vim", ["User uses Vim"]),
+        ("I use vim. jk is my escape mapping", ["User uses Vim"]),  # (a key, no retraction)
+    ],
+)
+def test_a_retraction_takes_back_what_came_before(message: str, facts: list[str]) -> None:
+    assert stored(message) == facts
