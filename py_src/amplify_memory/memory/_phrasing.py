@@ -42,12 +42,12 @@ from amplify_memory.memory._categories import category_of
 from amplify_memory.memory._facts import ExtractedFact
 from amplify_memory.memory._text import (
     FAVOURITE_KINDS,
-    FAVOURITE_TAIL_RE,
     FIELD_NOUNS,
     NOT_A_ROLE,
     PET_NOUNS,
     ROLE_NOUNS,
     WORKPLACE_NOUNS,
+    favourite_value,
     indefinite_article,
     wordlist,
 )
@@ -1046,8 +1046,10 @@ def _normalise_chat_forms(text: str) -> str:
 
 #: A name and a reaction to it: "Windows? eww", "Jira?? hard pass".
 _REACTION_RE: Final = re.compile(
-    r"(?i)^(?:\s*(?:ugh+|meh|eh|oof|honestly|nah)\s*,?\s*)?(\s*[\w+#' -]{2,30}?)"
-    r"(?:\?+|[.!]+(?=\s+(?:eww+|ew+|yuck|yikes|hard pass|nope|never again)\W*$))\s+"
+    r"(?i)^(?:\s*(?:ugh+|meh|eh|oof|honestly|nah)\s*,?\s*)?(\s*(?![a-z]+ed\b)[\w+#' -]{2,30}?)"
+    # said as its own sentence, only "hard pass" of a thing named by nouns ("horror movies.
+    # Hard pass."; not "Rebooted the router. Nope", "Sure. Hard pass", "Salary of 30k")
+    r"(?:\?+|(?<![\w ]ed)(?<!\bsure)(?<!\bok)(?<!\bokay)(?<!\d)(?<!\dk)[.!]+(?=\s+hard pass\W*$))\s+"
     r"(eww+|ew+|yuck|yikes|hard pass|no thanks|nope|never again)\b"
 )
 
@@ -1078,14 +1080,21 @@ def _unwrap_leads(text: str) -> str:
     text = re.sub(  # "I've started pilates on thursdays": a pastime taken up
         r"^(\s*)(?:I've\s+|I\s+have\s+|I\s+)?(?:just\s+|recently\s+|finally\s+)?"
         r"(?:started|took\s+up|got\s+into)\s+(?:doing\s+)?"
-        rf"(?=(?:{_TAKEN_UP})\b(?!\s+(?:for|with|as|at)\s+(?:the|a|my|our|work)\b))",
+        # the pastime alone, or with when or how often ("started pilates on thursdays too";
+        # not "started running the tests", "started painting the living room")
+        rf"(?=(?:{_TAKEN_UP})(?:\s+(?:on\s+\w+days?|in\s+the\s+(?:mornings?|evenings?)|every\s+\w+|"
+        r"again|too|lately|recently|last\s+\w+|this\s+\w+|\d+\s*x\s+a\s+week|(?:once|twice)\s+a\s+"
+        r"week|lessons|classes|at\s+\d+))*\W*$)",
         r"\1I've taken up ",
         text,
         flags=re.IGNORECASE,
     )
     text = re.sub(  # "my new job at Ikea starts Monday": where the user works
         r"^(\s*)(?:my\s+)?new\s+(?:job|role|position)\s+(?:at|with)\s+"
-        r"(?P<x>(?-i:[A-Z])[\w&.'-]*(?:\s+(?-i:[A-Z])[\w&.'-]*){0,3})\s+(?:starts|begins)\b",
+        r"(?P<x>(?-i:[A-Z])[\w&.'-]*(?:\s+(?-i:[A-Z])[\w&.'-]*){0,3})\s+(?:starts|begins)\b"
+        # (not someone else's, nor a job that may not happen)
+        r"(?![^.!?\n]*\b(?:for\s+my|my\s+\w+'s|his|her|their|if|might|may|maybe|unless|"
+        r"turn\s+it\s+down|check)\b)",
         r"\1I work at \g<x>. It starts",
         text,
         flags=re.IGNORECASE,
@@ -1104,7 +1113,9 @@ def _unwrap_leads(text: str) -> str:
         flags=re.IGNORECASE,
     )
     text = re.sub(  # "tried VS Code, not a fan": a dislike of what was tried
-        r"(^\s*|[.!?;]\s+)(?:I\s+)?tried\s+(?P<x>[\w.+#' -]{2,30}?),?\s+(?:but\s+)?"
+        r"(^\s*|[.!?;]\s+)(?:I\s+)?tried\s+(?!(?:it|this|that|them|my|to|the\s+new)\b|\w+ing\b)"
+        r"(?P<x>(?-i:[A-Z])[\w.+#' -]{1,30}?|[\w.+#-]+)(?:\s+for\s+a\s+(?:week|while|bit|month|day))?"
+        r",?\s+(?:but\s+)?"
         r"(?:not\s+a\s+fan|didn't\s+like\s+it|hated\s+it|wasn't\s+for\s+me|not\s+for\s+me)"
         r"(?=\W*$|[.!?;]\s)",
         r"\1not a fan of \g<x>",
@@ -1153,13 +1164,15 @@ def _unwrap_leads(text: str) -> str:
     )
     text = re.sub(  # "picking up Japanese too": the user is learning a language
         rf"(^\s*)(?:(?:I'm|I am|im|currently|slowly|also)\s+)?picking\s+up\s+"
-        rf"(?=(?:{LANGUAGE_NAMES})\b)",
+        rf"(?=(?:{LANGUAGE_NAMES})(?:\s+(?:too|as\s+well|again|lately|these\s+days|slowly|"
+        r"(?:on|with|from)\s+(?:duolingo|an?\s+app|youtube|books?|classes|lessons)))*\s*(?:$|[,.;!\u2014-]))",
         r"\1I'm learning ",
         text,
         flags=re.IGNORECASE,
     )
     text = re.sub(  # "ex-Marine, now a coach", "ex-teacher here": a role the user had
-        r"(^\s*|\b(?:I'm|I am|im|an?)\s+)ex-(?=[A-Za-z]{3,}\b(?!-))",
+        r"(^\s*|\b(?:I'm|I am|im|an?)\s+)ex-"
+        rf"(?=(?:{ROLE_NOUNS}|marine|smoker|drinker|soldier|googler|army\s+officer)\b(?!-))",
         lambda m: re.sub(r"\ban(?=\s+$)", "a", m[1], flags=re.IGNORECASE) + "former ",
         text,
         flags=re.IGNORECASE,
@@ -3269,6 +3282,7 @@ _QUIT_HABIT_RE: Final = re.compile(
     r"given\s+up|stopped|kicked|cut\s+out)\s+(?P<x>smoking|cigarettes|drinking|alcohol|booze|vaping|"
     r"caffeine|coffee|sugar|meat|dairy|gluten|social\s+media|gambling|weed|cannabis|"
     r"(?P<verb>eating|drinking)\s+(?P<food>(?:red\s+)?[a-z]+))\b"
+    r"(?!.*\b(?:but|relapsed|again|until|till|started)\b)"  # (not "... but relapsed")
     r"(?:\s+(?:in|last|this|since|for|a|an|about|over|two|three|\d+|back|cold\s+turkey|"
     r"recently|years|months|weeks|completely|entirely)\b.*)?\W*$",
     re.IGNORECASE,
@@ -3665,10 +3679,10 @@ def _shape_gone(text: str, lead: bool) -> _Shaped:
     return _NEXT
 
 
-#: A favourite of a kind named with no "my" ("fav movie: The Thing", "favourite band is
-#: Radiohead, hands down") or with a degree ("my all-time favourite book is Dune").
+#: A favourite of a kind said with a degree ("my all-time favourite book is Dune"; one said
+#: with no "my" may be anyone's: "For my daughter: favourite colour is pink").
 _FAVOURITE_KIND_RE: Final = re.compile(
-    r"^(?:my\s+(?=all|absolute))?(?:all[- ]time\s+|absolute\s+)?(?:favou?rite|fave)\s+"
+    r"^my\s+(?:all[- ]time\s+|absolute\s+)(?:favou?rite|fave)\s+"
     rf"(?P<what>{'|'.join(FAVOURITE_KINDS.values())})"
     r"(?:\s+(?:right now|these days|at the moment|of all time|ever))?"
     r"\s*(?:\bis\b|:|=|\bhas to be\b|\bwould (?:have to )?be\b)\s*(?P<x>[^?]+?)[.!]*$",
@@ -3678,7 +3692,7 @@ _FAVOURITE_KIND_RE: Final = re.compile(
 
 def _shape_favourite_kind(text: str, lead: bool) -> _Shaped:
     if m := _FAVOURITE_KIND_RE.match(text):
-        value = FAVOURITE_TAIL_RE.sub("", m["x"]).strip(" .!\"'")
+        value = favourite_value(m["x"])
         if value and len(value.split()) <= 6 and not re.search(r"\b(?:I|me|my)\b", value, re.I):
             what = m["what"].lower().replace("color", "colour")
             content = f"User's favourite {what} is {value}"
@@ -4424,7 +4438,7 @@ _FINE_RE: Final = re.compile(
     r"^(?P<x>[\w.+#@' -]+?)\s+(?:are|is)\s+(?:totally\s+|actually\s+|perfectly\s+)?"
     r"(?:fine|ok|okay|welcome|allowed|good)(?:\s+(?:with|by)\s+me)?"
     r"(?P<where>\s+(?:in|for)\s+(?:answers|replies|responses|code|snippets|examples|"
-    r"my\s+[\w-]+(?:\s+code)?))?"  # ("emojis are fine in answers")
+    r"my\s+(?:[\w-]+\s+)?code))?"  # ("emojis are fine in answers", "in my ts code")
     r"(?:\s+(?:now|again|honestly|tbh|these\s+days|from\s+now\s+on|after\s+all))*$",
     re.IGNORECASE,
 )

@@ -22,6 +22,7 @@ __all__ = [
     "capitalise",
     "check_message",
     "expand",
+    "favourite_value",
     "indefinite_article",
     "tidy",
     "wordlist",
@@ -40,10 +41,10 @@ MAX_PROJECT_FACT_LENGTH: Final = 2000
 #: ("favourite editor is Vim" is the editor).
 FAVOURITE_KINDS: Final[dict[str, str]] = {
     "food": "food",
-    "dish": "dish|meal",
+    "dish": "dish",
     "cuisine": "cuisine|type of food|kind of food",
     "snack": "snack",
-    "dessert": "dessert|sweet|cake",
+    "dessert": "dessert",
     "fruit": "fruit",
     "drink": "drink|beverage",
     "beer": "beer",
@@ -55,31 +56,32 @@ FAVOURITE_KINDS: Final[dict[str, str]] = {
     "composer": "composer",
     "album": "album|record",
     "song": "song|track|tune",
-    "music_genre": "genre|music genre|genre of music|kind of music|type of music|music",
+    "music_genre": "music genre|genre of music|kind of music|type of music|music",
     "author": "author|writer|novelist",
     "book": "book|novel",
     "poet": "poet",
     "movie": "movie|film",
     "director": "director|film director",
-    "actor": "actor|actress",
-    "show": "show|tv show|tv series|series|sitcom",
+    "actor": "actor",
+    "actress": "actress",
+    "show": "show|tv show|tv series|sitcom",
     "podcast": "podcast",
-    "game": "game|video game",
+    "video_game": "video game|computer game",
     "board_game": "board game",
     "sport": "sport",
-    "team": "team|football team|soccer team|club|football club",
+    "team": "football team|soccer team|football club",
     "player": "player|athlete",
     "colour": "colou?r",
     "season": "season",
     "holiday": "holiday",
     "city": "city",
     "country": "country",
-    "place": "place|spot|holiday spot|destination",
+    "place": "holiday spot|holiday destination",
     "animal": "animal",
     "flower": "flower",
     "restaurant": "restaurant",
     "number": "number",
-    "day": "day of the week|day",
+    "day": "day of the week",
     "subject": "subject|school subject",
 }
 #: Words after a favourite's value that are no part of it ("pizza, especially margherita").
@@ -90,6 +92,27 @@ FAVOURITE_TAIL_RE: Final = re.compile(
     r"anymore|any more)\b.*$",
     re.IGNORECASE,
 )
+
+
+#: What is said of a favourite that is no value of it: news about it ("is closed today",
+#: "is playing tonight"), no answer ("is a tough question", "none really", "idk").
+_NOT_A_FAVOURITE_RE: Final = re.compile(
+    r"^(?:closed|open|opening|shut|playing|touring|releasing|coming|going|getting|doing|on|in|"
+    r"at|back|out|too|so|very|really|not\s+sure|a\s+(?:tough|hard|difficult|good)\s+question|"
+    r"hard|tough|difficult|impossible|none|nothing|idk|dunno|a\s+secret|the\s+same|whoever|"
+    r"whatever|whichever|the\s+one|obviously|today|tomorrow|tonight|yesterday|changing|"
+    r"a\s+string|an?\s+(?:field|column|variable|key|string|property))\b",
+    re.IGNORECASE,
+)
+
+
+def favourite_value(said: str) -> str | None:
+    """The value of a favourite said after "is": without what follows it ("pizza,
+    especially margherita") and quotes; None when it is news or no answer."""
+    value = FAVOURITE_TAIL_RE.sub("", said.strip()).strip(" .!\"'")
+    if not value or _NOT_A_FAVOURITE_RE.match(value):
+        return None
+    return value
 
 
 def check_message(value: object, what: str) -> str:

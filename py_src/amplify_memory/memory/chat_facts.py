@@ -1008,7 +1008,9 @@ _ONE_ANSWER_RE: Final = re.compile(
 #: fish", "a Windows box too"), unless it says something changed.
 _ADDS_RE: Final = re.compile(
     r"\b(?:also|as well|both|additionally|in addition|besides)\b"
-    r"|\btoo\b(?=\s*(?:[,.;!?)]|$|lol|now|btw|though|tho))",  # (not "way too low")
+    # (not "way too low": "too" before a word of degree, or after one)
+    r"|(?<!\bway\s)(?<!\bfar\s)(?<!\bmuch\s)\btoo\b(?=\s*(?:[,.;!?)]|$|lol|now|btw|though|tho|"
+    r"for|at|in|on|with|when|as|since)\b|\s*[,.;!?)]|\s*$)",
     re.IGNORECASE,
 )
 _CHANGE_VERB_RE: Final = re.compile(

@@ -136,10 +136,30 @@ def find_device(text: str) -> Device | None:
 def device_value(text: str, kind: str) -> str | None:
     """The first model of ``kind`` that ``text`` names, as it is spelled, without its
     make, or None."""
+    if _NOT_OWN_RE.search(text):
+        return None  # ("has a spare Pixel 6", "drives a company Corolla": another one)
     for match in _MODEL_RE.finditer(text):
         if match.lastgroup == kind:
             return _spelled(_MAKE_RE.sub("", match.group()))
     return None
+
+
+#: Words before a model that keep it the same device: a year, a fuel, a colour ("a diesel
+#: Ford Focus", "a 2014 Honda Jazz"); not "old", "spare", "work", "toy": another one.
+_BEFORE_MODEL: Final = (
+    r"(?:(?:(?:19|20)\d\d|diesel|petrol|hybrid|electric|black|white|silver|grey|gray|red|blue|"
+    r"green)\s+){0,2}"
+)
+#: A device that is not the user's own one: a second, a spare, a gift, a loan, a rental, a
+#: toy, one on order or in a game ("a Corolla as a second car", "a Pixel 8 for my wife").
+_NOT_OWN_RE: Final = re.compile(
+    r"\b(?:second|spare|old|work|company|test|borrowed|toy|lego|hire|rental|loaner|courtesy|"
+    r"project|demo|trial|gift|present)\b|\bon\s+(?:order|loan|a\s+test\s+drive)\b|"
+    r"\bfor\s+(?:my|his|her|our|their|the)\s+(?!commute\b)\w+|\bfor\s+(?:uber|lyft|work|weekends?|"
+    r"testing)\b|\bto\s+test\b|\bfrom\s+(?:work|it|the\s+office)\b|\berror\b|"
+    r"\bin\s+(?:gta|forza|gran\s+turismo|the\s+game)\b",
+    re.IGNORECASE,
+)
 
 
 def device_topic_trigger(kind: str) -> str:
@@ -148,9 +168,9 @@ def device_topic_trigger(kind: str) -> str:
     return (
         r"^User\s+(?:now\s+|also\s+)?(?:has|owns|uses|is\s+using|is\s+on|got|bought|drives|"
         r"(?:works|codes|develops|programs)\s+on)"
-        rf"\s+(?:an?\s+|the\s+)?(?:new\s+)?(?:(?:[\w-]+\s+){{0,2}}?(?:{models})\b|\S+\s+(?:{nouns})\b)"
+        rf"\s+(?:an?\s+|the\s+)?(?:new\s+)?(?:{_BEFORE_MODEL}(?:{models})\b|\S+\s+(?:{nouns})\b)"
         # "User's car is a Tesla Model 3", "Phone: Pixel 8"
-        rf"|^(?:User's\s+)?(?:new\s+|current\s+|main\s+|work\s+)?(?:{nouns})\s*(?:is|:)\s+"
+        rf"|^(?:User's\s+)?(?:new\s+|current\s+|main\s+)?(?:{nouns})\s*(?:is|:)\s+"
         rf"(?:now\s+)?(?:an?\s+)?(?:new\s+)?(?:{models})\b"
     )
 
@@ -182,10 +202,13 @@ def device_fact(clause: str) -> ExtractedFact | None:
         match = pattern.match(clause.strip())
         if match is None:
             continue
+        if _NOT_OWN_RE.search(match["rest"]):
+            return None  # ("got an iPad for my son's birthday", "a Corolla as a second car")
         found = _MODEL_RE.match(match["rest"])
         if found is None:
             return None
         name = _spelled(found.group()) + (" GPU" if found.lastgroup == "gpu" else "")
-        verb = "drives" if re.search(r"\bdrive\b", match.group(), re.IGNORECASE) else "has"
+        lead = match.group()[: match.start("rest")]  # ("I drive a Corolla", not "... drive")
+        verb = "drives" if re.search(r"\bdrive\b", lead, re.IGNORECASE) else "has"
         return ExtractedFact(f"User {verb} {indefinite_article(name)} {name}", "personal")
     return None

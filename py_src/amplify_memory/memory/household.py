@@ -108,8 +108,12 @@ def household_facts(clause: str) -> list[ExtractedFact]:
         said = re.sub(r"\s*&\s*|\s+and\s+", " and ", re.sub(r"\s*,\s*", ", ", ages["ages"]))
         return [ExtractedFact(f"User has kids aged {said}", "personal")]
     if (aged := _KIN_AGE_RE.match(clause)) is not None:
+        said = aged["kind"].lower()
+        if said in ("boy", "girl") and int(aged["age"]) >= 16:
+            return []  # ("my girl is 25": a partner, as likely as a daughter)
         which = (aged["which"] or "").lower()
-        kind = {"boy": "son", "girl": "daughter"}.get(aged["kind"].lower(), aged["kind"].lower())
+        which = which if which.strip() in ("eldest", "oldest", "youngest", "middle") else ""
+        kind = {"boy": "son", "girl": "daughter"}.get(said, said)
         return [ExtractedFact(f"User's {which}{kind} is {aged['age']}", "personal")]
     for pattern in (_CALLED_RE, _NAMED_RE):
         m = pattern.search(clause)

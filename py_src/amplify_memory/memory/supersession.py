@@ -470,8 +470,8 @@ _CLUBS: Final = (
     r"Celtic|Rangers|Barcelona|Bar[cç]a|Real\s+Madrid|Atl[eé]tico(?:\s+Madrid)?|Bayern(?:\s+Munich)?|"
     r"(?:Borussia\s+)?Dortmund|Juventus|Juve|(?:AC\s+)?Milan|Inter(?:\s+Milan)?|Napoli|Roma|"
     r"PSG|Paris\s+Saint-Germain|Ajax|Benfica|Porto|Sporting|Boca(?:\s+Juniors)?|River\s+Plate|"
-    r"Flamengo|Galatasaray|Fenerbah[cç]e|[A-Z][a-z]+\s+(?:United|City|Rovers|Wanderers|Athletic|"
-    r"Albion|FC|Town|County)"
+    r"Flamengo|Galatasaray|Fenerbah[cç]e|(?-i:[A-Z][a-z]+)\s+(?:United|Rovers|Wanderers|"
+    r"Athletic|Albion|FC)"
 )
 
 
@@ -510,7 +510,7 @@ _ENDED_SIGN_RE: Final = re.compile(
     r"skips|muted|mutes|"
     r"avoids?|turned\s+(?:\w+\s+){0,2}?off|(?:moved|came|got|is|am|are|went)\s+(?:\w+\s+){0,3}?off|"
     r"deleted|gave\s+up|given\s+up|no-go|anymore|any\s+more|cancell?ed|uninstalled|"
-    r"got\s+rid\s+of|cut\s+out|cut\s+(?:\w+\s+){1,3}?out|kicked)\b|n't\b",
+    r"got\s+rid\s+of|cut\s+out|cut\s+(?:\w+\s+){1,3}?out|kicked|former)\b|n't\b",
     re.IGNORECASE,
 )
 #: A fact that is negative or a choice over another already ("drinks no caffeine",
@@ -564,13 +564,13 @@ _OPINION_RE: Final = re.compile(
 
 
 @lru_cache(maxsize=4096)
-def _about_words(fact: str) -> list[str]:
+def _about_words(fact: str) -> tuple[str, ...]:
     """The words of what a fact is about, without its subject and verb and the words of
     how often or when ("User teaches Year 4": none)."""
     rest = _SUBJECT_VERB_RE.sub("", fact, count=1)
-    return [
+    return tuple(
         w for w in re.findall(r"[a-z0-9+#]+", rest.lower()) if w not in _NOT_ABOUT and len(w) > 2
-    ]
+    )  # (a tuple: the cached words are never changed by a caller)
 
 
 def _alike(w: str, v: str) -> bool:
@@ -598,7 +598,7 @@ _PART_OF_RE: Final = re.compile(
 _SIGN_WORDS: Final = frozenset(
     wordlist(
         "longer anymore doesn dropped stopped quit ditched off sold deleted avoids gave cut out "
-        "kicked completely entirely habit"
+        "kicked completely entirely habit former"
     )
 )
 
@@ -625,6 +625,8 @@ def _ends_it(new: str, old: str) -> bool:
     technologies alone ("uses Copilot in VS Code" / "no longer uses Copilot"). Why it
     ended is no part of what ended ("... due to a knee injury")."""
     new = _REASON_TAIL_RE.sub("", new) or new
+    if _WISH_RE.match(new):
+        return False  # "wants to quit caffeine", "is going to cut out dairy": not yet
     sign = _end_sign(new)
     if sign is None or not _plain(old):
         return False
@@ -638,7 +640,8 @@ def _ends_it(new: str, old: str) -> bool:
         return False  # ("doesn't like Docker", "sold their car and bought a newer one",
         # "skipped the gym this week", "muted Slack")
     words = re.findall(r"[a-z0-9+#]+", old.lower())
-    words += [kind for w in words for kind in _KINDS_OF.get(w, ())]  # ("coffee": caffeine)
+    if _CONSUMED_RE.match(old):  # what one eats or drinks ends with its kind ("coffee": caffeine)
+        words += [kind for w in words for kind in _KINDS_OF.get(w, ())]
     for part in _PART_OF_RE.finditer(new.lower()):
         if not any(_alike(part[1], w) for w in words):
             return False  # ("uses React at work" / "does not use React at home": a part)
@@ -652,7 +655,8 @@ def _ends_it(new: str, old: str) -> bool:
     about, said = _about_words(old), _about_words(new)
     if not about:
         return _verb_ended(new, old, sign)  # "smokes" / "kicked the smoking habit"
-    said += [w for w in about if set(_KINDS_OF.get(w, ())) & set(said)]  # (its kind ended)
+    if _CONSUMED_RE.match(old):  # (its kind ended)
+        said = (*said, *(w for w in about if set(_KINDS_OF.get(w, ())) & set(said)))
     shared = [w for w in about if any(_alike(w, v) for v in said)]
     tools = {m.name for m in find_technology_mentions(new)}
     if len(shared) < 0.75 * len(about) and not (
@@ -660,10 +664,24 @@ def _ends_it(new: str, old: str) -> bool:
     ):
         return False
     near = _about_words(new[max(0, sign.start() - 30) : sign.end() + 40])
-    near += [kind for w in about for kind in _KINDS_OF.get(w, ()) if kind in near]
-    return any(_alike(w, v) or v in _KINDS_OF.get(w, ()) for w in about for v in near)
+    kinds = _KINDS_OF if _CONSUMED_RE.match(old) else {}
+    return any(_alike(w, v) or v in kinds.get(w, ()) for w in about for v in near)
 
 
+#: A wish or a plan, no end yet: "wants to quit caffeine", "is going to cut out dairy".
+_WISH_RE: Final = re.compile(
+    r"^User\s+(?:really\s+)?(?:wants|would\s+like|is\s+going|plans|hopes|should|is\s+trying|"
+    r"needs|might|may|is\s+thinking|is\s+considering|intends)\b",
+    re.IGNORECASE,
+)
+#: Eating or drinking a thing (of a kind that may end): not cooking with it, making it,
+#: collecting it, or a free version of it ("0% beer", "decaf").
+_CONSUMED_RE: Final = re.compile(
+    r"^User\s+(?:\w+\s+)?(?:drinks|eats|has|takes|loves|likes|enjoys|consumes|smokes|needs)\b"
+    r"(?!.*(?:\b0%|\b(?:alcohol-free|non-alcoholic|decaf|meat-free|dairy-free|vegan|"
+    r"plant-based)\b))",
+    re.IGNORECASE,
+)
 #: What a thing one eats or drinks is a kind of: ending the kind ends it ("quit caffeine"
 #: ends "drinks coffee every morning", "no longer drinks alcohol" ends "drinks wine").
 _KINDS_OF: Final[dict[str, tuple[str, ...]]] = {
@@ -800,6 +818,24 @@ _TIME_VALUE_RE: Final = re.compile(
 )
 
 
+#: The team's issue tracker, one at a time: "User's team uses Jira" / "Team tracks work in
+#: Linear" (a tracker the user keeps for themselves holds beside it: "uses Trello for
+#: personal projects").
+_TEAM_TRACKER_RE: Final = re.compile(
+    r"^(?:User's\s+)?team\s+(?:now\s+)?(?:uses|tracks\s+(?:\w+\s+)?in|switched\s+to|moved\s+to|"
+    r"is\s+on|runs\s+on|lives\s+in|manages\s+(?:\w+\s+)?in)\s+(?P<tool>Jira|Linear|Asana|Trello|"
+    r"ClickUp|YouTrack|Shortcut|Monday(?:\.com)?|Basecamp|GitHub\s+Issues|Azure\s+Boards)\b"
+    r"(?!.*\b(?:also|too|as\s+well|and)\b)",
+    re.IGNORECASE,
+)
+
+
+def _tracker_changed(new: str, old: str) -> bool:
+    """The team's issue tracker is another one ("team uses Jira" / "team uses Linear")."""
+    a, b = _TEAM_TRACKER_RE.match(new), _TEAM_TRACKER_RE.match(old)
+    return bool(a and b) and a["tool"].casefold() != b["tool"].casefold()  # type: ignore[index]
+
+
 #: "None" of a kind of thing the user has: "User has no pets", "doesn't have any kids".
 _HAS_NONE_RE: Final = re.compile(
     r"^User\s+(?:has\s+no|doesn't\s+have(?:\s+any)?|does\s+not\s+have(?:\s+any)?|"
@@ -813,7 +849,8 @@ _HAS_ONE_RE: Final = re.compile(
     r"^User\s+(?:now\s+|also\s+|just\s+)?(?:has|got|adopted|bought|owns)\s+(?:an?|one|two|"
     r"three|\d+|their\s+first)\s+(?:[\w-]+\s+){0,3}?"
     rf"(?:(?P<pets>(?:{PET_NOUNS}))|(?P<kids>sons?|daughters?|kids?|child|children|baby|twins)|"
-    r"(?P<car>cars?))\b"
+    r"(?P<car>cars?))\b(?!-)(?!\s+(?:allerg\w*|sitting|sitter|food|bed|toy|monitor|shower|due|"
+    r"on\s+the\s+way|birthday|party|project|seat|gate|friendly|walker|groomer)\b)"
     r"|^User\s+(?:is\s+(?:now\s+)?|has\s+(?:an?\s+)?)(?P<allergy>allergic|"
     r"(?:lactose|gluten)[- ]intolerant|coeliac|celiac|(?:\w+\s+)?allergy|(?:\w+\s+)?intolerance)\b",
     re.IGNORECASE,
@@ -839,8 +876,10 @@ _ALL_REMOTE_RE: Final = re.compile(
 )
 #: A way to the workplace: "commutes an hour by train to the office", "cycles to work".
 _TO_WORK_RE: Final = re.compile(
-    r"\bcommut\w*(?!.*\b(?:school|campus|uni|university|college)\b)"
-    r"|\bto\s+(?:work|the\s+office)\b",
+    r"^User\s+(?:usually\s+|now\s+|still\s+|normally\s+)?(?:commutes|drives|cycles|bikes|walks|"
+    r"takes\s+the\s+\w+|rides|gets\s+the\s+\w+|catches\s+the\s+\w+)\b"
+    r"(?!.*\b(?:school|campus|uni|university|college|coworking|co-working|gym)\b)"
+    r"(?=.*\bto\s+(?:work|the\s+office)\b|\s+(?:to|an?|\d|by|for)\b|$)",
     re.IGNORECASE,
 )
 
@@ -848,7 +887,10 @@ _TO_WORK_RE: Final = re.compile(
 def _remote_now(new: str, old: str) -> bool:
     """``new`` says the user works from home every day and ``old`` is the way to work
     ("is fully remote" / "commutes an hour by train to the office")."""
-    return bool(_ALL_REMOTE_RE.match(new) and _TO_WORK_RE.search(old))
+    return bool(_ALL_REMOTE_RE.match(new) and _TO_WORK_RE.match(old)) and (
+        old.lower().startswith("user commutes")
+        or bool(re.search(r"\bto\s+(?:work|the\s+office)\b", old, re.I))
+    )
 
 
 #: A time of the user's day said with its routine: "goes to bed at 10 pm", "wakes up
@@ -874,8 +916,25 @@ def _routine_time_changed(new: str, old: str) -> bool:
     if not (a and b):
         return False
     same = a["routine"].split()[0].casefold() == b["routine"].split()[0].casefold()
-    times = [re.sub(r"[\s.]", "", m["time"].casefold()) for m in (a, b)]
+    times = [_clock(m["time"]) for m in (a, b)]
     return same and a["tail"].casefold() == b["tail"].casefold() and times[0] != times[1]
+
+
+def _clock(said: str) -> str:
+    """A time of day on a 24-hour clock ("10 pm" and "22:00" are "22:00"; "6" stays "6")."""
+    low = re.sub(r"[\s.]", "", said.casefold())
+    named = {"midnight": "00:00", "noon": "12:00", "midday": "12:00"}.get(low)
+    if named:
+        return named
+    found = re.fullmatch(r"(\d{1,2})(?::(\d\d))?(am|pm)?", low)
+    if found is None:
+        return low
+    hour, minutes, half = int(found[1]), found[2] or "00", found[3]
+    if half == "pm" and hour < 12:
+        hour += 12
+    elif half == "am" and hour == 12:
+        hour = 0
+    return f"{hour:02d}:{minutes}" if half or found[2] else str(hour)
 
 
 def _value_kind(found: re.Match[str]) -> str:
@@ -1031,7 +1090,9 @@ _LEAD_LABEL_RE: Final = re.compile(
     r"^(?:correction|update|note|actually|fyi|edit)\s*[:,-]\s*", re.IGNORECASE
 )
 _NAMED_RE: Final = re.compile(
-    r"^(?:the\s+)?user's\s+\w+\s+is\s+(?:now\s+|currently\s+)?(?:named\s+|called\s+)?"
+    r"^(?:the\s+)?user's\s+(?:(?:manager|boss|lead|supervisor|dentist|doctor|gp|landlord|"
+    r"therapist|accountant|coach|partner|mentor)\s+is\s+(?:now\s+|currently\s+)?|\w+\s+is\s+)"
+    r"(?:named\s+|called\s+)?"
     r"(?-i:[A-Z])[\w'-]+\.?$",
     re.I,
 )
@@ -1465,7 +1526,7 @@ def decide(
         return "supersede"  # "dropped Docker for local development", "sold their car"
     if _slot_changed(new, old) or _name_swapped(new, old) or _one_name_swapped(new, old):
         return "supersede"  # "cluster scheduler is PBS" / "cluster scheduler is Slurm"
-    if _routine_time_changed(new, old) or _remote_now(new, old):
+    if _routine_time_changed(new, old) or _remote_now(new, old) or _tracker_changed(new, old):
         return "supersede"  # "goes to bed at 10 pm" / "goes to bed at midnight these days"
     if new_frames and old_frames:
         own, theirs = new_frames[0], old_frames[0]

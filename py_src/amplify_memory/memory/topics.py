@@ -61,10 +61,10 @@ from typing import Final, Literal
 
 from amplify_memory.memory._text import (
     FAVOURITE_KINDS,
-    FAVOURITE_TAIL_RE,
     NUMBER_WORDS,
     ROLE_NOUNS,
     WORKPLACE_NOUNS,
+    favourite_value,
 )
 from amplify_memory.memory._text import wordlist as _wordlist
 from amplify_memory.memory.canonical import canonical_fact, tidy_fact
@@ -355,11 +355,6 @@ _group(
 )
 _group("bi_tool", "tech_stack", "Tableau, Power BI, Looker, Metabase, Apache Superset, Qlik")
 _group("hpc_scheduler", "tech_stack", "Slurm, PBS Pro, LSF")
-_group(
-    "issue_tracker",
-    "tech_stack",
-    "Jira, Linear, Asana, Trello, ClickUp, YouTrack, Shortcut, Monday.com, Basecamp",
-)
 
 
 #: The documented topics, in the order they are tried (the first that matches wins).
@@ -757,8 +752,8 @@ def _favourite_reader(nouns: str) -> ValueReader:
         match = after.search(text) or before.search(text)
         if match is None:
             return None
-        value = FAVOURITE_TAIL_RE.sub("", match["v"].strip())
-        value = kind.sub("", _FAVOURITE_LEAD_RE.sub("", value)).strip(" .!\"'")
+        value = favourite_value(_FAVOURITE_LEAD_RE.sub("", match["v"].strip()))
+        value = kind.sub("", value).strip(" .!\"'") if value else ""
         return value if 0 < len(value) <= 60 else None
 
     return read
@@ -1057,7 +1052,7 @@ def _role_topic(add: Callable[..., Topic]) -> None:
     add(
         "role",
         "personal",
-        r"\b(?:is|works as|working as|promoted to|became|is now)\s+(?:an?\s+)?"
+        r"\b(?:is|works as|working as|promoted to|became|is now)\s+(?!(?:an?\s+)?(?:former\b|ex-))(?:an?\s+)?"
         rf"(?:[\w+#./-]+\s+){{0,4}}?(?:{ROLE_NOUNS})s?\b"
         # retired, no role named: the role held before is over ("User is retired")
         r"|^User (?:is|has) (?:now |recently |just |fully )?retired\W*$",

@@ -21,6 +21,7 @@ from amplify_memory.memory._text import (
     PET_NOUNS,
     ROLE_NOUNS,
     check_message,
+    favourite_value,
     indefinite_article,
 )
 from amplify_memory.memory._text import expand as _expand
@@ -918,6 +919,8 @@ def _my_facts(clause: str, my: re.Match[str]) -> list[ExtractedFact]:
     if what.startswith(
         ("favourite", "favorite", "preferred", "main", "primary", "go-to", "default")
     ):
+        if what.startswith(("favourite", "favorite")) and favourite_value(my["value"]) is None:
+            return []  # "my favourite restaurant is closed today": news, no favourite
         content = _tidy("User's " + clause[3:])
         return [ExtractedFact(content, _category(clause, "preference"))]
     return _tech_facts(my["value"])
@@ -1524,9 +1527,11 @@ def _at_or_age(body: str) -> list[ExtractedFact]:
 #: A group the user belongs to: "in a book club", "part of a community choir", "a member
 #: of the local chess club" (not "in a meeting", "in a hurry").
 _MEMBER_RE: Final = re.compile(
-    r"^(?:also\s+|still\s+)?(?:in|part\s+of|a\s+member\s+of|on)\s+(?:a|an|the|two|my\s+local|"
-    r"our\s+local|a\s+local)\s+(?:[\w-]+\s+){0,2}?(?:club|band|choir|orchestra|league|"
-    r"society|guild|troupe|ensemble|quartet)\b(?!\s+(?:meeting|call|chat)\b)",
+    r"^(?:also\s+|still\s+)?(?:in|part\s+of|a\s+member\s+of|on)\s+(?:a|an|two|my\s+local|"
+    r"our\s+local|a\s+local)\s+(?:(?:[\w-]+\s+){1,2}?(?:club|league|society|guild)|"
+    r"(?:[\w-]+\s+){0,2}?(?:band|choir|orchestra|troupe|ensemble|quartet))\b"
+    r"(?!\s+(?:meeting|call|chat|queue|room|car\s+park|toilets?|bathroom|right\s+now|now|tonight)\b)"
+    r"(?!.*\b(?:right\s+now|tonight|at\s+the\s+moment)\b)",
     re.IGNORECASE,
 )
 
@@ -1535,6 +1540,9 @@ _MEMBER_RE: Final = re.compile(
 _AM_NAME_RE: Final = re.compile(
     r"((?:(?:Dr|Prof)\s+)?[A-Z][a-z]+)(?:\s+(?:btw|fyi|here))?(?:\s*,.*)?"
 )
+
+
+_NOW_HERE_RE: Final = re.compile(r"\b(?:right\s+now|tonight|at\s+the\s+moment|atm)\b", re.I)
 
 
 def _am_facts(rest: str, clause: str, content: str) -> list[ExtractedFact]:
@@ -1568,7 +1576,7 @@ def _am_facts(rest: str, clause: str, content: str) -> list[ExtractedFact]:
         return [ExtractedFact(content, "personal")]
     if re.match(r"(?:a |a big |a huge )?fan of\b", lower):
         return [ExtractedFact(content, _category(clause, "preference"))]
-    if _MEMBER_RE.match(body):  # "I'm in a book club", "I'm part of a running club"
+    if _MEMBER_RE.match(body) and not _NOW_HERE_RE.search(clause):  # "I'm in a book club"
         return [ExtractedFact(content, "personal")]
     if re.match(
         r"(?:new to|familiar with|comfortable with|experienced with|an expert in|"
@@ -3158,7 +3166,7 @@ _BEEN_SINCE_RE: Final = re.compile(
     rf"^been\s+(?P<x>(?:fully\s+)?(?:{_USER_STATES}|remote|fully\s+remote|"
     rf"an?\s+(?:[\w-]+\s+){{0,2}}?(?:{ROLE_NOUNS})))(?:\s+(?:since|for)\s+\S.*|"
     r"\s+(?:about\s+|like\s+|over\s+|almost\s+)?(?:\d+\+?|a\s+few|many)\s+(?:years?|yrs?|"
-    r"months?)\b.*)?\W*$",
+    r"months?)(?:\s+(?:now|already|and\s+counting|so\s+far|lol|btw|fyi|haha))*)?\W*$",
     re.IGNORECASE,
 )
 #: A state of the user's said without "I'm": "divorced since 2019", "veggie fwiw", "newly
@@ -3187,7 +3195,11 @@ _ELIDED_DO_RE: Final = re.compile(
     r"^(?:(?:don'?t|do\s+not|never|can'?t|cannot|rarely|hardly\s+ever)\s+(?:drive|drink|smoke|"
     r"vape|eat|cook|fly|swim|ride|gamble)(?:\s+(?:alcohol|coffee|tea|meat|pork|beef|fish|"
     r"dairy|sugar|a\s+car|at\s+all|anymore|much|really)){0,2}\W*$|"
-    r"(?:cycle|commute|walk|cook|bake|hike|knit|garden|volunteer|swim|do|read|pray|meditate)\s+"
+    r"(?:cycle|commute|walk|cook|bake|hike|knit|garden|volunteer|swim|pray|meditate|"
+    # a pastime done, a thing read ("do crossfit 5x a week"; not "do not suggest X every time")
+    r"do\s+(?=(?:crossfit|yoga|pilates|spin|zumba|karate|judo|boxing|kickboxing|bjj|parkrun|"
+    r"hiit|cardio|weights|the\s+(?:cryptic\s+)?crossword|sudoku|wordle)\b)|"
+    r"read\s+(?=(?:the\s+(?:bible|quran|news|paper)|books?|novels?|before\s+bed)\b))\s*"
     r"(?=[^?]*(?:\b(?:every|each|most\s+(?:days|nights|mornings|evenings|weekends)|daily|"
     r"twice|once|always|usually|all\s+year)\b|\b\d+\s*(?:x|times)\s+(?:a|per)\s+week\b))(?![^?]*\b(?:tips|ideas|tutorial|itinerary|"
     r"rules|benefits|lighting|guide|plan|schedule)\b)[^?]*$)",
@@ -3406,8 +3418,8 @@ def _elided_statement(clause: str) -> str | None:
     plain = _strip_filler(clause)
     if re.search(r"\b(?:please|pls|plz|thanks|thank\s+you)\b", clause, re.IGNORECASE):
         return None  # "single, please": an answer to a question, no state of the user's
-    if _NOT_TRAIT_RE.match(plain):  # "not religious at all"
-        return f"I am {plain}"
+    if _NOT_TRAIT_RE.match(plain) and re.search(r"\bat\s+all\b", plain, re.I):
+        return f"I am {plain}"  # "not religious at all" (bare "not technical" may be anyone's)
     if _ELIDED_AM_RE.match(plain):
         article = "a " if re.match(r"\w+\s+person\b", plain) else ""  # "cat person"
         return f"I am {article}{plain}"
