@@ -624,11 +624,11 @@ def _ends_it(new: str, old: str) -> bool:
     Docker for local dev" / "dropped Docker for local development"), or the old fact's
     technologies alone ("uses Copilot in VS Code" / "no longer uses Copilot"). Why it
     ended is no part of what ended ("... due to a knee injury")."""
+    if _end_sign(new) is None or not _plain(old) or _WISH_RE.match(new):
+        return False  # (no end; or a wish: "wants to quit caffeine", "is going to cut out")
     new = _REASON_TAIL_RE.sub("", new) or new
-    if _WISH_RE.match(new):
-        return False  # "wants to quit caffeine", "is going to cut out dairy": not yet
     sign = _end_sign(new)
-    if sign is None or not _plain(old):
+    if sign is None:
         return False
     if _OPINION_RE.match(old) and not re.search(r"\b(?:like|love|enjoy|fan|no-go)", new, re.I):
         return False  # ("likes GraphQL" / "dropped GraphQL": the liking may stay)

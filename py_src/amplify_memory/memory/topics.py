@@ -119,6 +119,9 @@ class Topic:
     trigger: re.Pattern[str]
     value: ValueReader | None = None
     description: str = ""
+    #: Letters every fact of the topic contains (lower case), looked for before the
+    #: trigger: a cheap "no" for most facts ("favo" for the favourites).
+    gate: str = ""
 
 
 def _first(pattern: str, canon: Callable[[re.Match[str]], str]) -> ValueReader:
@@ -370,13 +373,15 @@ def register_topic(
     *,
     description: str = "",
     first: bool = False,
+    gate: str = "",
 ) -> Topic:
     """Add a topic (tried after the built-in ones, or before them with ``first``).
 
     ``trigger`` is a case-insensitive regular expression; ``value`` reads the
-    canonical value from the fact's text (None for an on/off topic).
+    canonical value from the fact's text (None for an on/off topic); ``gate``: letters
+    (lower case) that every fact of the topic contains, looked for first.
     """
-    topic = Topic(name, category, re.compile(trigger, re.IGNORECASE), value, description)
+    topic = Topic(name, category, re.compile(trigger, re.IGNORECASE), value, description, gate)
     if first:
         TOPICS.insert(0, topic)
     else:
@@ -771,6 +776,7 @@ def _favourite_topics(add: Callable[..., Topic]) -> None:
             rf"would)\b|\s*:|\W*$)",
             _favourite_reader(nouns),
             description=f"the user's favourite {key.replace('_', ' ')}",
+            gate="favo",
         )
 
 
@@ -1501,8 +1507,9 @@ def _frames_plain(text: str, polarity: Polarity) -> list[Frame]:
     slot = _slot_frame(text, polarity)
     if slot is not None:
         return [slot]
+    low = text.lower()
     for topic in TOPICS:
-        if not topic.trigger.search(text):
+        if (topic.gate and topic.gate not in low) or not topic.trigger.search(text):
             continue
         value = topic.name if topic.value is None else topic.value(text)
         if topic.name == "role" and value is not None and find_technology_mentions(value):
