@@ -1126,7 +1126,8 @@ def _unwrap_leads(text: str) -> str:
         r"(^\s*|[.!?;]\s+)(?:(?:mostly|usually|always)\s+)?(?P<g>(?:jazz|lo-?fi(?:\s+beats)?|classical|"
         r"ambient|techno|metal|house|hip[- ]hop|synthwave|podcasts|audiobooks|white\s+noise|"
         r"brown\s+noise|rain\s+sounds)(?:\s+music)?)\s+(?:while|when)\s+(?:I\s+)?"
-        r"(?P<act>work(?:ing)?|cod(?:e|ing)|study(?:ing)?|programm(?:ing)?|writ(?:e|ing)|read(?:ing)?)\b",
+        r"(?P<act>work(?:ing)?|cod(?:e|ing)|study(?:ing)?|programm(?:ing)?|writ(?:e|ing)|read(?:ing)?)\b"
+        r"(?![^.!\n]*\?)(?!\s+out\b)",  # (not "Jazz while I work? No way", "while I work out")
         lambda m: (
             f"{m[1]}I listen to {m['g'].lower()} while {_ING.get(m['act'].lower(), m['act'])}"
         ),

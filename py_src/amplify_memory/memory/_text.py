@@ -97,7 +97,8 @@ FAVOURITE_TAIL_RE: Final = re.compile(
 #: What is said of a favourite that is no value of it: news about it ("is closed today",
 #: "is playing tonight"), no answer ("is a tough question", "none really", "idk").
 _NOT_A_FAVOURITE_RE: Final = re.compile(
-    r"^(?:closed|open|opening|shut|playing|touring|releasing|coming|going|getting|doing|on|in|"
+    r"^(?:closed|closing|open|opening|shut|shutting|moving|renovat\w*|playing|touring|releasing|"
+    r"coming|going|getting|doing|on|in|"
     r"at|back|out|too|so|very|really|not\s+sure|a\s+(?:tough|hard|difficult|good)\s+question|"
     r"hard|tough|difficult|impossible|none|nothing|idk|dunno|a\s+secret|the\s+same|whoever|"
     r"whatever|whichever|the\s+one|obviously|today|tomorrow|tonight|yesterday|changing|"
@@ -145,7 +146,10 @@ _BLANK_RUN_RE: Final = re.compile(rf"[^\S\n]{{{_RUN + 1},}}")
 ROLE_NOUNS: Final = (
     r"developer|engineer|dev|eng|programmer|designer|student|founder|co-founder|cto|ceo|"
     r"architect|scientist|analyst|manager|lead|consultant|freelancer|hobbyist|beginner|"
-    r"teacher|researcher|intern|apprentice|trainee|sre|contractor|maintainer|pm|devops|sysadmin|"
+    r"teacher|researcher|intern|sre|contractor|maintainer|pm|devops|sysadmin|"
+    # ("a trainee nurse", "an apprentice electrician": the trade is the role)
+    r"(?:apprentice|trainee)(?!\s+(?!(?:at|in|for|with|and|but|now|since|here|there|on|of|"
+    r"from|who|so|lol|btw|no)\b)[a-z])|"
     r"tester|writer|"
     r"grad|graduate|undergrad|undergraduate|postgrad|instructor|lecturer|professor|tutor|"
     # occupations beyond software: a memory is for everyone who chats

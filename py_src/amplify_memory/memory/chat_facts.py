@@ -68,6 +68,7 @@ from amplify_memory.memory.user_facts import (
     read_clauses,
     user_clauses,
     without_listed_repeats,
+    without_retracted,
     without_sarcasm,
 )
 
@@ -602,7 +603,7 @@ def extract_chat_facts(
     ``assistant_message`` is context only: nothing the assistant said is stored.
     """
     del assistant_message
-    user_message = check_message(user_message, "user_message")
+    user_message = without_retracted(check_message(user_message, "user_message"))
     project = (
         _project_context(user_message)
         if in_project and not _UNDECIDED_RE.search(user_message)  # "Proposal (not decided!)"

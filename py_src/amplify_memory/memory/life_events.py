@@ -487,7 +487,9 @@ def _shift(m: re.Match[str]) -> list[ExtractedFact]:
 #: A baby born to the user: "we had a baby girl 3 weeks ago", "had our second baby last
 #: week", "we just welcomed a baby boy".
 _BABY_RE: Final = re.compile(
-    _LEAD + r"(?:had|welcomed|got)\s+(?:a|our|my)\s+(?:(?P<nth>first|second|third|fourth|2nd|3rd|"
+    r"(?!.*\b(?:19|20)\d\d\b)"  # (not years ago: "had a baby girl in 2019")
+    + _LEAD
+    + r"(?:had|welcomed|got)\s+(?:a|our|my)\s+(?:(?P<nth>first|second|third|fourth|2nd|3rd|"
     r"4th)\s+)?(?:(?:new\s+)?baby|child|kid)(?:\s+(?P<sex>girl|boy))?" + _WHEN + r"\W*$",
     re.IGNORECASE,
 )

@@ -863,7 +863,17 @@ def _none_now(new: str, old: str) -> bool:
     none, one = _HAS_NONE_RE.match(old), _HAS_ONE_RE.match(new)
     if none is None or one is None:
         return False
+    if none["allergy"] and "food" in none["allergy"].casefold() and _NOT_FOOD_RE.search(new):
+        return False  # "no food allergies" / "allergic to cats": both hold
     return any(none[k] and one[k] for k in ("pets", "kids", "car", "allergy"))
+
+
+#: An allergy to no food: "allergic to cats", "a penicillin allergy", "hay fever".
+_NOT_FOOD_RE: Final = re.compile(
+    r"\b(?:cats?|dogs?|pets?|pollen|dust|mites?|penicillin|amoxicillin|antibiotics?|latex|bees?|"
+    r"wasps?|stings?|mou?ld|hay\s*fever|medication|drugs?|nickel|perfume|grass)\b",
+    re.IGNORECASE,
+)
 
 
 #: Working from home every day: "User is fully remote", "works from home full-time".

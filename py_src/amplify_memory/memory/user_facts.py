@@ -56,6 +56,7 @@ __all__ = [
     "read_clauses",
     "user_clauses",
     "without_listed_repeats",
+    "without_retracted",
     "without_sarcasm",
 ]
 
@@ -394,8 +395,7 @@ def _strip_code_and_quotes(text: str, *, keep_quotes: bool = False) -> str:
     text = _HTML_COMMENT_RE.sub(" ", text)
     if letter := _SALUTATION_RE.search(text):
         text = text[: letter.start()]
-    if (joke := _retraction(text)) is not None:  # "... jk I'm a pharmacology undergrad":
-        text = text[joke:]  # only what follows the retraction is meant
+    text = without_retracted(text)  # "I'm Dr Klein, chief of cardiology. jk I'm a student"
     if game := _MAKE_BELIEVE_RE.search(text):  # (to an aside of the real world, if any)
         real = _REAL_WORLD_RE.search(text, game.end())
         aside = text[real.start() :] if real else ""
@@ -422,25 +422,50 @@ def _strip_code_and_quotes(text: str, *, keep_quotes: bool = False) -> str:
     )
 
 
-#: A retraction of all said before it, at a sentence's start: "...jk I'm a student", "just
-#: kidding, I use Vim".
+#: A retraction: "jk", "just kidding" (not "JK Rowling", "jk-flip-flops", "jk means ...",
+#: "just kidding around", "jk is my escape mapping").
 _TAKEN_BACK_RE: Final = re.compile(
-    r"(?<![\w,;:'-])(?:\.\.\.\s*|\u2026\s*)?(?:jk|j/k|just\s+kidding|only\s+kidding)\b"
-    r"(?!\s*(?:is|are|as|for|to|mapping|key|keys|=)\b)[\s,.!:;-]*",
+    r"(?<![\w/-])(?:\.\.\.\s*|\u2026\s*)?(?:(?P<jk>jk|j/k)|just\s+kidding|only\s+kidding)\b"
+    r"(?!\s*(?:-|\?|=|(?:is|are|as|for|to|and|means|around|myself|yourself|about|mapping|key|"
+    r"keys)\b))[\s,.!:;-]*",
     re.IGNORECASE,
 )
+_FILLER_RE: Final = re.compile(r"(?:\W|lol|lmao|haha\w*|ok|okay|oh|and|but)*", re.IGNORECASE)
 
 
-def _retraction(text: str) -> int | None:
-    """Where what is meant starts after a retraction at a sentence's start, or None."""
-    for found in _TAKEN_BACK_RE.finditer(text):
-        before = text[: found.start()].rstrip()
-        if not before or before[-1] in ".!?\n" or text[found.start() : found.start() + 1] == ".":
-            return found.end()
-    return None
+def without_retracted(text: str) -> str:
+    """``text`` without what a retraction takes back: the sentence before a "jk" that
+    starts one ("I'm the queen of England. jk, I'm a nurse"), or the sentence it ends ("I'm
+    a vegan lol jk"); what else was said stands."""
+    if not _TAKEN_BACK_RE.search(text):
+        return text
+    text = _TITLE_DOT_RE.sub(r"\1", text)  # ("I am Dr. Klein": no sentence ends at "Dr.")
+    for _ in range(4):  # (a few retractions at most are read)
+        found = next((m for m in _TAKEN_BACK_RE.finditer(text) if _retracts(text, m)), None)
+        if found is None:
+            return text
+        head = text[: found.start()]
+        sentence = max(head.rfind(c) for c in ".!?\n") + 1  # where the jk's sentence starts
+        if _FILLER_RE.fullmatch(head[sentence:]) and sentence:  # "jk" starts its sentence:
+            before = head[:sentence].rstrip(".!?\n \t")  # the sentence before is taken back
+            sentence = max(before.rfind(c) for c in ".!?\n") + 1
+        text = text[:sentence] + " " + text[found.end() :]
+    return text
 
 
-_TITLE_DOT_RE: Final = re.compile(r"\b(Dr|Mr|Mrs|Ms|Prof|Rev|St)\.(?=\s+(?-i:[A-Z]))")
+def _retracts(text: str, found: re.Match[str]) -> bool:
+    """``found`` is a retraction, not the name "JK Rowling" or "JK Simmons"."""
+    said = found["jk"]
+    return not (said and said.isupper() and re.match(r"\s+(?-i:[A-Z])", text[found.end("jk") :]))
+
+
+#: A title said after "I'm" or before a name the user gives: "I'm Dr. Okafor" (the sentence
+#: does not end there; "Went to the Dr. I have asthma" does).
+_TITLE_DOT_RE: Final = re.compile(
+    r"\b((?:I'm|I\s+am|am|called|named|name's|name\s+is|me|as)\s+(?:Dr|Prof))\."
+    r"(?=\s+(?!(?:I|I'm|It|It's|She|He|We|My|The|This|That|Now)\b)(?-i:[A-Z]))",
+    re.IGNORECASE,
+)
 
 
 def _sentences(text: str) -> Iterable[tuple[str, bool]]:
@@ -743,7 +768,11 @@ def _request_facts(clause: str, *, polite: bool) -> list[ExtractedFact]:
     if head in _NOT_IMPERATIVE:  # "always has been", "never was": a remark, not a request
         return []
     if head == "call":
-        match = re.match(r"call me (?P<name>[A-Z][\w'-]*)$", body, re.IGNORECASE)
+        match = re.match(
+            r"(?i:call me) (?!(?:Boss|Mum|Mom|Dad|Sir|Madam|Maybe|Back|Anytime|Crazy|Lazy)\b)"
+            r"(?P<name>[A-Z][\w'-]*)$",
+            body,
+        )  # a name, capitalised ("call me Tash"; not "call me lazy", "call me back")
         if match:
             return [ExtractedFact(f"User prefers to be called {match['name']}", "personal")]
         return []
@@ -3163,7 +3192,8 @@ _USER_STATES: Final = (
 #: A state held since a time, its "I've" left out: "been vegan since 2019", "been a
 #: nurse for 20 years" (with "I've" the statement rules keep the "for 20 years").
 _BEEN_SINCE_RE: Final = re.compile(
-    rf"^been\s+(?P<x>(?:fully\s+)?(?:{_USER_STATES}|remote|fully\s+remote|"
+    r"^(?!.*\b(?:but|until|till|quit|stopped|before)\b)"  # ("... but quit in march")
+    rf"been\s+(?P<x>(?:fully\s+)?(?:{_USER_STATES}|remote|fully\s+remote|"
     rf"an?\s+(?:[\w-]+\s+){{0,2}}?(?:{ROLE_NOUNS})))(?:\s+(?:since|for)\s+\S.*|"
     r"\s+(?:about\s+|like\s+|over\s+|almost\s+)?(?:\d+\+?|a\s+few|many)\s+(?:years?|yrs?|"
     r"months?)(?:\s+(?:now|already|and\s+counting|so\s+far|lol|btw|fyi|haha))*)?\W*$",

@@ -511,3 +511,57 @@ def test_near_misses_store_no_such_fact(message: str, unwanted: str) -> None:
 )
 def test_what_still_holds_is_not_superseded(new: str, old: str, action: str) -> None:
     assert decide(new, old) == action
+
+
+# -- the second reader's second pass ------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("message", "facts"),
+    [
+        # a retraction takes back the sentence before it, or the one it ends; not the rest
+        (
+            "I'm a nurse. I live in Leeds. I'm the queen of England. jk lol",
+            ["User is a nurse", "User lives in Leeds"],
+        ),
+        ("I'm a backend dev at Monzo. I love cats. Just kidding, I love dogs.", None),
+        ("I'm a vegan lol jk", []),
+        ("I'm a nurse. JK Rowling is my favourite author.", None),
+        ("I use Vim. jk and kj are both mapped to escape", ["User uses Vim"]),
+        # a title is no sentence's end after "I'm", but a sentence may end at "Dr."
+        ("Went to the Dr. I have asthma now.", ["User has asthma"]),
+        ("just call me lazy", []),
+        ("just call me back", []),
+        ("we had a baby girl in 2019", []),  # (no baby now)
+        ("my favourite restaurant is closing down", []),
+    ],
+)
+def test_second_pass_cases(message: str, facts: list[str] | None) -> None:
+    got = stored(message)
+    if facts is not None:
+        assert got == facts
+    elif "Monzo" in message:
+        assert "User loves dogs" in got
+        assert any("Monzo" in f for f in got)
+        assert "User loves cats" not in got
+    else:
+        assert "User is a nurse" in got
+        assert any("JK Rowling" in f for f in got)
+
+
+def test_a_retraction_in_a_project_chat_takes_back_the_project_fact() -> None:
+    items = extract_chat_facts("We use Postgres. jk, we use MySQL.", in_project=True).project
+    assert [c.content for c in items] == ["Use MySQL"]
+
+
+@pytest.mark.parametrize(
+    ("new", "old", "action"),
+    [
+        ("User is a trainee accountant", "User is a trainee nurse", "supersede"),
+        ("User is an apprentice electrician", "User is an apprentice plumber", "supersede"),
+        ("User is allergic to cats", "User has no food allergies", "keep"),
+        ("User is allergic to peanuts", "User has no food allergies", "supersede"),
+    ],
+)
+def test_second_pass_decisions(new: str, old: str, action: str) -> None:
+    assert decide(new, old) == action
