@@ -155,7 +155,9 @@ _BEFORE_MODEL: Final = (
 _NOT_OWN_RE: Final = re.compile(
     r"\b(?:second|spare|old|work|company|test|borrowed|toy|lego|hire|rental|loaner|courtesy|"
     r"project|demo|trial|gift|present)\b|\bon\s+(?:order|loan|a\s+test\s+drive)\b|"
-    r"\bfor\s+(?:my|his|her|our|their|the)\s+(?!commute\b)\w+|\bfor\s+(?:uber|lyft|work|weekends?|"
+    r"\bfor\s+(?:my|his|her|our|their|the)\s+(?:son|daughter|wife|husband|partner|mum|mom|dad|"
+    r"mother|father|kids?|child|children|brother|sister|friend|boss|team|office|girlfriend|"
+    r"boyfriend|niece|nephew|grandson|granddaughter|parents?|family)\b|\bfor\s+(?:uber|lyft|work|weekends?|"
     r"testing)\b|\bto\s+test\b|\bfrom\s+(?:work|it|the\s+office)\b|\berror\b|"
     r"\bin\s+(?:gta|forza|gran\s+turismo|the\s+game)\b",
     re.IGNORECASE,

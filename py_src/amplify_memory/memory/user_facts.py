@@ -3196,7 +3196,8 @@ _BEEN_SINCE_RE: Final = re.compile(
     rf"been\s+(?P<x>(?:fully\s+)?(?:{_USER_STATES}|remote|fully\s+remote|"
     rf"an?\s+(?:[\w-]+\s+){{0,2}}?(?:{ROLE_NOUNS})))(?:\s+(?:since|for)\s+\S.*|"
     r"\s+(?:about\s+|like\s+|over\s+|almost\s+)?(?:\d+\+?|a\s+few|many)\s+(?:years?|yrs?|"
-    r"months?)(?:\s+(?:now|already|and\s+counting|so\s+far|lol|btw|fyi|haha))*)?\W*$",
+    r"months?)(?:\s+(?:now|already|and\s+counting|so\s+far|lol|btw|fyi|haha|(?:this|in|last)\s+"
+    r"\w+))*)?\W*$",
     re.IGNORECASE,
 )
 #: A state of the user's said without "I'm": "divorced since 2019", "veggie fwiw", "newly
@@ -3225,11 +3226,11 @@ _ELIDED_DO_RE: Final = re.compile(
     r"^(?:(?:don'?t|do\s+not|never|can'?t|cannot|rarely|hardly\s+ever)\s+(?:drive|drink|smoke|"
     r"vape|eat|cook|fly|swim|ride|gamble)(?:\s+(?:alcohol|coffee|tea|meat|pork|beef|fish|"
     r"dairy|sugar|a\s+car|at\s+all|anymore|much|really)){0,2}\W*$|"
-    r"(?:cycle|commute|walk|cook|bake|hike|knit|garden|volunteer|swim|pray|meditate|"
+    r"(?:(?:cycle|commute|walk|cook|bake|hike|knit|garden|volunteer|swim|pray|meditate)\s+|"
     # a pastime done, a thing read ("do crossfit 5x a week"; not "do not suggest X every time")
     r"do\s+(?=(?:crossfit|yoga|pilates|spin|zumba|karate|judo|boxing|kickboxing|bjj|parkrun|"
     r"hiit|cardio|weights|the\s+(?:cryptic\s+)?crossword|sudoku|wordle)\b)|"
-    r"read\s+(?=(?:the\s+(?:bible|quran|news|paper)|books?|novels?|before\s+bed)\b))\s*"
+    r"read\s+(?=(?:the\s+(?:bible|quran|news|paper)|books?|novels?|before\s+bed)\b))"
     r"(?=[^?]*(?:\b(?:every|each|most\s+(?:days|nights|mornings|evenings|weekends)|daily|"
     r"twice|once|always|usually|all\s+year)\b|\b\d+\s*(?:x|times)\s+(?:a|per)\s+week\b))(?![^?]*\b(?:tips|ideas|tutorial|itinerary|"
     r"rules|benefits|lighting|guide|plan|schedule)\b)[^?]*$)",
