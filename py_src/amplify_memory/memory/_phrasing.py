@@ -1077,107 +1077,8 @@ def _unwrap_leads(text: str) -> str:
         text,
         flags=re.IGNORECASE,
     )
-    text = re.sub(  # "I've started pilates on thursdays": a pastime taken up
-        r"^(\s*)(?:I've\s+|I\s+have\s+|I\s+)?(?:just\s+|recently\s+|finally\s+)?"
-        r"(?:started|took\s+up|got\s+into)\s+(?:doing\s+)?"
-        # the pastime alone, or with when or how often ("started pilates on thursdays too";
-        # not "started running the tests", "started painting the living room")
-        rf"(?=(?:{_TAKEN_UP})(?:\s+(?:on\s+\w+days?|in\s+the\s+(?:mornings?|evenings?)|every\s+\w+|"
-        r"again|too|lately|recently|last\s+\w+|this\s+\w+|\d+\s*x\s+a\s+week|(?:once|twice)\s+a\s+"
-        r"week|lessons|classes|at\s+\d+))*\W*$)",
-        r"\1I've taken up ",
-        text,
-        flags=re.IGNORECASE,
-    )
-    text = re.sub(  # "my new job at Ikea starts Monday": where the user works
-        r"^(\s*)(?:my\s+)?new\s+(?:job|role|position)\s+(?:at|with)\s+"
-        r"(?P<x>(?-i:[A-Z])[\w&.'-]*(?:\s+(?-i:[A-Z])[\w&.'-]*){0,3})\s+(?:starts|begins)\b"
-        # (not someone else's, nor a job that may not happen)
-        r"(?![^.!?\n]*\b(?:for\s+my|my\s+\w+'s|his|her|their|if|might|may|maybe|unless|"
-        r"turn\s+it\s+down|check)\b)",
-        r"\1I work at \g<x>. It starts",
-        text,
-        flags=re.IGNORECASE,
-    )
-    text = re.sub(  # "traded the Golf in for a used Model 3": the new one is got
-        r"\b(?:traded|part-exchanged)\s+(?:in\s+)?(?:the|my|our)\s+[\w -]{1,30}?\s+"
-        r"(?:in\s+)?for\s+(?=an?\s)",
-        "got ",
-        text,
-        flags=re.IGNORECASE,
-    )
-    text = re.sub(  # "I'm in a wheelchair": the user uses one
-        r"\b(I'm|I\s+am|im)\s+in\s+a\s+wheelchair\b",
-        "I use a wheelchair",
-        text,
-        flags=re.IGNORECASE,
-    )
-    text = re.sub(  # "tried VS Code, not a fan": a dislike of what was tried
-        r"(^\s*|[.!?;]\s+)(?:I\s+)?tried\s+(?!(?:it|this|that|them|my|to|the\s+new)\b|\w+ing\b)"
-        r"(?P<x>(?-i:[A-Z])[\w.+#' -]{1,30}?|[\w.+#-]+)(?:\s+for\s+a\s+(?:week|while|bit|month|day))?"
-        r",?\s+(?:but\s+)?"
-        r"(?:not\s+a\s+fan|didn't\s+like\s+it|hated\s+it|wasn't\s+for\s+me|not\s+for\s+me)"
-        r"(?=\W*$|[.!?;]\s)",
-        r"\1not a fan of \g<x>",
-        text,
-        flags=re.IGNORECASE,
-    )
-    text = re.sub(  # "jazz while I work", "lo-fi beats while coding": what the user listens to
-        r"(^\s*|[.!?;]\s+)(?:(?:mostly|usually|always)\s+)?(?P<g>(?:jazz|lo-?fi(?:\s+beats)?|classical|"
-        r"ambient|techno|metal|house|hip[- ]hop|synthwave|podcasts|audiobooks|white\s+noise|"
-        r"brown\s+noise|rain\s+sounds)(?:\s+music)?)\s+(?:while|when)\s+(?:I\s+)?"
-        r"(?P<act>work(?:ing)?|cod(?:e|ing)|study(?:ing)?|programm(?:ing)?|writ(?:e|ing)|read(?:ing)?)\b"
-        r"(?![^.!\n]*\?)(?!\s+out\b)",  # (not "Jazz while I work? No way", "while I work out")
-        lambda m: (
-            f"{m[1]}I listen to {m['g'].lower()} while {_ING.get(m['act'].lower(), m['act'])}"
-        ),
-        text,
-        flags=re.IGNORECASE,
-    )
-    text = re.sub(  # "wfh full time", "WFH mondays": the user works from home
-        r"^(\s*)wfh\b(?=\s+(?:full[- ]time|most\s+days|every|on|mon|tue|wed|thu|fri|now|\d|"
-        r"two|three|four|permanently|these\s+days)|\W*$)",
-        r"\1work from home",
-        text,
-        flags=re.IGNORECASE,
-    )
-    text = re.sub(  # "caffeine free since ...": one state
-        r"\b(caffeine|gluten|dairy|sugar|alcohol|meat)\s+free\b", r"\1-free", text, flags=re.I
-    )
-    text = re.sub(  # "so yeah, two kids now": how many the user has now
-        r"(^\s*|[.!?;]\s+)(?:so\s+)?(?:yeah,?\s+)?(two|three|four|five|six|\d)\s+(kids|children)\s+now\b",
-        r"\1I have \2 \3 now",
-        text,
-        flags=re.IGNORECASE,
-    )
-    text = re.sub(  # "we caved and got a kitten": the getting is the fact
-        r"\b(?:finally\s+)?(?:caved|gave\s+in|went\s+ahead|bit\s+the\s+bullet)\s+and\s+"
-        r"(?:finally\s+)?(?=(?:got|adopted|bought|rescued|took\s+in)\b)",
-        "",
-        text,
-        flags=re.IGNORECASE,
-    )
-    text = re.sub(  # "we've since adopted a beagle": since then, a change
-        r"\b(have|has|'ve|'s)\s+since\s+(?=[a-z]+ed\b|got\b|gotten\b|taken\b|become\b)",
-        r"\1 ",
-        text,
-        flags=re.IGNORECASE,
-    )
-    text = re.sub(  # "picking up Japanese too": the user is learning a language
-        rf"(^\s*)(?:(?:I'm|I am|im|currently|slowly|also)\s+)?picking\s+up\s+"
-        rf"(?=(?:{LANGUAGE_NAMES})(?:\s+(?:too|as\s+well|again|lately|these\s+days|slowly|"
-        r"(?:on|with|from)\s+(?:duolingo|an?\s+app|youtube|books?|classes|lessons)))*\s*(?:$|[,.;!\u2014-]))",
-        r"\1I'm learning ",
-        text,
-        flags=re.IGNORECASE,
-    )
-    text = re.sub(  # "ex-Marine, now a coach", "ex-teacher here": a role the user had
-        r"(^\s*|\b(?:I'm|I am|im|an?)\s+)ex-"
-        rf"(?=(?:{ROLE_NOUNS}|marine|smoker|drinker|soldier|googler|army\s+officer)\b(?!-))",
-        lambda m: re.sub(r"\ban(?=\s+$)", "a", m[1], flags=re.IGNORECASE) + "former ",
-        text,
-        flags=re.IGNORECASE,
-    )
+    for pattern, said in _CHAT_SHORTCUTS:  # "started pilates", "ex-teacher", "wfh", ...
+        text = pattern.sub(said, text)
     text = re.sub(  # "changed my mind on tabs, ...": the old value, no fact of its own
         r"\b(changed my mind|change of plans?)\s+(?:on|about)\s+(?!the\b|my\b|your\b)"
         r"[\w.+#/'-]+(?:\s[\w.+#/'-]+)?(?=\s*(?:[,;.!]|\s[-\u2013\u2014]\s|$))",
@@ -1635,6 +1536,129 @@ LANGUAGE_NAMES: Final = (
     r"japanese|chinese|mandarin|korean|hindi|arabic|turkish|vietnamese|swedish|norwegian|"
     r"danish|finnish|czech|greek|hebrew|indonesian|thai|romanian|hungarian|swahili|bengali|"
     r"urdu|persian|farsi|tamil|catalan|malay|filipino|tagalog"
+)
+
+
+#: Chat's shortcuts for what the user says of themselves, each made a plain statement the
+#: rules read (applied in this order by :func:`_unwrap_leads`).
+_CHAT_SHORTCUTS: Final[tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...]] = (
+    (  # "I've started pilates on thursdays": a pastime taken up
+        re.compile(
+            r"^(\s*)(?:I've\s+|I\s+have\s+|I\s+)?(?:just\s+|recently\s+|finally\s+)?"
+            r"(?:started|took\s+up|got\s+into)\s+(?:doing\s+)?"
+            # the pastime alone, or with when or how often ("started pilates on thursdays too";
+            # not "started running the tests", "started painting the living room")
+            rf"(?=(?:{_TAKEN_UP})(?:\s+(?:on\s+\w+days?|in\s+the\s+(?:mornings?|evenings?)|every\s+\w+|"
+            r"again|too|lately|recently|last\s+\w+|this\s+\w+|\d+\s*x\s+a\s+week|(?:once|twice)\s+a\s+"
+            r"week|lessons|classes|at\s+\d+))*\W*$)",
+            re.IGNORECASE,
+        ),
+        r"\1I've taken up ",
+    ),
+    (  # "my new job at Ikea starts Monday": where the user works
+        re.compile(
+            r"^(\s*)(?:my\s+)?new\s+(?:job|role|position)\s+(?:at|with)\s+"
+            r"(?P<x>(?-i:[A-Z])[\w&.'-]*(?:\s+(?-i:[A-Z])[\w&.'-]*){0,3})\s+(?:starts|begins)\b"
+            # (not someone else's, nor a job that may not happen)
+            r"(?![^.!?\n]*\b(?:for\s+my|my\s+\w+'s|his|her|their|if|might|may|maybe|unless|"
+            r"turn\s+it\s+down|check)\b)",
+            re.IGNORECASE,
+        ),
+        r"\1I work at \g<x>. It starts",
+    ),
+    (  # "traded the Golf in for a used Model 3": the new one is got
+        re.compile(
+            r"\b(?:traded|part-exchanged)\s+(?:in\s+)?(?:the|my|our)\s+[\w -]{1,30}?\s+"
+            r"(?:in\s+)?for\s+(?=an?\s)",
+            re.IGNORECASE,
+        ),
+        "got ",
+    ),
+    (  # "I'm in a wheelchair": the user uses one
+        re.compile(
+            r"\b(I'm|I\s+am|im)\s+in\s+a\s+wheelchair\b",
+            re.IGNORECASE,
+        ),
+        "I use a wheelchair",
+    ),
+    (  # "tried VS Code, not a fan": a dislike of what was tried
+        re.compile(
+            r"(^\s*|[.!?;]\s+)(?:I\s+)?tried\s+(?!(?:it|this|that|them|my|to|the\s+new)\b|\w+ing\b)"
+            r"(?P<x>(?-i:[A-Z])[\w.+#' -]{1,30}?|[\w.+#-]+)(?:\s+for\s+a\s+(?:week|while|bit|month|day))?"
+            r",?\s+(?:but\s+)?"
+            r"(?:not\s+a\s+fan|didn't\s+like\s+it|hated\s+it|wasn't\s+for\s+me|not\s+for\s+me)"
+            r"(?=\W*$|[.!?;]\s)",
+            re.IGNORECASE,
+        ),
+        r"\1not a fan of \g<x>",
+    ),
+    (  # "jazz while I work", "lo-fi beats while coding": what the user listens to
+        re.compile(
+            r"(^\s*|[.!?;]\s+)(?:(?:mostly|usually|always)\s+)?(?P<g>(?:jazz|lo-?fi(?:\s+beats)?|classical|"
+            r"ambient|techno|metal|house|hip[- ]hop|synthwave|podcasts|audiobooks|white\s+noise|"
+            r"brown\s+noise|rain\s+sounds)(?:\s+music)?)\s+(?:while|when)\s+(?:I\s+)?"
+            r"(?P<act>work(?:ing)?|cod(?:e|ing)|study(?:ing)?|programm(?:ing)?|writ(?:e|ing)|read(?:ing)?)\b"
+            r"(?![^.!\n]*\?)(?!\s+out\b)",  # (not "Jazz while I work? No way", "while I work out")
+            re.IGNORECASE,
+        ),
+        lambda m: (
+            f"{m[1]}I listen to {m['g'].lower()} while {_ING.get(m['act'].lower(), m['act'])}"
+        ),
+    ),
+    (  # "wfh full time", "WFH mondays": the user works from home
+        re.compile(
+            r"^(\s*)wfh\b(?=\s+(?:full[- ]time|most\s+days|every|on|mon|tue|wed|thu|fri|now|\d|"
+            r"two|three|four|permanently|these\s+days)|\W*$)",
+            re.IGNORECASE,
+        ),
+        r"\1work from home",
+    ),
+    (  # "caffeine free since ...": one state
+        re.compile(
+            r"\b(caffeine|gluten|dairy|sugar|alcohol|meat)\s+free\b",
+            re.IGNORECASE,
+        ),
+        r"\1-free",
+    ),
+    (  # "so yeah, two kids now": how many the user has now
+        re.compile(
+            r"(^\s*|[.!?;]\s+)(?:so\s+)?(?:yeah,?\s+)?(two|three|four|five|six|\d)\s+(kids|children)\s+now\b",
+            re.IGNORECASE,
+        ),
+        r"\1I have \2 \3 now",
+    ),
+    (  # "we caved and got a kitten": the getting is the fact
+        re.compile(
+            r"\b(?:finally\s+)?(?:caved|gave\s+in|went\s+ahead|bit\s+the\s+bullet)\s+and\s+"
+            r"(?:finally\s+)?(?=(?:got|adopted|bought|rescued|took\s+in)\b)",
+            re.IGNORECASE,
+        ),
+        "",
+    ),
+    (  # "we've since adopted a beagle": since then, a change
+        re.compile(
+            r"\b(have|has|'ve|'s)\s+since\s+(?=[a-z]+ed\b|got\b|gotten\b|taken\b|become\b)",
+            re.IGNORECASE,
+        ),
+        r"\1 ",
+    ),
+    (  # "picking up Japanese too": the user is learning a language
+        re.compile(
+            rf"(^\s*)(?:(?:I'm|I am|im|currently|slowly|also)\s+)?picking\s+up\s+"
+            rf"(?=(?:{LANGUAGE_NAMES})(?:\s+(?:too|as\s+well|again|lately|these\s+days|slowly|"
+            r"(?:on|with|from)\s+(?:duolingo|an?\s+app|youtube|books?|classes|lessons)))*\s*(?:$|[,.;!\u2014-]))",
+            re.IGNORECASE,
+        ),
+        r"\1I'm learning ",
+    ),
+    (  # "ex-Marine, now a coach", "ex-teacher here": a role the user had
+        re.compile(
+            r"(^\s*|\b(?:I'm|I am|im|an?)\s+)ex-"
+            rf"(?=(?:{ROLE_NOUNS}|marine|smoker|drinker|soldier|googler|army\s+officer)\b(?!-))",
+            re.IGNORECASE,
+        ),
+        lambda m: re.sub(r"\ban(?=\s+$)", "a", m[1], flags=re.IGNORECASE) + "former ",
+    ),
 )
 _ANSWER_LANGUAGE_RE: Final = re.compile(
     r"^(?:(?:please|pls|bitte|por favor|s'il (?:te|vous) pla[iî]t)\s+)?"
