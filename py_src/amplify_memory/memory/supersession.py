@@ -579,14 +579,10 @@ def _alike(w: str, v: str) -> bool:
         return True
     # one verb in two forms: "smokes" / "smoking", "runs" / "running", "bakes" / "baking"
     said, doing = (w, v) if v.endswith("ing") else (v, w)
-    stem = re.sub(r"(?:es|s)$", "", said).removesuffix("e")
-    return (
-        doing.endswith("ing")
-        and said.endswith("s")
-        and len(stem) >= 3
-        and doing.startswith(stem)
-        and len(doing) - len(stem) <= 4
-    )
+    if not (doing.endswith("ing") and said.endswith("s")):
+        return False
+    stem = said.removesuffix("es" if said.endswith("es") else "s").removesuffix("e")
+    return len(stem) >= 3 and doing.startswith(stem) and len(doing) - len(stem) <= 4
 
 
 #: A part a fact may be limited to: "at home", "for the v2 API", "in the IDE".

@@ -1636,7 +1636,11 @@ def relation(new: Frame, old: Frame) -> Relation:
     different scopes ("in Python" / "in YAML") are compatible; the same value with
     another version ("Python 3.8" / "Python 3.12") is another value."""
     if new.topic != old.topic:
-        if any({new.topic, old.topic} <= kin for kin in _FAVOURITE_KIN):
+        if (
+            new.topic.startswith("favourite_")
+            and old.topic.startswith("favourite_")
+            and any({new.topic, old.topic} <= kin for kin in _FAVOURITE_KIN)
+        ):
             return "same" if _same_value(new.topic, new.value, old.value) else "compatible"
         return "unrelated"
     if new.scope != old.scope:
