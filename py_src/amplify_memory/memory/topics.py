@@ -27,7 +27,9 @@ Topics
   ``units`` (metric, imperial), ``temperature`` (celsius, fahrenheit), ``age``, ``diet``
   (vegan, vegetarian, pescatarian, omnivore), ``commute`` (car, bicycle, foot, train,
   bus), the user's devices
-  ``phone``, ``laptop``, ``gpu``, ``tablet`` (:mod:`~amplify_memory.memory.devices`), and
+  ``phone``, ``laptop``, ``gpu``, ``tablet``, ``car`` (:mod:`~amplify_memory.memory.devices`),
+  ``work_week``, the user's favourites ``favourite_<kind>`` (``favourite_food``,
+  ``favourite_band``, ... :data:`~amplify_memory.memory._text.FAVOURITE_KINDS`), and
   the exclusive technology
   groups ``package_manager``, ``editor``, ``operating_system``, ``shell``, and the slot
   ``primary_language`` ("favourite / main language is ...");
