@@ -1542,6 +1542,19 @@ LANGUAGE_NAMES: Final = (
 #: Chat's shortcuts for what the user says of themselves, each made a plain statement the
 #: rules read (applied in this order by :func:`_unwrap_leads`).
 _CHAT_SHORTCUTS: Final[tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...]] = (
+    (  # "no longer keto", "no longer wfh full time": its "I" left out (no "no <thing>")
+        re.compile(
+            r"^(\s*)no\s+longer\s+(?:(?P<am>(?=(?:keto|paleo|vegan|vegetarian|veggie|pescatarian|"
+            r"teetotal|sober|single|married|engaged|pregnant|retired|unemployed|self-employed|"
+            r"freelance|remote|fully\s+remote)\b|an?\s+(?:[\w-]+\s+)?(?:" + ROLE_NOUNS + r")\b))|"
+            # a verb ("no longer use Windows"), not a thing's state ("no longer an issue")
+            r"(?=(?!(?:a|an|the|my|our|your|that|this|it|its|so|very|really|relevant|needed|"
+            r"necessary|required|possible|true|valid|available|supported|working|here|there|at|in|on|"
+            r"with|for|from|by|into|part|under|over|about|as)\b)[a-z]))",
+            re.IGNORECASE,
+        ),
+        lambda m: m[1] + ("I'm no longer " if m["am"] is not None else "I no longer "),
+    ),
     (  # "I've started pilates on thursdays": a pastime taken up
         re.compile(
             r"^(\s*)(?:I've\s+|I\s+have\s+|I\s+)?(?:just\s+|recently\s+|finally\s+)?"
@@ -1607,7 +1620,7 @@ _CHAT_SHORTCUTS: Final[tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str
     ),
     (  # "wfh full time", "WFH mondays": the user works from home
         re.compile(
-            r"^(\s*)wfh\b(?=\s+(?:full[- ]time|most\s+days|every|on|mon|tue|wed|thu|fri|now|\d|"
+            r"^(\s*(?:I\s+(?:no\s+longer|still|now)\s+)?)wfh\b(?=\s+(?:full[- ]time|most\s+days|every|on|mon|tue|wed|thu|fri|now|\d|"
             r"two|three|four|permanently|these\s+days)|\W*$)",
             re.IGNORECASE,
         ),
@@ -1758,7 +1771,7 @@ _FOR_LIST_RE: Final = re.compile(
 )
 _NO_RE: Final = re.compile(
     r"^(?:(?:and|also|please|pls)\s+)?(?:no|zero|none of the|no more|never any|without)\s+"
-    r"(?!(?:need|idea|problem|worries|way|clue|rush|thanks|doubt|luck|one|reason|time|"
+    r"(?!(?:longer|need|idea|problem|worries|way|clue|rush|thanks|doubt|luck|one|reason|time|"
     r"matter|issue|biggie|change|pressure|stress|hurry|exceptions|excuses|kidding|joke|offense|"
     r"hard feelings|promises|comment|contest|question|cap|kidding|big deal|surprise|"
     r"decision|verdict|answer|word|news|update|reply|response|luck\s+yet|[\w-]+\s+yet)\b)(?P<x>[\w.+#@'/ -]+?)(?:\s*,?\s*(?:please|ever|at all|thanks|thx|in (?:answers|replies|"

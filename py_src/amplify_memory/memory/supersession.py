@@ -675,7 +675,7 @@ _WISH_RE: Final = re.compile(
 _CONSUMED_RE: Final = re.compile(
     r"^User\s+(?:\w+\s+)?(?:drinks|eats|has|takes|loves|likes|enjoys|consumes|smokes|needs)\b"
     r"(?!.*(?:\b0%|\b(?:alcohol-free|non-alcoholic|decaf|meat-free|dairy-free|vegan|"
-    r"plant-based)\b))",
+    r"plant-based|(?:oat|soy|soya|almond|rice|coconut|pea|cashew|hemp)[- ]?milk)\b))",
     re.IGNORECASE,
 )
 #: What a thing one eats or drinks is a kind of: ending the kind ends it ("quit caffeine"
@@ -694,7 +694,26 @@ _KINDS_OF: Final[dict[str, tuple[str, ...]]] = {
     ),
     **dict.fromkeys(wordlist("milk cheese yogurt yoghurt butter cream"), ("dairy",)),
     **dict.fromkeys(wordlist("cigarettes cigars"), ("smoking", "tobacco")),
+    **dict.fromkeys(wordlist("bread pasta wheat"), ("gluten",)),
 }
+#: Free of a kind now: "User is caffeine-free", "has gone gluten-free".
+_FREE_OF_RE: Final = re.compile(
+    r"^User\s+(?:is|has\s+been|went|has\s+gone|is\s+going)\s+(?:now\s+|fully\s+|completely\s+|"
+    r"totally\s+)?(?P<x>caffeine|alcohol|gluten|dairy|sugar|meat)[- ]free\b(?!\s+(?:on|at|for|when|"
+    r"during|this|today|until)\b)",
+    re.IGNORECASE,
+)
+
+
+def _free_now(new: str, old: str) -> bool:
+    """``new`` says the user is free of a kind that ``old`` eats or drinks ("is
+    caffeine-free" / "drinks coffee every morning", "gluten-free" / "eats bread")."""
+    free = _FREE_OF_RE.match(new)
+    if free is None or not _CONSUMED_RE.match(old):
+        return False
+    kind = free["x"].lower()
+    words = re.findall(r"[a-z]+", old.lower())
+    return any(w == kind or kind in _KINDS_OF.get(w, ()) for w in words)
 
 
 #: A plain fact that is its verb alone, or its verb and how often: "User smokes", "User
@@ -1532,7 +1551,12 @@ def decide(
         return "supersede"  # "dropped Docker for local development", "sold their car"
     if _slot_changed(new, old) or _name_swapped(new, old) or _one_name_swapped(new, old):
         return "supersede"  # "cluster scheduler is PBS" / "cluster scheduler is Slurm"
-    if _routine_time_changed(new, old) or _remote_now(new, old) or _tracker_changed(new, old):
+    if (
+        _routine_time_changed(new, old)
+        or _remote_now(new, old)
+        or _tracker_changed(new, old)
+        or _free_now(new, old)
+    ):
         return "supersede"  # "goes to bed at 10 pm" / "goes to bed at midnight these days"
     if new_frames and old_frames:
         own, theirs = new_frames[0], old_frames[0]

@@ -565,3 +565,32 @@ def test_a_retraction_in_a_project_chat_takes_back_the_project_fact() -> None:
 )
 def test_second_pass_decisions(new: str, old: str, action: str) -> None:
     assert decide(new, old) == action
+
+
+@pytest.mark.parametrize(
+    ("message", "facts"),
+    [
+        ("no longer keto", ["User is no longer keto"]),
+        ("no longer wfh full time", ["User no longer works from home full time"]),
+        ("no longer use Windows", ["User no longer uses Windows"]),
+        ("no longer an issue", []),  # (was "User does not want longer an issue")
+        ("No longer needed", []),
+    ],
+)
+def test_no_longer_said_without_i(message: str, facts: list[str]) -> None:
+    assert stored(message) == facts
+
+
+@pytest.mark.parametrize(
+    ("new", "old", "action"),
+    [
+        ("User is caffeine-free", "User drinks coffee every morning", "supersede"),
+        ("User is gluten-free now", "User eats bread", "supersede"),
+        ("User is dairy-free", "User drinks milk", "supersede"),
+        ("User is dairy-free", "User drinks oat milk", "keep"),
+        ("User is caffeine-free on weekdays", "User drinks coffee every morning", "keep"),
+        ("User is gluten-free", "User bakes bread", "keep"),
+    ],
+)
+def test_free_of_a_kind_ends_what_is_eaten_of_it(new: str, old: str, action: str) -> None:
+    assert decide(new, old) == action
