@@ -1010,8 +1010,8 @@ _ONE_ANSWER_RE: Final = re.compile(
 _ADDS_RE: Final = re.compile(
     r"\b(?:also|as well|both|additionally|in addition|besides)\b"
     # (not "way too low": "too" before a word of degree, or after one)
-    r"|(?<!\bway\s)(?<!\bfar\s)(?<!\bmuch\s)\btoo\b(?=\s*(?:[,.;!?)]|$|lol|now|btw|though|tho|"
-    r"for|at|in|on|with|when|as|since)\b|\s*[,.;!?)]|\s*$)",
+    r"|(?<!\bway\s)(?<!\bfar\s)(?<!\bmuch\s)\btoo\b(?=\s*(?:[,.;!?)]|$)|\s+(?:lol|now|btw|"
+    r"though|tho|for|at|in|on|with|when|as|since)\b)",
     re.IGNORECASE,
 )
 _CHANGE_VERB_RE: Final = re.compile(

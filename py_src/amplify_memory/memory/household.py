@@ -80,7 +80,7 @@ _GONE_RE: Final = re.compile(
 #: youngest boy is 3 years old now".
 _KIN_AGE_RE: Final = re.compile(
     r"^(?:\W*(?:so|and|also|btw|oh|well),?\s+)?(?:my|our)\s+"
-    r"(?P<which>(?:eldest|oldest|youngest|little|older|younger|middle)\s+)?"
+    r"(?:(?P<which>(?:eldest|oldest|youngest|middle)\s+)|(?:little|older|younger)\s+)?"
     r"(?P<kind>son|daughter|kid|toddler|boy|girl|stepson|stepdaughter)\s+"
     r"(?:is|'s|just\s+turned|turned|has\s+(?:just\s+)?turned|is\s+now|is\s+turning\s+(?=\d+\s+today))\s*"
     rf"{_AGE.format('age')}"
@@ -112,7 +112,6 @@ def household_facts(clause: str) -> list[ExtractedFact]:
         if said in ("boy", "girl") and int(aged["age"]) >= 16:
             return []  # ("my girl is 25": a partner, as likely as a daughter)
         which = (aged["which"] or "").lower()
-        which = which if which.strip() in ("eldest", "oldest", "youngest", "middle") else ""
         kind = {"boy": "son", "girl": "daughter"}.get(said, said)
         return [ExtractedFact(f"User's {which}{kind} is {aged['age']}", "personal")]
     for pattern in (_CALLED_RE, _NAMED_RE):

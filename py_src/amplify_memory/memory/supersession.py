@@ -848,7 +848,7 @@ _TEAM_TRACKER_RE: Final = re.compile(
 def _tracker_changed(new: str, old: str) -> bool:
     """The team's issue tracker is another one ("team uses Jira" / "team uses Linear")."""
     a, b = _TEAM_TRACKER_RE.match(new), _TEAM_TRACKER_RE.match(old)
-    return bool(a and b) and a["tool"].casefold() != b["tool"].casefold()  # type: ignore[index]
+    return a is not None and b is not None and a["tool"].casefold() != b["tool"].casefold()
 
 
 #: "None" of a kind of thing the user has: "User has no pets", "doesn't have any kids".
@@ -901,10 +901,10 @@ _ALL_REMOTE_RE: Final = re.compile(
 )
 #: A way to the workplace: "commutes an hour by train to the office", "cycles to work".
 _TO_WORK_RE: Final = re.compile(
-    r"^User\s+(?:usually\s+|now\s+|still\s+|normally\s+)?(?:commutes|drives|cycles|bikes|walks|"
-    r"takes\s+the\s+\w+|rides|gets\s+the\s+\w+|catches\s+the\s+\w+)\b"
-    r"(?!.*\b(?:school|campus|uni|university|college|coworking|co-working|gym)\b)"
-    r"(?=.*\bto\s+(?:work|the\s+office)\b|\s+(?:to|an?|\d|by|for)\b|$)",
+    r"^User\s+(?:commutes(?=\s+(?:to|an?|\d|by|for)\b|$)|(?:usually\s+|now\s+|still\s+|normally\s+)?"
+    r"(?:commutes|drives|cycles|bikes|walks|takes\s+the\s+\w+|rides|gets\s+the\s+\w+|"
+    r"catches\s+the\s+\w+)\b(?=.*\bto\s+(?:work|the\s+office)\b))"
+    r"(?!.*\b(?:school|campus|uni|university|college|coworking|co-working|gym)\b)",
     re.IGNORECASE,
 )
 
@@ -912,10 +912,7 @@ _TO_WORK_RE: Final = re.compile(
 def _remote_now(new: str, old: str) -> bool:
     """``new`` says the user works from home every day and ``old`` is the way to work
     ("is fully remote" / "commutes an hour by train to the office")."""
-    return bool(_ALL_REMOTE_RE.match(new) and _TO_WORK_RE.match(old)) and (
-        old.lower().startswith("user commutes")
-        or bool(re.search(r"\bto\s+(?:work|the\s+office)\b", old, re.I))
-    )
+    return bool(_ALL_REMOTE_RE.match(new) and _TO_WORK_RE.match(old))
 
 
 #: A time of the user's day said with its routine: "goes to bed at 10 pm", "wakes up
