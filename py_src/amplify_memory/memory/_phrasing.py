@@ -3214,8 +3214,9 @@ _LIFE_EVENT_RE: Final = re.compile(
     rf"{_MONTHS}|the\s+(?:spring|summer|autumn|fall|winter))|on\s+\w+|"
     r"\d+\s+\w+\s+ago))*"
     r"|(?i:got|adopted|rescued|brought\s+home)\s+(?i:a|an)\s+(?:(?i:new|little|tiny|rescue)\s+)?"
-    rf"(?P<pet>(?i:{PET_NOUNS}))\b(?:\s+(?i:called|named)\s+(?P<name>[A-Z][\w'-]+))?\W*"
-    r"|(?i:started)\s+(?i:at|with)\s+(?P<org>[A-Z][\w&.'-]*(?:\s+[A-Z][\w&.'-]*)?)"
+    rf"(?P<pet>(?i:{PET_NOUNS}))\b(?:(?:,\s+(?i:an?)\s+(?:[\w-]+\s+){{1,3}}?)?\s*(?i:called|named)"
+    r"\s+(?P<name>[A-Z][\w'-]+))?\W*"
+    r"|(?i:started)\s+(?P<at>(?i:at|with))\s+(?P<org>[A-Z][\w&.'-]*(?:\s+[A-Z][\w&.'-]*)?)"
     r"(?:\s+(?i:on|last|this|in)\s+\w+)?(?:\s+(?i:as)\s+(?i:an?\s+)?(?P<role>(?:[a-z-]+\s+){0,2}"
     r"[a-z-]*(?:er|or|ist|ian|ant|ent|nurse|chef|agent|cook|clerk|coach|guide|tech|dev|lead|"
     r"analyst|planner|rep|intern|trainee|apprentice)))?"
@@ -3248,8 +3249,11 @@ def _shape_life_event(text: str, lead: bool) -> _Shaped:
         pet = " ".join(m["pet"].lower().split())
         named = f" named {m['name']}" if m["name"] else ""
         return [ExtractedFact(f"User has {indefinite_article(pet)} {pet}{named}", "personal")]
-    if _tech_names(m["org"]) or (m["role"] and _NOT_A_JOB_RE.search(m["role"])):
-        return _NEXT  # ("started at Costco as a member")
+    if (_tech_names(m["org"]) and m["at"].lower() == "with") or (
+        m["role"] and _NOT_A_JOB_RE.search(m["role"])
+    ):
+        return _NEXT  # ("started with Python", "started at Costco as a member"; a company
+        # named like its product is a workplace: "started at Shopify")
     out = [ExtractedFact(f"User works at {m['org']}", "personal")]
     if m["role"]:
         role = m["role"].strip()
@@ -4617,6 +4621,8 @@ def _bare_value(text: str) -> ExtractedFact | None:
     if frame.topic == "experience" and held:  # "vegan 6 yrs": how long a trait has held
         years = "1 year" if held["n"].lower() in {"1", "a", "one"} else f"{held['n']} years"
         return ExtractedFact(f"User has been {held['t'].lower()} for {years}", "personal")
+    if frame.topic == "name" and re.search(r"\w\s+(?:named|called)\b", x, re.I):
+        return None  # "a golden retriever named Biscuit": the name of something else
     if frame.topic == "location" and names:
         return ExtractedFact(f"User uses {names[0]}", "tech_stack")  # "... lives in Snowflake now"
     if frame.topic == "experience" and len(names) == 1:  # "15 yrs of Perl"

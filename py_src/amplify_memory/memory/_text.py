@@ -183,7 +183,13 @@ ROLE_NOUNS: Final = (
     r"landlady|security guard|guard|cleaner|housekeeper|nanny|childminder|au pair|treasurer|"
     r"chairperson|chairman|chairwoman|trustee|council+or|mayor|proofreader|"
     r"reporter|supervisor|foreman|superintendent|registrar|bursar|recruiter|salesperson|"
-    r"sales rep|cpa|chartered accountant"
+    r"sales rep|cpa|chartered accountant|"
+    r"teller|postman|postwoman|mail carrier|bus driver|taxi driver|lorry driver|van driver|"
+    r"delivery driver|train driver|forklift driver|janitor|custodian|porter|lifeguard|"
+    r"zookeeper|sommelier|stylist|homemaker|interpreter|labourer|laborer|painter|miner|"
+    r"ranger|warden|groundskeeper|bookseller|croupier|babysitter|pet sitter|dog walker|"
+    r"concierge|doorman|bouncer|salesman|saleswoman|sales associate|practitioner|gp|"
+    r"warehouse worker|factory worker|care worker|support worker|delivery rider"
 )
 
 

@@ -1280,6 +1280,7 @@ def _one_word_swapped(new: str, old: str) -> str:
         or bool(  # ("macOS Ventura" / "Sonoma")
             _ONE_VALUE_BEFORE_RE.search(" ".join(a[:i]))  # ("lives in", "studies at")
         )
+        or bool(_ONE_PERSON_NAMED_RE.match(" ".join(a[:i])))  # ("partner is called Alex")
     )
     counts = NUMBER_WORDS.keys() | {"no", "none", "zero"}
     if x.isdigit() != y.isdigit() and not {x.casefold(), y.casefold()} & counts:
@@ -1296,6 +1297,14 @@ def _one_word_swapped(new: str, old: str) -> str:
     return ""
 
 
+#: The name of someone a user has one of at a time: "User's partner is called (Alex)",
+#: "User's manager's name is (Priya)" (not a dog's: two dogs may both be named).
+_ONE_PERSON_NAMED_RE: Final = re.compile(
+    r"^(?:the\s+)?user's\s+(?:partner|wife|husband|spouse|girlfriend|boyfriend|fianc\w*|"
+    r"manager|boss|landlord|landlady|doctor|gp|therapist)(?:'s\s+name)?\s+(?:is\s+)?"
+    r"(?:called|named|is)$",
+    re.IGNORECASE,
+)
 #: Before a value that is one of its kind: "User's car is (blue)", "User prefers
 #: (aisle) seats", "User supports (Arsenal)" (not what a person or a pet is: "User's son
 #: is (tall)").

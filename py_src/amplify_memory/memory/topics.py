@@ -299,6 +299,14 @@ _LANGUAGES: Final = [
     "Catalan",
 ]
 _LANGUAGE_RE: Final = "|".join(_LANGUAGES)
+#: Not before a noun of another thing: "writes short stories", "long walks" are not the
+#: length of answers ("keep answers short and simple", "short, please" are).
+_NOT_BEFORE_A_NOUN: Final = (
+    r"(?!\s+(?!(?:and|or|but|with|without|when|unless|if|in|for|on|to|as|enough|please|pls|"
+    r"answers?|responses?|repl(?:y|ies)|explanations?|messages?|text|summar(?:y|ies)|"
+    r"overviews?|and|than|by|at|from|of|so|since|because|though|the|these|those|"
+    r"sentences?|paragraphs?|lines?|points?|bullets?|versions?|ones?|form|style)\b)[a-z]{3,})"
+)
 _ANSWER_WORDS: Final = (
     r"answers?|responses?|respond\w*|repl(?:y|ies)|explanations?|explain\w*|output|"
     r"write|writing|talk|speak|communicat\w*|chat|messages?|comments?|docs|documentation"
@@ -358,6 +366,7 @@ _group(
     "Jenkins, GitHub Actions, GitLab CI, CircleCI, Travis CI, Azure Pipelines, Azure DevOps, "
     "Buildkite, TeamCity, Bamboo, Drone CI, Bitbucket Pipelines",
 )
+_group("js_test_runner", "tech_stack", "Jest, Vitest, Mocha, Jasmine, AVA")
 _group("bi_tool", "tech_stack", "Tableau, Power BI, Looker, Metabase, Apache Superset, Qlik")
 _group("hpc_scheduler", "tech_stack", "Slurm, PBS Pro, LSF")
 
@@ -707,9 +716,10 @@ def _life_topics(add: Callable[..., Topic]) -> None:
     add(
         "diet",
         "personal",
-        r"^User (?:is|has become|became|went|is now) (?:now |fully |strictly |mostly |a |an )*"
-        r"(?:vegan|vegetarian|pescatarian|omnivore|carnivore)(?=\W*$|\s+(?:now|again|these days|"
-        r"since|for|and|but)\b)"
+        r"^(?:User )?(?:(?:is|has become|became|went|is now|follows|is on|eats) )?"
+        r"(?:now |fully |strictly |mostly |a |an )*"
+        r"(?:vegan|vegetarian|pescatarian|omnivore|carnivore|keto|paleo)(?: diet)?"
+        r"(?=\W*$|\s+(?:now|again|these days|since|for|and|but)\b)"
         r"|^User (?:now )?eats meat(?: again| now)?\W*$",
         _choices(
             (r"\bvegan\b", "vegan"),
@@ -717,8 +727,10 @@ def _life_topics(add: Callable[..., Topic]) -> None:
             (r"\bpescatarian\b", "pescatarian"),
             (r"\bomnivore\b|\beats meat\b", "omnivore"),
             (r"\bcarnivore\b", "carnivore"),
+            (r"\bketo\b", "keto"),
+            (r"\bpaleo\b", "paleo"),
         ),
-        description="what the user eats: vegan, vegetarian, pescatarian, omnivore",
+        description="what the user eats: vegan, vegetarian, pescatarian, omnivore, keto, paleo",
     )
 
 
@@ -787,7 +799,7 @@ def _commute_topic(add: Callable[..., Topic]) -> None:
     add(
         "commute",
         "personal",
-        r"^User (?:now |mostly |usually )*(?:drives|cycles|bikes|walks|rides|takes the (?:train|"
+        r"^(?:User )?(?:now |mostly |usually )*(?:drives|cycles|bikes|walks|rides|takes the (?:train|"
         r"bus|tube|subway|metro|tram|ferry)|"
         r"commutes)\b.*\b(?:to work|to the office|to campus|everywhere|by (?:car|bike|bicycle|"
         r"train|bus|tube|subway|metro|tram|ferry))\b|^(?:User )?commutes\b",
@@ -797,7 +809,7 @@ def _commute_topic(add: Callable[..., Topic]) -> None:
             (r"\bdrives\b|\bby car\b", "car"),
             (r"\bcycles\b|\bbikes\b|\bby (?:bike|bicycle)\b", "bicycle"),
             (r"\bwalks\b|\bon foot\b", "foot"),
-            (r"\btrain\b|\btube\b|\bsubway\b|\bmetro\b|\btram\b", "train"),
+            (r"\btrain\b|\btube\b|\bsubway\b|\bmetro\b|\btram\b|\brail\b", "train"),
             (r"\bbus\b", "bus"),
         ),
         description="how the user gets to work: car, bicycle, e-bike, scooter, foot, train, bus",
@@ -938,7 +950,7 @@ def _answer_topics(add: Callable[..., Topic]) -> None:
         rf"tl;?dr|one-liners?)\b.*\b(?:{_ANSWER_WORDS}|it|them|things)\b"
         rf"|\b(?:{_ANSWER_WORDS}|keep (?:it|things|them))\b.*\b(?:concise\w*|short|brief\w*|"
         rf"terse|succinct\w*|to the point|detailed|long|thorough\w*|in-depth|verbose|"
-        rf"lengthy)\b|\b(?:concise|concisely|brief|briefly|tersely|succinctly|verbose|wordy)\b"
+        rf"lengthy)\b{_NOT_BEFORE_A_NOUN}|\b(?:concise|concisely|brief|briefly|tersely|succinctly|verbose|wordy)\b"
         r"|\b(?:medium|moderate)[- ]length\b",
         _choices(
             (r"\b(?:medium|moderate)[- ]length\b", "medium"),
@@ -1030,7 +1042,8 @@ def _explanation_topics(add: Callable[..., Topic]) -> None:
     add(
         "citations",
         "communication",
-        r"\bcit(?:e|es|ed|ing|ations?)\b|\bsources?\b|\blinks? to (?:the )?(?:official )?doc\w*\b"
+        r"\bcit(?:e|es|ed|ing|ations?)\b|(?<!\bopen[ -])\bsources?\b(?![ -]code)"
+        r"|\blinks? to (?:the )?(?:official )?doc\w*\b"
         r"|\breferences\b",
     )
     add(
@@ -1053,8 +1066,12 @@ def _explanation_topics(add: Callable[..., Topic]) -> None:
 
 def _role_topic(add: Callable[..., Topic]) -> None:
     """The built-in personal topics: role."""
+    works_as = _first(
+        r"\bworks as an? ((?:[\w-]+\s+){0,2}?[\w-]+)(?=\s+(?:at|for|in|on|with|and|since)\b|\W*$)",
+        lambda m: m[1].lower(),
+    )
     held = _first(
-        rf"(?:\ban?|\bto|\bnow)\s+((?:[\w+#./-]+\s+){{0,4}}?(?:{ROLE_NOUNS}))\b",
+        rf"(?:\ban?|\bto|\bnow(?!\s+(?:is|works)\b))\s+((?:[\w+#./-]+\s+){{0,4}}?(?:{ROLE_NOUNS}))\b",
         lambda m: _ROLE_WORDS.get(m[1].lower(), m[1].lower()),
     )
     add(
@@ -1063,8 +1080,12 @@ def _role_topic(add: Callable[..., Topic]) -> None:
         r"\b(?:is|works as|working as|promoted to|became|is now)\s+(?!(?:an?\s+)?(?:former\b|ex-))(?:an?\s+)?"
         rf"(?:[\w+#./-]+\s+){{0,4}}?(?:{ROLE_NOUNS})s?\b"
         # retired, no role named: the role held before is over ("User is retired")
-        r"|^User (?:is|has) (?:now |recently |just |fully )?retired\W*$",
-        lambda text: held(text) or ("retired" if "retired" in text.lower() else None),
+        r"|^User (?:is|has) (?:now |recently |just |fully )?retired\W*$"
+        # any work one does as one's job ("works as a bank teller")
+        r"|^(?:User )?(?:now |currently )?works as an? (?!(?:former|ex|volunteer)\b)\w",
+        lambda text: (
+            held(text) or ("retired" if "retired" in text.lower() else None) or works_as(text)
+        ),
     )
 
 
@@ -1505,6 +1526,11 @@ def _slot_frame(text: str, polarity: Polarity) -> Frame | None:
     return None
 
 
+#: Where one works, after a role: an employer's name, not a scope ("a barista at Blue
+#: Bottle" names no web framework).
+_AT_EMPLOYER_RE: Final = re.compile(r"\s+at\s+(?-i:[A-Z]).*$", re.IGNORECASE)
+
+
 def _frames_plain(text: str, polarity: Polarity) -> list[Frame]:
     slot = _slot_frame(text, polarity)
     if slot is not None:
@@ -1516,10 +1542,14 @@ def _frames_plain(text: str, polarity: Polarity) -> list[Frame]:
         value = topic.name if topic.value is None else topic.value(text)
         if topic.name == "role" and value is not None and find_technology_mentions(value):
             break  # "a Golang developer": a fact about the technology
-        if topic.name == "location" and value is not None and find_technology_mentions(value):
+        if topic.name == "location" and (
+            value is not None
+            and (find_technology_mentions(value) or value.casefold() in _TECH_GROUPS)
+        ):
             continue  # "moved to TypeScript": not a place
         if value is not None:
-            scope = _scope_of({m.name for m in find_technology_mentions(text)}, value, text)
+            named = text if topic.name != "role" else _AT_EMPLOYER_RE.sub("", text)
+            scope = _scope_of({m.name for m in find_technology_mentions(named)}, value, text)
             if topic.name in _LIFE_TOPICS:
                 scope = ()  # ("commutes via metro": no tool named Metro)
             return [Frame(topic.name, value, polarity, scope)]
