@@ -2853,13 +2853,15 @@ _WORKPLACE_MOVE_RE: Final = re.compile(
     re.IGNORECASE,
 )
 _LOCATION_MOVE_RE: Final = re.compile(
-    r"^(?:(?i:I|we|my\s+(?:family|wife|husband|partner)\s+and\s+I)(?:'ve)?\s+)?"
+    r"^(?i:(?:ever\s+)?since\s+(?=I\s|we\s))?"  # ("ever since I moved to Singapore, ...")
+    r"(?:(?i:I|we|my\s+(?:family|wife|husband|partner)\s+and\s+I)(?:'ve)?\s+"
+    r"(?:(?i:sold|left|quit|packed)\s+[^.,;]{1,40}?\s+and\s+)?)?"
     r"(?i:have\s+|just\s+|finally\s+|recently\s+|officially\s+)?"
     r"(?i:moved|relocated|shifted|emigrated)(?i:\s+(?:up|down|over|back|out|across|all\s+the\s+way))?"
     r"\s+(?:from\s+(?P<a>[A-Za-z][\w.'-]*(?:\s+[A-Z][\w.'-]*)?)\s+)?to\s+"
     r"(?P<b>[A-Za-z][\w.'-]*(?:\s+[A-Z][\w.'-]*)?)"
     r"(?:\s+(?i:in|last|this|a|over|from|during|earlier|recently|since|back|for|and|with|"
-    r"because|after|two|three|\d+|"
+    r"because|after|two|three|\d+|to\s+be|so|cos|as|for\s+good|permanently|"
     r"em|en|cet|cette|ce|im|il|nel|no|na|vorig|afgelopen|letzten|letztes|dieses|dieser|desde|"
     r"depuis|seit|sinds|da|ano|año|anno|jaar|scorso|passado|pasado|dernier|derni[èe]re|"
     r"l'\w+)\b.*)?$"

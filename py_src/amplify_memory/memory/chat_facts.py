@@ -50,6 +50,7 @@ from amplify_memory.memory.changes import (
 )
 from amplify_memory.memory.household import household_facts
 from amplify_memory.memory.life_events import life_event_facts
+from amplify_memory.memory.places import is_place
 from amplify_memory.memory.project_facts import classify_clause, tags_of
 from amplify_memory.memory.style_values import spotted_values
 from amplify_memory.memory.succession import kind_replaced
@@ -659,7 +660,9 @@ def _consistent_with_changes(
         for found in named:
             known = lookup_technology(found.value)
             name = known.name if known is not None else found.value
-            product = known is not None or _PRODUCT_NAME_RE.match(name)  # ("pandas", "uv")
+            product = known is not None or (
+                _PRODUCT_NAME_RE.match(name) and not is_place(name)
+            )  # ("pandas", "uv"; not "moved here from Lisbon")
             if found.polarity == "positive" and not found.scope and product:
                 fact = ExtractedFact(f"User no longer uses {name}", "tech_stack")
                 kept.setdefault(fact.content.casefold(), fact)

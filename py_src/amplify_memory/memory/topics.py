@@ -305,7 +305,10 @@ _NOT_BEFORE_A_NOUN: Final = (
     r"(?!\s+(?!(?:and|or|but|with|without|when|unless|if|in|for|on|to|as|enough|please|pls|"
     r"answers?|responses?|repl(?:y|ies)|explanations?|messages?|text|summar(?:y|ies)|"
     r"overviews?|and|than|by|at|from|of|so|since|because|though|the|these|those|"
-    r"sentences?|paragraphs?|lines?|points?|bullets?|versions?|ones?|form|style)\b)[a-z]{3,})"
+    r"sentences?|paragraphs?|lines?|points?|bullets?|versions?|ones?|form|style|now|again|"
+    r"anyway|too|thanks|always|then|tho|lol|btw|okay|overall|generally|mostly|going|"
+    r"whenever|where|unless|until|while|instead|though|plus|also|pretty|really|very)\b)"
+    r"[a-z]{3,})"
 )
 _ANSWER_WORDS: Final = (
     r"answers?|responses?|respond\w*|repl(?:y|ies)|explanations?|explain\w*|output|"

@@ -2810,6 +2810,14 @@ _BARE_TRAIT_WORD_RE: Final = re.compile(
     re.IGNORECASE,
 )
 #: A bare age in a list about the user ("Dutch, 34, two kids").
+#: A list's part that says where the user lives: "currently in Norfolk", "live just
+#: outside Dublin", "based near Leeds".
+_BARE_PLACE_RE: Final = re.compile(
+    r"(?:(?:currently|now|still|based|living|live|lives)\s+){0,2}"
+    r"(?P<rel>in|near|just outside|outside|just north of|just south of)\s+"
+    r"(?P<p>[A-Za-z][\w.'-]*(?:\s+(?-i:[A-Z])[\w.'-]*)?)",
+    re.IGNORECASE,
+)
 _BARE_AGE_RE: Final = re.compile(
     r"(?:age\s+)?(1[6-9]|[2-9]\d)(?:\s*(?:yo|y/o|years\s+old|yrs\s+old))?"
 )
@@ -2839,6 +2847,11 @@ def _bio_fact(part: str, *, bio: bool) -> list[ExtractedFact]:
         who = f"{'single ' if kids['single'] else ''}{kids['who'].lower()}"
         of = f" of {kids['of']}" if kids["of"] else ""
         return [ExtractedFact(f"User is {indefinite_article(who)} {who}{of}", "personal")]
+    place = _BARE_PLACE_RE.fullmatch(part)
+    if place and is_place(place["p"]) and not part.lower().startswith("in "):
+        # "currently in Norfolk", "just outside Dublin" (a bare "in Seoul" is read later)
+        named = " ".join(w[:1].upper() + w[1:] for w in place["p"].split())
+        return [ExtractedFact(f"User lives {place['rel'].lower()} {named}", "personal")]
     age = _BARE_AGE_RE.fullmatch(part) if bio else None
     return [ExtractedFact(f"User is {age[1]}", "personal")] if age else []
 
@@ -3580,6 +3593,7 @@ def user_clauses(
     text = _AS_A_RE.sub(r"\1I am \2. ", text)  # "as a diabetic, is fasting safe?"
     text = _DOING_LEAD_RE.sub(_doing_lead, text)  # "teaching 7th grade math, need ..."
     text = _COUPLE_RE.sub("we ", text)  # "Mark and I separated": the user did
+    text = _WE_ARE_IN_RE.sub(_we_are_in, text)  # "we're in Vienna now": the user is
     text = _PLACE_ASIDE_RE.sub(_place_aside, text)  # "Portuguese (Brazil)": a qualifier
     text = _FOUND_RE.sub(r"\1I", text)  # "the allergist says I'm not allergic": the user is
     text = _DIAGNOSED_ME_RE.sub("I was diagnosed with", text)  # "my GP diagnosed me with IBS"
@@ -3633,6 +3647,20 @@ _HOUSEHOLD_RE: Final = re.compile(
     r"smallholding|allotment|campsite|bookshop|florist)\b))",
     re.IGNORECASE,
 )
+
+
+#: The household somewhere: "we're in Vienna now", "we are currently in Austin" (a place
+#: the list of places knows: not "we're in a meeting", "we're in Q3").
+_WE_ARE_IN_RE: Final = re.compile(
+    r"(^|[.!?;,][ \t]+|\n[ \t]*|\b(?:and|so|but)[ \t]+)we(?:'re|\u2019re|[ \t]+are)[ \t]+"
+    r"(?=(?:(?:now|currently|still|based|living|finally)[ \t]+)*in[ \t]+"
+    r"(?P<p>[A-Za-z][\w.'-]*(?:[ \t]+(?-i:[A-Z])[\w.'-]*)?))",
+    re.IGNORECASE,
+)
+
+
+def _we_are_in(m: re.Match[str]) -> str:
+    return f"{m[1]}I am " if is_place(m["p"]) else m.group()
 
 
 def _household(m: re.Match[str]) -> str:
@@ -4149,6 +4177,23 @@ def _points_elsewhere(content: str) -> bool:
     return pointer is not None and not re.search(r"\b(?-i:[A-Z])", content[pointer.end() :])
 
 
+#: A place typed in lower case where the user lives or is from: "is in vienna".
+_PLACE_CASE_RE: Final = re.compile(
+    r"(?<=^User )(?P<lead>(?:lives|is|is based|is currently|is now|moved|is from|comes from|"
+    r"lives just|is living)\s+(?:in|near|to|outside|from)\s+|is from\s+|comes from\s+)"
+    r"(?P<p>[a-z][\w'-]*(?:\s[a-z][\w'-]*)?)(?=\W*$|\s+(?:now|and|since|for)\b|,)"
+)
+
+
+def _place_case(m: re.Match[str]) -> str:
+    words = m["p"].split()
+    for n in (len(words), 1):
+        if is_place(" ".join(words[:n])):
+            named = " ".join(w[:1].upper() + w[1:] for w in words[:n])
+            return m["lead"] + " ".join([named, *words[n:]])
+    return m.group()
+
+
 def finish(fact: ExtractedFact) -> ExtractedFact | None:
     """The fact with its wording polished, or None when it carries a secret."""
     content = _phrasing.polish(_tidy(fact.content))
@@ -4191,6 +4236,7 @@ def finish(fact: ExtractedFact) -> ExtractedFact | None:
         # use it yet": what it is was said elsewhere
     content = _ROLE_NOT_RE.sub(r"\1", content)  # "a roofer not a professor": the role
     content = _PLACE_NOT_RE.sub(r"\1", content)  # "lives in York now, not Leeds": York
+    content = _PLACE_CASE_RE.sub(_place_case, content)  # "User is in vienna": Vienna
     if _VAGUE_OBJECT_RE.match(content):
         return None  # "User does not want stuff", "User cannot stand texture"
     if _NOT_A_WISH_RE.match(content):

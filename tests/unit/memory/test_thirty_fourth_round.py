@@ -60,3 +60,54 @@ def test_values_of_one_thing(new: str, old: str, action: str) -> None:
 def test_topics_read_off(text: str, topic: str | None, value: str | None) -> None:
     frames = frames_of(text)
     assert (frames[0].topic, frames[0].value) == (topic, value) if topic else not frames
+
+
+@pytest.mark.parametrize(
+    ("message", "facts"),
+    [
+        (
+            "started at Shopify last week, still figuring out the internal tools",
+            ["User works at Shopify"],
+        ),
+        ("I started at Shopify last week", ["User works at Shopify"]),
+        ("started with Python last year", []),
+        # a pet's name is the pet's
+        ("a golden retriever named Biscuit", []),
+        ("adopted a cat, a tabby called Mog", ["User has a cat named Mog"]),
+        # moves said with why, or after what was sold
+        ("moved back to Halifax to be near my mom", ["User is based in Halifax"]),
+        (
+            "We sold the house and moved to Tucson to be closer to the grandkids.",
+            ["User is based in Tucson"],
+        ),
+        ("my sister sold her house and moved to Tucson", []),
+        ("we finally moved up here from Lisbon", []),
+        # the household somewhere, a place in a list about the user
+        ("we're in Vienna now", ["User is in Vienna"]),
+        ("we're in a meeting", []),
+        ("I'm 66, currently in Norfolk", ["User is 66", "User lives in Norfolk"]),
+        (
+            "52, accountant, live just outside Dublin",
+            ["User is 52", "User is an accountant", "User lives just outside Dublin"],
+        ),
+        ("i live in new york", ["User lives in New York"]),
+        ("I'm interested in reading", ["User is interested in reading"]),
+    ],
+)
+def test_jobs_pets_and_places_are_heard(message: str, facts: list[str]) -> None:
+    assert stored(message) == facts
+
+
+@pytest.mark.parametrize(
+    ("new", "old", "action"),
+    [
+        (
+            "User wants the assistant to keep it short now",
+            "User prefers detailed, long answers.",
+            "supersede",
+        ),
+        ("User wants answers short and sweet", "User prefers detailed answers", "supersede"),
+    ],
+)
+def test_a_length_before_an_adverb_is_still_a_length(new: str, old: str, action: str) -> None:
+    assert decide(new, old) == action
