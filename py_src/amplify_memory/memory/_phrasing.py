@@ -1579,6 +1579,15 @@ _CHAT_SHORTCUTS: Final[tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str
         ),
         r"\1I work at \g<x>. It starts",
     ),
+    (  # "big year: moved to Denver, new job at a brewery, ...": a job the user has now
+        re.compile(
+            r"(^|[,;:.!][ \t]*)(?:(?:got|landed|started)[ \t]+)?(?:a[ \t]+)?new[ \t]+job[ \t]+at[ \t]+"
+            r"(?P<x>an?[ \t]+[\w-]+(?:[ \t][\w-]+)?|(?-i:[A-Z])[\w&.'-]*(?:[ \t]+(?-i:[A-Z])[\w&.'-]*){0,2})"
+            r"(?=[ \t]*(?:[,;.!]|$|[ \t]+and\b))",
+            re.IGNORECASE,
+        ),
+        r"\1I work at \g<x>",
+    ),
     (  # "traded the Golf in for a used Model 3": the new one is got
         re.compile(
             r"\b(?:traded|part-exchanged)\s+(?:in\s+)?(?:the|my|our)\s+[\w -]{1,30}?\s+"
@@ -3268,9 +3277,13 @@ _BARE_TRAIT_RE: Final = re.compile(
     r"^(?:(?:I'm|I\s+am|also|strictly|fully|totally|a|an)\s+)*"
     r"(?P<t>vegetarian|vegan|pescatarian|teetotal|colou?r[- ]?blind|diabetic|dyslexic|autistic|"
     r"deaf|hard\s+of\s+hearing|left-handed|lactose[- ]intolerant|gluten[- ]intolerant|celiac|"
-    r"coeliac|neurodivergent|pregnant|visually\s+impaired|partially\s+sighted|kosher|halal)"
+    r"coeliac|neurodivergent|pregnant|visually\s+impaired|partially\s+sighted|kosher|halal|"
+    r"hypothyroid|hyperthyroid|asthmatic|epileptic|an(?:a)?emic|arthritic)"
     r"(?P<detail>\s*\([^)]{1,30}\))?(?:\s+(?:btw|fyi|here|too|as\s+well|now|also|lol|tho|"
-    r"though|myself|obviously|obvs))*$"
+    r"though|myself|obviously|obvs))*"
+    # what it means for the answers: "coeliac so everything needs to be gluten free",
+    # "hypothyroid, on levothyroxine"
+    r"(?:\s+so\s+(?:everything|anything|nothing|no|please|pls|all)\b.*|\s*,\s+on\s+\w+)?$"
     r"|^(?P<p>(?-i:[A-Z])[\w.'-]+(?:\s+(?-i:[A-Z])[\w.'-]+)?)-based(?:\s+(?:btw|fyi|here|now))*$",
     re.IGNORECASE,
 )
@@ -3309,13 +3322,17 @@ _CONDITIONS: Final = (
 #: A lasting condition of health the user has: "I have arthritis in my hands", "I was
 #: diagnosed with ADHD last year", "I've got type 2 diabetes and high blood pressure".
 _HEALTH_RE: Final = re.compile(
-    r"^(?:(?:I|we)(?:'ve|\s+have)?\s+|(?=(?:got|was|been|just)?\s*diagnosed\b))(?:(?:just|recently)\s+)?"
+    r"^(?:(?:I|we)(?:'ve|\s+have)?\s+|(?=(?:got|was|been|just)?\s*diagnosed\b)"
+    r"|(?=(?:get|suffer|on|take)\s))(?:(?:just|recently)\s+)?"
     r"(?:have|got|been\s+diagnosed\s+(?:with\s+|as\s+)?|was\s+diagnosed\s+(?:with\s+|as\s+)?|"
     r"got\s+diagnosed\s+(?:with\s+|as\s+)?|diagnosed\s+(?:with\s+|as\s+)?|live\s+with|"
-    r"suffer\s+(?:from|with)|deal\s+with)\s*"
+    r"suffer\s+(?:from|with)|deal\s+with|get(?=\s+(?:chronic\s+|bad\s+|severe\s+)?migraines)|"
+    r"(?:am\s+)?on\s+(?:meds|medication|medicine|tablets|pills)\s+for|"
+    r"take\s+(?:meds|medication|medicine|tablets|pills)\s+for)\s*"
     rf"(?P<x>{_CONDITIONS}(?:\s*(?:,|and|&)\s*{_CONDITIONS})*(?:\s+in\s+(?:my|both)\s+\w+)?)"
     r"(?:\s+(?:since|for)\s+[\w\s]{1,20}?|\s+(?:last|this)\s+\w+|\s+in\s+(?:\d{4}|[A-Z][a-z]+))?"
-    r"(?:\s+(?:btw|fyi|too|as\s+well|now|also|lol|tho|though))*$",
+    r"(?:\s+(?:btw|fyi|too|as\s+well|now|also|lol|tho|though))*"
+    r"(?:\s*,\s*(?:like|about|around|roughly|maybe)\s+\d.*)?$",  # ("..., like 3 a week")
     re.IGNORECASE,
 )
 

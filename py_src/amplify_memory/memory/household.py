@@ -92,9 +92,10 @@ _KIN_AGE_RE: Final = re.compile(
 
 #: The children's ages together: "my kids are 4 and 7", "our boys are 3, 5 and 9 now".
 _KIDS_AGES_RE: Final = re.compile(
-    r"^(?:\W*(?:so|and|also|btw|oh|well),?\s+)?(?:my|our)\s+(?:kids|children|boys|girls|twins)\s+"
+    r"^(?:\W*(?:so|and|also|btw|oh|well),?\s+)?(?:my|our)\s+(?:(?:two|three|four|[234])\s+)?"
+    r"(?:kids|children|boys|girls|twins)\s+"
     r"are\s+(?P<ages>\d{1,2}(?:\s*,\s*\d{1,2})*\s*(?:and|&)\s*\d{1,2})"
-    r"(?:\s+(?:years\s+old|now|btw))*\W*$",
+    r"(?:\s+(?:years\s+old|now|btw))*(?:\s*,\s*both\s+.*)?\W*$",
     re.IGNORECASE,
 )
 

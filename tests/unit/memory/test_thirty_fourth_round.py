@@ -111,3 +111,37 @@ def test_jobs_pets_and_places_are_heard(message: str, facts: list[str]) -> None:
 )
 def test_a_length_before_an_adverb_is_still_a_length(new: str, old: str, action: str) -> None:
     assert decide(new, old) == action
+
+
+@pytest.mark.parametrize(
+    ("message", "facts"),
+    [
+        ("coeliac so everything needs to be gluten free", ["User is coeliac"]),
+        ("hypothyroid, on levothyroxine", ["User is hypothyroid"]),
+        ("on meds for high blood pressure", ["User has high blood pressure"]),
+        ("i get chronic migraines, like 3 a week", ["User has chronic migraines"]),
+        ("take medication for anxiety", ["User has anxiety"]),
+        ("get better soon", []),
+        ("on call this weekend", []),
+        ("my two kids are 4 and 7", ["User has kids aged 4 and 7"]),
+        (
+            "my two boys are 7 and 10, both play football on saturdays",
+            ["User has kids aged 7 and 10"],
+        ),
+    ],
+)
+def test_health_and_kids_said_in_passing_are_heard(message: str, facts: list[str]) -> None:
+    assert stored(message) == facts
+
+
+@pytest.mark.parametrize(
+    ("message", "facts"),
+    [
+        ("new job at a brewery", ["User works at a brewery"]),
+        ("got a new job at Acme Corp!", ["User works at Acme Corp"]),
+        ("my son got a new job at a bank", []),
+        ("new job at a bank next month maybe", []),
+    ],
+)
+def test_a_new_job_said_in_passing(message: str, facts: list[str]) -> None:
+    assert stored(message) == facts
