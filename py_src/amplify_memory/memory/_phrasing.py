@@ -1541,6 +1541,24 @@ LANGUAGE_NAMES: Final = (
 
 #: Chat's shortcuts for what the user says of themselves, each made a plain statement the
 #: rules read (applied in this order by :func:`_unwrap_leads`).
+#: Before "new job at ...": someone else's news or a wish ("my brother: new job at
+#: Amazon", "Goals for 2025: new job at Google").
+_NOT_MY_NEWS_RE: Final = re.compile(
+    r"\b(?:my\s+(?:brother|sister|wife|husband|partner|son|daughter|dad|mum|mom|father|"
+    r"mother|friend|boss|colleague|cousin|uncle|aunt|boyfriend|girlfriend|flatmate|roommate)|"
+    r"he|she|his|her|their|they|goals?|wish(?:es|list)?|dreams?|story|character|plans?|"
+    r"hop(?:e|ing)|want|would|if|maybe|resolutions?)\b",
+    re.IGNORECASE,
+)
+
+
+def _new_job(m: re.Match[str]) -> str:
+    before = re.split(r"[.!?\n]", m.string[: m.start()])[-1]
+    if _NOT_MY_NEWS_RE.search(before):
+        return m.group()
+    return f"{m[1]}I work at {m['x']}"
+
+
 _CHAT_SHORTCUTS: Final[tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...]] = (
     (  # "no longer keto", "no longer wfh full time": its "I" left out (no "no <thing>")
         re.compile(
@@ -1586,7 +1604,7 @@ _CHAT_SHORTCUTS: Final[tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str
             r"(?=[ \t]*(?:[,;.!]|$|[ \t]+and\b))",
             re.IGNORECASE,
         ),
-        r"\1I work at \g<x>",
+        _new_job,
     ),
     (  # "traded the Golf in for a used Model 3": the new one is got
         re.compile(
@@ -2864,7 +2882,7 @@ _WORKPLACE_MOVE_RE: Final = re.compile(
 _LOCATION_MOVE_RE: Final = re.compile(
     r"^(?i:(?:ever\s+)?since\s+(?=I\s|we\s))?"  # ("ever since I moved to Singapore, ...")
     r"(?:(?i:I|we|my\s+(?:family|wife|husband|partner)\s+and\s+I)(?:'ve)?\s+"
-    r"(?:(?i:sold|left|quit|packed)\s+[^.,;]{1,40}?\s+and\s+)?)?"
+    r"(?P<before>(?i:sold|left|quit|packed)\s+[^.,;]{1,40}?\s+and\s+)?)?"
     r"(?i:have\s+|just\s+|finally\s+|recently\s+|officially\s+)?"
     r"(?i:moved|relocated|shifted|emigrated)(?i:\s+(?:up|down|over|back|out|across|all\s+the\s+way))?"
     r"\s+(?:from\s+(?P<a>[A-Za-z][\w.'-]*(?:\s+[A-Z][\w.'-]*)?)\s+)?to\s+"
@@ -3160,7 +3178,7 @@ _NO_PLACE_RE: Final = re.compile(
 #: A stay said to be short: "for 3 months", "for the summer", "temporarily".
 _SHORT_STAY_RE: Final = re.compile(
     r"\bfor\s+(?:\d+|a|one|two|three|four|five|six|a\s+few|a\s+couple\s+of|the)\s+"
-    r"(?:days?|weeks?|months?|summer|winter|semester|term|season|holidays?)\b|\btemporar"
+    r"(?:days?|weeks?|months?|years?|summer|winter|semester|term|season|holidays?)\b|\btemporar"
     r"|\bfür\s+(?:zwei|drei|ein(?:en|e)?|\d+)\s+(?:Wochen|Monate|Tage)\b",
     re.IGNORECASE,
 )
@@ -3182,7 +3200,7 @@ _LEFT_FOR_RE: Final = re.compile(
 _MOVE_OVER_RE: Final = re.compile(
     r"\b(?:when\s+I\s+was|as\s+a\s+(?:kid|child|teen|teenager|baby)|growing\s+up|"
     r"but\s+(?:came|moved|went|got)\s+back|hated\s+it|and\s+then|later|years\s+ago\s+but|"
-    r"but\s+(?:now|I'm|I\s+am|we're))\b",
+    r"but\s+(?:now|I'm|I\s+am|we're)|then\s+back|as\s+a\s+student)\b",
     re.IGNORECASE,
 )
 
@@ -3200,6 +3218,8 @@ def _shape_location_move(text: str, lead: bool) -> _Shaped:
         and not _SHORT_STAY_RE.search(text)  # ("relocated to Leeds for 3 months")
     ):
         place = (m["b"] or m["c"])[:1].upper() + (m["b"] or m["c"])[1:]
+        if m["before"] and not is_place(place):
+            return _NEXT  # ("quit Twitter and moved to Bluesky": no place)
         if place.lower() not in _SENTENCE_WORDS and place.lower() not in _LIST_WORDS:
             return [ExtractedFact(f"User is based in {place}", "personal")]
     return _NEXT
@@ -3322,8 +3342,8 @@ _CONDITIONS: Final = (
 #: A lasting condition of health the user has: "I have arthritis in my hands", "I was
 #: diagnosed with ADHD last year", "I've got type 2 diabetes and high blood pressure".
 _HEALTH_RE: Final = re.compile(
-    r"^(?:(?:I|we)(?:'ve|\s+have)?\s+|(?=(?:got|was|been|just)?\s*diagnosed\b)"
-    r"|(?=(?:get|suffer|on|take)\s))(?:(?:just|recently)\s+)?"
+    r"^(?:(?:I|we)(?:'ve|\s+have)?\s+(?:am\s+)?|I'm\s+|(?=(?:got|was|been|just)?\s*diagnosed\b))"
+    r"(?:(?:just|recently)\s+)?"
     r"(?:have|got|been\s+diagnosed\s+(?:with\s+|as\s+)?|was\s+diagnosed\s+(?:with\s+|as\s+)?|"
     r"got\s+diagnosed\s+(?:with\s+|as\s+)?|diagnosed\s+(?:with\s+|as\s+)?|live\s+with|"
     r"suffer\s+(?:from|with)|deal\s+with|get(?=\s+(?:chronic\s+|bad\s+|severe\s+)?migraines)|"

@@ -307,7 +307,9 @@ _NOT_BEFORE_A_NOUN: Final = (
     r"overviews?|and|than|by|at|from|of|so|since|because|though|the|these|those|"
     r"sentences?|paragraphs?|lines?|points?|bullets?|versions?|ones?|form|style|now|again|"
     r"anyway|too|thanks|always|then|tho|lol|btw|okay|overall|generally|mostly|going|"
-    r"whenever|where|unless|until|while|instead|though|plus|also|pretty|really|very)\b)"
+    r"whenever|where|unless|until|while|instead|though|plus|also|pretty|really|very|"
+    r"walkthroughs?|breakdowns?|descriptions?|steps|guides?|tutorials?|"
+    r"instructions?|notes|comments|code|docs|documentation|emails?|commit)\b)"
     r"[a-z]{3,})"
 )
 _ANSWER_WORDS: Final = (
@@ -369,7 +371,7 @@ _group(
     "Jenkins, GitHub Actions, GitLab CI, CircleCI, Travis CI, Azure Pipelines, Azure DevOps, "
     "Buildkite, TeamCity, Bamboo, Drone CI, Bitbucket Pipelines",
 )
-_group("js_test_runner", "tech_stack", "Jest, Vitest, Mocha, Jasmine, AVA")
+_group("js_test_runner", "tech_stack", "Jest, Vitest")
 _group("bi_tool", "tech_stack", "Tableau, Power BI, Looker, Metabase, Apache Superset, Qlik")
 _group("hpc_scheduler", "tech_stack", "Slurm, PBS Pro, LSF")
 
@@ -1074,7 +1076,7 @@ def _role_topic(add: Callable[..., Topic]) -> None:
         lambda m: m[1].lower(),
     )
     held = _first(
-        rf"(?:\ban?|\bto|\bnow(?!\s+(?:is|works)\b))\s+((?:[\w+#./-]+\s+){{0,4}}?(?:{ROLE_NOUNS}))\b",
+        rf"(?:\ban?|\bto|\bnow(?!\s+(?:is|works)\b)(?:\s+an?)?)\s+((?:[\w+#./-]+\s+){{0,4}}?(?:{ROLE_NOUNS}))\b",
         lambda m: _ROLE_WORDS.get(m[1].lower(), m[1].lower()),
     )
     add(

@@ -3654,7 +3654,9 @@ _HOUSEHOLD_RE: Final = re.compile(
 _WE_ARE_IN_RE: Final = re.compile(
     r"(^|[.!?;,][ \t]+|\n[ \t]*|\b(?:and|so|but)[ \t]+)we(?:'re|\u2019re|[ \t]+are)[ \t]+"
     r"(?=(?:(?:now|currently|still|based|living|finally)[ \t]+)*in[ \t]+"
-    r"(?P<p>[A-Za-z][\w.'-]*(?:[ \t]+(?-i:[A-Z])[\w.'-]*)?))",
+    r"(?P<p>[A-Za-z][\w.'-]*(?:[ \t]+(?-i:[A-Z])[\w.'-]*)?)"
+    r"(?![ \t]+(?:for|visiting|to\s+visit|on|at|until|till|this|today|tonight|over|"
+    r"staying|with)\b))",
     re.IGNORECASE,
 )
 

@@ -28,6 +28,8 @@ def stored(message: str) -> list[str]:
         ("Switched test runner to Vitest", "Uses Jest for tests", "supersede"),
         ("Testing framework: Vitest", "Uses Jest for tests.", "supersede"),
         ("Uses pytest for the backend", "Uses Jest for tests", "keep"),
+        ("User loves Jasmine tea", "User uses Jest", "keep"),
+        ("User drinks a Mocha every morning", "User uses Jest", "keep"),
         # a distribution is no place to move to
         ("Moved to Fedora Linux for development", "Develops on macOS", "supersede"),
         # any work one does for a living is a role; an employer's name is no scope
@@ -81,6 +83,10 @@ def test_topics_read_off(text: str, topic: str | None, value: str | None) -> Non
             ["User is based in Tucson"],
         ),
         ("my sister sold her house and moved to Tucson", []),
+        ("I quit Twitter and moved to Bluesky", ["User no longer uses Twitter"]),
+        ("I moved to Spain as a student for a year", []),
+        ("my parents are retired and we're in Lisbon visiting them", []),
+        ("we're in Paris for two days", []),
         ("we finally moved up here from Lisbon", []),
         # the household somewhere, a place in a list about the user
         ("we're in Vienna now", ["User is in Vienna"]),
@@ -118,9 +124,10 @@ def test_a_length_before_an_adverb_is_still_a_length(new: str, old: str, action:
     [
         ("coeliac so everything needs to be gluten free", ["User is coeliac"]),
         ("hypothyroid, on levothyroxine", ["User is hypothyroid"]),
-        ("on meds for high blood pressure", ["User has high blood pressure"]),
+        ("I'm on meds for high blood pressure", ["User has high blood pressure"]),
+        ("Asking for my dad: 67, on meds for high blood pressure, what exercise is safe?", []),
         ("i get chronic migraines, like 3 a week", ["User has chronic migraines"]),
-        ("take medication for anxiety", ["User has anxiety"]),
+        ("I take medication for anxiety", ["User has anxiety"]),
         ("get better soon", []),
         ("on call this weekend", []),
         ("my two kids are 4 and 7", ["User has kids aged 4 and 7"]),
@@ -140,6 +147,7 @@ def test_health_and_kids_said_in_passing_are_heard(message: str, facts: list[str
         ("new job at a brewery", ["User works at a brewery"]),
         ("got a new job at Acme Corp!", ["User works at Acme Corp"]),
         ("my son got a new job at a bank", []),
+        ("my brother: new job at Amazon, so he's moving", []),
         ("new job at a bank next month maybe", []),
     ],
 )
