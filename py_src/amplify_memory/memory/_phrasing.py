@@ -1067,6 +1067,16 @@ _TAKEN_UP: Final = (
 )
 
 
+#: Learning said by when it began or how long it has gone on: "just started learning
+#: piano", "I've been learning portuguese on duolingo", "I'm still learning ARM asm".
+_STARTED_LEARNING_RE: Final = re.compile(
+    r"(^|[.!;,]\s+|\b(?:and|so|but|also)\s+)"
+    r"(?:(?:I(?:'ve|\s+have)?|I'm|I\s+am)\s+)?(?:(?:just|recently|also|finally|only|still|"
+    r"slowly)\s+)?(?:started|begun|began|been|still)\s+(?:(?:slowly|also)\s+)?(?=learning\s+\w)",
+    re.IGNORECASE,
+)
+
+
 def _unwrap_leads(text: str) -> str:
     """Leads that wrap a statement unwrapped ("learning X", "kinda obsessed with",
     "remember that", "for me"), so the rules read the statement itself."""
@@ -1077,6 +1087,7 @@ def _unwrap_leads(text: str) -> str:
         text,
         flags=re.IGNORECASE,
     )
+    text = _STARTED_LEARNING_RE.sub(r"\1I'm ", text)  # "just started learning piano"
     for pattern, said in _CHAT_SHORTCUTS:  # "started pilates", "ex-teacher", "wfh", ...
         text = pattern.sub(said, text)
     text = re.sub(  # "changed my mind on tabs, ...": the old value, no fact of its own
@@ -1596,6 +1607,25 @@ _CHAT_SHORTCUTS: Final[tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str
             re.IGNORECASE,
         ),
         r"\1I work at \g<x>. It starts",
+    ),
+    (  # "fluent in mandarin", "native Spanish speaker", "not a dog person tbh": the user is
+        re.compile(
+            r"^(\s*)(?=(?:(?:fluent|conversational|bilingual)\s+in\s+[a-z]"
+            r"|not\s+an?\s+[a-z]+\s+person\b))",
+            re.IGNORECASE,
+        ),
+        r"\1I'm ",
+    ),
+    (
+        re.compile(r"^(\s*)(?=native\s+[a-z]+\s+speaker\b)", re.IGNORECASE),
+        r"\1I'm a ",
+    ),
+    (  # "French and Arabic are my native languages": each is a first language
+        re.compile(
+            r"^(\s*)(?P<a>[A-Z][a-z]+)\s+and\s+(?P<b>[A-Z][a-z]+)\s+are\s+my\s+(?:native|first)\s+"
+            r"languages\b"
+        ),
+        r"\1I speak \g<a> and \g<b> as my first languages",
     ),
     (  # "big year: moved to Denver, new job at a brewery, ...": a job the user has now
         re.compile(
@@ -3537,6 +3567,40 @@ def _shape_answer_setting(text: str, lead: bool) -> _Shaped:
     return _NEXT
 
 
+#: What is measured, said with the unit wanted: "prices in euros please, not dollars",
+#: "recipes in grams and ml please", "distances in km, always".
+_IN_UNITS_RE: Final = re.compile(
+    r"^(?P<x>(?:all\s+)?(?:prices|costs|amounts|money|budgets?|recipes?|measurements|quantities|"
+    r"distances|temperatures?|weights?|heights?|speeds?|paces?|times|dates|everything))\s+in\s+"
+    r"(?P<u>(?:euros?|dollars|usd|eur|gbp|pounds(?:\s+sterling)?|yen|rupees|francs|kroner|"
+    r"zloty|reais|pesos|grams?|g|kg|kilos|ml|millilitres?|milliliters?|litres?|liters?|"
+    r"celsius|fahrenheit|km|kilometres?|kilometers?|miles|metres?|meters?|feet|cm|inches|"
+    r"metric|imperial|24h|24-hour\s+time|[\w/]+\s+format)"
+    r"(?:\s+(?:and|&)\s+(?:ml|millilitres?|milliliters?|kg|grams?|g|min/km|cm|celsius|"
+    r"litres?|liters?))?)"
+    r"(?:\s+(?:please|pls|plz|always|only|thanks|thx))*(?:\s*,\s*not\s+[\w/ ]{2,20})?\W*$",
+    re.IGNORECASE,
+)
+#: A length said as a maximum: "3-4 lines max please", "3 sentences max", "max 5 bullets".
+_LENGTH_MAX_RE: Final = re.compile(
+    r"^(?:(?:max(?:imum)?|at\s+most|no\s+more\s+than)\s+(?P<n2>\d{1,3}(?:\s*-\s*\d{1,3})?)\s+"
+    r"(?P<w2>lines|sentences|paragraphs|bullets|bullet\s+points|words)"
+    r"|(?P<n>\d{1,3}(?:\s*-\s*\d{1,3})?)\s+(?P<w>lines|sentences|paragraphs|bullets|"
+    r"bullet\s+points|words)\s+(?:max(?:imum)?|tops|at\s+most))"
+    r"(?:\s+(?:please|pls|plz|always|thanks|thx))*\W*$",
+    re.IGNORECASE,
+)
+
+
+def _shape_in_units(text: str, lead: bool) -> _Shaped:
+    if m := _IN_UNITS_RE.match(text.strip()):
+        return [ExtractedFact(f"User wants {m['x'].lower()} in {m['u']}", "communication")]
+    if m := _LENGTH_MAX_RE.match(text.strip()):
+        n, what = (m["n"] or m["n2"]).replace(" ", ""), (m["w"] or m["w2"]).lower()
+        return [ExtractedFact(f"User wants answers of at most {n} {what}", "communication")]
+    return _NEXT
+
+
 def _shape_units_only(text: str, lead: bool) -> _Shaped:
     if m := _UNITS_ONLY_RE.match(text.strip(" .!")):
         x = m["x"].lower()
@@ -4301,6 +4365,7 @@ _SHAPES: Final[tuple[Callable[[str, bool], _Shaped], ...]] = (
     _shape_quit_habit,
     _shape_been_role,
     _shape_units_only,
+    _shape_in_units,
     _shape_by_degree,
     _shape_answer_setting,
     _shape_household_diet,

@@ -153,3 +153,36 @@ def test_health_and_kids_said_in_passing_are_heard(message: str, facts: list[str
 )
 def test_a_new_job_said_in_passing(message: str, facts: list[str]) -> None:
     assert stored(message) == facts
+
+
+@pytest.mark.parametrize(
+    ("message", "facts"),
+    [
+        # learning said by when it began
+        (
+            "started learning Rust on the side too, any book recs?",
+            ["User is learning Rust on the side"],
+        ),
+        ("Hi, I'm 68 and just started learning piano", ["User is 68", "User is learning piano"]),
+        ("I'm still learning ARM asm", ["User is learning ARM Assembly"]),
+        ("my son started learning piano", []),
+        ("if I started learning Go, would it help?", []),
+        # languages and what one is not
+        ("fluent in mandarin", ["User is fluent in mandarin"]),
+        ("native Spanish speaker", ["User is a native Spanish speaker"]),
+        ("not a dog person tbh", ["User is not a dog person"]),
+        (
+            "French and Arabic are my native languages",
+            ["User speaks French and Arabic as their first languages"],
+        ),
+        ("my wife is fluent in mandarin", []),
+        # units and lengths wished for
+        ("prices in euros please, not dollars", ["User wants prices in euros"]),
+        ("recipes in grams and ml please", ["User wants recipes in grams and ml"]),
+        ("3-4 lines max please", ["User wants answers of at most 3-4 lines"]),
+        ("max 5 bullets", ["User wants answers of at most 5 bullets"]),
+        ("are prices in euros?", []),
+    ],
+)
+def test_learning_languages_and_units_are_heard(message: str, facts: list[str]) -> None:
+    assert stored(message) == facts
