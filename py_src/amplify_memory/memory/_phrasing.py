@@ -1256,6 +1256,9 @@ def trim(text: str, keep: str = "") -> str:
     return _LEADING_JUNK_RE.sub("", text.rstrip(chars)) if text else text
 
 
+_STANDING_COLON_RE: Final = re.compile(
+    r"^(going forward|from now on|in future|by default|henceforth)\s*:\s+(.+)$", re.IGNORECASE
+)
 _LEADING_JUNK_RE: Final = re.compile(r"^(?:[ ,!]|\.(?![A-Za-z]))+")
 
 
@@ -1283,6 +1286,10 @@ def pieces(sentence: str) -> list[str]:
                 out.append(f"{left}, {right}")
                 continue
             out += [p for p in (left, right) if p]
+            continue
+        standing = _STANDING_COLON_RE.match(part)
+        if standing:  # "Going forward: no bullet points": a standing wish, said after a colon
+            out.append(f"{standing[1]}, {standing[2]}")
             continue
         frame = re.match(
             r"^(?P<left>(?:for|in|on) (?:this|the|our) \w+)\s*:\s+(?P<right>.+)$", part, re.I
@@ -1607,6 +1614,48 @@ _CHAT_SHORTCUTS: Final[tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str
             re.IGNORECASE,
         ),
         r"\1I work at \g<x>. It starts",
+    ),
+    (  # "we ripped webpack out last sprint": removed
+        re.compile(
+            r"\b(ripped|tore|threw|took|pulled|yanked)\s+(?!it\b|them\b|that\b|this\b)"
+            r"(?P<x>[\w.+#-]+(?:\s[\w.+#-]+)?)\s+out\b",
+            re.IGNORECASE,
+        ),
+        lambda m: f"{m[1]} out {m['x']}" if _tech_names(m["x"]) else m.group(),
+    ),
+    (  # "we're off AWS now": no longer used
+        re.compile(
+            r"\b(?:we're|we\s+are|I'm|I\s+am)\s+(?:finally\s+|completely\s+|fully\s+)?off\s+"
+            r"(?P<x>[\w.+#-]+(?:\s[\w.+#-]+)?)(?=\s+(?:now|for\s+good|completely|entirely)\b)",
+            re.IGNORECASE,
+        ),
+        lambda m: f"we no longer use {m['x']}" if _tech_names(m["x"]) else m.group(),
+    ),
+    (  # "so that's three kids now": how many children the user has
+        re.compile(
+            r"(^|[.!?;,][ \t]*|[ \t](?=so[ \t]))(?:so[ \t]+)?(?:that's|that[ \t]+is|it's|it[ \t]+is|"
+            r"we're[ \t]+at)[ \t]+"
+            r"(?P<n>two|three|four|five|six|[2-9])[ \t]+(?P<k>kids|children)[ \t]+now\b",
+            re.IGNORECASE,
+        ),
+        lambda m: f"{m[1]}{'. ' if m[1].isspace() else ''}I have {m['n']} {m['k']} now",
+    ),
+    (  # "i'm not on social media": the user does not use it
+        re.compile(
+            r"\b(?:I'm|I\s+am|im)\s+not\s+on\s+(?=(?:any\s+)?(?:social\s+media|facebook|instagram|"
+            r"tiktok|twitter|linkedin|whatsapp|snapchat|reddit|discord)\b)",
+            re.IGNORECASE,
+        ),
+        "I don't use ",
+    ),
+    (  # "coriander tastes like soap to me": the user dislikes it
+        re.compile(
+            r"^(\s*)(?P<x>[a-z][\w-]*(?:\s+[a-z][\w-]+)?)\s+(?:tastes?|smells?)\s+like\s+"
+            r"(?:soap|dirt|garbage|trash|feet|cardboard|sadness|death|metal|medicine)"
+            r"(?:\s+to\s+me)?\b",
+            re.IGNORECASE,
+        ),
+        r"\1I dislike \g<x>",
     ),
     (  # "fluent in mandarin", "native Spanish speaker", "not a dog person tbh": the user is
         re.compile(
@@ -3382,7 +3431,8 @@ _HEALTH_RE: Final = re.compile(
     rf"(?P<x>{_CONDITIONS}(?:\s*(?:,|and|&)\s*{_CONDITIONS})*(?:\s+in\s+(?:my|both)\s+\w+)?)"
     r"(?:\s+(?:since|for)\s+[\w\s]{1,20}?|\s+(?:last|this)\s+\w+|\s+in\s+(?:\d{4}|[A-Z][a-z]+))?"
     r"(?:\s+(?:btw|fyi|too|as\s+well|now|also|lol|tho|though))*"
-    r"(?:\s*,\s*(?:like|about|around|roughly|maybe)\s+\d.*)?$",  # ("..., like 3 a week")
+    r"(?:\s*,\s*(?:like|about|around|roughly|maybe)\s+\d.*"  # ("..., like 3 a week")
+    r"|,?\s+so\s+(?:\w+(?:'s)?\s+(?:is\s+|are\s+)?(?:out|off)|no\s+more|I\s+can't|I\s+cannot)\b.*)?$",
     re.IGNORECASE,
 )
 
@@ -3592,7 +3642,22 @@ _LENGTH_MAX_RE: Final = re.compile(
 )
 
 
+#: A time the user keeps free: "don't schedule anything before 9 my time", "dont book
+#: anything for me before 2pm ok", "never schedule meetings after 5pm".
+_NOT_BEFORE_RE: Final = re.compile(
+    r"^(?:(?:please|pls|plz|and|also|so)\s+)?(?:don't|dont|do\s+not|never)\s+(?:schedule|book|plan|"
+    r"put)\s+(?P<what>anything|stuff|meetings?|calls?|workouts?|tasks?)\s+(?:for\s+me\s+)?"
+    r"(?P<w>before|after)\s+(?P<t>\d{1,2}(?::\d\d)?\s*(?:am|pm)?|noon|midday)"
+    r"(?:\s+(?:my\s+time|ok|okay|please|pls|thanks|on\s+weekdays|on\s+weekends))*\W*$",
+    re.IGNORECASE,
+)
+
+
 def _shape_in_units(text: str, lead: bool) -> _Shaped:
+    if m := _NOT_BEFORE_RE.match(text.strip()):
+        what = m["what"].lower().replace("stuff", "anything")
+        content = f"User does not want {what} scheduled {m['w'].lower()} {m['t'].replace(' ', '')}"
+        return [ExtractedFact(content, "workflow")]
     if m := _IN_UNITS_RE.match(text.strip()):
         return [ExtractedFact(f"User wants {m['x'].lower()} in {m['u']}", "communication")]
     if m := _LENGTH_MAX_RE.match(text.strip()):
@@ -3877,6 +3942,14 @@ def _shape_name_fix(text: str, lead: bool) -> _Shaped:
     return _NEXT
 
 
+#: Names that are also words said of anything, in lower case: "it's unreal", "it's
+#: swift", "it's express".
+_ADJECTIVE_NAME_RE: Final = re.compile(
+    r"(?:so\s+|just\s+|really\s+|pretty\s+)?(?-i:unreal|swift|express|rapid|solid|ionic|"
+    r"ember|meteor|spring|rocket|sublime|atom|brave|edge|arc|stable)"
+)
+
+
 def _shape_it_is_tech(text: str, lead: bool) -> _Shaped:
     if (
         (m := re.match(r"^(?:it is|it's|it is all|everything is|all)\s+(?P<x>.+)$", text, re.I))
@@ -3884,6 +3957,7 @@ def _shape_it_is_tech(text: str, lead: bool) -> _Shaped:
         and len(m["x"].split()) <= 7
         and not _VERBISH_RE.search(m["x"])
         and not re.search(r"\b(?:considering|eyeing|evaluating|exploring|maybe)\b", m["x"], re.I)
+        and not _ADJECTIVE_NAME_RE.fullmatch(m["x"].strip(" .!"))
     ):
         return _uses(m["x"])  # "it's legacy WinForms on .NET Framework 4.8"
     return _NEXT

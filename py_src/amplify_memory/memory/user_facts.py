@@ -4098,6 +4098,7 @@ _NOT_A_FACT_RE: Final = re.compile(
     r"essay|post|bio|summary|report|proposal|resume|cv|abstract|paragraph|tweet|announcement|"
     r"description|reply|answer|message)\b"
     r"|^User is (?:mid-\w+|in a (?:hurry|rush|meeting)|on a deadline)\b"
+    r"|^User (?:is )?runs? on (?:zero|no|little|hardly any|\d+ hours?(?: of)?) sleep\b"
     r"|^User likes (?:\d+|one|two|three|four|five|ten)\s+(?!-?\s*(?:spaces?|tabs?)\b)[a-z]+"
     r"(?:\s+(?:max|maximum|tops|or so|at most))?$"
     r"|^User (?:is|was) (?:the )?(?:opposite|same|other way round)\b"

@@ -186,3 +186,57 @@ def test_a_new_job_said_in_passing(message: str, facts: list[str]) -> None:
 )
 def test_learning_languages_and_units_are_heard(message: str, facts: list[str]) -> None:
     assert stored(message) == facts
+
+
+@pytest.mark.parametrize(
+    ("message", "facts"),
+    [
+        ("Going forward: no bullet points.", ["User does not want bullet points"]),
+        (
+            "don't schedule anything before 9 my time",
+            ["User does not want anything scheduled before 9"],
+        ),
+        ("never book meetings after 5pm", ["User does not want meetings scheduled after 5pm"]),
+        ("don't schedule anything before 9 for my boss", []),
+        ("i'm not on social media, at all", ["User does not use social media"]),
+        ("my sister is not on social media", []),
+        ("coriander tastes like soap to me so leave it out", ["User dislikes coriander"]),
+        ("this tastes like soap", []),
+    ],
+)
+def test_standing_wishes_and_dislikes_said_in_passing(message: str, facts: list[str]) -> None:
+    assert stored(message) == facts
+
+
+@pytest.mark.parametrize(
+    ("message", "facts"),
+    [
+        (
+            "Baby Noah arrived on tuesday!! so that's three kids now, running on zero sleep",
+            ["User has three kids"],
+        ),
+        ("second baby arrived in May so it's two kids now, hence the typos", ["User has two kids"]),
+        ("my sister has three kids now", []),
+        ("got diagnosed coeliac last week so gluten's out for good", ["User has coeliac"]),
+    ],
+)
+def test_counts_and_diagnoses_with_what_follows(message: str, facts: list[str]) -> None:
+    assert stored(message) == facts
+
+
+@pytest.mark.parametrize(
+    ("message", "facts"),
+    [
+        ("my commute is a 10 min walk, it's unreal", ["User's commute is a 10 min walk"]),
+        ("it's Unreal now", ["User uses Unreal Engine"]),
+        (
+            "we ripped webpack out last sprint, it's vite now",
+            ["User no longer uses Webpack", "User uses Vite"],
+        ),
+        ("took the bins out", []),
+        ("we're off AWS now", ["User no longer uses AWS"]),
+        ("I'm off work now", []),
+    ],
+)
+def test_what_was_taken_out_is_no_longer_used(message: str, facts: list[str]) -> None:
+    assert stored(message) == facts
