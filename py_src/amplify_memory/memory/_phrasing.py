@@ -1072,7 +1072,8 @@ _TAKEN_UP: Final = (
 _STARTED_LEARNING_RE: Final = re.compile(
     r"(^|[.!;,]\s+|\b(?:and|so|but|also)\s+)"
     r"(?:(?:I(?:'ve|\s+have)?|I'm|I\s+am)\s+)?(?:(?:just|recently|also|finally|only|still|"
-    r"slowly)\s+)?(?:started|begun|began|been|still)\s+(?:(?:slowly|also)\s+)?(?=learning\s+\w)",
+    r"slowly)\s+)?(?:started|begun|began|been|still)\s+(?:(?:slowly|also)\s+)?"
+    r"(?=learning\s+(?!(?:the|to|how|it|that|this|about|a|an|my|our)\b)\w)",
     re.IGNORECASE,
 )
 
@@ -3631,12 +3632,13 @@ _IN_UNITS_RE: Final = re.compile(
     r"(?:\s+(?:please|pls|plz|always|only|thanks|thx))*(?:\s*,\s*not\s+[\w/ ]{2,20})?\W*$",
     re.IGNORECASE,
 )
-#: A length said as a maximum: "3-4 lines max please", "3 sentences max", "max 5 bullets".
+#: A length said as a maximum: "3-4 lines max please", "3 sentences max", "max 5 bullets"
+#: (not in words: "max 100 words" is the length of one piece of writing).
 _LENGTH_MAX_RE: Final = re.compile(
     r"^(?:(?:max(?:imum)?|at\s+most|no\s+more\s+than)\s+(?P<n2>\d{1,3}(?:\s*-\s*\d{1,3})?)\s+"
-    r"(?P<w2>lines|sentences|paragraphs|bullets|bullet\s+points|words)"
+    r"(?P<w2>lines|sentences|paragraphs|bullets|bullet\s+points)"
     r"|(?P<n>\d{1,3}(?:\s*-\s*\d{1,3})?)\s+(?P<w>lines|sentences|paragraphs|bullets|"
-    r"bullet\s+points|words)\s+(?:max(?:imum)?|tops|at\s+most))"
+    r"bullet\s+points)\s+(?:max(?:imum)?|tops|at\s+most))"
     r"(?:\s+(?:please|pls|plz|always|thanks|thx))*\W*$",
     re.IGNORECASE,
 )
