@@ -1480,7 +1480,8 @@ _TECH_LABEL: Final = (
 )
 _LIST_RE: Final = re.compile(
     rf"^(?:(?P<like>{_LIKE_LABEL})|(?P<dislike>{_DISLIKE_LABEL})|(?P<tech>{_TECH_LABEL})|"
-    r"(?P<profile>me|myself|about me|background|bio|context|who i am))"
+    r"(?P<profile>me|myself|about me|background|bio|context|who i am)|"
+    r"(?P<hobby>(?:my\s+)?(?:hobbies|hobby|pastimes|interests|free time|outside (?:of )?work)))"
     r"(?:\s+(?:of choice|here|wise|these days|atm|rn|for now|for everything))?"
     r"\s*(?::|=|->)\s*(?P<rest>.+)$",
     re.IGNORECASE,
@@ -1631,6 +1632,14 @@ _CHAT_SHORTCUTS: Final[tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str
             re.IGNORECASE,
         ),
         lambda m: f"we no longer use {m['x']}" if _tech_names(m["x"]) else m.group(),
+    ),
+    (  # "used to be a postman for 30 years": a role the user had
+        re.compile(
+            r"(^|[.!?;,][ \t]*|\band[ \t]+)(?:I[ \t]+)?used[ \t]+to[ \t]+be[ \t]+an?[ \t]+"
+            rf"(?P<r>(?:[\w-]+[ \t]+){{0,2}}?(?:{ROLE_NOUNS}))\b(?:[ \t]+for[ \t]+\d+[ \t]+years)?",
+            re.IGNORECASE,
+        ),
+        r"\1I'm a former \g<r>",
     ),
     (  # "so that's three kids now": how many children the user has
         re.compile(
@@ -3655,6 +3664,32 @@ _NOT_BEFORE_RE: Final = re.compile(
 )
 
 
+#: A goal the user works towards: "training for my first marathon", "saving up for a
+#: motorbike licence", "I'm saving for a house deposit".
+_GOAL_RE: Final = re.compile(
+    r"^(?:(?:I'm|I\s+am|currently|now|also|still)\s+)*(?:"
+    r"training\s+for\s+(?:my\s+(?:first\s+|next\s+)?|a\s+|an\s+|the\s+)"
+    r"(?P<race>(?:(?-i:[A-Z])[\w'-]+\s+){0,2}(?:half[- ])?(?:marathon|triathlon|ironman|"
+    r"ultra(?:marathon)?|10k|5k|half|sprint\s+triathlon)s?)"
+    r"|saving\s+(?:up\s+)?for\s+(?P<thing>(?:a|an|my|our|the)\s+[\w' -]{3,40}?))"
+    r"(?:\s+(?:now|rn|atm|currently|at\s+the\s+moment|in\s+(?-i:[A-Z])\w+))?\W*$",
+    re.IGNORECASE,
+)
+
+
+def _shape_goal(text: str, lead: bool) -> _Shaped:
+    m = _GOAL_RE.match(text.strip())
+    if m is None:
+        return _NEXT
+    if m["race"]:
+        race = m["race"]
+        named = race[:1].isupper()
+        said = f"the {race}" if named else f"{indefinite_article(race.lower())} {race.lower()}"
+        return [ExtractedFact(f"User is training for {said}", "personal")]
+    thing = re.sub(r"^(?:my|our)\b", "their", m["thing"])
+    return [ExtractedFact(f"User is saving for {thing}", "personal")]
+
+
 def _shape_in_units(text: str, lead: bool) -> _Shaped:
     if m := _NOT_BEFORE_RE.match(text.strip()):
         what = m["what"].lower().replace("stuff", "anything")
@@ -4031,6 +4066,12 @@ def _shape_tool_in_role(text: str, lead: bool) -> _Shaped:
 def _shape_list(text: str, lead: bool) -> _Shaped:
     if m := _LIST_RE.match(text):
         items = _items(m["rest"])
+        if m["hobby"]:  # "hobbies: bouldering 3x a week, sourdough on weekends"
+            return [
+                ExtractedFact(f"User enjoys {_pastime_item(part)}", "personal")
+                for part in re.split(r"\s*[,;]\s*(?:and\s+)?|\s+and\s+", m["rest"])
+                if _pastime_item(part)
+            ] or None
         if m["profile"]:  # "Background: PhD student in comp bio, R + Bioconductor"
             out = []
             for part in re.split(r"\s*[,;]\s*", m["rest"]):
@@ -4064,6 +4105,20 @@ def _shape_list(text: str, lead: bool) -> _Shaped:
             out.append(ExtractedFact(content, _category_of(content, "preference")))
         return out or None
     return _NEXT
+
+
+def _pastime_item(part: str) -> str:
+    """A pastime of a list without how often or how ("slowly restoring a 1978 Vespa" ->
+    "restoring a 1978 Vespa", "bouldering 3x a week" -> "bouldering"), or ""."""
+    item = re.sub(r"^(?:slowly|also|some|a\s+bit\s+of|lots\s+of|mostly)\s+", "", part.strip(" .!"))
+    item = re.sub(
+        r"\s+(?:\d+\s*x|\d+\s+times|once|twice|every|each|on|at|most|when)\b.*$", "", item
+    )
+    if not re.fullmatch(r"[a-z][\w' -]{2,40}", item, re.IGNORECASE) or common_word(item):
+        return ""
+    if re.match(r"(?:none|nothing|no\b|not\b|n/a|idk|dunno|work\b|sleep\b)", item, re.I):
+        return ""  # "hobby: none really"
+    return item
 
 
 def _shape_not_cmp(text: str, lead: bool) -> _Shaped:
@@ -4442,6 +4497,7 @@ _SHAPES: Final[tuple[Callable[[str, bool], _Shaped], ...]] = (
     _shape_been_role,
     _shape_units_only,
     _shape_in_units,
+    _shape_goal,
     _shape_by_degree,
     _shape_answer_setting,
     _shape_household_diet,

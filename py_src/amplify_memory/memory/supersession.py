@@ -845,6 +845,36 @@ _TEAM_TRACKER_RE: Final = re.compile(
 )
 
 
+#: A liking or its opposite, and the first word of what it is of: "Really enjoys
+#: cooking", "User avoids cooking whenever possible".
+_LIKING_RE: Final = re.compile(
+    r"^(?:(?:the\s+)?user\s+)?(?:(?:really|genuinely|actually|now|still|mostly|absolutely|"
+    r"totally)\s+)*(?:(?P<yes>likes|loves|enjoys|adores)|(?P<no>avoids|dislikes|hates|detests|"
+    r"can't\s+stand|cannot\s+stand|does\s+not\s+like|doesn't\s+like|does\s+not\s+enjoy|"
+    r"doesn't\s+enjoy))\s+(?P<o>[a-z][\w-]*)\b",
+    re.IGNORECASE,
+)
+
+
+def _liking_turned(new: str, old: str) -> bool:
+    """True when one fact likes what the other avoids, named by the same first word
+    ("enjoys cooking" / "avoids cooking whenever possible"; not "likes cooking" / "likes
+    cooking for friends", not "hates cooking fish" / "loves cooking pasta")."""
+    x, y = _LIKING_RE.match(new), _LIKING_RE.match(old)
+    if x is None or y is None or bool(x["yes"]) == bool(y["yes"]):
+        return False
+    a, b = x["o"].casefold(), y["o"].casefold()
+    if a.rstrip("s") != b.rstrip("s") or a in _STOP_OBJECTS:
+        return False
+    rest = new[x.end() :].split(), old[y.end() :].split()  # (what follows the first word)
+    return not (rest[0] and rest[1] and rest[0][0].casefold() != rest[1][0].casefold())
+
+
+_STOP_OBJECTS: Final = frozenset(
+    {"the", "a", "an", "it", "them", "that", "this", "to", "when", "how"}
+)
+
+
 def _tracker_changed(new: str, old: str) -> bool:
     """The team's issue tracker is another one ("team uses Jira" / "team uses Linear")."""
     a, b = _TEAM_TRACKER_RE.match(new), _TEAM_TRACKER_RE.match(old)
@@ -1562,6 +1592,7 @@ def decide(
         or _remote_now(new, old)
         or _tracker_changed(new, old)
         or _free_now(new, old)
+        or _liking_turned(new, old)
     ):
         return "supersede"  # "goes to bed at 10 pm" / "goes to bed at midnight these days"
     if new_frames and old_frames:

@@ -240,3 +240,51 @@ def test_counts_and_diagnoses_with_what_follows(message: str, facts: list[str]) 
 )
 def test_what_was_taken_out_is_no_longer_used(message: str, facts: list[str]) -> None:
     assert stored(message) == facts
+
+
+@pytest.mark.parametrize(
+    ("new", "old", "action"),
+    [
+        ("Avoids cooking whenever possible", "Really enjoys cooking", "supersede"),
+        ("User doesn't enjoy running anymore", "User enjoys running", "supersede"),
+        ("User likes cooking for friends", "User enjoys cooking", "keep"),
+    ],
+)
+def test_a_liking_turned_supersedes(new: str, old: str, action: str) -> None:
+    assert decide(new, old) == action
+
+
+@pytest.mark.parametrize(
+    ("message", "facts"),
+    [
+        (
+            "training for my first marathon, Valencia in december",
+            ["User is training for a marathon"],
+        ),
+        ("training for the Chicago Marathon", ["User is training for the Chicago Marathon"]),
+        ("saving up for a motorbike licence", ["User is saving for a motorbike licence"]),
+        ("my sister is saving for a car", []),
+        ("used to be a postman for 30 years", ["User is a former postman"]),
+        ("my dad used to be a postman", []),
+    ],
+)
+def test_goals_and_former_roles_are_heard(message: str, facts: list[str]) -> None:
+    assert stored(message) == facts
+
+
+@pytest.mark.parametrize(
+    ("message", "facts"),
+    [
+        (
+            "hobbies: bouldering 3x a week, sourdough on weekends, and restoring a 1978 Vespa",
+            [
+                "User enjoys bouldering",
+                "User enjoys sourdough",
+                "User enjoys restoring a 1978 Vespa",
+            ],
+        ),
+        ("hobby: none really", []),
+    ],
+)
+def test_a_list_of_hobbies_is_heard(message: str, facts: list[str]) -> None:
+    assert stored(message) == facts
