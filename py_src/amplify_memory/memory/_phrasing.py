@@ -1633,6 +1633,14 @@ _CHAT_SHORTCUTS: Final[tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str
         ),
         lambda m: f"we no longer use {m['x']}" if _tech_names(m["x"]) else m.group(),
     ),
+    (  # "got laid off from Meta last week": the user no longer works there
+        re.compile(
+            r"\b(?:I\s+)?(?:got|was|been|have\s+been)\s+(?:laid\s+off|let\s+go|made\s+redundant|"
+            r"fired)\s+(?:from|by|at)\s+(?P<x>(?-i:[A-Z])[\w&.'-]*(?:\s+(?-i:[A-Z])[\w&.'-]*)?)",
+            re.IGNORECASE,
+        ),
+        r"I no longer work at \g<x>.",
+    ),
     (  # "used to be a postman for 30 years": a role the user had
         re.compile(
             r"(^|[.!?;,][ \t]*|\band[ \t]+)(?:I[ \t]+)?used[ \t]+to[ \t]+be[ \t]+an?[ \t]+"
@@ -3690,6 +3698,66 @@ def _shape_goal(text: str, lead: bool) -> _Shaped:
     return [ExtractedFact(f"User is saving for {thing}", "personal")]
 
 
+#: The form of answers said to be better now: "prose reads better to me now", "shorter
+#: answers are better now", "tables work better for me".
+_READS_BETTER_RE: Final = re.compile(
+    r"^(?:(?:actually|honestly|tbh|ok|so|but)\s+)*(?P<x>prose|paragraphs|plain\s+text|bullets|"
+    r"bullet\s+points|lists|tables|diagrams|examples|code\s+first|(?:shorter|short|longer|long|"
+    r"detailed|brief)\s+(?:answers|replies|responses|explanations))\s+(?:reads?|works?|is|are)\s+"
+    r"(?:much\s+|way\s+|a\s+lot\s+)?better(?:\s+(?:to|for)\s+me)?(?:\s+now)?\W*$",
+    re.IGNORECASE,
+)
+#: A part of answers the user wants gone: "you can drop the emojis", "no need for the
+#: TL;DR at the top anymore", "skip the disclaimers".
+_DROP_PART_RE: Final = re.compile(
+    r"^(?:(?:you\s+can|please|pls|just|feel\s+free\s+to)\s+)*(?:drop|skip|lose|ditch|cut)\s+"
+    r"the\s+(?P<x>emojis|tl;?drs?|summar(?:y|ies)|disclaimers|caveats|intros?|preambles?|"
+    r"pleasantries|small\s+talk|cheerleading|apologies|jokes|recaps?)"
+    r"(?:\s+and\s+the\s+(?P<y>emojis|cheerleading|disclaimers|caveats|pleasantries|jokes|"
+    r"apologies|small\s+talk))?\b"
+    r"|^no\s+need\s+for\s+(?:the\s+|a\s+)?(?P<z>tl;?drs?|summar(?:y|ies)|disclaimers|caveats|"
+    r"intros?|preambles?|pleasantries|small\s+talk|emojis|recaps?)\b"
+    r"(?:\s+at\s+the\s+(?:top|start|end|bottom))?(?:\s+(?:anymore|any\s+more|now))?\W*$",
+    re.IGNORECASE,
+)
+#: A unit asked for from now on: "give me lbs from now on", "use kg not lbs from now on".
+_UNIT_NOW_RE: Final = re.compile(
+    r"^(?:(?:so|please|pls|and)\s+)*(?:use|give\s+me)\s+(?P<u>kg|kilos|kilograms|lbs|pounds|"
+    r"miles|km|kilometres|kilometers|celsius|fahrenheit|metric|imperial)"
+    r"(?:,?\s+not\s+[a-z]+)?\s+(?:from\s+now\s+on|going\s+forward|please|pls)\b",
+    re.IGNORECASE,
+)
+_UNIT_MEASURE: Final = {
+    "kg": "weights in kg",
+    "kilos": "weights in kg",
+    "kilograms": "weights in kg",
+    "lbs": "weights in lbs",
+    "pounds": "weights in lbs",
+    "miles": "distances in miles",
+    "km": "distances in km",
+    "kilometres": "distances in km",
+    "kilometers": "distances in km",
+    "celsius": "temperatures in Celsius",
+    "fahrenheit": "temperatures in Fahrenheit",
+    "metric": "metric units",
+    "imperial": "imperial units",
+}
+
+
+def _shape_answer_parts(text: str, lead: bool) -> _Shaped:
+    if m := _READS_BETTER_RE.match(text.strip()):
+        return [ExtractedFact(f"User prefers {m['x'].lower()}", "communication")]
+    if m := _DROP_PART_RE.match(text.strip()):
+        parts = [p for p in (m["x"], m["y"], m["z"]) if p]
+        return [
+            ExtractedFact(f"User does not want {p if p.isupper() else p.lower()}", "communication")
+            for p in parts
+        ]
+    if m := _UNIT_NOW_RE.match(text.strip()):
+        return [ExtractedFact(f"User wants {_UNIT_MEASURE[m['u'].lower()]}", "communication")]
+    return _NEXT
+
+
 def _shape_in_units(text: str, lead: bool) -> _Shaped:
     if m := _NOT_BEFORE_RE.match(text.strip()):
         what = m["what"].lower().replace("stuff", "anything")
@@ -4497,6 +4565,7 @@ _SHAPES: Final[tuple[Callable[[str, bool], _Shaped], ...]] = (
     _shape_been_role,
     _shape_units_only,
     _shape_in_units,
+    _shape_answer_parts,
     _shape_goal,
     _shape_by_degree,
     _shape_answer_setting,

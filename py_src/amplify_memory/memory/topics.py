@@ -666,7 +666,7 @@ def _unit_name(unit: str) -> str:
         return "km"
     if low.startswith(("kg", "kilo")):
         return "kg"
-    return low
+    return "lbs" if low == "pounds" else low
 
 
 def _unit_topics(add: Callable[..., Topic]) -> None:
@@ -682,12 +682,14 @@ def _unit_topics(add: Callable[..., Topic]) -> None:
     for topic, measure, units in (
         ("distance_unit", "distances", r"km|kms|kilomet(?:er|re)s|miles"),
         ("weight_unit", "weights", r"kg|kgs|kilos|kilograms|grams|lbs"),
-    ):  # "km please", "kg only": one unit asked for, each measure its own (miles and kg)
+    ):  # "km please", "kg only": one unit asked for, each measure its own (miles and kg;
+        # pounds only of weights: "prefers pounds for weights", not money)
         add(
             topic,
             "communication",
-            rf"^User (?:prefers|wants) (?:{measure} in )?(?:{units})(?: only)?\W*$",
-            _first(rf"\b({units})\b", lambda m: _unit_name(m[1])),
+            rf"^User (?:prefers|wants) (?:(?:{measure} in )?(?:{units})(?: only| for {measure})?"
+            rf"|pounds for {measure}|{measure} in pounds)\W*$",
+            _first(rf"\b({units}|pounds)\b", lambda m: _unit_name(m[1])),
             description=f"the unit the user wants {measure} in",
         )
     add(
@@ -926,6 +928,21 @@ def _theme_topic(add: Callable[..., Topic]) -> None:
     )
 
 
+#: What says how long answers should be ("keep answers short", "concise", "TL;DR
+#: answers"; not "short stories", not a TL;DR at the top: that is a summary first).
+_ANSWER_LENGTH_TRIGGER: Final = (
+    rf"\b(?:concise\w*|short|shorter|brief\w*|terse|succinct\w*|to the point|"
+    rf"detailed|long|longer|thorough\w*|in-depth|in depth|verbose|lengthy|exhaustive|"
+    rf"tl;?dr(?!\s+(?:at the (?:top|start)|first|up front))|one-liners?)\b.*"
+    rf"\b(?:{_ANSWER_WORDS}|it|them|things)\b"
+    rf"|\b(?:{_ANSWER_WORDS}|keep (?:it|things|them))\b.*\b(?:concise\w*|short|brief\w*|"
+    rf"terse|succinct\w*|to the point|detailed|long|thorough\w*|in-depth|verbose|"
+    rf"lengthy)\b{_NOT_BEFORE_A_NOUN}"
+    r"|\b(?:concise|concisely|brief|briefly|tersely|succinctly|verbose|wordy)\b"
+    r"|\b(?:medium|moderate)[- ]length\b"
+)
+
+
 def _answer_topics(add: Callable[..., Topic]) -> None:
     """The built-in communication topics: answer_language, spelling, answer_length, tone."""
     add(
@@ -950,13 +967,7 @@ def _answer_topics(add: Callable[..., Topic]) -> None:
     add(
         "answer_length",
         "communication",
-        rf"\b(?:concise\w*|short|shorter|brief\w*|terse|succinct\w*|to the point|"
-        rf"detailed|long|longer|thorough\w*|in-depth|in depth|verbose|lengthy|exhaustive|"
-        rf"tl;?dr|one-liners?)\b.*\b(?:{_ANSWER_WORDS}|it|them|things)\b"
-        rf"|\b(?:{_ANSWER_WORDS}|keep (?:it|things|them))\b.*\b(?:concise\w*|short|brief\w*|"
-        rf"terse|succinct\w*|to the point|detailed|long|thorough\w*|in-depth|verbose|"
-        rf"lengthy)\b{_NOT_BEFORE_A_NOUN}|\b(?:concise|concisely|brief|briefly|tersely|succinctly|verbose|wordy)\b"
-        r"|\b(?:medium|moderate)[- ]length\b",
+        _ANSWER_LENGTH_TRIGGER,
         _choices(
             (r"\b(?:medium|moderate)[- ]length\b", "medium"),
             (

@@ -4180,12 +4180,22 @@ def _points_elsewhere(content: str) -> bool:
     return pointer is not None and not re.search(r"\b(?-i:[A-Z])", content[pointer.end() :])
 
 
+#: Chat's words at a fact's end: "actually lol", "tbh", "haha".
+_CHAT_TAIL_RE: Final = re.compile(
+    r"(?<=\w{3})(?:\s+(?:actually|lol|lmao|haha|hahaha|btw|tbh|ngl|fr|ikr))+\W*$", re.IGNORECASE
+)
 #: A place typed in lower case where the user lives or is from: "is in vienna".
 _PLACE_CASE_RE: Final = re.compile(
     r"(?<=^User )(?P<lead>(?:lives|is|is based|is currently|is now|moved|is from|comes from|"
     r"lives just|is living)\s+(?:in|near|to|outside|from)\s+|is from\s+|comes from\s+)"
     r"(?P<p>[a-z][\w'-]*(?:\s[a-z][\w'-]*)?)(?=\W*$|\s+(?:now|and|since|for)\b|,)"
 )
+
+
+def _without_chat_tail(content: str) -> str:
+    """``content`` without chat's words at its end, a place typed in lower case written
+    as a name ("User is in montreal actually lol" -> "User is in Montreal")."""
+    return _PLACE_CASE_RE.sub(_place_case, _CHAT_TAIL_RE.sub("", content))
 
 
 def _place_case(m: re.Match[str]) -> str:
@@ -4239,7 +4249,7 @@ def finish(fact: ExtractedFact) -> ExtractedFact | None:
         # use it yet": what it is was said elsewhere
     content = _ROLE_NOT_RE.sub(r"\1", content)  # "a roofer not a professor": the role
     content = _PLACE_NOT_RE.sub(r"\1", content)  # "lives in York now, not Leeds": York
-    content = _PLACE_CASE_RE.sub(_place_case, content)  # "User is in vienna": Vienna
+    content = _without_chat_tail(content)  # "User is in montreal actually lol": Montreal
     if _VAGUE_OBJECT_RE.match(content):
         return None  # "User does not want stuff", "User cannot stand texture"
     if _NOT_A_WISH_RE.match(content):

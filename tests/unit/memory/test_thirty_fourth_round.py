@@ -288,3 +288,44 @@ def test_goals_and_former_roles_are_heard(message: str, facts: list[str]) -> Non
 )
 def test_a_list_of_hobbies_is_heard(message: str, facts: list[str]) -> None:
     assert stored(message) == facts
+
+
+@pytest.mark.parametrize(
+    ("message", "facts"),
+    [
+        (
+            "hmm I've changed my mind about the bullets, prose reads better to me now",
+            ["User prefers prose"],
+        ),
+        ("the new version is better now", []),
+        (
+            "you can drop the emojis and the cheerleading, just be direct with me",
+            ["User does not want emojis", "User does not want cheerleading"],
+        ),
+        ("no need for the TL;DR at the top anymore", ["User does not want TL;DR"]),
+        (
+            "use kg not lbs from now on, the new gym's plates are all kg",
+            ["User wants weights in kg"],
+        ),
+        (
+            "got laid off from Meta last week, so I'm job hunting.",
+            ["User no longer works at Meta", "User is job hunting"],
+        ),
+        ("my brother got laid off from Meta", []),
+        ("no i'm in montreal actually lol, moved last year", ["User is in Montreal"]),
+    ],
+)
+def test_changes_of_answer_form_and_work_are_heard(message: str, facts: list[str]) -> None:
+    assert stored(message) == facts
+
+
+@pytest.mark.parametrize(
+    ("new", "old", "action"),
+    [
+        ("User does not want TL;DR", "User wants a TL;DR at the top of every answer.", "supersede"),
+        ("User wants weights in kg", "User prefers pounds for weights.", "supersede"),
+        ("User wants weights in lbs", "User prefers pounds for weights.", "merge"),
+    ],
+)
+def test_summaries_and_weights_have_their_topic(new: str, old: str, action: str) -> None:
+    assert decide(new, old) == action
