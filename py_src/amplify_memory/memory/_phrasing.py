@@ -1633,6 +1633,16 @@ _CHAT_SHORTCUTS: Final[tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str
         ),
         lambda m: f"we no longer use {m['x']}" if _tech_names(m["x"]) else m.group(),
     ),
+    (  # "money is really tight for me rn": the user is on a tight budget
+        re.compile(
+            r"\b(?:(?:my\s+)?money|(?:my\s+|our\s+)?budget|cash|(?:my\s+)?finances)(?:'s|\s+is|\s+are)\s+"
+            r"(?:really\s+|very\s+|pretty\s+|super\s+|a\s+bit\s+|so\s+|quite\s+)?tight"
+            r"(?:\s+for\s+(?:me|us))?(?:\s+(?:rn|right\s+now|at\s+the\s+moment|atm|these\s+days|"
+            r"this\s+(?:month|year)))?",
+            re.IGNORECASE,
+        ),
+        "I'm on a tight budget",
+    ),
     (  # "got laid off from Meta last week": the user no longer works there
         re.compile(
             r"\b(?:I\s+)?(?:got|was|been|have\s+been)\s+(?:laid\s+off|let\s+go|made\s+redundant|"
@@ -4250,7 +4260,11 @@ _ALLERGEN_RE: Final = re.compile(
     r"\b(?:shellfish|shrimp|prawns?|crab|lobster|fish|peanuts?|(?:tree\s+)?nuts?|almonds?|"
     r"cashews?|walnuts?|gluten|wheat|dairy|milk|lactose|eggs?|soy|sesame|mustard|celery|"
     r"penicillin|amoxicillin|sulfa|sulfites?|aspirin|ibuprofen|latex|pollen|dust|mold|mould|"
-    r"bees?|wasps?|cats?|dogs?|horses?|strawberries|kiwi|bananas?|tomatoes|nickel|grass|hay)\b",
+    r"bees?|wasps?|cats?|dogs?|horses?|strawberries|kiwi|bananas?|tomatoes|nickel|grass|hay|"
+    # drugs by their families (also misspelt: "penicilin"), and more of what the body meets
+    r"\w*cill?in|\w*mycin|antibiotics?|codeine|morphine|opioids?|nsaids?|iodine|"
+    r"contrast\s+dye|an(?:a)?esthetics?|mites|ragweed|birch|avocados?|coconuts?|oats|"
+    r"corn|peaches|apples?|feathers|wool|perfume|fragrances?)\b",
     re.IGNORECASE,
 )
 
@@ -4279,6 +4293,7 @@ def _shape_opinion(text: str, lead: bool) -> _Shaped:
         if m["x6"]:  # "I've come around on docker": an opinion turned
             return [ExtractedFact(f"User likes {x}", "preference")]
         if (m["neg"] or "").lower().startswith("allergic") and is_allergen(x):
+            x = re.split(r"\s*,\s*(?!and\b|or\b)", x)[0]  # ("..., found out the hard way")
             return [ExtractedFact(f"User is allergic to {x}", "personal")]  # (not "to meetings")
         if any(m[g] for g in ("neg", "neg2", "neg3", "neg4", "neg5", "neg6", "neg7")):
             content = f"User dislikes {x}"
@@ -4809,7 +4824,8 @@ _OPINION_RE: Final = re.compile(
     r"(?:(?:big|hard|huge|firm|total)\s+)?(?P<neg5>headache|"
     r"pain|torture|misery|hell|nope|no go|a no|migraine|eye strain|pain in the neck|"
     r"instant annoyance|annoyance|a dealbreaker|dealbreaker|no-go|cringe|instant no)$"
-    r"|^(?P<x7>[\w.+#@' -]+?)\s+(?:is|are|was|were)\s+(?:painfully |so |really |super |just |"
+    r"|^(?!(?:most|some|many|all|both|these|those|they|none|half|others|mine)\s)"
+    r"(?P<x7>[\w.+#@' -]+?)\s+(?:is|are|was|were)\s+(?:painfully |so |really |super |just |"
     r"way too |too |far too |a bit too )?"
     r"(?P<neg4>slow|terrible|awful|trash|garbage|a nightmare|overrated|bloated|a mess|clunky|"
     r"annoying|horrible|the worst|a pain|painful|overkill|dead to me|cursed|heavy|complex|"

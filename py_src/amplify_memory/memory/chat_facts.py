@@ -119,7 +119,8 @@ _STATE_RE: Final = re.compile(
 _SLUG: Final = r"[a-z][a-z0-9]*(?:[-_][a-z0-9]+)+"
 _LEAD_RE: Final = re.compile(
     r"^(?:for (?:this|the) (?:project|repo|app|one|codebase)|in (?:this|the) (?:project|repo|"
-    r"app|codebase)|here|on this project|for now|ok so|so)\b\s*,?\s*"
+    r"app|codebase)|here|on this project|for now|ok so|so|heads up|fyi|psa|quick note|"
+    r"note|reminder|btw)\b\s*[,:]?\s*"
     rf"|^(?-i:{_SLUG})\s*:\s*|^(?:for|in|on)\s+(?-i:{_SLUG})"
     r"(?:\s*[,:]\s*|\s+(?=(?:we|we're|our|the team|let's|it|it's)\b))",
     re.IGNORECASE,

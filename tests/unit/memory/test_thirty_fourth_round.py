@@ -329,3 +329,21 @@ def test_changes_of_answer_form_and_work_are_heard(message: str, facts: list[str
 )
 def test_summaries_and_weights_have_their_topic(new: str, old: str, action: str) -> None:
     assert decide(new, old) == action
+
+
+@pytest.mark.parametrize(
+    ("message", "facts"),
+    [
+        (
+            "Don't ever recommend Medium articles to me, most are garbage",
+            ["User wants the assistant to never recommend Medium articles to the user"],
+        ),
+        ("allergic to penicilin, found out the hard way", ["User is allergic to penicilin"]),
+        ("allergic to meetings lol", ["User dislikes meetings"]),
+        ("please keep in mind money is really tight for me rn", ["User is on a tight budget"]),
+        ("my brother's money is tight", []),
+        ("the budget is tight for this project", []),
+    ],
+)
+def test_allergies_budgets_and_quantifiers(message: str, facts: list[str]) -> None:
+    assert stored(message) == facts
