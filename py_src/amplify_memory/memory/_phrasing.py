@@ -1633,6 +1633,26 @@ _CHAT_SHORTCUTS: Final[tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str
         ),
         lambda m: f"we no longer use {m['x']}" if _tech_names(m["x"]) else m.group(),
     ),
+    (  # "gym days are tue/thu mornings now": when the user goes
+        re.compile(
+            r"^(\s*)(?:my\s+)?(?P<w>gym|climbing|swimming|training|running|yoga|pilates)\s+days\s+"
+            r"are\s+(?:now\s+)?(?=[a-z]{3})",
+            re.IGNORECASE,
+        ),
+        lambda m: f"{m[1]}I go to {'the gym' if m['w'].lower() == 'gym' else m['w'].lower()} on ",
+    ),
+    (  # "I go by Sam now": what the user is called
+        re.compile(r"\bI\s+go\s+by\s+(?=(?-i:[A-Z])[\w'-]+)", re.IGNORECASE),
+        "please call me ",
+    ),
+    (  # "started keeping kosher this year": the user keeps it
+        re.compile(
+            r"\b(?:I\s+)?(?:just\s+|recently\s+)?started\s+keeping\s+(kosher|halal)"
+            r"(?:\s+(?:this|last)\s+year|\s+since\s+\w+)?",
+            re.IGNORECASE,
+        ),
+        r"I keep \1",
+    ),
     (  # "money is really tight for me rn": the user is on a tight budget
         re.compile(
             r"\b(?:(?:my\s+)?money|(?:my\s+|our\s+)?budget|cash|(?:my\s+)?finances)(?:'s|\s+is|\s+are)\s+"
@@ -3470,6 +3490,7 @@ _QUIT_HABIT_RE: Final = re.compile(
     r"^(?:I\s+(?:have\s+)?|(?:finally|officially)\s+)?(?:finally\s+)?(?:quit|quitted|gave\s+up|"
     r"given\s+up|stopped|kicked|cut\s+out)\s+(?P<x>smoking|cigarettes|drinking|alcohol|booze|vaping|"
     r"caffeine|coffee|sugar|meat|dairy|gluten|social\s+media|gambling|weed|cannabis|"
+    r"energy\s+drinks|soda|fizzy\s+drinks|junk\s+food|snacking|takeaways|chocolate|"
     r"(?P<verb>eating|drinking)\s+(?P<food>(?:red\s+)?[a-z]+))\b"
     r"(?!.*\b(?:but|relapsed|again|until|till|started)\b)"  # (not "... but relapsed")
     r"(?:\s+(?:in|last|this|since|for|a|an|about|over|two|three|\d+|back|cold\s+turkey|"
@@ -4815,7 +4836,8 @@ _OPINION_RE: Final = re.compile(
     r"(?P<x3>[\w.+#@' -]+?)\s*\??\s*\b(?P<neg2>hard pass|pass|nope|meh|no thanks|yuck|ugh|eww|"
     r"never again|not for me|no way|gross)$"
     r"|^(?P<neg3>meh on|not sold on|not keen on|over)\s+(?P<x4>[\w.+#@' -]+)$"
-    r"|^(?!I\b|I'm\b|I am\b)(?:(?:a\s+)?(?:big|huge|massive|total|longtime|long-time)\s+)?"
+    r"|^(?!I\b|I'm\b|I am\b|lol\b|lmao\b|haha\w*\b|ngl\b)"
+    r"(?:(?:a\s+)?(?:big|huge|massive|total|longtime|long-time)\s+)?"
     r"(?P<x5>[\w.+#@' -]+?)\s+"
     r"(?:enthusiast|lover|advocate|evangelist|stan|fanboy|fangirl|nerd|loyalist|convert|fan|"
     r"person|guy|girl|head|purist|maximalist|supremacist)$"

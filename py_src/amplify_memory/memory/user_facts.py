@@ -175,7 +175,7 @@ _LEADING_FILLER_RE: Final = re.compile(
     r"^(?:and|but|so|also|well|ok|okay|oh|hmm|um+|uh+|erm|btw|by the way|honestly|actually|"
     # chat's interjections: "lol I use vim", "haha yeah I'm a nurse"
     r"omg|ugh+|welp|yep|yup|nah|ah+|aha|ooh+|oof|wow|sorry|sry|"
-    r"(?:ha(?:ha)+|he(?:he)+|lmao)(?=[\s,!.]+(?:i|i'm|im|i've|ive|my|we|we're|our)\b)|"
+    r"(?:ha(?:ha)+|he(?:he)+|lmao|ngl|lowkey)(?=[\s,!.]+(?:i|i'm|im|i've|ive|my|we|we're|our)\b)|"
     # a word to the assistant or a heads-up before it: "mate I'm in Brisbane"
     r"(?:mate|dude|bro|buddy|pal|heads up|quick heads up|quick note|good news|bad news|"
     r"small update|quick update|update)(?=[\s,:!.-]+(?:i|i'm|im|i've|ive|my|we|we're|our)\b)|"

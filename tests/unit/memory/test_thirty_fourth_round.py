@@ -347,3 +347,33 @@ def test_summaries_and_weights_have_their_topic(new: str, old: str, action: str)
 )
 def test_allergies_budgets_and_quantifiers(message: str, facts: list[str]) -> None:
     assert stored(message) == facts
+
+
+@pytest.mark.parametrize(
+    ("message", "facts"),
+    [
+        ("lol I'm a tea person", []),  # (a joke's mark: nothing, not "User prefers lol I am a tea")
+        ("lol that's funny", []),
+        (
+            "quit energy drinks cold turkey after the dentist yelled at me",
+            ["User gave up energy drinks"],
+        ),
+        ("I go by Sam", ["User prefers to be called Sam"]),
+        ("my brother goes by Sam", []),
+        ("started keeping kosher this year", ["User keeps kosher"]),
+    ],
+)
+def test_chat_interjections_names_and_habits(message: str, facts: list[str]) -> None:
+    assert stored(message) == facts
+
+
+@pytest.mark.parametrize(
+    ("message", "facts"),
+    [
+        ("my gym days are Monday and Wednesday", ["User goes to the gym on Monday and Wednesday"]),
+        ("my yoga days are Tuesdays", ["User goes to yoga on Tuesdays"]),
+        ("his gym days are Monday", []),
+    ],
+)
+def test_days_of_a_routine_are_heard(message: str, facts: list[str]) -> None:
+    assert stored(message) == facts
