@@ -3745,7 +3745,8 @@ _DROP_PART_RE: Final = re.compile(
     r"the\s+(?P<x>emojis|tl;?drs?|summar(?:y|ies)|disclaimers|caveats|intros?|preambles?|"
     r"pleasantries|small\s+talk|cheerleading|apologies|jokes|recaps?)"
     r"(?:\s+and\s+the\s+(?P<y>emojis|cheerleading|disclaimers|caveats|pleasantries|jokes|"
-    r"apologies|small\s+talk))?\b"
+    r"apologies|small\s+talk))?"
+    r"(?:\s+(?:from\s+now\s+on|anymore|any\s+more|please|pls|going\s+forward))*\W*$"
     r"|^no\s+need\s+for\s+(?:the\s+|a\s+)?(?P<z>tl;?drs?|summar(?:y|ies)|disclaimers|caveats|"
     r"intros?|preambles?|pleasantries|small\s+talk|emojis|recaps?)\b"
     r"(?:\s+at\s+the\s+(?:top|start|end|bottom))?(?:\s+(?:anymore|any\s+more|now))?\W*$",

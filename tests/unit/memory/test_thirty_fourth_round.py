@@ -377,3 +377,10 @@ def test_chat_interjections_names_and_habits(message: str, facts: list[str]) -> 
 )
 def test_days_of_a_routine_are_heard(message: str, facts: list[str]) -> None:
     assert stored(message) == facts
+
+
+def test_a_part_dropped_with_more_said_is_read_whole() -> None:
+    said = stored("pls drop the jokes and emojis from now on and keep it professional")
+    assert said == [
+        "User wants the assistant to drop the jokes and emojis and keep answers professional"
+    ]
