@@ -1073,9 +1073,30 @@ _STARTED_LEARNING_RE: Final = re.compile(
     r"(^|[.!;,]\s+|\b(?:and|so|but|also)\s+)"
     r"(?:(?:I(?:'ve|\s+have)?|I'm|I\s+am)\s+)?(?:(?:just|recently|also|finally|only|still|"
     r"slowly)\s+)?(?:started|begun|began|been|still)\s+(?:(?:slowly|also)\s+)?"
-    r"(?=learning\s+(?!(?:the|to|how|it|that|this|about|a|an|my|our)\b)\w)",
+    r"(?=learning\s+(?!(?:the|to|how|it|that|this|about|a|an|my|our)\b)\w)"
+    r"(?![^.!?,;]*\bfor\s+(?:\d+|a|an|one|two|three|four|five|six|several|many)\s+"
+    r"(?:years?|months?|weeks?)\b)"  # ("been learning piano for 3 years": said so already)
+    r"(?![^.!?,;]*\bbut\b)",  # ("... at work but hate it")
     re.IGNORECASE,
 )
+
+
+#: Someone other than the user, named before a statement without its subject: "my son
+#: is 7 and just started learning chess", "my grandpa was 90. used to be a miner", "if we
+#: have another, that's three kids now".
+_SOMEONE_ELSE_RE: Final = re.compile(
+    r"\b(?:my\s+(?:brother|sister|wife|husband|partner|son|daughter|kid|kids|child|children|"
+    r"dad|mum|mom|father|mother|friend|boss|colleague|cousin|uncle|aunt|boyfriend|girlfriend|"
+    r"flatmate|roommate|grandpa|grandma|grandad|granddad|grandmother|grandfather|nan|nana|"
+    r"neighbou?r|niece|nephew|student|client|team)|he|she|his|her|they|their|if|would|"
+    r"someone|somebody)\b",
+    re.IGNORECASE,
+)
+
+
+def _someone_else_before(m: re.Match[str]) -> bool:
+    """True when the message names someone else before ``m`` (its subject may be theirs)."""
+    return _SOMEONE_ELSE_RE.search(m.string, 0, m.start()) is not None
 
 
 def _unwrap_leads(text: str) -> str:
@@ -1088,7 +1109,9 @@ def _unwrap_leads(text: str) -> str:
         text,
         flags=re.IGNORECASE,
     )
-    text = _STARTED_LEARNING_RE.sub(r"\1I'm ", text)  # "just started learning piano"
+    text = _STARTED_LEARNING_RE.sub(  # "just started learning piano" (not "my son ...")
+        lambda m: m.group() if _someone_else_before(m) else f"{m[1]}I'm ", text
+    )
     for pattern, said in _CHAT_SHORTCUTS:  # "started pilates", "ex-teacher", "wfh", ...
         text = pattern.sub(said, text)
     text = re.sub(  # "changed my mind on tabs, ...": the old value, no fact of its own
@@ -1481,7 +1504,7 @@ _TECH_LABEL: Final = (
 _LIST_RE: Final = re.compile(
     rf"^(?:(?P<like>{_LIKE_LABEL})|(?P<dislike>{_DISLIKE_LABEL})|(?P<tech>{_TECH_LABEL})|"
     r"(?P<profile>me|myself|about me|background|bio|context|who i am)|"
-    r"(?P<hobby>(?:my\s+)?(?:hobbies|hobby|pastimes|interests|free time|outside (?:of )?work)))"
+    r"(?P<hobby>(?:my\s+)?(?:hobbies|hobby|pastimes)))"
     r"(?:\s+(?:of choice|here|wise|these days|atm|rn|for now|for everything))?"
     r"\s*(?::|=|->)\s*(?P<rest>.+)$",
     re.IGNORECASE,
@@ -1620,30 +1643,40 @@ _CHAT_SHORTCUTS: Final[tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str
     (  # "we ripped webpack out last sprint": removed
         re.compile(
             r"\b(ripped|tore|threw|took|pulled|yanked)\s+(?!it\b|them\b|that\b|this\b)"
-            r"(?P<x>[\w.+#-]+(?:\s[\w.+#-]+)?)\s+out\b",
+            r"(?P<x>[\w.+#-]+(?:\s[\w.+#-]+)?)\s+out\b(?!\s+of\b)",
             re.IGNORECASE,
         ),
         lambda m: f"{m[1]} out {m['x']}" if _tech_names(m["x"]) else m.group(),
     ),
     (  # "we're off AWS now": no longer used
         re.compile(
-            r"\b(?:we're|we\s+are|I'm|I\s+am)\s+(?:finally\s+|completely\s+|fully\s+)?off\s+"
+            r"\b(?P<who>we're|we\s+are|I'm|I\s+am)\s+(?:finally\s+|completely\s+|fully\s+)?off\s+"
             r"(?P<x>[\w.+#-]+(?:\s[\w.+#-]+)?)(?=\s+(?:now|for\s+good|completely|entirely)\b)",
             re.IGNORECASE,
         ),
-        lambda m: f"we no longer use {m['x']}" if _tech_names(m["x"]) else m.group(),
+        lambda m: (
+            f"{'we' if m['who'].lower().startswith('we') else 'I'} no longer use {m['x']}"
+            if _tech_names(m["x"])
+            else m.group()
+        ),
     ),
     (  # "gym days are tue/thu mornings now": when the user goes
         re.compile(
             r"^(\s*)(?:my\s+)?(?P<w>gym|climbing|swimming|training|running|yoga|pilates)\s+days\s+"
-            r"are\s+(?:now\s+)?(?=[a-z]{3})",
+            r"are\s+(?:now\s+)?(?=(?:mon|tue|wed|thu|fri|sat|sun|week|every|mornings|evenings|"
+            r"weekday|weekend)\w*)",
             re.IGNORECASE,
         ),
         lambda m: f"{m[1]}I go to {'the gym' if m['w'].lower() == 'gym' else m['w'].lower()} on ",
     ),
     (  # "I go by Sam now": what the user is called
-        re.compile(r"\bI\s+go\s+by\s+(?=(?-i:[A-Z])[\w'-]+)", re.IGNORECASE),
-        "please call me ",
+        re.compile(
+            r"\bI\s+go\s+by\s+(?!(?:Dr|Mr|Mrs|Ms|Prof)\b)(?P<n>(?-i:[A-Z])[a-z]+)"
+            r"(?:\s+(?:now|these\s+days))?"
+            r"(?=\s*(?:$|[.!,;]|\s+not\b))",
+            re.IGNORECASE,
+        ),
+        r"please call me \g<n>",
     ),
     (  # "started keeping kosher this year": the user keeps it
         re.compile(
@@ -1655,10 +1688,10 @@ _CHAT_SHORTCUTS: Final[tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str
     ),
     (  # "money is really tight for me rn": the user is on a tight budget
         re.compile(
-            r"\b(?:(?:my\s+)?money|(?:my\s+|our\s+)?budget|cash|(?:my\s+)?finances)(?:'s|\s+is|\s+are)\s+"
+            r"(?:^|(?<=[,.;:!]\s)|(?<=\bmind\s)|(?<=\bthat\s))(?:my\s+)?(?:money|finances)(?:'s|\s+is|\s+are)\s+"
             r"(?:really\s+|very\s+|pretty\s+|super\s+|a\s+bit\s+|so\s+|quite\s+)?tight"
             r"(?:\s+for\s+(?:me|us))?(?:\s+(?:rn|right\s+now|at\s+the\s+moment|atm|these\s+days|"
-            r"this\s+(?:month|year)))?",
+            r"this\s+(?:month|year)))?(?![^.!?]*\bbut\b)",
             re.IGNORECASE,
         ),
         "I'm on a tight budget",
@@ -1666,10 +1699,12 @@ _CHAT_SHORTCUTS: Final[tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str
     (  # "got laid off from Meta last week": the user no longer works there
         re.compile(
             r"\b(?:I\s+)?(?:got|was|been|have\s+been)\s+(?:laid\s+off|let\s+go|made\s+redundant|"
-            r"fired)\s+(?:from|by|at)\s+(?P<x>(?-i:[A-Z])[\w&.'-]*(?:\s+(?-i:[A-Z])[\w&.'-]*)?)",
+            r"fired)\s+(?:from|by|at)\s+(?P<x>(?-i:[A-Z])[\w&.'-]*(?:\s+(?-i:[A-Z])[\w&.'-]*)?)"
+            r"(?:\s+(?:in\s+\w+|last\s+\w+|this\s+\w+|on\s+\w+|yesterday|today|\w+\s+ago))?"
+            r"(?![^.!?]*\b(?:rehired|hired\s+back|back)\b)",
             re.IGNORECASE,
         ),
-        r"I no longer work at \g<x>.",
+        lambda m: m.group() if _someone_else_before(m) else f"I no longer work at {m['x']}.",
     ),
     (  # "used to be a postman for 30 years": a role the user had
         re.compile(
@@ -1677,7 +1712,7 @@ _CHAT_SHORTCUTS: Final[tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str
             rf"(?P<r>(?:[\w-]+[ \t]+){{0,2}}?(?:{ROLE_NOUNS}))\b(?:[ \t]+for[ \t]+\d+[ \t]+years)?",
             re.IGNORECASE,
         ),
-        r"\1I'm a former \g<r>",
+        lambda m: m.group() if _someone_else_before(m) else f"{m[1]}I'm a former {m['r']}",
     ),
     (  # "so that's three kids now": how many children the user has
         re.compile(
@@ -1686,21 +1721,27 @@ _CHAT_SHORTCUTS: Final[tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str
             r"(?P<n>two|three|four|five|six|[2-9])[ \t]+(?P<k>kids|children)[ \t]+now\b",
             re.IGNORECASE,
         ),
-        lambda m: f"{m[1]}{'. ' if m[1].isspace() else ''}I have {m['n']} {m['k']} now",
+        lambda m: (
+            m.group()
+            if _someone_else_before(m)
+            else f"{m[1]}{'. ' if m[1].isspace() else ''}I have {m['n']} {m['k']} now"
+        ),
     ),
     (  # "i'm not on social media": the user does not use it
         re.compile(
             r"\b(?:I'm|I\s+am|im)\s+not\s+on\s+(?=(?:any\s+)?(?:social\s+media|facebook|instagram|"
-            r"tiktok|twitter|linkedin|whatsapp|snapchat|reddit|discord)\b)",
+            r"tiktok|twitter|linkedin|whatsapp|snapchat|reddit|discord)\b)"
+            r"(?![^.!?,]*\b(?:at\s+the\s+moment|right\s+now|rn|atm|today|tonight|now)\b)",
             re.IGNORECASE,
         ),
         "I don't use ",
     ),
     (  # "coriander tastes like soap to me": the user dislikes it
         re.compile(
-            r"^(\s*)(?P<x>[a-z][\w-]*(?:\s+[a-z][\w-]+)?)\s+(?:tastes?|smells?)\s+like\s+"
+            r"^(\s*)(?!(?:the|this|that|these|those|my|your|our|it|his|her)\b)"
+            r"(?P<x>[a-z][\w-]*(?:\s+[a-z][\w-]+)?)\s+(?:tastes?|smells?)\s+like\s+"
             r"(?:soap|dirt|garbage|trash|feet|cardboard|sadness|death|metal|medicine)"
-            r"(?:\s+to\s+me)?\b",
+            r"(?:\s+to\s+me)?(?=\s*(?:$|[,.;!]|\s+(?:so|lol|tbh|honestly)\b))",
             re.IGNORECASE,
         ),
         r"\1I dislike \g<x>",
@@ -1708,7 +1749,7 @@ _CHAT_SHORTCUTS: Final[tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str
     (  # "fluent in mandarin", "native Spanish speaker", "not a dog person tbh": the user is
         re.compile(
             r"^(\s*)(?=(?:(?:fluent|conversational|bilingual)\s+in\s+[a-z]"
-            r"|not\s+an?\s+[a-z]+\s+person\b))",
+            r"|not\s+an?\s+[a-z]+\s+person\b)(?![^.!?]*\b(?:she|he|they)\b))",
             re.IGNORECASE,
         ),
         r"\1I'm ",
@@ -1722,7 +1763,11 @@ _CHAT_SHORTCUTS: Final[tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str
             r"^(\s*)(?P<a>[A-Z][a-z]+)\s+and\s+(?P<b>[A-Z][a-z]+)\s+are\s+my\s+(?:native|first)\s+"
             r"languages\b"
         ),
-        r"\1I speak \g<a> and \g<b> as my first languages",
+        lambda m: (
+            m.group()
+            if _tech_names(f"{m['a']} {m['b']}")
+            else f"{m[1]}I speak {m['a']} and {m['b']} as my first languages"
+        ),
     ),
     (  # "big year: moved to Denver, new job at a brewery, ...": a job the user has now
         re.compile(
@@ -3742,13 +3787,13 @@ _READS_BETTER_RE: Final = re.compile(
 #: TL;DR at the top anymore", "skip the disclaimers".
 _DROP_PART_RE: Final = re.compile(
     r"^(?:(?:you\s+can|please|pls|just|feel\s+free\s+to)\s+)*(?:drop|skip|lose|ditch|cut)\s+"
-    r"the\s+(?P<x>emojis|tl;?drs?|summar(?:y|ies)|disclaimers|caveats|intros?|preambles?|"
-    r"pleasantries|small\s+talk|cheerleading|apologies|jokes|recaps?)"
+    r"the\s+(?P<x>emojis|tl;?drs?|disclaimers|caveats|preambles|"
+    r"pleasantries|small\s+talk|cheerleading|apologies|jokes)"
     r"(?:\s+and\s+the\s+(?P<y>emojis|cheerleading|disclaimers|caveats|pleasantries|jokes|"
     r"apologies|small\s+talk))?"
     r"(?:\s+(?:from\s+now\s+on|anymore|any\s+more|please|pls|going\s+forward))*\W*$"
-    r"|^no\s+need\s+for\s+(?:the\s+|a\s+)?(?P<z>tl;?drs?|summar(?:y|ies)|disclaimers|caveats|"
-    r"intros?|preambles?|pleasantries|small\s+talk|emojis|recaps?)\b"
+    r"|^no\s+need\s+for\s+(?:the\s+|a\s+)?(?P<z>tl;?drs?|disclaimers|caveats|"
+    r"preambles|pleasantries|small\s+talk|emojis)\b"
     r"(?:\s+at\s+the\s+(?:top|start|end|bottom))?(?:\s+(?:anymore|any\s+more|now))?\W*$",
     re.IGNORECASE,
 )
@@ -4216,7 +4261,12 @@ def _pastime_item(part: str) -> str:
     )
     if not re.fullmatch(r"[a-z][\w' -]{2,40}", item, re.IGNORECASE) or common_word(item):
         return ""
-    if re.match(r"(?:none|nothing|no\b|not\b|n/a|idk|dunno|work\b|sleep\b)", item, re.I):
+    if re.match(
+        r"(?:none|nothing|no\b|not\b|n/a|idk|dunno|work\b|sleep\b|see\b|what\b|ask\b|check\b|"
+        r"look\b|my\b|lol\b)",
+        item,
+        re.I,
+    ) or re.search(r"\b(?:lol|linkedin|profile|website)\b|\?", item, re.I):
         return ""  # "hobby: none really"
     return item
 
@@ -4847,7 +4897,7 @@ _OPINION_RE: Final = re.compile(
     r"(?:(?:big|hard|huge|firm|total)\s+)?(?P<neg5>headache|"
     r"pain|torture|misery|hell|nope|no go|a no|migraine|eye strain|pain in the neck|"
     r"instant annoyance|annoyance|a dealbreaker|dealbreaker|no-go|cringe|instant no)$"
-    r"|^(?!(?:most|some|many|all|both|these|those|they|none|half|others|mine)\s)"
+    r"|^(?!(?:most|some|many|all|both|they|none|half|others|mine)\s)"
     r"(?P<x7>[\w.+#@' -]+?)\s+(?:is|are|was|were)\s+(?:painfully |so |really |super |just |"
     r"way too |too |far too |a bit too )?"
     r"(?P<neg4>slow|terrible|awful|trash|garbage|a nightmare|overrated|bloated|a mess|clunky|"

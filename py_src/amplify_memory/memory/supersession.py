@@ -510,7 +510,8 @@ _ENDED_SIGN_RE: Final = re.compile(
     r"skips|muted|mutes|"
     r"avoids?|turned\s+(?:\w+\s+){0,2}?off|(?:moved|came|got|is|am|are|went)\s+(?:\w+\s+){0,3}?off|"
     r"deleted|gave\s+up|given\s+up|no-go|anymore|any\s+more|cancell?ed|uninstalled|"
-    r"got\s+rid\s+of|cut\s+out|cut\s+(?:\w+\s+){1,3}?out|kicked|former)\b|n't\b",
+    r"got\s+rid\s+of|cut\s+out|cut\s+(?:\w+\s+){1,3}?out|kicked|former|shaved\s+off|"
+    r"shut\s+down|closed\s+down)\b|n't\b",
     re.IGNORECASE,
 )
 #: A fact that is negative or a choice over another already ("drinks no caffeine",
@@ -594,7 +595,7 @@ _PART_OF_RE: Final = re.compile(
 _SIGN_WORDS: Final = frozenset(
     wordlist(
         "longer anymore doesn dropped stopped quit ditched off sold deleted avoids gave cut out "
-        "kicked completely entirely habit former"
+        "kicked completely entirely habit former rid shaved shut closed down"
     )
 )
 
@@ -703,6 +704,26 @@ _FREE_OF_RE: Final = re.compile(
     r"during|this|today|until)\b)",
     re.IGNORECASE,
 )
+
+
+#: A fact said from its verb, without "User": "Has a landline at home.", "Got rid of the
+#: landline", "Stopped contributing to OSS".
+_VERB_FIRST_RE: Final = re.compile(
+    r"^(?:(?:really|still|now|no\s+longer|never|always|also|recently|finally)\s+)*"
+    r"(?:has|had|is|was|got|gave|stopped|quit|sold|dropped|ditched|shut|shaved|cut|kicked|"
+    r"does|doesn't|no\s+longer|uses|runs|owns|drives|drinks|eats|plays|works|lives|takes|"
+    r"[a-z]+(?:ed|es))\b"
+)
+
+
+def _said_by_user(fact: str) -> str:
+    """``fact`` with "User" before it when it starts with its verb ("Has a landline at
+    home." -> "User has a landline at home."), for the rules that read the user as its
+    subject; else ``fact``."""
+    if not fact[:1].isupper() or _THIRD_PERSON_RE.search(fact):
+        return fact
+    lowered = fact[:1].lower() + fact[1:]
+    return f"User {lowered}" if _VERB_FIRST_RE.match(lowered) else fact
 
 
 def _free_now(new: str, old: str) -> bool:
@@ -866,10 +887,18 @@ def _liking_turned(new: str, old: str) -> bool:
     a, b = x["o"].casefold(), y["o"].casefold()
     if a.rstrip("s") != b.rstrip("s") or a in _STOP_OBJECTS:
         return False
-    rest = new[x.end() :].split(), old[y.end() :].split()  # (what follows the first word)
-    return not (rest[0] and rest[1] and rest[0][0].casefold() != rest[1][0].casefold())
+    rest = [
+        _LIKING_TAIL_RE.sub("", t).strip(" .").casefold() for t in (new[x.end() :], old[y.end() :])
+    ]
+    return rest[0] == rest[1]  # ("avoids meetings before 10am" holds beside "enjoys meetings")
 
 
+#: How much or how often a liking holds, no part of what it is of ("whenever possible").
+_LIKING_TAIL_RE: Final = re.compile(
+    r"\s*(?:whenever\s+possible|if\s+(?:they|he|she)\s+can|at\s+all|anymore|any\s+more|"
+    r"completely|entirely|now|these\s+days|a\s+lot|so\s+much|really)\b",
+    re.IGNORECASE,
+)
 _STOP_OBJECTS: Final = frozenset(
     {"the", "a", "an", "it", "them", "that", "this", "to", "when", "how"}
 )
@@ -1583,7 +1612,7 @@ def decide(
         return "supersede"  # "uses macOS Ventura" / "uses macOS Sonoma": another value
     if _names_the_old_as_wrong(new, old):
         return "supersede"  # "works at an insurance company, not a bank"
-    if _ends_it(new, old) or _retired_from_work(new, old, old_frames):
+    if _ends_it(_said_by_user(new), _said_by_user(old)) or _retired_from_work(new, old, old_frames):
         return "supersede"  # "dropped Docker for local development", "sold their car"
     if _slot_changed(new, old) or _name_swapped(new, old) or _one_name_swapped(new, old):
         return "supersede"  # "cluster scheduler is PBS" / "cluster scheduler is Slurm"
@@ -1732,6 +1761,7 @@ _CHANGE_WORD_RE: Final = re.compile(
     r"previously|now\s+(?:prefer|like|want|use|work|live|drink|eat|speak|write|run|play|"
     r"own|drive)s?|died|passed away|gave up|quit|stopped|cancell?ed|deleted|sold|ditched|"
     r"dropped|done with|cut out|off the menu|no more|outgrown|paid off|broke up|gone|"
+    r"got rid of|shaved off|shut down|closed down|uninsured|"
     r"promoted|retired\s+from|nicht mehr|keine? mehr|ya no|no m[aá]s|j[aá] n[aã]o|n[aã]o mais|"
     r"plus jamais|ne\s+\w+\s+plus|n'\w+\s+plus|non pi[uù]|niet meer|nie ma ju[zż])\b",
     re.IGNORECASE,

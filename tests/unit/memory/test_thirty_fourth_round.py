@@ -384,3 +384,73 @@ def test_a_part_dropped_with_more_said_is_read_whole() -> None:
     assert said == [
         "User wants the assistant to drop the jokes and emojis and keep answers professional"
     ]
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        # the second reader's cases: nothing of the user's, or nothing standing
+        "I go by Tesco on the way home",
+        "I go by Dr. Patel at work",
+        "gym days are tiring",
+        "cilantro tastes like soap to some people",
+        "the milk smells like feet, should I throw it out?",
+        "interests: see my linkedin",
+        "my sister had another baby, so that's three kids now",
+        "my son is 7 and just started learning chess",
+        "my daughter, just started learning violin",
+        "fluent in mandarin, she grew up in Taipei",
+        "my grandpa was 90. used to be a miner for 40 years",
+        "if we have another, that's three kids now",
+        "was laid off at Twitter and then rehired",
+        "here's my essay draft. drop the intro",
+        "no need for the summary, I already read it",
+        "I'm not on discord at the moment, on my phone",
+        "cash is tight, but we're fine",
+    ],
+)
+def test_second_readers_cases_store_nothing(message: str) -> None:
+    assert stored(message) == []
+
+
+@pytest.mark.parametrize(
+    ("message", "facts"),
+    [
+        ("was let go by Amazon in March", ["User no longer works at Amazon"]),
+        ("Python and Rust are my native languages lol", ["User uses Python", "User uses Rust"]),
+        (
+            "Been learning piano for 3 years, still bad",
+            ["User has been learning piano for 3 years"],
+        ),
+        ("these frameworks are bloated", ["User dislikes these frameworks"]),
+        ("I go by Sam now", ["User prefers to be called Sam"]),
+    ],
+)
+def test_second_readers_cases_store_what_is_said(message: str, facts: list[str]) -> None:
+    assert stored(message) == facts
+
+
+def test_project_budgets_stay_the_projects() -> None:
+    said = extract_chat_facts("ok the team's budget is really tight this year", in_project=True)
+    assert ([f.content for f in said.user], [f.content for f in said.project]) == (
+        [],
+        ["The team's budget is really tight"],
+    )
+
+
+@pytest.mark.parametrize(
+    ("new", "old", "action"),
+    [
+        ("User avoids cooking on weekdays", "User enjoys cooking on weekends", "keep"),
+        ("User avoids meetings before 10am", "User enjoys meetings", "keep"),
+        ("Got rid of the landline at home.", "Has a landline at home.", "supersede"),
+        ("User shaved off the beard.", "User has a beard.", "supersede"),
+        (
+            "User shut down their Minecraft server.",
+            "User runs their own Minecraft server.",
+            "supersede",
+        ),
+    ],
+)
+def test_ends_and_likings_with_their_scope(new: str, old: str, action: str) -> None:
+    assert decide(new, old) == action
