@@ -716,6 +716,7 @@ _VERB_FIRST_RE: Final = re.compile(
 )
 
 
+@lru_cache(maxsize=4096)
 def _said_by_user(fact: str) -> str:
     """``fact`` with "User" before it when it starts with its verb ("Has a landline at
     home." -> "User has a landline at home."), for the rules that read the user as its
@@ -1612,7 +1613,9 @@ def decide(
         return "supersede"  # "uses macOS Ventura" / "uses macOS Sonoma": another value
     if _names_the_old_as_wrong(new, old):
         return "supersede"  # "works at an insurance company, not a bank"
-    if _ends_it(_said_by_user(new), _said_by_user(old)) or _retired_from_work(new, old, old_frames):
+    if (_end_sign(new) and _ends_it(_said_by_user(new), _said_by_user(old))) or _retired_from_work(
+        new, old, old_frames
+    ):
         return "supersede"  # "dropped Docker for local development", "sold their car"
     if _slot_changed(new, old) or _name_swapped(new, old) or _one_name_swapped(new, old):
         return "supersede"  # "cluster scheduler is PBS" / "cluster scheduler is Slurm"
