@@ -1503,7 +1503,8 @@ _TECH_LABEL: Final = (
 )
 _LIST_RE: Final = re.compile(
     rf"^(?:(?P<like>{_LIKE_LABEL})|(?P<dislike>{_DISLIKE_LABEL})|(?P<tech>{_TECH_LABEL})|"
-    r"(?P<profile>me|myself|about me|background|bio|context|who i am)|"
+    r"(?P<profile>me|myself|about me|background|bio|context|who i am|(?:quick\s+|short\s+)?intro|"
+    r"a bit about me|some context|context dump|about myself)|"
     r"(?P<hobby>(?:my\s+)?(?:hobbies|hobby|pastimes)))"
     r"(?:\s+(?:of choice|here|wise|these days|atm|rn|for now|for everything))?"
     r"\s*(?::|=|->)\s*(?P<rest>.+)$",
@@ -1973,7 +1974,8 @@ _NO_RE: Final = re.compile(
     r"(?!(?:longer|need|idea|problem|worries|way|clue|rush|thanks|doubt|luck|one|reason|time|"
     r"matter|issue|biggie|change|pressure|stress|hurry|exceptions|excuses|kidding|joke|offense|"
     r"hard feelings|promises|comment|contest|question|cap|kidding|big deal|surprise|"
-    r"decision|verdict|answer|word|news|update|reply|response|luck\s+yet|[\w-]+\s+yet)\b)(?P<x>[\w.+#@'/ -]+?)(?:\s*,?\s*(?:please|ever|at all|thanks|thx|in (?:answers|replies|"
+    r"decision|verdict|answer|word|news|update|reply|response|luck\s+yet|[\w-]+\s+yet|"
+    r"free\s+time|spare\s+time|energy|sleep|money|budget|patience|space|signal|wifi)\b)(?P<x>[\w.+#@'/ -]+?)(?:\s*,?\s*(?:please|ever|at all|thanks|thx|in (?:answers|replies|"
     r"responses|code)|anywhere))*$",
     re.IGNORECASE,
 )
@@ -4359,6 +4361,8 @@ def _shape_opinion(text: str, lead: bool) -> _Shaped:
             r"\b(?:is|are|was|were)\b|^(?:my|our|his|her|their|the)\b", raw, re.I
         ):
             return []  # "My team lead is a huge TDD advocate": someone else's
+        if (m["x7"] or m["x8"]) and re.search(r"\b(?:is|are|was|were|so|because)\b", raw, re.I):
+            return []  # "internet is awful so anything cloud heavy is a pain": two clauses
         field = _FIELD_ROLE_RE.match(text.strip())
         if m["x5"] and field and field["kind"]:  # "firmware guy": a field of work, not a taste
             return [ExtractedFact(f"User works in {field['field'].lower()}", "personal")]

@@ -2717,13 +2717,14 @@ def _with_further_parts(
 def _intro(parts: list[str]) -> bool:
     """Whether a list (its parts without filler) is a user's introduction that begins
     with their age: "23, still live w my parents in Manila", "31, nurse, Leeds" (an age,
-    then a role, a home or a statement with its "I" left out)."""
+    then a role, a home or a statement with its "I" left out), or with a role and then
+    the age ("Retiree, 71, just got my first smartphone")."""
     if len(parts) < 2 or not any(_BARE_AGE_RE.fullmatch(p) for p in parts[:2]):
         return False
     return any(
         _ELIDED_I_RE.match(p) or _phrasing.bare_place(p) or _phrasing.role_facts(p)
         for p in parts[1:4]
-    )
+    ) or bool(_phrasing.role_facts(parts[0]))
 
 
 def _verbless_list(clause: str, *, tech_context: bool) -> list[ExtractedFact]:
@@ -2823,7 +2824,10 @@ _BARE_AGE_RE: Final = re.compile(
 )
 #: Children or a parent's role said bare: "two kids", "3 kids", "mom of twins", "dad of 3".
 _BARE_KIDS_RE: Final = re.compile(
-    r"(?P<n>\d|one|two|three|four|five|six)\s+(?P<k>kids|children|boys|girls|sons|daughters)"
+    r"(?:(?:also|plus|and)\s+)?(?P<n>\d|one|two|three|four|five|six)\s+"
+    r"(?P<k>kids|children|boys|girls|sons|daughters|dogs|cats|rabbits|hamsters|guinea\s+pigs|"
+    r"chickens|hens|horses|parrots|budgies|tortoises|snakes|lizards|goats|ferrets)"
+    r"(?:\s+(?:who|that|which)\s+[^,;]{1,60})?"
     r"|(?P<single>single)?\s*(?P<who>mom|mum|dad|mother|father|parent)"
     r"(?:\s+of\s+(?P<of>twins|triplets|\d|one|two|three|four|five)(?:\s+(?:kids|children|boys|"
     r"girls))?)?",
@@ -4195,6 +4199,11 @@ _PLACE_CASE_RE: Final = re.compile(
 def _without_chat_tail(content: str) -> str:
     """``content`` without chat's words at its end, a place typed in lower case written
     as a name ("User is in montreal actually lol" -> "User is in Montreal")."""
+    content = re.sub(  # "Based in Bangalore." at a sentence's start: "User is based in"
+        r"^(User is )(Based|Located|Living|Currently|Originally)\b",
+        lambda m: m[1] + m[2].lower(),
+        content,
+    )
     return _PLACE_CASE_RE.sub(_place_case, _CHAT_TAIL_RE.sub("", content))
 
 

@@ -454,3 +454,26 @@ def test_project_budgets_stay_the_projects() -> None:
 )
 def test_ends_and_likings_with_their_scope(new: str, old: str, action: str) -> None:
     assert decide(new, old) == action
+
+
+@pytest.mark.parametrize(
+    ("message", "facts"),
+    [
+        ("Based in Bangalore.", ["User is based in Bangalore"]),
+        ("zero free time, so recipes under 30 minutes please", []),
+        (
+            "Quick intro: ML engineer, PyTorch mostly",
+            ["User is an ML engineer", "User uses PyTorch"],
+        ),
+        ("Retiree, 71, just got my first smartphone", ["User is a retiree", "User is 71"]),
+        ("sizes 32, 34, 36", []),
+        (
+            "28, nurse, 2 cats, Leeds",
+            ["User is 28", "User is a nurse", "User has 2 cats", "User is based in Leeds"],
+        ),
+        ("internet is awful so anything cloud heavy is a pain", []),
+        ("meetings are a pain", ["User dislikes meetings"]),
+    ],
+)
+def test_introductions_said_in_fragments(message: str, facts: list[str]) -> None:
+    assert stored(message) == facts
