@@ -1975,7 +1975,7 @@ _NO_RE: Final = re.compile(
     r"matter|issue|biggie|change|pressure|stress|hurry|exceptions|excuses|kidding|joke|offense|"
     r"hard feelings|promises|comment|contest|question|cap|kidding|big deal|surprise|"
     r"decision|verdict|answer|word|news|update|reply|response|luck\s+yet|[\w-]+\s+yet|"
-    r"free\s+time|spare\s+time|energy|sleep|money|budget|patience|space|signal|wifi)\b)(?P<x>[\w.+#@'/ -]+?)(?:\s*,?\s*(?:please|ever|at all|thanks|thx|in (?:answers|replies|"
+    r"free\s+time|spare\s+time|energy|sleep|patience|space|signal|wifi)\b)(?P<x>[\w.+#@'/ -]+?)(?:\s*,?\s*(?:please|ever|at all|thanks|thx|in (?:answers|replies|"
     r"responses|code)|anywhere))*$",
     re.IGNORECASE,
 )
