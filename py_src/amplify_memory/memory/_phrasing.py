@@ -26,7 +26,12 @@ Clause shapes (:func:`shaped_facts`, tried before the first-person rules):
   a MacBook", "Python for scripts, Go for services", a bare list "Neovim + tmux";
 * standing instructions in the imperative: "Explain with diagrams", "Use American
   spelling", "Prefer f-strings", "No emojis", "Answer in German", "always trailing
-  commas" -- but not one-off tasks ("use React for this component", "fix it").
+  commas" -- but not one-off tasks ("use React for this component", "fix it");
+* answers' units, lengths and parts: "prices in euros please", "3-4 lines max", "prose
+  reads better to me now", "you can drop the emojis", "don't schedule anything before 9";
+* goals and news said in passing: "training for my first marathon", "saving up for a
+  motorbike licence", "new job at a brewery", "got laid off from Meta" (the chat
+  shortcuts of :data:`_CHAT_SHORTCUTS` rewrite such news into first-person statements).
 """
 
 from __future__ import annotations
