@@ -1089,10 +1089,13 @@ _STARTED_LEARNING_RE: Final = re.compile(
 #: Someone other than the user, named before a statement without its subject: "my son
 #: is 7 and just started learning chess", "my grandpa was 90. used to be a miner", "if we
 #: have another, that's three kids now".
+_MY_PEOPLE: Final = (
+    r"brother|sister|wife|husband|partner|son|daughter|dad|mum|mom|father|mother|friend|boss|"
+    r"colleague|cousin|uncle|aunt|boyfriend|girlfriend|flatmate|roommate"
+)
 _SOMEONE_ELSE_RE: Final = re.compile(
-    r"\b(?:my\s+(?:brother|sister|wife|husband|partner|son|daughter|kid|kids|child|children|"
-    r"dad|mum|mom|father|mother|friend|boss|colleague|cousin|uncle|aunt|boyfriend|girlfriend|"
-    r"flatmate|roommate|grandpa|grandma|grandad|granddad|grandmother|grandfather|nan|nana|"
+    rf"\b(?:my\s+(?:{_MY_PEOPLE}|kid|kids|child|children|"
+    r"grandpa|grandma|grandad|granddad|grandmother|grandfather|nan|nana|"
     r"neighbou?r|niece|nephew|student|client|team)|he|she|his|her|they|their|if|would|"
     r"someone|somebody)\b",
     re.IGNORECASE,
@@ -1285,9 +1288,6 @@ def trim(text: str, keep: str = "") -> str:
     return _LEADING_JUNK_RE.sub("", text.rstrip(chars)) if text else text
 
 
-_STANDING_COLON_RE: Final = re.compile(
-    r"^(going forward|from now on|in future|by default|henceforth)\s*:\s+(.+)$", re.IGNORECASE
-)
 _LEADING_JUNK_RE: Final = re.compile(r"^(?:[ ,!]|\.(?![A-Za-z]))+")
 
 
@@ -1316,7 +1316,7 @@ def pieces(sentence: str) -> list[str]:
                 continue
             out += [p for p in (left, right) if p]
             continue
-        standing = _STANDING_COLON_RE.match(part)
+        standing = _STANDING_COLON_RE.match(part)  # (defined with STANDING_PHRASES)
         if standing:  # "Going forward: no bullet points": a standing wish, said after a colon
             out.append(f"{standing[1]}, {standing[2]}")
             continue
@@ -1588,13 +1588,10 @@ LANGUAGE_NAMES: Final = (
 )
 
 
-#: Chat's shortcuts for what the user says of themselves, each made a plain statement the
-#: rules read (applied in this order by :func:`_unwrap_leads`).
 #: Before "new job at ...": someone else's news or a wish ("my brother: new job at
 #: Amazon", "Goals for 2025: new job at Google").
 _NOT_MY_NEWS_RE: Final = re.compile(
-    r"\b(?:my\s+(?:brother|sister|wife|husband|partner|son|daughter|dad|mum|mom|father|"
-    r"mother|friend|boss|colleague|cousin|uncle|aunt|boyfriend|girlfriend|flatmate|roommate)|"
+    rf"\b(?:my\s+(?:{_MY_PEOPLE})|"
     r"he|she|his|her|their|they|goals?|wish(?:es|list)?|dreams?|story|character|plans?|"
     r"hop(?:e|ing)|want|would|if|maybe|resolutions?)\b",
     re.IGNORECASE,
@@ -1608,6 +1605,8 @@ def _new_job(m: re.Match[str]) -> str:
     return f"{m[1]}I work at {m['x']}"
 
 
+#: Chat's shortcuts for what the user says of themselves, each made a plain statement the
+#: rules read (applied in this order by :func:`_unwrap_leads`).
 _CHAT_SHORTCUTS: Final[tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...]] = (
     (  # "no longer keto", "no longer wfh full time": its "I" left out (no "no <thing>")
         re.compile(
@@ -2044,6 +2043,8 @@ STANDING_PHRASES: Final = (
     r"from now on|from now(?=\s*,?\s*(?:please|pls)\b)|from here on(?: out)?|"
     r"from this point on|henceforth|going forward|in (?:the )?future|by default"
 )
+#: A standing phrase before a colon: "Going forward: no bullet points".
+_STANDING_COLON_RE: Final = re.compile(rf"^({STANDING_PHRASES})\s*:\s+(.+)$", re.IGNORECASE)
 _STANDING_RE: Final = re.compile(
     rf"\b(?:always|never|{STANDING_PHRASES}|every time|"
     r"whenever|at all times|in general|generally|all (?:your|the)|every|any time|ever|"
@@ -3829,27 +3830,33 @@ _UNIT_MEASURE: Final = {
 
 
 def _shape_answer_parts(text: str, lead: bool) -> _Shaped:
-    if m := _READS_BETTER_RE.match(text.strip()):
+    text = text.strip()
+    if m := _READS_BETTER_RE.match(text):
         return [ExtractedFact(f"User prefers {m['x'].lower()}", "communication")]
-    if m := _DROP_PART_RE.match(text.strip()):
+    if m := _DROP_PART_RE.match(text):
         parts = [p for p in (m["x"], m["y"], m["z"]) if p]
         return [
             ExtractedFact(f"User does not want {p if p.isupper() else p.lower()}", "communication")
             for p in parts
         ]
-    if m := _UNIT_NOW_RE.match(text.strip()):
+    if m := _UNIT_NOW_RE.match(text):
         return [ExtractedFact(f"User wants {_UNIT_MEASURE[m['u'].lower()]}", "communication")]
     return _NEXT
 
 
-def _shape_in_units(text: str, lead: bool) -> _Shaped:
+def _shape_not_scheduled(text: str, lead: bool) -> _Shaped:
     if m := _NOT_BEFORE_RE.match(text.strip()):
         what = m["what"].lower().replace("stuff", "anything")
         content = f"User does not want {what} scheduled {m['w'].lower()} {m['t'].replace(' ', '')}"
         return [ExtractedFact(content, "workflow")]
-    if m := _IN_UNITS_RE.match(text.strip()):
+    return _NEXT
+
+
+def _shape_in_units(text: str, lead: bool) -> _Shaped:
+    text = text.strip()
+    if m := _IN_UNITS_RE.match(text):
         return [ExtractedFact(f"User wants {m['x'].lower()} in {m['u']}", "communication")]
-    if m := _LENGTH_MAX_RE.match(text.strip()):
+    if m := _LENGTH_MAX_RE.match(text):
         n, what = (m["n"] or m["n2"]).replace(" ", ""), (m["w"] or m["w2"]).lower()
         return [ExtractedFact(f"User wants answers of at most {n} {what}", "communication")]
     return _NEXT
@@ -4219,11 +4226,8 @@ def _shape_list(text: str, lead: bool) -> _Shaped:
     if m := _LIST_RE.match(text):
         items = _items(m["rest"])
         if m["hobby"]:  # "hobbies: bouldering 3x a week, sourdough on weekends"
-            return [
-                ExtractedFact(f"User enjoys {_pastime_item(part)}", "personal")
-                for part in re.split(r"\s*[,;]\s*(?:and\s+)?|\s+and\s+", m["rest"])
-                if _pastime_item(part)
-            ] or None
+            pastimes = map(_pastime_item, re.split(r"\s*[,;]\s*(?:and\s+)?|\s+and\s+", m["rest"]))
+            return [ExtractedFact(f"User enjoys {p}", "personal") for p in pastimes if p] or None
         if m["profile"]:  # "Background: PhD student in comp bio, R + Bioconductor"
             out = []
             for part in re.split(r"\s*[,;]\s*", m["rest"]):
@@ -4660,6 +4664,7 @@ _SHAPES: Final[tuple[Callable[[str, bool], _Shaped], ...]] = (
     _shape_quit_habit,
     _shape_been_role,
     _shape_units_only,
+    _shape_not_scheduled,
     _shape_in_units,
     _shape_answer_parts,
     _shape_goal,

@@ -25,7 +25,7 @@ Topics
   ``timezone``, ``team``, ``role`` ("retired" when no role is named), ``experience``,
   ``pronouns``, ``work_mode`` (remote, office, hybrid), ``work_hours`` (day, night),
   ``units`` (metric, imperial), ``temperature`` (celsius, fahrenheit), ``age``, ``diet``
-  (vegan, vegetarian, pescatarian, omnivore), ``commute`` (car, bicycle, foot, train,
+  (vegan, vegetarian, pescatarian, omnivore, keto, paleo), ``commute`` (car, bicycle, foot, train,
   bus), the user's devices
   ``phone``, ``laptop``, ``gpu``, ``tablet``, ``car`` (:mod:`~amplify_memory.memory.devices`),
   ``work_week``, the user's favourites ``favourite_<kind>`` (``favourite_food``,
@@ -304,10 +304,10 @@ _LANGUAGE_RE: Final = "|".join(_LANGUAGES)
 _NOT_BEFORE_A_NOUN: Final = (
     r"(?!\s+(?!(?:and|or|but|with|without|when|unless|if|in|for|on|to|as|enough|please|pls|"
     r"answers?|responses?|repl(?:y|ies)|explanations?|messages?|text|summar(?:y|ies)|"
-    r"overviews?|and|than|by|at|from|of|so|since|because|though|the|these|those|"
+    r"overviews?|than|by|at|from|of|so|since|because|though|the|these|those|"
     r"sentences?|paragraphs?|lines?|points?|bullets?|versions?|ones?|form|style|now|again|"
     r"anyway|too|thanks|always|then|tho|lol|btw|okay|overall|generally|mostly|going|"
-    r"whenever|where|unless|until|while|instead|though|plus|also|pretty|really|very|"
+    r"whenever|where|until|while|instead|plus|also|pretty|really|very|"
     r"walkthroughs?|breakdowns?|descriptions?|steps|guides?|tutorials?|"
     r"instructions?|notes|comments|code|docs|documentation|emails?|commit)\b)"
     r"[a-z]{3,})"
@@ -1082,10 +1082,6 @@ def _explanation_topics(add: Callable[..., Topic]) -> None:
 
 def _role_topic(add: Callable[..., Topic]) -> None:
     """The built-in personal topics: role."""
-    works_as = _first(
-        r"\bworks as an? ((?:[\w-]+\s+){0,2}?[\w-]+)(?=\s+(?:at|for|in|on|with|and|since)\b|\W*$)",
-        lambda m: m[1].lower(),
-    )
     held = _first(
         rf"(?:\ban?|\bto|\bnow(?!\s+(?:is|works)\b)(?:\s+an?)?)\s+((?:[\w+#./-]+\s+){{0,4}}?(?:{ROLE_NOUNS}))\b",
         lambda m: _ROLE_WORDS.get(m[1].lower(), m[1].lower()),
@@ -1096,12 +1092,8 @@ def _role_topic(add: Callable[..., Topic]) -> None:
         r"\b(?:is|works as|working as|promoted to|became|is now)\s+(?!(?:an?\s+)?(?:former\b|ex-))(?:an?\s+)?"
         rf"(?:[\w+#./-]+\s+){{0,4}}?(?:{ROLE_NOUNS})s?\b"
         # retired, no role named: the role held before is over ("User is retired")
-        r"|^User (?:is|has) (?:now |recently |just |fully )?retired\W*$"
-        # any work one does as one's job ("works as a bank teller")
-        r"|^(?:User )?(?:now |currently )?works as an? (?!(?:former|ex|volunteer)\b)\w",
-        lambda text: (
-            held(text) or ("retired" if "retired" in text.lower() else None) or works_as(text)
-        ),
+        r"|^User (?:is|has) (?:now |recently |just |fully )?retired\W*$",
+        lambda text: held(text) or ("retired" if "retired" in text.lower() else None),
     )
 
 

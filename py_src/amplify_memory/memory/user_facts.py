@@ -1205,11 +1205,16 @@ def _place_named(content: str) -> str:
     lives = _LIVES_IN_RE.match(content)
     if lives is None:
         return content  # (a trailing "now" goes in finish: _without_now)
-    words = lives["place"].split()
-    named = [
-        w if w in _PLACE_SMALL_WORDS and i else w[:1].upper() + w[1:] for i, w in enumerate(words)
-    ]
-    return lives["head"] + " ".join(named)
+    return lives["head"] + _capitalised(lives["place"])
+
+
+def _capitalised(place: str) -> str:
+    """A place's name typed in lower case with its capitals ("new york" -> "New York",
+    "isle of man" -> "Isle of Man")."""
+    return " ".join(
+        w if w in _PLACE_SMALL_WORDS and i else w[:1].upper() + w[1:]
+        for i, w in enumerate(place.split())
+    )
 
 
 _TEACHING_VERBS: Final = frozenset({"teach", "tutor", "lecture", "mentor", "coach", "study"})
@@ -2810,7 +2815,6 @@ _BARE_TRAIT_WORD_RE: Final = re.compile(
     r"divorced|widowed|self-employed|freelance",
     re.IGNORECASE,
 )
-#: A bare age in a list about the user ("Dutch, 34, two kids").
 #: A list's part that says where the user lives: "currently in Norfolk", "live just
 #: outside Dublin", "based near Leeds".
 _BARE_PLACE_RE: Final = re.compile(
@@ -2819,6 +2823,7 @@ _BARE_PLACE_RE: Final = re.compile(
     r"(?P<p>[A-Za-z][\w.'-]*(?:\s+(?-i:[A-Z])[\w.'-]*)?)",
     re.IGNORECASE,
 )
+#: A bare age in a list about the user ("Dutch, 34, two kids").
 _BARE_AGE_RE: Final = re.compile(
     r"(?:age\s+)?(1[6-9]|[2-9]\d)(?:\s*(?:yo|y/o|years\s+old|yrs\s+old))?"
 )
@@ -2854,7 +2859,7 @@ def _bio_fact(part: str, *, bio: bool) -> list[ExtractedFact]:
     place = _BARE_PLACE_RE.fullmatch(part)
     if place and is_place(place["p"]) and not part.lower().startswith("in "):
         # "currently in Norfolk", "just outside Dublin" (a bare "in Seoul" is read later)
-        named = " ".join(w[:1].upper() + w[1:] for w in place["p"].split())
+        named = _capitalised(place["p"])
         return [ExtractedFact(f"User lives {place['rel'].lower()} {named}", "personal")]
     age = _BARE_AGE_RE.fullmatch(part) if bio else None
     return [ExtractedFact(f"User is {age[1]}", "personal")] if age else []
@@ -4211,8 +4216,7 @@ def _place_case(m: re.Match[str]) -> str:
     words = m["p"].split()
     for n in (len(words), 1):
         if is_place(" ".join(words[:n])):
-            named = " ".join(w[:1].upper() + w[1:] for w in words[:n])
-            return m["lead"] + " ".join([named, *words[n:]])
+            return m["lead"] + " ".join([_capitalised(" ".join(words[:n])), *words[n:]])
     return m.group()
 
 
