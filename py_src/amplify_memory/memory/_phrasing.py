@@ -180,6 +180,16 @@ _TYPOS: Final[dict[str, str]] = {
     "yr": "year",
     "exp": "experience",
     "workin": "working",
+    "wrk": "work",
+    "wrks": "works",
+    "wrking": "working",
+    "wokr": "work",
+    "truk": "truck",
+    "trukdriver": "truck driver",
+    "truckdriver": "truck driver",
+    "lorrydriver": "lorry driver",
+    "taxidriver": "taxi driver",
+    "busdriver": "bus driver",
     "usin": "using",
     "codin": "coding",
     "buildin": "building",
@@ -1268,6 +1278,13 @@ def _fix_spellings(text: str) -> str:
         text,
         flags=re.I,
     )
+    text = re.sub(  # chat's "2" for "to": "Moved2 Austin", "switched 2 Linux"
+        r"\b(moved|move|moving|went|came|back|switched|switching|relocated|relocating)"
+        r"(?:2(?=\s+(?:the\s+)?[A-Za-z])|\s2(?=\s+(?-i:[A-Z])))",
+        r"\1 to",
+        text,
+        flags=re.I,
+    )
     return _TYPO_RE.sub(_fix_word, text)
 
 
@@ -1608,6 +1625,17 @@ def _new_job(m: re.Match[str]) -> str:
 #: Chat's shortcuts for what the user says of themselves, each made a plain statement the
 #: rules read (applied in this order by :func:`_unwrap_leads`).
 _CHAT_SHORTCUTS: Final[tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...]] = (
+    (  # "we got a greyhound last month, her name is Pixel": the pet named where it came
+        re.compile(
+            r"\b(?P<got>(?:got|adopted|rescued|brought\s+home)\s+(?:a|an)\s+(?:[\w-]+\s+){0,2}?"
+            rf"(?:{PET_NOUNS}))\b(?P<when>[^.!?,;\n]{{0,30}}?)\s*(?:[.!?,;]+|\s[-\u2014]\s)\s*"
+            r"(?:(?:her|his|its|their)\s+name(?:'s|\s+is)|(?:she's|he's|it's)\s+(?:called|named)|"
+            r"(?:a|an)\s+[\w-]+\s+(?:called|named)|(?:called|named))\s+"
+            r"(?P<name>(?-i:[A-Z])[\w'-]+|[a-z][\w'-]+(?=\s*(?:$|[.!]|[\U0001F300-\U0001FAFF])))",
+            re.IGNORECASE,
+        ),
+        lambda m: f"{m['got']} named {m['name'][0].upper()}{m['name'][1:]}{m['when']}",
+    ),
     (  # "no longer keto", "no longer wfh full time": its "I" left out (no "no <thing>")
         re.compile(
             r"^(\s*)no\s+longer\s+(?:(?P<am>(?=(?:keto|paleo|vegan|vegetarian|veggie|pescatarian|"
@@ -1741,10 +1769,113 @@ _CHAT_SHORTCUTS: Final[tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str
         ),
         "I don't use ",
     ),
+    (  # "on keto since january", "been doing paleo for a month": the user's diet
+        re.compile(
+            r"(^\s*|[.!?;:]\s+)(?:(?:been|currently|still|now)\s+)*(?:on|doing)\s+"
+            r"(?P<d>keto|paleo|whole30|carnivore|intermittent\s+fasting|(?:a\s+)?(?:low[- ]carb|"
+            r"low[- ]fodmap|plant[- ]based|mediterranean|gluten[- ]free|vegan|keto)\s+diet)"
+            r"(?:\s+(?:since|for)\s+(?:about\s+|like\s+|a\s+)?[\w-]+(?:\s+(?:months?|weeks?|years?|"
+            r"days?))?)?(?=\s+(?:now|these\s+days|atm|rn|again)\b|\s*(?:$|[,.;!]))",
+            re.IGNORECASE,
+        ),
+        r"\1I'm on \g<d>",
+    ),
+    (  # "eating meat again", "back to eating fish": a diet given up
+        re.compile(
+            r"(^\s*|[.!?;:]\s+)(?:(?:I'm|im|I\s+am|so)\s+)?(?:(?P<back>back\s+to\s+eating)|eating)\s+"
+            r"(?P<f>meat|fish|pork|beef|chicken|dairy|eggs|animal\s+products)"
+            r"(?:\s+again\b|(?(back)|(?!)))",
+            re.IGNORECASE,
+        ),
+        r"\1I eat \g<f> again",
+    ),
+    (  # "gave up on japanese, switched to korean": the language the user learns now
+        re.compile(
+            r"(^\s*|[.!?;:]\s+)(?:(?:I|I've|I\s+have|finally|honestly)\s+)*(?:gave\s+up(?:\s+on)?|"
+            r"quit|dropped|stopped)\s+(?:learning\s+)?(?P<a>" + LANGUAGE_NAMES + r")\b"
+            r"(?:\s+(?:tbh|honestly|lol|though|tho))*\s*(?:,|and|\s[-\u2014]\s)\s*(?:and\s+)?"
+            r"(?:I\s+)?(?:switched|moved|changed|went)\s+(?:over\s+)?to\s+(?P<b>"
+            + LANGUAGE_NAMES
+            + r")\b",
+            re.IGNORECASE,
+        ),
+        r"\1I'm no longer learning \g<a>. I'm learning \g<b>",
+    ),
+    (  # "when I ask for recipes give grams": a standing wish for such answers
+        re.compile(
+            r"(^\s*|[.!?;:]\s+)(?:(?:and|also|so|pls|please)\s+)?(?:when(?:ever)?|if|any\s*time)\s+I\s+"
+            r"(?:ask|request)\s+(?:you\s+)?(?P<p>for|about)\s+(?P<x>[\w'/+# -]{2,30}?)\s*,?\s+"
+            r"(?=(?:please\s+|pls\s+|always\s+|just\s+)*(?:give|use|show|write|answer|include|put|"
+            r"list|keep|add|make|skip|avoid|default|stick|never|don't|do\s+not)\b)",
+            re.IGNORECASE,
+        ),
+        lambda m: (
+            f"{m[1]}when you {'give' if m['p'].lower() == 'for' else 'answer about'} {m['x']}, "
+        ),
+    ),
+    (  # "baby number three arrived!": how many children the user has now
+        re.compile(
+            r"(^\s*|[.!?;:]\s+)(?:(?:our|my)\s+)?(?:baby|kid|child)\s+(?:number|no\.?|#)\s*"
+            r"(?P<n>two|three|four|five|six|[2-9])\s+(?:arrived|is\s+here|was\s+born|came)\b",
+            re.IGNORECASE,
+        ),
+        lambda m: f"{m[1]}I have {m['n']} kids now. it arrived",
+    ),
+    (  # "big into bouldering", "mostly play valorant": the user's own pastime, "I" left out
+        re.compile(
+            r"(^\s*|[.!?;:]\s+|,\s+(?=(?:big|huge|really|super|heavily|mostly|mainly|usually)\s))"
+            r"(?:(?P<into>(?:big|huge|super|heavily|totally|kinda|deep)\s+into)(?=\s+[a-z]+(?:ing)?\b)|"
+            r"(?P<mostly>(?:mostly|mainly|usually)\s+(?:play|watch|read|cook|bake|knit|paint|draw|"
+            r"ride|climb|swim|run|listen\s+to)))\s+(?=[a-z])",
+            re.IGNORECASE,
+        ),
+        lambda m: (
+            m.group()
+            if _someone_else_before(m)
+            or (m["into"] and _tech_names(m.string[m.end() : m.end() + 30]))
+            else f"{m[1]}I'm into "
+            if m["into"]
+            else f"{m[1]}I {m['mostly']} "
+        ),
+    ),
+    (  # "Trados for everything", "org-mode for all my notes": the user's tool
+        re.compile(
+            r"(^\s*|[.!?;]\s+)(?!(?:thanks|thank|thx|ty|sorry|same|ready|grateful|good|great|ok|"
+            r"okay|all|one|cheers|love|respect|kudos|shoutout|apologies|props|time|room)\b)"
+            r"(?P<x>[\w.+#-]++(?:\s+[\w.+#-]++)?)\s+for\s+(?P<what>everything|pretty\s+much\s+"
+            r"everything|all\s+(?:my|the|our)\s+[\w-]+(?:\s+[\w-]+)?)"
+            r"(?=\s*(?:$|[,.;!]|\s+(?:these\s+days|now|at\s+work|at\s+home)\b))",
+            re.IGNORECASE,
+        ),
+        lambda m: (
+            f"{m[1]}I use {m['x']} for {m['what']}"
+            if (_tech_names(m["x"]) or (m["x"][0].isupper() and len(m["x"].split()) == 1))
+            and not _someone_else_before(m)
+            else m.group()
+        ),
+    ),
+    (  # "everything at work runs on SAP": the tool of the user's work
+        re.compile(
+            r"(^\s*|[.!?;]\s+)everything\s+at\s+(?P<w>work|my\s+job|the\s+office)\s+"
+            r"(?:runs\s+on|is\s+(?:on|in|built\s+on))\s+(?=[\w.+#-]+(?:\s*[,.;!]|\s*$))",
+            re.IGNORECASE,
+        ),
+        r"\1I use at \g<w> ",
+    ),
+    (  # "can we switch to english from now on?": the language of the answers
+        re.compile(
+            r"(^\s*|[.!?;:]\s+)(?:(?:so|ok|okay|hey)(?:\s*+,\s*+|\s++))?(?:can|could)\s+we\s+(?:please\s+)?"
+            r"(?:switch\s+to|speak|talk\s+in|continue\s+in|do\s+(?:this|everything)\s+in|"
+            r"stick\s+to)\s+(?P<l>" + LANGUAGE_NAMES + r")"
+            r"(?:\s+(?:from\s+now\s+on|going\s+forward|please|pls|instead))*\s*\?+",
+            re.IGNORECASE,
+        ),
+        r"\1please always answer in \g<l>.",
+    ),
     (  # "coriander tastes like soap to me": the user dislikes it
         re.compile(
             r"^(\s*)(?!(?:the|this|that|these|those|my|your|our|it|his|her)\b)"
-            r"(?P<x>[a-z][\w-]*(?:\s+[a-z][\w-]+)?)\s+(?:tastes?|smells?)\s+like\s+"
+            r"(?P<x>[a-z][\w-]*(?:\s+[a-z][\w-]+)?)\s+(?:(?:tastes?|smells?)\s+like|=)\s+"
             r"(?:soap|dirt|garbage|trash|feet|cardboard|sadness|death|metal|medicine)"
             r"(?:\s+to\s+me)?(?=\s*(?:$|[,.;!]|\s+(?:so|lol|tbh|honestly)\b))",
             re.IGNORECASE,
@@ -3055,7 +3186,7 @@ _WORKPLACE_MOVE_RE: Final = re.compile(
     r"(?:(?P<verb>moved|switched|changed|went|transferred|jumped|am now|am|'m now|'m)\s+"
     r"(?:over\s+)?(?:to|in|at)|(?:now\s+)?(?:work|working)\s+(?:in|at))\s+"
     r"(?P<det>a|an|the)?\s*"
-    rf"(?P<place>(?:[\w-]+\s+){{0,3}}?(?:{WORKPLACE_NOUNS}))"
+    rf"(?P<place>(?:(?!(?:at|in|for|with|of)\s)[\w-]+\s+){{0,3}}?(?:{WORKPLACE_NOUNS}))"
     r"(?:\s+(?:now|this\s+\w+|last\s+\w+|in\s+\w+|since\s+\w+))?$",
     re.IGNORECASE,
 )
@@ -3132,7 +3263,7 @@ _VERDICT_RE: Final = re.compile(
 _ONE_VERDICT_RE: Final = re.compile(
     r"^(?P<x>(?!(?:it|this|that|which|what|there|here|yes|no|ok|okay|sure)\b|the\s+(?:answer|"
     r"question|result|output|value|code|test|problem|total)\b)[\w.+#/' -]{2,40}?)"
-    r"(?:\s*(?::|=|\?)\s*(?P<good>yes(?:[\s,!]+yes)+|yes\s+please)"
+    r"(?:(?:\s*(?::|=|\?)\s*|\s+)(?P<good>yes(?:[\s,!]+yes)+|yes\s+please)"
     r"|\s*,\s*(?P<good3>always)"
     r"|\s*[:=,]?\s+(?P<good2>or\s+nothing|or\s+bust)"
     r"|(?:\s*(?::|=|\?)\s*|\s+(?:(?:is|are)\s+)?)(?P<bad>absolutely\s+not|hell\s+no|no\s+way|"
@@ -3424,9 +3555,14 @@ _LIFE_EVENT_RE: Final = re.compile(
     r"in\s+(?:\d{4}|"
     rf"{_MONTHS}|the\s+(?:spring|summer|autumn|fall|winter))|on\s+\w+|"
     r"\d+\s+\w+\s+ago))*"
-    r"|(?i:got|adopted|rescued|brought\s+home)\s+(?i:a|an)\s+(?:(?i:new|little|tiny|rescue)\s+)?"
+    r"|(?i:got|adopted|rescued|brought\s+home)\s+(?i:a|an)\s+"
+    r"(?:(?i:new|little|tiny|rescue|second|third|another|fourth|old|senior|young|baby)\s+)*"
     rf"(?P<pet>(?i:{PET_NOUNS}))\b(?:(?:,\s+(?i:an?)\s+(?:[\w-]+\s+){{1,3}}?)?\s*(?i:called|named)"
-    r"\s+(?P<name>[A-Z][\w'-]+))?\W*"
+    r"\s+(?P<name>[A-Z][\w'-]+))?"
+    r"(?:\s+(?i:last\s+(?:week|month|year|weekend|\w+day)|this\s+(?:week|month|year|weekend)|"
+    r"yesterday|today|recently|on\s+\w+day|in\s+(?:\d{4}|" + _MONTHS + r")|"
+    r"(?:a\s+few|\d+|two|three)\s+(?:days|weeks|months)\s+ago|from\s+(?:the|a)\s+(?:shelter|rescue|breeder|"
+    r"pound|neighbou?rs?|farm)))*\W*"
     r"|(?i:started)\s+(?P<at>(?i:at|with))\s+(?P<org>[A-Z][\w&.'-]*(?:\s+[A-Z][\w&.'-]*)?)"
     r"(?:\s+(?i:on|last|this|in)\s+\w+)?(?:\s+(?i:as)\s+(?i:an?\s+)?(?P<role>(?:[a-z-]+\s+){0,2}"
     r"[a-z-]*(?:er|or|ist|ian|ant|ent|nurse|chef|agent|cook|clerk|coach|guide|tech|dev|lead|"
@@ -3475,15 +3611,19 @@ def _shape_life_event(text: str, lead: bool) -> _Shaped:
 #: A trait said bare ("vegetarian btw", "colorblind (deuteranopia)", "Melbourne-based").
 _BARE_TRAIT_RE: Final = re.compile(
     r"^(?:(?:I'm|I\s+am|also|strictly|fully|totally|a|an)\s+)*"
+    r"(?P<degree>(?:red[- ]green|mildly|slightly|severely|profoundly|partially|"
+    r"type\s*[12](?=\s*diabetic))\s*)?"
     r"(?P<t>vegetarian|vegan|pescatarian|teetotal|colou?r[- ]?blind|diabetic|dyslexic|autistic|"
     r"deaf|hard\s+of\s+hearing|left-handed|lactose[- ]intolerant|gluten[- ]intolerant|celiac|"
     r"coeliac|neurodivergent|pregnant|visually\s+impaired|partially\s+sighted|kosher|halal|"
-    r"hypothyroid|hyperthyroid|asthmatic|epileptic|an(?:a)?emic|arthritic)"
-    r"(?P<detail>\s*\([^)]{1,30}\))?(?:\s+(?:btw|fyi|here|too|as\s+well|now|also|lol|tho|"
-    r"though|myself|obviously|obvs))*"
+    r"hypothyroid|hyperthyroid|asthmatic|epileptic|an(?:a)?emic|arthritic|widowed|widower|"
+    r"widow|divorced)"
+    r"(?P<detail>\s*\([^)]{1,30}\)|(?<=diabetic)\s*\(?type\s*[12]\)?)?"
+    r"(?:\s+(?:btw|fyi|fwiw|here|too|as\s+well|now|also|lol|tho|though|myself|obviously|obvs))*"
     # what it means for the answers: "coeliac so everything needs to be gluten free",
-    # "hypothyroid, on levothyroxine"
-    r"(?:\s+so\s+(?:everything|anything|nothing|no|please|pls|all)\b.*|\s*,\s+on\s+\w+)?$"
+    # "hypothyroid, on levothyroxine", "dyslexic + on my phone"
+    r"(?:\s+so\s+(?!what\b|how\b|which\b|can\b|should\b)[^?]*|\s*,\s+on\s+\w+"
+    r"|\s+(?:\+|&)\s+on\s+(?:my\s+|a\s+)?(?:phone|mobile|tablet)\b.*)?$"
     r"|^(?P<p>(?-i:[A-Z])[\w.'-]+(?:\s+(?-i:[A-Z])[\w.'-]+)?)-based(?:\s+(?:btw|fyi|here|now))*$",
     re.IGNORECASE,
 )
@@ -3894,6 +4034,11 @@ def _shape_health(text: str, lead: bool) -> _Shaped:
     return [ExtractedFact(f"User has {condition}", "personal")]
 
 
+def _bare_trait(text: str) -> list[ExtractedFact]:
+    found = _shape_bare_trait(text, False)
+    return [] if found is _NEXT or found is None else found
+
+
 def _shape_bare_trait(text: str, lead: bool) -> _Shaped:
     m = _BARE_TRAIT_RE.match(text.strip(" .!"))
     if m is None:
@@ -3902,8 +4047,19 @@ def _shape_bare_trait(text: str, lead: bool) -> _Shaped:
         if _tech_names(m["p"]):
             return _NEXT
         return [ExtractedFact(f"User is based in {m['p']}", "personal")]
-    trait = " ".join(m["t"].lower().split()) + (f" {m['detail'].strip()}" if m["detail"] else "")
-    return [ExtractedFact(f"User is {trait}", "personal")]
+    trait = " ".join(m["t"].lower().split())
+    kind = (
+        re.search(r"[12]", (m["degree"] or "") + (m["detail"] or ""))
+        if trait == "diabetic"
+        else None
+    )
+    if kind:
+        return [ExtractedFact(f"User has type {kind[0]} diabetes", "personal")]
+    degree = " ".join(m["degree"].lower().split()) + " " if m["degree"] else ""
+    if trait in ("widow", "widower"):
+        degree = "a " + degree
+    detail = f" {m['detail'].strip()}" if m["detail"] else ""
+    return [ExtractedFact(f"User is {degree}{trait}{detail}", "personal")]
 
 
 def _shape_have_kin(text: str, lead: bool) -> _Shaped:
@@ -4231,7 +4387,8 @@ def _shape_list(text: str, lead: bool) -> _Shaped:
         if m["profile"]:  # "Background: PhD student in comp bio, R + Bioconductor"
             out = []
             for part in re.split(r"\s*[,;]\s*", m["rest"]):
-                out += list_item_facts(part, unknown=True)
+                # a trait said bare counts too ("me: vegan, allergic to tree nuts")
+                out += list_item_facts(part, unknown=True) or _bare_trait(part)
             return out or None
         if m["tech"]:
             label = text[: text.index(m["rest"])].strip(" :=->").lower()
@@ -4911,7 +5068,7 @@ _OPINION_RE: Final = re.compile(
     r"(?:(?:big|hard|huge|firm|total)\s+)?(?P<neg5>headache|"
     r"pain|torture|misery|hell|nope|no go|a no|migraine|eye strain|pain in the neck|"
     r"instant annoyance|annoyance|a dealbreaker|dealbreaker|no-go|cringe|instant no)$"
-    r"|^(?!(?:most|some|many|all|both|they|none|half|others|mine)\s)"
+    r"|^(?!(?:most|some|many|all|both|they|none|half|others|mine|my|our)\s)"
     r"(?P<x7>[\w.+#@' -]+?)\s+(?:is|are|was|were)\s+(?:painfully |so |really |super |just |"
     r"way too |too |far too |a bit too )?"
     r"(?P<neg4>slow|terrible|awful|trash|garbage|a nightmare|overrated|bloated|a mess|clunky|"

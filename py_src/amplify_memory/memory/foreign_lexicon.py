@@ -362,6 +362,7 @@ NUMBERS: Final = _table(
 PETS: Final = _table(
     {
         "dog": "perro|perra|perros|perras|perrito|perrita|cao|caes|cachorro|cachorra|cachorros|"
+        "cadela|cadelas|cachorrinho|cachorrinha|"
         "chien|chienne|chiens|hund|hunde|hundin|cane|cani|cagnolino|cagnolina|hond|honden|"
         "pies|psy|kutta",
         "cat": "gato|gata|gatos|gatas|gatito|gatita|chat|chatte|chats|katze|katzen|kater|gatto|"

@@ -159,7 +159,7 @@ _PLACE: Final = r"(?P<place>[\w'\u2019.-]+(?:\s+[\w'\u2019.-]+){0,3})"
 _LIVE_RE: Final = re.compile(
     r"(?:\b(?:vivo|resido|moro|habito)\s+(?:en|em|no|na|a|ad|in)|"
     r"\b(?:j['\u2019]habite|je\s+vis|je\s+r[ée]side|on\s+habite|nous\s+habitons)\s+"
-    r"(?:[àa]|en|au|dans)|\b(?:ich\s+)?wohne\s+(?:jetzt\s+|seit\s+\w+\s+|inzwischen\s+|"
+    r"(?:[àa]|en|au|dans)|\b(?:ich\s+)?wohne\s+(?:jetzt\s+|seit\s+(?:\w+\s+){1,3}?|inzwischen\s+|"
     r"mittlerweile\s+)?in|\bwir\s+wohnen\s+in|\bbin\s+(?:jetzt|inzwischen|mittlerweile|"
     r"seit\s+\w+)\s+in|\b(?:abito|risiedo)\s+(?:a|in|ad)|\b(?:ik\s+)?woon\s+(?:nu\s+)?in|"
     r"\bwe\s+wonen\s+in|\bmieszkam\s+w|"
@@ -554,7 +554,7 @@ _IN_LANGUAGE: Final = (
 )
 _ANSWER_RE: Final = _Folded(
     r"\b(?:responde(?:me)?|resp[óo]ndeme|respondeme|contestame|cont[ée]stame|"
-    r"h[áa]blame|responda|me\s+responde|me\s+responda|"
+    r"h[áa]blame|responda|(?:sempre\s+|siempre\s+)?me\s+responde|me\s+responda|"
     r"fala\s+comigo|r[ée]ponds(?:-moi)?|r[ée]pondez(?:-moi)?|parle-moi|"
     r"antworte|antworten\s+sie|antwortest|antwort|rispondi(?:mi)?|"
     r"rispondete|parlami|antwoord|reply\s+karna|jawab\s+do|"
@@ -662,7 +662,10 @@ _HAVE_RE: Final = _Folded(
     + rf"(?P<n>\d+|{alternation(NUMBERS)})\s+(?:(?:kleine[n]?|petite?s?|pequeñ[oa]s?|"
     rf"piccol[oaie]|klein[e]?)\s+)?(?P<who>{_KIN_WORDS})(?![\w-])"
     r"(?:\s+(?:de|von|di|van|com|z)\s+(?P<age>\d{1,2})\s+(?:(?P<months>mois|meses|monaten?|"
-    r"mesi|maanden|miesi\w*)|a[ñn]os|anos|ans|jahren?|anni|jaar|lat))?",
+    r"mesi|maanden|miesi\w*)|a[ñn]os|anos|ans|jahren?|anni|jaar|lat))?"
+    # its name ("un perro que se llama Toby", "uma gata chamada Luna")
+    r"(?:,?\s+(?:que\s+se\s+(?:llama|chama)|qui\s+s['\u2019]appelle|che\s+si\s+chiama|"
+    r"chamad[oa]|llamad[oa]|named|(?:der|die)\s+hei(?:ß|ss)t)\s+(?P<name>(?-i:[A-Z])[\w'-]+))?",
     re.IGNORECASE,
 )
 _AGE_RE: Final = re.compile(
@@ -742,7 +745,8 @@ def _had(found: _Matched) -> str:
     if found.groupdict().get("age"):
         unit = "month" if found["months"] else "year"
         return f"I have a {found['age']}-{unit}-old {noun}"
-    return f"I have {indefinite_article(noun)} {noun}"
+    named = f" named {found['name']}" if found.groupdict().get("name") else ""
+    return f"I have {indefinite_article(noun)} {noun}{named}"
 
 
 def _counted(piece: str) -> list[str]:

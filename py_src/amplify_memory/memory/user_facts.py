@@ -2446,7 +2446,8 @@ def _rule_facts(
     facts = _main_facts(clause, correction=correction, polite_tail=polite_tail)
     if facts and (listed := _object_list(clause)):
         return _with_object_list(facts, *listed)  # "I speak English, Yoruba and Igbo"
-    if facts and "," in clause:
+    if facts and "," in clause and not _WHEN_YOU_RE.match(clause):
+        # (the comma of "when you give recipes, use grams" parts a condition from its wish)
         return _with_further_parts(clause, facts, tech_context=tech_context)
     if facts or "," not in clause:
         return facts
@@ -2830,7 +2831,7 @@ _BARE_AGE_RE: Final = re.compile(
 #: Children or a parent's role said bare: "two kids", "3 kids", "mom of twins", "dad of 3".
 _BARE_KIDS_RE: Final = re.compile(
     r"(?:(?:also|plus|and)\s+)?(?P<n>\d|one|two|three|four|five|six)\s+"
-    r"(?P<k>kids|children|boys|girls|sons|daughters|dogs|cats|rabbits|hamsters|guinea\s+pigs|"
+    r"(?P<adj>(?:grown(?:-up)?|grown\s+up|little|young|small|teenage|adult|rescue)\s+)?(?P<k>kids|children|boys|girls|sons|daughters|dogs|cats|rabbits|hamsters|guinea\s+pigs|"
     r"chickens|hens|horses|parrots|budgies|tortoises|snakes|lizards|goats|ferrets)"
     r"(?:\s+(?:who|that|which)\s+[^,;]{1,60})?"
     r"|(?P<single>single)?\s*(?P<who>mom|mum|dad|mother|father|parent)"
@@ -2851,7 +2852,8 @@ def _bio_fact(part: str, *, bio: bool) -> list[ExtractedFact]:
         return [ExtractedFact(f"User is {part.lower()}", "personal")]
     kids = _BARE_KIDS_RE.fullmatch(part)
     if kids and kids["k"]:
-        return [ExtractedFact(f"User has {kids['n']} {kids['k'].lower()}", "personal")]
+        adj = " ".join(kids["adj"].lower().split()) + " " if kids["adj"] else ""
+        return [ExtractedFact(f"User has {kids['n']} {adj}{kids['k'].lower()}", "personal")]
     if kids and (kids["of"] or kids["single"]):
         who = f"{'single ' if kids['single'] else ''}{kids['who'].lower()}"
         of = f" of {kids['of']}" if kids["of"] else ""
@@ -3236,6 +3238,15 @@ _ELIDED_AM_RE: Final = re.compile(
     re.IGNORECASE,
 )
 #: "am a ..." at a sentence's start: the user's "I am", not a question.
+#: The label of an introduction said as a list ("quick intro: 34, data engineer, ..."),
+#: read as the list of a user's facts it leads.
+_INTRO_LABEL_RE: Final = re.compile(
+    r"(?:^|(?<=[.!?][ \t])|(?<=\n))(?:(?:ok|okay|so)(?:\s*+,\s*+|\s++))?"
+    r"(?:(?:a\s+)?(?:quick|short|brief)\s+)?"
+    r"(?:intro|introduction|about\s+me|bio|about\s+myself|a\s+bit\s+about\s+me|me)"
+    r"[ \t]*:[ \t]+(?=\d{1,2}\s*(?:y/?o|yrs?|years?(?:\s+old)?)?\s*,)",
+    re.IGNORECASE,
+)
 _AM_LEAD_RE: Final = re.compile(r"(?:^|(?<=[.!?:][ \t])|(?<=\n))am(?=[ \t]+an?[ \t])", re.I)
 #: A habit of the user's own life said without "I": "don't drive, never learned", "cycle to
 #: work every day", "cook from scratch every night" (no verb an assistant does).
@@ -3600,6 +3611,7 @@ def user_clauses(
     text = _expand(_strip_code_and_quotes(_prepared(user_message), keep_quotes=keep_quotes))
     text = _HOUSEHOLD_RE.sub(_household, text)  # "we live in Leeds": the user does
     text = _AS_A_RE.sub(r"\1I am \2. ", text)  # "as a diabetic, is fasting safe?"
+    text = _AS_SOMEONE_RE.sub(_as_someone, text)  # "as someone with ADHD, how ...?"
     text = _DOING_LEAD_RE.sub(_doing_lead, text)  # "teaching 7th grade math, need ..."
     text = _COUPLE_RE.sub("we ", text)  # "Mark and I separated": the user did
     text = _WE_ARE_IN_RE.sub(_we_are_in, text)  # "we're in Vienna now": the user is
@@ -3608,9 +3620,11 @@ def user_clauses(
     text = _DIAGNOSED_ME_RE.sub("I was diagnosed with", text)  # "my GP diagnosed me with IBS"
     text = _OUTGREW_RE.sub(r"I am no longer allergic to \1", text)
     text = _TAG_QUESTION_RE.sub("?", text)  # "it never triggers on PRs, why?": one question
+    text = _CHECK_TAG_RE.sub(".", text)  # "answer in German, ok?": no question asked
     text = _ABBREVIATION_DOT_RE.sub(r"\1", text)  # "capped at €18k incl. appliances": one
     text = _ASIDE_IF_RE.sub("", text)  # "I have a dog if that helps": why it is said
     text = _AM_LEAD_RE.sub("I am", text)  # "quick bg: am a dentist": no question
+    text = _INTRO_LABEL_RE.sub("", text)  # "quick intro: 34, nurse, ...": the list itself
     return itertools.islice(_message_clauses(text, project=project), MAX_CLAUSES)
 
 
@@ -3696,6 +3710,28 @@ _AS_A_RE: Final = re.compile(
     r"(?:my|our|a|an|the)\s+[\w-]+(?:\s+[\w-]+)?)?)(?:\s*,|\s+(?=I\s))",
     re.IGNORECASE,
 )
+#: The user said as "someone" before a question: "as someone with type 2 diabetes, are
+#: dates ok?", "as someone who hates mornings, how do I ...?".
+_AS_SOMEONE_RE: Final = re.compile(
+    r"(?P<lead>^|[.!?][ \t]+|\n[ \t]*)as\s+(?:somebody|someone|a\s+person|one)\s+"
+    r"(?:(?P<with>with|who\s+has|who's\s+got)\s+|who\s+(?P<verb>[a-z]+)\s+)"
+    r"(?P<rest>[^,.;?!\n]{2,60}),(?=[^.!\n]{0,300}\?)",
+    re.IGNORECASE,
+)
+
+
+def _as_someone(m: re.Match[str]) -> str:
+    if m["with"]:
+        return f"{m['lead']}I have {m['rest']}. "
+    verb = m["verb"].lower()
+    first = {"is": "am", "has": "have", "does": "do", "was": "was"}.get(verb)
+    if first is None:
+        first = verb[:-2] if re.search(r"(?:ch|sh|ss|x)es$", verb) else verb[:-1]
+        if not verb.endswith("s") or verb.endswith("ss"):
+            return m.group()  # ("as someone who can ...": no verb of the present)
+    return f"{m['lead']}I {first} {m['rest']}. "
+
+
 #: A clause that starts at what the user does, its "I'm" left out: "working at a
 #: bakery", "teaching 7th grade math", "trying to learn guitar", "doing my PhD".
 _DOING_LEAD_RE: Final = re.compile(
@@ -3792,6 +3828,13 @@ _OUTGREW_RE: Final = re.compile(
     r"\b(?:I\s+)?(?:have\s+)?outgr[eo]wn?\s+(?:my|the)\s+([\w-]+)\s+allergy\b", re.IGNORECASE
 )
 #: A question tag after a statement: the statement is the question.
+#: A check that a wish was heard, after it: "always answer in German, ok?", "metric
+#: units from now on, got it?".
+_CHECK_TAG_RE: Final = re.compile(
+    r"(?<!\s)\s*,\s*(?:ok|okay|k|alright|all\s+right|got\s+it|understood|deal|capisce|"
+    r"t[áa]|vale|d'accord|okey)\s*\?+(?=\s|$)",
+    re.IGNORECASE,
+)
 _TAG_QUESTION_RE: Final = re.compile(
     r"(?<!\s)\s*,\s*(?:why|how come|right|no|or what|or not|any idea why)\s*\?", re.IGNORECASE
 )
@@ -4086,7 +4129,13 @@ _ASIDE_IF_RE: Final = re.compile(
 )
 #: A role noun written with a capital because it began the user's sentence.
 _ROLE_CASE_RE: Final = re.compile(
-    rf"(?:(?<=^User is a )|(?<=^User is an ))(?:{ROLE_NOUNS})\b(?=$|\s|,)", re.IGNORECASE
+    rf"(?:(?<=^User is a )|(?<=^User is an ))(?:(?:retired|senior|junior|freelance|former|"
+    rf"lead|head|chief|principal|staff|trainee|qualified|registered|certified|licensed|"
+    rf"professional|semi-retired|self-employed)\s+)?(?:{ROLE_NOUNS})\b(?=$|\s|,)"
+    rf"|(?:(?<=^User is a )|(?<=^User is an ))(?:retired|senior|junior|freelance|former|"
+    rf"trainee|qualified|registered|certified|licensed|professional|semi-retired|"
+    rf"self-employed)(?=\s+(?-i:[a-z]))",
+    re.IGNORECASE,
 )
 
 #: A text whose words are not the user's fact: someone else's he or she in a fact of the
@@ -4220,6 +4269,11 @@ def _place_case(m: re.Match[str]) -> str:
     return m.group()
 
 
+def _role_case(m: re.Match[str]) -> str:
+    """A role's words in lower case, an acronym's kept: "a Retired Pharmacist", "an SRE"."""
+    return " ".join(w.lower() if w[1:].islower() else w for w in m.group().split(" "))
+
+
 def finish(fact: ExtractedFact) -> ExtractedFact | None:
     """The fact with its wording polished, or None when it carries a secret."""
     content = _phrasing.polish(_tidy(fact.content))
@@ -4252,9 +4306,7 @@ def finish(fact: ExtractedFact) -> ExtractedFact | None:
     if kept != content and len(kept.split()) >= 4:  # "refuses to add unsafe code (to it)"
         content = kept
     content = _ASIDE_TAIL_RE.sub("", content)  # "... if timezones matter"
-    content = _ROLE_CASE_RE.sub(
-        lambda m: m.group().lower() if m.group()[1:].islower() else m.group(), content
-    )  # "a Scientist" (not "an SRE")
+    content = _ROLE_CASE_RE.sub(_role_case, content)  # "a Scientist" (not "an SRE")
     if _DANGLING_RE.search(content) or re.search(r"\bthat way$", content):
         return None  # a clause cut short ("User wants the assistant to always")
     if _META_RE.match(content) or _points_elsewhere(content):

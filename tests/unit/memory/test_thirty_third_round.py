@@ -270,7 +270,10 @@ def test_what_the_user_has_now_supersedes(new: str, old: str, action: str) -> No
     ("message", "facts"),
     [
         ("we adopted a greyhound!! ex-racer called Pepper", ["User has a greyhound"]),
-        ("We caved and got a rescue kitten, her name is Biscuit", ["User has a kitten"]),
+        (
+            "We caved and got a rescue kitten, her name is Biscuit",
+            ["User has a kitten named Biscuit"],
+        ),
         ("ok I take it back, emojis are fine in answers", ["User is fine with emojis in answers"]),
         ("bullets are fine again", ["User is fine with bullets"]),
         ("I eat meat again, doctor said my iron was way too low", ["User eats meat again"]),

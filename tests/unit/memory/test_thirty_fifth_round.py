@@ -1,0 +1,143 @@
+"""The thirty-fifth session: traits and conditions said bare, pets named where they
+came, diets and languages changed, wishes for one kind of answer, chat's typos."""
+
+from __future__ import annotations
+
+import pytest
+
+from amplify_memory.memory.chat_facts import extract_chat_facts
+from amplify_memory.memory.supersession import decide
+
+
+def stored(message: str) -> list[str]:
+    return [f.content for f in extract_chat_facts(message).user]
+
+
+@pytest.mark.parametrize(
+    ("message", "facts"),
+    [
+        # a trait with its degree, its kind, or what it means for the answers after it
+        ("red-green colorblind btw", ["User is red-green colorblind"]),
+        ("mildly autistic fwiw", ["User is mildly autistic"]),
+        ("diabetic type1 so carb counts matter", ["User has type 1 diabetes"]),
+        ("dyslexic + on my phone so sorry for typos", ["User is dyslexic"]),
+        ("widower, two grown kids", ["User is a widower", "User has two grown kids"]),
+        # the user said as "someone" before a question
+        ("as someone with ADHD, how should I plan my week?", ["User has ADHD"]),
+        ("as someone who hates mornings, what routine works?", ["User hates mornings"]),
+        ("as someone who watches a lot of anime, any recs?", ["User watches a lot of anime"]),
+    ],
+)
+def test_traits_and_conditions_said_bare(message: str, facts: list[str]) -> None:
+    assert stored(message) == facts
+
+
+@pytest.mark.parametrize(
+    ("message", "facts"),
+    [
+        ("we got a rescue whippet in May, his name is Dash", ["User has a whippet named Dash"]),
+        ("adopted a kitten last week! she's called Pesto", ["User has a kitten named Pesto"]),
+        ("we adopted a second dog!! a collie called Fern", ["User has a dog named Fern"]),
+        ("got a new puppy from the shelter", ["User has a puppy"]),
+        ("tengo un gato que se llama Nacho", ["User has a cat named Nacho"]),
+        ("tenho uma cadela chamada Mel", ["User has a dog named Mel"]),
+        # someone else's pet, or no pet: nothing
+        ("my sister adopted a cat, she's called Luna", []),
+        ("we got a new car, her name is Betty", []),
+    ],
+)
+def test_a_pet_named_where_it_came(message: str, facts: list[str]) -> None:
+    assert stored(message) == facts
+
+
+@pytest.mark.parametrize(
+    ("message", "facts"),
+    [
+        ("been on paleo for 3 months now", ["User is on paleo"]),
+        ("doing keto since march, feeling great", ["User is on keto"]),
+        ("back to eating fish after years vegan", ["User eats fish again after years vegan"]),
+        (
+            "quit french, switched to italian for my in-laws",
+            ["User is no longer learning French", "User is learning Italian for their in-laws"],
+        ),
+        (
+            "can we switch to spanish from now on?",
+            ["User wants the assistant to always answer in Spanish"],
+        ),
+        ("reply in German from now on, ok?", ["User wants the assistant to reply in German"]),
+        ("Ich wohne seit fast zwei Jahren in Linz", ["User lives in Linz"]),
+        (
+            "je suis plus prof, je bosse dans une banque",
+            ["User is no longer a teacher", "User works at a bank"],
+        ),
+        # no diet or language of the user's
+        ("can we talk about keto diets?", []),
+        ("my dad is on keto since january", []),
+    ],
+)
+def test_diets_and_languages_changed(message: str, facts: list[str]) -> None:
+    assert stored(message) == facts
+
+
+@pytest.mark.parametrize(
+    ("message", "facts"),
+    [
+        (
+            "when I ask for workouts give sets and reps, not essays",
+            ["User wants the assistant to give sets and reps, not essays when it gives workouts"],
+        ),
+        (
+            "whenever I ask about SQL, use Postgres syntax",
+            ["User wants the assistant to use Postgres syntax when it answers about SQL"],
+        ),
+        ("basil = soap to me", ["User dislikes basil"]),
+        ("Pickles yes yes yes", ["User likes pickles"]),
+        ("Obsidian for everything these days", ["User uses Obsidian"]),
+        ("Trados for all my jobs", ["User uses Trados for all their jobs"]),
+        ("Thanks for everything", []),
+        ("my flatmate lives in vim. tmux for everything", []),
+        ("big into birdwatching lately", ["User is into birdwatching lately"]),
+        ("mostly play chess online", ["User mostly plays chess online"]),
+        ("my son is big into dinosaurs", []),
+    ],
+)
+def test_wishes_likings_and_tools_said_short(message: str, facts: list[str]) -> None:
+    assert stored(message) == facts
+
+
+@pytest.mark.parametrize(
+    ("message", "facts"),
+    [
+        ("wrk as a busdriver in Leeds", ["User works as a bus driver in Leeds"]),
+        ("Moved2 Denver last spring", ["User is based in Denver"]),
+        ("I moved 2 boxes to the attic", []),
+        ("I work in marketing at a bank", ["User works in marketing at a bank"]),
+        (
+            "Retired Pharmacist, 70, Dublin",
+            ["User is a retired pharmacist", "User is 70", "User is based in Dublin"],
+        ),
+        (
+            "quick intro: 41, architect in Porto, originally from Braga",
+            ["User is 41", "User is an architect in Porto", "User is originally from Braga"],
+        ),
+        ("baby number two arrived on friday!!", ["User has two kids"]),
+    ],
+)
+def test_typos_joins_and_introductions(message: str, facts: list[str]) -> None:
+    assert stored(message) == facts
+
+
+@pytest.mark.parametrize(
+    ("new", "old", "action"),
+    [
+        ("User eats meat again", "User is vegetarian", "supersede"),
+        ("User is no longer learning French", "User is learning French", "supersede"),
+        (
+            "User wants the assistant to always answer in Spanish",
+            "Prefers answers in English",
+            "supersede",
+        ),
+    ],
+)
+def test_the_changes_heard_supersede(new: str, old: str, action: str) -> None:
+    assert decide(new, old) == action
