@@ -296,7 +296,8 @@ _EMOJI_RE: Final = re.compile(f"[{_EMOJI}{_EMOJI_JOINERS}]+")
 _EMOJI_SENTENCE_RE: Final = re.compile(
     f"(?<=[\\w)])[ \t]*[{_EMOJI}][{_EMOJI_JOINERS}]*[ \t]+"
     "(?=(?i:what|how|why|when|where|which|who|can|could|is|are|do|does|any|anyone|i|i'm|we|my|"
-    "so|but|also|btw|anyway|anyways|plus|pls|please|still|maybe|just)\\b)"
+    "so|but|also|btw|anyway|anyways|plus|pls|please|still|maybe|just|she|he|they|it|our|"
+    "now|honestly)\\b)"
 )
 #: A heart said as the verb: "I ❤️ rust", "i 💙 svelte".
 _HEART_VERB_RE: Final = re.compile(
@@ -1861,6 +1862,47 @@ _CHAT_SHORTCUTS: Final[tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str
             re.IGNORECASE,
         ),
         r"\1I use at \g<w> ",
+    ),
+    (  # "swimming 3x a week now instead": a sport and how often, "I go" left out
+        re.compile(
+            r"(^\s*|[.!?;]\s+|,\s+(?:and\s+|now\s+|but\s+)?)(?:(?:out|now|still)\s+)?"
+            r"(?P<a>swimming|running|cycling|climbing|bouldering|rowing|walking|hiking|boxing|"
+            r"skating|dancing|jogging|lifting)(?=(?:\s+(?:at|in)\s+(?:the\s+)?[\w-]+(?:\s+[\w-]+)?)?"
+            r"\s+(?:\d|one|two|three|four|five|six|once|twice)(?:\s*x|\s+times)?\s*(?:a|per|/)\s*"
+            r"(?:week|wk|day|month)\b)",
+            re.IGNORECASE,
+        ),
+        lambda m: f"{m[1]}I go {m['a'].lower()}",
+    ),
+    (  # "get horribly seasick", "got a pacemaker fitted": the user's health
+        re.compile(
+            r"(^\s*|[.!?;]\s+)(?:I\s+)?(?:(?P<get>get|suffer\s+from)\s+(?:(?:really|very|so|horribly|"
+            r"terribly|badly|super|awfully)\s+)?(?P<s>seasick|carsick|airsick|travel\s+sick|"
+            r"motion\s+sick(?:ness)?|hay\s*fever|cold\s+sores|panic\s+attacks|nosebleeds)"
+            r"|got\s+(?:a|an|my)\s+(?P<d>pacemaker|stent|insulin\s+pump|cochlear\s+implant|"
+            r"hearing\s+aids?)\s+(?:fitted|put\s+in|implanted))\b",
+            re.IGNORECASE,
+        ),
+        lambda m: (
+            f"{m[1]}I have {indefinite_article(m['d'])} {m['d']}"
+            if m["d"]
+            else f"{m[1]}I get {m['s']}"
+        ),
+    ),
+    (  # "e-bike commute now": the way the user gets to work
+        re.compile(
+            r"(^\s*|[.!?;]\s+)(?:(?:it's|its|all)\s+)?(?P<m>e-?bike|bike|bus|train|tube|metro|"
+            r"subway|tram|scooter|ferry|car|motorbike)\s+commute(?=\s+(?:now|these\s+days|"
+            r"from\s+now\s+on|every\s+day|daily)\b|\s*(?:$|[,.;!]))",
+            re.IGNORECASE,
+        ),
+        r"\1I commute by \g<m>",
+    ),
+    (  # "finally on Python 3.12!!": what the user is on now
+        re.compile(
+            r"(^\s*|[.!?;]\s+)(?:finally|now|officially)\s+on\s+(?=[A-Z][\w.+#-]*\s+v?\d)",
+        ),
+        r"\1I'm now on ",
     ),
     (  # "can we switch to english from now on?": the language of the answers
         re.compile(
@@ -3655,7 +3697,8 @@ _CONDITIONS: Final = (
     r"cochlear\s+implant|gout|an(?:a)?emia|sickle\s+cell|h(?:a)?emophilia|hiv|kidney\s+disease|"
     r"tourette'?s|stammer|stutter|colou?r\s+blindness|aphantasia|prosopagnosia|vertigo|pots|"
     r"hypermobility|eds|osteoporosis|sciatica|carpal\s+tunnel|rsi|tennis\s+elbow|"
-    r"plantar\s+fasciitis|dementia|cancer|(?:nut|peanut|tree\s+nut|shellfish|fish|egg|milk|"
+    r"plantar\s+fasciitis|dementia|cancer|seasick|carsick|airsick|travel\s+sick|motion\s+sick|"
+    r"hay\s*fever|cold\s+sores|panic\s+attacks|nosebleeds|(?:nut|peanut|tree\s+nut|shellfish|fish|egg|milk|"
     r"dairy|soy|wheat|sesame|gluten|latex|penicillin|bee\s+sting|cat|dog|pollen|dust)\s+"
     r"allerg(?:y|ies)|allerg(?:y|ies))\b"
 )
@@ -3667,10 +3710,14 @@ _HEALTH_RE: Final = re.compile(
     r"(?:have|got|been\s+diagnosed\s+(?:with\s+|as\s+)?|was\s+diagnosed\s+(?:with\s+|as\s+)?|"
     r"got\s+diagnosed\s+(?:with\s+|as\s+)?|diagnosed\s+(?:with\s+|as\s+)?|live\s+with|"
     r"suffer\s+(?:from|with)|deal\s+with|get(?=\s+(?:chronic\s+|bad\s+|severe\s+)?migraines)|"
+    r"(?P<gets>get)(?=\s+(?:seasick|carsick|airsick|travel\s+sick|motion\s+sick|hay\s*fever|"
+    r"cold\s+sores|panic\s+attacks|nosebleeds)\b)|"
     r"(?:am\s+)?on\s+(?:meds|medication|medicine|tablets|pills)\s+for|"
     r"take\s+(?:meds|medication|medicine|tablets|pills)\s+for)\s*"
     rf"(?P<x>{_CONDITIONS}(?:\s*(?:,|and|&)\s*{_CONDITIONS})*(?:\s+in\s+(?:my|both)\s+\w+)?)"
-    r"(?:\s+(?:since|for)\s+[\w\s]{1,20}?|\s+(?:last|this)\s+\w+|\s+in\s+(?:\d{4}|[A-Z][a-z]+))?"
+    r"(?:\s+(?:since|for)\s+[\w\s]{1,20}?|\s+(?:last|this)\s+\w+|\s+in\s+(?:\d{4}|[A-Z][a-z]+)"
+    r"|\s+(?:on|in)\s+(?:boats|planes|ferries|buses|trains|cars|long\s+drives|the\s+car)"
+    r"|\s+every\s+(?:spring|summer|autumn|fall|winter|year))?"
     r"(?:\s+(?:btw|fyi|too|as\s+well|now|also|lol|tho|though))*"
     r"(?:\s*,\s*(?:like|about|around|roughly|maybe)\s+\d.*"  # ("..., like 3 a week")
     r"|,?\s+so\s+(?:\w+(?:'s)?\s+(?:is\s+|are\s+)?(?:out|off)|no\s+more|I\s+can't|I\s+cannot)\b.*)?$",
@@ -4031,6 +4078,8 @@ def _shape_health(text: str, lead: bool) -> _Shaped:
     if m is None or text.lower().startswith("we"):
         return _NEXT
     condition = re.sub(r"\bmy\b", "their", " ".join(m["x"].split()))
+    if m["gets"]:  # "I get seasick on boats", "I get hay fever"
+        return [ExtractedFact(f"User gets {condition}", "personal")]
     return [ExtractedFact(f"User has {condition}", "personal")]
 
 

@@ -1041,11 +1041,14 @@ def _verb_facts(
 _LACKABLE: Final = (
     r"car|bike|tv|television|smartphone|garden|dishwasher|microwave|oven|printer|"
     r"(?:driver's|driving)\s+licen[cs]e|degree|mortgage|kids|children|pets?|dog|cat|siblings|"
-    r"partner"
+    r"partner|house|flat|apartment|allotment|boat|motorbike|motorcycle|van|horse|" + PET_NOUNS
 )
 _LACKED_RE: Final = re.compile(
     r"^(?:do\s+not\s+|don't\s+|never\s+)(?:have|own)\s+(?:(?P<a>an?)\s+|any\s+)?"
-    rf"(?P<x>{_LACKABLE})\W*$|^have\s+no\s+(?P<x2>{_LACKABLE})\W*$",
+    rf"(?P<x>{_LACKABLE})\W*$|^have\s+no\s+(?P<x2>{_LACKABLE})\W*$"
+    # a thing had no longer: "I no longer have a car", "we don't have the dog anymore"
+    r"|^(?:no\s+longer\s+|(?P<not>do\s+not\s+|don't\s+))(?:have|own)\s+(?:an?|the|my|our)\s+"
+    rf"(?P<x3>{_LACKABLE})(?:\s+(?P<anymore>anymore|any\s+more|now))?\W*$",
     re.IGNORECASE,
 )
 _OWNED_THINGS: Final = frozenset(
@@ -1068,6 +1071,14 @@ def _life_verb_facts(
     a job retired from (:func:`_retired`), the way to work ("I drive to work"); None
     when the verb is none of these."""
     if verb in {"have", "own"} and (lacked := _LACKED_RE.match(rest)):
+        if lacked["x3"]:  # "I no longer have a car", "we don't have the dog anymore"
+            if lacked["not"] and not lacked["anymore"]:
+                return []  # ("I don't have the car": today, not for good)
+            what = lacked["x3"].lower()
+            has = "owns" if what in _OWNED_THINGS else "has"
+            return [
+                ExtractedFact(f"User no longer {has} {indefinite_article(what)} {what}", "personal")
+            ]
         what = (lacked["x"] or lacked["x2"]).lower()  # "I don't have a car", "I have no kids"
         plural = what.endswith(("s", "children"))  # ("I have no car": a car)
         article = "a " if lacked["a"] or (lacked["x2"] and not plural) else ""
@@ -3667,7 +3678,9 @@ _HOUSEHOLD_RE: Final = re.compile(
     r"(?:run|own)\s+(?=(?:a|an|our|the)\s+(?:[\w-]+\s+){0,2}(?:farm|shop|business|bakery|"
     r"restaurant|cafe|café|pub|b&b|guesthouse|hotel|stall|practice|clinic|nursery|daycare|"
     r"store|kennels?|stables?|vineyard|winery|brewery|salon|garage|ranch|dairy|orchard|"
-    r"smallholding|allotment|campsite|bookshop|florist)\b))",
+    r"smallholding|allotment|campsite|bookshop|florist)\b)|"
+    # a pet or a car the household has no longer: "we don't have the dog anymore"
+    rf"(?:no\s+longer|don't|do\s+not)\s+(?=have\s+(?:the|our|a)\s+(?:{PET_NOUNS}|car)\b))",
     re.IGNORECASE,
 )
 

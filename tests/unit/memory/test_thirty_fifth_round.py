@@ -141,3 +141,22 @@ def test_typos_joins_and_introductions(message: str, facts: list[str]) -> None:
 )
 def test_the_changes_heard_supersede(new: str, old: str, action: str) -> None:
     assert decide(new, old) == action
+
+
+@pytest.mark.parametrize(
+    ("message", "facts"),
+    [
+        ("I no longer have a horse", ["User no longer has a horse"]),
+        ("we don't have the cat anymore 😢 she was 19", ["User no longer has a cat"]),
+        ("I no longer own a car", ["User no longer owns a car"]),
+        ("I don't have the car today", []),
+        ("rowing 4x a week at the club now", ["User goes rowing 4x a week at the club now"]),
+        ("my sister is swimming 3x a week", []),
+        ("I get terribly carsick on long drives", ["User gets carsick"]),
+        ("got a cochlear implant fitted in 2019", ["User has a cochlear implant"]),
+        ("tram commute now, love it", ["User commutes by tram now"]),
+        ("finally on Django 5!!", ["User uses Django 5"]),
+    ],
+)
+def test_things_had_no_longer_sports_and_health(message: str, facts: list[str]) -> None:
+    assert stored(message) == facts
