@@ -273,12 +273,13 @@ _NOT_A_STACK_RE: Final = re.compile(
 _SYSTEM_STATEMENT_RE: Final = re.compile(
     r"^(?!(?:I|I'm|Im|I am|I've|my|me|mine|personally|you|your|please|pls|thanks|thank|"
     r"ok|okay|yes|no|yeah|nope|hi|hello|hey|btw|fyi|also|and|but|so|lol|haha|"
-    r"\w+ed|(?!\w+ing\s+(?:format|strategy|layer|page|service|flow|logic|module|config|rules?|"
+    r"\w+ed(?!\s+[\w-]+\s+(?:is|are)\s)|(?!\w+ing\s+(?:format|strategy|layer|page|service|flow|logic|module|config|rules?|"
     r"setup|policy|pipeline|system|library|framework|tests?|code|schema|endpoints?|api|queue|"
     r"jobs?|scheme|conventions?|provider|model|tiers?|plan)\b)\w+ing)\b)"
     r"[\w'./+#-]+(?:\s+(?!to\b)[\w'./+#-]+){0,4}?\s+"
     r"(?:is|are|lives?|runs?|goes|go|uses?|talks?|stores?|sits?|stays?|gets?|comes?|"
-    r"happens?|follows?|only|through|via|on|in|over|with|=|:)\s+\S",
+    r"happens?|follows?|only|through|via|on|in|over|with|=|:)"
+    r"(?:\s+\S|(?:(?<=stays)|(?<=stay)|(?<=remains))\W*$)",  # ("the back wall stays")
     re.IGNORECASE,
 )
 
@@ -752,6 +753,20 @@ _MY_WORK_RE: Final = re.compile(
     r"can't|cannot|is|are|will|won't|runs?|uses?)\b)",
     re.IGNORECASE,
 )
+#: A rule said as what follows from a reason: "the owner hates carousels so no sliders
+#: anywhere" (two statements: the reason, the rule).
+_SO_RULE_RE: Final = re.compile(
+    r",?\s+so\s+(?=(?:no|never|nothing|all|every|always|only|zero)\s+\w)", re.IGNORECASE
+)
+_FEELS_RE: Final = re.compile(r"\b(?:hates?|loves?|likes?|dislikes?|prefers?|wants?)\b", re.I)
+#: A fact of the project as someone who knows reports it: "contractor says the
+#: load-bearing wall stays", "the vet confirmed the run must be fenced".
+_REPORTED_RE: Final = re.compile(
+    r"^(?:(?:the|our|my)\s+)?(?:contractor|architect|builder|plumber|electrician|surveyor|"
+    r"structural\s+engineer|coach|physio|vet|planner|designer|owner|landlord|agent|inspector)"
+    r"\s+(?:says|said|confirmed|told\s+(?:us|me)|reckons)\s+(?:that\s+)?(?P<fact>\S.*)$",
+    re.IGNORECASE,
+)
 #: A value fixed as a limit, said without "is": "Guest list locked at 85".
 _LOCKED_AT_RE: Final = re.compile(
     r"^(?!.*\b(?:is|are|was|were|been|be|has|have|got|gets)\s+(?:locked|capped|fixed|limited|frozen|set)\b)"
@@ -771,6 +786,12 @@ def _project_said(plain: str) -> str:
             parts.pop()  # ("..., lots of her customers are on ancient phones": why)
         return ", ".join(parts)
     plain = _MY_WORK_RE.sub("The ", plain, count=1)
+    if (so := _SO_RULE_RE.search(plain)) and (
+        not _about_project(plain[: so.start()]) or _FEELS_RE.search(plain[: so.start()])
+    ):
+        plain = plain[so.end() :]  # "the owner hates carousels so no sliders anywhere": why
+    if reported := _REPORTED_RE.match(plain):  # "contractor says the back wall stays"
+        plain = reported["fact"]
     parts = plain.split(", ")
     while len(parts) > 1 and _WHY_PART_RE.match(parts[-1]) and not _RULE_WORD_RE.search(parts[-1]):
         parts.pop()  # ("..., half the family's in the States": why, someone else's)

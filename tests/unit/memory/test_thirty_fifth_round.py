@@ -160,3 +160,25 @@ def test_the_changes_heard_supersede(new: str, old: str, action: str) -> None:
 )
 def test_things_had_no_longer_sports_and_health(message: str, facts: list[str]) -> None:
     assert stored(message) == facts
+
+
+def project(message: str) -> list[str]:
+    return [c.content for c in extract_chat_facts(message, in_project=True).project]
+
+
+@pytest.mark.parametrize(
+    ("message", "facts"),
+    [
+        ("the surveyor says the chimney stays", ["The chimney stays"]),
+        ("the vet confirmed the run must be fenced", ["The run must be fenced"]),
+        ("raised beds are 2 x 4m", ["Raised beds are 2 x 4m"]),
+        ("the client hates pop-ups so no modals anywhere", ["No modals anywhere"]),
+        (
+            "this board runs on 3.3V so no 5V sensors",
+            ["This board runs on 3.3V so no 5V sensors"],
+        ),
+        ("added tests for the parser", []),
+    ],
+)
+def test_project_facts_reported_and_ruled(message: str, facts: list[str]) -> None:
+    assert project(message) == facts
