@@ -51,6 +51,7 @@ TRAINED_ON: Final = (
     "pairs_holdout26",
     "pairs_holdout27",
     "pairs_holdout3",
+    "pairs_holdout39",
     "pairs_holdout4",
     "pairs_holdout5",
     "pairs_holdout6",
@@ -58,21 +59,21 @@ TRAINED_ON: Final = (
     "pairs_holdout8",
     "pairs_holdout9",
 )
-ROWS: Final = 205
+ROWS: Final = 225
 WEIGHTS: Final = (
-    -0.8228,  # bias
-    0.0085,  # cosine
-    4.4486,  # similarity
-    -1.0960,  # stems_shared
-    -0.4456,  # starts_covered_min
-    -1.0671,  # starts_covered_max
-    0.1255,  # trigrams
-    -0.0626,  # length_gap
-    0.2495,  # numbers_differ
-    0.7409,  # number_one_side
-    0.8348,  # names_apart
-    -0.5961,  # both_framed
-    0.0000,  # same_topic
-    -0.2414,  # one_framed
-    -0.2819,  # short
+    -0.9159,  # bias
+    0.0213,  # cosine
+    4.5490,  # similarity
+    -1.2654,  # stems_shared
+    -0.4560,  # starts_covered_min
+    -1.0968,  # starts_covered_max
+    0.2634,  # trigrams
+    0.1184,  # length_gap
+    0.5138,  # numbers_differ
+    0.7193,  # number_one_side
+    1.4623,  # names_apart
+    -0.0447,  # both_framed
+    0.2261,  # same_topic
+    -0.1397,  # one_framed
+    -0.2802,  # short
 )
