@@ -48,6 +48,7 @@ from amplify_memory.memory._facts import ExtractedFact
 from amplify_memory.memory._text import (
     FAVOURITE_KINDS,
     FIELD_NOUNS,
+    HUMAN_LANGUAGES,
     NOT_A_ROLE,
     PET_NOUNS,
     ROLE_NOUNS,
@@ -1598,12 +1599,7 @@ _MY_FAVOURITE_RE: Final = re.compile(
 )
 #: The language of the answers, said with its name and a cue but no verb: "English
 #: please", "from now on English", "Bitte ab jetzt English", "english only".
-LANGUAGE_NAMES: Final = (
-    r"english|german|french|spanish|portuguese|italian|dutch|polish|russian|ukrainian|"
-    r"japanese|chinese|mandarin|korean|hindi|arabic|turkish|vietnamese|swedish|norwegian|"
-    r"danish|finnish|czech|greek|hebrew|indonesian|thai|romanian|hungarian|swahili|bengali|"
-    r"urdu|persian|farsi|tamil|catalan|malay|filipino|tagalog"
-)
+LANGUAGE_NAMES: Final = "|".join(name.lower() for name in HUMAN_LANGUAGES)
 
 
 #: Before "new job at ...": someone else's news or a wish ("my brother: new job at

@@ -193,6 +193,18 @@ ROLE_NOUNS: Final = (
 )
 
 
+#: The languages people speak, by name (one list for the rules that read a language said:
+#: the language of answers, the one learned, the native one).
+HUMAN_LANGUAGES: Final = (
+    "English", "German", "French", "Spanish", "Italian", "Portuguese", "Dutch", "Polish",
+    "Japanese", "Chinese", "Korean", "Russian", "Ukrainian", "Hindi", "Arabic", "Turkish",
+    "Swedish", "Norwegian", "Danish", "Finnish", "Czech", "Greek", "Hebrew", "Vietnamese",
+    "Indonesian", "Thai", "Romanian", "Hungarian", "Mandarin", "Cantonese", "Catalan",
+    "Swahili", "Bengali", "Urdu", "Persian", "Farsi", "Tamil", "Malay", "Filipino", "Tagalog",
+    "Cebuano", "Punjabi", "Gujarati", "Marathi", "Telugu", "Serbian", "Croatian", "Slovak",
+    "Bulgarian", "Yoruba", "Igbo", "Hausa", "Zulu", "Nepali", "Amharic", "Afrikaans",
+    "Basque", "Galician", "Icelandic",
+)  # fmt: skip
 #: Kinds of place a person works, teaches or studies at ("a bank", "a community
 #: college"), as a regex alternation: the workplace topic and the corrections ("left the
 #: bank") read the same list.

@@ -991,13 +991,20 @@ _ROUTINE_TIME_RE: Final = re.compile(
 )
 
 
+_ROUTINES: Final = {"gets": "wakes", "sleeps": "goes"}
+
+
 def _routine_time_changed(new: str, old: str) -> bool:
     """The same routine of the day at another time ("goes to bed at 10 pm" / "goes to
     bed at midnight these days")."""
-    a, b = _ROUTINE_TIME_RE.match(new), _ROUTINE_TIME_RE.match(old)
+    a, b = _ROUTINE_TIME_RE.match(_said_by_user(new)), _ROUTINE_TIME_RE.match(_said_by_user(old))
     if not (a and b):
         return False
-    same = a["routine"].split()[0].casefold() == b["routine"].split()[0].casefold()
+    same = _ROUTINES.get(
+        a["routine"].split()[0].casefold(), a["routine"].split()[0].casefold()
+    ) == (
+        _ROUTINES.get(b["routine"].split()[0].casefold(), b["routine"].split()[0].casefold())
+    )  # ("wakes up at 6am" / "gets up at 7:30": one routine)
     times = [_clock(m["time"]) for m in (a, b)]
     return same and a["tail"].casefold() == b["tail"].casefold() and times[0] != times[1]
 
@@ -1247,7 +1254,7 @@ def _whose(fact: str) -> str:
     "mother", "boss" and "bosses" are one."""
     core = _core(fact)
     found = _WHOSE_RE.match(core) or _BARE_WHOSE_RE.match(core) or _HAS_WHOM_RE.match(core)
-    if not found or _NAMED_RE.match(core):
+    if not found or _NAMED_RE.match(core) or re.match(r"\s*tongue\b", core[found.end("who") :]):
         return ""  # ("User's manager is Priya": who the user's manager is, the user's fact)
     who = found["who"].casefold()
     who = _SAME_PERSON.get(who, who)
@@ -1359,6 +1366,21 @@ def _one_word_swapped(new: str, old: str) -> str:
 
 #: The name of someone a user has one of at a time: "User's partner is called (Alex)",
 #: "User's manager's name is (Priya)" (not a dog's: two dogs may both be named).
+_ONE_PERSON_NAME_RE: Final = re.compile(
+    r"^(?:the\s+)?user's\s+(?P<who>partner|wife|husband|spouse|girlfriend|boyfriend|fianc\w*|"
+    r"manager|boss|landlord|landlady|doctor|gp|therapist)(?:'s\s+name)?\s+"
+    r"(?:is\s+(?:called\s+|named\s+)?|called\s+|named\s+)(?:now\s+)?(?P<name>(?-i:[A-Z])[\w'-]+)(?:\s+now)?\W*$",
+    re.IGNORECASE,
+)
+
+
+def _one_person_renamed(new: str, old: str) -> bool:
+    """One person of a kind the user has one of, named otherwise ("User's partner is
+    named Alex" / "User's partner is Sam")."""
+    a, b = _ONE_PERSON_NAME_RE.match(new), _ONE_PERSON_NAME_RE.match(old)
+    return bool(a and b and a["who"].casefold() == b["who"].casefold() and a["name"] != b["name"])
+
+
 _ONE_PERSON_NAMED_RE: Final = re.compile(
     r"^(?:the\s+)?user's\s+(?:partner|wife|husband|spouse|girlfriend|boyfriend|fianc\w*|"
     r"manager|boss|landlord|landlady|doctor|gp|therapist)(?:'s\s+name)?\s+(?:is\s+)?"
@@ -1496,10 +1518,17 @@ def _value_swapped(new: str, old: str) -> bool:
 _THIRD_PERSON_RE: Final = re.compile(r"^\W*(?:the\s+)?user\b|\b(?:user|user's)\b", re.I)
 
 
+_TO_THE_USER_RE: Final = re.compile(
+    r"^((?:always\s+)?(?:answer|reply|respond|write|talk))\s+(?:to\s+)?the\s+user\b", re.I
+)
+
+
 @lru_cache(maxsize=4096)
 def _third_person(fact: str) -> str:
     """A standing instruction in the imperative said as a fact about the user ("Answer
     in Spanish." -> "User wants the assistant to answer in Spanish"), else ``fact``."""
+    # ("Answer the user in English": the user is who the answers are for, no place)
+    fact = _TO_THE_USER_RE.sub(r"\1", fact)
     if _THIRD_PERSON_RE.search(fact):
         return fact
     said = imperative_fact(fact)
@@ -1617,7 +1646,12 @@ def decide(
         new, old, old_frames
     ):
         return "supersede"  # "dropped Docker for local development", "sold their car"
-    if _slot_changed(new, old) or _name_swapped(new, old) or _one_name_swapped(new, old):
+    if (
+        _slot_changed(new, old)
+        or _name_swapped(new, old)
+        or _one_name_swapped(new, old)
+        or _one_person_renamed(new, old)
+    ):
         return "supersede"  # "cluster scheduler is PBS" / "cluster scheduler is Slurm"
     if (
         _routine_time_changed(new, old)

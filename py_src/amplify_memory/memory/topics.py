@@ -63,6 +63,7 @@ from typing import Final, Literal
 
 from amplify_memory.memory._text import (
     FAVOURITE_KINDS,
+    HUMAN_LANGUAGES,
     NUMBER_WORDS,
     ROLE_NOUNS,
     WORKPLACE_NOUNS,
@@ -265,39 +266,7 @@ def _indent_value(text: str) -> str | None:
     return "tabs" if match[2] else "spaces"
 
 
-_LANGUAGES: Final = [
-    "English",
-    "German",
-    "French",
-    "Spanish",
-    "Italian",
-    "Portuguese",
-    "Dutch",
-    "Polish",
-    "Japanese",
-    "Chinese",
-    "Korean",
-    "Russian",
-    "Ukrainian",
-    "Hindi",
-    "Arabic",
-    "Turkish",
-    "Swedish",
-    "Norwegian",
-    "Danish",
-    "Finnish",
-    "Czech",
-    "Greek",
-    "Hebrew",
-    "Vietnamese",
-    "Indonesian",
-    "Thai",
-    "Romanian",
-    "Hungarian",
-    "Mandarin",
-    "Cantonese",
-    "Catalan",
-]
+_LANGUAGES: Final = HUMAN_LANGUAGES
 _LANGUAGE_RE: Final = "|".join(_LANGUAGES)
 #: Not before a noun of another thing: "writes short stories", "long walks" are not the
 #: length of answers ("keep answers short and simple", "short, please" are).
@@ -712,7 +681,7 @@ _LIFE_TOPICS: Final = frozenset({"age", "diet", "commute"})
 
 
 def _life_topics(add: Callable[..., Topic]) -> None:
-    """The built-in personal topics: age, diet."""
+    """The built-in personal topics: age, diet, native language."""
     add(
         "age",
         "personal",
@@ -738,6 +707,15 @@ def _life_topics(add: Callable[..., Topic]) -> None:
             (r"\bpaleo\b", "paleo"),
         ),
         description="what the user eats: vegan, vegetarian, pescatarian, omnivore, keto, paleo",
+    )
+    add(
+        "native_language",
+        "personal",
+        rf"(?<!non-)(?<!non )\b(?:native|first|mother)\s+(?:language|tongue)\b"
+        rf"(?!.*\bnot\b).*\b(?:{_LANGUAGE_RE})\b"
+        rf"|(?<!non-)(?<!non )\bnative\s+(?:{_LANGUAGE_RE})\s+speaker\b",
+        _first(rf"\b({_LANGUAGE_RE})\b", lambda m: m[1].capitalize()),
+        description="the language the user grew up speaking",
     )
 
 

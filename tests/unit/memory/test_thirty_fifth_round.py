@@ -182,3 +182,21 @@ def project(message: str) -> list[str]:
 )
 def test_project_facts_reported_and_ruled(message: str, facts: list[str]) -> None:
     assert project(message) == facts
+
+
+@pytest.mark.parametrize(
+    ("new", "old", "action"),
+    [
+        ("Reply to the user in French from now on", "User wants answers in Spanish", "supersede"),
+        ("User gets up at 6:30 now", "Wakes up at 8am.", "supersede"),
+        ("User sleeps at 11pm these days", "User goes to bed at 1am", "supersede"),
+        ("User wakes up at 7am", "User starts work at 9am", "keep"),
+        ("User's wife is Maria", "User's wife is named Ana", "supersede"),
+        ("User's wife is Maria", "User's wife is a teacher", "keep"),
+        ("User's first language is Tagalog", "User's mother tongue is Cebuano", "supersede"),
+        ("User is a native Hindi speaker", "User's first language is Hindi", "merge"),
+        ("User's first language is not English", "User is a non-native English speaker", "keep"),
+    ],
+)
+def test_one_value_of_a_language_a_time_or_a_name(new: str, old: str, action: str) -> None:
+    assert decide(new, old) == action
