@@ -325,7 +325,15 @@ _INJECTION_RE: Final = re.compile(
     r"|\bwithout\s+question(?:ing)?\b|\bremember\s+forever\b"
     r"|\bset\s+user_?role\b|\b(?:grant|give|make)\s+me\s+(?:an?\s+)?(?:admin|root|sudo|"
     r"superuser)\b"
-    r"|\btrusted\s+(?:developer|system|admin)\s+message\b",
+    r"|\btrusted\s+(?:developer|system|admin)\s+message\b"
+    # a forged tool call, a fixed reply, a plug in every answer, a claimed rank
+    r"|\[\[\s*\w+[.:]|\bmemory\.(?:write|store|save|set|add)\b"
+    r"|\b(?:respond|reply|answer)\s+(?:only\s+)?with\s+['\"\u201c]"
+    r"|\b(?:recommend|mention|promote|advertise|plug)\b.{0,60}\bin\s+(?:every|each|all)\s+"
+    r"(?:answers?|repl(?:y|ies)|responses?|messages?)\b|\bno\s+matter\s+(?:the|what)\s+"
+    r"(?:topic|question|context|subject)\b"
+    r"|\buser(?:'s)?\s+(?:has|have|is|name\s+is|role\s+is)\s+(?:an?\s+)?(?:root|admin|"
+    r"administrator|superuser|sudo)\b",
     re.IGNORECASE,
 )
 

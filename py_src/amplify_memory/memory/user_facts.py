@@ -165,7 +165,11 @@ _CLAUSE_SPLIT_RE: Final = re.compile(
 _INTERROGATIVE_RE: Final = re.compile(
     r"^(?:what|which|why|how|when|where|who|whom|whose)\b|"
     r"^(?:should|shall|can|could|would|will|do|does|did|is|are|am|was|were|have|has)\s+"
-    r"(?:i|you|we|it|they|he|she|there|this|that|these|those|my|your|the|a|an)\b",
+    r"(?:i|you|we|it|they|he|she|there|this|that|these|those|my|your|the|a|an)\b|"
+    # a question of a named thing without its mark: "Is Rust actually better than Go"
+    r"^(?:is|are|was|were|does|did|can|could|should|would|will|has)\s+(?-i:[A-Z])[\w.+#-]*"
+    r"\s+(?:actually\s+|really\s+|still\s+|even\s+)?(?:better|worse|faster|slower|worth|good|"
+    r"bad|ok|okay|fine|safe|easier|harder|dead|used|popular|free|any)\b",
     re.IGNORECASE,
 )
 _POLITE_REQUEST_RE: Final = re.compile(
@@ -1824,6 +1828,8 @@ def clause_facts(
         return []  # about someone else ("my 70 year old neighbor just learned to use ChatGPT")
     if _JUST_THIS_RE.match(plain):
         return []  # what this reply should be ("I just want pros/cons", "only need the fix")
+    if _ALTERNATIVES_RE.match(plain) and not _VERB_WORD_RE.search(plain):
+        return []  # two things to choose from ("Terraform or Pulumi for a small team")
     if not in_question and (order := _FIRST_THEN_RE.match(plain)) and _things(order):
         return [_order_fact(order)]  # "code first, explanation after"
     clause = _condition_first(clause)
@@ -1847,6 +1853,14 @@ def clause_facts(
     ]
 
 
+#: Things to choose from, said without a verb: "Terraform or Pulumi for a small infra
+#: team", "tabs or spaces" (not "Python or nothing": a liking).
+_ALTERNATIVES_RE: Final = re.compile(
+    r"^(?!(?:no|not|never|without|zero|nothing|nor)\b)"  # ("no pork or shellfish": a rule)
+    r"(?:[\w.+#/'-]+\s+){0,2}[\w.+#/'-]+\s+or\s+(?!nothing\b|bust\b|die\b|else\b|not\b)"
+    r"[\w.+#/'-]+(?:\s+[\w.+#/'-]+){0,6}\W*$",
+    re.IGNORECASE,
+)
 #: A role the user has now, after what they started or where they are: "started as a
 #: junior data analyst", "I'm at Stripe now as a staff engineer", "hired as an SRE".
 _ROLE_TAIL_RE: Final = re.compile(
@@ -1955,7 +1969,8 @@ _WHEN_YOU_RE: Final = re.compile(r"^when(?:ever)?\s+you\s+\w+[^,?]*,\s*\w", re.I
 #: A supposed case: "hypothetically" anywhere, "suppose", "imagine", "in theory" as the
 #: sentence's opening ("Say, suppose I moved to Godot"; not "working in theory of ...").
 _SUPPOSE_RE: Final = re.compile(
-    r"\bhypothetically\b|^\W*(?:(?:say|ok|okay|so)\W+)?(?:suppose|supposing|imagine|in theory|"
+    r"\bhypothetically\b|\bin\s+a\s+(?:world|universe)\s+where\b|\bin\s+an\s+ideal\s+world\b|"
+    r"^\W*(?:(?:say|ok|okay|so)\W+)?(?:suppose|supposing|imagine|in theory|"
     r"theoretically)\b|^\W*(?:(?:ok|okay|so)\W+)?say (?:I|we|you|my|our|the)\b",
     re.IGNORECASE,
 )
@@ -3536,7 +3551,11 @@ _ONE_OFF_RE: Final = re.compile(
     r"|\b(?:right now|for now|this time|just this once|this once|for the moment|throwaway|"
     r"(?:the\s+)?next\s+one|"
     r"throw-away|one-time|one time|one-off|quick and dirty|mid-incident|in a hurry|"
-    r"cette fois|esta vez|questa volta|diesmal|dieses mal|tym razem|desta vez)\b"
+    r"cette fois|esta vez|questa volta|diesmal|dieses mal|tym razem|desta vez|"
+    # "just today, keep answers short", "solo por hoy respóndeme en inglés"
+    r"(?:just|only)\s+(?:for\s+)?today|for\s+today\s+only|today\s+only|tonight\s+only|"
+    r"solo\s+(?:por|para)\s+hoy|s[óo]\s+(?:por|para)\s+hoje|nur\s+(?:f[üu]r\s+)?heute|"
+    r"juste\s+(?:pour\s+)?aujourd'hui|solo\s+per\s+oggi)\b"
     # "pour cet exercice seulement", "solo para este correo", "nur für diese Mail"
     r"|\b(?:pour|para|für|per)\s+(?:cet(?:te)?|ce|este|esta|diese[nrs]?|quest[oa])\s+\w+\s+"
     r"(?:seulement|solamente|nur|soltanto|solo|uniquement)\b"
@@ -4092,8 +4111,8 @@ _ROLE_NOT_RE: Final = re.compile(r"^(User is an? [\w -]+?),? not an? [\w -]+$")
 #: A liking or a wish whose object says nothing: "stuff", "the texture".
 _VAGUE_OBJECT_RE: Final = re.compile(
     r"^User (?:does not want|doesn't want|wants|likes|dislikes|hates|loves|prefers|"
-    r"cannot stand|can't stand) (?:the )?(?:stuff|things|anything|something|everything|"
-    r"texture|smell|taste|sound|look|feel|noise|idea|way)$",
+    r"cannot stand|can't stand|does not use|uses) (?:the )?(?:stuff|things|anything|something|"
+    r"everything|texture|smell|taste|sound|look|feel|noise|idea|way)(?: yet)?$",
     re.IGNORECASE,
 )
 _TASK_WANT_RE: Final = re.compile(
