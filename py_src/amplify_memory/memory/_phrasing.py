@@ -329,9 +329,11 @@ _INJECTION_RE: Final = re.compile(
     # a forged tool call, a fixed reply, a plug in every answer, a claimed rank
     r"|\[\[\s*\w+[.:]|\bmemory\.(?:write|store|save|set|add)\b"
     r"|\b(?:respond|reply|answer)\s+(?:only\s+)?with\s+['\"\u201c]"
-    r"|\b(?:recommend|mention|promote|advertise|plug)\b.{0,60}\bin\s+(?:every|each|all)\s+"
-    r"(?:answers?|repl(?:y|ies)|responses?|messages?)\b|\bno\s+matter\s+(?:the|what)\s+"
-    r"(?:topic|question|context|subject)\b"
+    r"|\b(?:recommend|mention|promote|advertise|plug|suggest)\s+(?:buying\s+|using\s+)?"
+    r"(?:(?:our|my|the)\s+)?(?-i:[A-Z])[\w.-]*.{0,60}\bin\s+(?:every|each|all)\s+"
+    r"(?:answers?|repl(?:y|ies)|responses?|messages?)\b"
+    r"|\b(?:end|start|finish|sign)\s+(?:every|each|all)\s+(?:answers?|repl(?:y|ies)|responses?)\s+"
+    r"with\s+(?:a\s+)?link\b"
     r"|\buser(?:'s)?\s+(?:has|have|is|name\s+is|role\s+is)\s+(?:an?\s+)?(?:root|admin|"
     r"administrator|superuser|sudo)\b",
     re.IGNORECASE,
@@ -1258,6 +1260,13 @@ def _split_run_together(text: str) -> str:
     return text
 
 
+#: A language's name typed in lower case ("replies in portuguese"): written as a name
+#: (not "polish", a verb too).
+_LOWER_LANGUAGE_RE: Final = re.compile(
+    r"\b(?:" + "|".join(n.lower() for n in HUMAN_LANGUAGES if n != "Polish") + r")\b"
+)
+
+
 def _fix_spellings(text: str) -> str:
     """Typos fixed in the words the rules key on and in technology names (a word of a
     known name is spelt right), and the last contractions."""
@@ -1288,6 +1297,7 @@ def _fix_spellings(text: str) -> str:
         text,
         flags=re.I,
     )
+    text = _LOWER_LANGUAGE_RE.sub(lambda m: m[0].capitalize(), text)  # "replies in portuguese"
     text = re.sub(  # chat's "2" for "to": "Moved2 Austin", "switched 2 Linux"
         r"\b(moved|move|moving|went|came|back|switched|switching|relocated|relocating)"
         r"(?:2(?=\s+(?:the\s+)?[A-Za-z])|\s2(?=\s+(?-i:[A-Z])))",
@@ -1776,11 +1786,13 @@ _CHAT_SHORTCUTS: Final[tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str
     ),
     (  # "on keto since january", "been doing paleo for a month": the user's diet
         re.compile(
-            r"(^\s*|[.!?;:]\s+)(?:(?:been|currently|still|now)\s+)*(?:on|doing)\s+"
+            r"(^\s*|[.!?;:]\s+)(?:(?:been|currently|still|now)\s+)*(?:on|doing|started|went)\s+"
             r"(?P<d>keto|paleo|whole30|carnivore|intermittent\s+fasting|(?:a\s+)?(?:low[- ]carb|"
             r"low[- ]fodmap|plant[- ]based|mediterranean|gluten[- ]free|vegan|keto)\s+diet)"
             r"(?:\s+(?:since|for)\s+(?:about\s+|like\s+|a\s+)?[\w-]+(?:\s+(?:months?|weeks?|years?|"
-            r"days?))?)?(?=\s+(?:now|these\s+days|atm|rn|again)\b|\s*(?:$|[,.;!]))",
+            r"days?))?|\s+(?:a\s+few|a\s+couple\s+of|two|three|four|\d+)\s+(?:days|weeks|months)\s+ago|"
+            r"\s+(?:last|this)\s+(?:week|month|year))?"
+            r"(?=\s+(?:now|these\s+days|atm|rn|again)\b|\s*(?:$|[,.;!]))",
             re.IGNORECASE,
         ),
         r"\1I'm on \g<d>",
@@ -1798,18 +1810,32 @@ _CHAT_SHORTCUTS: Final[tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str
         re.compile(
             r"(^\s*|[.!?;:]\s+)(?:(?:I|I've|I\s+have|finally|honestly)\s+)*(?:gave\s+up(?:\s+on)?|"
             r"quit|dropped|stopped)\s+(?:learning\s+)?(?P<a>" + LANGUAGE_NAMES + r")\b"
-            r"(?:\s+(?:tbh|honestly|lol|though|tho))*\s*(?:,|and|\s[-\u2014]\s)\s*(?:and\s+)?"
+            r"(?:\s+(?:a\s+while|ages|(?:a\s+few|two|three|\d+)\s+(?:weeks|months|years))\s+ago"
+            r"|\s+last\s+(?:week|month|year))?"
+            r"(?:(?:\s+(?:tbh|honestly|lol|though|tho))*(?:\s*(?:,|and|\s[-\u2014]\s)\s*|\s+)(?:and\s+)?"
             r"(?:I\s+)?(?:switched|moved|changed|went)\s+(?:over\s+)?to\s+(?P<b>"
             + LANGUAGE_NAMES
-            + r")\b",
+            + r")\b)?",
             re.IGNORECASE,
         ),
-        r"\1I'm no longer learning \g<a>. I'm learning \g<b>",
+        lambda m: (
+            f"{m[1]}I'm no longer learning {m['a']}"
+            + (f". I'm learning {m['b']}" if m["b"] else "")
+        ),
+    ),
+    (  # "doing korean on duolingo now": a language the user learns
+        re.compile(
+            r"(^\s*|[.!?;:,]\s+)(?:(?:I'm|im|I\s+am|now|currently|also)\s+)*doing\s+"
+            r"(?=(?:" + LANGUAGE_NAMES + r")\b(?!\s+(?:subtitles|translations?|for|to|into)\b))",
+            re.IGNORECASE,
+        ),
+        r"\1I'm learning ",
     ),
     (  # "when I ask for recipes give grams": a standing wish for such answers
         re.compile(
             r"(^\s*|[.!?;:]\s+)(?:(?:and|also|so|pls|please)\s+)?(?:when(?:ever)?|if|any\s*time)\s+I\s+"
-            r"(?:ask|request)\s+(?:you\s+)?(?P<p>for|about)\s+(?P<x>[\w'/+# -]{2,30}?)\s*,?\s+"
+            r"(?:ask|request)\s+(?:you\s+)?(?P<p>for|about)\s+"
+            r"(?P<x>(?!.*\b(?:you|I|we|they|it)\s)[\w'/+# -]{2,30}?)\s*,?\s+"
             r"(?=(?:please\s+|pls\s+|always\s+|just\s+)*(?:give|use|show|write|answer|include|put|"
             r"list|keep|add|make|skip|avoid|default|stick|never|don't|do\s+not)\b)",
             re.IGNORECASE,
@@ -1831,7 +1857,8 @@ _CHAT_SHORTCUTS: Final[tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str
             r"(^\s*|[.!?;:]\s+|,\s+(?=(?:big|huge|really|super|heavily|mostly|mainly|usually)\s))"
             r"(?:(?P<into>(?:big|huge|super|heavily|totally|kinda|deep)\s+into)(?=\s+[a-z]+(?:ing)?\b)|"
             r"(?P<mostly>(?:mostly|mainly|usually)\s+(?:play|watch|read|cook|bake|knit|paint|draw|"
-            r"ride|climb|swim|run|listen\s+to)))\s+(?=[a-z])",
+            r"ride|climb|swim|run|listen\s+to)))\s+(?=[a-z])(?!(?:on|at|in|with|for|by|from|"
+            r"during|every|most|all|some|a\s+lot)\b)",
             re.IGNORECASE,
         ),
         lambda m: (
@@ -1871,12 +1898,43 @@ _CHAT_SHORTCUTS: Final[tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str
         re.compile(
             r"(^\s*|[.!?;]\s+|,\s+(?:and\s+|now\s+|but\s+)?)(?:(?:out|now|still)\s+)?"
             r"(?P<a>swimming|running|cycling|climbing|bouldering|rowing|walking|hiking|boxing|"
-            r"skating|dancing|jogging|lifting)(?=(?:\s+(?:at|in)\s+(?:the\s+)?[\w-]+(?:\s+[\w-]+)?)?"
-            r"\s+(?:\d|one|two|three|four|five|six|once|twice)(?:\s*x|\s+times)?\s*(?:a|per|/)\s*"
+            r"skating|dancing|jogging|lifting)(?:\s+instead)?"
+            r"(?=(?:\s+(?:at|in)\s+(?:the\s+)?[\w-]+(?:\s+[\w-]+)?)?"
+            r"(?:\s+(?:now|too|again))?\s+(?:\d|one|two|three|four|five|six|once|twice)(?:\s*x|\s+times)?\s*(?:a|per|/)\s*"
             r"(?:week|wk|day|month)\b)",
             re.IGNORECASE,
         ),
         lambda m: f"{m[1]}I go {m['a'].lower()}",
+    ),
+    (  # "since going vegan in january ...", "got diagnosed lactose intolerant": what the user is
+        re.compile(
+            r"(^\s*|[.!?;:,]\s+)(?:(?:since|after)\s+going|(?:I\s+)?(?:got|was|been|just\s+got)\s+"
+            r"diagnosed(?:\s+as)?)\s+(?P<x>vegan|vegetarian|veggie|pescatarian|sober|teetotal|"
+            r"freelance|self-employed|part-time|full-time|remote|gluten-free|dairy-free|"
+            r"(?:lactose|gluten)[- ]intolerant|coeliac|celiac|diabetic|autistic|dyslexic|an(?:a)?emic|"
+            r"asthmatic|epileptic|hypothyroid)\b(?:\s+(?:in|last|this)\s+\w+|\s+\w+\s+ago)?,?",
+            re.IGNORECASE,
+        ),
+        r"\1I'm \g<x>. So",
+    ),
+    (  # "started running in the mornings": a sport taken up, "I" left out
+        re.compile(
+            r"(^\s*|[.!?;:]\s+)(?:(?:I've|I\s+have|I|just|recently|finally)\s+)*(?:started|began|"
+            r"took\s+up)\s+(?P<a>running|swimming|cycling|climbing|bouldering|rowing|hiking|"
+            r"boxing|jogging|lifting)(?=\s+(?:in\s+the\s+(?:mornings|evenings)|before\s+work|"
+            r"after\s+work|at\s+lunch|on\s+\w+days|every\s+\w+|again|\d|once|twice)\b)",
+            re.IGNORECASE,
+        ),
+        lambda m: m.group() if _someone_else_before(m) else f"{m[1]}I go {m['a'].lower()}",
+    ),
+    (  # "we bought a flat in Leith": the home the user owns
+        re.compile(
+            r"\b(?:we|I)\s+(?:just\s+|finally\s+|have\s+|'ve\s+)?bought\s+(?:a|an|our\s+first|"
+            r"my\s+first)\s+(?P<h>flat|house|apartment|condo|home|cottage|bungalow|townhouse)\s+"
+            r"(?=in\s+(?-i:[A-Z])|in\s+[a-z]+\W*$)",
+            re.IGNORECASE,
+        ),
+        lambda m: f"I own a {m['h'].lower()} ",
     ),
     (  # "get horribly seasick", "got a pacemaker fitted": the user's health
         re.compile(
@@ -1902,27 +1960,27 @@ _CHAT_SHORTCUTS: Final[tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str
         ),
         r"\1I commute by \g<m>",
     ),
-    (  # "finally on Python 3.12!!": what the user is on now
-        re.compile(
-            r"(^\s*|[.!?;]\s+)(?:finally|now|officially)\s+on\s+(?=[A-Z][\w.+#-]*\s+v?\d)",
-        ),
-        r"\1I'm now on ",
-    ),
     (  # "can we switch to english from now on?": the language of the answers
         re.compile(
             r"(^\s*|[.!?;:]\s+)(?:(?:so|ok|okay|hey)(?:\s*+,\s*+|\s++))?(?:can|could)\s+we\s+(?:please\s+)?"
             r"(?:switch\s+to|speak|talk\s+in|continue\s+in|do\s+(?:this|everything)\s+in|"
             r"stick\s+to)\s+(?P<l>" + LANGUAGE_NAMES + r")"
-            r"(?:\s+(?:from\s+now\s+on|going\s+forward|please|pls|instead))*\s*\?+",
+            r"(?P<tail>(?:\s+(?:from\s+now\s+on|going\s+forward|for\s+good|by\s+default|please|"
+            r"pls|instead))*)\s*\?+",
             re.IGNORECASE,
         ),
-        r"\1please always answer in \g<l>.",
+        lambda m: (
+            f"{m[1]}please answer in {m['l']} from now on."
+            if re.search(r"now\s+on|forward|good|default", m["tail"], re.I)
+            else m.group()
+        ),
     ),
     (  # "coriander tastes like soap to me": the user dislikes it
         re.compile(
             r"^(\s*)(?!(?:the|this|that|these|those|my|your|our|it|his|her)\b)"
             r"(?P<x>[a-z][\w-]*(?:\s+[a-z][\w-]+)?)\s+(?:(?:tastes?|smells?)\s+like|=)\s+"
-            r"(?:soap|dirt|garbage|trash|feet|cardboard|sadness|death|metal|medicine)"
+            r"(?:soap|dirt|garbage|trash|feet|cardboard|sadness|death|metal|medicine|"
+            r"(?<==\s)(?:gross|disgusting|yuck|nasty|vile)|(?<==)(?:gross|disgusting|yuck|nasty|vile))"
             r"(?:\s+to\s+me)?(?=\s*(?:$|[,.;!]|\s+(?:so|lol|tbh|honestly)\b))",
             re.IGNORECASE,
         ),

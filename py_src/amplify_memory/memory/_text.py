@@ -193,6 +193,23 @@ ROLE_NOUNS: Final = (
 )
 
 
+#: Words for where a person is from, and faiths said the same way ("I'm Brazilian", "is
+#: Jewish"): an alternation; none of them is a first name.
+DEMONYMS: Final = (
+    r"American|Canadian|Mexican|Brazilian|Argentin(?:e|ian)|Chilean|Colombian|Peruvian|"
+    r"Venezuelan|Cuban|British|English|Scottish|Welsh|Irish|French|German|Austrian|Swiss|"
+    r"Dutch|Belgian|Danish|Swedish|Norwegian|Finnish|Icelandic|Polish|Czech|Slovak|"
+    r"Hungarian|Romanian|Bulgarian|Greek|Turkish|Italian|Spanish|Portuguese|Russian|"
+    r"Ukrainian|Belarusian|Lithuanian|Latvian|Estonian|Serbian|Croatian|Slovenian|"
+    r"Bosnian|Albanian|Israeli|Lebanese|Egyptian|Moroccan|Algerian|Tunisian|Nigerian|"
+    r"Ghanaian|Kenyan|Ethiopian|Ugandan|Tanzanian|South African|Indian|Pakistani|"
+    r"Bangladeshi|Sri Lankan|Nepali|Chinese|Japanese|Korean|Vietnamese|Thai|Filipino|"
+    r"Indonesian|Malaysian|Singaporean|Taiwanese|Australian|Kiwi|Iranian|Iraqi|Saudi|"
+    r"Emirati|Syrian|Jordanian|Afghan|Kazakh|Uzbek|Georgian|Armenian|Azerbaijani|"
+    # a faith said the same way ("I'm Jewish"): no name either
+    r"Jewish|Muslim|Hindu|Buddhist|Catholic|Christian|Mormon|Sikh|Protestant|Orthodox|"
+    r"Quaker|Atheist|Agnostic|Pagan|Jain|Anglican|Lutheran|Methodist|Baptist|Evangelical"
+)
 #: The languages people speak, by name (one list for the rules that read a language said:
 #: the language of answers, the one learned, the native one).
 HUMAN_LANGUAGES: Final = (

@@ -271,15 +271,16 @@ _NOT_A_STACK_RE: Final = re.compile(
 #: A statement whose subject is a part of the system: "tf state lives in an S3 backend",
 #: "target is nRF52840 with Zephyr RTOS", "Ads only through AdMob".
 _SYSTEM_STATEMENT_RE: Final = re.compile(
-    r"^(?!(?:I|I'm|Im|I am|I've|my|me|mine|personally|you|your|please|pls|thanks|thank|"
+    r"^(?!(?:it|that|this|they|which|everything|nothing|he|she)\s+(?:stays?|remains?)\W*$)"
+    r"(?!(?:I|I'm|Im|I am|I've|my|me|mine|personally|you|your|please|pls|thanks|thank|"
     r"ok|okay|yes|no|yeah|nope|hi|hello|hey|btw|fyi|also|and|but|so|lol|haha|"
     r"\w+ed(?!\s+[\w-]+\s+(?:is|are)\s)|(?!\w+ing\s+(?:format|strategy|layer|page|service|flow|logic|module|config|rules?|"
     r"setup|policy|pipeline|system|library|framework|tests?|code|schema|endpoints?|api|queue|"
     r"jobs?|scheme|conventions?|provider|model|tiers?|plan)\b)\w+ing)\b)"
     r"[\w'./+#-]+(?:\s+(?!to\b)[\w'./+#-]+){0,4}?\s+"
-    r"(?:is|are|lives?|runs?|goes|go|uses?|talks?|stores?|sits?|stays?|gets?|comes?|"
+    r"(?:is|are|lives?|runs?|goes|go|uses?|talks?|stores?|sits?|stays?|remains?|gets?|comes?|"
     r"happens?|follows?|only|through|via|on|in|over|with|=|:)"
-    r"(?:\s+\S|(?:(?<=stays)|(?<=stay)|(?<=remains))\W*$)",  # ("the back wall stays")
+    r"(?:\s+\S|(?:(?<=stays)|(?<=stay)|(?<=remains)|(?<=remain))\W*$)",  # ("the back wall stays")
     re.IGNORECASE,
 )
 
@@ -758,6 +759,15 @@ _MY_WORK_RE: Final = re.compile(
 _SO_RULE_RE: Final = re.compile(
     r",?\s+so\s+(?=(?:no|never|nothing|all|every|always|only|zero)\s+\w)", re.IGNORECASE
 )
+#: What makes a reported fact or a rule no lasting fact of the project: a state of the
+#: day, a dispute, this one reply.
+_PASSING_RE: Final = re.compile(
+    r"\b(?:today|tonight|tomorrow|yesterday|right\s+now|for\s+now|at\s+the\s+moment|currently|"
+    r"this\s+(?:week|morning|afternoon|reply|answer|response|message|time)|delayed|late|sick|ill|"
+    r"better|worse|failed|frozen|broken|disagree|disagrees|not\s+sure|but|however|though|"
+    r"(?:says|said)\s+it\s+goes)\b",
+    re.IGNORECASE,
+)
 _FEELS_RE: Final = re.compile(r"\b(?:hates?|loves?|likes?|dislikes?|prefers?|wants?)\b", re.I)
 #: A fact of the project as someone who knows reports it: "contractor says the
 #: load-bearing wall stays", "the vet confirmed the run must be fenced".
@@ -786,12 +796,15 @@ def _project_said(plain: str) -> str:
             parts.pop()  # ("..., lots of her customers are on ancient phones": why)
         return ", ".join(parts)
     plain = _MY_WORK_RE.sub("The ", plain, count=1)
-    if (so := _SO_RULE_RE.search(plain)) and (
-        not _about_project(plain[: so.start()]) or _FEELS_RE.search(plain[: so.start()])
+    if (
+        (so := _SO_RULE_RE.search(plain))
+        and (not _about_project(plain[: so.start()]) or _FEELS_RE.search(plain[: so.start()]))
+        and not _PASSING_RE.search(plain[so.end() :])  # ("so no modals in this reply")
     ):
         plain = plain[so.end() :]  # "the owner hates carousels so no sliders anywhere": why
-    if reported := _REPORTED_RE.match(plain):  # "contractor says the back wall stays"
-        plain = reported["fact"]
+    if (reported := _REPORTED_RE.match(plain)) and not _PASSING_RE.search(plain):
+        plain = reported["fact"]  # "contractor says the back wall stays" (not "... the tiles
+        # are delayed", "... but I disagree": a state of the day, or not settled)
     parts = plain.split(", ")
     while len(parts) > 1 and _WHY_PART_RE.match(parts[-1]) and not _RULE_WORD_RE.search(parts[-1]):
         parts.pop()  # ("..., half the family's in the States": why, someone else's)

@@ -44,7 +44,7 @@ from typing import Final, Literal
 
 from amplify_memory.memory._defaults import MERGE_PROBABILITY, SEMANTIC_DUPLICATE_COSINE
 from amplify_memory.memory._phrasing import imperative_fact
-from amplify_memory.memory._text import NUMBER_WORDS, PET_NOUNS, RELATIVE_NOUNS, wordlist
+from amplify_memory.memory._text import DEMONYMS, NUMBER_WORDS, PET_NOUNS, RELATIVE_NOUNS, wordlist
 from amplify_memory.memory.canonical import canonical_fact
 from amplify_memory.memory.changes import names_a_value
 from amplify_memory.memory.choices import COMMUTES, KINDS, VALUE_CLASSES
@@ -997,7 +997,10 @@ _ROUTINES: Final = {"gets": "wakes", "sleeps": "goes"}
 def _routine_time_changed(new: str, old: str) -> bool:
     """The same routine of the day at another time ("goes to bed at 10 pm" / "goes to
     bed at midnight these days")."""
-    a, b = _ROUTINE_TIME_RE.match(_said_by_user(new)), _ROUTINE_TIME_RE.match(_said_by_user(old))
+    a, b = (
+        _ROUTINE_TIME_RE.match(f) or _ROUTINE_TIME_RE.match(f"User {f[:1].lower()}{f[1:]}")
+        for f in (new, old)
+    )  # (with "User" before a fact said from its verb: "Wakes up at 6am.")
     if not (a and b):
         return False
     same = _ROUTINES.get(
@@ -1369,16 +1372,30 @@ def _one_word_swapped(new: str, old: str) -> str:
 _ONE_PERSON_NAME_RE: Final = re.compile(
     r"^(?:the\s+)?user's\s+(?P<who>partner|wife|husband|spouse|girlfriend|boyfriend|fianc\w*|"
     r"manager|boss|landlord|landlady|doctor|gp|therapist)(?:'s\s+name)?\s+"
-    r"(?:is\s+(?:called\s+|named\s+)?|called\s+|named\s+)(?:now\s+)?(?P<name>(?-i:[A-Z])[\w'-]+)(?:\s+now)?\W*$",
+    r"(?:is\s+(?:now\s+)?(?:called\s+|named\s+)?|called\s+|named\s+)(?:now\s+)?(?P<name>(?-i:[A-Z])[\w'-]+)(?:\s+now)?\W*$",
     re.IGNORECASE,
 )
 
 
 def _one_person_renamed(new: str, old: str) -> bool:
     """One person of a kind the user has one of, named otherwise ("User's partner is
-    named Alex" / "User's partner is Sam")."""
+    named Alex" / "User's partner is Sam"; not "... is Italian", "... is Pregnant")."""
     a, b = _ONE_PERSON_NAME_RE.match(new), _ONE_PERSON_NAME_RE.match(old)
-    return bool(a and b and a["who"].casefold() == b["who"].casefold() and a["name"] != b["name"])
+    return bool(
+        a
+        and b
+        and a["who"].casefold() == b["who"].casefold()
+        and a["name"] != b["name"]
+        and not any(_NOT_A_NAME_RE.fullmatch(m["name"]) for m in (a, b))
+    )
+
+
+#: What a capital word after "is" may be besides a name: where one is from, a state.
+_NOT_A_NAME_RE: Final = re.compile(
+    DEMONYMS + r"|Pregnant|Retired|Vegan|Vegetarian|Sick|Ill|Busy|Single|Married|Divorced|"
+    r"Deaf|Blind|Disabled|Older|Younger|Tall|Short|Great|Fine|Ok|Okay|Away|Abroad|Home",
+    re.IGNORECASE,
+)
 
 
 _ONE_PERSON_NAMED_RE: Final = re.compile(
@@ -1594,8 +1611,8 @@ def decide(
     """
     new, old = " ".join(new.split()), " ".join(old.split())  # (runs of spaces: one, and a
     # bounded time for the expressions below, which read a run once per space)
-    if _none_now(new, old):
-        return "supersede"  # "has no pets" / "has a greyhound", "no allergies" / "is coeliac"
+    if _none_now(new, old) or _one_person_renamed(new, old):
+        return "supersede"  # "has no pets" / "has a greyhound", "partner is Alex" / "... Sam"
     named = _named_whom(new), _named_whom(old)
     if (
         _whose(new) != _whose(old)
@@ -1646,12 +1663,7 @@ def decide(
         new, old, old_frames
     ):
         return "supersede"  # "dropped Docker for local development", "sold their car"
-    if (
-        _slot_changed(new, old)
-        or _name_swapped(new, old)
-        or _one_name_swapped(new, old)
-        or _one_person_renamed(new, old)
-    ):
+    if _slot_changed(new, old) or _name_swapped(new, old) or _one_name_swapped(new, old):
         return "supersede"  # "cluster scheduler is PBS" / "cluster scheduler is Slurm"
     if (
         _routine_time_changed(new, old)

@@ -711,9 +711,10 @@ def _life_topics(add: Callable[..., Topic]) -> None:
     add(
         "native_language",
         "personal",
-        rf"(?<!non-)(?<!non )\b(?:native|first|mother)\s+(?:language|tongue)\b"
-        rf"(?!.*\bnot\b).*\b(?:{_LANGUAGE_RE})\b"
-        rf"|(?<!non-)(?<!non )\bnative\s+(?:{_LANGUAGE_RE})\s+speaker\b",
+        rf"(?<!non-)(?<!non )(?<!near-)(?<!near )(?<!almost )\b(?:native|first|mother)\s+"
+        rf"(?:language|tongue)\b(?!\s+(?:at|in|for)\s)(?!.*\bnot\b).*\b(?:{_LANGUAGE_RE})\b"
+        rf"|(?<!non-)(?<!non )(?<!near-)(?<!near )(?<!almost )\bnative\s+(?:{_LANGUAGE_RE})\s+"
+        rf"speaker\b",
         _first(rf"\b({_LANGUAGE_RE})\b", lambda m: m[1].capitalize()),
         description="the language the user grew up speaking",
     )

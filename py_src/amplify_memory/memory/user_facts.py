@@ -14,7 +14,9 @@ from amplify_memory.memory import _phrasing
 from amplify_memory.memory._categories import category_of as _category
 from amplify_memory.memory._facts import ExtractedFact
 from amplify_memory.memory._text import (
+    DEMONYMS,
     FIELD_NOUNS,
+    HUMAN_LANGUAGES,
     MAX_FACT_LENGTH,
     MAX_PROJECT_FACT_LENGTH,
     NOT_A_ROLE,
@@ -1412,21 +1414,7 @@ def _work_fact(content: str) -> list[ExtractedFact]:
 
 
 #: Words for where a person is from ("I'm Brazilian"), which are no first names.
-_DEMONYM_RE: Final = re.compile(
-    r"American|Canadian|Mexican|Brazilian|Argentin(?:e|ian)|Chilean|Colombian|Peruvian|"
-    r"Venezuelan|Cuban|British|English|Scottish|Welsh|Irish|French|German|Austrian|Swiss|"
-    r"Dutch|Belgian|Danish|Swedish|Norwegian|Finnish|Icelandic|Polish|Czech|Slovak|"
-    r"Hungarian|Romanian|Bulgarian|Greek|Turkish|Italian|Spanish|Portuguese|Russian|"
-    r"Ukrainian|Belarusian|Lithuanian|Latvian|Estonian|Serbian|Croatian|Slovenian|"
-    r"Bosnian|Albanian|Israeli|Lebanese|Egyptian|Moroccan|Algerian|Tunisian|Nigerian|"
-    r"Ghanaian|Kenyan|Ethiopian|Ugandan|Tanzanian|South African|Indian|Pakistani|"
-    r"Bangladeshi|Sri Lankan|Nepali|Chinese|Japanese|Korean|Vietnamese|Thai|Filipino|"
-    r"Indonesian|Malaysian|Singaporean|Taiwanese|Australian|Kiwi|Iranian|Iraqi|Saudi|"
-    r"Emirati|Syrian|Jordanian|Afghan|Kazakh|Uzbek|Georgian|Armenian|Azerbaijani|"
-    # a faith said the same way ("I'm Jewish"): no name either
-    r"Jewish|Muslim|Hindu|Buddhist|Catholic|Christian|Mormon|Sikh|Protestant|Orthodox|"
-    r"Quaker|Atheist|Agnostic|Pagan|Jain|Anglican|Lutheran|Methodist|Baptist|Evangelical"
-)
+_DEMONYM_RE: Final = re.compile(DEMONYMS)
 
 
 #: "the only analytics engineer at my company", "the sole maintainer of the billing
@@ -1857,6 +1845,7 @@ def clause_facts(
 #: team", "tabs or spaces" (not "Python or nothing": a liking).
 _ALTERNATIVES_RE: Final = re.compile(
     r"^(?!(?:no|not|never|without|zero|nothing|nor)\b)"  # ("no pork or shellfish": a rule)
+    r"(?!.*\b(?:I|I'm|we|my|our|me)\b)"  # ("I drink tea or coffee": the user's)
     r"(?:[\w.+#/'-]+\s+){0,2}[\w.+#/'-]+\s+or\s+(?!nothing\b|bust\b|die\b|else\b|not\b)"
     r"[\w.+#/'-]+(?:\s+[\w.+#/'-]+){0,6}\W*$",
     re.IGNORECASE,
@@ -2777,7 +2766,11 @@ def _verbless_list(clause: str, *, tech_context: bool) -> list[ExtractedFact]:
         if _phrasing.bare_place(part):
             found_by_part.append(part)  # (read once the list is read)
             continue
-        found = _bio_fact(part, bio=bio) or _part_facts(part, unknown=known)
+        found = (
+            _bio_fact(part, bio=bio)
+            or (_phrasing.role_facts(part) if bio else [])  # ("34, dev at Shopify": a job)
+            or _part_facts(part, unknown=known)
+        )
         if not found and (i == 0 or _NEW_JOB_RE.match(part)):
             # "I am working as DBA in a bank in Frankfurt, mostly ...", "finished my
             # master's, now working at ASML as a software engineer"
@@ -3650,11 +3643,12 @@ def user_clauses(
     text = _DIAGNOSED_ME_RE.sub("I was diagnosed with", text)  # "my GP diagnosed me with IBS"
     text = _OUTGREW_RE.sub(r"I am no longer allergic to \1", text)
     text = _TAG_QUESTION_RE.sub("?", text)  # "it never triggers on PRs, why?": one question
-    text = _CHECK_TAG_RE.sub(".", text)  # "answer in German, ok?": no question asked
+    text = _CHECK_TAG_RE.sub(";", text)  # "answer in German, ok?": no question asked
     text = _ABBREVIATION_DOT_RE.sub(r"\1", text)  # "capped at €18k incl. appliances": one
     text = _ASIDE_IF_RE.sub("", text)  # "I have a dog if that helps": why it is said
     text = _AM_LEAD_RE.sub("I am", text)  # "quick bg: am a dentist": no question
-    text = _INTRO_LABEL_RE.sub("", text)  # "quick intro: 34, nurse, ...": the list itself
+    if not project:  # "quick intro: 34, nurse, ...": the list itself (the user's, not a project's)
+        text = _INTRO_LABEL_RE.sub("", text)
     return itertools.islice(_message_clauses(text, project=project), MAX_CLAUSES)
 
 
@@ -3738,7 +3732,7 @@ _AS_A_RE: Final = re.compile(
     r"renter|beginner|newbie|non-native\s+speaker|native\s+speaker|left-hander|smoker|"
     r"ex-smoker|runner|cyclist|knitter|gardener|parent|single\s+parent|mum|mom|dad|"
     r"father|mother|grandparent|grandmother|grandfather|retiree|pensioner|expat|immigrant|"
-    r"night\s+owl|early\s+riser)(?:\s+(?:in|from)\s+(?-i:[A-Z])[\w-]+|\s+(?:at|for|in|on)\s+"
+    r"night\s+owl|early\s+riser|widower|widow|divorcee)(?:\s+(?:in|from)\s+(?-i:[A-Z])[\w-]+|\s+(?:at|for|in|on)\s+"
     r"(?:my|our|a|an|the)\s+[\w-]+(?:\s+[\w-]+)?)?)(?:\s*,|\s+(?=I\s))",
     re.IGNORECASE,
 )
@@ -3746,7 +3740,7 @@ _AS_A_RE: Final = re.compile(
 #: dates ok?", "as someone who hates mornings, how do I ...?".
 _AS_SOMEONE_RE: Final = re.compile(
     r"(?P<lead>^|[.!?][ \t]+|\n[ \t]*)as\s+(?:somebody|someone|a\s+person|one)\s+"
-    r"(?:(?P<with>with|who\s+has|who's\s+got)\s+|who\s+(?P<verb>[a-z]+)\s+)"
+    r"(?:(?P<with>with|who\s+has|who's\s+got|that\s+has)\s+|(?:who|that)\s+(?P<verb>[a-z]+)\s+)"
     r"(?P<rest>[^,.;?!\n]{2,60}),(?=[^.!\n]{0,300}\?)",
     re.IGNORECASE,
 )
@@ -4301,6 +4295,18 @@ def _place_case(m: re.Match[str]) -> str:
     return m.group()
 
 
+#: A language said as a tool: "User uses English" (from "fluent dutch + english").
+_LANGUAGE_USE_RE: Final = re.compile(
+    r"^User (?P<no>no longer )?uses (?P<l>" + "|".join(HUMAN_LANGUAGES) + r")$"
+)
+
+
+def _language_use(m: re.Match[str]) -> str:
+    if m["no"]:
+        return f"User is no longer learning {m['l']}"  # ("gave up on Japanese")
+    return f"User speaks {m['l']}"
+
+
 def _role_case(m: re.Match[str]) -> str:
     """A role's words in lower case, an acronym's kept: "a Retired Pharmacist", "an SRE"."""
     return " ".join(w.lower() if w[1:].islower() else w for w in m.group().split(" "))
@@ -4347,6 +4353,7 @@ def finish(fact: ExtractedFact) -> ExtractedFact | None:
     content = _ROLE_NOT_RE.sub(r"\1", content)  # "a roofer not a professor": the role
     content = _PLACE_NOT_RE.sub(r"\1", content)  # "lives in York now, not Leeds": York
     content = _without_chat_tail(content)  # "User is in montreal actually lol": Montreal
+    content = _LANGUAGE_USE_RE.sub(_language_use, content)  # "uses English": speaks it
     if _VAGUE_OBJECT_RE.match(content):
         return None  # "User does not want stuff", "User cannot stand texture"
     if _NOT_A_WISH_RE.match(content):

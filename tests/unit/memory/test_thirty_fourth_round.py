@@ -168,7 +168,7 @@ def test_a_new_job_said_in_passing(message: str, facts: list[str]) -> None:
         ("my son started learning piano", []),
         ("if I started learning Go, would it help?", []),
         # languages and what one is not
-        ("fluent in mandarin", ["User is fluent in mandarin"]),
+        ("fluent in mandarin", ["User is fluent in Mandarin"]),
         ("native Spanish speaker", ["User is a native Spanish speaker"]),
         ("not a dog person tbh", ["User is not a dog person"]),
         (
@@ -217,7 +217,7 @@ def test_standing_wishes_and_dislikes_said_in_passing(message: str, facts: list[
         ),
         ("second baby arrived in May so it's two kids now, hence the typos", ["User has two kids"]),
         ("my sister has three kids now", []),
-        ("got diagnosed coeliac last week so gluten's out for good", ["User has coeliac"]),
+        ("got diagnosed coeliac last week so gluten's out for good", ["User is coeliac"]),
     ],
 )
 def test_counts_and_diagnoses_with_what_follows(message: str, facts: list[str]) -> None:

@@ -410,7 +410,7 @@ def test_everyday_statements_are_heard(message: str, facts: list[str]) -> None:
             ["User has a baby", "User has two kids"],
         ),
         ("sorry for slow replies, we had a baby girl 3 weeks ago", ["User has a baby daughter"]),
-        ("got diagnosed coeliac last week", ["User has coeliac"]),
+        ("got diagnosed coeliac last week", ["User is coeliac"]),
         ("diagnosed with type 2 diabetes in March", ["User has type 2 diabetes"]),
         ("my son got diagnosed with ADHD", []),  # (the son's)
         ("I'm a first-year plumbing apprentice now", ["User is a first-year plumbing apprentice"]),
