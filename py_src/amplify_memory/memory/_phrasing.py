@@ -1645,7 +1645,7 @@ _CHAT_SHORTCUTS: Final[tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str
             r"\b(?P<got>(?:got|adopted|rescued|brought\s+home)\s+(?:a|an)\s+(?:[\w-]+\s+){0,2}?"
             rf"(?:{PET_NOUNS}))\b(?P<when>[^.!?,;\n]{{0,30}}?)\s*(?:[.!?,;]+|\s[-\u2014]\s)\s*"
             r"(?:(?:her|his|its|their)\s+name(?:'s|\s+is)|(?:she's|he's|it's)\s+(?:called|named)|"
-            r"(?:a|an)\s+[\w-]+\s+(?:called|named)|(?:called|named))\s+"
+            r"(?:a|an)\s+[\w-]+\s+(?:called|named)|(?:called|named)(?:\s+(?:him|her|it))?)\s+"
             r"(?P<name>(?-i:[A-Z])[\w'-]+|[a-z][\w'-]+(?=\s*(?:$|[.!]|[\U0001F300-\U0001FAFF])))",
             re.IGNORECASE,
         ),
@@ -1784,11 +1784,28 @@ _CHAT_SHORTCUTS: Final[tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str
         ),
         "I don't use ",
     ),
+    (  # "our new kitten is called Nugget", "our cat died last week": the user's pet
+        re.compile(
+            r"(^\s*|[.!?;:]\s+)(?:and\s+)?(?:our|my)\s+(?:new\s+|old\s+|little\s+|rescue\s+)*"
+            rf"(?P<pet>{PET_NOUNS})\s+(?:(?P<named>is\s+(?:called|named)|'s\s+(?:called|named))\s+"
+            r"(?P<name>(?-i:[A-Z])[\w'-]+)|(?P<died>died|passed(?:\s+away)?|was\s+put\s+down|"
+            r"had\s+to\s+be\s+put\s+down)(?:\s+(?:last\s+\w+|yesterday|this\s+\w+|in\s+\w+|"
+            r"(?:a\s+few|\d+|two|three)\s+\w+\s+ago))?)\b",
+            re.IGNORECASE,
+        ),
+        lambda m: (
+            f"{m[1]}I have {indefinite_article(m['pet'].lower())} {m['pet'].lower()} named {m['name']}"
+            if m["named"]
+            else f"{m[1]}I no longer have {indefinite_article(m['pet'].lower())} {m['pet'].lower()}"
+        ),
+    ),
     (  # "on keto since january", "been doing paleo for a month": the user's diet
         re.compile(
-            r"(^\s*|[.!?;:]\s+)(?:(?:been|currently|still|now)\s+)*(?:on|doing|started|went)\s+"
-            r"(?P<d>keto|paleo|whole30|carnivore|intermittent\s+fasting|(?:a\s+)?(?:low[- ]carb|"
-            r"low[- ]fodmap|plant[- ]based|mediterranean|gluten[- ]free|vegan|keto)\s+diet)"
+            r"(^\s*|[.!?;:]\s+)(?:(?:I've|I\s+have|been|currently|still|now)\s+)*"
+            r"(?:on|doing|started|went|(?<=been\s)(?=keto|paleo))\s*"
+            r"(?P<d>(?:a\s+|the\s+)?(?:low[- ]carb|low[- ]fodmap|plant[- ]based|mediterranean|"
+            r"gluten[- ]free|vegan|keto|paleo|carnivore)\s+diet|keto|paleo|whole30|carnivore|"
+            r"intermittent\s+fasting)"
             r"(?:\s+(?:since|for)\s+(?:about\s+|like\s+|a\s+)?[\w-]+(?:\s+(?:months?|weeks?|years?|"
             r"days?))?|\s+(?:a\s+few|a\s+couple\s+of|two|three|four|\d+)\s+(?:days|weeks|months)\s+ago|"
             r"\s+(?:last|this)\s+(?:week|month|year))?"
@@ -1799,8 +1816,9 @@ _CHAT_SHORTCUTS: Final[tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str
     ),
     (  # "eating meat again", "back to eating fish": a diet given up
         re.compile(
-            r"(^\s*|[.!?;:]\s+)(?:(?:I'm|im|I\s+am|so)\s+)?(?:(?P<back>back\s+to\s+eating)|eating)\s+"
-            r"(?P<f>meat|fish|pork|beef|chicken|dairy|eggs|animal\s+products)"
+            r"(^\s*|[.!?;:]\s+)(?:(?:I'm|im|I\s+am|we're|we\s+are|so)\s+)?"
+            r"(?:(?P<back>back\s+to\s+eating)|eating)\s+"
+            r"(?P<f>meat|fish|pork|beef|chicken|dairy|eggs|gluten|animal\s+products)"
             r"(?:\s+again\b|(?(back)|(?!)))",
             re.IGNORECASE,
         ),

@@ -664,8 +664,8 @@ _HAVE_RE: Final = _Folded(
     r"(?:\s+(?:de|von|di|van|com|z)\s+(?P<age>\d{1,2})\s+(?:(?P<months>mois|meses|monaten?|"
     r"mesi|maanden|miesi\w*)|a[ñn]os|anos|ans|jahren?|anni|jaar|lat))?"
     # its name ("un perro que se llama Toby", "uma gata chamada Luna")
-    r"(?:,?\s+(?:que\s+se\s+(?:llama|chama)|qui\s+s['\u2019]appelle|che\s+si\s+chiama|"
-    r"chamad[oa]|llamad[oa]|named|(?:der|die)\s+hei(?:ß|ss)t)\s+(?P<name>(?-i:[A-Z])[\w'-]+))?",
+    r"(?:,?\s+(?:(?:que\s+)?se\s+(?:llama|chama)|qui\s+s['\u2019]appelle|che\s+si\s+chiama|"
+    r"chamad[oa]|llamad[oa]|named|namens|(?:der|die)\s+hei(?:ß|ss)t)\s+(?P<name>(?-i:[A-Z])[\w'-]+))?",
     re.IGNORECASE,
 )
 _AGE_RE: Final = re.compile(

@@ -302,3 +302,20 @@ def test_project_facts_not_of_the_day(message: str, facts: list[str]) -> None:
 )
 def test_second_readers_pairs(new: str, old: str, action: str) -> None:
     assert decide(new, old) == action
+
+
+@pytest.mark.parametrize(
+    ("message", "facts"),
+    [
+        ("ich habe eine Katze namens Mimi", ["User has a cat named Mimi"]),
+        ("we just got a kitten, named her Pesto", ["User has a kitten named Pesto"]),
+        ("our new puppy is called Bean", ["User has a puppy named Bean"]),
+        ("our old cat passed away in june 😢", ["User no longer has a cat"]),
+        ("my sister's cat died", []),
+        ("on paleo diet since may", ["User is on paleo diet"]),
+        ("I've been keto since march", ["User is on keto"]),
+        ("we're eating fish again at home", ["User eats fish again at home"]),
+    ],
+)
+def test_pets_and_diets_said_more_ways(message: str, facts: list[str]) -> None:
+    assert stored(message) == facts
