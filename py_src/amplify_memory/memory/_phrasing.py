@@ -1794,7 +1794,9 @@ _CHAT_SHORTCUTS: Final[tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str
             re.IGNORECASE,
         ),
         lambda m: (
-            f"{m[1]}I have {indefinite_article(m['pet'].lower())} {m['pet'].lower()} named {m['name']}"
+            m.group()  # ("my cat is called Biscuit" is read as the pet's name elsewhere)
+            if m["named"] and not re.search(r"\b(?:our|new)\b", m.group(), re.I)
+            else f"{m[1]}I have {indefinite_article(m['pet'].lower())} {m['pet'].lower()} named {m['name']}"
             if m["named"]
             else f"{m[1]}I no longer have {indefinite_article(m['pet'].lower())} {m['pet'].lower()}"
         ),

@@ -388,7 +388,7 @@ def test_junk_project_labels_are_not_stored() -> None:
         ("lo-fi beats while coding", ["User listens to lo-fi beats while coding"]),
         ("don't own a suit, never needed one", ["User does not own a suit"]),
         ("don't even have a passport lol", ["User does not even have a passport"]),
-        ("been keto since jan", ["User is keto"]),
+        ("been keto since jan", ["User is on keto"]),
         ("i live with my gf", ["User lives with their girlfriend"]),
         ("wfh full time", ["User works from home full time"]),
         ("sing in a church choir", ["User sings in a church choir"]),
