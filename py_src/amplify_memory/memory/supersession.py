@@ -997,10 +997,8 @@ _ROUTINES: Final = {"gets": "wakes", "sleeps": "goes"}
 def _routine_time_changed(new: str, old: str) -> bool:
     """The same routine of the day at another time ("goes to bed at 10 pm" / "goes to
     bed at midnight these days")."""
-    a, b = (
-        _ROUTINE_TIME_RE.match(f) or _ROUTINE_TIME_RE.match(f"User {f[:1].lower()}{f[1:]}")
-        for f in (new, old)
-    )  # (with "User" before a fact said from its verb: "Wakes up at 6am.")
+    a = _routine_time(new)
+    b = _routine_time(old) if a else None
     if not (a and b):
         return False
     same = _ROUTINES.get(
@@ -1010,6 +1008,14 @@ def _routine_time_changed(new: str, old: str) -> bool:
     )  # ("wakes up at 6am" / "gets up at 7:30": one routine)
     times = [_clock(m["time"]) for m in (a, b)]
     return same and a["tail"].casefold() == b["tail"].casefold() and times[0] != times[1]
+
+
+def _routine_time(fact: str) -> re.Match[str] | None:
+    """The routine and its time of ``fact``, with "User" before a fact said from its verb
+    ("Wakes up at 6am.")."""
+    if fact.startswith("User"):
+        return _ROUTINE_TIME_RE.match(fact)
+    return _ROUTINE_TIME_RE.match(f"User {fact[:1].lower()}{fact[1:]}")
 
 
 def _clock(said: str) -> str:
@@ -1380,7 +1386,8 @@ _ONE_PERSON_NAME_RE: Final = re.compile(
 def _one_person_renamed(new: str, old: str) -> bool:
     """One person of a kind the user has one of, named otherwise ("User's partner is
     named Alex" / "User's partner is Sam"; not "... is Italian", "... is Pregnant")."""
-    a, b = _ONE_PERSON_NAME_RE.match(new), _ONE_PERSON_NAME_RE.match(old)
+    a = _ONE_PERSON_NAME_RE.match(new)
+    b = _ONE_PERSON_NAME_RE.match(old) if a else None
     return bool(
         a
         and b
