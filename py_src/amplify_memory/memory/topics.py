@@ -545,7 +545,7 @@ def _relationship_topic(add: Callable[..., Topic]) -> None:
     add(
         "relationship",
         "personal",
-        r"^User is (?:now )?(?:single|married|engaged|divorced|widowed|separated)\b"
+        r"^User is (?:now )?(?:single|married|engaged|divorced|widowed|separated|an? widow(?:er)?)\b"
         r"|\bgot (?:married|engaged|divorced)\b|^User is in a relationship\b"
         r"|^User (?:has|had) an? (?:boyfriend|girlfriend|partner|fianc[eé]e?)\b",
         _relationship_value,
@@ -557,7 +557,7 @@ _STATUS: Final = _choices(
     (r"\bmarried\b", "married"),
     (r"\bengaged\b", "engaged"),
     (r"\bdivorced\b", "divorced"),
-    (r"\bwidowed\b", "widowed"),
+    (r"\bwidowed\b|\bwidow(?:er)?\b", "widowed"),
     (r"\bsingle\b", "single"),
     (r"\bin a relationship\b", "in a relationship"),
     (r"\bseparated\b", "separated"),
@@ -1681,11 +1681,16 @@ def relation(new: Frame, old: Frame) -> Relation:
 #: other.
 _BOTH_HOLD: Final = frozenset(
     frozenset(pair.split("/"))
-    for pair in ("wsl/windows", "wsl/ubuntu", "wsl/debian", "wsl/linux", "oh my zsh/zsh")
-)
+    for pair in (
+        "wsl/windows", "wsl/ubuntu", "wsl/debian", "wsl/linux", "oh my zsh/zsh",
+        # a diet of meat eaters is held with eating meat ("is on keto" / "eats meat again")
+        "omnivore/keto", "omnivore/paleo", "omnivore/carnivore",
+    )
+)  # fmt: skip
 
 
 def both_hold(one: str, other: str) -> bool:
     """True when two members of one exclusive group are held at once, one running on or
-    inside the other ("WSL" and "Windows"): neither replaces the other."""
+    inside the other ("WSL" and "Windows", a keto diet and eating meat): neither replaces
+    the other."""
     return frozenset((one.casefold(), other.casefold())) in _BOTH_HOLD

@@ -319,3 +319,16 @@ def test_second_readers_pairs(new: str, old: str, action: str) -> None:
 )
 def test_pets_and_diets_said_more_ways(message: str, facts: list[str]) -> None:
     assert stored(message) == facts
+
+
+@pytest.mark.parametrize(
+    ("new", "old", "action"),
+    [
+        ("User is a widower", "User is married", "supersede"),
+        ("User eats meat again", "User is on keto", "keep"),
+        ("User eats meat again", "User is vegan", "supersede"),
+        ("User no longer has a cat", "User has a cat named Miso", "supersede"),
+    ],
+)
+def test_a_widower_and_meat_eaters_diets(new: str, old: str, action: str) -> None:
+    assert decide(new, old) == action
