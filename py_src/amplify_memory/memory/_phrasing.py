@@ -1124,6 +1124,18 @@ _SOMEONE_ELSE_RE: Final = re.compile(
 )
 
 
+def _pet_said(m: re.Match[str]) -> str:
+    """ "our new kitten is called Nugget" as "I have a kitten named Nugget", "our cat died"
+    as "I no longer have a cat" ("my cat is called Biscuit" is read as the pet's name by
+    the rules, as before)."""
+    pet = m["pet"].lower()
+    if not m["named"]:
+        return f"{m[1]}I no longer have {indefinite_article(pet)} {pet}"
+    if not re.search(r"\b(?:our|new)\b", m.group(), re.IGNORECASE):
+        return m.group()
+    return f"{m[1]}I have {indefinite_article(pet)} {pet} named {m['name']}"
+
+
 def _someone_else_before(m: re.Match[str]) -> bool:
     """True when the message names someone else before ``m`` (its subject may be theirs)."""
     return _SOMEONE_ELSE_RE.search(m.string, 0, m.start()) is not None
@@ -1793,13 +1805,7 @@ _CHAT_SHORTCUTS: Final[tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str
             r"(?:a\s+few|\d+|two|three)\s+\w+\s+ago))?)\b",
             re.IGNORECASE,
         ),
-        lambda m: (
-            m.group()  # ("my cat is called Biscuit" is read as the pet's name elsewhere)
-            if m["named"] and not re.search(r"\b(?:our|new)\b", m.group(), re.I)
-            else f"{m[1]}I have {indefinite_article(m['pet'].lower())} {m['pet'].lower()} named {m['name']}"
-            if m["named"]
-            else f"{m[1]}I no longer have {indefinite_article(m['pet'].lower())} {m['pet'].lower()}"
-        ),
+        _pet_said,
     ),
     (  # "on keto since january", "been doing paleo for a month": the user's diet
         re.compile(

@@ -1378,7 +1378,8 @@ def _one_word_swapped(new: str, old: str) -> str:
 _ONE_PERSON_NAME_RE: Final = re.compile(
     r"^(?:the\s+)?user's\s+(?P<who>partner|wife|husband|spouse|girlfriend|boyfriend|fianc\w*|"
     r"manager|boss|landlord|landlady|doctor|gp|therapist)(?:'s\s+name)?\s+"
-    r"(?:is\s+(?:now\s+)?(?:called\s+|named\s+)?|called\s+|named\s+)(?:now\s+)?(?P<name>(?-i:[A-Z])[\w'-]+)(?:\s+now)?\W*$",
+    r"(?:is\s+(?:now\s+)?(?:called\s+|named\s+)?|called\s+|named\s+)(?:now\s+)?"
+    r"(?P<name>(?-i:[A-Z])[\w'-]+)(?:\s+now)?\W*$",
     re.IGNORECASE,
 )
 
