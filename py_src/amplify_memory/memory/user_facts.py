@@ -21,6 +21,7 @@ from amplify_memory.memory._text import (
     MAX_PROJECT_FACT_LENGTH,
     NOT_A_ROLE,
     PET_NOUNS,
+    RELATIVE_NOUNS,
     ROLE_NOUNS,
     check_message,
     favourite_value,
@@ -3257,6 +3258,16 @@ _ELIDED_AM_RE: Final = re.compile(
     re.IGNORECASE,
 )
 #: "am a ..." at a sentence's start: the user's "I am", not a question.
+#: Someone else introduced by a label before a list: "this is my dad: 67, retired
+#: teacher", "quick intro of my friend: 34, ..." (the list is theirs, up to the stop).
+_SOMEONE_INTRO_RE: Final = re.compile(
+    r"(^|[.!?\n][ \t]*)(?:this\s+is|meet|here's|about|(?:a\s+)?(?:quick\s+|short\s+)?"
+    r"intro(?:duction)?\s+(?:of|to|for))\s+(?:my|our)\s+(?:[\w-]+\s+)?"
+    rf"(?:{RELATIVE_NOUNS}|friend|friends|colleague|coworker|co-worker|boss|manager|client|"
+    r"student|patient|neighbou?r|flatmate|roommate|partner|cofounder|co-founder)\b"
+    r"[^:.!?\n]{0,30}:[^.!?\n]*",
+    re.IGNORECASE,
+)
 #: The label of an introduction said as a list ("quick intro: 34, data engineer, ..."),
 #: read as the list of a user's facts it leads.
 _INTRO_LABEL_RE: Final = re.compile(
@@ -3548,7 +3559,8 @@ _ONE_OFF_RE: Final = re.compile(
     # "just today, keep answers short", "solo por hoy respóndeme en inglés"
     r"(?:just|only)\s+(?:for\s+)?today|for\s+today\s+only|today\s+only|tonight\s+only|"
     r"solo\s+(?:por|para)\s+hoy|s[óo]\s+(?:por|para)\s+hoje|nur\s+(?:f[üu]r\s+)?heute|"
-    r"juste\s+(?:pour\s+)?aujourd'hui|solo\s+per\s+oggi)\b"
+    r"juste\s+(?:pour\s+)?aujourd'hui|solo\s+per\s+oggi|por\s+hoy|solo\s+hoy|s[óo]\s+hoje|"
+    r"seulement\s+aujourd'hui|aujourd'hui\s+seulement|heute\s+nur|solo\s+oggi|oggi\s+solo)\b"
     # "pour cet exercice seulement", "solo para este correo", "nur für diese Mail"
     r"|\b(?:pour|para|für|per)\s+(?:cet(?:te)?|ce|este|esta|diese[nrs]?|quest[oa])\s+\w+\s+"
     r"(?:seulement|solamente|nur|soltanto|solo|uniquement)\b"
@@ -3647,6 +3659,7 @@ def user_clauses(
     text = _ABBREVIATION_DOT_RE.sub(r"\1", text)  # "capped at €18k incl. appliances": one
     text = _ASIDE_IF_RE.sub("", text)  # "I have a dog if that helps": why it is said
     text = _AM_LEAD_RE.sub("I am", text)  # "quick bg: am a dentist": no question
+    text = _SOMEONE_INTRO_RE.sub(r"\1", text)  # "this is my dad: 67, retired ...": not the user
     if not project:  # "quick intro: 34, nurse, ...": the list itself (the user's, not a project's)
         text = _INTRO_LABEL_RE.sub("", text)
     return itertools.islice(_message_clauses(text, project=project), MAX_CLAUSES)

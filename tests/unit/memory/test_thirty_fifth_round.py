@@ -332,3 +332,27 @@ def test_pets_and_diets_said_more_ways(message: str, facts: list[str]) -> None:
 )
 def test_a_widower_and_meat_eaters_diets(new: str, old: str, action: str) -> None:
     assert decide(new, old) == action
+
+
+@pytest.mark.parametrize(
+    ("message", "facts"),
+    [
+        ("this is my mum: 70, retired nurse, lives in Cork", []),
+        ("quick intro of my colleague: 29, data analyst at Monzo", []),
+        (
+            "this is my dad: 67, retired teacher. I'm a nurse in Leeds",
+            ["User is a nurse", "User is based in Leeds"],
+        ),
+        (
+            "quick intro: 34, nurse, Leeds",
+            ["User is 34", "User is a nurse", "User is based in Leeds"],
+        ),
+        ("por hoy contesta en inglés", []),
+        ("só hoje responde em inglês", []),
+        ("seulement aujourd'hui, réponds en anglais", []),
+    ],
+)
+def test_someone_elses_intro_and_one_day_wishes_in_other_languages(
+    message: str, facts: list[str]
+) -> None:
+    assert stored(message) == facts
