@@ -1649,6 +1649,11 @@ def _new_job(m: re.Match[str]) -> str:
     return f"{m[1]}I work at {m['x']}"
 
 
+#: What one "gets" of one's health (said "I get ...", not "I have ..."): "get seasick".
+_GOTTEN: Final = (
+    r"seasick|carsick|airsick|travel\s+sick|motion\s+sick|hay\s*fever|cold\s+sores|"
+    r"panic\s+attacks|nosebleeds"
+)
 #: Chat's shortcuts for what the user says of themselves, each made a plain statement the
 #: rules read (applied in this order by :func:`_unwrap_leads`).
 _CHAT_SHORTCUTS: Final[tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...]] = (
@@ -1876,7 +1881,7 @@ _CHAT_SHORTCUTS: Final[tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str
             r"(?P<n>two|three|four|five|six|[2-9])\s+(?:arrived|is\s+here|was\s+born|came)\b",
             re.IGNORECASE,
         ),
-        lambda m: f"{m[1]}I have {m['n']} kids now. it arrived",
+        lambda m: f"{m[1]}I have {m['n']} kids now.",
     ),
     (  # "big into bouldering", "mostly play valorant": the user's own pastime, "I" left out
         re.compile(
@@ -1964,9 +1969,10 @@ _CHAT_SHORTCUTS: Final[tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str
     ),
     (  # "get horribly seasick", "got a pacemaker fitted": the user's health
         re.compile(
-            r"(^\s*|[.!?;]\s+)(?:I\s+)?(?:(?P<get>get|suffer\s+from)\s+(?:(?:really|very|so|horribly|"
-            r"terribly|badly|super|awfully)\s+)?(?P<s>seasick|carsick|airsick|travel\s+sick|"
-            r"motion\s+sick(?:ness)?|hay\s*fever|cold\s+sores|panic\s+attacks|nosebleeds)"
+            r"(^\s*|[.!?;]\s+)(?:I\s+)?(?:(?:get|suffer\s+from)\s+(?:(?:really|very|so|horribly|"
+            r"terribly|badly|super|awfully)\s+)?(?P<s>(?:"
+            + _GOTTEN
+            + r")(?:(?<=motion\ssick)ness)?)"
             r"|got\s+(?:a|an|my)\s+(?P<d>pacemaker|stent|insulin\s+pump|cochlear\s+implant|"
             r"hearing\s+aids?)\s+(?:fitted|put\s+in|implanted))\b",
             re.IGNORECASE,
@@ -3785,8 +3791,9 @@ _CONDITIONS: Final = (
     r"cochlear\s+implant|gout|an(?:a)?emia|sickle\s+cell|h(?:a)?emophilia|hiv|kidney\s+disease|"
     r"tourette'?s|stammer|stutter|colou?r\s+blindness|aphantasia|prosopagnosia|vertigo|pots|"
     r"hypermobility|eds|osteoporosis|sciatica|carpal\s+tunnel|rsi|tennis\s+elbow|"
-    r"plantar\s+fasciitis|dementia|cancer|seasick|carsick|airsick|travel\s+sick|motion\s+sick|"
-    r"hay\s*fever|cold\s+sores|panic\s+attacks|nosebleeds|(?:nut|peanut|tree\s+nut|shellfish|fish|egg|milk|"
+    r"plantar\s+fasciitis|dementia|cancer|"
+    + _GOTTEN
+    + r"|(?:nut|peanut|tree\s+nut|shellfish|fish|egg|milk|"
     r"dairy|soy|wheat|sesame|gluten|latex|penicillin|bee\s+sting|cat|dog|pollen|dust)\s+"
     r"allerg(?:y|ies)|allerg(?:y|ies))\b"
 )
@@ -3798,8 +3805,7 @@ _HEALTH_RE: Final = re.compile(
     r"(?:have|got|been\s+diagnosed\s+(?:with\s+|as\s+)?|was\s+diagnosed\s+(?:with\s+|as\s+)?|"
     r"got\s+diagnosed\s+(?:with\s+|as\s+)?|diagnosed\s+(?:with\s+|as\s+)?|live\s+with|"
     r"suffer\s+(?:from|with)|deal\s+with|get(?=\s+(?:chronic\s+|bad\s+|severe\s+)?migraines)|"
-    r"(?P<gets>get)(?=\s+(?:seasick|carsick|airsick|travel\s+sick|motion\s+sick|hay\s*fever|"
-    r"cold\s+sores|panic\s+attacks|nosebleeds)\b)|"
+    rf"(?P<gets>get)(?=\s+(?:{_GOTTEN})\b)|"
     r"(?:am\s+)?on\s+(?:meds|medication|medicine|tablets|pills)\s+for|"
     r"take\s+(?:meds|medication|medicine|tablets|pills)\s+for)\s*"
     rf"(?P<x>{_CONDITIONS}(?:\s*(?:,|and|&)\s*{_CONDITIONS})*(?:\s+in\s+(?:my|both)\s+\w+)?)"

@@ -159,9 +159,6 @@ _FACT_GLOSSES: Final[tuple[tuple[str, str], ...]] = (
      r"(?:hijos|figli|fils|s[öo]hne|filhos|zonen)", "I have two sons"),
     (r"(?:tengo|tenho|ho|j['\u2019]ai|ich\s+habe|ik\s+heb)\s+(?:dos|due|deux|zwei|dois|duas|twee)\s+"
      r"(?:niños|bambini|enfants|kinder|crianças|kinderen)", "I have two kids"),
-    # a pet or child named ("un perro que se llama Toby", "un chat qui s'appelle Miso")
-    (r"(?:que\s+se\s+(?:llama|chama)|qui\s+s['\u2019]appelle|che\s+si\s+chiama|"
-     r"(?<=\w\s)(?:der|die)\s+hei(?:ß|ss)t|chamad[oa]|llamad[oa])(?=\s+(?-i:[A-Z]))", "named"),
     # the user's name ("me llamo Lucía", "mi nombre es Lucía", "ich heiße Jan")
     (r"me\s+llamo|mi\s+nombre\s+es|je\s+m'appelle|mon\s+nom\s+est|ich\s+hei(?:ß|ss)e|"
      r"mein\s+name\s+ist|mi\s+chiamo|il\s+mio\s+nome\s+[èe]|meu\s+nome\s+[ée]|chamo-me|"

@@ -1001,13 +1001,15 @@ def _routine_time_changed(new: str, old: str) -> bool:
     b = _routine_time(old) if a else None
     if not (a and b):
         return False
-    same = _ROUTINES.get(
-        a["routine"].split()[0].casefold(), a["routine"].split()[0].casefold()
-    ) == (
-        _ROUTINES.get(b["routine"].split()[0].casefold(), b["routine"].split()[0].casefold())
-    )  # ("wakes up at 6am" / "gets up at 7:30": one routine)
+    same = _routine(a) == _routine(b)  # ("wakes up at 6am" / "gets up at 7:30": one routine)
     times = [_clock(m["time"]) for m in (a, b)]
     return same and a["tail"].casefold() == b["tail"].casefold() and times[0] != times[1]
+
+
+def _routine(found: re.Match[str]) -> str:
+    """Which routine a match of :data:`_ROUTINE_TIME_RE` names ("gets up" is "wakes")."""
+    verb = found["routine"].split()[0].casefold()
+    return _ROUTINES.get(verb, verb)
 
 
 def _routine_time(fact: str) -> re.Match[str] | None:

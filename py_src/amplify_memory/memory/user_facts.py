@@ -4167,13 +4167,15 @@ _ASIDE_IF_RE: Final = re.compile(
     re.IGNORECASE,
 )
 #: A role noun written with a capital because it began the user's sentence.
+#: Words before a role that say what kind of it ("a Retired Pharmacist").
+_ROLE_ADJECTIVES: Final = (
+    r"retired|senior|junior|freelance|former|trainee|qualified|registered|certified|licensed|"
+    r"professional|semi-retired|self-employed"
+)
 _ROLE_CASE_RE: Final = re.compile(
-    rf"(?:(?<=^User is a )|(?<=^User is an ))(?:(?:retired|senior|junior|freelance|former|"
-    rf"lead|head|chief|principal|staff|trainee|qualified|registered|certified|licensed|"
-    rf"professional|semi-retired|self-employed)\s+)?(?:{ROLE_NOUNS})\b(?=$|\s|,)"
-    rf"|(?:(?<=^User is a )|(?<=^User is an ))(?:retired|senior|junior|freelance|former|"
-    rf"trainee|qualified|registered|certified|licensed|professional|semi-retired|"
-    rf"self-employed)(?=\s+(?-i:[a-z]))",
+    rf"(?:(?<=^User is a )|(?<=^User is an ))(?:(?:lead|head|chief|principal|staff|"
+    rf"{_ROLE_ADJECTIVES})\s+)?(?:{ROLE_NOUNS})\b(?=$|\s|,)"
+    rf"|(?:(?<=^User is a )|(?<=^User is an ))(?:{_ROLE_ADJECTIVES})(?=\s+(?-i:[a-z]))",
     re.IGNORECASE,
 )
 
