@@ -59,21 +59,21 @@ TRAINED_ON: Final = (
     "pairs_holdout8",
     "pairs_holdout9",
 )
-ROWS: Final = 225
+ROWS: Final = 224
 WEIGHTS: Final = (
-    -0.9159,  # bias
-    0.0213,  # cosine
-    4.5490,  # similarity
-    -1.2654,  # stems_shared
-    -0.4560,  # starts_covered_min
-    -1.0968,  # starts_covered_max
+    -0.9164,  # bias
+    0.0114,  # cosine
+    4.5311,  # similarity
+    -1.2645,  # stems_shared
+    -0.4585,  # starts_covered_min
+    -1.0897,  # starts_covered_max
     0.2634,  # trigrams
-    0.1184,  # length_gap
-    0.5138,  # numbers_differ
-    0.7193,  # number_one_side
-    1.4623,  # names_apart
-    -0.0447,  # both_framed
-    0.2261,  # same_topic
-    -0.1397,  # one_framed
-    -0.2802,  # short
+    0.1303,  # length_gap
+    0.5169,  # numbers_differ
+    0.7231,  # number_one_side
+    1.4631,  # names_apart
+    -0.0406,  # both_framed
+    0.2273,  # same_topic
+    -0.1355,  # one_framed
+    -0.2778,  # short
 )
