@@ -288,6 +288,21 @@ _TYPOS: Final[dict[str, str]] = {
     "studyin": "studying",
     "tryin": "trying",
     "startin": "starting",
+    "wroking": "working",
+    "workng": "working",
+    "desgn": "design",
+    "husbnd": "husband",
+    "hubsand": "husband",
+    "girlfreind": "girlfriend",
+    "boyfreind": "boyfriend",
+    "usualy": "usually",
+    "usally": "usually",
+    "ususally": "usually",
+    "lefthanded": "left-handed",
+    "righthanded": "right-handed",
+    "projecs": "projects",
+    "replys": "replies",
+    "comin": "coming",
 }
 _TYPO_RE: Final = re.compile(r"(?<![\w/.-])(?:[A-Za-z]+(?:/o|/)?)(?![\w/-])")
 _EMOJI: Final = "\U0001f000-\U0001faff\u2600-\u27bf"  # (a character class's ranges)
@@ -377,6 +392,8 @@ def _fix_word(match: re.Match[str]) -> str:
         return word
     if word.isupper() and len(word) > 1 and word.lower() not in {"im", "ive"}:
         return word  # an acronym ("ID", "TS") stays ("ID LIKE ..." is read in prepare)
+    if word == "def" and re.match(r"[ \t]+\w+\s*\(", match.string[match.end() : match.end() + 60]):
+        return word  # a Python function's "def greet():", not chat's "definitely"
     if word in {"R", "U", "W", "N"}:
         return word  # the language R, a "U" bend: chat's "r", "u" are written lower-case
     if word == "n" and not re.match(r" [a-z]", match.string[match.end() : match.end() + 2]):
@@ -2058,6 +2075,50 @@ _CHAT_SHORTCUTS: Final[tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str
         ),
         "got ",
     ),
+    (  # "got2 kids + a labrador", "got 3 cats": the user has them
+        re.compile(
+            r"(^|[.!?;,][ \t]*)(?:we've[ \t]+|I've[ \t]+)?got[ \t]*(?=(?:\d|two|three|four|five)[ \t]+"
+            rf"(?:(?:little|young|small|teenage|grown|rescue|old)[ \t]+)?(?:kids|children|grandkids|"
+            rf"sons|daughters|{PET_NOUNS})\b)",
+            re.IGNORECASE,
+        ),
+        r"\1I have ",
+    ),
+    (  # "we have two cats, Miso and Pickle": the pets' names
+        re.compile(
+            r"\b((?:have|'ve[ \t]+got|got)[ \t]+(?:two|three|four|[2-4])[ \t]+(?:[\w-]+[ \t]+)?"
+            rf"(?:{PET_NOUNS}))[ \t]*[,:\u2014-][ \t]*(?=(?-i:[A-Z])\w+"
+            r"[ \t]*(?:and|&)[ \t]+(?-i:[A-Z])\w+[ \t]*(?:[.!;]|$))",
+            re.IGNORECASE,
+        ),
+        r"\1 named ",
+    ),
+    (  # "2 kids (7,10)": the kids' ages
+        re.compile(
+            r"\b(kids|children|boys|girls|sons|daughters)[ \t]*\([ \t]*(\d{1,2})[ \t]*(?:,|&|/|and)[ \t]*"
+            r"(\d{1,2})(?:[ \t]*(?:,|&|/|and)[ \t]*(\d{1,2}))?[ \t]*(?:yo|y/o|years?)?[ \t]*\)",
+            re.IGNORECASE,
+        ),
+        lambda m: f"{m[1]} aged {m[2]}{', ' + m[3] if m[4] else ''} and {m[4] or m[3]}",
+    ),
+    (  # "2 kids + a labrador named Bruno": one more of the user's household
+        re.compile(
+            r"(?<=[\w)])[ \t]*\+[ \t]*(?=(?:an?|one|two|three|\d)[ \t]+(?:[\w-]+[ \t]+)?"
+            rf"(?:kids|children|sons|daughters|{PET_NOUNS})\b)",
+            re.IGNORECASE,
+        ),
+        " and ",
+    ),
+    (  # "vegetarian for like 8 years now": the user has been
+        re.compile(
+            r"(^|[.!?;][ \t]*)(vegan|vegetarian|pescatarian|veggie|sober|teetotal|gluten-free|"
+            r"dairy-free|keto|celibate|single|married)[ \t]+for[ \t]+(?:like[ \t]+)?(?=(?:about[ \t]+|"
+            r"almost[ \t]+|over[ \t]+|nearly[ \t]+)?(?:\d+|a|an|two|three|four|five|six|ten)[ \t]+"
+            r"(?:years?|months?|decades?|yrs?)\b)",
+            re.IGNORECASE,
+        ),
+        r"\1I have been \2 for ",
+    ),
     (  # "I'm in a wheelchair": the user uses one
         re.compile(
             r"\b(I'm|I\s+am|im)\s+in\s+a\s+wheelchair\b",
@@ -2246,7 +2307,8 @@ _NO_RE: Final = re.compile(
     r"matter|issue|biggie|change|pressure|stress|hurry|exceptions|excuses|kidding|joke|offense|"
     r"hard feelings|promises|comment|contest|question|cap|kidding|big deal|surprise|"
     r"decision|verdict|answer|word|news|update|reply|response|luck\s+yet|[\w-]+\s+yet|"
-    r"free\s+time|spare\s+time|energy|sleep|patience|space|signal|wifi)\b)(?P<x>[\w.+#@'/ -]+?)(?:\s*,?\s*(?:please|ever|at all|thanks|thx|in (?:answers|replies|"
+    r"free\s+time|spare\s+time|energy|sleep|patience|space|signal|wifi|regrets?|complaints?|"
+    r"shame|judge?ments?|offence|pun\s+intended|filter|lie)\b)(?P<x>[\w.+#@'/ -]+?)(?:\s*,?\s*(?:please|ever|at all|thanks|thx|in (?:answers|replies|"
     r"responses|code)|anywhere))*$",
     re.IGNORECASE,
 )
@@ -3432,7 +3494,11 @@ def _yes_no_list(text: str) -> list[ExtractedFact]:
             return []  # "X always, Y for life": other shapes read those
         if is_place(m["x"]):
             continue  # "vim yes, seattle no": where the user is not, no dislike
-        verb = "dislikes" if m["p"].lower().startswith(("no", "never", "nah")) else "likes"
+        verb = "dislikes" if m["p"].lower().startswith(("no", "never", "nah", "pass")) else "likes"
+        value = _bare_value(m["x"]) if verb == "likes" else None
+        if value is not None and value.category != "preference":
+            out.append(value)  # "tabs yes": "User uses tabs for indentation"
+            continue
         out.append(ExtractedFact(f"User {verb} {polish(m['x'], capital=False)}", "preference"))
     return out
 
@@ -3499,6 +3565,7 @@ def _tool_in_role(text: str) -> list[ExtractedFact] | None:
 
 _VERDICT_WORDS: Final = frozenset(
     {"yes", "yep", "yup", "yes please", "no", "nope", "nah", "no thanks", "no thank you", "never"}
+    | {"not", "pass"}
 )
 
 
@@ -4858,7 +4925,13 @@ def _shape_own_decision(text: str, lead: bool) -> _Shaped:
     return _NEXT
 
 
+#: Tools' names that, typed alone in lower case, are plain words: a coffee "black", a "bun".
+LONE_PLAIN_WORDS: Final = frozenset({"black", "bun"})
+
+
 def _shape_only_tech(text: str, lead: bool) -> _Shaped:
+    if text in LONE_PLAIN_WORDS:
+        return _NEXT
     if _only_tech(text):
         return _uses(text)
     return _NEXT
@@ -4896,6 +4969,12 @@ def _shape_for_list(text: str, lead: bool) -> _Shaped:
     return _NEXT
 
 
+#: What a person may have none of: "no kids", "no pets" (a state, not a wish).
+_NONE_HAD_RE: Final = re.compile(
+    r"(?:kids|children|pets|siblings|car|tv|tattoos|allergies|grandkids)", re.IGNORECASE
+)
+
+
 def _shape_no(text: str, lead: bool) -> _Shaped:
     if m := _NO_RE.match(text):
         x = re.sub(r"^more\s+", "", m["x"].strip(), flags=re.I)  # ("no more bullet points")
@@ -4912,6 +4991,12 @@ def _shape_no(text: str, lead: bool) -> _Shaped:
             return [ExtractedFact(content, "personal")]
         if _NO_TOPIC_QUESTIONS_RE.fullmatch(text.strip(" .!")):
             return _NEXT  # ("so no more work questions")
+        if (
+            _NONE_HAD_RE.fullmatch(x)
+            and not re.match(r"(?:\w+\s+)?no\s+more\b", text.strip(), re.I)
+            and not re.search(r"\b(?:please|pls|plz)\b", text, re.I)
+        ):
+            return [ExtractedFact(f"User has no {x.lower()}", "personal")]  # "Married, no kids"
         if _STYLE_RE.search(x) or _tech_names(x) or len(x.split()) <= 2:
             content = f"User does not want {_object(x)}"
             return [ExtractedFact(content, _category_of(content, "communication"))]
@@ -5451,7 +5536,9 @@ _WRITTEN_IN_RE: Final = re.compile(
     re.IGNORECASE,
 )
 _YES_NO_RE: Final = re.compile(
-    r"^(?P<x>.+?)\s+(?P<p>yes|yep|yup|yes please|no|nope|nah|no thanks|no thank you|never|"
+    r"^(?P<x>.+?)\s+(?:(?:absolutely|definitely|totally|hell|heck|a\s+(?:hard|big)|hard|big)\s+)?"
+    r"(?P<p>yes|yep|yup|yes please|no|nope|nah|no thanks|no thank you|never|pass|"
+    r"(?<=absolutely\s)not|(?<=definitely\s)not|(?<=totally\s)not|"
     r"always|ftw|all day|for life|or bust|all the way|every time|everytime|or nothing|"
     r"wherever possible|whenever possible|everywhere|every day|or die|obviously|of course|"
     r"naturally|as usual|as always)$",
@@ -5503,7 +5590,7 @@ def list_item_facts(item: str, *, unknown: bool = False) -> list[ExtractedFact]:
         return out
     if m := _YES_NO_RE.match(x):
         names = _tech_names(m["x"])
-        negative = m["p"].lower().startswith(("no", "never", "nah"))
+        negative = m["p"].lower().startswith(("no", "never", "nah", "pass"))
         if names:
             verb = "does not use" if negative else "uses"
             return [ExtractedFact(f"User {verb} {n}", "tech_stack") for n in names]

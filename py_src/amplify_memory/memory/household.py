@@ -18,7 +18,7 @@ import re
 from typing import Final
 
 from amplify_memory.memory._facts import ExtractedFact
-from amplify_memory.memory._text import indefinite_article, wordlist
+from amplify_memory.memory._text import PET_NOUNS, indefinite_article, wordlist
 from amplify_memory.memory.technologies import lookup_technology
 
 __all__ = ["household_facts"]
@@ -99,6 +99,24 @@ _KIDS_AGES_RE: Final = re.compile(
     re.IGNORECASE,
 )
 
+#: Children and their ages said with "have": "I have 2 kids aged 7 and 10", "we've got
+#: three girls, 4, 6 and 9", "I have a son aged 7".
+_HAVE_KIDS_AGED_RE: Final = re.compile(
+    r"^(?:\W*(?:so|and|also|btw|oh|well),?\s+)?(?:(?:I|we)\s+)?(?:have|'ve\s+got|have\s+got|got)\s+"
+    r"(?P<n>two|three|four|five|[2-9]|a|one)\s+(?P<k>kids|children|boys|girls|sons|daughters|"
+    r"(?<=a\s)(?:son|daughter|boy|girl)|(?<=one\s)(?:son|daughter|boy|girl))"
+    r"(?:\s*,\s*|\s+aged\s+|\s+ages\s+|\s+who\s+are\s+)"
+    r"(?P<ages>\d{1,2}(?:\s*,\s*\d{1,2})*(?:\s*(?:,|and|&)\s*\d{1,2})?)"
+    r"(?:\s+(?:years\s+old|yo|y/o|now))*(?:\W*$|\s+and\s+(?P<more>(?:an?|one|two|three)\s.*))",
+    re.IGNORECASE,
+)
+
+#: A pet and its name after the kids: "... and a labrador named Bruno".
+_A_PET_NAMED_RE: Final = re.compile(
+    rf"(?P<a>an?)\s+(?P<kind>(?:[a-z-]+\s+)?(?:{PET_NOUNS}))\s+(?:named|called)\s+(?P<name>{_NAME})\W*",
+    re.IGNORECASE,
+)
+
 
 def household_facts(clause: str) -> list[ExtractedFact]:
     """That the user has a named pet or child the clause names, or a child's age, or
@@ -108,6 +126,16 @@ def household_facts(clause: str) -> list[ExtractedFact]:
     if (ages := _KIDS_AGES_RE.match(clause)) is not None:
         said = re.sub(r"\s*&\s*|\s+and\s+", " and ", re.sub(r"\s*,\s*", ", ", ages["ages"]))
         return [ExtractedFact(f"User has kids aged {said}", "personal")]
+    if (had := _HAVE_KIDS_AGED_RE.match(clause)) is not None:
+        said = re.sub(r"\s*&\s*|\s+and\s+", " and ", re.sub(r"\s*,\s*", ", ", had["ages"]))
+        n = had["n"].lower()
+        n = "a" if n == "one" else n
+        kids = ExtractedFact(f"User has {n} {had['k'].lower()} aged {said}", "personal")
+        pet = _A_PET_NAMED_RE.fullmatch(had["more"] or "")
+        more = (
+            f"User has {pet['a'].lower()} {pet['kind'].lower()} named {pet['name']}" if pet else ""
+        )
+        return [kids, *([ExtractedFact(more, "personal")] if more else [])]
     if (aged := _KIN_AGE_RE.match(clause)) is not None:
         said = aged["kind"].lower()
         if said in ("boy", "girl") and int(aged["age"]) >= 16:

@@ -17,7 +17,8 @@ sentence, not a fixed phrase:
   French and Portuguese; rules declared void; a memory that claims precedence;
 - *exfiltration*: an imperative to reveal, print, repeat, send ... the system prompt,
   hidden instructions, "everything above", the conversation, API keys or environment
-  variables, other memories, or to send data to an address;
+  variables, other memories, or to send data to an address; to send an account's reset
+  links or login codes anywhere;
 - *role hijack*: "you are now", "act as an AI without limits", DAN-style personas,
   unfiltered / evil / developer mode switched on, "stay in character";
 - *slipped content*: a link, an advert or a recommendation added to every answer;
@@ -191,6 +192,11 @@ _FAMILIES: Final[tuple[tuple[str, str], ...]] = (
                      rf"{_SECRETS}\b"),
     ("exfiltration", rf"\b{_REVEAL}\b(?:\s+\S+){{0,8}}?\s+(?:to|at) "
                      rf"(?:https?://\S+|[\w.+-]+@[\w-]+\.[\w.]+)"),
+    ("exfiltration", r"\b(?:send|forward|email|text|route|redirect|deliver|mail)\b"
+                     r"(?:\s+\S+){0,3}?\s+"
+                     r"(?:(?:password[- ]?)?reset|recovery|login|sign-?in|magic|verification|"
+                     r"2fa|mfa|otp|one-time|security|auth(?:entication)?) "
+                     r"(?:links?|codes?|tokens?|emails?|pins?)\b"),
     ("exfiltration", r"\b(?:revela|muestra|muestrame|enseña|zeige|zeig|gib|affiche|révèle|"
                      r"revele|mostre|mostra)\b(?:\s+\S+){0,4}?\s+(?:prompt|systemprompt|"
                      r"message système|mensaje del sistema|mensagem do sistema|"

@@ -676,12 +676,15 @@ def _unit_topics(add: Callable[..., Topic]) -> None:
     )
 
 
+#: A count said in words, as digits.
+_COUNTS: Final = {"one": "1", "two": "2", "three": "3", "four": "4", "five": "5",
+                  "six": "6", "seven": "7", "eight": "8"}  # fmt: skip
 #: Topics of everyday life: a technology's name in them is no scope ("via metro").
 _LIFE_TOPICS: Final = frozenset({"age", "diet", "commute"})
 
 
 def _life_topics(add: Callable[..., Topic]) -> None:
-    """The built-in personal topics: age, diet, native language."""
+    """The built-in personal topics: age, diet, children, native language."""
     add(
         "age",
         "personal",
@@ -692,7 +695,7 @@ def _life_topics(add: Callable[..., Topic]) -> None:
     add(
         "diet",
         "personal",
-        r"^(?:User )?(?:(?:is|has become|became|went|is now|follows|is on|eats) )?"
+        r"^(?:User )?(?:(?:is|has become|became|went|is now|follows|is on|eats|has been) )?"
         r"(?:now |fully |strictly |mostly |a |an )*"
         r"(?:vegan|vegetarian|pescatarian|omnivore|carnivore|keto|paleo)(?: diet)?"
         r"(?=\W*$|\s+(?:now|again|these days|since|for|and|but)\b)"
@@ -707,6 +710,18 @@ def _life_topics(add: Callable[..., Topic]) -> None:
             (r"\bpaleo\b", "paleo"),
         ),
         description="what the user eats: vegan, vegetarian, pescatarian, omnivore, keto, paleo",
+    )
+    add(
+        "children",
+        "personal",
+        r"^(?:User )?(?:has|(?:is )?(?:an? )?(?:parent|mother|father|mom|mum|dad) of) "
+        r"(?:\d|one|two|three|four|five|six|seven|eight) (?:[\w-]+ )?(?:kids?|child|children)"
+        r"(?= aged \d| now\b|\W*$)",
+        _first(
+            r"\b(?:has|of) (\d|one|two|three|four|five|six|seven|eight)\b",
+            lambda m: _COUNTS.get(m[1].lower(), m[1]),
+        ),
+        description="how many children the user has",
     )
     add(
         "native_language",
@@ -817,7 +832,9 @@ def _experience_topic(add: Callable[..., Topic]) -> None:
     add(
         "experience",
         "personal",
-        r"\byears? of (?:experience|coding|programming)\b|\bcoding for \d+|\b\d+\+? years\b",
+        r"^(?!.*\bbeen (?:sober|clean|married|together|single|divorced|vegan|vegetarian|"
+        r"pescatarian|keto|paleo|teetotal)\b).*?"  # ("has been sober for 3 years": no career)
+        r"(?:\byears? of (?:experience|coding|programming)\b|\bcoding for \d+|\b\d+\+? years\b)",
         _first(r"(\d+)\+?\s*years?", lambda m: f"{m[1]} years"),
     )
 

@@ -87,7 +87,16 @@ _CODE_LINE_RE: Final = re.compile(
     r"|^\s*[A-Z]?\s*\d+:\d\d:\d\d\S*\s+\S+\.\w{1,5}:\d+\b"
     # a Dockerfile's instruction ("FROM python:3.12-slim", "RUN pip install poetry")
     r"|^\s*(?:FROM|RUN|COPY|ADD|CMD|ENTRYPOINT|ENV|ARG|WORKDIR|EXPOSE|VOLUME|HEALTHCHECK)\s+\S"
+    # an SQL statement ("INSERT INTO users (name) VALUES ('Maria'); -- why?"), its keywords
+    # in capitals, or in lower case with the statement's shape
+    r"|^\s*(?:SELECT\s+\S[^\n]*?\bFROM|INSERT\s+INTO|UPDATE\s+\w+\s+SET|DELETE\s+FROM|"
+    r"(?:CREATE|ALTER|DROP)\s+(?:TABLE|INDEX|VIEW)|WITH\s+\w+\s+AS\s*\()\b"
+    r"|^\s*(?:insert\s+into\s+\w+\s*\(|select\s++(?:[\w*.]++\s*+,\s*+)*+[\w*.]++\s++from\s++"
+    r"\w++\s++where\b)"
 )
+#: A line inside a block of code: indented, or a comment ("    # I live in Rome"), after
+#: a line of code.
+_CODE_BODY_RE: Final = re.compile(r"^(?:[ \t]+\S|[ \t]*(?:#|//|--)\s)")
 #: A hidden comment of pasted HTML or Markdown: never the user's own words.
 _HTML_COMMENT_RE: Final = re.compile(r"<!--.*?(?:-->|\Z)", re.DOTALL)
 #: A game of make-believe ("let's roleplay: I'm your boss", "let's pretend I'm a pirate"):
@@ -224,7 +233,8 @@ _HYPOTHETICAL_PHRASES_RE: Final = re.compile(
     r"saw (?:this|that|it)|read (?:this|that|somewhere)|"
     r"(?:on|in) a (?:blog|tweet|post|thread|video|talk)|blog post|the docs say|docs say|"
     r"heard (?:that|somewhere)|someone (?:said|told|wrote)|"
-    r"(?:keep|kept) telling myself|(?:promised|told) myself|I swear I'?ll)\b",
+    r"(?:keep|kept) telling myself|(?:promised|told) myself|I swear I'?ll|"
+    r"(?:but|tho|though|or)\s+(?:idk|dunno|i\s+dunno|who\s+knows))\b",  # "love Vue but idk"
     re.IGNORECASE,
 )
 _REPORTED: Final = frozenset(
@@ -384,6 +394,22 @@ _SPEAKER_LINE_RE: Final = re.compile(
 )
 
 
+def _without_code(lines: list[str]) -> list[str]:
+    """``lines`` without those of code: a line of code, and the indented lines and
+    comments of its block (up to the first line of prose)."""
+    kept: list[str] = []
+    in_code = False
+    for line in lines:
+        if not line.strip():
+            kept.append(line)
+        elif _CODE_LINE_RE.search(line) or (in_code and _CODE_BODY_RE.match(line)):
+            in_code = True
+        else:
+            in_code = False
+            kept.append(line)
+    return kept
+
+
 def _strip_code_and_quotes(text: str, *, keep_quotes: bool = False) -> str:
     """Remove code blocks, code lines, "> " quotes and quoted passages of 3+ words
     (``keep_quotes``: inline code and quoted passages stay, as an error message does in
@@ -394,9 +420,7 @@ def _strip_code_and_quotes(text: str, *, keep_quotes: bool = False) -> str:
     if keep_quotes:
         text = _INLINE_CODE_RE.sub(lambda m: "'" + m.group(1).replace("'", "") + "'", text)
         return "\n".join(
-            line
-            for line in text.splitlines()
-            if not line.lstrip().startswith(">") and not _CODE_LINE_RE.search(line)
+            line for line in _without_code(text.splitlines()) if not line.lstrip().startswith(">")
         )
     text = _INLINE_CODE_RE.sub(lambda m: m.group(1) if " " not in m.group(1) else " ", text)
     text = _HTML_COMMENT_RE.sub(" ", text)
@@ -413,9 +437,8 @@ def _strip_code_and_quotes(text: str, *, keep_quotes: bool = False) -> str:
         text = parts[0]  # (what follows the blank line is the pasted material)
     lines = [
         line
-        for line in text.splitlines()
+        for line in _without_code(text.splitlines())
         if not line.lstrip().startswith(">")
-        and not _CODE_LINE_RE.search(line)
         and not _SPEAKER_LINE_RE.match(line)  # a pasted transcript's "User: ..." line
     ]
     text = "\n".join(lines)
@@ -532,8 +555,14 @@ _CHAT_LEAD_RE: Final = re.compile(
 
 
 def _own_pieces(pieces: list[str]) -> list[str]:
-    """The first piece, and those after it that the user says of themselves."""
-    return pieces[:1] + [p for p in pieces[1:] if _OWN_SUBJECT_RE.match(p.strip())]
+    """The first piece, and those after it that the user says of themselves or asks of
+    the assistant ("... so no nuts in any recipe plz")."""
+    return pieces[:1] + [
+        p for p in pieces[1:] if _OWN_SUBJECT_RE.match(p.strip()) or _POLITE_WORD_RE.search(p)
+    ]
+
+
+_POLITE_WORD_RE: Final = re.compile(r"\b(?:please|pls|plz|plez)\b", re.IGNORECASE)
 
 
 def _split_clauses(sentence: str) -> list[str]:
@@ -941,6 +970,25 @@ def _statement_facts(clause: str) -> list[ExtractedFact]:
         content = f"{content} {lead[:1].lower()}{lead[1:]}"
     content = _tidy(content)
     return _verb_facts(verb, after, clause=clause, rest=rest, content=content, habit=habit)
+
+
+def _name_fact(name: str) -> ExtractedFact:
+    """ "I am X": the user's name, unless X is a nationality ("I'm Brazilian") or a state
+    ("Married, no kids")."""
+    if _DEMONYM_RE.fullmatch(name):
+        return ExtractedFact(f"User is {name}", "personal")
+    if name.lower() in _STATE_WORDS:
+        return ExtractedFact(f"User is {name.lower()}", "personal")
+    return ExtractedFact(f"User's name is {name}", "personal")
+
+
+#: A state said with a capital at a message's start ("Married, no kids"): not a name.
+_STATE_WORDS: Final = frozenset(
+    _wordlist("""
+    married single divorced engaged widowed separated retired pregnant unemployed sober
+    vegan vegetarian pescatarian coeliac celiac diabetic
+    """)
+)
 
 
 def _my_facts(clause: str, my: re.Match[str]) -> list[ExtractedFact]:
@@ -1630,11 +1678,8 @@ def _am_facts(rest: str, clause: str, content: str) -> list[ExtractedFact]:
         lower,
     ):
         return _usage_facts(clause, content)
-    name = _AM_NAME_RE.fullmatch(body.strip())
-    if name and _DEMONYM_RE.fullmatch(name.group(1)):  # "I'm Brazilian": not a name
-        return [ExtractedFact(f"User is {name.group(1)}", "personal")]
-    if name:
-        return [ExtractedFact(f"User's name is {name.group(1)}", "personal")]
+    if name := _AM_NAME_RE.fullmatch(body.strip()):
+        return [_name_fact(name.group(1))]
     if (
         body
         and len(body.split()) <= 5
@@ -1736,6 +1781,12 @@ _CONTEXT_LEAD_RE: Final = re.compile(
 
 #: A wish for the reply at hand ("I just want pros/cons", "I only need the fix"), unless
 #: it says a style of answers ("I just want the answer, short") or that it stands.
+#: A saying that names a liking but states none: "love it or hate it", "like it or not".
+_IDIOM_RE: Final = re.compile(
+    r"(?:(?:you\s+)?(?:love|like)\s+it\s+or\s+(?:hate|leave|loathe)\s+it|(?:whether\s+you\s+)?"
+    r"like\s+it\s+or\s+not|love\s+(?:it|them)\s+or\s+hate\s+(?:it|them))",
+    re.IGNORECASE,
+)
 _JUST_THIS_RE: Final = re.compile(
     r"^I\s+(?:just|only)\s+(?:want|need)(?:ed)?\s+(?:the|a|an|some|pros|cons|it|this|that|"
     r"to\s+(?:know|see|check|understand))\b"
@@ -1817,6 +1868,8 @@ def clause_facts(
         return []  # about someone else ("my 70 year old neighbor just learned to use ChatGPT")
     if _JUST_THIS_RE.match(plain):
         return []  # what this reply should be ("I just want pros/cons", "only need the fix")
+    if _IDIOM_RE.fullmatch(plain.strip(" .!,;")):
+        return []  # "love it or hate it", "like it or not": a saying, no preference
     if _ALTERNATIVES_RE.match(plain) and not _VERB_WORD_RE.search(plain):
         return []  # two things to choose from ("Terraform or Pulumi for a small team")
     if not in_question and (order := _FIRST_THEN_RE.match(plain)) and _things(order):
@@ -2005,7 +2058,8 @@ _NOT_BEFORE_RE: Final = re.compile(
 _SKIP_BEFORE_RE: Final = re.compile(
     r"(?:\b(?:over|than|instead of|rather than|vs\.?|versus|from|like|unlike|except|besides|"
     r"between|or|either|considering|looking into|looking at|thinking about|thinking of|"
-    r"eyeing|evaluating|checking out|exploring)|[>=<]|->|\u2192)\s+(?:the\s+|plain\s+)?$",
+    r"eyeing|evaluating|checking out|exploring|named|called)|[>=<]|->|\u2192)"
+    r"\s+(?:the\s+|plain\s+)?$",
     re.IGNORECASE,
 )
 _SCOPE_BEFORE_RE: Final = re.compile(
@@ -2014,7 +2068,8 @@ _SCOPE_BEFORE_RE: Final = re.compile(
 _TROUBLE_RE: Final = re.compile(
     r"\b(?:error|exception|traceback|fails?|failing|failed|broke|broken|crash\w*|bug|issue|"
     r"problem|stuck|doesn't work|does not work|won't|can't get|cannot get|help|tutorial|course|"
-    r"docs|documentation|article|video|book|interview|job (?:ad|posting|offer)|recruiter|"
+    r"(?<!for\s)(?:docs|documentation)|article|video|book|interview|job (?:ad|posting|offer)|"
+    r"recruiter|"
     r"client wants|customer wants|know|knew|heard|understand|understood|sure|idea|familiar|"
     r"clue|learn|learning|remember|forgot|forget)\b",
     re.IGNORECASE,
@@ -2610,7 +2665,12 @@ def _main_facts(clause: str, *, correction: bool, polite_tail: bool) -> list[Ext
     place = re.sub(r"\s+(?:now|these days)\W*$", "", clause).strip(" .!")
     if not facts and _phrasing.bare_place(place):
         return [ExtractedFact(f"User is based in {place}", "personal")]  # "Rotterdam."
-    if not facts and len(clause.split()) <= 5 and "," not in clause:
+    if (
+        not facts
+        and len(clause.split()) <= 5
+        and "," not in clause
+        and clause.strip(" .!") not in _phrasing.LONE_PLAIN_WORDS
+    ):
         # a verbless piece of its own: "security engineer", "she/her", "Neovim"
         facts = [
             f
@@ -2764,6 +2824,8 @@ def _verbless_list(clause: str, *, tech_context: bool) -> list[ExtractedFact]:
         part = _strip_filler(part)
         if not part or _is_hypothetical(part) or _OTHER_SUBJECT_RE.match(part):
             continue
+        if part in _phrasing.LONE_PLAIN_WORDS and len(_phrasing.tech_names(clause)) < 2:
+            continue  # "dark roast, black, no sugar": coffee, no formatter
         if _phrasing.bare_place(part):
             found_by_part.append(part)  # (read once the list is read)
             continue
@@ -2850,9 +2912,11 @@ _BARE_AGE_RE: Final = re.compile(
 )
 #: Children or a parent's role said bare: "two kids", "3 kids", "mom of twins", "dad of 3".
 _BARE_KIDS_RE: Final = re.compile(
-    r"(?:(?:also|plus|and)\s+)?(?P<n>\d|one|two|three|four|five|six)\s+"
-    r"(?P<adj>(?:grown(?:-up)?|grown\s+up|little|young|small|teenage|adult|rescue)\s+)?(?P<k>kids|children|boys|girls|sons|daughters|dogs|cats|rabbits|hamsters|guinea\s+pigs|"
-    r"chickens|hens|horses|parrots|budgies|tortoises|snakes|lizards|goats|ferrets)"
+    r"(?:(?:also|plus|and|\+)\s*)?(?P<n>\d|one|two|three|four|five|six)\s+"
+    r"(?P<adj>(?:grown(?:-up)?|grown\s+up|little|young|small|teenage|adult|rescue|old|senior)\s+)?"
+    rf"(?P<k>kids|children|grandkids|grandchildren|stepkids|boys|girls|sons|daughters|hens|"
+    rf"{PET_NOUNS})"
+    r"(?:\s+aged\s+(?P<ages>\d{1,2}(?:\s*,\s*\d{1,2})*\s+and\s+\d{1,2}))?"
     r"(?:\s+(?:who|that|which)\s+[^,;]{1,60})?"
     r"|(?P<single>single)?\s*(?P<who>mom|mum|dad|mother|father|parent)"
     r"(?:\s+of\s+(?P<of>twins|triplets|\d|one|two|three|four|five)(?:\s+(?:kids|children|boys|"
@@ -2873,7 +2937,10 @@ def _bio_fact(part: str, *, bio: bool) -> list[ExtractedFact]:
     kids = _BARE_KIDS_RE.fullmatch(part)
     if kids and kids["k"]:
         adj = " ".join(kids["adj"].lower().split()) + " " if kids["adj"] else ""
-        return [ExtractedFact(f"User has {kids['n']} {adj}{kids['k'].lower()}", "personal")]
+        said = f"{adj}{kids['k'].lower()}"
+        n = indefinite_article(said) if kids["n"].lower() in ("1", "one") else kids["n"]
+        aged = f" aged {kids['ages']}" if kids["ages"] else ""
+        return [ExtractedFact(f"User has {n} {said}{aged}", "personal")]
     if kids and (kids["of"] or kids["single"]):
         who = f"{'single ' if kids['single'] else ''}{kids['who'].lower()}"
         of = f" of {kids['of']}" if kids["of"] else ""
@@ -4026,7 +4093,10 @@ def _kept_piece(piece: str, guarded: bool, one_off: bool) -> str | None:
 
 def _goes_on(clause: str, plain: str) -> bool:
     """After a clause about someone else, this one goes on about them (a tail, a
-    fragment, a short phrase without a verb)."""
+    fragment, a short phrase without a verb); not a request to the assistant ("my husband
+    is allergic to nuts. no nuts in any recipe plz")."""
+    if _POLITE_WORD_RE.search(clause):
+        return False
     return bool(
         _TAIL_CLAUSE_RE.match(plain)
         or _is_fragment(plain)
