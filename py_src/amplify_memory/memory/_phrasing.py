@@ -302,7 +302,6 @@ _TYPOS: Final[dict[str, str]] = {
     "righthanded": "right-handed",
     "projecs": "projects",
     "replys": "replies",
-    "comin": "coming",
 }
 _TYPO_RE: Final = re.compile(r"(?<![\w/.-])(?:[A-Za-z]+(?:/o|/)?)(?![\w/-])")
 _EMOJI: Final = "\U0001f000-\U0001faff\u2600-\u27bf"  # (a character class's ranges)
@@ -2093,13 +2092,14 @@ _CHAT_SHORTCUTS: Final[tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str
         ),
         r"\1 named ",
     ),
-    (  # "2 kids (7,10)": the kids' ages
+    (  # "2 kids (7,10)": the kids' ages (two: a list's commas would split three)
         re.compile(
-            r"\b(kids|children|boys|girls|sons|daughters)[ \t]*\([ \t]*(\d{1,2})[ \t]*(?:,|&|/|and)[ \t]*"
-            r"(\d{1,2})(?:[ \t]*(?:,|&|/|and)[ \t]*(\d{1,2}))?[ \t]*(?:yo|y/o|years?)?[ \t]*\)",
+            r"\b((?:\d|two|three|four|five)[ \t]+(?:kids|children|boys|girls|sons|daughters))"
+            r"[ \t]*\([ \t]*(\d{1,2})[ \t]*(?:,|&|/|and)[ \t]*"
+            r"(\d{1,2})[ \t]*(?:yo|y/o|years?)?[ \t]*\)",
             re.IGNORECASE,
         ),
-        lambda m: f"{m[1]} aged {m[2]}{', ' + m[3] if m[4] else ''} and {m[4] or m[3]}",
+        r"\1 aged \2 and \3",
     ),
     (  # "2 kids + a labrador named Bruno": one more of the user's household
         re.compile(
@@ -2114,10 +2114,57 @@ _CHAT_SHORTCUTS: Final[tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str
             r"(^|[.!?;][ \t]*)(vegan|vegetarian|pescatarian|veggie|sober|teetotal|gluten-free|"
             r"dairy-free|keto|celibate|single|married)[ \t]+for[ \t]+(?:like[ \t]+)?(?=(?:about[ \t]+|"
             r"almost[ \t]+|over[ \t]+|nearly[ \t]+)?(?:\d+|a|an|two|three|four|five|six|ten)[ \t]+"
-            r"(?:years?|months?|decades?|yrs?)\b)",
+            r"(?:years?|months?|decades?|yrs?)\b(?=[ \t]*(?:now\b|[,.!;]|$)))",
             re.IGNORECASE,
         ),
         r"\1I have been \2 for ",
+    ),
+    (  # "first week at Shopify went ok": the user works there now
+        re.compile(
+            r"(^|[.!?;][ \t]*)(?:my[ \t]+)?first[ \t]+(?:week|day|month|shift)[ \t]+at[ \t]+"
+            r"(?P<x>(?-i:[A-Z])[\w&.'-]*(?:[ \t]+(?-i:[A-Z])[\w&.'-]*){0,2})[ \t]+"
+            r"(?:went|was|is\s+going|has\s+been|done|over)\b[^,.!?;\n]*",
+            re.IGNORECASE,
+        ),
+        r"\1I just started at \g<x>",
+    ),
+    (  # "switched every one of my repos from npm to pnpm": the user did
+        re.compile(
+            r"\b(switched|moved|migrated)[ \t]+(?:all|every[ \t]+one|each|most)[ \t]+(?:of[ \t]+)?"
+            r"(?:my|our|the)[ \t]+(?:repos|projects|apps|services|sites|codebases?|machines|laptops)"
+            r"[ \t]+(?=from[ \t]|over[ \t]+to[ \t]|to[ \t])",
+            re.IGNORECASE,
+        ),
+        r"\1 ",
+    ),
+    (  # "got rid of my android, on an iphone 15 now": the user is
+        re.compile(
+            r"(^|[.!?;,][ \t]*)on[ \t]+(?=an?[ \t]+(?:iphone|pixel|galaxy|samsung|android|mac|macbook|"
+            r"thinkpad|chromebook|windows[ \t]+laptop|linux[ \t]+laptop)\b[^,.!?;\n]{0,20}?[ \t]+now\b)",
+            re.IGNORECASE,
+        ),
+        r"\1I'm on ",
+    ),
+    (  # "switched to green tea": what the user drinks now
+        re.compile(
+            r"(^|[.!?;,][ \t]*)(?:I[ \t]+|I've[ \t]+)?(?:switched|moved|changed)[ \t]+(?:over[ \t]+)?to[ \t]+"
+            r"(?P<x>(?:green[ \t]+|black[ \t]+|herbal[ \t]+|mint[ \t]+)?tea|decaf(?:[ \t]+coffee)?|matcha|"
+            r"oat[ \t]+milk|almond[ \t]+milk|soy[ \t]+milk|kombucha|sparkling[ \t]+water|"
+            r"alcohol-free[ \t]+beer|non-alcoholic[ \t]+beer)\b"
+            r"(?:[ \t]+(?:a[ \t]+while[ \t]+(?:ago|back)|recently|last[ \t]+\w+|"
+            r"(?:a|an|\d+|two|three|a[ \t]+few|few)[ \t]+(?:weeks?|months?|years?)[ \t]+ago))?",
+            re.IGNORECASE,
+        ),
+        r"\1I drink \g<x> now",
+    ),
+    (  # "Gym moved to mornings": when the user goes now
+        re.compile(
+            r"(^|[.!?;][ \t]*)(?:my[ \t]+)?(?:the[ \t]+)?gym(?:[ \t]+(?:sessions?|time|days?))?[ \t]+"
+            r"(?:has[ \t]+)?(?:moved|switched|changed|shifted)[ \t]+(?:over[ \t]+)?to[ \t]+(?:the[ \t]+)?"
+            r"(?P<x>mornings|evenings|afternoons|lunchtimes?|weekends|nights)\b",
+            re.IGNORECASE,
+        ),
+        r"\1I go to the gym in the \g<x> now",
     ),
     (  # "I'm in a wheelchair": the user uses one
         re.compile(
@@ -4133,7 +4180,8 @@ def _shape_goal(text: str, lead: bool) -> _Shaped:
 #: The form of answers said to be better now: "prose reads better to me now", "shorter
 #: answers are better now", "tables work better for me".
 _READS_BETTER_RE: Final = re.compile(
-    r"^(?:(?:actually|honestly|tbh|ok|so|but)\s+)*(?P<x>prose|paragraphs|plain\s+text|bullets|"
+    r"^(?:(?:actually|honestly|tbh|ok|so|but)\s+)*(?:(?:normal|regular|full|proper|simple)\s+)?"
+    r"(?P<x>prose|paragraphs|plain\s+text|bullets|"
     r"bullet\s+points|lists|tables|diagrams|examples|code\s+first|(?:shorter|short|longer|long|"
     r"detailed|brief)\s+(?:answers|replies|responses|explanations))\s+(?:reads?|works?|is|are)\s+"
     r"(?:much\s+|way\s+|a\s+lot\s+)?better(?:\s+(?:to|for)\s+me)?(?:\s+now)?\W*$",

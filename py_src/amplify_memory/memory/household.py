@@ -100,14 +100,15 @@ _KIDS_AGES_RE: Final = re.compile(
 )
 
 #: Children and their ages said with "have": "I have 2 kids aged 7 and 10", "we've got
-#: three girls, 4, 6 and 9", "I have a son aged 7".
+#: three girls who are 4, 6 and 9", "I have a son aged 7".
 _HAVE_KIDS_AGED_RE: Final = re.compile(
     r"^(?:\W*(?:so|and|also|btw|oh|well),?\s+)?(?:(?:I|we)\s+)?(?:have|'ve\s+got|have\s+got|got)\s+"
     r"(?P<n>two|three|four|five|[2-9]|a|one)\s+(?P<k>kids|children|boys|girls|sons|daughters|"
     r"(?<=a\s)(?:son|daughter|boy|girl)|(?<=one\s)(?:son|daughter|boy|girl))"
-    r"(?:\s*,\s*|\s+aged\s+|\s+ages\s+|\s+who\s+are\s+)"
+    r"(?:\s+aged\s+|\s+ages\s+|\s+who\s+are\s+)"
     r"(?P<ages>\d{1,2}(?:\s*,\s*\d{1,2})*(?:\s*(?:,|and|&)\s*\d{1,2})?)"
-    r"(?:\s+(?:years\s+old|yo|y/o|now))*(?:\W*$|\s+and\s+(?P<more>(?:an?|one|two|three)\s.*))",
+    r"(?:\s+(?:years\s+old|yo|y/o|now))*"
+    r"(?:\W*$|,?\s+so\s+\w.*|\s+and\s+(?P<more>(?:an?|one|two|three)\s.*))",
     re.IGNORECASE,
 )
 

@@ -87,6 +87,9 @@ _CODE_LINE_RE: Final = re.compile(
     r"|^\s*[A-Z]?\s*\d+:\d\d:\d\d\S*\s+\S+\.\w{1,5}:\d+\b"
     # a Dockerfile's instruction ("FROM python:3.12-slim", "RUN pip install poetry")
     r"|^\s*(?:FROM|RUN|COPY|ADD|CMD|ENTRYPOINT|ENV|ARG|WORKDIR|EXPOSE|VOLUME|HEALTHCHECK)\s+\S"
+    # a Python block's header ("for x in xs:", "if n > 2:", "else:")
+    r"|^\s*(?:for\s+\w+(?:\s*,\s*\w+)*\s+in\s+\S[^\n]*|(?:el)?if\s+[^\n]*?[=<>][^\n]*|"
+    r"while\s+[^\n]*?[=<>][^\n]*|else|try|finally|except\b[^\n]*|with\s+\S[^\n]*\bas\s+\w+):\s*$"
     # an SQL statement ("INSERT INTO users (name) VALUES ('Maria'); -- why?"), its keywords
     # in capitals, or in lower case with the statement's shape
     r"|^\s*(?:SELECT\s+\S[^\n]*?\bFROM|INSERT\s+INTO|UPDATE\s+\w+\s+SET|DELETE\s+FROM|"
@@ -94,9 +97,10 @@ _CODE_LINE_RE: Final = re.compile(
     r"|^\s*(?:insert\s+into\s+\w+\s*\(|select\s++(?:[\w*.]++\s*+,\s*+)*+[\w*.]++\s++from\s++"
     r"\w++\s++where\b)"
 )
-#: A line inside a block of code: indented, or a comment ("    # I live in Rome"), after
-#: a line of code.
-_CODE_BODY_RE: Final = re.compile(r"^(?:[ \t]+\S|[ \t]*(?:#|//|--)\s)")
+#: A comment line ("    # I live in Rome", "// ...", "-- ..."): code's, after a line of code.
+_CODE_COMMENT_RE: Final = re.compile(r"^[ \t]*(?:#|//|--)\s")
+#: A line of code that opens a block ("def greet():", "if (x) {"): its indented lines follow.
+_BLOCK_OPENS_RE: Final = re.compile(r"(?::|\{|\(|\[|\\)\s*$")
 #: A hidden comment of pasted HTML or Markdown: never the user's own words.
 _HTML_COMMENT_RE: Final = re.compile(r"<!--.*?(?:-->|\Z)", re.DOTALL)
 #: A game of make-believe ("let's roleplay: I'm your boss", "let's pretend I'm a pirate"):
@@ -233,8 +237,8 @@ _HYPOTHETICAL_PHRASES_RE: Final = re.compile(
     r"saw (?:this|that|it)|read (?:this|that|somewhere)|"
     r"(?:on|in) a (?:blog|tweet|post|thread|video|talk)|blog post|the docs say|docs say|"
     r"heard (?:that|somewhere)|someone (?:said|told|wrote)|"
-    r"(?:keep|kept) telling myself|(?:promised|told) myself|I swear I'?ll|"
-    r"(?:but|tho|though|or)\s+(?:idk|dunno|i\s+dunno|who\s+knows))\b",  # "love Vue but idk"
+    r"(?:keep|kept) telling myself|(?:promised|told) myself|I swear I'?ll)\b"
+    r"|\b(?:but|tho|though|or)\s+(?:idk|dunno|i\s+dunno|who\s+knows)\W*$",  # "love Vue but idk"
     re.IGNORECASE,
 )
 _REPORTED: Final = frozenset(
@@ -398,14 +402,16 @@ def _without_code(lines: list[str]) -> list[str]:
     """``lines`` without those of code: a line of code, and the indented lines and
     comments of its block (up to the first line of prose)."""
     kept: list[str] = []
-    in_code = False
+    after_code = in_block = False  # after a line of code; inside a block it opened
     for line in lines:
         if not line.strip():
             kept.append(line)
-        elif _CODE_LINE_RE.search(line) or (in_code and _CODE_BODY_RE.match(line)):
-            in_code = True
+        elif _CODE_LINE_RE.search(line):
+            after_code, in_block = True, in_block or bool(_BLOCK_OPENS_RE.search(line))
+        elif after_code and (_CODE_COMMENT_RE.match(line) or (in_block and line[:1] in " \t")):
+            continue
         else:
-            in_code = False
+            after_code = in_block = False
             kept.append(line)
     return kept
 
