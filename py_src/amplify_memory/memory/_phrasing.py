@@ -885,6 +885,11 @@ _NO_MORE_FOR_ME_RE: Final = re.compile(
 )
 
 
+def _none_of_a_part(m: re.Match[str]) -> str:
+    """ "emojis in replies: no" as "no emojis in replies"; other "X: no" as typed."""
+    return f"{m[1]}no {m['x']}" if _STYLE_RE.search(m["x"]) else m.group()
+
+
 def _no_more_for_me(m: re.Match[str]) -> str:
     x = m["x"]
     return f"{m[1]}I no longer use {x}" if _tech_names(x) else f"{m[1]}I don't want {x} anymore"
@@ -2086,8 +2091,8 @@ _CHAT_SHORTCUTS: Final[tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str
     (  # "we have two cats, Miso and Pickle": the pets' names
         re.compile(
             r"\b((?:have|'ve[ \t]+got|got)[ \t]+(?:two|three|four|[2-4])[ \t]+(?:[\w-]+[ \t]+)?"
-            rf"(?:{PET_NOUNS}))[ \t]*[,:\u2014-][ \t]*(?=(?-i:[A-Z])\w+"
-            r"[ \t]*(?:and|&)[ \t]+(?-i:[A-Z])\w+[ \t]*(?:[.!;]|$))",
+            rf"(?:{PET_NOUNS}|kids|children|boys|girls|sons|daughters))[ \t]*[,:\u2014-][ \t]*(?=(?-i:[A-Z])\w+"
+            r"[ \t]*(?:and|&)[ \t]+(?-i:[A-Z])\w+[ \t]*(?:[.!;,]|$))",
             re.IGNORECASE,
         ),
         r"\1 named ",
@@ -2165,6 +2170,41 @@ _CHAT_SHORTCUTS: Final[tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str
             re.IGNORECASE,
         ),
         r"\1I go to the gym in the \g<x> now",
+    ),
+    (  # "def need shorter replies", "def not a morning person": the user
+        re.compile(
+            r"(^|[.!?;][ \t]*)(?:def|defo|definitely)[ \t]+(?:(?P<v>need|want)|"
+            r"(?P<n>not[ \t]+an?))\b",
+            re.IGNORECASE,
+        ),
+        lambda m: f"{m[1]}I definitely {m['v']}" if m["v"] else f"{m[1]}I am definitely {m['n']}",
+    ),
+    (  # "like it or not I'm vegetarian now": a saying before the statement
+        re.compile(
+            r"(^|[.!?;][ \t]*)(?:(?:love|like)[ \t]+it[ \t]+or[ \t]+(?:hate|leave)[ \t]+it|"
+            r"like[ \t]+it[ \t]+or[ \t]+not)[ \t]*,?[ \t]*(?=\w)",
+            re.IGNORECASE,
+        ),
+        r"\1",
+    ),
+    (  # "vim yes emacs no": a verdict ends its item
+        re.compile(
+            r"(?<=\w[ \t])(yes|yep|yup|no|nope|never)[ \t]+(?!(?:yes|yep|yup|no|nope|never)\b)"
+            r"(?=[\w.+#-]+(?:[ \t]+[\w.+#-]+)?[ \t]+"
+            r"(?:yes|yep|yup|no|nope|never|hard[ \t]+pass)[ \t]*(?:[.!;,\n]|$))",
+            re.IGNORECASE,
+        ),
+        r"\1, ",
+    ),
+    (  # "emojis in replies: no": none of them (parts of answers, said in the plural; not
+        # a form's "Dietary restrictions: no")
+        re.compile(
+            r"(^|[.!?;\n][ \t]*)(?P<x>(?!(?:and|but|so|answer|reply)\b)[A-Za-z][\w./+#-]*"
+            r"(?:[ \t]+[\w./+#-]+){0,3})(?<=s)[ \t]*:[ \t]*(?:no|nope|nah|never|none)[ \t]*"
+            r"(?=[.!;,\n]|$)",
+            re.IGNORECASE,
+        ),
+        _none_of_a_part,
     ),
     (  # "I'm in a wheelchair": the user uses one
         re.compile(
@@ -4973,8 +5013,9 @@ def _shape_own_decision(text: str, lead: bool) -> _Shaped:
     return _NEXT
 
 
-#: Tools' names that, typed alone in lower case, are plain words: a coffee "black", a "bun".
-LONE_PLAIN_WORDS: Final = frozenset({"black", "bun"})
+#: Tools' names that, typed alone in lower case, are plain words: a coffee "black", an
+#: "espresso", a "bun".
+LONE_PLAIN_WORDS: Final = frozenset({"black", "bun", "espresso"})
 
 
 def _shape_only_tech(text: str, lead: bool) -> _Shaped:
@@ -4988,6 +5029,7 @@ def _shape_only_tech(text: str, lead: bool) -> _Shaped:
 def _shape_bare_tech_list(text: str, lead: bool) -> _Shaped:
     if (
         len(_tech_names(text)) >= 2
+        and not all(n.lower() in LONE_PLAIN_WORDS for n in _tech_names(text))
         and len(text.split()) <= 12
         and not _VERBISH_RE.search(text)
         and not re.match(r"^(?:I|we|my|our|you|your)\b", text, re.I)

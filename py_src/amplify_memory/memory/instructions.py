@@ -192,11 +192,12 @@ _FAMILIES: Final[tuple[tuple[str, str], ...]] = (
                      rf"{_SECRETS}\b"),
     ("exfiltration", rf"\b{_REVEAL}\b(?:\s+\S+){{0,8}}?\s+(?:to|at) "
                      rf"(?:https?://\S+|[\w.+-]+@[\w-]+\.[\w.]+)"),
-    ("exfiltration", r"\b(?:send|forward|email|text|route|redirect|deliver|mail)\b"
-                     r"(?:\s+\S+){0,3}?\s+"
-                     r"(?:(?:password[- ]?)?reset|recovery|login|sign-?in|magic|verification|"
-                     r"2fa|mfa|otp|one-time|security|auth(?:entication)?) "
-                     r"(?:links?|codes?|tokens?|emails?|pins?)\b"),
+    ("exfiltration", r"\b(?:send|forward|email|text|route|redirect|deliver|mail|share|give|"
+                     r"read out)\b(?:\s+\S+){0,3}?\s+"
+                     r"(?:(?:(?:password[- ]?)?reset|recovery|login|sign-?in|magic|verification|"
+                     r"confirmation|2fa|mfa|otp|one-time|security|auth(?:entication)?|sms|"
+                     r"bank(?:ing)?) (?:links?|codes?|tokens?|emails?|pins?|passwords?)"
+                     r"|otps?|one-time passwords?)\b"),
     ("exfiltration", r"\b(?:revela|muestra|muestrame|enseña|zeige|zeig|gib|affiche|révèle|"
                      r"revele|mostre|mostra)\b(?:\s+\S+){0,4}?\s+(?:prompt|systemprompt|"
                      r"message système|mensaje del sistema|mensagem do sistema|"

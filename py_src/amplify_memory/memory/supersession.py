@@ -911,6 +911,26 @@ def _tracker_changed(new: str, old: str) -> bool:
     return a is not None and b is not None and a["tool"].casefold() != b["tool"].casefold()
 
 
+#: A detail after a fact that changes nothing of it: the ages or names of what the user has.
+_DETAIL_RE: Final = re.compile(
+    r"\s+(?:aged\s+\d[\d, ]*(?:and\s+\d+)?|(?:named|called)\s+[A-Z][\w-]*(?:,?\s+(?:and\s+)?"
+    r"[A-Z][\w-]*)*)\W*"
+)
+
+
+def _detail_added(longer: str, shorter: str) -> bool:
+    """``longer`` is ``shorter`` with the ages or names of what it counts ("User has 2 kids"
+    / "User has 2 kids aged 7 and 10", "User has two cats" / "... named Miso and Pickle";
+    not "User has a dog" / "... named Rex": perhaps another dog)."""
+    base = shorter.rstrip(" .!")
+    return (
+        len(longer) > len(base)
+        and longer[: len(base)].casefold() == base.casefold()
+        and re.match(r"user has (?:\d+|two|three|four|five|six) ", base.casefold()) is not None
+        and _DETAIL_RE.fullmatch(longer[len(base) :]) is not None
+    )
+
+
 #: "None" of a kind of thing the user has: "User has no pets", "doesn't have any kids".
 _HAS_NONE_RE: Final = re.compile(
     r"^User\s+(?:has\s+no|doesn't\s+have(?:\s+any)?|does\s+not\s+have(?:\s+any)?|"
@@ -1621,8 +1641,11 @@ def decide(
     """
     new, old = " ".join(new.split()), " ".join(old.split())  # (runs of spaces: one, and a
     # bounded time for the expressions below, which read a run once per space)
-    if _none_now(new, old) or _one_person_renamed(new, old):
-        return "supersede"  # "has no pets" / "has a greyhound", "partner is Alex" / "... Sam"
+    if _detail_added(new, old) or _detail_added(old, new):
+        return "merge"  # "User has 2 kids" / "User has 2 kids aged 7 and 10"
+    if _none_now(new, old) or _none_now(old, new) or _one_person_renamed(new, old):
+        return "supersede"  # "has no pets" / "has a greyhound" (either way), "partner is
+        # Alex" / "... Sam"
     named = _named_whom(new), _named_whom(old)
     if (
         _whose(new) != _whose(old)

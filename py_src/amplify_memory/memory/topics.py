@@ -715,7 +715,9 @@ def _life_topics(add: Callable[..., Topic]) -> None:
         "children",
         "personal",
         r"^(?:User )?(?:has|(?:is )?(?:an? )?(?:parent|mother|father|mom|mum|dad) of) "
-        r"(?:\d|one|two|three|four|five|six|seven|eight) (?:[\w-]+ )?(?:kids?|child|children)"
+        r"(?:\d|one|two|three|four|five|six|seven|eight) "
+        r"(?!(?:foster|step|fur|furry|school|grand|god|exchange|host)[ -]?)(?:[\w-]+ )?"
+        r"(?:kids?|child|children)"
         r"(?= aged \d| now\b|\W*$)",
         _first(
             r"\b(?:has|of) (\d|one|two|three|four|five|six|seven|eight)\b",

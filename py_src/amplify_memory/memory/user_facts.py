@@ -94,8 +94,13 @@ _CODE_LINE_RE: Final = re.compile(
     # in capitals, or in lower case with the statement's shape
     r"|^\s*(?:SELECT\s+\S[^\n]*?\bFROM|INSERT\s+INTO|UPDATE\s+\w+\s+SET|DELETE\s+FROM|"
     r"(?:CREATE|ALTER|DROP)\s+(?:TABLE|INDEX|VIEW)|WITH\s+\w+\s+AS\s*\()\b"
-    r"|^\s*(?:insert\s+into\s+\w+\s*\(|select\s++(?:[\w*.]++\s*+,\s*+)*+[\w*.]++\s++from\s++"
+    r"|^\s*(?:insert\s+into\s+\w+\s*\(|select\s++(?:[\w*.()]++\s*+,\s*+)*+[\w*.()]++\s++from\s++"
     r"\w++\s++where\b)"
+    # a statement over lines: "SELECT *", then "FROM orders", "WHERE id = 3"
+    r"|^\s*SELECT\s+(?:\*|\w+(?:\s*,\s*\w+)*)\s*$|^\s*FROM\s+[\w.]+(?:\s+\w+)?\s*;?\s*$"
+    r"|^\s*(?:WHERE|AND|OR)\s+[\w.]+\s*(?:=|<|>|!=|IN\b|IS\b|LIKE\b)"
+    r"|^\s*(?:LEFT\s+|RIGHT\s+|INNER\s+)?JOIN\s+[\w.]+\s+(?:\w+\s+)?ON\b"
+    r"|^\s*(?:GROUP|ORDER)\s+BY\s+[\w.]+|^\s*LIMIT\s+\d+"
 )
 #: A comment line ("    # I live in Rome", "// ...", "-- ..."): code's, after a line of code.
 _CODE_COMMENT_RE: Final = re.compile(r"^[ \t]*(?:#|//|--)\s")
@@ -563,12 +568,28 @@ _CHAT_LEAD_RE: Final = re.compile(
 def _own_pieces(pieces: list[str]) -> list[str]:
     """The first piece, and those after it that the user says of themselves or asks of
     the assistant ("... so no nuts in any recipe plz")."""
-    return pieces[:1] + [
-        p for p in pieces[1:] if _OWN_SUBJECT_RE.match(p.strip()) or _POLITE_WORD_RE.search(p)
-    ]
+    return (
+        pieces[:1]
+        + [
+            p if _OWN_SUBJECT_RE.match(p.strip()) else f"so {p}"  # ("so": a request, see _goes_on)
+            for p in pieces[1:]
+            if _OWN_SUBJECT_RE.match(p.strip()) or _REQUEST_RE.match(p)
+        ]
+    )
 
 
 _POLITE_WORD_RE: Final = re.compile(r"\b(?:please|pls|plz|plez)\b", re.IGNORECASE)
+#: A request to the assistant after "so": a polite word, "from now on", an imperative, "no
+#: X in recipes" (not one about "that": "so go with that from now on").
+_REQUEST_RE: Final = re.compile(
+    r"^(?!.*\b(?:with|to|do|use)\s+(?:that|this|it)\b)(?:"
+    r".*\b(?:please|pls|plz|plez|from\s+now\s+on)\b"
+    r"|\s*(?:(?:always|never)\s+)?(?:give|use|suggest|include|add|write|answer|reply|"
+    r"show|recommend|put|make|keep|mention|avoid|leave)\s+\w"
+    r"|\s*no\s+[\w -]{1,30}\b(?:in|for)\s+(?:any\s+|my\s+|the\s+|our\s+)?"
+    r"(?:recipes?|answers?|replies|meals?|meal\s+plans?)\b)",
+    re.IGNORECASE,
+)
 
 
 def _split_clauses(sentence: str) -> list[str]:
@@ -1790,7 +1811,8 @@ _CONTEXT_LEAD_RE: Final = re.compile(
 #: A saying that names a liking but states none: "love it or hate it", "like it or not".
 _IDIOM_RE: Final = re.compile(
     r"(?:(?:you\s+)?(?:love|like)\s+it\s+or\s+(?:hate|leave|loathe)\s+it|(?:whether\s+you\s+)?"
-    r"like\s+it\s+or\s+not|love\s+(?:it|them)\s+or\s+hate\s+(?:it|them))",
+    r"like\s+it\s+or\s+not|love\s+(?:it|them)\s+or\s+hate\s+(?:it|them)"
+    r"|(?:love|like)\s+[\w.+#-]+(?:\s+[\w.+#-]+)?\s+or\s+(?:hate|leave)\s+(?:it|them))",
     re.IGNORECASE,
 )
 _JUST_THIS_RE: Final = re.compile(
@@ -2783,6 +2805,8 @@ def _with_further_parts(
         part = _strip_filler(part)
         if not part or _is_hypothetical(part) or _OTHER_SUBJECT_RE.match(part):
             continue
+        if _plain_word_alone(part, clause):
+            continue  # "I take my coffee dark roast, black, no sugar"
         names = _phrasing.tech_names(part)
         if names and all(n.casefold() in said for n in names):
             continue  # already said by the clause as a whole ("Like: Go, Rust")
@@ -2815,6 +2839,15 @@ def _intro(parts: list[str]) -> bool:
     ) or bool(_phrasing.role_facts(parts[0]))
 
 
+def _plain_word_alone(part: str, clause: str) -> bool:
+    """``part`` of a list is a tool's name that is a plain word in lower case ("black"),
+    and no other tool is named beside it: the plain word."""
+    others = [
+        n for n in _phrasing.tech_names(clause) if n.lower() not in _phrasing.LONE_PLAIN_WORDS
+    ]
+    return part in _phrasing.LONE_PLAIN_WORDS and not others
+
+
 def _verbless_list(clause: str, *, tech_context: bool) -> list[ExtractedFact]:
     """A verbless list of facts, part by part; a place named bare is where the user is
     when the list says who the user is ("backend dev, Leeds, Python")."""
@@ -2830,7 +2863,7 @@ def _verbless_list(clause: str, *, tech_context: bool) -> list[ExtractedFact]:
         part = _strip_filler(part)
         if not part or _is_hypothetical(part) or _OTHER_SUBJECT_RE.match(part):
             continue
-        if part in _phrasing.LONE_PLAIN_WORDS and len(_phrasing.tech_names(clause)) < 2:
+        if _plain_word_alone(part, clause):
             continue  # "dark roast, black, no sugar": coffee, no formatter
         if _phrasing.bare_place(part):
             found_by_part.append(part)  # (read once the list is read)
@@ -4101,7 +4134,9 @@ def _goes_on(clause: str, plain: str) -> bool:
     """After a clause about someone else, this one goes on about them (a tail, a
     fragment, a short phrase without a verb); not a request to the assistant ("my husband
     is allergic to nuts. no nuts in any recipe plz")."""
-    if _POLITE_WORD_RE.search(clause):
+    if _POLITE_WORD_RE.search(clause) or (
+        clause.startswith("so ") and _REQUEST_RE.match(clause[3:])
+    ):
         return False
     return bool(
         _TAIL_CLAUSE_RE.match(plain)
