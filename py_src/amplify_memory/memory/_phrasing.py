@@ -2187,6 +2187,33 @@ _CHAT_SHORTCUTS: Final[tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str
         ),
         r"\1",
     ),
+    (  # "working as a barista atm while studying design": two things the user does
+        re.compile(
+            r"^((?:I'm[ \t]+|I[ \t]+am[ \t]+)?(?:working|work|studying|living)[ \t]+[^,.!?;\n]{2,60}?)"
+            r"[ \t]+while[ \t]+(?=(?:also[ \t]+)?(?:studying|working|doing|raising|caring|training|"
+            r"learning|running)\b)",
+            re.IGNORECASE | re.MULTILINE,
+        ),
+        r"\1, and ",
+    ),
+    (  # "Concise answers with code preferred.": a wish
+        re.compile(
+            r"(^|[.!?;][ \t]*)(?P<x>(?:concise|short|brief|detailed|long|simple|plain|shorter|longer|"
+            r"step-by-step|bullet)[\w ,+/-]{0,50}?)[ \t]+(?:is[ \t]+|are[ \t]+)?preferred\b",
+            re.IGNORECASE,
+        ),
+        lambda m: f"{m[1]}I prefer {m['x'][:1].lower()}{m['x'][1:]}",
+    ),
+    (  # "more examples please — not a developer": the user is not
+        re.compile(
+            r"(^|[.!?;,\u2014\u2013][ \t]*|[ \t]-[ \t]+)not[ \t]+(?=an?[ \t]+(?:[\w-]+[ \t]+)?(?:developer|"
+            r"programmer|coder|engineer|dev|techie|tech[ \t]+person|designer|native[ \t]+speaker|"
+            r"morning[ \t]+person|professional|expert|scientist|mathematician|lawyer|doctor)"
+            r"[ \t]*(?:[.!?;,\u2014\n]|$|lol|btw|so\b|but\b))",
+            re.IGNORECASE,
+        ),
+        r"\1I'm not ",
+    ),
     (  # "vim yes emacs no": a verdict ends its item
         re.compile(
             r"(?<=\w[ \t])(yes|yep|yup|no|nope|never)[ \t]+(?!(?:yes|yep|yup|no|nope|never)\b)"

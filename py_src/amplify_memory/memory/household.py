@@ -95,7 +95,8 @@ _KIDS_AGES_RE: Final = re.compile(
     r"^(?:\W*(?:so|and|also|btw|oh|well),?\s+)?(?:my|our)\s+(?:(?:two|three|four|[234])\s+)?"
     r"(?:kids|children|boys|girls|twins)\s+"
     r"are\s+(?P<ages>\d{1,2}(?:\s*,\s*\d{1,2})*\s*(?:and|&)\s*\d{1,2})"
-    r"(?:\s+(?:years\s+old|now|btw))*(?:\s*,\s*both\s+.*)?\W*$",
+    r"(?:\s+(?:years\s+old|now|btw))*(?:\s*,\s*both\s+.*|\s*,?\s+and\s+(?:super|very|really|both|"
+    r"so|they|always|totally)\b.*)?\W*$",
     re.IGNORECASE,
 )
 

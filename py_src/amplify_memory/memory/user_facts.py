@@ -2695,7 +2695,7 @@ def _main_facts(clause: str, *, correction: bool, polite_tail: bool) -> list[Ext
         return [ExtractedFact(f"User is based in {place}", "personal")]  # "Rotterdam."
     if (
         not facts
-        and len(clause.split()) <= 5
+        and (len(clause.split()) <= 5 or _NO_IN_MEALS_RE.match(clause))
         and "," not in clause
         and clause.strip(" .!") not in _phrasing.LONE_PLAIN_WORDS
     ):
@@ -2837,6 +2837,15 @@ def _intro(parts: list[str]) -> bool:
         _ELIDED_I_RE.match(p) or _phrasing.bare_place(p) or _phrasing.role_facts(p)
         for p in parts[1:4]
     ) or bool(_phrasing.role_facts(parts[0]))
+
+
+#: What the user never wants in meals, a longer verbless piece: "no pork or alcohol in
+#: recipes".
+_NO_IN_MEALS_RE: Final = re.compile(
+    r"^no\s+[\w-]+(?:\s+(?:or|and|,)\s+[\w-]+){0,3}\s+in\s+(?:any\s+|my\s+|the\s+)?"
+    r"(?:recipes?|meals?|meal\s+plans?|dishes|food)\W*$",
+    re.IGNORECASE,
+)
 
 
 def _plain_word_alone(part: str, clause: str) -> bool:

@@ -258,3 +258,24 @@ def test_codes_sent_anywhere_are_injections(text: str) -> None:
 )
 def test_none_either_way_and_details(old: str, new: str, action: str) -> None:
     assert decide(new, old) == action
+
+
+@pytest.mark.parametrize(
+    ("message", "facts"),
+    [
+        ("Muslim, so no pork or alcohol in recipes",
+         ["User is Muslim", "User does not want pork or alcohol in recipes"]),
+        ("my kids are 3 and 6 and super picky eaters", ["User has kids aged 3 and 6"]),
+        ("working as a barista atm while studying graphic design",
+         ["User is a barista", "User is studying graphic design"]),
+        ("working while my kids sleep", []),
+        ("Concise answers with code preferred.", ["User prefers concise answers with code"]),
+        ("less jargon, more examples please — not a developer",
+         ["User prefers more examples and less jargon", "User wants more examples in answers",
+          "User is not a developer"]),
+        ("not a native speaker so sorry for typos", ["User is not a native speaker"]),
+        ("it's not a developer tool", []),
+    ],
+)  # fmt: skip
+def test_hold_out_44s_misses(message: str, facts: list[str]) -> None:
+    assert stored(message) == facts
