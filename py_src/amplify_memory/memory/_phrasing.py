@@ -885,6 +885,20 @@ _NO_MORE_FOR_ME_RE: Final = re.compile(
 )
 
 
+def _liked_item(m: re.Match[str]) -> str:
+    """ "spicy: yes" as "I like spicy"; a part of answers ("bullet points: yes") as typed."""
+    if _STYLE_RE.search(m["x"]) or _tech_names(m["x"]) or m["x"].lower() in _FORM_LABELS:
+        return m.group()
+    return f"{m[1]}I like {m['x']}"
+
+
+#: Labels of a form whose "yes" is no liking: "smoker: yes", "married: yes".
+_FORM_LABELS: Final = frozenset(
+    {"smoker", "married", "single", "pregnant", "vegan", "vegetarian", "allergies", "kids",
+     "pets", "children", "disabled", "student", "employed", "retired", "remote", "driver"}
+)  # fmt: skip
+
+
 def _none_of_a_part(m: re.Match[str]) -> str:
     """ "emojis in replies: no" as "no emojis in replies"; other "X: no" as typed."""
     return f"{m[1]}no {m['x']}" if _STYLE_RE.search(m["x"]) else m.group()
@@ -2090,12 +2104,21 @@ _CHAT_SHORTCUTS: Final[tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str
     ),
     (  # "we have two cats, Miso and Pickle": the pets' names
         re.compile(
-            r"\b((?:have|'ve[ \t]+got|got)[ \t]+(?:two|three|four|[2-4])[ \t]+(?:[\w-]+[ \t]+)?"
+            r"(?:\b|(?<=^)|(?<=[-*\u2022,:][ \t]))((?:(?:have|'ve[ \t]+got|got)[ \t]+)?"
+            r"(?:two|three|four|[2-4])[ \t]+(?:[\w-]+[ \t]+)?"
             rf"(?:{PET_NOUNS}|kids|children|boys|girls|sons|daughters))[ \t]*[,:\u2014-][ \t]*(?=(?-i:[A-Z])\w+"
-            r"[ \t]*(?:and|&)[ \t]+(?-i:[A-Z])\w+[ \t]*(?:[.!;,]|$))",
+            r"[ \t]*(?:and|&)[ \t]+(?-i:[A-Z])\w+[ \t]*(?:[.!;,\n]|$))",
             re.IGNORECASE,
         ),
         r"\1 named ",
+    ),
+    (  # "2 cats (Miso and Tofu)": the pets' names
+        re.compile(
+            rf"\b((?:\d|two|three|four)[ \t]+(?:{PET_NOUNS}|kids|children|boys|girls))[ \t]*\([ \t]*"
+            r"((?-i:[A-Z])\w+)[ \t]*(?:,|&|and)[ \t]*((?-i:[A-Z])\w+)[ \t]*\)",
+            re.IGNORECASE,
+        ),
+        r"\1 named \2 and \3",
     ),
     (  # "2 kids (7,10)": the kids' ages (two: a list's commas would split three)
         re.compile(
@@ -2214,6 +2237,30 @@ _CHAT_SHORTCUTS: Final[tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str
         ),
         r"\1I'm not ",
     ),
+    (  # "only drink flat whites": the user does, only that
+        re.compile(
+            r"(^|[.!?;,][ \t]*)only[ \t]+(drink|eat|use|wear|read|watch|cook|buy|fly|ride|drive)\b",
+            re.IGNORECASE,
+        ),
+        r"\1I only \2",
+    ),
+    (  # "never got into pandas": a tool the user does not use
+        re.compile(
+            r"(^|[.!?;,][ \t]*)(?:I[ \t]+)?never[ \t]+(?:really[ \t]+)?got[ \t]+into[ \t]+"
+            r"(?P<x>[\w.+#-]+)(?=[ \t]*(?:[.!?;,\n]|$))",
+            re.IGNORECASE,
+        ),
+        lambda m: f"{m[1]}I don't use {m['x']}" if _tech_names(m["x"]) else m.group(),
+    ),
+    (  # "started night shifts at the hospital": the user works them now
+        re.compile(
+            r"(^|[.!?;,][ \t]*)(?:I[ \t]+)?(?:just[ \t]+|recently[ \t]+)?started[ \t]+(?:doing[ \t]+|on[ \t]+)?"
+            r"(night|day|early|late|evening|weekend|morning|12-hour|twelve-hour)[ \t]+shifts\b"
+            r"(?P<at>[ \t]+(?:at|in)[ \t]+(?:the[ \t]+|a[ \t]+)?[\w-]+)?",
+            re.IGNORECASE,
+        ),
+        lambda m: f"{m[1]}I work {m[2]} shifts{m['at'] or ''} now",
+    ),
     (  # "vim yes emacs no": a verdict ends its item
         re.compile(
             r"(?<=\w[ \t])(yes|yep|yup|no|nope|never)[ \t]+(?!(?:yes|yep|yup|no|nope|never)\b)"
@@ -2222,6 +2269,14 @@ _CHAT_SHORTCUTS: Final[tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str
             re.IGNORECASE,
         ),
         r"\1, ",
+    ),
+    (  # "spicy: yes": the user likes it (a part of answers is read as a wish)
+        re.compile(
+            r"(^|[.!?;\n][ \t]*)(?P<x>[A-Za-z][\w-]*(?:[ \t]+[\w-]+)?)[ \t]*:[ \t]*(?:yes|yep|yup|"
+            r"always|absolutely)[ \t]*(?=[.!;,\n]|$)",
+            re.IGNORECASE,
+        ),
+        _liked_item,
     ),
     (  # "emojis in replies: no": none of them (parts of answers, said in the plural; not
         # a form's "Dietary restrictions: no")

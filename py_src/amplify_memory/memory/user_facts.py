@@ -2690,6 +2690,8 @@ def _main_facts(clause: str, *, correction: bool, polite_tail: bool) -> list[Ext
         facts = _phrasing.list_item_facts(clause)
     if not facts and "," not in clause:  # "working as a data analyst at a logistics company now"
         facts = _phrasing.role_facts(clause)
+    if not facts and (kids := _BARE_KIDS_RE.fullmatch(clause.strip(" .!-*\u2022"))) and kids["k"]:
+        return _bio_fact(kids.group(), bio=False)  # "- two cats named Pistache and Nuage"
     place = re.sub(r"\s+(?:now|these days)\W*$", "", clause).strip(" .!")
     if not facts and _phrasing.bare_place(place):
         return [ExtractedFact(f"User is based in {place}", "personal")]  # "Rotterdam."
@@ -2963,8 +2965,10 @@ _BARE_KIDS_RE: Final = re.compile(
     r"(?:(?:also|plus|and|\+)\s*)?(?P<n>\d|one|two|three|four|five|six)\s+"
     r"(?P<adj>(?:grown(?:-up)?|grown\s+up|little|young|small|teenage|adult|rescue|old|senior)\s+)?"
     rf"(?P<k>kids|children|grandkids|grandchildren|stepkids|boys|girls|sons|daughters|hens|"
+    rf"teenagers|teens|toddlers|"
     rf"{PET_NOUNS})"
     r"(?:\s+aged\s+(?P<ages>\d{1,2}(?:\s*,\s*\d{1,2})*\s+and\s+\d{1,2}))?"
+    r"(?:\s+named\s+(?P<names>(?-i:[A-Z])\w+\s+(?:and|&)\s+(?-i:[A-Z])\w+))?"
     r"(?:\s+(?:who|that|which)\s+[^,;]{1,60})?"
     r"|(?P<single>single)?\s*(?P<who>mom|mum|dad|mother|father|parent)"
     r"(?:\s+of\s+(?P<of>twins|triplets|\d|one|two|three|four|five)(?:\s+(?:kids|children|boys|"
@@ -2986,8 +2990,9 @@ def _bio_fact(part: str, *, bio: bool) -> list[ExtractedFact]:
     if kids and kids["k"]:
         adj = " ".join(kids["adj"].lower().split()) + " " if kids["adj"] else ""
         said = f"{adj}{kids['k'].lower()}"
-        n = indefinite_article(said) if kids["n"].lower() in ("1", "one") else kids["n"]
+        n = indefinite_article(said) if kids["n"].lower() in ("1", "one") else kids["n"].lower()
         aged = f" aged {kids['ages']}" if kids["ages"] else ""
+        aged += f" named {kids['names']}" if kids["names"] else ""
         return [ExtractedFact(f"User has {n} {said}{aged}", "personal")]
     if kids and (kids["of"] or kids["single"]):
         who = f"{'single ' if kids['single'] else ''}{kids['who'].lower()}"

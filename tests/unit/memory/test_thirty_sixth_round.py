@@ -279,3 +279,32 @@ def test_none_either_way_and_details(old: str, new: str, action: str) -> None:
 )  # fmt: skip
 def test_hold_out_44s_misses(message: str, facts: list[str]) -> None:
     assert stored(message) == facts
+
+
+@pytest.mark.parametrize(
+    ("message", "facts"),
+    [
+        ("bit of a coffee snob, only drink flat whites", ["User only drinks flat whites"]),
+        ("R + tidyverse person, never got into pandas",
+         ["User prefers R + tidyverse", "User does not use pandas"]),
+        ("never got into football", []),
+        ("started night shifts at the hospital so my schedule is basically 8pm-8am now lol",
+         ["User works night shifts at the hospital"]),
+        ("spicy: yes. cilantro: absolutely not. mushrooms: meh. plan me 3 dinners",
+         ["User likes spicy", "User dislikes cilantro", "User dislikes mushrooms"]),
+        ("smoker: yes", []),
+        ("About me:\n- vegan\n- two cats, Pistache and Nuage\n- freelance translator",
+         ["User is vegan", "User has two cats named Pistache and Nuage",
+          "User is a freelance translator"]),
+        ("ok context dump: 2 cats (Miso and Tofu), vegan, I run half marathons",
+         ["User has 2 cats named Miso and Tofu", "User is vegan", "User runs half marathons"]),
+        ("52, accountant, live just outside Dublin, 2 teenagers",
+         ["User is 52", "User is an accountant", "User lives just outside Dublin",
+          "User has 2 teenagers"]),
+        ("Two kids (7 and 4), we're in Austin", ["User has two kids aged 7 and 4"]),
+        ("3 kids", ["User has 3 kids"]),
+        ("my sister has two cats", []),
+    ],
+)  # fmt: skip
+def test_older_sets_misses(message: str, facts: list[str]) -> None:
+    assert stored(message) == facts
