@@ -886,12 +886,24 @@ _NO_MORE_FOR_ME_RE: Final = re.compile(
 
 
 def _liked_item(m: re.Match[str]) -> str:
-    """ "spicy: yes" as "I like spicy"; a part of answers ("bullet points: yes") as typed."""
-    if _STYLE_RE.search(m["x"]) or _tech_names(m["x"]) or m["x"].lower() in _FORM_LABELS:
+    """ "spicy: yes" as "I like spicy", in a list of likings typed in lower case with a "no"
+    beside it ("cilantro: absolutely not"); a part of answers ("bullet points: yes") and a
+    form's field ("Status: yes", "smoker: yes") as typed."""
+    if (
+        not m["x"].islower()
+        or _STYLE_RE.search(m["x"])
+        or _tech_names(m["x"])
+        or m["x"] in _FORM_LABELS
+        or not _VERDICT_NO_RE.search(m.string)
+    ):
         return m.group()
     return f"{m[1]}I like {m['x']}"
 
 
+#: A "no" said of an item of a list of likings: "cilantro: absolutely not", "mushrooms: meh".
+_VERDICT_NO_RE: Final = re.compile(
+    r"\b[a-z][\w-]*[ \t]*:[ \t]*(?:no|nope|nah|never|meh|hate|(?:absolutely|hell|definitely)[ \t]+not)\b"
+)
 #: Labels of a form whose "yes" is no liking: "smoker: yes", "married: yes".
 _FORM_LABELS: Final = frozenset(
     {"smoker", "married", "single", "pregnant", "vegan", "vegetarian", "allergies", "kids",
@@ -2151,7 +2163,8 @@ _CHAT_SHORTCUTS: Final[tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str
         re.compile(
             r"(^|[.!?;][ \t]*)(?:my[ \t]+)?first[ \t]+(?:week|day|month|shift)[ \t]+at[ \t]+"
             r"(?P<x>(?-i:[A-Z])[\w&.'-]*(?:[ \t]+(?-i:[A-Z])[\w&.'-]*){0,2})[ \t]+"
-            r"(?:went|was|is\s+going|has\s+been|done|over)\b[^,.!?;\n]*",
+            r"(?:went|was|is\s+going|has\s+been|done|over)\b"
+            r"(?![^,.!?;\n]*\bfor\s+(?:my|his|her|their|our)\b)[^,.!?;\n]*",
             re.IGNORECASE,
         ),
         r"\1I just started at \g<x>",
@@ -2180,10 +2193,29 @@ _CHAT_SHORTCUTS: Final[tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str
             r"oat[ \t]+milk|almond[ \t]+milk|soy[ \t]+milk|kombucha|sparkling[ \t]+water|"
             r"alcohol-free[ \t]+beer|non-alcoholic[ \t]+beer)\b"
             r"(?:[ \t]+(?:a[ \t]+while[ \t]+(?:ago|back)|recently|last[ \t]+\w+|"
-            r"(?:a|an|\d+|two|three|a[ \t]+few|few)[ \t]+(?:weeks?|months?|years?)[ \t]+ago))?",
+            r"(?:a|an|\d+|two|three|a[ \t]+few|few)[ \t]+(?:weeks?|months?|years?)[ \t]+ago))?"
+            r"(?![^.!?;,\n]*\b(?:today|tonight|this[ \t]+(?:morning|evening|afternoon|week)|for[ \t]+now|"
+            r"only[ \t]+for)\b)",
             re.IGNORECASE,
         ),
         r"\1I drink \g<x> now",
+    ),
+    (  # "green tea now", "decaf these days": what the user drinks now
+        re.compile(
+            r"(^|[.!?;][ \t]*)(?P<x>(?:green[ \t]+|herbal[ \t]+|mint[ \t]+)?tea|decaf(?:[ \t]+coffee)?|matcha|"
+            r"oat[ \t]+milk|kombucha|sparkling[ \t]+water)[ \t]+(?:only[ \t]+)?(?:now|these[ \t]+days|"
+            r"instead)\b",
+            re.IGNORECASE,
+        ),
+        r"\1I drink \g<x> now",
+    ),
+    (  # "mostly do fullstack react/node": the user does ("mostly write Go" is read as a use)
+        re.compile(
+            r"(^|[.!?;,][ \t]*)(mostly|mainly|usually|normally|generally)[ \t]+(do|work|build|teach|"
+            r"drink|eat|cook)\b",
+            re.IGNORECASE,
+        ),
+        lambda m: f"{m[1]}I {m[2].lower()} {m[3]}",
     ),
     (  # "Gym moved to mornings": when the user goes now
         re.compile(
@@ -2214,7 +2246,7 @@ _CHAT_SHORTCUTS: Final[tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str
         re.compile(
             r"^((?:I'm[ \t]+|I[ \t]+am[ \t]+)?(?:working|work|studying|living)[ \t]+[^,.!?;\n]{2,60}?)"
             r"[ \t]+while[ \t]+(?=(?:also[ \t]+)?(?:studying|working|doing|raising|caring|training|"
-            r"learning|running)\b)",
+            r"learning|running)\b)(?![^.!?\n]*(?:\b(?:is|are|was)\b|\?))",
             re.IGNORECASE | re.MULTILINE,
         ),
         r"\1, and ",
@@ -2222,7 +2254,8 @@ _CHAT_SHORTCUTS: Final[tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str
     (  # "Concise answers with code preferred.": a wish
         re.compile(
             r"(^|[.!?;][ \t]*)(?P<x>(?:concise|short|brief|detailed|long|simple|plain|shorter|longer|"
-            r"step-by-step|bullet)[\w ,+/-]{0,50}?)[ \t]+(?:is[ \t]+|are[ \t]+)?preferred\b",
+            r"step-by-step|bullet)[\w ,+/-]{0,50}?)[ \t]+(?:is[ \t]+|are[ \t]+)?preferred\b"
+            r"(?![ \t]+(?:for[ \t]+(?:this|today|now)|here|today)\b)",
             re.IGNORECASE,
         ),
         lambda m: f"{m[1]}I prefer {m['x'][:1].lower()}{m['x'][1:]}",
@@ -2239,7 +2272,8 @@ _CHAT_SHORTCUTS: Final[tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str
     ),
     (  # "only drink flat whites": the user does, only that
         re.compile(
-            r"(^|[.!?;,][ \t]*)only[ \t]+(drink|eat|use|wear|read|watch|cook|buy|fly|ride|drive)\b",
+            r"(^|[.!?;,][ \t]*)only[ \t]+(drink|eat|use|wear|read|watch|cook|buy|fly|ride|drive)\b"
+            r"(?![^.!?;,\n]*\b(?:today|tonight|this[ \t]+(?:morning|evening|week)|for[ \t]+now)\b)",
             re.IGNORECASE,
         ),
         r"\1I only \2",
@@ -2247,7 +2281,7 @@ _CHAT_SHORTCUTS: Final[tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str
     (  # "never got into pandas": a tool the user does not use
         re.compile(
             r"(^|[.!?;,][ \t]*)(?:I[ \t]+)?never[ \t]+(?:really[ \t]+)?got[ \t]+into[ \t]+"
-            r"(?P<x>[\w.+#-]+)(?=[ \t]*(?:[.!?;,\n]|$))",
+            r"(?P<x>[\w.+#-]+)(?=[ \t]*(?:[.!?;,\n]|$))(?![ \t]*[,;]?[ \t]*(?:but[ \t]+)?(?:now|these[ \t]+days)\b)",
             re.IGNORECASE,
         ),
         lambda m: f"{m[1]}I don't use {m['x']}" if _tech_names(m["x"]) else m.group(),
@@ -2256,10 +2290,19 @@ _CHAT_SHORTCUTS: Final[tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str
         re.compile(
             r"(^|[.!?;,][ \t]*)(?:I[ \t]+)?(?:just[ \t]+|recently[ \t]+)?started[ \t]+(?:doing[ \t]+|on[ \t]+)?"
             r"(night|day|early|late|evening|weekend|morning|12-hour|twelve-hour)[ \t]+shifts\b"
-            r"(?P<at>[ \t]+(?:at|in)[ \t]+(?:the[ \t]+|a[ \t]+)?[\w-]+)?",
+            r"(?P<at>[ \t]+(?:at|in)[ \t]+(?:the[ \t]+|a[ \t]+)?[\w-]+)?"
+            r"(?![^.!?;\n]*\b(?:last[ \t]+year|years?[ \t]+ago|(?:but|then|and)[ \t]+(?:quit|stopped|left)))",
             re.IGNORECASE,
         ),
         lambda m: f"{m[1]}I work {m[2]} shifts{m['at'] or ''} now",
+    ),
+    (  # "if you ask me, tabs yes": an opinion's lead, no condition
+        re.compile(
+            r"(^|[.!?;][ \t]*)(?:if[ \t]+you[ \t]+ask[ \t]+me|if[ \t]+I'?m[ \t]+(?:being[ \t]+)?honest|"
+            r"if[ \t]+you[ \t]+must[ \t]+know)[ \t]*,?[ \t]*(?=\w)",
+            re.IGNORECASE,
+        ),
+        r"\1",
     ),
     (  # "vim yes emacs no": a verdict ends its item
         re.compile(
@@ -5769,6 +5812,8 @@ def list_item_facts(item: str, *, unknown: bool = False) -> list[ExtractedFact]:
         value = _bare_value(m["x"])
         if value is not None and not negative:
             return [value]
+        if value is not None:
+            return []  # "spaces no": no use of them (a list reads the dislike)
     if m := PRONOUNS_RE.match(x):
         return [ExtractedFact(f"User's pronouns are {m.group().lower()}", "personal")]
     if m := _TZ_ITEM_RE.match(x):

@@ -64,6 +64,7 @@ from amplify_memory.memory.user_facts import (
     _is_hypothetical,
     _role_tail,
     _strip_filler,
+    bare_count,
     clause_facts,
     finish,
     read_clauses,
@@ -1132,6 +1133,8 @@ def _user_facts(
         facts = stated or clause_facts(clause, in_question=in_question, tech_context=tech_context)
         if not facts and not in_question and ", " in clause:
             facts = _comma_parts_facts(clause, tech_context=tech_context)
+        if bare_count(plain) and not _SPEAKS_OF_USER_RE.search(user_message):
+            facts = []  # ("Booking details: - 2 adults - 3 kids": anyone's)
         if not in_question:
             facts = [*facts, *_slot_change(plain)]
         if own:
@@ -1143,6 +1146,14 @@ def _user_facts(
     for found in (f for clause in statements for f in kind_replaced(clause, uses)):
         replaced.setdefault(found.value.casefold(), found)
     return user, replaced
+
+
+#: A message that speaks of the user: a word of the first person, a correction, an intro.
+_SPEAKS_OF_USER_RE: Final = re.compile(
+    r"\b(?:I|I'm|I've|im|me|my|mine|we|we're|our|us|actually|not\s+\d|about\s+me|intro|"
+    r"background|context|live\s+in|wfh|work(?:ing)?\s+(?:at|as|from|in))\b",
+    re.IGNORECASE,
+)
 
 
 def _keep(user: dict[str, ExtractedFact], facts: list[ExtractedFact]) -> list[str]:

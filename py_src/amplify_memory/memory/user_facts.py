@@ -53,6 +53,7 @@ from amplify_memory.memory.technologies import (
 from amplify_memory.text import ENGLISH_STOP_WORDS
 
 __all__ = [
+    "bare_count",
     "clause_facts",
     "extract_user_facts",
     "finish",
@@ -584,8 +585,8 @@ _POLITE_WORD_RE: Final = re.compile(r"\b(?:please|pls|plz|plez)\b", re.IGNORECAS
 _REQUEST_RE: Final = re.compile(
     r"^(?!.*\b(?:with|to|do|use)\s+(?:that|this|it)\b)(?:"
     r".*\b(?:please|pls|plz|plez|from\s+now\s+on)\b"
-    r"|\s*(?:(?:always|never)\s+)?(?:give|use|suggest|include|add|write|answer|reply|"
-    r"show|recommend|put|make|keep|mention|avoid|leave)\s+\w"
+    r"|\s*(?:(?:always|never)\s+)?(?:give|suggest|include|add|write|answer|reply|show|"
+    r"recommend|put|mention|explain|keep)\s+\w"
     r"|\s*no\s+[\w -]{1,30}\b(?:in|for)\s+(?:any\s+|my\s+|the\s+|our\s+)?"
     r"(?:recipes?|answers?|replies|meals?|meal\s+plans?)\b)",
     re.IGNORECASE,
@@ -2690,8 +2691,10 @@ def _main_facts(clause: str, *, correction: bool, polite_tail: bool) -> list[Ext
         facts = _phrasing.list_item_facts(clause)
     if not facts and "," not in clause:  # "working as a data analyst at a logistics company now"
         facts = _phrasing.role_facts(clause)
-    if not facts and (kids := _BARE_KIDS_RE.fullmatch(clause.strip(" .!-*\u2022"))) and kids["k"]:
-        return _bio_fact(kids.group(), bio=False)  # "- two cats named Pistache and Nuage"
+    kids = _BARE_KIDS_RE.fullmatch(clause.strip(" .!-*\u2022"))
+    if not facts and kids and kids["k"]:
+        # "3 kids!! not 2", "- two cats named Pistache and Nuage" (whose: see bare_count)
+        return _bio_fact(kids.group(), bio=False)
     place = re.sub(r"\s+(?:now|these days)\W*$", "", clause).strip(" .!")
     if not facts and _phrasing.bare_place(place):
         return [ExtractedFact(f"User is based in {place}", "personal")]  # "Rotterdam."
@@ -2848,6 +2851,14 @@ _NO_IN_MEALS_RE: Final = re.compile(
     r"(?:recipes?|meals?|meal\s+plans?|dishes|food)\W*$",
     re.IGNORECASE,
 )
+
+
+def bare_count(clause: str) -> bool:
+    """``clause`` is a count of kids or pets said bare, without their names or ages ("3
+    kids", "- two cats"): the user's only in a message that speaks of the user (a
+    booking's "- 2 adults - 3 kids" may be anyone's)."""
+    kids = _BARE_KIDS_RE.fullmatch(clause.strip(" .!-*\u2022"))
+    return bool(kids and kids["k"] and not kids["names"] and not kids["ages"])
 
 
 def _plain_word_alone(part: str, clause: str) -> bool:

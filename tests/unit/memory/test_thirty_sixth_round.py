@@ -302,9 +302,39 @@ def test_hold_out_44s_misses(message: str, facts: list[str]) -> None:
          ["User is 52", "User is an accountant", "User lives just outside Dublin",
           "User has 2 teenagers"]),
         ("Two kids (7 and 4), we're in Austin", ["User has two kids aged 7 and 4"]),
-        ("3 kids", ["User has 3 kids"]),
+        ("3 kids!! not 2. the youngest is only 4 months", ["User has 3 kids"]),
+        ("3 kids", []),  # (anyone's: no word of the user's beside it)
         ("my sister has two cats", []),
     ],
 )  # fmt: skip
 def test_older_sets_misses(message: str, facts: list[str]) -> None:
     assert stored(message) == facts
+
+
+@pytest.mark.parametrize(
+    ("message", "facts"),
+    [
+        # the second readers' second round: forms, lists of anyone's, one-day and others'
+        ("Status: yes", []),
+        ("Night owl: yes", []),
+        ("Name: Anna\nSpicy: yes", []),
+        ("Booking details:\n- 2 adults\n- 3 kids", []),
+        ("Things in the photo:\n- two cats\n- a sofa", []),
+        ("first week at Shopify went ok for my husband", []),
+        ("started night shifts at the hospital last year but quit in march", []),
+        ("switched to green tea for this morning only", []),
+        ("only drink water today, fasting", []),
+        ("Concise answers with code preferred for this task.", []),
+        ("never got into pandas, now I use it daily", []),
+        ("working as a barista while studying design is hard, how do people do it?", []),
+        ("my boss hates emojis so never use emojis", []),
+        ("my son is lactose intolerant so avoid dairy in recipes", []),
+        ("if you ask me, tabs yes spaces no",
+         ["User uses tabs for indentation", "User dislikes spaces"]),
+        ("spaces no", []),
+        ("ok so: 2 dogs, no kids, wfh tues-thurs, live in Cork.",
+         ["User has 2 dogs", "User has no kids", "User lives in Cork"]),
+    ],
+)  # fmt: skip
+def test_second_readers_second_round(message: str, facts: list[str]) -> None:
+    assert [f for f in stored(message) if "wfh" not in f.lower() and "home" not in f] == facts
