@@ -1309,7 +1309,9 @@ _NAMED_WHOM_RE: Final = re.compile(r"^(?:the\s+)?user's\s+(\w+)", re.IGNORECASE)
 #: so avoid milk-based recipes", "...; avoid red/green colour coding".
 _REASON_TAIL_RE: Final = re.compile(
     r"\s*(?:(?:,|;|\s-|\u2014)\s*)?\b(?:because\b|as\s+it\b|due\s+to\b|"
-    r"for\s+(?:\w+\s+){0,2}reasons?\b|so\s+(?:avoid|please|no|don't|skip|use|keep|prefer)\b)"
+    r"for\s+(?:\w+\s+){0,2}reasons?\b|so\s+(?:avoid|please|no|don't|skip|use|keep|prefer)\b|"
+    r"after\s+(?:a|an|my|the|his|her)\s+(?:[\w-]+\s+){0,2}(?:injury|accident|surgery|operation|"
+    r"diagnosis|illness|burnout|breakup|break-up|fall|scare)\b)"
     r".*$|\s*[;,]\s*(?:avoid|please|use|don't|do\s+not|skip)\b.*$",
     re.IGNORECASE,
 )

@@ -545,7 +545,7 @@ def _relationship_topic(add: Callable[..., Topic]) -> None:
     add(
         "relationship",
         "personal",
-        r"^User is (?:now )?(?:single|married|engaged|divorced|widowed|separated|an? widow(?:er)?)\b"
+        r"^(?:User )?is (?:now )?(?:single|married|engaged|divorced|widowed|separated|an? widow(?:er)?)\b"
         r"|\bgot (?:married|engaged|divorced)\b|^User is in a relationship\b"
         r"|^User (?:has|had) an? (?:boyfriend|girlfriend|partner|fianc[eé]e?)\b",
         _relationship_value,
@@ -688,7 +688,7 @@ def _life_topics(add: Callable[..., Topic]) -> None:
     add(
         "age",
         "personal",
-        r"^User (?:is|turned|has turned|just turned) (?:now )?\d{1,2}(?: years? old)?\W*$",
+        r"^(?:User )?(?:is|turned|has turned|just turned) (?:now )?\d{1,2}(?: years? old)?\W*$",
         _first(r"\b(\d{1,2})\b", lambda m: m[1]),
         description="how old the user is",
     )
@@ -835,7 +835,8 @@ def _experience_topic(add: Callable[..., Topic]) -> None:
         "experience",
         "personal",
         r"^(?!.*\bbeen (?:sober|clean|married|together|single|divorced|vegan|vegetarian|"
-        r"pescatarian|keto|paleo|teetotal)\b).*?"  # ("has been sober for 3 years": no career)
+        r"pescatarian|keto|paleo|teetotal)\b)(?!.*\byears? old\b).*?"  # ("sober for 3 years",
+        # "34 years old": no career)
         r"(?:\byears? of (?:experience|coding|programming)\b|\bcoding for \d+|\b\d+\+? years\b)",
         _first(r"(\d+)\+?\s*years?", lambda m: f"{m[1]} years"),
     )
@@ -1139,7 +1140,8 @@ _NEGATIVE_RE: Final = re.compile(
     r"(?<!the )left(?![- ](?:side|hand|handed)\b)|"
     r"omit|omits|omitting|leaves out|left out|refrains? from|steers? clear of|rejects?|"
     r"not a fan|isn't a fan|is not a fan|doesn't|does not|don't|do not|won't|cannot|"
-    r"can't|refuses?|allergic to|tired of|sick of|done with|over it)\b"
+    r"can't|refuses?|allergic to|tired of|sick of|done with|over it|"
+    r"(?:is|are|was|were|did|has|have|should|need|must)n't)\b"
     r"|\b(?:emojis?|emoji|jargon|markdown|fluff|filler|ads?|sugar|caffeine|gluten|dairy|meat|"
     r"alcohol|smoke|nut|jargon)-free\b",  # ("keep responses emoji-free")
     re.IGNORECASE,

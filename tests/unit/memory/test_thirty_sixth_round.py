@@ -338,3 +338,20 @@ def test_older_sets_misses(message: str, facts: list[str]) -> None:
 )  # fmt: skip
 def test_second_readers_second_round(message: str, facts: list[str]) -> None:
     assert [f for f in stored(message) if "wfh" not in f.lower() and "home" not in f] == facts
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "action"),
+    [
+        # pairs hold-out 45's wrong decisions (opened this session)
+        ("Wants sources cited in answers.", "User says citations aren't needed.", "supersede"),
+        ("Is 34 years old.", "User is 35.", "supersede"),
+        ("Is married to Tom.", "User and Tom got divorced.", "supersede"),
+        ("Plays tennis on Sundays.", "Gave up tennis after a knee injury.", "supersede"),
+        # the same without a reason, and a career's years beside an age
+        ("Plays tennis on Sundays.", "Gave up tennis.", "supersede"),
+        ("User has 10 years of experience", "User is 34 years old", "keep"),
+    ],
+)
+def test_pairs_hold_out_45s_misses(old: str, new: str, action: str) -> None:
+    assert decide(new, old) == action
