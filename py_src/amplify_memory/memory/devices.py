@@ -168,7 +168,7 @@ def device_topic_trigger(kind: str) -> str:
     """The pattern of a stored fact that says the user has a device of ``kind``."""
     nouns, models = DEVICE_KINDS[kind]
     return (
-        r"^User\s+(?:now\s+|also\s+)?(?:has|owns|uses|is\s+using|is\s+on|got|bought|drives|"
+        r"^(?:User\s+)?(?:now\s+|also\s+)?(?:has|owns|uses|is\s+using|is\s+on|got|bought|drives|"
         r"(?:works|codes|develops|programs)\s+on)"
         rf"\s+(?:an?\s+|the\s+)?(?:new\s+)?(?:{_BEFORE_MODEL}(?:{models})\b|\S+\s+(?:{nouns})\b)"
         # "User's car is a Tesla Model 3", "Phone: Pixel 8"

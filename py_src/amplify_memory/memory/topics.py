@@ -1450,8 +1450,10 @@ _SLOT_PATTERNS: Final = tuple(
         rf"current|daily)\s+)?(?P<slot>{_SLOT_WORDS})\b",
         rf"\bas\s+(?:the\s+|their\s+|a\s+|his\s+|her\s+)?(?:(?:main|primary|preferred|default)\s+)?"
         rf"(?P<slot>{_SLOT_WORDS})\b",
-        rf"\b(?P<slot>{_SLOT_WORDS})\s+(?:of choice|is|runs on|runs|=)\b",
-        rf"^(?:(?:main|primary|preferred|default|favou?rite|current)\s+)?(?P<slot>{_SLOT_WORDS})"
+        rf"\b(?P<slot>{_SLOT_WORDS})\s+(?:of choice|is|runs on|runs|=|(?:has\s+)?(?:moved|switched|"
+        rf"migrated)\s+(?:over\s+)?to)\b",
+        rf"^(?:(?:main|primary|preferred|default|favou?rite|current|project|team|our|the)\s+)?"
+        rf"(?P<slot>{_SLOT_WORDS})"
         rf"(?:\s+of the user)?\s*:",
     )
 )

@@ -355,3 +355,18 @@ def test_second_readers_second_round(message: str, facts: list[str]) -> None:
 )
 def test_pairs_hold_out_45s_misses(old: str, new: str, action: str) -> None:
     assert decide(new, old) == action
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "action"),
+    [
+        ("Deploys on AWS.", "Hosting moved to GCP.", "supersede"),
+        ("User hosts on Heroku.", "Hosting moved to Fly.io", "supersede"),
+        ("Project database: MySQL.", "The project database is PostgreSQL.", "supersede"),
+        ("Drives a Toyota Corolla.", "User's car is a Tesla Model 3.", "supersede"),
+        ("Drives a 2012 Honda Civic", "User drives a Toyota Corolla.", "supersede"),
+        ("User drives a Toyota Corolla", "Drives a Toyota Corolla.", "merge"),
+    ],
+)
+def test_a_slot_said_as_a_label_or_a_move(old: str, new: str, action: str) -> None:
+    assert decide(new, old) == action
