@@ -1026,6 +1026,26 @@ def _routine_time_changed(new: str, old: str) -> bool:
     return same and a["tail"].casefold() == b["tail"].casefold() and times[0] != times[1]
 
 
+#: A meeting of every day and its time: "Daily stand-up is at 9:30", "User's stand-up
+#: meeting is at 10:00 every day", "standups are at 9:30 now".
+_MEETING_TIME_RE: Final = re.compile(
+    r"^(?:(?:the\s+)?user'?s\s+|the\s+|their\s+|team\s+)?(?:daily\s+|team\s+|morning\s+)*"
+    r"(?:stand-?ups?|scrums?)(?:\s+meetings?)?\s+(?:is|are|starts?|happens?)\s+(?:now\s+)?at\s+"
+    r"(?P<time>\d{1,2}(?::\d\d)?(?:\s*[ap]\.?m\.?)?)"
+    r"(?:\s+(?:every\s+day|daily|each\s+day|on\s+weekdays|now))*\W*$",
+    re.IGNORECASE,
+)
+
+
+def _meeting_time_changed(new: str, old: str) -> bool:
+    """The daily meeting at another time ("stand-up is at 9:30" / "... at 10:00")."""
+    a, b = _MEETING_TIME_RE.match(new), _MEETING_TIME_RE.match(old)
+    if not (a and b):
+        return False
+    times = [re.sub(r":00$", "", _clock(m["time"])) for m in (a, b)]  # ("10" is "10:00")
+    return times[0] != times[1]
+
+
 def _routine(found: re.Match[str]) -> str:
     """Which routine a match of :data:`_ROUTINE_TIME_RE` names ("gets up" is "wakes")."""
     verb = found["routine"].split()[0].casefold()
@@ -1702,6 +1722,7 @@ def decide(
         return "supersede"  # "cluster scheduler is PBS" / "cluster scheduler is Slurm"
     if (
         _routine_time_changed(new, old)
+        or _meeting_time_changed(new, old)
         or _remote_now(new, old)
         or _tracker_changed(new, old)
         or _free_now(new, old)

@@ -676,6 +676,16 @@ def _unit_topics(add: Callable[..., Topic]) -> None:
     )
 
 
+def _amount(m: re.Match[str]) -> str:
+    """An amount of money as digits: "85k" and "85,000" are "85000"."""
+    digits = m[1].replace(",", "").rstrip(".")
+    try:
+        value = float(digits) * (1000 if m[2] else 1)
+    except ValueError:
+        return digits
+    return str(int(value)) if value == int(value) else str(value)
+
+
 #: A count said in words, as digits.
 _COUNTS: Final = {"one": "1", "two": "2", "three": "3", "four": "4", "five": "5",
                   "six": "6", "seven": "7", "eight": "8"}  # fmt: skip
@@ -684,7 +694,7 @@ _LIFE_TOPICS: Final = frozenset({"age", "diet", "commute"})
 
 
 def _life_topics(add: Callable[..., Topic]) -> None:
-    """The built-in personal topics: age, diet, children, native language."""
+    """The built-in personal topics: age, diet, salary, rent, children, native language."""
     add(
         "age",
         "personal",
@@ -710,6 +720,22 @@ def _life_topics(add: Callable[..., Topic]) -> None:
             (r"\bpaleo\b", "paleo"),
         ),
         description="what the user eats: vegan, vegetarian, pescatarian, omnivore, keto, paleo",
+    )
+    add(
+        "salary",
+        "personal",
+        r"^(?:User(?:'s)? )?(?:salary is|earns|makes|is paid|gets paid|income is)\s+(?:about |around )?"
+        r"(?:[$\u00a3\u20ac]\s?\d[\d,.]*\s?k?\b|\d[\d,.]*\s?k\b|\d[\d,.]*\s+(?:a|per)\s+(?:year|annum))",
+        _first(r"[$\u00a3\u20ac]?\s?(\d[\d,.]*)\s?(k?)\b", _amount),
+        description="what the user earns",
+    )
+    add(
+        "rent",
+        "personal",
+        r"^(?:User(?:'s)? )?(?:rent is|pays [$\u00a3\u20ac]?\s?\d[\d,.]*\s?k?\s*(?:a month |per month |"
+        r"monthly )?(?:in )?rent\b|pays (?:a )?rent of)",
+        _first(r"[$\u00a3\u20ac]?\s?(\d[\d,.]*)\s?(k?)\b", _amount),
+        description="the user's rent",
     )
     add(
         "children",

@@ -370,3 +370,22 @@ def test_pairs_hold_out_45s_misses(old: str, new: str, action: str) -> None:
 )
 def test_a_slot_said_as_a_label_or_a_move(old: str, new: str, action: str) -> None:
     assert decide(new, old) == action
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "action"),
+    [
+        ("Salary is $85k.", "User earns $95,000 a year.", "supersede"),
+        ("Salary is $85k.", "User earns $85,000 a year.", "merge"),
+        ("Rent is £1,200 a month.", "Pays £1,450 monthly rent.", "supersede"),
+        ("Rent is 900 euros a month.", "User pays €1,050 monthly rent now.", "supersede"),
+        ("User earns 60k", "User pays 1200 rent", "keep"),
+        (
+            "Daily stand-up is at 9:30.",
+            "User's stand-up meeting is at 10:00 every day.",
+            "supersede",
+        ),
+    ],
+)
+def test_money_and_the_daily_meeting(old: str, new: str, action: str) -> None:
+    assert decide(new, old) == action
