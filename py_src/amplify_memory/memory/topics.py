@@ -694,7 +694,7 @@ _LIFE_TOPICS: Final = frozenset({"age", "diet", "commute"})
 
 
 def _life_topics(add: Callable[..., Topic]) -> None:
-    """The built-in personal topics: age, diet, salary, rent, children, native language."""
+    """The built-in personal topics: age, diet, children, native language."""
     add(
         "age",
         "personal",
@@ -720,22 +720,6 @@ def _life_topics(add: Callable[..., Topic]) -> None:
             (r"\bpaleo\b", "paleo"),
         ),
         description="what the user eats: vegan, vegetarian, pescatarian, omnivore, keto, paleo",
-    )
-    add(
-        "salary",
-        "personal",
-        r"^(?:User(?:'s)? )?(?:salary is|earns|makes|is paid|gets paid|income is)\s+(?:about |around )?"
-        r"(?:[$\u00a3\u20ac]\s?\d[\d,.]*\s?k?\b|\d[\d,.]*\s?k\b|\d[\d,.]*\s+(?:a|per)\s+(?:year|annum))",
-        _first(r"[$\u00a3\u20ac]?\s?(\d[\d,.]*)\s?(k?)\b", _amount),
-        description="what the user earns",
-    )
-    add(
-        "rent",
-        "personal",
-        r"^(?:User(?:'s)? )?(?:rent is|pays [$\u00a3\u20ac]?\s?\d[\d,.]*\s?k?\s*(?:a month |per month |"
-        r"monthly )?(?:in )?rent\b|pays (?:a )?rent of)",
-        _first(r"[$\u00a3\u20ac]?\s?(\d[\d,.]*)\s?(k?)\b", _amount),
-        description="the user's rent",
     )
     add(
         "children",
@@ -852,6 +836,26 @@ def _keyboard_topic(add: Callable[..., Topic]) -> None:
         "preference",
         r"\b(?:dvorak|colemak|qwerty|azerty|qwertz|workman)\b",
         _first(r"\b(dvorak|colemak|qwerty|azerty|qwertz|workman)\b", lambda m: m[1].capitalize()),
+    )
+
+
+def _money_topics(add: Callable[..., Topic]) -> None:
+    """The built-in personal topics of money: salary, rent."""
+    add(
+        "salary",
+        "personal",
+        r"^(?:User(?:'s)? )?(?:salary is|earns|makes|is paid|gets paid|income is)\s+(?:about |around )?"
+        r"(?:[$\u00a3\u20ac]\s?\d[\d,.]*\s?k?\b|\d[\d,.]*\s?k\b|\d[\d,.]*\s+(?:a|per)\s+(?:year|annum))",
+        _first(r"[$\u00a3\u20ac]?\s?(\d[\d,.]*)\s?(k?)\b", _amount),
+        description="what the user earns",
+    )
+    add(
+        "rent",
+        "personal",
+        r"^(?:User(?:'s)? )?(?:rent is|pays [$\u00a3\u20ac]?\s?\d[\d,.]*\s?k?\s*(?:a month |per month |"
+        r"monthly )?(?:in )?rent\b|pays (?:a )?rent of)",
+        _first(r"[$\u00a3\u20ac]?\s?(\d[\d,.]*)\s?(k?)\b", _amount),
+        description="the user's rent",
     )
 
 
@@ -1127,6 +1131,7 @@ def _builtins() -> None:
     _identity_topics(register_topic)
     _relationship_topic(register_topic)
     _life_topics(register_topic)
+    _money_topics(register_topic)
     _favourite_topics(register_topic)
     _commute_topic(register_topic)
     _study_topics(register_topic)
