@@ -546,7 +546,8 @@ def _relationship_topic(add: Callable[..., Topic]) -> None:
         "relationship",
         "personal",
         r"^(?:User )?is (?:now )?(?:single|married|engaged|divorced|widowed|separated|an? widow(?:er)?)\b"
-        r"|\bgot (?:married|engaged|divorced)\b|^User is in a relationship\b"
+        r"|^(?:User\s+(?:and\s+[\w'-]+\s+)?|[\w'-]+\s+and\s+(?:the\s+)?user\s+)?(?:just\s+|recently\s+|"
+        r"finally\s+)?got (?:married|engaged|divorced)\b|^User is in a relationship\b"
         r"|^User (?:has|had) an? (?:boyfriend|girlfriend|partner|fianc[eé]e?)\b",
         _relationship_value,
         description="the user's relationship status",
@@ -844,7 +845,9 @@ def _money_topics(add: Callable[..., Topic]) -> None:
     add(
         "salary",
         "personal",
-        r"^(?:User(?:'s)? )?(?:salary is|earns|makes|is paid|gets paid|income is)\s+(?:about |around )?"
+        r"^(?!.*\b(?:from|side|rental|freelanc\w*|tutoring|selling|driving|hour|hourly|week|weekly|"
+        r"month|monthly|stock|options|bonus|tips|youtube|extra|per\s+project|contract\w*)\b)"
+        r"(?:User(?:'s)? )?(?:salary is|earns|makes|is paid|gets paid|income is)\s+(?:about |around )?"
         r"(?:[$\u00a3\u20ac]\s?\d[\d,.]*\s?k?\b|\d[\d,.]*\s?k\b|\d[\d,.]*\s+(?:a|per)\s+(?:year|annum))",
         _first(r"[$\u00a3\u20ac]?\s?(\d[\d,.]*)\s?(k?)\b", _amount),
         description="what the user earns",
@@ -852,7 +855,7 @@ def _money_topics(add: Callable[..., Topic]) -> None:
     add(
         "rent",
         "personal",
-        r"^(?:User(?:'s)? )?(?:rent is|pays [$\u00a3\u20ac]?\s?\d[\d,.]*\s?k?\s*(?:a month |per month |"
+        r"^(?!.*\bfor\b)(?:User(?:'s)? )?(?:rent is|pays [$\u00a3\u20ac]?\s?\d[\d,.]*\s?k?\s*(?:a month |per month |"
         r"monthly )?(?:in )?rent\b|pays (?:a )?rent of)",
         _first(r"[$\u00a3\u20ac]?\s?(\d[\d,.]*)\s?(k?)\b", _amount),
         description="the user's rent",
@@ -1509,6 +1512,24 @@ _SLOT_VERBS: Final = tuple(
 )
 
 
+#: A word before a slot that makes it another slot than the user's main one: "Test
+#: database", "Cache database", "Side project database", "personal website hosting".
+_QUALIFIED_SLOT_RE: Final = re.compile(
+    r"\b(?:test|testing|cache|caching|side|legacy|vector|reporting|analytics|staging|dev|"
+    r"client'?s?|friend'?s?|course|personal|blog|website|site|frontend|backend|old|previous|"
+    r"secondary|backup|local)\s+(?:project\s+)?$",
+    re.IGNORECASE,
+)
+
+
+#: Whose the slot is when not the user's main work: "... for the side project".
+_OTHER_OWNER_RE: Final = re.compile(
+    r"\bfor\s+(?:the|a|my|their|his|her)\s+(?:side\s+project|blog|personal\s+(?:site|website)|"
+    r"client|friend)\b",
+    re.IGNORECASE,
+)
+
+
 def _slot_frame(text: str, polarity: Polarity) -> Frame | None:
     """A technology in a named slot: "User's shell is zsh", "uses MySQL as their
     database", "deploys to AWS", "runs tests with Jest"."""
@@ -1516,6 +1537,10 @@ def _slot_frame(text: str, polarity: Polarity) -> Frame | None:
     after = 0
     for pattern in _SLOT_PATTERNS:
         match = pattern.search(text)
+        if match and (
+            _QUALIFIED_SLOT_RE.search(text[: match.start("slot")]) or _OTHER_OWNER_RE.search(text)
+        ):
+            return None  # "Test database is SQLite", "blog hosting moved to Ghost": another one
         if match:
             slot = _SLOT_NOUNS[match["slot"].lower()]
             if re.match(r"\s*(?:is|are|=|:)\s", text[match.end() :]) or re.search(

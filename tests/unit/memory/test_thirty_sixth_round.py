@@ -389,3 +389,24 @@ def test_a_slot_said_as_a_label_or_a_move(old: str, new: str, action: str) -> No
 )
 def test_money_and_the_daily_meeting(old: str, new: str, action: str) -> None:
     assert decide(new, old) == action
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "action"),
+    [
+        # the third second reader's regressions: side income, hourly pay, another rent
+        ("User earns $85k a year", "User makes $500 a month from a side hustle", "keep"),
+        ("Salary is $85k", "User makes $1,000 a year from selling art", "keep"),
+        ("User earns $85k", "User earns $20 an hour tutoring", "keep"),
+        ("Rent is £1,200", "Pays £1,450 monthly rent for the office", "keep"),
+        # a qualified slot is another one; someone else's divorce is not the user's
+        ("Project database: MySQL", "Test database is SQLite", "keep"),
+        ("Project database: MySQL", "Cache database is Redis", "keep"),
+        ("Deploys on AWS", "User's personal website hosting moved to Squarespace", "keep"),
+        ("Deploys on AWS", "Hosting moved to GCP for the side project", "keep"),
+        ("Is married to Tom", "Tom's parents got divorced", "keep"),
+        ("User is married", "Got divorced last year", "supersede"),
+    ],
+)
+def test_third_readers_regressions(old: str, new: str, action: str) -> None:
+    assert decide(new, old) == action
