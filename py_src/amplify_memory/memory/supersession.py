@@ -933,15 +933,16 @@ def _detail_added(longer: str, shorter: str) -> bool:
 
 #: "None" of a kind of thing the user has: "User has no pets", "doesn't have any kids".
 _HAS_NONE_RE: Final = re.compile(
-    r"^User\s+(?:has\s+no|doesn't\s+have(?:\s+any)?|does\s+not\s+have(?:\s+any)?|"
+    r"^(?:User\s+)?(?:has\s+no|doesn't\s+have(?:\s+any)?|does\s+not\s+have(?:\s+any)?|"
     r"has\s+never\s+had(?:\s+any)?|is\s+without)\s+(?:(?P<pets>pets?|animals?)|"
     r"(?P<kids>kids|children|a\s+kid|a\s+child)|(?P<car>(?:a\s+)?cars?)|"
-    r"(?P<allergy>(?:known\s+|food\s+)*(?:allerg(?:y|ies)|intolerances)(?:\s+or\s+intolerances)?))\W*$",
+    r"(?P<allergy>(?:known\s+|food\s+)*(?:allerg(?:y|ies)|intolerances)(?:\s+or\s+intolerances)?))"
+    r"(?:\s+(?:at\s+the\s+moment|right\s+now|now|anymore|any\s+more|atm|currently))?\W*$",
     re.IGNORECASE,
 )
 #: One of such a kind that the user has now: "User has a greyhound", "User has a son".
 _HAS_ONE_RE: Final = re.compile(
-    r"^User\s+(?:now\s+|also\s+|just\s+)?(?:has|got|adopted|bought|owns)\s+(?:an?|one|two|"
+    r"^(?:User\s+)?(?:now\s+|also\s+|just\s+)?(?:has|got|adopted|bought|owns)\s+(?:an?|one|two|"
     r"three|\d+|their\s+first)\s+(?:[\w-]+\s+){0,3}?"
     rf"(?:(?P<pets>(?:{PET_NOUNS}))|(?P<kids>sons?|daughters?|kids?|child|children|baby|twins)|"
     r"(?P<car>cars?))\b(?!-)(?!\s+(?:allerg\w*|sitting|sitter|food|bed|toy|monitor|shower|due|"
@@ -1030,9 +1031,10 @@ def _routine_time_changed(new: str, old: str) -> bool:
 #: meeting is at 10:00 every day", "standups are at 9:30 now".
 _MEETING_TIME_RE: Final = re.compile(
     r"^(?:(?:the\s+)?user'?s\s+|the\s+|their\s+|team\s+)?(?:daily\s+|team\s+|morning\s+)*"
-    r"(?:stand-?ups?|scrums?)(?:\s+meetings?)?\s+(?:is|are|starts?|happens?)\s+(?:now\s+)?at\s+"
+    r"(?:stand-?ups?|scrums?)(?:\s+meetings?)?\s+(?:(?:is|are|starts?|happens?|(?:has\s+)?moved\s+to)\s+)?"
+    r"(?:now\s+)?(?:at\s+)?"
     r"(?P<time>\d{1,2}(?::\d\d)?(?:\s*[ap]\.?m\.?)?)"
-    r"(?:\s+(?:every\s+day|daily|each\s+day|on\s+weekdays|now))*\W*$",
+    r"(?:\s+(?:every\s+day|daily|each\s+day|each\s+morning|every\s+morning|on\s+weekdays|now))*\W*$",
     re.IGNORECASE,
 )
 

@@ -699,7 +699,8 @@ def _life_topics(add: Callable[..., Topic]) -> None:
     add(
         "age",
         "personal",
-        r"^(?:User )?(?:is|turned|has turned|just turned) (?:now )?\d{1,2}(?: years? old)?\W*$",
+        r"^(?:User )?(?:is|turned|has turned|just turned) (?:now )?\d{1,2}(?: years? old)?"
+        r"(?: (?:last \w+|this \w+|yesterday|today|recently))?\W*$",
         _first(r"\b(\d{1,2})\b", lambda m: m[1]),
         description="how old the user is",
     )
@@ -725,11 +726,11 @@ def _life_topics(add: Callable[..., Topic]) -> None:
     add(
         "children",
         "personal",
-        r"^(?:User )?(?:has|(?:is )?(?:an? )?(?:parent|mother|father|mom|mum|dad) of) "
+        r"^(?:User )?(?:now )?(?:has|(?:is )?(?:an? )?(?:parent|mother|father|mom|mum|dad) of) "
         r"(?:\d|one|two|three|four|five|six|seven|eight) "
         r"(?!(?:foster|step|fur|furry|school|grand|god|exchange|host)[ -]?)(?:[\w-]+ )?"
         r"(?:kids?|child|children)"
-        r"(?= aged \d| now\b|\W*$)",
+        r"(?= aged \d| now\b| after\b|,|\W*$)",
         _first(
             r"\b(?:has|of) (\d|one|two|three|four|five|six|seven|eight)\b",
             lambda m: _COUNTS.get(m[1].lower(), m[1]),

@@ -410,3 +410,20 @@ def test_money_and_the_daily_meeting(old: str, new: str, action: str) -> None:
 )
 def test_third_readers_regressions(old: str, new: str, action: str) -> None:
     assert decide(new, old) == action
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "action"),
+    [
+        ("Daily stand-up is at 9:30", "Daily standup moved to 10:00", "supersede"),
+        ("Team stand-up at 9:15 each morning", "The daily standup is now at 9:45", "supersede"),
+        ("Daily stand-up is at 9:30", "Daily standup moved to 10 tomorrow", "keep"),
+        ("User is 29", "Turned 30 last week", "supersede"),
+        ("User has 2 kids", "User has 2 kids, both in college", "merge"),
+        ("Has no children", "User has a baby daughter now", "supersede"),
+        ("User has a dog", "User has no pets at the moment", "supersede"),
+        ("User has 1 child", "User now has two kids after the baby arrived", "supersede"),
+    ],
+)
+def test_third_readers_misses(old: str, new: str, action: str) -> None:
+    assert decide(new, old) == action
