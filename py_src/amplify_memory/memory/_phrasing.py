@@ -868,6 +868,12 @@ _NO_MORE_RE: Final = re.compile(
 )
 
 
+#: What one drinks instead of another: "switched to green tea", "oat milk now".
+_DRINKS: Final = (
+    r"(?:green[ \t]+|black[ \t]+|herbal[ \t]+|mint[ \t]+)?tea|decaf(?:[ \t]+coffee)?|matcha|"
+    r"oat[ \t]+milk|almond[ \t]+milk|soy[ \t]+milk|kombucha|sparkling[ \t]+water|"
+    r"alcohol-free[ \t]+beer|non-alcoholic[ \t]+beer"
+)
 #: A verb's "-ing" with its "g" dropped, as chat writes it: "workin", "teachin'", "tryin".
 _DROPPED_G_RE: Final = re.compile(
     r"\b(work|cod|try|teach|do|liv|runn|learn|us|build|look|gett|go|mak|tak|study|play|"
@@ -2189,9 +2195,7 @@ _CHAT_SHORTCUTS: Final[tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str
     (  # "switched to green tea": what the user drinks now
         re.compile(
             r"(^|[.!?;,][ \t]*)(?:I[ \t]+|I've[ \t]+)?(?:switched|moved|changed)[ \t]+(?:over[ \t]+)?to[ \t]+"
-            r"(?P<x>(?:green[ \t]+|black[ \t]+|herbal[ \t]+|mint[ \t]+)?tea|decaf(?:[ \t]+coffee)?|matcha|"
-            r"oat[ \t]+milk|almond[ \t]+milk|soy[ \t]+milk|kombucha|sparkling[ \t]+water|"
-            r"alcohol-free[ \t]+beer|non-alcoholic[ \t]+beer)\b"
+            rf"(?P<x>{_DRINKS})\b"
             r"(?:[ \t]+(?:a[ \t]+while[ \t]+(?:ago|back)|recently|last[ \t]+\w+|"
             r"(?:a|an|\d+|two|three|a[ \t]+few|few)[ \t]+(?:weeks?|months?|years?)[ \t]+ago))?"
             r"(?![^.!?;,\n]*\b(?:today|tonight|this[ \t]+(?:morning|evening|afternoon|week)|for[ \t]+now|"
@@ -2202,8 +2206,7 @@ _CHAT_SHORTCUTS: Final[tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str
     ),
     (  # "green tea now", "decaf these days": what the user drinks now
         re.compile(
-            r"(^|[.!?;][ \t]*)(?P<x>(?:green[ \t]+|herbal[ \t]+|mint[ \t]+)?tea|decaf(?:[ \t]+coffee)?|matcha|"
-            r"oat[ \t]+milk|kombucha|sparkling[ \t]+water)[ \t]+(?:only[ \t]+)?(?:now|these[ \t]+days|"
+            rf"(^|[.!?;][ \t]*)(?P<x>{_DRINKS})[ \t]+(?:only[ \t]+)?(?:now|these[ \t]+days|"
             r"instead)\b",
             re.IGNORECASE,
         ),
