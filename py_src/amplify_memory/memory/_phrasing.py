@@ -1296,11 +1296,14 @@ def _split_run_together(text: str) -> str:
         r"(?<=[\w+#])\s+n\s+(?=[\w.]{2,})", " and ", text
     )
     text = re.sub(  # "mysetup", "pleasedont": two words typed as one
-        r"\b(my|please|pls|dont|i)(setup|stack|name|editor|shell|laptop|machine|team|job|"
+        r"\b(my|our|please|pls|dont|i)(setup|stack|name|editor|shell|laptop|machine|team|job|"
         r"dont|don't|use|prefer|always|never|like|love|hate)\b",
         r"\1 \2",
         text,
         flags=re.I,
+    )
+    text = re.sub(  # "livein manchester", "movedto lisbon": a verb and its "in"/"to"
+        r"\b(live|lives|living|based|moved|work|working)(in|to|at)\b", r"\1 \2", text, flags=re.I
     )
     # "Elixir/Phoenix": two names, not a path (pronouns "she/her" and "feat/xyz" stay)
     text = re.sub(r"\b([A-Z][\w+#]*)/([A-Z][\w+#]*)\b", r"\1 / \2", text)

@@ -427,3 +427,16 @@ def test_third_readers_regressions(old: str, new: str, action: str) -> None:
 )
 def test_third_readers_misses(old: str, new: str, action: str) -> None:
     assert decide(new, old) == action
+
+
+@pytest.mark.parametrize(
+    ("message", "facts"),
+    [
+        ("ourteam uses gitlab ci not github actions",
+         ["User's team uses GitLab CI", "User's team does not use GitHub Actions"]),
+        ("livein manchester now", ["User lives in Manchester"]),
+        ("I love onions", ["User loves onions"]),
+    ],
+)  # fmt: skip
+def test_words_typed_together(message: str, facts: list[str]) -> None:
+    assert stored(message) == facts
