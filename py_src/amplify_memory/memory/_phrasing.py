@@ -46,6 +46,7 @@ from typing import Final
 from amplify_memory.memory._categories import category_of
 from amplify_memory.memory._facts import ExtractedFact
 from amplify_memory.memory._text import (
+    CHILD_NOUNS,
     FAVOURITE_KINDS,
     FIELD_NOUNS,
     HUMAN_LANGUAGES,
@@ -2127,7 +2128,7 @@ _CHAT_SHORTCUTS: Final[tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str
         re.compile(
             r"(?:\b|(?<=^)|(?<=[-*\u2022,:][ \t]))((?:(?:have|'ve[ \t]+got|got)[ \t]+)?"
             r"(?:two|three|four|[2-4])[ \t]+(?:[\w-]+[ \t]+)?"
-            rf"(?:{PET_NOUNS}|kids|children|boys|girls|sons|daughters))[ \t]*[,:\u2014-][ \t]*(?=(?-i:[A-Z])\w+"
+            rf"(?:{PET_NOUNS}|{CHILD_NOUNS}))[ \t]*[,:\u2014-][ \t]*(?=(?-i:[A-Z])\w+"
             r"[ \t]*(?:and|&)[ \t]+(?-i:[A-Z])\w+[ \t]*(?:[.!;,\n]|$))",
             re.IGNORECASE,
         ),
@@ -2143,7 +2144,7 @@ _CHAT_SHORTCUTS: Final[tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str
     ),
     (  # "2 kids (7,10)": the kids' ages (two: a list's commas would split three)
         re.compile(
-            r"\b((?:\d|two|three|four|five)[ \t]+(?:kids|children|boys|girls|sons|daughters))"
+            rf"\b((?:\d|two|three|four|five)[ \t]+(?:{CHILD_NOUNS}))"
             r"[ \t]*\([ \t]*(\d{1,2})[ \t]*(?:,|&|/|and)[ \t]*"
             r"(\d{1,2})[ \t]*(?:yo|y/o|years?)?[ \t]*\)",
             re.IGNORECASE,

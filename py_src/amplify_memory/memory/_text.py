@@ -238,6 +238,14 @@ PET_NOUNS: Final = (
     r"labradoodles?|cockapoos?|cavapoos?|border\s+collies?|german\s+shepherds?|"
     r"maine\s+coons?|ragdolls?|siamese"
 )
+#: States a person is in, said with a capital where a name could stand ("Married, no
+#: kids", "my partner is Pregnant"): no name (lower case).
+STATE_WORDS: Final = frozenset(
+    {"married", "single", "divorced", "engaged", "widowed", "separated", "retired", "pregnant",
+     "unemployed", "sober", "vegan", "vegetarian", "pescatarian", "coeliac", "celiac", "diabetic"}
+)  # fmt: skip
+#: Children said by their kind, in the plural (a regular expression's alternation).
+CHILD_NOUNS: Final = r"kids|children|boys|girls|sons|daughters"
 #: The people closest to the user, each also in the plural where it has one (a regular
 #: expression's alternation: whose a fact is, "my sister has 2 cats", "my dad's sober").
 RELATIVE_NOUNS: Final = (

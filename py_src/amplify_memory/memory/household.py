@@ -18,7 +18,7 @@ import re
 from typing import Final
 
 from amplify_memory.memory._facts import ExtractedFact
-from amplify_memory.memory._text import PET_NOUNS, indefinite_article, wordlist
+from amplify_memory.memory._text import CHILD_NOUNS, PET_NOUNS, indefinite_article, wordlist
 from amplify_memory.memory.technologies import lookup_technology
 
 __all__ = ["household_facts"]
@@ -104,7 +104,7 @@ _KIDS_AGES_RE: Final = re.compile(
 #: three girls who are 4, 6 and 9", "I have a son aged 7".
 _HAVE_KIDS_AGED_RE: Final = re.compile(
     r"^(?:\W*(?:so|and|also|btw|oh|well),?\s+)?(?:(?:I|we)\s+)?(?:have|'ve\s+got|have\s+got|got)\s+"
-    r"(?P<n>two|three|four|five|[2-9]|a|one)\s+(?P<k>kids|children|boys|girls|sons|daughters|"
+    rf"(?P<n>two|three|four|five|[2-9]|a|one)\s+(?P<k>{CHILD_NOUNS}|"
     r"(?<=a\s)(?:son|daughter|boy|girl)|(?<=one\s)(?:son|daughter|boy|girl))"
     r"(?:\s+aged\s+|\s+ages\s+|\s+who\s+are\s+)"
     r"(?P<ages>\d{1,2}(?:\s*,\s*\d{1,2})*(?:\s*(?:,|and|&)\s*\d{1,2})?)"
@@ -120,16 +120,21 @@ _A_PET_NAMED_RE: Final = re.compile(
 )
 
 
+def _ages(said: str) -> str:
+    """Children's ages as typed ("7,10", "3 & 6") written alike: "7, 10", "3 and 6"."""
+    return re.sub(r"\s*&\s*|\s+and\s+", " and ", re.sub(r"\s*,\s*", ", ", said))
+
+
 def household_facts(clause: str) -> list[ExtractedFact]:
     """That the user has a named pet or child the clause names, or a child's age, or
     nothing (nothing when the clause says the pet is gone: "our dog Max passed away")."""
     if _GONE_RE.search(clause):
         return []
     if (ages := _KIDS_AGES_RE.match(clause)) is not None:
-        said = re.sub(r"\s*&\s*|\s+and\s+", " and ", re.sub(r"\s*,\s*", ", ", ages["ages"]))
+        said = _ages(ages["ages"])
         return [ExtractedFact(f"User has kids aged {said}", "personal")]
     if (had := _HAVE_KIDS_AGED_RE.match(clause)) is not None:
-        said = re.sub(r"\s*&\s*|\s+and\s+", " and ", re.sub(r"\s*,\s*", ", ", had["ages"]))
+        said = _ages(had["ages"])
         n = had["n"].lower()
         n = "a" if n == "one" else n
         kids = ExtractedFact(f"User has {n} {had['k'].lower()} aged {said}", "personal")

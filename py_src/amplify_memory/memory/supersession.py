@@ -44,7 +44,14 @@ from typing import Final, Literal
 
 from amplify_memory.memory._defaults import MERGE_PROBABILITY, SEMANTIC_DUPLICATE_COSINE
 from amplify_memory.memory._phrasing import imperative_fact
-from amplify_memory.memory._text import DEMONYMS, NUMBER_WORDS, PET_NOUNS, RELATIVE_NOUNS, wordlist
+from amplify_memory.memory._text import (
+    DEMONYMS,
+    NUMBER_WORDS,
+    PET_NOUNS,
+    RELATIVE_NOUNS,
+    STATE_WORDS,
+    wordlist,
+)
 from amplify_memory.memory.canonical import canonical_fact
 from amplify_memory.memory.changes import names_a_value
 from amplify_memory.memory.choices import COMMUTES, KINDS, VALUE_CLASSES
@@ -1446,7 +1453,7 @@ def _one_person_renamed(new: str, old: str) -> bool:
 
 #: What a capital word after "is" may be besides a name: where one is from, a state.
 _NOT_A_NAME_RE: Final = re.compile(
-    DEMONYMS + r"|Pregnant|Retired|Vegan|Vegetarian|Sick|Ill|Busy|Single|Married|Divorced|"
+    DEMONYMS + "|" + "|".join(sorted(STATE_WORDS)) + r"|Sick|Ill|Busy|"
     r"Deaf|Blind|Disabled|Older|Younger|Tall|Short|Great|Fine|Ok|Okay|Away|Abroad|Home",
     re.IGNORECASE,
 )

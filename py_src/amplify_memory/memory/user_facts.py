@@ -23,6 +23,7 @@ from amplify_memory.memory._text import (
     PET_NOUNS,
     RELATIVE_NOUNS,
     ROLE_NOUNS,
+    STATE_WORDS,
     check_message,
     favourite_value,
     indefinite_article,
@@ -579,12 +580,13 @@ def _own_pieces(pieces: list[str]) -> list[str]:
     )
 
 
-_POLITE_WORD_RE: Final = re.compile(r"\b(?:please|pls|plz|plez)\b", re.IGNORECASE)
+_POLITE: Final = r"please|pls|plz|plez"
+_POLITE_WORD_RE: Final = re.compile(rf"\b(?:{_POLITE})\b", re.IGNORECASE)
 #: A request to the assistant after "so": a polite word, "from now on", an imperative, "no
 #: X in recipes" (not one about "that": "so go with that from now on").
 _REQUEST_RE: Final = re.compile(
     r"^(?!.*\b(?:with|to|do|use)\s+(?:that|this|it)\b)(?:"
-    r".*\b(?:please|pls|plz|plez|from\s+now\s+on)\b"
+    rf".*\b(?:{_POLITE}|from\s+now\s+on)\b"
     r"|\s*(?:(?:always|never)\s+)?(?:give|suggest|include|add|write|answer|reply|show|"
     r"recommend|put|mention|explain|keep)\s+\w"
     r"|\s*no\s+[\w -]{1,30}\b(?:in|for)\s+(?:any\s+|my\s+|the\s+|our\s+)?"
@@ -1005,18 +1007,9 @@ def _name_fact(name: str) -> ExtractedFact:
     ("Married, no kids")."""
     if _DEMONYM_RE.fullmatch(name):
         return ExtractedFact(f"User is {name}", "personal")
-    if name.lower() in _STATE_WORDS:
+    if name.lower() in STATE_WORDS:
         return ExtractedFact(f"User is {name.lower()}", "personal")
     return ExtractedFact(f"User's name is {name}", "personal")
-
-
-#: A state said with a capital at a message's start ("Married, no kids"): not a name.
-_STATE_WORDS: Final = frozenset(
-    _wordlist("""
-    married single divorced engaged widowed separated retired pregnant unemployed sober
-    vegan vegetarian pescatarian coeliac celiac diabetic
-    """)
-)
 
 
 def _my_facts(clause: str, my: re.Match[str]) -> list[ExtractedFact]:
