@@ -1630,6 +1630,10 @@ _CMP_RE: Final = re.compile(
     r"came|bring|brings|pop|pops|head|heads|move|moves|moved|\w+ed)\s+over\b)"
     r"(?!.*\b(?:is|are|was|were|connected|wired|sent|streamed|tunneled|tunnelled)\s+"
     r"[\w.+#-]+(?:\s+[\w.+#-]+)?\s+over\b)"  # "sensors are BME280 over I2C": a link
+    # "picked up rust over the holidays": a time, not a choice
+    r"(?!.*\bover\s+(?:the\s+)?(?:(?:past|last|next|coming)\s+)?(?:holidays?|summer|winter|"
+    r"spring|autumn|fall|weekends?|break|christmas|easter|years?|months?|weeks?|days?|"
+    r"lockdown|course\s+of)\b)"
     r"(?P<a>[\w.+#@'/ -]+?)\s*(?:>+|≫|\bover\b|\binstead of\b|\brather than\b|"
     # ("lo-fi beats while coding": music, no choice)
     r"\bbeats\b(?!\s*(?:while|whilst|when|during|as|me|us|it|them)\b)|"
@@ -4331,7 +4335,9 @@ _GOAL_RE: Final = re.compile(
     r"(?P<race>(?:(?-i:[A-Z])[\w'-]+\s+){0,2}(?:half[- ])?(?:marathon|triathlon|ironman|"
     r"ultra(?:marathon)?|10k|5k|half|sprint\s+triathlon)s?)"
     r"|saving\s+(?:up\s+)?for\s+(?P<thing>(?:a|an|my|our|the)\s+[\w' -]{3,40}?))"
-    r"(?:\s+(?:now|rn|atm|currently|at\s+the\s+moment|in\s+(?-i:[A-Z])\w+))?\W*$",
+    r"(?:\s+(?:now|rn|atm|currently|at\s+the\s+moment|in\s+(?-i:[A-Z])\w+|in\s+(?:jan|feb|mar|apr|"
+    r"may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*|(?:this|next)\s+(?:year|spring|summer|autumn|"
+    r"fall|winter|month)))?\W*$",
     re.IGNORECASE,
 )
 

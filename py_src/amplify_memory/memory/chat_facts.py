@@ -59,6 +59,7 @@ from amplify_memory.memory.topics import DEVICE_RE, frames_of, tool_group
 from amplify_memory.memory.user_facts import (
     _INTERROGATIVE_RE,
     _KIN_NAME_RE,
+    _PERSON_IS_RE,
     _OTHER_SUBJECT_RE,
     _OWN_GROUP_RE,
     _is_hypothetical,
@@ -517,6 +518,7 @@ def _about_someone_else(plain: str) -> bool:
         bool(_OTHER_SUBJECT_RE.match(plain))
         and not _OUR_GROUP_RE.match(plain)
         and not _KIN_NAME_RE.match(plain)
+        and not _PERSON_IS_RE.match(plain)
     )
 
 

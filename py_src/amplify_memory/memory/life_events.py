@@ -154,7 +154,8 @@ _PICKED_UP_RE: Final = re.compile(
     r"cold|flu|bug|virus|pieces|slack|tab|bill|shift|parcel|package|order|car|keys|pace|"
     r"offer|prescription|milk|bread)|it|them|that|this)\b)[\w'-]+(?:\s+[\w'-]+)?)\s+"
     r"(?:instead|as\s+a\s+hobby|(?:this|last)\s+(?:year|spring|summer|autumn|winter)|lately|"
-    r"recently|again|during\s+lockdown)\b.*$"
+    r"recently|again|during\s+lockdown|(?:over|during)\s+the\s+(?:holidays|summer|winter|break|"
+    r"weekend|christmas\s+break))\b.*$"
     r"|" + _LEAD + r"(?:picked|took|have\s+taken|'ve\s+taken|taken)\s+up\s+(?P<inst>(?:the\s+)?"
     r"(?:ukulele|guitar|piano|violin|cello|drums|bass|saxophone|flute|clarinet|trumpet|harp|"
     r"banjo|mandolin|accordion|harmonica))\b.*$",
@@ -436,7 +437,9 @@ def _quit(m: re.Match[str]) -> list[ExtractedFact]:
 
 
 def _picked_up(m: re.Match[str]) -> list[ExtractedFact]:
-    return [ExtractedFact(f"User has taken up {m['thing'] or m['inst']}", "personal")]
+    thing = m["thing"] or m["inst"]
+    tech = lookup_technology(thing)
+    return [ExtractedFact(f"User has taken up {tech.name if tech else thing}", "personal")]
 
 
 def _doing_now(m: re.Match[str]) -> list[ExtractedFact]:

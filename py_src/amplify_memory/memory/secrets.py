@@ -56,7 +56,9 @@ class SecretSpan:
 _PATTERN_SOURCES: Final[tuple[tuple[str, str], ...]] = (
     (
         "private key",
-        r"-----BEGIN [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----(?:.*?-----END [A-Z0-9 ]*-----|.*)",
+        # the whole block over its lines; cut short, its key lines to the first blank line
+        r"-----BEGIN [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----(?:(?s:.*?)-----END [A-Z0-9 ]*-----"
+        r"|[^\n]*+(?:\n[ \t]*+[A-Za-z0-9+/=:,-][^\n]*+)*+)",
     ),
     ("api key", r"(?<![\w-])sk-(?:proj-|ant-(?:api\d+-)?|live-|test-)?[A-Za-z0-9_-]{16,}"),
     ("api key", r"(?<!\w)(?:gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,})"),
@@ -115,6 +117,13 @@ _ANSWER_SOURCE: Final = (
 #: A US social security number beside its name, and an IBAN (checked by its digits).
 _ID_SOURCE: Final = (
     r"(?i:\b(?:ssn|social\s+security(?:\s+number)?|sin|nino)\b\D{0,12})\d{3}-?\d{2}-?\d{4}\b"
+)
+#: A long random-looking token said with no name: letters of both cases and digits
+#: ("ZBe9v5A63rmAc4BdF1R7+Y7DuRSoBOFyhOXuPD/i"), or a long hex string. Starts only where a
+#: token starts (linear); :func:`_random_looking` then tells a key from a long name.
+_TOKEN_SOURCE: Final = (
+    r"(?<![\w+/=.-])(?:(?=[^\sA-Z]{0,80}[A-Z])(?=[^\s0-9]{0,80}[0-9])[A-Za-z0-9+/_-]{24,}={0,2}"
+    r"|[0-9a-fA-F]{32,})(?![\w+/=-])"
 )
 _IBAN_SOURCE: Final = r"\b[A-Z]{2}\d{2}(?:[ ]?[A-Z0-9]{4}){2,7}(?:[ ]?[A-Z0-9]{1,3})?\b"
 # Words after "password is" that are not a password ("my password is too long").
@@ -232,6 +241,23 @@ def _compiled() -> tuple[tuple[tuple[str, re.Pattern[str]], ...], re.Pattern[str
 
 
 @functools.cache
+def _token() -> re.Pattern[str]:
+    return re.compile(_TOKEN_SOURCE)
+
+
+def _random_looking(token: str) -> bool:
+    """A key, not a long name: digits among letters of both cases, no long run of lower-
+    case letters (a word), or hex with digits and letters."""
+    if re.fullmatch(r"[0-9a-fA-F]+", token):
+        return bool(re.search(r"\d", token) and re.search(r"[a-fA-F]", token))
+    digits = sum(ch.isdigit() for ch in token)
+    upper = sum(ch.isupper() for ch in token)
+    lower = sum(ch.islower() for ch in token)
+    longest_word = max((len(w) for w in re.findall(r"[a-z]+", token)), default=0)
+    return digits >= 2 and upper >= 3 and lower >= 3 and longest_word < 8
+
+
+@functools.cache
 def _iban() -> re.Pattern[str]:
     return re.compile(_IBAN_SOURCE)
 
@@ -273,6 +299,11 @@ def find_secrets(text: str) -> list[SecretSpan]:
     for match in stated.finditer(text):
         if span := _stated_span(match):
             spans.append(span)
+    spans += [
+        SecretSpan("token", m.start(), m.end())
+        for m in _token().finditer(text)
+        if _random_looking(m.group())
+    ]
     spans += [
         SecretSpan("bank account", m.start(), m.end())
         for m in _iban().finditer(text)

@@ -165,7 +165,7 @@ _CLAUSE_SPLIT_RE: Final = re.compile(
     r"\s*(?<!\bTL);(?!DR\b)\s*"
     rf"|,\s*{_phrasing.NOT_BEFORE_A_VERDICT}"  # ("Aisle seat, always": one clause)
     r"(?=(?:and |but |so |also |then )?(?:(?:honestly|frankly|personally|actually|tbh|"
-    r"myself),?\s+)?(?:I|we|please|just|my|do not|don't|always|never)\b)"
+    r"myself),?\s+)?(?:I|we|please|just|my|do not|don't|always|never|been\s+(?:doing|working|coding|writing|using|programming|building|teaching|running|a|an))\b)"
     r"|,\s*so\s+|\s+(?:and|but|so|while|whereas|\+|&)\s+(?=(?:(?:honestly|frankly|personally|"
     r"actually|tbh|myself),?\s+)?(?:I|we|my)\b)"
     # "I'm 70 and not great with these phones": a second clause, which says no fact
@@ -831,8 +831,8 @@ def _request_facts(clause: str, *, polite: bool) -> list[ExtractedFact]:
         head = _words(body)[2] if len(_words(body)) > 2 else ""
     if head not in _IMPERATIVE_VERBS and first[0] not in {"always", "never"}:
         return []
-    if head in _NOT_IMPERATIVE:  # "always has been", "never was": a remark, not a request
-        return []
+    if head in _NOT_IMPERATIVE or _words(body)[2:3] == ["been"]:
+        return []  # "always has been", "never was", "always have been": a remark
     if head == "call":
         match = re.match(
             r"(?i:call me) (?!(?:Boss|Mum|Mom|Dad|Sir|Madam|Maybe|Back|Anytime|Crazy|Lazy)\b)"
@@ -1872,6 +1872,18 @@ _KIN_NAME_RE: Final = re.compile(
     re.IGNORECASE,
 )
 
+#: Who a person in the user's life is, by name: "my manager is Tom", "new manager is Tom",
+#: "my wife is Anna" (a name, not "my boss is Dutch").
+_PERSON_IS_RE: Final = re.compile(
+    r"^(?:and\s+|also\s+|oh\s+and\s+|so\s+)?(?:my\s+(?:new\s+)?|new\s+)"
+    r"(?P<who>manager|boss|line\s+manager|team\s+lead|tech\s+lead|supervisor|mentor|"
+    r"doctor|GP|therapist|dentist|landlord|landlady|roommate|flatmate|housemate|coach|"
+    r"personal\s+trainer|tutor|husband|wife|partner|spouse|boyfriend|girlfriend|fianc[eé]e?)"
+    r"(?:'s\s+name)?\s+is\s+(?:now\s+)?(?:called\s+|named\s+)?"
+    rf"(?!(?:{DEMONYMS})\b)(?P<name>(?-i:[A-Z])[a-z'-]+)(?:\s+now)?\W*$",
+    re.IGNORECASE,
+)
+
 
 def clause_facts(
     clause: str, *, in_question: bool, nested: bool = False, tech_context: bool = False
@@ -1886,6 +1898,9 @@ def clause_facts(
     if not in_question and (kin := _KIN_NAME_RE.match(plain)):  # "my husband's name is Tomasz"
         who = " ".join(kin["who"].lower().split())
         return [ExtractedFact(f"User's {who} is named {kin['name']}", "personal")]
+    if not in_question and (person := _PERSON_IS_RE.match(plain)):  # "new manager is Tom"
+        who = " ".join(person["who"].lower().split())
+        return [ExtractedFact(f"User's {who} is {person['name']}", "personal")]
     if _OTHER_SUBJECT_RE.match(plain) and not _OWN_GROUP_RE.match(plain):
         return []  # about someone else ("my 70 year old neighbor just learned to use ChatGPT")
     if _JUST_THIS_RE.match(plain):
@@ -2080,7 +2095,11 @@ _NOT_BEFORE_RE: Final = re.compile(
 _SKIP_BEFORE_RE: Final = re.compile(
     r"(?:\b(?:over|than|instead of|rather than|vs\.?|versus|from|like|unlike|except|besides|"
     r"between|or|either|considering|looking into|looking at|thinking about|thinking of|"
-    r"eyeing|evaluating|checking out|exploring|named|called)|[>=<]|->|\u2192)"
+    r"eyeing|evaluating|checking out|exploring|named|called|"
+    # not allowed: "work won't let me install linux"
+    r"(?:let|lets|allow|allows)\s+(?:me|us)\s+(?:to\s+)?(?:install|use|run|have)|"
+    r"allowed\s+to\s+(?:install|use|run)|(?:can't|cant|cannot)\s+(?:install|use|run))|"
+    r"[>=<]|->|\u2192)"
     r"\s+(?:the\s+|plain\s+)?$",
     re.IGNORECASE,
 )
@@ -2785,6 +2804,11 @@ def _with_object_list(
     return out
 
 
+#: A bare "not X" after a wish: its other side, no fact of its own.
+_CONTRAST_PART_RE: Final = re.compile(r"not\s+(?:[\w-]+\s+)?[\w.+#-]+$", re.IGNORECASE)
+_WISH_FACT_RE: Final = re.compile(r"User (?:prefers|wants|likes)\b")
+
+
 def _with_further_parts(
     clause: str, facts: list[ExtractedFact], *, tech_context: bool
 ) -> list[ExtractedFact]:
@@ -2805,6 +2829,8 @@ def _with_further_parts(
             continue
         if _plain_word_alone(part, clause):
             continue  # "I take my coffee dark roast, black, no sugar"
+        if _CONTRAST_PART_RE.match(part) and any(_WISH_FACT_RE.match(f.content) for f in facts):
+            continue  # "code examples in typescript, not plain js": the wish's other side
         names = _phrasing.tech_names(part)
         if names and all(n.casefold() in said for n in names):
             continue  # already said by the clause as a whole ("Like: Go, Rust")
@@ -3324,8 +3350,8 @@ _GOT_LEAD_RE: Final = re.compile(
 #: The user's first or second language: "my native language is Portuguese", "BSL is my
 #: first language", "English is my second language".
 _TONGUE_RE: Final = re.compile(
-    r"^(?:(?:so|and|but|also|btw|fwiw|fyi)\W+)?(?:my\s+(?P<which>first|native|mother|home|second)\s+"
-    r"(?:language|tongue)\s+is\s+(?P<x>(?-i:[A-Z])[\w-]+(?:\s+(?-i:[A-Z])[\w-]+)?)"
+    r"^(?:(?:so|and|but|also|btw|fwiw|fyi)\W+)?(?:(?:my\s+|(?=native|mother|first))(?P<which>first|native|mother|home|second)\s+"
+    r"(?:language|tongue)(?:\s+is|\s*:)\s+(?P<x>(?-i:[A-Z])[\w-]+(?:\s+(?-i:[A-Z])[\w-]+)?)"
     r"|(?P<y>(?-i:[A-Z])[\w-]+(?:\s+(?-i:[A-Z])[\w-]+)?)\s+is\s+my\s+(?P<which2>first|native|mother|"
     r"home|second)\s+(?:language|tongue))\W*$",
     re.IGNORECASE,
