@@ -59,9 +59,9 @@ from amplify_memory.memory.topics import DEVICE_RE, frames_of, tool_group
 from amplify_memory.memory.user_facts import (
     _INTERROGATIVE_RE,
     _KIN_NAME_RE,
-    _PERSON_IS_RE,
     _OTHER_SUBJECT_RE,
     _OWN_GROUP_RE,
+    _PERSON_IS_RE,
     _is_hypothetical,
     _role_tail,
     _strip_filler,

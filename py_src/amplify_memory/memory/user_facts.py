@@ -165,7 +165,8 @@ _CLAUSE_SPLIT_RE: Final = re.compile(
     r"\s*(?<!\bTL);(?!DR\b)\s*"
     rf"|,\s*{_phrasing.NOT_BEFORE_A_VERDICT}"  # ("Aisle seat, always": one clause)
     r"(?=(?:and |but |so |also |then )?(?:(?:honestly|frankly|personally|actually|tbh|"
-    r"myself),?\s+)?(?:I|we|please|just|my|do not|don't|always|never|been\s+(?:doing|working|coding|writing|using|programming|building|teaching|running|a|an))\b)"
+    r"myself),?\s+)?(?:I|we|please|just|my|do not|don't|always|never|"
+    r"been\s+(?:doing|working|coding|writing|using|programming|building|teaching|running|a|an))\b)"
     r"|,\s*so\s+|\s+(?:and|but|so|while|whereas|\+|&)\s+(?=(?:(?:honestly|frankly|personally|"
     r"actually|tbh|myself),?\s+)?(?:I|we|my)\b)"
     # "I'm 70 and not great with these phones": a second clause, which says no fact
