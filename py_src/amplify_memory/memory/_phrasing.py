@@ -168,6 +168,31 @@ _TYPOS: Final[dict[str, str]] = {
     "possibl": "possible",
     "recomend": "recommend",
     "alot": "a lot",
+    # everyday words of who one is and where, mistyped
+    "studyng": "studying",
+    "studing": "studying",
+    "elektrician": "electrician",
+    "electrican": "electrician",
+    "sinse": "since",
+    "evrything": "everything",
+    "everthing": "everything",
+    "answrs": "answers",
+    "anwsers": "answers",
+    "livin": "living",
+    "goin": "going",
+    "becasue": "because",
+    "thier": "their",
+    "definately": "definitely",
+    "untill": "until",
+    "freind": "friend",
+    "frend": "friend",
+    "enginer": "engineer",
+    "engeneer": "engineer",
+    "devloper": "developer",
+    "develoepr": "developer",
+    "programer": "programmer",
+    "wrking": "working",
+    "wokring": "working",
     "thats": "that's",
     "r": "are",
     "w": "with",
@@ -1104,6 +1129,17 @@ def _normalise_chat_forms(text: str) -> str:
         flags=re.IGNORECASE,
     )
     text = re.sub(r"\b(?:DONT|DON'T)\b", "don't", text)
+    text = re.sub(r"\bat\s+al(?=\s*(?:[,.;!?]|$))", "at all", text)  # "dont like it at al"
+    text = re.sub(  # "allergic 2 shellfish", "moved 2 berlin": "to" typed as "2"
+        r"\b(allergic|moved|moving|used|going|addicted|close|next|similar|married|engaged)[ \t]+2[ \t]+"
+        r"(?=[A-Za-z])",
+        r"\1 to ",
+        text,
+        flags=re.IGNORECASE,
+    )
+    text = re.sub(  # "answers in spanish pls my english is not so good": the wish ends there
+        r"(?<=\w)[ \t]+(pls|plz|please)[ \t]+(?=my[ \t])", r" \1. ", text, flags=re.IGNORECASE
+    )
     text = _NO_MORE_RE.sub(r"\1 anymore", text)  # "i dont work at tesco no more"
     text = re.sub(
         r"\bnot\s+more\s+(?=\w+ing\b)", "no longer ", text, flags=re.I
@@ -1718,6 +1754,22 @@ _GOTTEN: Final = (
 #: Chat's shortcuts for what the user says of themselves, each made a plain statement the
 #: rules read (applied in this order by :func:`_unwrap_leads`).
 _CHAT_SHORTCUTS: Final[tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...]] = (
+    (  # "dont like mushrooms": the user's taste with its "I" left out (not "don't like it")
+        re.compile(
+            r"(^|[.!?;]\s*|\n\s*)(?=(?:don't|dont|do\s+not)\s+(?:really\s+)?(?:like|eat|drink|enjoy)\s+"
+            r"(?!it\b|that\b|this\b|them\b|when\b|how\b|the\s+way\b|to\b|your\b|you\b)[a-z])",
+            re.IGNORECASE,
+        ),
+        r"\1I ",
+    ),
+    (  # "Mac user here", "mac user": its system (the list of technologies has no "mac")
+        re.compile(
+            r"(^|[.!?;,]\s*|\n\s*)(?:(?:I'm|I\s+am)\s+)?(?:a\s+)?(?:long[- ]?time\s+|lifelong\s+)?"
+            r"mac(?=\s+(?:user|person|guy|girl)\b)",
+            re.IGNORECASE,
+        ),
+        r"\1macOS",
+    ),
     (  # "we got a greyhound last month, her name is Pixel": the pet named where it came
         re.compile(
             r"\b(?P<got>(?:got|adopted|rescued|brought\s+home)\s+(?:a|an)\s+(?:[\w-]+\s+){0,2}?"

@@ -415,6 +415,7 @@ def _for_project(plain: str, in_question: bool) -> bool:
         and not _is_hypothetical(plain.split(",", 1)[0])
         and not _someone_elses_habit(plain)
         and not _NO_PROJECT_FACT_RE.search(plain)
+        and not (", " in plain and _phrasing.role_facts(plain.split(",", 1)[0]))  # a bio
         and _about_project(plain)
     )
 
@@ -487,6 +488,8 @@ _NO_PROJECT_FACT_RE: Final = re.compile(
     r"|^(?:we|i)\s+got\s+(?:that|this|it)\s+wrong\b"
     r"|^(?:it|that|this)(?:'s|\s+is|\s+was)?\b.*\banyway\W*$"
     r"|^still\s+not\s+(?:fixed|solved|resolved|working)\W*$|^done\s+deliberating\W*$"
+    # the user's own years, their "I've" left out: "been doing this 8 yrs"
+    r"|^been\s+(?:doing|working|coding|writing|programming|building|a|an)\b"
     rf"|{_PURPOSE}",
     re.IGNORECASE,
 )

@@ -182,6 +182,9 @@ _CLAUSE_SPLIT_RE: Final = re.compile(
     r"|,?\s+but\s+(?=(?:the\s+|a\s+)?\w+\s+(?:(?:is|are|was|were|has|have)\s+not|isn't|aren't|"
     r"wasn't|hasn't|haven't)\b)"
     r"|,\s*(?=(?:should|shall|can|could|would|what|which|how|why|do|does|is|are)\b)"
+    # a second own verb with its "I" left out: "Mac user, hate windows, use homebrew"
+    r"|,\s*(?=(?:hate|love|prefer|speak|drink|eat|own)\s+(?!it\b|this\b|that\b|"
+    r"them\b|the\s+same\b)\w)"
     r"|,\s*(?=(?:any|anyone|anybody)\b[^,.!]*\?)"
     r"|,?\s+(?:because|(?<!\bhave\s)(?<!\bhas\s)(?<!\bhad\s)since|as it|so that|which)\s+",
     re.IGNORECASE,
@@ -607,7 +610,21 @@ def _split_clauses(sentence: str) -> list[str]:
             return [p for p in parts if p.strip()]  # the rest is the reason: dropped
         pos = match.end()
     parts.append(sentence[pos:])
-    return [p for p in parts if p.strip()]
+    return [q for p in parts if p.strip() for q in _feeling_then_use(p)]
+
+
+#: A liking, then what the user uses, "I" left out: "hate windows, use homebrew for
+#: everything" (two clauses; not "love it, use it daily").
+_FEELING_THEN_USE_RE: Final = re.compile(
+    r"^((?:I\s+)?(?:hate|love|dislike|like|prefer|can't\s+stand)\s+(?!it\b|this\b|that\b|them\b)"
+    r"[\w.+#-]+(?:\s+[\w.+#-]+)?),\s*(use\s+(?!it\b|this\b|that\b|them\b).+)$",
+    re.IGNORECASE,
+)
+
+
+def _feeling_then_use(part: str) -> list[str]:
+    found = _FEELING_THEN_USE_RE.match(part.strip())
+    return [found[1], f"I {found[2]}"] if found else [part]
 
 
 def _strip_filler(clause: str) -> str:
