@@ -333,7 +333,7 @@ _EMOJI_SENTENCE_RE: Final = re.compile(
     f"(?<=[\\w)])[ \t]*[{_EMOJI}][{_EMOJI_JOINERS}]*[ \t]+"
     "(?=(?i:what|how|why|when|where|which|who|can|could|is|are|do|does|any|anyone|i|i'm|we|my|"
     "so|but|also|btw|anyway|anyways|plus|pls|please|still|maybe|just|she|he|they|it|our|"
-    "now|honestly)\\b)"
+    "now|honestly)\\b|\\d)"  # (or a number: "retired teacher here 👋 71 yrs young")
 )
 #: A heart said as the verb: "I ❤️ rust", "i 💙 svelte".
 _HEART_VERB_RE: Final = re.compile(
@@ -1749,6 +1749,46 @@ _GOTTEN: Final = (
 #: Chat's shortcuts for what the user says of themselves, each made a plain statement the
 #: rules read (applied in this order by :func:`_unwrap_leads`).
 _CHAT_SHORTCUTS: Final[tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...]] = (
+    (  # "71 yrs young!", "34 years old": the user's age (not years of experience)
+        re.compile(
+            r"(^|[.!?;,]\s*|\n\s*|\s+(?=\d{1,3}\s*(?:yrs?|years?)\s+young\b))"
+            r"(?:(?:I'm|I\s+am|im)\s+)?(\d{1,3})\s*(?:yrs?|years?)\s+(?:young|old)\b",
+            re.IGNORECASE,
+        ),
+        r"\1I'm \2 years old",
+    ),
+    (  # "gym 5x week", "gym 3x a week": how often the user goes
+        re.compile(
+            r"(^|[.!?;,]\s*|\n\s*)(?:the\s+)?gym\s+(\d)\s*x\s*(?:a\s+|per\s+|/\s*)?(week|wk)\b",
+            re.IGNORECASE,
+        ),
+        r"\1I go to the gym \2 times a week",
+    ),
+    (  # "night shifts mostly", "mostly nights": when the user works, its "I work" left out
+        re.compile(
+            r"(^|[.!?;,]\s*|\n\s*)(?:(?:mostly|mainly|usually|on)\s+)?(?=night\s+shifts?"
+            r"(?:\s+(?:mostly|mainly|usually|these\s+days|now))?\s*(?:[,.;!?]|$))",
+            re.IGNORECASE,
+        ),
+        r"\1I work ",
+    ),
+    (  # "part time job at a pharmacy": where the user works
+        re.compile(
+            r"(^|[.!?;,]\s*|\n\s*)(?:(?:I\s+have|I've\s+got|got|have)\s+)?(?:an?\s+)?"
+            r"(part[- ]time|full[- ]time|weekend|evening|summer)\s+job\s+(?=(?:at|in)\s+)",
+            re.IGNORECASE,
+        ),
+        lambda m: f"{m[1]}I work {m[2].lower().replace(' ', '-')} ",
+    ),
+    (  # "sometimes use a screen reader": the user's habit, its "I" left out (not the
+        # imperative "always use ...")
+        re.compile(
+            r"(^|[.!?;,]\s*|\n\s*)(?=(?:sometimes|usually|often|mostly|mainly|occasionally|"
+            r"regularly)\s+use\s+(?!it\b|this\b|that\b|them\b))",
+            re.IGNORECASE,
+        ),
+        r"\1I ",
+    ),
     (  # "dont like mushrooms": the user's taste with its "I" left out (not "don't like it")
         re.compile(
             r"(^|[.!?;]\s*|\n\s*)(?=(?:don't|dont|do\s+not)\s+(?:really\s+)?(?:like|eat|drink|enjoy)\s+"
@@ -4374,6 +4414,13 @@ _NOT_BEFORE_RE: Final = re.compile(
 )
 
 
+#: What one tries for with one's body or habits ("trying to bulk", "trying to quit
+#: smoking"): a goal the user has, no hypothetical "trying".
+BODY_GOALS: Final = (
+    r"bulk(?:\s+up)?|lose\s+(?:some\s+)?weight|gain\s+(?:some\s+)?(?:weight|muscle)|"
+    r"build\s+muscle|get\s+(?:fit|in\s+shape)|quit\s+smoking|cut\s+down\s+on\s+"
+    r"(?:sugar|alcohol|caffeine|coffee|carbs|meat)"
+)
 #: A goal the user works towards: "training for my first marathon", "saving up for a
 #: motorbike licence", "I'm saving for a house deposit".
 _GOAL_RE: Final = re.compile(
@@ -4381,7 +4428,9 @@ _GOAL_RE: Final = re.compile(
     r"training\s+for\s+(?:my\s+(?:first\s+|next\s+)?|a\s+|an\s+|the\s+)"
     r"(?P<race>(?:(?-i:[A-Z])[\w'-]+\s+){0,2}(?:half[- ])?(?:marathon|triathlon|ironman|"
     r"ultra(?:marathon)?|10k|5k|half|sprint\s+triathlon)s?)"
-    r"|saving\s+(?:up\s+)?for\s+(?P<thing>(?:a|an|my|our|the)\s+[\w' -]{3,40}?))"
+    r"|saving\s+(?:up\s+)?for\s+(?P<thing>(?:a|an|my|our|the)\s+[\w' -]{3,40}?)"
+    # a body goal: "trying to bulk", "trying to lose weight"
+    rf"|trying\s+to\s+(?P<aim>{BODY_GOALS}))"
     r"(?:\s+(?:now|rn|atm|currently|at\s+the\s+moment|in\s+(?-i:[A-Z])\w+|in\s+(?:jan|feb|mar|apr|"
     r"may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*|(?:this|next)\s+(?:year|spring|summer|autumn|"
     r"fall|winter|month)))?\W*$",
@@ -4398,6 +4447,11 @@ def _shape_goal(text: str, lead: bool) -> _Shaped:
         named = race[:1].isupper()
         said = f"the {race}" if named else f"{indefinite_article(race.lower())} {race.lower()}"
         return [ExtractedFact(f"User is training for {said}", "personal")]
+    if m["aim"]:
+        aim = " ".join(m["aim"].lower().split())
+        return [
+            ExtractedFact(f"User is trying to {'bulk up' if aim == 'bulk' else aim}", "personal")
+        ]
     thing = re.sub(r"^(?:my|our)\b", "their", m["thing"])
     return [ExtractedFact(f"User is saving for {thing}", "personal")]
 

@@ -61,6 +61,7 @@ from amplify_memory.memory.user_facts import (
     _KIN_NAME_RE,
     _OTHER_SUBJECT_RE,
     _OWN_GROUP_RE,
+    _PARTNER_NAMED_RE,
     _PERSON_IS_RE,
     _is_hypothetical,
     _role_tail,
@@ -522,6 +523,7 @@ def _about_someone_else(plain: str) -> bool:
         and not _OUR_GROUP_RE.match(plain)
         and not _KIN_NAME_RE.match(plain)
         and not _PERSON_IS_RE.match(plain)
+        and not _PARTNER_NAMED_RE.match(plain)
     )
 
 
@@ -1144,6 +1146,7 @@ def _user_facts(
             facts = [*facts, *_slot_change(plain)]
         if own:
             facts = [*(_on_device(plain, f) for f in facts), *_spotted(plain, facts)]
+            facts = _moved_here(plain, facts)
         if _ADDS_RE.search(plain) and not _CHANGE_VERB_RE.search(plain):
             facts = [_also(f) for f in facts]  # "I also use yarn": beside npm, not instead
         keys = _keep(user, [*facts, *named])
@@ -1151,6 +1154,24 @@ def _user_facts(
     for found in (f for clause in statements for f in kind_replaced(clause, uses)):
         replaced.setdefault(found.value.casefold(), found)
     return user, replaced
+
+
+def _moved_here(plain: str, facts: list[ExtractedFact]) -> list[ExtractedFact]:
+    """Where the user lives, read from the whole clause ("I'm in Lyon now, moved in
+    march"), in place of where they are, read from its first part ("User is in Lyon")."""
+    lives = [f for f in life_event_facts(plain) if f.content.startswith("User lives in ")]
+    if not lives:
+        return facts
+    places = {f.content.removeprefix("User lives in ").casefold() for f in lives}
+    kept = [
+        f
+        for f in facts
+        if not (
+            f.content.startswith("User is in ")
+            and f.content.removeprefix("User is in ").removesuffix(" now").casefold() in places
+        )
+    ]
+    return kept + [f for f in lives if f.content not in {g.content for g in kept}]
 
 
 #: A message that speaks of the user: a word of the first person, a correction, an intro.

@@ -185,7 +185,7 @@ _IN_PLACE_RE: Final = re.compile(
     _LEAD + r"(?:I'm|im|I\s+am)?\s*(?:(?:now|currently|permanently|living)\s+)*"
     r"(?P<back>back\s+)?in\s+(?P<place>" + _NAME + r")"
     r"(?P<held>\s+(?:for\s+good|permanently|for\s+(?:a|one|two|three|\d+)\s+"
-    r"(?:more\s+)?years?)\b)?"
+    r"(?:more\s+)?years?)\b)?(?P<now>\s+now\b)?"
     r"(?=\s*$|\s*[,.;!?]|\s+(?:so|and|but|now|again|permanently|for\s+good|with\s+work)\b)",
     re.IGNORECASE,
 )
@@ -452,8 +452,12 @@ def _major(m: re.Match[str]) -> list[ExtractedFact]:
     return [ExtractedFact(f"User is majoring in {subject}", "personal")]
 
 
+_MOVED_RE: Final = re.compile(r"\b(?:moved|relocated)\b(?!\s+(?:on|past|away\s+from)\b)", re.I)
+
+
 def _in_place(m: re.Match[str]) -> list[ExtractedFact]:
-    if not is_place(m["place"]) or not (m["back"] or m["held"]):
+    moved = m["now"] and _MOVED_RE.search(m.string)  # "I'm in Lyon now, moved in march"
+    if not is_place(m["place"]) or not (m["back"] or m["held"] or moved):
         return []  # "in Tokyo for a week": a trip
     return [ExtractedFact(f"User lives in {m['place']}", "personal")]
 

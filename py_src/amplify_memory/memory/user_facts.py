@@ -694,6 +694,9 @@ _ANNIVERSARY_RE: Final = re.compile(
 )
 
 
+_BODY_GOAL_RE: Final = re.compile(rf"\btrying\s+to\s+(?:{_phrasing.BODY_GOALS})\b", re.I)
+
+
 def _is_hypothetical(clause: str) -> bool:
     """True for clauses that are conditional, uncertain, planned or reported ("if/else"
     and "try/catch" are code, not conditions)."""
@@ -714,6 +717,7 @@ def _is_hypothetical(clause: str) -> bool:
     clause = _MONTH_MAY_RE.sub("", clause)  # "got married in May": the month, no maybe
     clause = _DIET_HEDGE_RE.sub("", clause)  # "pescatarian I guess": said, hedged
     clause = _ANNIVERSARY_RE.sub("", clause)  # "sober, 6 months next week": no plan
+    clause = _BODY_GOAL_RE.sub("", clause)  # "trying to bulk": a goal the user has
     words = set(_words(clause))
     return (
         bool(words & _HYPOTHETICAL or words & _REPORTED or _HYPOTHETICAL_PHRASES_RE.search(clause))
@@ -1456,7 +1460,11 @@ def _usage_facts(clause: str, content: str) -> list[ExtractedFact]:
     named = [m for m in _phrasing.product_mentions(clause) if m]
     if named:  # "I write all my documentation in AsciiDoc": a product the list does not know
         return [ExtractedFact(content, "tech_stack")]
-    obj = re.match(r"^User (?:does not use|uses|never uses|always uses)\s+(?P<x>.+)$", content)
+    obj = re.match(
+        r"^User (?:does not use|never uses|(?:(?:always|sometimes|usually|often|mostly|mainly|"
+        r"occasionally|regularly)\s+)?uses)\s+(?P<x>.+)$",
+        content,
+    )
     head = re.split(r"\s+(?:at|for|in|on|with|during)\s+", obj["x"], maxsplit=1)[0] if obj else ""
     if (
         obj
@@ -1902,6 +1910,18 @@ _PERSON_IS_RE: Final = re.compile(
     re.IGNORECASE,
 )
 
+_PARTNERS: Final = frozenset(
+    {"husband", "wife", "partner", "spouse", "boyfriend", "girlfriend", "fiance", "fiancee",
+     "fiancé", "fiancée"}
+)  # fmt: skip
+#: A partner named as the subject of what they do: "my girlfriend Sam says hi".
+_PARTNER_NAMED_RE: Final = re.compile(
+    r"^(?:and\s+|also\s+|oh\s+and\s+|so\s+)?my\s+(?P<who>husband|wife|partner|boyfriend|girlfriend|"
+    rf"fianc[eé]e?)\s+(?!(?:{DEMONYMS})\b)(?P<name>(?-i:[A-Z])[a-z'-]+)\s+(?:says|said|sends|is|was|"
+    r"just|and|wants|thinks|reads|helps|made|cooked)\b",
+    re.IGNORECASE,
+)
+
 
 def clause_facts(
     clause: str, *, in_question: bool, nested: bool = False, tech_context: bool = False
@@ -1916,8 +1936,14 @@ def clause_facts(
     if not in_question and (kin := _KIN_NAME_RE.match(plain)):  # "my husband's name is Tomasz"
         who = " ".join(kin["who"].lower().split())
         return [ExtractedFact(f"User's {who} is named {kin['name']}", "personal")]
-    if not in_question and (person := _PERSON_IS_RE.match(plain)):  # "new manager is Tom"
-        who = " ".join(person["who"].lower().split())
+    if not in_question and (person := _PERSON_IS_RE.match(plain) or _PARTNER_NAMED_RE.match(plain)):
+        who = " ".join(person["who"].lower().split())  # "new manager is Tom"
+        if who in _PARTNERS:  # (a partner says the user is not single: "has a ... named")
+            return [
+                ExtractedFact(
+                    f"User has {indefinite_article(who)} {who} named {person['name']}", "personal"
+                )
+            ]
         return [ExtractedFact(f"User's {who} is {person['name']}", "personal")]
     if _OTHER_SUBJECT_RE.match(plain) and not _OWN_GROUP_RE.match(plain):
         return []  # about someone else ("my 70 year old neighbor just learned to use ChatGPT")
