@@ -98,5 +98,7 @@ KINDS: Final[dict[str, tuple[str, ...]]] = {
     "paint": ("oils", "acrylics", "watercolour", "watercolor", "gouache", "charcoal",
               "pastels", "ink"),
     "meal": ("breakfast", "lunch", "dinner", "brunch", "supper"),
+    "milk kind": ("oat", "almond", "soy", "soya", "coconut", "cashew", "hemp", "skim",
+                  "skimmed", "semi-skimmed", "lactose-free"),
     "daytime": ("morning", "afternoon", "evening", "night", "lunchtime"),
 }  # fmt: skip

@@ -630,7 +630,7 @@ def _ends_it(new: str, old: str) -> bool:
     ended is no part of what ended ("... due to a knee injury")."""
     if _end_sign(new) is None or not _plain(old) or _WISH_RE.match(new):
         return False  # (no end; or a wish: "wants to quit caffeine", "is going to cut out")
-    new = _REASON_TAIL_RE.sub("", new) or new
+    new = _WHEN_ENDED_RE.sub("", _REASON_TAIL_RE.sub("", new) or new) or new
     sign = _end_sign(new)
     if sign is None:
         return False
@@ -672,6 +672,14 @@ def _ends_it(new: str, old: str) -> bool:
     return any(_alike(w, v) or v in kinds.get(w, ()) for w in about for v in near)
 
 
+#: When the end came, at the end of the fact: "quit coffee last month", "... in March".
+_WHEN_ENDED_RE: Final = re.compile(
+    r"\s+(?:(?:last|this)\s+(?:week|month|year|spring|summer|autumn|fall|winter)|"
+    r"(?:a|one|two|three|a\s+few|\d+)\s+(?:days?|weeks?|months?|years?)\s+ago|recently|"
+    r"yesterday|in\s+(?:january|february|march|april|may|june|july|august|september|october|"
+    r"november|december|\d{4}))\W*$",
+    re.IGNORECASE,
+)
 #: A wish or a plan, no end yet: "wants to quit caffeine", "is going to cut out dairy".
 _WISH_RE: Final = re.compile(
     r"^User\s+(?:really\s+)?(?:wants|would\s+like|is\s+going|plans|hopes|should|is\s+trying|"
@@ -1829,7 +1837,32 @@ def decide(
         or (opposed(new, old) and content_similarity(new, old) >= 0.5)
     ):
         return "supersede"  # the similarity rule's contradiction: the newer replaces it
+    if _piece_ends_it(new, old, threshold):
+        return "supersede"  # "eats meat now, no longer vegetarian" / "is vegetarian"
     return "merge" if _near_by_meaning(new, old, cosine) else "keep"
+
+
+#: A later piece of a fact that says an end: "..., no longer vegetarian".
+_ENDING_PIECE_RE: Final = re.compile(
+    r",\s+(?P<piece>(?:no\s+longer|not\s+anymore|quit|stopped|gave\s+up)\b[^,;]{2,60})$",
+    re.IGNORECASE,
+)
+
+
+def _piece_ends_it(new: str, old: str, threshold: float) -> bool:
+    """The last piece of ``new`` after a comma ends ``old`` said alone ("User eats meat
+    now, no longer vegetarian" / "Is vegetarian": "User is no longer vegetarian")."""
+    found = _ENDING_PIECE_RE.search(new)
+    if found is None:
+        return False
+    piece = found["piece"]
+    said = (
+        f"User is {piece}"
+        if re.match(r"no\s+longer\s+(?:a|an)?\s*[a-z-]+$", piece, re.I)
+        else piece
+    )
+    said = said if said.startswith("User") else f"User {said}"
+    return decide(said, old, threshold) == "supersede"
 
 
 def _said_alike(new: str, old: str, threshold: float, cosine: float | None) -> bool:
