@@ -169,6 +169,8 @@ _TYPOS: Final[dict[str, str]] = {
     "recomend": "recommend",
     "alot": "a lot",
     # everyday words of who one is and where, mistyped
+    "perosnally": "personally",
+    "personaly": "personally",
     "studyng": "studying",
     "studing": "studying",
     "elektrician": "electrician",

@@ -750,6 +750,17 @@ _IRREGULAR_PAST: Final = frozenset(
 )
 
 
+#: Verbs that end like an adverb ("I apply", "I rely on").
+_LY_VERBS: Final = frozenset(
+    _wordlist("apply reply rely supply fly ally bully tally comply multiply imply belly")
+)
+
+
+def _ly_adverb(word: str) -> bool:
+    """An adverb by its ending ("accidentally", "occasionally"), not a verb ("apply")."""
+    return len(word) >= 6 and word.endswith("ly") and word not in _LY_VERBS
+
+
 def _to_third_person(rest: str) -> str:
     """Rewrite what follows "I" as what follows "User"."""
     tokens = rest.split()
@@ -764,7 +775,7 @@ def _to_third_person(rest: str) -> str:
             out += tokens[i : i + 2]
             i += 2
             continue
-        if word in _ADVERBS_KEPT:
+        if word in _ADVERBS_KEPT or _ly_adverb(word):
             out.append(tokens[i])
             i += 1
             continue
@@ -780,7 +791,13 @@ def _to_third_person(rest: str) -> str:
             out.append(lower)
         elif lower == "tend":
             out.append("tends")
-        elif lower in _IRREGULAR_PAST or (lower.endswith("ed") and len(lower) > 4):
+        elif (
+            lower in _IRREGULAR_PAST
+            or (lower.endswith("ed") and len(lower) > 4)
+            or (
+                lower.endswith("'d")  # ("cat'd")
+            )
+        ):
             out.append(verb)  # "I sold the Canon": "User sold", not "User solds"
         else:
             out.append(_third_person(verb))
@@ -1058,7 +1075,9 @@ def _main_verb(core: list[str]) -> tuple[int, str, list[str]] | None:
     index of the first verb word, the verb and the words after it; None when there is
     no verb."""
     idx = 0
-    while idx < len(core) and (core[idx] in _ADVERBS_KEPT or core[idx] == "longer"):
+    while idx < len(core) and (
+        core[idx] in _ADVERBS_KEPT or core[idx] == "longer" or _ly_adverb(core[idx])
+    ):
         idx += 1
     if idx >= len(core):
         return None
