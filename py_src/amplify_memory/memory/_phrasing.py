@@ -850,7 +850,13 @@ def _mask_secrets(text: str) -> str:
         for span in spans:
             # a full stop the match took with it still ends the sentence ("... rS6. I use")
             tail = re.search(r"[.!?,;]+$", text[span.start : span.end])
-            out += [text[pos : span.start], SECRET_MARK + (tail.group() if tail else "")]
+            if span.kind == "token":  # a token said with no name: it goes, its words stay
+                before = re.sub(
+                    r"(?:[ \t]+(?:and|with|or|plus|&))?[ \t]*$", "", text[pos : span.start]
+                )
+                out += [before, ". " if not tail else tail.group() + " "]
+            else:
+                out += [text[pos : span.start], SECRET_MARK + (tail.group() if tail else "")]
             pos = span.end
         text = "".join([*out, text[pos:]])
     return text
@@ -1127,6 +1133,20 @@ def _normalise_chat_forms(text: str) -> str:
     )
     text = re.sub(r"\b(?:DONT|DON'T)\b", "don't", text)
     text = re.sub(r"\bat\s+al(?=\s*(?:[,.;!?]|$))", "at all", text)  # "dont like it at al"
+    text = re.sub(r"(?<=\w)-(?=(?:its|it's|thats|that's)\b)", " - ", text)  # "the UI-its so slow"
+    text = re.sub(r"\b(Dr|Mr|Mrs|Ms|Prof)\.[ \t]+(?=[A-Z][a-z])", r"\1 ", text)  # "Dr. Nowak"
+    text = re.sub(  # "a 9 year old daughter": the age as one word before the child
+        r"\b(\d{1,2})[ \t]+(?:year|yr)s?[ \t]+old(?=[ \t]+" + _CHILD + r"\b)",
+        r"\1-year-old",
+        text,
+        flags=re.IGNORECASE,
+    )
+    text = re.sub(  # "my daughter's 9": she is 9
+        r"\b(my[ \t]+" + _CHILD + r")'s[ \t]+(?=\d{1,2}\b(?![ \t]*(?:%|kg|lbs?|cm)))",
+        r"\1 is ",
+        text,
+        flags=re.IGNORECASE,
+    )
     text = re.sub(  # "allergic 2 shellfish", "moved 2 berlin": "to" typed as "2"
         r"\b(allergic|moved|moving|used|going|addicted|close|next|similar|married|engaged)[ \t]+2[ \t]+"
         r"(?=[A-Za-z])",
@@ -1750,58 +1770,84 @@ _GOTTEN: Final = (
 )
 #: Chat's shortcuts for what the user says of themselves, each made a plain statement the
 #: rules read (applied in this order by :func:`_unwrap_leads`).
+#: A child, one or more: "son", "twins", "kids".
+_CHILD: Final = r"(?:sons?|daughters?|kids?|boys?|girls?|child(?:ren)?|twins|baby)"
+
+
+def _if_own(template: str) -> Callable[[re.Match[str]], str]:
+    """A shortcut's rewrite, unless the message names someone else before it ("my dad,
+    65 yrs young, ...": his, not the user's)."""
+    return lambda m: m.group() if _someone_else_before(m) else m.expand(template)
+
+
+def _no_tool_anymore(m: re.Match[str]) -> str:
+    tech = lookup_technology(m["x"])
+    return f"{m[1]}I no longer use {tech.name} anymore" if tech else m.group()
+
+
 _CHAT_SHORTCUTS: Final[tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...]] = (
+    (  # "no jest anymore": a tool the user no longer uses (not "no meetings anymore")
+        re.compile(
+            r"(^|[.!?;,][ \t]*+|\n[ \t]*+)no\s+(?P<x>[\w.+#-]+(?:\s[\w.+#-]+)?)\s+(?:any\s?more|no\s+more)\b",
+            re.IGNORECASE,
+        ),
+        _no_tool_anymore,
+    ),
     (  # "71 yrs young!", "34 years old": the user's age (not years of experience)
         re.compile(
-            r"(^|[.!?;,]\s*|\n\s*|\s+(?=\d{1,3}\s*(?:yrs?|years?)\s+young\b))"
+            r"(^|[.!?;,][ \t]*+|\n[ \t]*+|(?<!\s)\s++(?=\d{1,3}\s*(?:yrs?|years?)\s+young\b))"
             r"(?:(?:I'm|I\s+am|im)\s+)?(\d{1,3})\s*(?:yrs?|years?)\s+(?:young|old)\b",
             re.IGNORECASE,
         ),
-        r"\1I'm \2 years old",
+        _if_own(r"\1I'm \2 years old"),
     ),
     (  # "gym 5x week", "gym 3x a week": how often the user goes
         re.compile(
-            r"(^|[.!?;,]\s*|\n\s*)(?:the\s+)?gym\s+(\d)\s*x\s*(?:a\s+|per\s+|/\s*)?(week|wk)\b",
+            r"(^|[.!?;,][ \t]*+|\n[ \t]*+)(?:the\s+)?gym\s+(\d)\s*x\s*(?:a\s+|per\s+|/\s*)?(week|wk)\b",
             re.IGNORECASE,
         ),
-        r"\1I go to the gym \2 times a week",
+        _if_own(r"\1I go to the gym \2 times a week"),
     ),
     (  # "night shifts mostly", "mostly nights": when the user works, its "I work" left out
         re.compile(
-            r"(^|[.!?;,]\s*|\n\s*)(?:(?:mostly|mainly|usually|on)\s+)?(?=night\s+shifts?"
+            r"(^|[.!?;,][ \t]*+|\n[ \t]*+)(?:(?:mostly|mainly|usually|on)\s+)?(?=night\s+shifts?"
             r"(?:\s+(?:mostly|mainly|usually|these\s+days|now))?\s*(?:[,.;!?]|$))",
             re.IGNORECASE,
         ),
-        r"\1I work ",
+        _if_own(r"\1I work "),
     ),
     (  # "part time job at a pharmacy": where the user works
         re.compile(
-            r"(^|[.!?;,]\s*|\n\s*)(?:(?:I\s+have|I've\s+got|got|have)\s+)?(?:an?\s+)?"
+            r"(^|[.!?;,][ \t]*+|\n[ \t]*+)(?:(?:I\s+have|I've\s+got|got|have)\s+)?(?:an?\s+)?"
             r"(part[- ]time|full[- ]time|weekend|evening|summer)\s+job\s+(?=(?:at|in)\s+)",
             re.IGNORECASE,
         ),
-        lambda m: f"{m[1]}I work {m[2].lower().replace(' ', '-')} ",
+        lambda m: (
+            m.group()
+            if _someone_else_before(m)
+            else f"{m[1]}I work {m[2].lower().replace(' ', '-')} "
+        ),
     ),
     (  # "sometimes use a screen reader": the user's habit, its "I" left out (not the
         # imperative "always use ...")
         re.compile(
-            r"(^|[.!?;,]\s*|\n\s*)(?=(?:sometimes|usually|often|mostly|mainly|occasionally|"
+            r"(^|[.!?;,][ \t]*+|\n[ \t]*+)(?=(?:sometimes|usually|often|mostly|mainly|occasionally|"
             r"regularly)\s+use\s+(?!it\b|this\b|that\b|them\b))",
             re.IGNORECASE,
         ),
-        r"\1I ",
+        _if_own(r"\1I "),
     ),
     (  # "dont like mushrooms": the user's taste with its "I" left out (not "don't like it")
         re.compile(
-            r"(^|[.!?;]\s*|\n\s*)(?=(?:don't|dont|do\s+not)\s+(?:really\s+)?(?:like|eat|drink|enjoy)\s+"
-            r"(?!it\b|that\b|this\b|them\b|when\b|how\b|the\s+way\b|to\b|your\b|you\b)[a-z])",
+            r"(^|[.!?;][ \t]*+|\n[ \t]*+)(?=(?:don't|dont|do\s+not)\s+(?:really\s+)?(?:like|eat|drink|enjoy)\s+"
+            r"(?!it\b|that\b|this\b|them\b|when\b|how\b|the\s+way\b|to\b|your\b|you\b|and\b)[a-z])",
             re.IGNORECASE,
         ),
-        r"\1I ",
+        _if_own(r"\1I "),
     ),
     (  # "Mac user here", "mac user": its system (the list of technologies has no "mac")
         re.compile(
-            r"(^|[.!?;,]\s*|\n\s*)(?:(?:I'm|I\s+am)\s+)?(?:a\s+)?(?:long[- ]?time\s+|lifelong\s+)?"
+            r"(^|[.!?;,][ \t]*+|\n[ \t]*+)(?:(?:I'm|I\s+am)\s+)?(?:a\s+)?(?:long[- ]?time\s+|lifelong\s+)?"
             r"mac(?=\s+(?:user|person|guy|girl)\b)",
             re.IGNORECASE,
         ),

@@ -408,6 +408,21 @@ _LABEL_ONLY_RE: Final = re.compile(
 )
 
 
+def _a_bio(plain: str) -> bool:
+    """A list that says who the user is, first their role ("backend dev, mostly Go +
+    Postgres"), naming no project ("..., this project deploys to ECS" is the project's)."""
+    return bool(
+        ", " in plain
+        and _phrasing.role_facts(plain.split(",", 1)[0])
+        and not _PROJECT_WORD_RE.search(plain)
+    )
+
+
+_PROJECT_WORD_RE: Final = re.compile(
+    r"\b(?:project|app|repo|codebase|service|api|site|product|we|our|team|needs?|must)\b", re.I
+)
+
+
 def _for_project(plain: str, in_question: bool) -> bool:
     return bool(
         plain
@@ -416,7 +431,7 @@ def _for_project(plain: str, in_question: bool) -> bool:
         and not _is_hypothetical(plain.split(",", 1)[0])
         and not _someone_elses_habit(plain)
         and not _NO_PROJECT_FACT_RE.search(plain)
-        and not (", " in plain and _phrasing.role_facts(plain.split(",", 1)[0]))  # a bio
+        and not _a_bio(plain)
         and _about_project(plain)
     )
 
@@ -491,6 +506,10 @@ _NO_PROJECT_FACT_RE: Final = re.compile(
     r"|^still\s+not\s+(?:fixed|solved|resolved|working)\W*$|^done\s+deliberating\W*$"
     # the user's own years, their "I've" left out: "been doing this 8 yrs"
     r"|^been\s+(?:doing|working|coding|writing|programming|building|a|an)\b"
+    r"(?![^.!?]*[,;]\s*(?:the|this|our|we|it)\s)"  # (not "..., the app is in Java 8")
+    r"|^(?:my\s+)?(?:native|first|mother)[\s-]+(?:language|tongue)\b"  # the user's own
+    # who the user is: "Mac user", "vim person here"
+    r"|^(?:[\w.+#-]+\s+){1,2}(?:user|person|guy|girl|fan)(?:\s+here)?\W*$"
     rf"|{_PURPOSE}",
     re.IGNORECASE,
 )

@@ -500,6 +500,24 @@ _BABY_RE: Final = re.compile(
     r"4th)\s+)?(?:(?:new\s+)?baby|child|kid)(?:\s+(?P<sex>girl|boy))?" + _WHEN + r"\W*$",
     re.IGNORECASE,
 )
+#: A baby on the way: "we're expecting our first baby!!", "I'm expecting twins".
+_EXPECTING_RE: Final = re.compile(
+    r"^(?:(?:so|and|but|also|oh|well|ok|okay|update|btw|big\s+news)\b[:,!]?\s+)*"
+    r"(?:we're|we\s+are|I'm|I\s+am|im)\s+(?:now\s+|finally\s+)?expecting\s+"
+    r"(?:(?:our|my|a)\s+)?(?:(?P<nth>first|second|third|fourth|1st|2nd|3rd|4th)\s+)?"
+    r"(?P<what>baby|child|kid|twins)\b(?:\s+(?:in|this|next)\s+[\w ]{1,20})?\W*$",
+    re.IGNORECASE,
+)
+
+
+def _expecting(m: re.Match[str]) -> list[ExtractedFact]:
+    what = m["what"].lower()
+    said = (
+        "twins" if what == "twins" else f"their {m['nth'].lower()} baby" if m["nth"] else "a baby"
+    )
+    return [ExtractedFact(f"User is expecting {said}", "personal")]
+
+
 _NTH: Final = {"second": "two", "2nd": "two", "third": "three", "3rd": "three", "fourth": "four",
                "4th": "four"}  # fmt: skip
 
@@ -539,6 +557,7 @@ _READERS: Final[
     (_IN_PLACE_RE, _in_place),
     (_BORN_RE, _born),
     (_BABY_RE, _baby),
+    (_EXPECTING_RE, _expecting),
 )
 
 

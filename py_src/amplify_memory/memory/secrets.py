@@ -58,7 +58,7 @@ _PATTERN_SOURCES: Final[tuple[tuple[str, str], ...]] = (
         "private key",
         # the whole block over its lines; cut short, its key lines to the first blank line
         r"-----BEGIN [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----(?:(?s:.*?)-----END [A-Z0-9 ]*-----"
-        r"|[^\n]*+(?:\n[ \t]*+[A-Za-z0-9+/=:,-][^\n]*+)*+)",
+        r"|[^\n]*+(?:\n[ \t]*+[A-Za-z0-9+/=:,-]{16,}+[ \t]*+(?=\n|$))*+)",
     ),
     ("api key", r"(?<![\w-])sk-(?:proj-|ant-(?:api\d+-)?|live-|test-)?[A-Za-z0-9_-]{16,}"),
     ("api key", r"(?<!\w)(?:gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,})"),
@@ -123,7 +123,7 @@ _ID_SOURCE: Final = (
 #: token starts (linear); :func:`_random_looking` then tells a key from a long name.
 _TOKEN_SOURCE: Final = (
     r"(?<![\w+/=.-])(?:(?=[^\sA-Z]{0,80}[A-Z])(?=[^\s0-9]{0,80}[0-9])[A-Za-z0-9+/_-]{24,}={0,2}"
-    r"|[0-9a-fA-F]{32,})(?![\w+/=-])"
+    r"|[0-9a-fA-F]{24,})(?![\w+/=-])"
 )
 _IBAN_SOURCE: Final = r"\b[A-Z]{2}\d{2}(?:[ ]?[A-Z0-9]{4}){2,7}(?:[ ]?[A-Z0-9]{1,3})?\b"
 # Words after "password is" that are not a password ("my password is too long").
@@ -248,13 +248,20 @@ def _token() -> re.Pattern[str]:
 def _random_looking(token: str) -> bool:
     """A key, not a long name: digits among letters of both cases, no long run of lower-
     case letters (a word), or hex with digits and letters."""
+    parts = [p for p in re.split(r"[-/_.]", token) if p]
+    if len(parts) >= 3 and all(p.isalpha() or p.isdigit() for p in parts):
+        return False  # a branch or a slug of words ("bugfix/PROJ-12-fix-crash")
     if re.fullmatch(r"[0-9a-fA-F]+", token):
         return bool(re.search(r"\d", token) and re.search(r"[a-fA-F]", token))
     digits = sum(ch.isdigit() for ch in token)
     upper = sum(ch.isupper() for ch in token)
     lower = sum(ch.islower() for ch in token)
     longest_word = max((len(w) for w in re.findall(r"[a-z]+", token)), default=0)
-    return digits >= 2 and upper >= 3 and lower >= 3 and longest_word < 8
+    worded = sum(len(w) for w in re.findall(r"[A-Z]?[a-z]{3,}", token))
+    if worded * 2 >= upper + lower:
+        return False  # words run together ("TypeScriptStuff2", "MyFavoriteProject2024")
+    base64 = len(token) >= 32 and bool(re.search(r"[+/]", token))  # ("wJalrXUtnFEMI/K7MDENG+...")
+    return (digits >= 2 or base64) and upper >= 3 and lower >= 3 and longest_word < 8
 
 
 @functools.cache

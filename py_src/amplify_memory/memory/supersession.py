@@ -630,6 +630,10 @@ def _ends_it(new: str, old: str) -> bool:
     ended is no part of what ended ("... due to a knee injury")."""
     if _end_sign(new) is None or not _plain(old) or _WISH_RE.match(new):
         return False  # (no end; or a wish: "wants to quit caffeine", "is going to cut out")
+    if _WHEN_ENDED_RE.search(new) and (
+        _NOT_REALLY_ENDED_RE.search(new) or not _said_by_user(new).startswith("User ")
+    ):
+        return False  # ("tried to quit coffee last month", "Boss quit smoking recently")
     new = _WHEN_ENDED_RE.sub("", _REASON_TAIL_RE.sub("", new) or new) or new
     sign = _end_sign(new)
     if sign is None:
@@ -672,6 +676,12 @@ def _ends_it(new: str, old: str) -> bool:
     return any(_alike(w, v) or v in kinds.get(w, ()) for w in about for v in near)
 
 
+#: An end only tried, planned or once: "tried to quit coffee", "quit coffee twice".
+_NOT_REALLY_ENDED_RE: Final = re.compile(
+    r"\b(?:tried|tries|trying|attempt\w*|fail\w*|struggl\w*|plan\w*|want\w*|was\s+going|"
+    r"promis\w*|pretend\w*|twice|once|used\s+to|almost|nearly)\b",
+    re.IGNORECASE,
+)
 #: When the end came, at the end of the fact: "quit coffee last month", "... in March".
 _WHEN_ENDED_RE: Final = re.compile(
     r"\s+(?:(?:last|this)\s+(?:week|month|year|spring|summer|autumn|fall|winter)|"
@@ -1842,6 +1852,13 @@ def decide(
     return "merge" if _near_by_meaning(new, old, cosine) else "keep"
 
 
+#: A fact that hedges or asks: no end said ("might", "if", "considering", "?").
+_HEDGED_RE: Final = re.compile(
+    r"\?|\b(?:if|might|maybe|perhaps|considering|wonders?|thinking|sure|unsure|whether|"
+    r"plans?|planning|wants?|hopes?|tried|trying|dreams?)\b",
+    re.IGNORECASE,
+)
+_END_WORDS: Final = frozenset({"longer", "quit", "stopped", "gave", "anymore"})
 #: A later piece of a fact that says an end: "..., no longer vegetarian".
 _ENDING_PIECE_RE: Final = re.compile(
     r",\s+(?P<piece>(?:no\s+longer|not\s+anymore|quit|stopped|gave\s+up)\b[^,;]{2,60})$",
@@ -1851,11 +1868,17 @@ _ENDING_PIECE_RE: Final = re.compile(
 
 def _piece_ends_it(new: str, old: str, threshold: float) -> bool:
     """The last piece of ``new`` after a comma ends ``old`` said alone ("User eats meat
-    now, no longer vegetarian" / "Is vegetarian": "User is no longer vegetarian")."""
+    now, no longer vegetarian" / "Is vegetarian": "User is no longer vegetarian"): the
+    user's plain statement (not a friend's, a hedge or a question), whose last piece names
+    nothing the old fact does not ("no longer happy at Microsoft" ends no "works at
+    Microsoft")."""
     found = _ENDING_PIECE_RE.search(new)
-    if found is None:
+    if found is None or not _said_by_user(new).startswith("User ") or _HEDGED_RE.search(new):
         return False
     piece = found["piece"]
+    named = _content_words(piece) - _END_WORDS
+    if not named or not named <= _content_words(old) | {"anymore"}:
+        return False
     said = (
         f"User is {piece}"
         if re.match(r"no\s+longer\s+(?:a|an)?\s*[a-z-]+$", piece, re.I)

@@ -182,6 +182,8 @@ _CLAUSE_SPLIT_RE: Final = re.compile(
     r"|,?\s+but\s+(?=(?:the\s+|a\s+)?\w+\s+(?:(?:is|are|was|were|has|have)\s+not|isn't|aren't|"
     r"wasn't|hasn't|haven't)\b)"
     r"|,\s*(?=(?:should|shall|can|could|would|what|which|how|why|do|does|is|are)\b)"
+    # an end, then the change: "no jest anymore switched to vitest"
+    r"|(?<=\banymore)\s+(?=(?:I\s+)?(?:switched|moved|migrated|went|changed)\s+(?:over\s+)?to\b)"
     # a second own verb with its "I" left out: "Mac user, hate windows, use homebrew"
     r"|,\s*(?=(?:hate|love|prefer|speak|drink|eat|own)\s+(?!it\b|this\b|that\b|"
     r"them\b|the\s+same\b)\w)"
@@ -599,8 +601,22 @@ _REQUEST_RE: Final = re.compile(
 )
 
 
+#: Since when, before a comma or a place: "working as an electrician since 2015, live in
+#: Gdansk" (a time, which the clauses leave out; not a reason that ends the sentence).
+_SINCE_WHEN_RE: Final = re.compile(
+    r"(?<!\s)\s+since\s+(?:\d{4}|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*(?:\s+\d{4})?|"
+    r"last\s+(?:year|month|week|summer|winter|spring|autumn|fall))(?=\s*(?:,|$|\s+(?:in|at)\s))",
+    re.IGNORECASE,
+)
+
+
+def _since_when(m: re.Match[str]) -> str:
+    return m.group() if re.search(r"\bbeen\b", m.string[: m.start()], re.IGNORECASE) else ""
+
+
 def _split_clauses(sentence: str) -> list[str]:
     """:func:`_clauses` at its commas, semicolons and joins, without reason clauses."""
+    sentence = _SINCE_WHEN_RE.sub(_since_when, sentence)  # ("since 2015" is no reason)
     parts: list[str] = []
     reason = re.compile(r",?\s+(?:because|since|as it|so that|which)\s+", re.IGNORECASE)
     pos = 0
@@ -610,7 +626,21 @@ def _split_clauses(sentence: str) -> list[str]:
             return [p for p in parts if p.strip()]  # the rest is the reason: dropped
         pos = match.end()
     parts.append(sentence[pos:])
-    return [q for p in parts if p.strip() for q in _feeling_then_use(p)]
+    return [r for p in parts if p.strip() for q in _feeling_then_use(p) for r in _two_requests(q)]
+
+
+#: Two standing requests in one: "Always give me quantities in grams, and skip the intro"
+#: (not under a scope said first: "Whenever you ..., use X, and add Y": both are its).
+_TWO_REQUESTS_RE: Final = re.compile(
+    r"^((?:always|never|please|pls|from\s+now\s+on)\b.+?),\s*and\s+((?:skip|avoid|keep|give|add|"
+    r"include|use|write|explain|show|put|stop|drop|cut|leave|mention|flag)\s.+)$",
+    re.IGNORECASE,
+)
+
+
+def _two_requests(part: str) -> list[str]:
+    found = _TWO_REQUESTS_RE.match(part.strip())
+    return [found[1], found[2]] if found else [part]
 
 
 #: A liking, then what the user uses, "I" left out: "hate windows, use homebrew for
@@ -1917,6 +1947,16 @@ _KIN_NAME_RE: Final = re.compile(
     re.IGNORECASE,
 )
 
+#: Words said capitalised after "is" that are no name ("my wife is Vegan", "Deaf").
+_NOT_NAMES: Final = (
+    r"Vegan|Vegetarian|Keto|Bi|Gay|Lesbian|Trans|Straight|Queer|Latina|Latino|Latinx|Asian|"
+    r"Hispanic|Arab|Black|White|Brown|Deaf|Blind|Pregnant|Autistic|Disabled|Remote|Busy|Agile|"
+    r"Evil|Amazing|Awesome|Great|Lovely|Jealous|Strict|Chill|Nice|Cool|Mean|Sick|Away|Home|Back|"
+    r"Off|Out|Done|Fine|Okay|Ok|New|Old|Young|Retired|Single|Married|Engaged|Divorced|Dead|"
+    r"Gone|Late|Right|Wrong|Sure|Here|There|Also|Still|Not|So|Very|Really|Super|Pretty|Quite|"
+    r"Totally|Literally|Always|Never|Kind|Funny|Smart|Lazy|Crazy|Awful|Terrible|Horrible|"
+    r"Happy|Sad|Angry|Tired|Sweet|Strong|Weird|Annoying|Toxic|Great|Best|Worst|Good|Bad"
+)
 #: Who a person in the user's life is, by name: "my manager is Tom", "new manager is Tom",
 #: "my wife is Anna" (a name, not "my boss is Dutch").
 _PERSON_IS_RE: Final = re.compile(
@@ -1924,8 +1964,9 @@ _PERSON_IS_RE: Final = re.compile(
     r"(?P<who>manager|boss|line\s+manager|team\s+lead|tech\s+lead|supervisor|mentor|"
     r"doctor|GP|therapist|dentist|landlord|landlady|roommate|flatmate|housemate|coach|"
     r"personal\s+trainer|tutor|husband|wife|partner|spouse|boyfriend|girlfriend|fianc[eé]e?)"
-    r"(?:'s\s+name)?\s+is\s+(?:now\s+)?(?:called\s+|named\s+)?"
-    rf"(?!(?:{DEMONYMS})\b)(?P<name>(?-i:[A-Z])[a-z'-]+)(?:\s+now)?\W*$",
+    r"(?:'s\s+name)?\s+(?-i:is)\s+(?:now\s+)?(?:called\s+|named\s+)?"
+    rf"(?!(?:{DEMONYMS}|{_NOT_NAMES})\b)(?P<name>(?:(?:Dr|Mr|Mrs|Ms|Prof)\.?\s+)?(?-i:[A-Z])[a-z'-]+)"
+    r"(?:\s+now)?(?:(?:\s*,|\s+and|\s+but)\s+(?:he|she|they)\b.*)?\W*$",
     re.IGNORECASE,
 )
 
@@ -1936,7 +1977,7 @@ _PARTNERS: Final = frozenset(
 #: A partner named as the subject of what they do: "my girlfriend Sam says hi".
 _PARTNER_NAMED_RE: Final = re.compile(
     r"^(?:and\s+|also\s+|oh\s+and\s+|so\s+)?my\s+(?P<who>husband|wife|partner|boyfriend|girlfriend|"
-    rf"fianc[eé]e?)\s+(?!(?:{DEMONYMS})\b)(?P<name>(?-i:[A-Z])[a-z'-]+)\s+(?:says|said|sends|is|was|"
+    rf"fianc[eé]e?)\s+(?!(?:{DEMONYMS}|{_NOT_NAMES})\b)(?P<name>(?-i:[A-Z])[a-z'-]+)\s+(?-i:says|said|sends|is|was|"
     r"just|and|wants|thinks|reads|helps|made|cooked)\b",
     re.IGNORECASE,
 )
@@ -2952,6 +2993,9 @@ def _plain_word_alone(part: str, clause: str) -> bool:
     return part in _phrasing.LONE_PLAIN_WORDS and not others
 
 
+_WORKING_AS_RE: Final = re.compile(r"(?:working|work|employed)\s+as\s+(?:an?\s+)?\w", re.I)
+
+
 def _verbless_list(clause: str, *, tech_context: bool) -> list[ExtractedFact]:
     """A verbless list of facts, part by part; a place named bare is where the user is
     when the list says who the user is ("backend dev, Leeds, Python")."""
@@ -2974,9 +3018,9 @@ def _verbless_list(clause: str, *, tech_context: bool) -> list[ExtractedFact]:
             continue
         found = (
             _bio_fact(part, bio=bio)
-            or (_phrasing.role_facts(part) if bio else [])  # ("34, dev at Shopify": a job)
+            or (_phrasing.role_facts(part) if bio or _WORKING_AS_RE.match(part) else [])
             or _part_facts(part, unknown=known)
-        )
+        )  # ("34, dev at Shopify", "working as an electrician, ...": a job)
         if not found and (i == 0 or _NEW_JOB_RE.match(part)):
             # "I am working as DBA in a bank in Frankfurt, mostly ...", "finished my
             # master's, now working at ASML as a software engineer"

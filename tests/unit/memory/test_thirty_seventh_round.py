@@ -110,7 +110,9 @@ def test_people_and_languages_by_name(message: str, facts: list[str]) -> None:
          ["User does not like mushrooms at all", "User is allergic to shellfish"]),
         ("don't like it when you do that", []),
         ("pref answrs in spanish pls my englsh not so good", ["User prefers answers in Spanish"]),
-        ("workin as elektrician sinse 2015 in hamburg", ["User is an electrician"]),
+        ("workin as elektrician sinse 2015 in hamburg", ["User is an electrician in hamburg"]),
+        ("working as an electrician since 2015, live in Gdansk",
+         ["User is an electrician", "User lives in Gdansk"]),
         ("retired teacher here 👋 71 yrs young! my grandkids gave me an ipad",
          ["User is a retired teacher", "User is 71", "User uses iPad"]),
         ("when I was 30 years old I moved", []),
@@ -166,3 +168,88 @@ def test_a_bio_in_a_project_chat_is_the_users() -> None:
 def test_ends_with_their_time_or_in_a_last_piece(old: str, new: str, action: str) -> None:
     assert decide(new, old, cosine=0.78) == action
     assert decide(new, old) == action
+
+
+@pytest.mark.parametrize(
+    ("message", "facts"),
+    [
+        # a token said with no name goes; the words around it stay
+        ("I use React and 8f14e45fceea167a5a36dedd4bea2543", ["User uses React"]),
+        ("Xk9mP2qRt7vLw4NzB8cYd3FgHj6KsQ1e I live in Ghent", ["User lives in Ghent"]),
+        ("I'm a nurse and 8f14e45fceea167a5a36dedd4bea2543 is my hash", ["User is a nurse"]),
+        # a branch of words is no token; a key cut short ends at its last key line
+        ("I use Jira, on branch bugfix/PROJ-12-fix-crash now", ["User uses Jira"]),
+        ("-----BEGIN PRIVATE KEY-----\nMIIEvQIBADANBgkqhkiG9w0BAQEFAASCBKcwggSjAgEAAoIBAQC7\n"
+         "I'm a network engineer in Leeds",
+         ["User is a network engineer", "User is based in Leeds"]),
+        # no name: an adjective, a title-cased message; a title stays with its name
+        ("my girlfriend is Vegan", []),
+        ("My Wife Is Amazing", []),
+        ("my manager is Black", []),
+        ("my dentist is Dr. Nowak", ["User's dentist is Dr Nowak"]),
+        ("Went to the Dr. I have asthma now.", ["User has asthma"]),
+        ("my new manager is Tom, he's super detail oriented", ["User's manager is Tom"]),
+        ("My wife is Anna and she's French", ["User has a wife named Anna"]),
+        # someone else's aside is theirs
+        ("my dad, 65 yrs young, just got his first smartphone", []),
+        ("my brother, gym 5x week, wants a program", []),
+        ("my colleague, part time job at a pharmacy, needs help", []),
+        ("don't drink and drive", []),
+    ],
+)  # fmt: skip
+def test_second_readers_regressions(message: str, facts: list[str]) -> None:
+    assert stored(message) == facts
+
+
+@pytest.mark.parametrize(
+    ("message", "project", "user"),
+    [
+        ("Mac user, hate windows", [], ["User uses macOS", "User hates Windows"]),
+        ("native language is Polish", [], ["User's first language is Polish"]),
+        ("backend dev, this project deploys to AWS ECS",
+         ["Backend dev, this project deploys to AWS ECS"], []),
+    ],
+)  # fmt: skip
+def test_the_users_own_in_a_project_chat(message: str, project: list[str], user: list[str]) -> None:
+    found = extract_chat_facts(message, in_project=True)
+    assert [c.content for c in found.project] == project
+    assert [f.content for f in found.user] == user
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Drinks coffee every morning", "Tried to quit coffee last month"),
+        ("Drinks coffee every morning", "Quit coffee twice last year"),
+        ("Smokes cigarettes", "Boss quit smoking recently"),
+        ("Is vegetarian", "Friend eats meat now, no longer vegetarian"),
+        ("Is vegetarian", "If eats meat, no longer vegetarian"),
+        ("Works at Microsoft", "Bored at work, no longer happy at Microsoft"),
+    ],
+)
+def test_an_end_only_tried_or_someone_elses_keeps(old: str, new: str) -> None:
+    assert decide(new, old, cosine=0.6) == "keep"
+    assert decide(new, old) == "keep"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "key wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY= ok",
+        "id 558589eaff309cad68386d070c415ed9a ok",
+    ],
+)
+def test_keys_with_few_digits_and_shorter_hex_are_secrets(text: str) -> None:
+    assert find_secrets(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "uuid 550e8400-e29b-41d4-a716-446655440000 ok",
+        "I moved from Python/JavaScript/TypeScriptStuff2 to Go",
+        "MyFavoriteProjectName2024 is done",
+    ],
+)
+def test_words_run_together_are_no_secret(text: str) -> None:
+    assert find_secrets(text) == []
