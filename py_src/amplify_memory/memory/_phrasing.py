@@ -1135,6 +1135,14 @@ def _normalise_chat_forms(text: str) -> str:
     text = re.sub(r"\bat\s+al(?=\s*(?:[,.;!?]|$))", "at all", text)  # "dont like it at al"
     text = re.sub(r"(?<=\w)-(?=(?:its|it's|thats|that's)\b)", " - ", text)  # "the UI-its so slow"
     text = re.sub(r"\b(Dr|Mr|Mrs|Ms|Prof)\.[ \t]+(?=[A-Z][a-z])", r"\1 ", text)  # "Dr. Nowak"
+    text = re.sub(  # "pls no dairy in recipe suggestions": the rule, its polite word after it
+        r"\b(?:pls|plz|please)[ \t]+(no[ \t]+[\w-]+(?:[ \t]+[\w-]+)?[ \t]+in[ \t]+(?:any[ \t]+|my[ \t]+)?"
+        r"(?:recipes?|recipe[ \t]+\w+|meals?|meal[ \t]+plans?|dishes|food|snacks|lunch(?:es)?|"
+        r"dinners?))(?=[ \t]*(?:[.!?,;]|$))",
+        r"\1 please",
+        text,
+        flags=re.IGNORECASE,
+    )
     text = re.sub(  # "a 9 year old daughter": the age as one word before the child
         r"\b(\d{1,2})[ \t]+(?:year|yr)s?[ \t]+old(?=[ \t]+" + _CHILD + r"\b)",
         r"\1-year-old",

@@ -71,6 +71,7 @@ _WORKS_AT_RE: Final = re.compile(
     r"(?:ich\s+)?arbeite\s+(?:ich\s+)?(?:jetzt\s+|seit\s+\w+\s+)?(?:bei|für)|bin\s+ich\s+(?:jetzt\s+)?bei|"
     r"ich\s+bin\s+(?:jetzt\s+)?bei|ik\s+werk\s+(?:nu\s+)?(?:bij|voor)|"
     r"adesso\s+lavoro\s+(?:per|presso|alla|al|da))\s+"
+    r"(?:(?:der|dem|den|die|la|el|le|l'|het|de)\s+)?"  # ("bei der Voestalpine", "chez la SNCF")
     r"(?P<org>(?-i:[A-Z])[\w&.'-]*(?:\s+(?-i:[A-Z])[\w&.'-]*){0,2})",
     re.I,
 )
