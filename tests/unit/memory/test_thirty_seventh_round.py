@@ -253,3 +253,26 @@ def test_keys_with_few_digits_and_shorter_hex_are_secrets(text: str) -> None:
 )
 def test_words_run_together_are_no_secret(text: str) -> None:
     assert find_secrets(text) == []
+
+
+@pytest.mark.parametrize(
+    ("message", "facts"),
+    [
+        ("Ich wohne in Graz und arbeite bei der Voestalpine.",
+         ["User lives in Graz", "User works at Voestalpine"]),
+        ("lactose intolerant, so pls no dairy in recipe suggestions 🙏",
+         ["User is lactose intolerant", "User does not want dairy in recipe suggestions"]),
+        ("Please no emojis in answers.", ["User does not want emojis"]),
+        ("we're expecting our first baby!!", ["User is expecting their first baby"]),
+        ("my sister is expecting a baby", []),
+        ("I'm expecting a package", []),
+        ("I have a 9 year old daughter", ["User has a 9-year-old daughter"]),
+        ("no jest anymore switched to vitest last month its way faster",
+         ["User no longer uses Jest", "User uses Vitest"]),
+        ("Always give me recipe quantities in grams, and skip the life story intro.",
+         ["User wants the assistant to always give the user recipe quantities in grams"]),
+        ("I accidentally pasted my key", []),
+    ],
+)  # fmt: skip
+def test_languages_babies_ages_and_ends(message: str, facts: list[str]) -> None:
+    assert stored(message) == facts
