@@ -1135,6 +1135,13 @@ def _normalise_chat_forms(text: str) -> str:
     text = re.sub(r"\bat\s+al(?=\s*(?:[,.;!?]|$))", "at all", text)  # "dont like it at al"
     text = re.sub(r"(?<=\w)-(?=(?:its|it's|thats|that's)\b)", " - ", text)  # "the UI-its so slow"
     text = re.sub(r"\b(Dr|Mr|Mrs|Ms|Prof)\.[ \t]+(?=[A-Z][a-z])", r"\1 ", text)  # "Dr. Nowak"
+    text = re.sub(  # "knee surgery so no running for now": the pause is a sentence of its own
+        r"[ \t]+(?:so|and)[ \t]+(?=no[ \t]+(?:running|jogging|swimming|cycling|climbing|lifting|"
+        r"skiing|football|tennis|the[ \t]+gym)[ \t]+for[ \t]+(?:now|a[ \t]+while|the[ \t]+moment)\b)",
+        ". ",
+        text,
+        flags=re.IGNORECASE,
+    )
     text = re.sub(  # "pls no dairy in recipe suggestions": the rule, its polite word after it
         r"\b(?:pls|plz|please)[ \t]+(no[ \t]+[\w-]+(?:[ \t]+[\w-]+)?[ \t]+in[ \t]+(?:any[ \t]+|my[ \t]+)?"
         r"(?:recipes?|recipe[ \t]+\w+|meals?|meal[ \t]+plans?|dishes|food|snacks|lunch(?:es)?|"
@@ -1796,10 +1803,19 @@ def _no_tool_anymore(m: re.Match[str]) -> str:
 _CHAT_SHORTCUTS: Final[tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...]] = (
     (  # "no jest anymore": a tool the user no longer uses (not "no meetings anymore")
         re.compile(
-            r"(^|[.!?;,][ \t]*+|\n[ \t]*+)no\s+(?P<x>[\w.+#-]+(?:\s[\w.+#-]+)?)\s+(?:any\s?more|no\s+more)\b",
+            r"(^|[.!?;,][ \t]*+|\n[ \t]*+)no\s+(?P<x>[\w.+#-]+(?:\s[\w.+#-]+)?)\s+(?:any\s?more|no\s+more)\b"
+            r"(?![^.!?\n]*\b(?:we|we're|our|us|here|this\s+(?:project|repo|app))\b)",
             re.IGNORECASE,
         ),
         _no_tool_anymore,
+    ),
+    (  # "native language is Polish", "mother tongue: Polish": the user's own, said bare
+        re.compile(
+            r"(^|[.!?;,][ \t]*+|\n[ \t]*+)(?=(?:native|first|mother)[ \t]+(?:language|tongue)"
+            r"(?:[ \t]+is|[ \t]*:))",
+            re.IGNORECASE,
+        ),
+        _if_own(r"\1my "),
     ),
     (  # "71 yrs young!", "34 years old": the user's age (not years of experience)
         re.compile(
@@ -1827,7 +1843,8 @@ _CHAT_SHORTCUTS: Final[tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str
     (  # "part time job at a pharmacy": where the user works
         re.compile(
             r"(^|[.!?;,][ \t]*+|\n[ \t]*+)(?:(?:I\s+have|I've\s+got|got|have)\s+)?(?:an?\s+)?"
-            r"(part[- ]time|full[- ]time|weekend|evening|summer)\s+job\s+(?=(?:at|in)\s+)",
+            r"(part[- ]time|full[- ]time|weekend|evening|summer)\s+job\s+(?=(?:at|in)\s+)"
+            r"(?![^,.!?\n]*\bor\b)(?![^.!\n]*\?)",
             re.IGNORECASE,
         ),
         lambda m: (
@@ -1840,7 +1857,8 @@ _CHAT_SHORTCUTS: Final[tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str
         # imperative "always use ...")
         re.compile(
             r"(^|[.!?;,][ \t]*+|\n[ \t]*+)(?=(?:sometimes|usually|often|mostly|mainly|occasionally|"
-            r"regularly)\s+use\s+(?!it\b|this\b|that\b|them\b))",
+            r"regularly)\s+use\s+(?!it\b|this\b|that\b|them\b|cases?\b)"
+            r"(?![^.!?\n]*\b(?:here|this\s+(?:project|repo|app))\b))",
             re.IGNORECASE,
         ),
         _if_own(r"\1I "),
@@ -1848,7 +1866,7 @@ _CHAT_SHORTCUTS: Final[tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str
     (  # "dont like mushrooms": the user's taste with its "I" left out (not "don't like it")
         re.compile(
             r"(^|[.!?;][ \t]*+|\n[ \t]*+)(?=(?:don't|dont|do\s+not)\s+(?:really\s+)?(?:like|eat|drink|enjoy)\s+"
-            r"(?!it\b|that\b|this\b|them\b|when\b|how\b|the\s+way\b|to\b|your\b|you\b|and\b)[a-z])",
+            r"(?!it\b|that\b|this\b|them\b|when\b|how\b|the\b|to\b|your\b|you\b|and\b)[a-z])",
             re.IGNORECASE,
         ),
         _if_own(r"\1I "),

@@ -63,6 +63,7 @@ from amplify_memory.memory.user_facts import (
     _OWN_GROUP_RE,
     _PARTNER_NAMED_RE,
     _PERSON_IS_RE,
+    _TONGUE_RE,
     _is_hypothetical,
     _role_tail,
     _strip_filler,
@@ -543,6 +544,7 @@ def _about_someone_else(plain: str) -> bool:
         and not _KIN_NAME_RE.match(plain)
         and not _PERSON_IS_RE.match(plain)
         and not _PARTNER_NAMED_RE.match(plain)
+        and not _TONGUE_RE.match(plain)  # ("my mother tongue is Polish")
     )
 
 

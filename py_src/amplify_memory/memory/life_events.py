@@ -147,6 +147,19 @@ _QUIT_RE: Final = re.compile(
     r"class|classes|course|lessons))" + _WHEN + r"\W*$",
     re.IGNORECASE,
 )
+#: A sport stopped, or paused for a while: "stopped running", "no running for now",
+#: "taking a break from climbing" (not "no running in the halls": a rule, no time).
+_SPORT_PAUSED_RE: Final = re.compile(
+    _LEAD
+    + r"(?:(?:I'm|I\s+am|im)\s+)?(?:(?P<stop>stopped|quit|gave\s+up|paused|(?:taking|took)\s+a\s+"
+    r"break\s+from)\s+|no\s+|not\s+)(?P<sport>running|jogging|swimming|cycling|biking|climbing|"
+    r"bouldering|hiking|lifting|skiing|snowboarding|surfing|rowing|boxing|dancing|yoga|pilates|"
+    r"crossfit|football|tennis|golf|the\s+gym)"
+    r"(?P<tmp>\s+for\s+(?:now|a\s+while|the\s+moment|the\s+time\s+being|a\s+bit|(?:a\s+few|\d+|two|"
+    r"three|four|six)\s+(?:weeks|months)))?" + _WHEN + r"(?:\W*$|\s*[,;]\s*(?:doing|swimming|"
+    r"walking|cycling|going|just|only)\b)",
+    re.IGNORECASE,
+)
 #: A pastime taken up in place of another, or lately: "picked up pottery instead".
 _PICKED_UP_RE: Final = re.compile(
     _LEAD + r"(?:picked|took|have\s+taken|'ve\s+taken|taken)\s+up\s+(?P<thing>(?:the\s+)?"
@@ -436,6 +449,24 @@ def _quit(m: re.Match[str]) -> list[ExtractedFact]:
     return [ExtractedFact(f"User gave up {thing}", "personal")]
 
 
+def _sport_paused(m: re.Match[str]) -> list[ExtractedFact]:
+    sport = " ".join(m["sport"].lower().split())
+    doing = sport.endswith("ing")  # ("running"; not "golf", "yoga", "the gym")
+    if m["tmp"]:
+        said = sport if doing else "going to the gym" if sport == "the gym" else f"doing {sport}"
+        return [ExtractedFact(f"User is currently not {said}", "personal")]
+    if m["stop"]:
+        said = (
+            f"stopped {sport}"
+            if doing
+            else "stopped going to the gym"
+            if sport == "the gym"
+            else (f"given up {sport}")
+        )
+        return [ExtractedFact(f"User has {said}", "personal")]
+    return []
+
+
 def _picked_up(m: re.Match[str]) -> list[ExtractedFact]:
     thing = m["thing"] or m["inst"]
     tech = lookup_technology(thing)
@@ -548,6 +579,7 @@ _READERS: Final[
     (_FREELANCING_RE, _freelancing),
     (_TRANSFERRED_RE, _transferred),
     (_QUIT_RE, _quit),
+    (_SPORT_PAUSED_RE, _sport_paused),
     (_PICKED_UP_RE, _picked_up),
     (_MAJOR_RE, _major),
     (_DOING_NOW_RE, _doing_now),

@@ -240,6 +240,13 @@ def _compiled() -> tuple[tuple[tuple[str, re.Pattern[str]], ...], re.Pattern[str
     return patterns, re.compile(_STATED_SOURCE), re.compile(_CARD_SOURCE)
 
 
+#: A hash named before it: "commit a1b2c3...", "sha256: ...", "build id ..." (no secret).
+_HASH_BEFORE_RE: Final = re.compile(
+    r"(?i:\b(?:commit|sha(?:1|256|512)?|hash|revision|rev|checksum|digest|md5|build(?:\s+id)?|"
+    r"etag|object\s+id))\W{0,3}$"
+)
+
+
 @functools.cache
 def _token() -> re.Pattern[str]:
     return re.compile(_TOKEN_SOURCE)
@@ -310,6 +317,7 @@ def find_secrets(text: str) -> list[SecretSpan]:
         SecretSpan("token", m.start(), m.end())
         for m in _token().finditer(text)
         if _random_looking(m.group())
+        and not _HASH_BEFORE_RE.search(text, max(0, m.start() - 24), m.start())
     ]
     spans += [
         SecretSpan("bank account", m.start(), m.end())

@@ -604,7 +604,7 @@ _REQUEST_RE: Final = re.compile(
 #: Since when, before a comma or a place: "working as an electrician since 2015, live in
 #: Gdansk" (a time, which the clauses leave out; not a reason that ends the sentence).
 _SINCE_WHEN_RE: Final = re.compile(
-    r"(?<!\s)\s+since\s+(?:\d{4}|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*(?:\s+\d{4})?|"
+    r"(?:,(?=\s)|(?<![\s,]))\s+since\s+(?:\d{4}|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*(?:\s+\d{4})?|"
     r"last\s+(?:year|month|week|summer|winter|spring|autumn|fall))(?=\s*(?:,|$|\s+(?:in|at)\s))",
     re.IGNORECASE,
 )
@@ -639,8 +639,20 @@ _TWO_REQUESTS_RE: Final = re.compile(
 
 
 def _two_requests(part: str) -> list[str]:
+    """The two requests, the second with the first's standing words ("Please always use
+    British spelling, and avoid jargon": "please always avoid jargon"); one when they
+    are a project's ("... in this repo, and ...")."""
     found = _TWO_REQUESTS_RE.match(part.strip())
-    return [found[1], found[2]] if found else [part]
+    if found is None or _PROJECT_SCOPE_RE.search(part):
+        return [part]
+    lead = re.match(r"(?:(?:please|pls|always|never|from\s+now\s+on)\b[\s,]*)+", found[1], re.I)
+    words = lead.group().replace("never", "always") if lead else ""
+    return [found[1], f"{words}{found[2]}"]
+
+
+_PROJECT_SCOPE_RE: Final = re.compile(
+    r"\b(?:this|the|our)\s+(?:repo|repository|project|codebase|app|service)\b|\bhere\b", re.I
+)
 
 
 #: A liking, then what the user uses, "I" left out: "hate windows, use homebrew for
@@ -1800,7 +1812,7 @@ _OTHER_SUBJECT_RE: Final = re.compile(
     r"folks|author|authors|maintainers?|creator|admins?|sysadmin|ops|qa|tester|testers|"
     r"architect|principal|staff|hiring manager|recruiter|interviewer|kid's|kids'|tas?|"
     r"teaching assistants?|research assistants?|postdocs?|phd students?|labmates?|oga|(?-i:PI)|"
-    r"group leader|line manager|skip|skip-level|producer|director)\b"
+    r"group leader|line manager|skip|skip-level|producer|director)\b(?!\s+tongue\b)"
     # a group that is not the user's: "another squad switched ...", "the other team uses"
     r"|^(?:another|other|a\s+different|the\s+other|some\s+other|a\s+sister)\s+"
     r"(?:[\w'-]+\s+){0,2}?(?:team|teams|squads?|crews?|tribes?|guilds?|groups?|"
@@ -3457,7 +3469,7 @@ _GOT_LEAD_RE: Final = re.compile(
 #: The user's first or second language: "my native language is Portuguese", "BSL is my
 #: first language", "English is my second language".
 _TONGUE_RE: Final = re.compile(
-    r"^(?:(?:so|and|but|also|btw|fwiw|fyi)\W+)?(?:(?:my\s+|(?=native|mother|first))(?P<which>first|native|mother|home|second)\s+"
+    r"^(?:(?:so|and|but|also|btw|fwiw|fyi)\W+)?(?:my\s+(?P<which>first|native|mother|home|second)\s+"
     r"(?:language|tongue)(?:\s+is|\s*:)\s+(?P<x>(?-i:[A-Z])[\w-]+(?:\s+(?-i:[A-Z])[\w-]+)?)"
     r"|(?P<y>(?-i:[A-Z])[\w-]+(?:\s+(?-i:[A-Z])[\w-]+)?)\s+is\s+my\s+(?P<which2>first|native|mother|"
     r"home|second)\s+(?:language|tongue))\W*$",

@@ -247,6 +247,7 @@ def test_keys_with_few_digits_and_shorter_hex_are_secrets(text: str) -> None:
     "text",
     [
         "uuid 550e8400-e29b-41d4-a716-446655440000 ok",
+        "I'm on commit a1b2c3d4e5f6a7b8c9d0e1f2a3b4c5d6e7f8a9b0 and I use Git LFS.",
         "I moved from Python/JavaScript/TypeScriptStuff2 to Go",
         "MyFavoriteProjectName2024 is done",
     ],
@@ -270,9 +271,54 @@ def test_words_run_together_are_no_secret(text: str) -> None:
         ("no jest anymore switched to vitest last month its way faster",
          ["User no longer uses Jest", "User uses Vitest"]),
         ("Always give me recipe quantities in grams, and skip the life story intro.",
-         ["User wants the assistant to always give the user recipe quantities in grams"]),
+         ["User wants the assistant to always give the user recipe quantities in grams",
+          "User wants the assistant to always skip the life story intro"]),
+        ("Please always use British spelling, and avoid jargon.",
+         ["User wants the assistant to always use British spelling",
+          "User wants the assistant to always avoid jargon"]),
+        ("My coworker Anna: native language is Russian, she struggles with articles.", []),
+        ("sometimes use cases overlap, how do I model them in UML?", []),
+        ("part time job at Target or full time at Costco, what should I pick?", []),
+        ("dont like the font in this PDF", []),
         ("I accidentally pasted my key", []),
     ],
 )  # fmt: skip
 def test_languages_babies_ages_and_ends(message: str, facts: list[str]) -> None:
     assert stored(message) == facts
+
+
+@pytest.mark.parametrize(
+    ("message", "project"),
+    [
+        ("This is a Next.js app, since 2022, hosted on Vercel.",
+         ["This is a Next.js app, hosted on Vercel"]),
+        ("sometimes use Redis for caching here", ["Sometimes use Redis for caching here"]),
+        ("no Celery anymore, we switched to RQ", ["No Celery anymore", "Use RQ"]),
+        ("Always use type hints in this repo, and write docstrings in Google style.",
+         ["Always use type hints in this repo, and write docstrings in Google style"]),
+    ],
+)  # fmt: skip
+def test_a_projects_own_stays_the_projects(message: str, project: list[str]) -> None:
+    found = extract_chat_facts(message, in_project=True)
+    assert [c.content for c in found.project] == project
+    assert [f.content for f in found.user] == []
+
+
+@pytest.mark.parametrize(
+    ("message", "facts"),
+    [
+        ("knee surgery last month so no running for a while, doing laps in the pool instead",
+         ["User is currently not running", "User uses laps in the pool"]),
+        ("I stopped running", ["User has stopped running"]),
+        ("gave up golf, it's pickleball now", ["User has given up golf", "User plays pickleball now"]),
+        ("my son stopped swimming", []),
+        ("my mother tongue is Polish", ["User's first language is Polish"]),
+        ("my mother is Polish", []),
+    ],
+)  # fmt: skip
+def test_sports_paused_and_mother_tongues(message: str, facts: list[str]) -> None:
+    assert stored(message) == facts
+
+
+def test_a_paused_sport_supersedes_the_habit() -> None:
+    assert decide("User is currently not running", "User runs 5k three times a week") == "supersede"
