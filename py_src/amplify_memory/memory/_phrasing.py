@@ -1116,22 +1116,10 @@ def _nurse(found: re.Match[str]) -> str:
     return f"{article} {found['unit'] or ''}registered nurse"
 
 
-def _normalise_chat_forms(text: str) -> str:
-    """Chat's forms made plain: emojis, self-corrections, shouted words, joined
-    numbers and versions, squeezed commas."""
-    text = _HEART_VERB_RE.sub("I love ", text)  # "I ❤️ rust": the heart is the verb
-    text = _NURSE_RE.sub(_nurse, text)  # "I'm an RN": a registered nurse, not React Native
-    text = _EMOJI_SENTENCE_RE.sub(". ", text)  # "... MacBook Air 🙃 what's a quick way": two
-    text = _EMOJI_RE.sub(" ", text)
-    text = _WE_RE.sub("we", text)  # "me and my team use Teams now": the user's own "we"
-    text = _SELF_FIX_RE.sub(_self_fix, text)  # "my name's Priyaa, sorry Priya": Priya
-    text = re.sub(  # "I said VS Code earlier but I meant Cursor": the correction is its own
-        r"(?<!\s),?\s++but\s++I\s++meant\s++(?=[\w.+#-]+(?:\s[\w.+#-]+)?[ \t]*+(?:[,.;!]|$))",
-        ". Actually ",
-        text,
-        flags=re.IGNORECASE,
-    )
-    text = re.sub(r"\b(?:DONT|DON'T)\b", "don't", text)
+def _chat_typing(text: str) -> str:
+    """Chat's typing made plain: "at al", "allergic 2 shellfish", "a 9 year old daughter",
+    "my daughter's 9", "pls my english ...", "the UI-its", "Dr. Nowak", "pls no dairy in
+    recipes", "so no running for now"."""
     text = re.sub(r"\bat\s+al(?=\s*(?:[,.;!?]|$))", "at all", text)  # "dont like it at al"
     text = re.sub(r"(?<=\w)-(?=(?:its|it's|thats|that's)\b)", " - ", text)  # "the UI-its so slow"
     text = re.sub(r"\b(Dr|Mr|Mrs|Ms|Prof)\.[ \t]+(?=[A-Z][a-z])", r"\1 ", text)  # "Dr. Nowak"
@@ -1172,6 +1160,26 @@ def _normalise_chat_forms(text: str) -> str:
     text = re.sub(  # "answers in spanish pls my english is not so good": the wish ends there
         r"(?<=\w)[ \t]+(pls|plz|please)[ \t]+(?=my[ \t])", r" \1. ", text, flags=re.IGNORECASE
     )
+    return text
+
+
+def _normalise_chat_forms(text: str) -> str:
+    """Chat's forms made plain: emojis, self-corrections, shouted words, joined
+    numbers and versions, squeezed commas."""
+    text = _HEART_VERB_RE.sub("I love ", text)  # "I ❤️ rust": the heart is the verb
+    text = _NURSE_RE.sub(_nurse, text)  # "I'm an RN": a registered nurse, not React Native
+    text = _EMOJI_SENTENCE_RE.sub(". ", text)  # "... MacBook Air 🙃 what's a quick way": two
+    text = _EMOJI_RE.sub(" ", text)
+    text = _WE_RE.sub("we", text)  # "me and my team use Teams now": the user's own "we"
+    text = _SELF_FIX_RE.sub(_self_fix, text)  # "my name's Priyaa, sorry Priya": Priya
+    text = re.sub(  # "I said VS Code earlier but I meant Cursor": the correction is its own
+        r"(?<!\s),?\s++but\s++I\s++meant\s++(?=[\w.+#-]+(?:\s[\w.+#-]+)?[ \t]*+(?:[,.;!]|$))",
+        ". Actually ",
+        text,
+        flags=re.IGNORECASE,
+    )
+    text = re.sub(r"\b(?:DONT|DON'T)\b", "don't", text)
+    text = _chat_typing(text)
     text = _NO_MORE_RE.sub(r"\1 anymore", text)  # "i dont work at tesco no more"
     text = re.sub(
         r"\bnot\s+more\s+(?=\w+ing\b)", "no longer ", text, flags=re.I

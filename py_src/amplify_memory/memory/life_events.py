@@ -455,15 +455,8 @@ def _sport_paused(m: re.Match[str]) -> list[ExtractedFact]:
     if m["tmp"]:
         said = sport if doing else "going to the gym" if sport == "the gym" else f"doing {sport}"
         return [ExtractedFact(f"User is currently not {said}", "personal")]
-    if m["stop"]:
-        said = (
-            f"stopped {sport}"
-            if doing
-            else "stopped going to the gym"
-            if sport == "the gym"
-            else (f"given up {sport}")
-        )
-        return [ExtractedFact(f"User has {said}", "personal")]
+    if m["stop"] and doing:  # ("gave up golf, it's padel now": the new one says it)
+        return [ExtractedFact(f"User has stopped {sport}", "personal")]
     return []
 
 

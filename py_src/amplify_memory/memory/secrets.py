@@ -73,7 +73,7 @@ _PATTERN_SOURCES: Final[tuple[tuple[str, str], ...]] = (
     ("api key", r"(?<![\w.])SG\.[A-Za-z0-9_-]{16,}\.[A-Za-z0-9_-]{16,}"),
     ("token", r"(?<![\w-])eyJ[A-Za-z0-9_-]{6,}\.[A-Za-z0-9_-]{6,}\.[A-Za-z0-9_-]{6,}"),
     ("token", r"(?i:\bbearer\s+)[A-Za-z0-9._~+/-]{16,}=*"),
-    ("password", r"(?i:\b[a-z][a-z0-9+.-]{1,20}://[^\s:/@]+:)[^\s@/]+@[^\s]+"),
+    ("password", r"(?i:\b[a-z][a-z0-9+.-]{1,20}://[^\s:/@]*+:)[^\s@/]+@[^\s]+"),  # (a user or none)
     # a login given as a pair: "my QuickBooks login so you can look: jen.h / Tulip!2024"
     (
         "password",
@@ -92,7 +92,7 @@ _STATED_SOURCE: Final = (
     r"api[ _-]?keys?|access[ _-]?keys?|secret(?:[ _-]?(?:access[ _-]?)?keys?)?|"
     r"client[ _-]?secret|(?:auth|access|refresh|bearer|api|github|slack|discord|bot)"
     r"[ _-]?tokens?|tokens?|credentials?|private[ _-]?keys?|ssh[ _-]?keys?|"
-    r"login|2fa(?: code)?|otp|recovery codes?|"
+    r"login|2fa(?: code)?|otp|recovery codes?|connection[ _-]?strings?|conn[ _-]?str|dsn|"
     r"contrase(?:ñ|n)as?|senhas?|mots? de passe|passwort|kennwort|wachtwoord|has(?:ł|l)o\s+to\b|"
     r"has(?:ł|l)o)"
     r"(?:\s+(?:for|to|of|on|del?|da|do|du|des|von|van|für|voor)\s+"

@@ -310,7 +310,7 @@ def test_a_projects_own_stays_the_projects(message: str, project: list[str]) -> 
         ("knee surgery last month so no running for a while, doing laps in the pool instead",
          ["User is currently not running", "User uses laps in the pool"]),
         ("I stopped running", ["User has stopped running"]),
-        ("gave up golf, it's pickleball now", ["User has given up golf", "User plays pickleball now"]),
+        ("gave up golf, it's pickleball now", ["User plays pickleball now"]),
         ("my son stopped swimming", []),
         ("my mother tongue is Polish", ["User's first language is Polish"]),
         ("my mother is Polish", []),
@@ -322,3 +322,22 @@ def test_sports_paused_and_mother_tongues(message: str, facts: list[str]) -> Non
 
 def test_a_paused_sport_supersedes_the_habit() -> None:
     assert decide("User is currently not running", "User runs 5k three times a week") == "supersede"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "see the connection string: Tr0ub4dor&3-horsey. It's MySQL 8",
+        "redis://:Tr0ub4dor&3-horsey@cache:6379/0",
+    ],
+)
+def test_a_connection_strings_password_is_a_secret(text: str) -> None:
+    assert "Tr0ub4dor" not in redact_secrets(text)
+    assert all("Tr0ub4dor" not in f for f in stored(text))
+
+
+@pytest.mark.parametrize(
+    "text", ["the connection string is too long", "see http://localhost:8080/path"]
+)
+def test_words_about_a_connection_are_no_secret(text: str) -> None:
+    assert find_secrets(text) == []
