@@ -1692,6 +1692,9 @@ def decide(
     # bounded time for the expressions below, which read a run once per space)
     if _detail_added(new, old) or _detail_added(old, new):
         return "merge"  # "User has 2 kids" / "User has 2 kids aged 7 and 10"
+    if (head := _head_before_another_end(new, old)) is not None:
+        return decide(head, old, threshold, cosine=cosine)  # ("Works at Google, no longer an
+        # intern" / "Works at Google": the end is of something else)
     if _none_now(new, old) or _none_now(old, new) or _one_person_renamed(new, old):
         return "supersede"  # "has no pets" / "has a greyhound" (either way), "partner is
         # Alex" / "... Sam"
@@ -1864,6 +1867,19 @@ _ENDING_PIECE_RE: Final = re.compile(
     r",\s+(?P<piece>(?:no\s+longer|not\s+anymore|quit|stopped|gave\s+up)\b[^,;]{2,60})$",
     re.IGNORECASE,
 )
+
+
+def _head_before_another_end(new: str, old: str) -> str | None:
+    """``new`` without its last piece when that piece ends something ``old`` does not name
+    ("Works at Google, no longer an intern" / "Works at Google": "Works at Google"), or None."""
+    found = _ENDING_PIECE_RE.search(new)
+    if found is None:
+        return None
+    named = _content_words(found["piece"]) - _END_WORDS
+    head = new[: found.start()].strip()
+    if not named or named <= _content_words(old) or len(head.split()) < 2:
+        return None
+    return head
 
 
 def _piece_ends_it(new: str, old: str, threshold: float) -> bool:

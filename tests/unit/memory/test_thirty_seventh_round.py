@@ -341,3 +341,17 @@ def test_a_connection_strings_password_is_a_secret(text: str) -> None:
 )
 def test_words_about_a_connection_are_no_secret(text: str) -> None:
     assert find_secrets(text) == []
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "action"),
+    [
+        ("Works at Google", "Works at Google, no longer an intern", "merge"),
+        ("Lives in London", "Lives in London, quit their job", "merge"),
+        ("Is an intern at Google", "Works at Google, no longer an intern", "supersede"),
+        ("Lives in Paris", "Lives in London, quit their job", "supersede"),
+    ],
+)
+def test_an_end_of_something_else_is_read_without_it(old: str, new: str, action: str) -> None:
+    assert decide(new, old, cosine=0.7) == action
+    assert decide(new, old) == action
