@@ -51,6 +51,7 @@ from amplify_memory.memory._text import (
     FIELD_NOUNS,
     HUMAN_LANGUAGES,
     NOT_A_ROLE,
+    PAUSED_SPORTS,
     PET_NOUNS,
     ROLE_NOUNS,
     WORKPLACE_NOUNS,
@@ -1124,8 +1125,8 @@ def _chat_typing(text: str) -> str:
     text = re.sub(r"(?<=\w)-(?=(?:its|it's|thats|that's)\b)", " - ", text)  # "the UI-its so slow"
     text = re.sub(r"\b(Dr|Mr|Mrs|Ms|Prof)\.[ \t]+(?=[A-Z][a-z])", r"\1 ", text)  # "Dr. Nowak"
     text = re.sub(  # "knee surgery so no running for now": the pause is a sentence of its own
-        r"[ \t]+(?:so|and)[ \t]+(?=no[ \t]+(?:running|jogging|swimming|cycling|climbing|lifting|"
-        r"skiing|football|tennis|the[ \t]+gym)[ \t]+for[ \t]+(?:now|a[ \t]+while|the[ \t]+moment)\b)",
+        r"[ \t]+(?:so|and)[ \t]+(?=no[ \t]+(?:" + PAUSED_SPORTS + r")[ \t]+for[ \t]+"
+        r"(?:now|a[ \t]+while|the[ \t]+moment)\b)",
         ". ",
         text,
         flags=re.IGNORECASE,
@@ -1793,14 +1794,15 @@ _GOTTEN: Final = (
 )
 #: Chat's shortcuts for what the user says of themselves, each made a plain statement the
 #: rules read (applied in this order by :func:`_unwrap_leads`).
-#: A child, one or more: "son", "twins", "kids".
-_CHILD: Final = r"(?:sons?|daughters?|kids?|boys?|girls?|child(?:ren)?|twins|baby)"
+#: A child, one or more: "son", "twins", "kids" (the plurals: :data:`CHILD_NOUNS`).
+_CHILD: Final = rf"(?:{CHILD_NOUNS}|son|daughter|kid|boy|girl|child|twins|baby)"
 
 
-def _if_own(template: str) -> Callable[[re.Match[str]], str]:
-    """A shortcut's rewrite, unless the message names someone else before it ("my dad,
-    65 yrs young, ...": his, not the user's)."""
-    return lambda m: m.group() if _someone_else_before(m) else m.expand(template)
+def _if_own(said: str | Callable[[re.Match[str]], str]) -> Callable[[re.Match[str]], str]:
+    """A shortcut's rewrite (a template or a function), unless the message names someone
+    else before it ("my dad, 65 yrs young, ...": his, not the user's)."""
+    rewrite = said if callable(said) else lambda m: m.expand(said)
+    return lambda m: m.group() if _someone_else_before(m) else rewrite(m)
 
 
 def _no_tool_anymore(m: re.Match[str]) -> str:
@@ -1855,11 +1857,7 @@ _CHAT_SHORTCUTS: Final[tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str
             r"(?![^,.!?\n]*\bor\b)(?![^.!\n]*\?)",
             re.IGNORECASE,
         ),
-        lambda m: (
-            m.group()
-            if _someone_else_before(m)
-            else f"{m[1]}I work {m[2].lower().replace(' ', '-')} "
-        ),
+        _if_own(lambda m: f"{m[1]}I work {m[2].lower().replace(' ', '-')} "),
     ),
     (  # "sometimes use a screen reader": the user's habit, its "I" left out (not the
         # imperative "always use ...")

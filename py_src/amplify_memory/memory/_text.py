@@ -244,6 +244,13 @@ STATE_WORDS: Final = frozenset(
     {"married", "single", "divorced", "engaged", "widowed", "separated", "retired", "pregnant",
      "unemployed", "sober", "vegan", "vegetarian", "pescatarian", "coeliac", "celiac", "diabetic"}
 )  # fmt: skip
+#: Sports one stops or pauses, as said after "no" or "stopped" ("no running for now",
+#: "stopped climbing"; a regular expression's alternation).
+PAUSED_SPORTS: Final = (
+    r"running|jogging|swimming|cycling|biking|climbing|bouldering|hiking|lifting|skiing|"
+    r"snowboarding|surfing|rowing|boxing|dancing|yoga|pilates|crossfit|football|tennis|golf|"
+    r"the\s+gym"
+)
 #: Children said by their kind, in the plural (a regular expression's alternation).
 CHILD_NOUNS: Final = r"kids|children|boys|girls|sons|daughters"
 #: The people closest to the user, each also in the plural where it has one (a regular

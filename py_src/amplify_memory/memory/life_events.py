@@ -25,7 +25,7 @@ from functools import lru_cache
 from typing import Final
 
 from amplify_memory.memory._facts import ExtractedFact
-from amplify_memory.memory._text import ROLE_NOUNS, indefinite_article
+from amplify_memory.memory._text import PAUSED_SPORTS, ROLE_NOUNS, indefinite_article
 from amplify_memory.memory.places import is_place
 from amplify_memory.memory.technologies import lookup_technology
 
@@ -152,9 +152,7 @@ _QUIT_RE: Final = re.compile(
 _SPORT_PAUSED_RE: Final = re.compile(
     _LEAD
     + r"(?:(?:I'm|I\s+am|im)\s+)?(?:(?P<stop>stopped|quit|gave\s+up|paused|(?:taking|took)\s+a\s+"
-    r"break\s+from)\s+|no\s+|not\s+)(?P<sport>running|jogging|swimming|cycling|biking|climbing|"
-    r"bouldering|hiking|lifting|skiing|snowboarding|surfing|rowing|boxing|dancing|yoga|pilates|"
-    r"crossfit|football|tennis|golf|the\s+gym)"
+    r"break\s+from)\s+|no\s+|not\s+)(?P<sport>" + PAUSED_SPORTS + r")"
     r"(?P<tmp>\s+for\s+(?:now|a\s+while|the\s+moment|the\s+time\s+being|a\s+bit|(?:a\s+few|\d+|two|"
     r"three|four|six)\s+(?:weeks|months)))?" + _WHEN + r"(?:\W*$|\s*[,;]\s*(?:doing|swimming|"
     r"walking|cycling|going|just|only)\b)",

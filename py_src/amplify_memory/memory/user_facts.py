@@ -1960,14 +1960,14 @@ _KIN_NAME_RE: Final = re.compile(
 )
 
 #: Words said capitalised after "is" that are no name ("my wife is Vegan", "Deaf").
-_NOT_NAMES: Final = (
-    r"Vegan|Vegetarian|Keto|Bi|Gay|Lesbian|Trans|Straight|Queer|Latina|Latino|Latinx|Asian|"
-    r"Hispanic|Arab|Black|White|Brown|Deaf|Blind|Pregnant|Autistic|Disabled|Remote|Busy|Agile|"
+_NOT_NAMES: Final = "|".join(sorted(STATE_WORDS)) + (  # (the states, and these)
+    r"|Keto|Bi|Gay|Lesbian|Trans|Straight|Queer|Latina|Latino|Latinx|Asian|"
+    r"Hispanic|Arab|Black|White|Brown|Deaf|Blind|Autistic|Disabled|Remote|Busy|Agile|"
     r"Evil|Amazing|Awesome|Great|Lovely|Jealous|Strict|Chill|Nice|Cool|Mean|Sick|Away|Home|Back|"
-    r"Off|Out|Done|Fine|Okay|Ok|New|Old|Young|Retired|Single|Married|Engaged|Divorced|Dead|"
+    r"Off|Out|Done|Fine|Okay|Ok|New|Old|Young|Dead|"
     r"Gone|Late|Right|Wrong|Sure|Here|There|Also|Still|Not|So|Very|Really|Super|Pretty|Quite|"
     r"Totally|Literally|Always|Never|Kind|Funny|Smart|Lazy|Crazy|Awful|Terrible|Horrible|"
-    r"Happy|Sad|Angry|Tired|Sweet|Strong|Weird|Annoying|Toxic|Great|Best|Worst|Good|Bad"
+    r"Happy|Sad|Angry|Tired|Sweet|Strong|Weird|Annoying|Toxic|Best|Worst|Good|Bad"
 )
 #: Who a person in the user's life is, by name: "my manager is Tom", "new manager is Tom",
 #: "my wife is Anna" (a name, not "my boss is Dutch").
