@@ -251,6 +251,20 @@ PAUSED_SPORTS: Final = (
     r"snowboarding|surfing|rowing|boxing|dancing|yoga|pilates|crossfit|football|tennis|golf|"
     r"the\s+gym"
 )
+#: Verbs and phrases that end a thing the user had or did, beyond the plain "stopped",
+#: "quit", "gave up" each reader already knows: "rehomed the cat", "outgrew the allergy",
+#: "moved out of the flat", "stepped away from Django", "ended the membership", "sold the
+#: car", "broke up with Sam", "passed away". One regex alternation, read by the fact's
+#: polarity (topics), the similarity rule (as "stopped") and the merge guard (supersession).
+ENDED_WORDS: Final = (
+    r"rehomed|outgrew|outgrown|moved out of|moved on from|stepped (?:away|down|back) from|"
+    r"ended(?! up)|kicked (?:the |their |his |her |my )?habit|(?<!is )(?<!are )sold(?! on\b)|"
+    r"sold off|broke up with|split from|resigned from|"
+    r"passed away|died|got rid of|gave away|phased out|swapped out|traded in|scrapped|"
+    r"shelved|binned|dropped out of|taking a break from|on a break from|paid off|"
+    r"closed (?:down |the |their |his |her |my )|shut down|wound down|unfollowed|cut out|"
+    r"(?:ripped|tore|torn) (?:\w+ ){0,2}out|abstains? from|migrated (?:\w+ ){0,2}off"
+)
 #: Children said by their kind, in the plural (a regular expression's alternation).
 CHILD_NOUNS: Final = r"kids|children|boys|girls|sons|daughters"
 #: The people closest to the user, each also in the plural where it has one (a regular

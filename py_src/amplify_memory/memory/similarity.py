@@ -82,7 +82,7 @@ from typing import Final
 
 from amplify_memory.errors import InvalidArgumentError, describe
 from amplify_memory.memory._defaults import DEFAULT_DUPLICATE_THRESHOLD
-from amplify_memory.memory._text import NUMBER_WORDS
+from amplify_memory.memory._text import ENDED_WORDS, NUMBER_WORDS
 from amplify_memory.memory.paraphrases import (
     Replacement,
     reworded,
@@ -449,6 +449,12 @@ _MORE_PHRASES: Final[tuple[tuple[re.Pattern[str], Replacement], ...]] = tuple(
         (r"\bovernight(?=\s+(?:shifts?|rotations?|rotas?|schedules?|hours)\b)", "night"),
         (r"(?<=\w)\s+(?-i:F\.?C\.?)(?=$|[\s.,;!)])", ""),  # ("Liverpool FC": the club)
         (_NATIONALITY_RE.pattern, _from_country),  # ("Canadian.", "User is Nigerian")
+        # last, after the phrases above have read their own forms ("ex-smoker", "retired"):
+        (rf"\b(?:{ENDED_WORDS})\b", "stopped"),  # ("rehomed the cat", "sold the car")
+        (r"^\s*(?:(?:the )?user is )?over (?=[a-z])(?!the (?:moon|top)\b)", "stopped "),
+        # a thing gone: "zero cola", "ex-husband", "former avid hiker" (not a retiree's
+        # state: "former teacher, now retired" is "a retired teacher")
+        (r"\bzero (?=[a-z])|\b(?:ex-|former )(?=\w)(?!.*\bretire)", "not "),
     )
 )
 

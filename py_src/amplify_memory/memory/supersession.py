@@ -46,6 +46,7 @@ from amplify_memory.memory._defaults import MERGE_PROBABILITY, SEMANTIC_DUPLICAT
 from amplify_memory.memory._phrasing import imperative_fact
 from amplify_memory.memory._text import (
     DEMONYMS,
+    ENDED_WORDS,
     NUMBER_WORDS,
     PET_NOUNS,
     RELATIVE_NOUNS,
@@ -1582,6 +1583,16 @@ def _value_words(text: str) -> frozenset[str]:
     return frozenset(words - _LINK_WORDS)
 
 
+def _colour_swapped(new: str, old: str) -> bool:
+    """True when the two facts differ by one colour for another and nothing else: two
+    things, or one changed, never one fact said twice."""
+    words = _value_words(new), _value_words(old)
+    only = words[0] - words[1], words[1] - words[0]
+    if words[0] & {"colour", "color"}:
+        return False  # ("favourite colour: blue" / "green": a slot's value, read as one)
+    return len(only[0]) == len(only[1]) == 1 and (only[0] | only[1]) <= _COLOURS
+
+
 def _value_swapped(new: str, old: str) -> bool:
     """True when two facts are the same words but one value each, of one class: numbers
     ("runs 20 km per week" / "Runs 35 km a week"), levels ("B1" / "B2"), members of one
@@ -1750,6 +1761,8 @@ def decide(
         return "supersede"  # "dropped Docker for local development", "sold their car"
     if _slot_changed(new, old) or _name_swapped(new, old) or _one_name_swapped(new, old):
         return "supersede"  # "cluster scheduler is PBS" / "cluster scheduler is Slurm"
+    if _colour_swapped(new, old):
+        return "keep"  # "drives a blue Skoda" / "a grey Skoda": two, or one changed; not one
     if (
         _routine_time_changed(new, old)
         or _meeting_time_changed(new, old)
@@ -1949,7 +1962,10 @@ _CHANGE_WORD_RE: Final = re.compile(
     r"dropped|done with|cut out|off the menu|no more|outgrown|paid off|broke up|gone|"
     r"got rid of|shaved off|shut down|closed down|uninsured|"
     r"promoted|retired\s+from|nicht mehr|keine? mehr|ya no|no m[aá]s|j[aá] n[aã]o|n[aã]o mais|"
-    r"plus jamais|ne\s+\w+\s+plus|n'\w+\s+plus|non pi[uù]|niet meer|nie ma ju[zż])\b",
+    r"plus jamais|ne\s+\w+\s+plus|n'\w+\s+plus|non pi[uù]|niet meer|nie ma ju[zż]|"
+    rf"{ENDED_WORDS}|"
+    # a thing taken up again: "drinks coffee again", "back on Instagram", "resumed running"
+    r"again|back (?:on|to|in)|resumed|returned to|picked (?:\w+ )?back up)\b",
     re.IGNORECASE,
 )
 #: What the merge model must not merge across, beside :data:`_CHANGE_WORD_RE`: a status

@@ -62,6 +62,7 @@ from functools import lru_cache
 from typing import Final, Literal
 
 from amplify_memory.memory._text import (
+    ENDED_WORDS,
     FAVOURITE_KINDS,
     HUMAN_LANGUAGES,
     NUMBER_WORDS,
@@ -72,7 +73,13 @@ from amplify_memory.memory._text import (
 from amplify_memory.memory._text import wordlist as _wordlist
 from amplify_memory.memory.canonical import canonical_fact, tidy_fact
 from amplify_memory.memory.devices import DEVICE_KINDS, device_topic_trigger, device_value
-from amplify_memory.memory.technologies import VERSION_AFTER_RE, Mention, find_technology_mentions
+from amplify_memory.memory.places import is_place
+from amplify_memory.memory.technologies import (
+    VERSION_AFTER_RE,
+    Mention,
+    find_technology_mentions,
+    lookup_technology,
+)
 from amplify_memory.text import strip_accents
 
 __all__ = [
@@ -82,6 +89,7 @@ __all__ = [
     "Topic",
     "both_hold",
     "frames_of",
+    "polarity",
     "primary_frame",
     "register_topic",
     "registered_topic",
@@ -377,6 +385,32 @@ def register_topic(
     return topic
 
 
+_LOCATION_VALUE = _choices_first(
+    r"\b(?:moved|relocated|shifted)\s+(?:\w+\s+)?from\s+.+?\s+to\s+((?-i:[A-Z])[\w.'-]*)",
+    r"\bcalls? ((?-i:[A-Z])\w+(?:\s(?-i:[A-Z])\w+)?) home\b",
+    r"\b(?:moved|shifted) to ((?-i:[A-Z])[\w.'-]*)",
+    r"\b(?:in|from)\s+((?-i:[A-Z])[\w.'-]*(?:\s+(?-i:[A-Z])[\w.'-]*)*)",
+)
+#: "User is in Sheffield (now)": where the user is, said without "lives"; only a known
+#: place ("User is in Marketing" is a department, "is in Q3 planning" a time).
+_IS_IN_RE: Final = re.compile(
+    r"^User is (?:now |currently |permanently |back |still )?in ((?-i:[A-Z])[\w.'-]*(?:\s+(?-i:[A-Z])[\w.'-]*)?)"
+    r"(?:\s+(?:now|these days|for good|permanently))?[.!]?$"
+)
+
+
+def _location_value(text: str) -> str | None:
+    """The place of a location fact; for "User is in X" only a known place."""
+    if _IS_IN_START_RE.match(text) and not _LIVES_WORD_RE.search(text):
+        said = _IS_IN_RE.match(text)
+        return said[1] if said is not None and is_place(said[1]) else None
+    return _LOCATION_VALUE(text)
+
+
+_IS_IN_START_RE: Final = re.compile(r"^User is (?:now |currently |permanently |back |still )?in ")
+_LIVES_WORD_RE: Final = re.compile(r"\b(?:based|located|living|lives|live|moved|from)\b")
+
+
 def _identity_topics(add: Callable[..., Topic]) -> None:
     """The built-in personal topics: name, pronouns, timezone, location, employer."""
     add(
@@ -416,13 +450,9 @@ def _identity_topics(add: Callable[..., Topic]) -> None:
         "location",
         "personal",
         r"\b(?:based|located|living|lives|live)\s+in\b|\bis from\b|\bfrom\s+[A-Z]"
-        r"|\bcalls? (?-i:[A-Z])\w+(?:\s(?-i:[A-Z])\w+)? home\b|\b(?:moved|shifted) to (?-i:[A-Z])",
-        _choices_first(
-            r"\b(?:moved|relocated|shifted)\s+(?:\w+\s+)?from\s+.+?\s+to\s+((?-i:[A-Z])[\w.'-]*)",
-            r"\bcalls? ((?-i:[A-Z])\w+(?:\s(?-i:[A-Z])\w+)?) home\b",
-            r"\b(?:moved|shifted) to ((?-i:[A-Z])[\w.'-]*)",
-            r"\b(?:in|from)\s+((?-i:[A-Z])[\w.'-]*(?:\s+(?-i:[A-Z])[\w.'-]*)*)",
-        ),
+        r"|\bcalls? (?-i:[A-Z])\w+(?:\s(?-i:[A-Z])\w+)? home\b|\b(?:moved|shifted) to (?-i:[A-Z])"
+        r"|^User is (?:now |currently |permanently |back |still )?in (?-i:[A-Z])",
+        _location_value,
     )
     add(
         "employer",
@@ -1176,9 +1206,9 @@ _NEGATIVE_RE: Final = re.compile(
     r"omit|omits|omitting|leaves out|left out|refrains? from|steers? clear of|rejects?|"
     r"not a fan|isn't a fan|is not a fan|doesn't|does not|don't|do not|won't|cannot|"
     r"can't|refuses?|allergic to|tired of|sick of|done with|over it|"
-    r"(?:is|are|was|were|did|has|have|should|need|must)n't)\b"
+    rf"(?:is|are|was|were|did|has|have|should|need|must)n't|{ENDED_WORDS})\b"
     r"|\b(?:emojis?|emoji|jargon|markdown|fluff|filler|ads?|sugar|caffeine|gluten|dairy|meat|"
-    r"alcohol|smoke|nut|jargon)-free\b",  # ("keep responses emoji-free")
+    r"alcohol|smoke|nut|jargon)-free\b|\bzero (?=[a-z])",  # ("keep responses emoji-free")
     re.IGNORECASE,
 )
 _SWITCH_RE: Final = re.compile(
@@ -1205,9 +1235,18 @@ _SLOT_RE: Final = re.compile(
 )
 
 
-def _polarity(text: str) -> Polarity:
+def polarity(text: str) -> Polarity:
+    """Whether a fact says the user does not, no longer, or avoids ("negative"), or not,
+    read off its words (a comparison's tail left out: "prefers tabs over no indentation")."""
     head = _COMPARATIVE_TAIL_RE.sub("", text)
-    return "negative" if _NEGATIVE_RE.search(head) else "positive"
+    gone = any(lookup_technology(name) for name in _FREE_OF_RE.findall(head))  # "jQuery-free"
+    return "negative" if gone or _NEGATIVE_RE.search(head) else "positive"
+
+
+_FREE_OF_RE: Final = re.compile(r"([\w.+#]+)-free\b")
+
+
+_polarity = polarity
 
 
 _SCOPE_CUE_RE: Final = re.compile(

@@ -1,0 +1,101 @@
+"""The thirty-eighth session: ends said many ways (one list, read by every reader of
+polarity), where the user is said without "lives", colours that are two values, and
+memories written as "Label: value"."""
+
+from __future__ import annotations
+
+import pytest
+
+from amplify_memory.memory.supersession import decide
+from amplify_memory.memory.topics import polarity, primary_frame
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("User owns a car.", "User sold their car."),
+        ("User has a mortgage.", "User paid off the mortgage."),
+        ("User runs their own Minecraft server.", "User shut down their Minecraft server."),
+        ("User has a cat.", "Gave away the cat."),
+        ("User has a girlfriend.", "Broke up with girlfriend."),
+        ("User is allergic to peanuts.", "Peanut allergy outgrown."),
+        ("User likes hiking.", "former avid hiker"),
+        ("User smokes.", "ex-smoker"),
+        ("The user drinks soda", "Cut out soda completely"),
+    ],
+)
+def test_an_end_said_many_ways_supersedes(old: str, new: str) -> None:
+    assert decide(new, old) == "supersede"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Has a cat called Biscuit", "Rehomed Biscuit the cat"),
+        ("Contributes to Django", "Stepped away from Django contributions"),
+        ("Member of Riverside Climbing Gym", "Ended the Riverside Climbing Gym membership"),
+        ("User rents a flat in Glasgow", "Moved out of the Glasgow flat"),
+        ("Allergic to cats", "Outgrew the cat allergy"),
+        ("Avoids social media", "Back on Instagram daily"),
+        ("Uses MongoDB in production", "Ripped MongoDB out of production"),
+    ],
+)
+@pytest.mark.parametrize("cosine", [0.75, 0.9])
+def test_an_end_or_a_return_is_never_merged_by_meaning(old: str, new: str, cosine: float) -> None:
+    assert decide(new, old, cosine=cosine) != "merge"
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "action"),
+    [
+        # the state of a retiree, said two ways, is one fact
+        ("User is retired from the Navy.", "Navy retiree", "merge"),
+        ("User is a retired police officer.", "Former cop, now retired", "merge"),
+        ("User is married.", "User is divorced now", "supersede"),
+        ("Favorite color: blue", "Favorite color: green", "supersede"),
+    ],
+)
+def test_states_said_two_ways(old: str, new: str, action: str) -> None:
+    assert decide(new, old, cosine=0.8) == action
+
+
+def test_a_technology_free_fact_is_negative() -> None:
+    assert polarity("Frontend is jQuery-free since the rewrite") == "negative"
+    assert polarity("Meat-free diet") == "negative"
+    assert polarity("Uses a hands-free headset") == "positive"
+    assert (
+        decide(
+            "Frontend is jQuery-free since the rewrite", "User's frontend uses jQuery", cosine=0.8
+        )
+        != "merge"
+    )
+
+
+def test_one_colour_for_another_is_never_one_fact() -> None:
+    assert (
+        decide("Drives a grey Skoda Octavia", "Drives a blue Skoda Octavia", cosine=0.98) == "keep"
+    )
+    assert decide("Likes red wine", "Likes white wine", cosine=0.94) == "keep"
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "action"),
+    [
+        ("User lives in Leeds", "User is in Sheffield", "supersede"),
+        ("User lives in Chicago.", "User is in Minneapolis now", "supersede"),
+        ("User lives in Leeds.", "User is back in Leeds", "merge"),
+        # not a place, or not where the user lives
+        ("User lives in Leeds", "User is in Marketing", "keep"),
+        ("User lives in Leeds", "User is in Sheffield for the weekend", "keep"),
+    ],
+)
+def test_where_the_user_is_said_without_lives(old: str, new: str, action: str) -> None:
+    assert decide(new, old, cosine=0.6) == action
+
+
+def test_is_in_a_known_place_has_the_location_topic() -> None:
+    frame = primary_frame("User is in Sheffield")
+    assert frame is not None
+    assert (frame.topic, frame.value) == ("location", "Sheffield")
+    frame = primary_frame("User is in Marketing")
+    assert frame is None or frame.topic != "location"
