@@ -99,6 +99,7 @@ __all__ = [
     "contradiction_reason",
     "contradicts",
     "is_duplicate",
+    "number_in_figures",
     "opposed",
     "opposite_words",
     "residual_terms",
@@ -156,6 +157,16 @@ def _in_figures(*words: str | None) -> int:
     return sum(
         _TENS.get(w.casefold()) or int(NUMBER_WORDS.get(w.casefold(), 0)) for w in words if w
     )
+
+
+def number_in_figures(text: str) -> int | None:
+    """A number said in figures or in words ("34", "thirty-four", "twelve"), else None."""
+    if text.isdigit():
+        return int(text)
+    words = re.split(r"[-\s]+", text.strip().casefold())
+    if len(words) > 2 or not all(w in _TENS or w in NUMBER_WORDS for w in words):
+        return None
+    return _in_figures(*words) or None
 
 
 # Phrase rewrites applied before tokenizing (case-insensitive): the forms of negation first.

@@ -66,6 +66,7 @@ from amplify_memory.memory.similarity import (
     contradiction_reason,
     contradicts,
     is_duplicate,
+    number_in_figures,
     opposed,
     opposite_words,
     residual_terms,
@@ -828,6 +829,22 @@ _CALLED_RE: Final = re.compile(
 )
 
 
+def _one_value(x: str, y: str) -> bool:
+    """Two values of a slot that are one: the same words in another order ("March 3" /
+    "3rd of March"), or one the initials of the other ("CET" / "Central European Time")."""
+    words = [
+        {re.sub(r"(?<=\d)(?:st|nd|rd|th)$", "", w) for w in re.findall(r"\w+", v.casefold())}
+        - {"of", "the", "a", "an"}
+        for v in (x, y)
+    ]
+    if words[0] == words[1]:
+        return True
+    initials = ["".join(w[0] for w in re.findall(r"[A-Za-z]+", v)).casefold() for v in (x, y)]
+    return (len(words[0]) == 1 and x.casefold() == initials[1]) or (
+        len(words[1]) == 1 and y.casefold() == initials[0]
+    )
+
+
 def _slot_changed(new: str, old: str) -> bool:
     """Both say "User's <the same slot> is <a value>", with two names or two numbers
     ("main laptop is a ThinkPad" / "main laptop is a MacBook Pro M3"); a description
@@ -836,7 +853,7 @@ def _slot_changed(new: str, old: str) -> bool:
     if not (a and b) or a["slot"].casefold() != b["slot"].casefold():
         return False
     x, y = a["value"], b["value"]
-    if x.casefold() == y.casefold() or re.search(r"\b(?:not|no|never)\b", x + " " + y, re.I):
+    if _one_value(x, y) or re.search(r"\b(?:not|no|never)\b", x + " " + y, re.I):
         return False
     kind = [bool(re.match(r"(?-i:[A-Z])|\d|[a-z]+(?-i:[A-Z])", v)) for v in (x, y)]
     if all(kind):
@@ -1630,12 +1647,46 @@ _TO_THE_USER_RE: Final = re.compile(
 )
 
 
+#: A memory written as a form's field: "Test runner: Jest", "Age: thirty-four", "Likes:
+#: hiking" (a label of one to four words, not a remark such as "Correction:" or "Note:").
+_LABELLED_RE: Final = re.compile(
+    r"^\s*(?P<label>(?-i:[A-Z])[a-z'-]*(?:[ -][A-Za-z][a-z'-]*){0,3})\s*:\s*"
+    r"(?P<value>[^:\n]{1,80}?)[.!]?\s*$"
+)
+_NOT_A_FIELD: Final = frozenset(
+    wordlist("correction update note actually fyi edit context re ps tldr reminder important")
+)
+#: Labels that are a verb of the user's ("Likes: hiking": "User likes hiking").
+_VERB_LABELS: Final = frozenset(
+    wordlist("likes dislikes loves hates uses prefers avoids wants enjoys speaks drinks eats")
+)
+
+
+def _labelled(fact: str) -> str:
+    """A memory written as a field ("Manager: Kofi") said as a sentence ("User's manager
+    is Kofi"; "Likes: hiking" -> "User likes hiking"), else ``fact``."""
+    field = _LABELLED_RE.match(fact)
+    if field is None:
+        return fact
+    label, value = field["label"].casefold(), field["value"].strip()
+    if label.split()[0] in _NOT_A_FIELD or label in ("user", "the user"):
+        return fact
+    if label in _VERB_LABELS:
+        return f"User {label} {value}"
+    age = number_in_figures(value) if label == "age" else None
+    if age is not None:
+        return f"User is {age} years old"  # ("Age: thirty-four": "User is 34 years old")
+    if label.startswith("user's "):
+        return f"User's {label[7:]} is {value}"  # ("User's car: Honda Civic")
+    return f"User's {label} is {value}"
+
+
 @lru_cache(maxsize=4096)
 def _third_person(fact: str) -> str:
     """A standing instruction in the imperative said as a fact about the user ("Answer
     in Spanish." -> "User wants the assistant to answer in Spanish"), else ``fact``."""
     # ("Answer the user in English": the user is who the answers are for, no place)
-    fact = _TO_THE_USER_RE.sub(r"\1", fact)
+    fact = _labelled(_TO_THE_USER_RE.sub(r"\1", fact))
     if _THIRD_PERSON_RE.search(fact):
         return fact
     said = imperative_fact(fact)

@@ -99,3 +99,26 @@ def test_is_in_a_known_place_has_the_location_topic() -> None:
     assert (frame.topic, frame.value) == ("location", "Sheffield")
     frame = primary_frame("User is in Marketing")
     assert frame is None or frame.topic != "location"
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "action"),
+    [
+        # a memory written as a form's field is read as the sentence it stands for
+        ("User's manager is Dana.", "Manager: Kofi", "supersede"),
+        ("Test runner: Jest", "User's test runner is Vitest.", "supersede"),
+        ("User's favourite language is Python.", "Favorite language: Rust", "supersede"),
+        ("User is 34 years old", "Age: thirty-four", "merge"),
+        ("User is 29 years old.", "Age: 29", "merge"),
+        ("User is 34 years old.", "Age: 43", "supersede"),
+        ("Drives a 2018 Honda Civic.", "User's car: Honda Civic, 2018 model", "merge"),
+        # one value said two ways in a slot
+        ("The user's timezone is CET", "Timezone: Central European Time", "merge"),
+        ("User's birthday is March 3.", "Birthday: 3 March.", "merge"),
+        ("User's birthday is March 3.", "User's birthday is March 30", "supersede"),
+        # a remark before a colon is no field
+        ("User is 40", "Correction: user is 38", "supersede"),
+    ],
+)  # fmt: skip
+def test_a_field_is_read_as_its_sentence(old: str, new: str, action: str) -> None:
+    assert decide(new, old, cosine=0.8) == action
