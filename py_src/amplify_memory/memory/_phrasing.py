@@ -6227,6 +6227,17 @@ def _third_person(verb: str) -> str:
     return low + "s"
 
 
+#: A request for a piece of work on what is at hand ("summarise the last few messages",
+#: "make it shorter", "rewrite this", "tell me more"): standing only when said so
+#: ("always", "from now on", "every time").
+WORK_NOW_RE: Final = re.compile(
+    r"^(?:pls\s+|please\s+)?(?:summari[sz]e|draft|rewrite|shorten|tell me more|"
+    r"turn (?:this|these|that|it)\b|make (?:it|this|that|these|them)\b)",
+    re.IGNORECASE,
+)
+_WORK_NOW_RE = WORK_NOW_RE
+
+
 def imperative_fact(clause: str, *, inherited: bool = False) -> list[ExtractedFact] | None:
     """A standing instruction in the imperative, or None (not one, or a one-off task);
     two joined by "and" are two facts. ``inherited``: a part of one already read as
@@ -6266,6 +6277,8 @@ def imperative_fact(clause: str, *, inherited: bool = False) -> list[ExtractedFa
         content = polish(f"User does not want the assistant to suggest {no_suggest['x']}")
         return [ExtractedFact(content, "preference")]  # "don't suggest Docker Desktop"
     standing = _is_standing(text, scope)
+    if _WORK_NOW_RE.match(text) and not standing:
+        return None  # a piece of work asked for now: "summarise the last few messages"
     if (_TASK_RE.search(text) or _DEICTIC_RE.search(scope)) and not standing and not keep_style:
         return None  # (a one-off task: "fix this", "in this case use tabs", "... the Java version too")
     after_head = text.split(None, len(words) - len(head_words) + 1)[-1] if head_words else ""

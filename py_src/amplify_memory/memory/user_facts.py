@@ -429,10 +429,57 @@ def _without_code(lines: list[str]) -> list[str]:
     return kept
 
 
+#: A line a machine printed: indented, a log's level or time, a traceback's, an error's
+#: name ("npm ERR!", "2024-05-02T10:11:03Z [error]", "** (Ecto.NoResultsError)").
+_MACHINE_LINE_RE: Final = re.compile(
+    r"^(?:[ \t]{2,}\S|\t|\*\* \(|-/\+|(?:Traceback|File \"|npm ERR!|ERROR|WARN(?:ING)?|"
+    r"INFO|DEBUG|FATAL|DETAIL|HINT|Caused by|panic:|error\[|error:|at [\w.$]+\()|"
+    r"\[?\d{4}-\d\d-\d\d[T ]\d|[\w.]+(?:Error|Exception)\b)"
+)
+#: The line that hands over what a machine printed: "kubectl describe says:", "getting
+#: this:", "terraform plan output:", "here is the traceback:".
+_PASTE_INTRO_RE: Final = re.compile(
+    r"\b(?:says|said|output|logs?|traceback|stack ?trace|errors?|this|printed|prints|"
+    r"shows?|showing|returns?|returned|throws|threw|console|terminal|message|response|"
+    r"getting|got|get|giving|gives|gave)\W*:\s*$",
+    re.IGNORECASE,
+)
+
+
+def _fence_pasted(text: str) -> str:
+    """``text`` with what a machine printed, pasted without a fence, in one: the lines
+    after a line that hands them over ("kubectl describe says:"; that line with them),
+    or the message's first lines when they are such lines ("npm ERR! code ERESOLVE"),
+    through blank lines while the next line is one too. Then it is read as any fenced
+    block is (and a project's chat keeps no error lines of it: no sentence led to it)."""
+    if "\n" not in text and not _MACHINE_LINE_RE.match(text.lstrip()):
+        return text
+    lines = text.split("\n")
+    following = [len(lines)] * (len(lines) + 1)  # the next line with words, from each line
+    for k in range(len(lines) - 1, -1, -1):
+        following[k] = k if lines[k].strip() else following[k + 1]
+    machine = [bool(_MACHINE_LINE_RE.match(line)) for line in lines] + [False]
+    start = first = None
+    if _MACHINE_LINE_RE.match(lines[0].lstrip()):
+        start = first = 0
+    else:
+        for k, line in enumerate(lines[:-1]):
+            if machine[following[k + 1]] and _PASTE_INTRO_RE.search(line):
+                start, first = k, following[k + 1]
+                break
+    if start is None or first is None or "```" in text:
+        return text
+    end = first + 1
+    while end < len(lines) and (lines[end].strip() or machine[following[end]]):
+        end += 1
+    return "\n".join([*lines[:start], "```", *lines[start:end], "```", *lines[end:]])
+
+
 def _strip_code_and_quotes(text: str, *, keep_quotes: bool = False) -> str:
     """Remove code blocks, code lines, "> " quotes and quoted passages of 3+ words
     (``keep_quotes``: inline code and quoted passages stay, as an error message does in
     a project's context)."""
+    text = _fence_pasted(text)
     if keep_quotes:
         text = _with_error_lines(text)
     text = _FENCE_RE.sub("\n", text)
@@ -928,6 +975,8 @@ def _request_facts(clause: str, *, polite: bool) -> list[ExtractedFact]:
     )
     if not (standing or (_ABOUT_ANSWERS_RE.search(clause) and not polite)):
         return []
+    if _phrasing.WORK_NOW_RE.match(body) and not _STANDING_WORDS_RE.search(clause):
+        return []  # a piece of work asked for now: "summarise the last few messages"
     content = _imperative_content(clause)
     return [ExtractedFact(content, _category(clause, "preference"))]
 

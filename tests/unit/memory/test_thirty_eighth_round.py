@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from amplify_memory.memory.chat_facts import extract_chat_facts
 from amplify_memory.memory.supersession import decide
 from amplify_memory.memory.topics import polarity, primary_frame
 
@@ -122,3 +123,45 @@ def test_is_in_a_known_place_has_the_location_topic() -> None:
 )  # fmt: skip
 def test_a_field_is_read_as_its_sentence(old: str, new: str, action: str) -> None:
     assert decide(new, old, cosine=0.8) == action
+
+
+def stored(message: str, *, project: bool = False) -> list[str]:
+    facts = extract_chat_facts(message, in_project=project)
+    return [f.content for f in facts.user] + [c.content for c in facts.project]
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        # a piece of work asked for now is no standing wish
+        "summarise the last few messages for my standup, three lines max",
+        "summarise in 3 sentences:\n\nThe council will trial a new collection cycle.",
+        "make it shorter pls and drop the jargon, it's going to the parents' whatsapp group",
+        "ok Timescale sounds interesting, tell me more",
+        # what a machine printed, pasted without a fence
+        "npm ERR! code ERESOLVE\nnpm ERR! ERESOLVE unable to resolve dependency tree\n\nugh",
+        "2024-05-02T10:11:03Z [error] 2231#2231: *88 upstream timed out, server: nginx-edge",
+        "getting this:\n** (Ecto.NoResultsError) expected at least one result\n"
+        "from u0 in MyApp.Accounts.User, where: u0.id == ^42",
+    ],
+)
+@pytest.mark.parametrize("project", [False, True])
+def test_work_asked_for_now_and_pasted_output_store_nothing(message: str, project: bool) -> None:
+    assert stored(message, project=project) == []
+
+
+@pytest.mark.parametrize(
+    ("message", "project", "facts"),
+    [
+        ("always summarise in 3 bullet points", False,
+         ["User wants the assistant to always summarise in 3 bullet points"]),
+        ("kubectl describe says:\n  Warning  BackOff  3m (x12 over 10m)  kubelet  Back-off\n"
+         "  Reason: OOMKilled\n\nwe deploy with Helm", True, ["We deploy with Helm"]),
+        ("Error responses from this API have to follow RFC 7807 problem details.", True,
+         ["Error responses from this API have to follow RFC 7807 problem details"]),
+    ],
+)  # fmt: skip
+def test_standing_work_and_prose_after_pasted_output_stay(
+    message: str, project: bool, facts: list[str]
+) -> None:
+    assert stored(message, project=project) == facts
