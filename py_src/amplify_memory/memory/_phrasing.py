@@ -1711,6 +1711,10 @@ _CMP_RE: Final = re.compile(
     r"(?!.*\bover\s+(?:the\s+)?(?:(?:past|last|next|coming)\s+)?(?:holidays?|summer|winter|"
     r"spring|autumn|fall|weekends?|break|christmas|easter|years?|months?|weeks?|days?|"
     r"lockdown|course\s+of)\b)"
+    # "x12 over 10m", "uploads over 2mb fail", "people over saturday": a number, a day,
+    # guests had over; no choice
+    r"(?!.*\bover\s+(?:\d|(?:mon|tues|wednes|thurs|fri|satur|sun)day\b))"
+    r"(?!.*\b(?:people|friends|guests|folks|family|them|him|her|us)\s+over\b)"
     r"(?P<a>[\w.+#@'/ -]+?)\s*(?:>+|≫|\bover\b|\binstead of\b|\brather than\b|"
     # ("lo-fi beats while coding": music, no choice)
     r"\bbeats\b(?!\s*(?:while|whilst|when|during|as|me|us|it|them)\b)|"
@@ -5062,10 +5066,21 @@ def _shape_not_cmp(text: str, lead: bool) -> _Shaped:
     return _NEXT
 
 
+#: A request for now at the head of a comparison: "explain why over Next", "give me 20
+#: questions instead of the usual 10".
+_ASKED_NOW_RE: Final = re.compile(
+    r"^(?:explain|give|show|tell|send|keeps?|make|get|let|walk)\b", re.IGNORECASE
+)
+
+
 def _shape_cmp(text: str, lead: bool) -> _Shaped:
     if m := _CMP_RE.match(text):
         a, b = m["a"].strip(), m["b"].strip()
-        if not re.match(r"^(?:I|we|my|our|you|he|she|they)\b", a, re.I) and len(a.split()) <= 4:
+        if (
+            not re.match(r"^(?:I|we|my|our|you|he|she|they)\b", a, re.I)
+            and not re.match(_ASKED_NOW_RE, a)  # ("explain why over Next": a request)
+            and len(a.split()) <= 4
+        ):
             a = re.sub(r"^(?:prefer|always|definitely|def)\s+", "", a, flags=re.I)
             return [_pref(a, b, m["scope"])]
     return _NEXT

@@ -165,3 +165,20 @@ def test_standing_work_and_prose_after_pasted_output_stay(
     message: str, project: bool, facts: list[str]
 ) -> None:
     assert stored(message, project=project) == facts
+
+
+@pytest.mark.parametrize(
+    ("message", "facts"),
+    [
+        # "over" of a number, a day, guests had over, or after a request: no choice
+        ("any good vegetarian lasagna recipes? having people over saturday", []),
+        ("SvelteKit? hmm, explain why over Next", []),
+        ("kubectl says x12 over 10m", []),
+        ("give me 20 questions instead of the usual 10, it's a double period tomorrow.", []),
+        ("tea over coffee any day", ["User prefers tea over coffee"]),
+        ("actually give me TS examples instead of JS from now on",
+         ["User wants the assistant to give the user TypeScript examples instead of JavaScript"]),
+    ],
+)  # fmt: skip
+def test_a_comparison_is_a_choice_only_between_things(message: str, facts: list[str]) -> None:
+    assert stored(message) == facts
