@@ -177,7 +177,8 @@ def test_standing_work_and_prose_after_pasted_output_stay(
         ("give me 20 questions instead of the usual 10, it's a double period tomorrow.", []),
         ("tea over coffee any day", ["User prefers tea over coffee"]),
         ("actually give me TS examples instead of JS from now on",
-         ["User wants the assistant to give the user TypeScript examples instead of JavaScript"]),
+         ["User wants the assistant to give the user TypeScript examples instead of JavaScript",
+          "User no longer uses JavaScript"]),
     ],
 )  # fmt: skip
 def test_a_comparison_is_a_choice_only_between_things(message: str, facts: list[str]) -> None:
