@@ -311,6 +311,10 @@ def _kind_swapped(new: str, old: str) -> bool:
     return any(w not in _BARE_WORDS and not w.startswith("<") for w in words)
 
 
+#: A thing added to a tool: "the Dataview plugin in Obsidian", "the GitLens extension".
+_ADD_ON_RE: Final = re.compile(r"\b(?:plugins?|extensions?|add-?ons?|mods?)\b", re.I)
+
+
 def _per_technology(frame: Frame) -> bool:
     return frame.topic.startswith(("uses:", "likes:", "choice:"))
 
@@ -1864,8 +1868,11 @@ def decide(
                     and _near_by_meaning(new, old, cosine)
                 )
                 return "merge" if near else "keep"
-            if _other_tools(new, old):
-                return "keep"  # "uses Ghidra" / "uses Ghidra and Burp Suite": one tool more
+            if _other_tools(new, old) or bool(_ADD_ON_RE.search(new)) != bool(
+                _ADD_ON_RE.search(old)
+            ):
+                return "keep"  # "uses Ghidra" / "uses Ghidra and Burp Suite": one tool more;
+                # "uses VS Code" / "the GitLens extension in VS Code": one thing more in it
             numbers = _numbers(new), _numbers(old)
             if all(numbers) and numbers[0] != numbers[1]:  # "minSdk 24" / "minSdk 26"
                 return "supersede" if contradicts(new, old) else "keep"

@@ -1769,6 +1769,12 @@ def _place_parts(value: str) -> tuple[str, ...]:
     return tuple(_PLACE_ALIASES.get(part, part) for part in parts)
 
 
+def _own_scope(frame: Frame) -> tuple[str, ...]:
+    """A frame's scope without a tool held with its value ("zsh with Oh My Zsh": one
+    shell, not zsh limited to Oh My Zsh; :func:`both_hold`)."""
+    return tuple(s for s in frame.scope if not both_hold(s, frame.value))
+
+
 def relation(new: Frame, old: Frame) -> Relation:
     """What a ``new`` fact does to an ``old`` one (see the module docstring). Facts of
     different scopes ("in Python" / "in YAML") are compatible; the same value with
@@ -1781,7 +1787,7 @@ def relation(new: Frame, old: Frame) -> Relation:
         ):
             return "same" if _same_value(new.topic, new.value, old.value) else "compatible"
         return "unrelated"
-    if new.scope != old.scope:
+    if _own_scope(new) != _own_scope(old):
         return "compatible"
     if _same_value(new.topic, new.value, old.value):
         if new.polarity != old.polarity:

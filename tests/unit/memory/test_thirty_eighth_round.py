@@ -183,3 +183,19 @@ def test_standing_work_and_prose_after_pasted_output_stay(
 )  # fmt: skip
 def test_a_comparison_is_a_choice_only_between_things(message: str, facts: list[str]) -> None:
     assert stored(message) == facts
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "action"),
+    [
+        # a tool held with its value is no scope of it
+        ("User uses zsh with Oh My Zsh.", "User prefers fish over zsh", "supersede"),
+        ("Uses zsh with oh-my-zsh.", "User's shell: Zsh + Oh My Zsh.", "merge"),
+        # one thing added to a tool is not the tool said again
+        ("User uses VS Code.", "User uses the GitLens extension in VS Code.", "keep"),
+        ("User uses Obsidian for notes.", "User uses the Dataview plugin in Obsidian.", "keep"),
+        ("User prefers dark mode.", "Likes dark themes.", "merge"),
+    ],
+)
+def test_tool_groups_and_add_ons(old: str, new: str, action: str) -> None:
+    assert decide(new, old, cosine=0.8) == action
