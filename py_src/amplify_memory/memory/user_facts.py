@@ -521,7 +521,8 @@ def _strip_code_and_quotes(text: str, *, keep_quotes: bool = False) -> str:
 #: A retraction: "jk", "just kidding" (not "JK Rowling", "jk-flip-flops", "jk means ...",
 #: "just kidding around", "jk is my escape mapping").
 _TAKEN_BACK_RE: Final = re.compile(
-    r"(?<![\w/-])(?:\.\.\.\s*|\u2026\s*)?(?:(?P<jk>jk|j/k)|just\s+kidding|only\s+kidding)\b"
+    r"(?<![\w/-])(?:\.\.\.\s*|\u2026\s*)?(?:(?P<jk>jk|j/k)|just\s+kidding|only\s+kidding|"
+    r"(?<=\.\.\.)kidding|(?<=\.\.\.\s)kidding|(?<=\u2026)kidding|(?<=\u2026\s)kidding)\b"
     r"(?!\s*(?:-|\?|=|(?:is|are|as|for|to|and|means|around|myself|yourself|about|mapping|key|"
     r"keys)\b))[\s,.!:;-]*",
     re.IGNORECASE,

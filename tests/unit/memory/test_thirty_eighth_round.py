@@ -199,3 +199,9 @@ def test_a_comparison_is_a_choice_only_between_things(message: str, facts: list[
 )
 def test_tool_groups_and_add_ons(old: str, new: str, action: str) -> None:
     assert decide(new, old, cosine=0.8) == action
+
+
+def test_a_bare_kidding_after_dots_takes_back() -> None:
+    message = "I'm in Madrid now... kidding, still in Barcelona, just visiting for the weekend."
+    assert not any("Madrid" in f for f in stored(message))
+    assert stored("I'm kidding myself if I think I'll finish") == []
