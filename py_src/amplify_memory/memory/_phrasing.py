@@ -1714,7 +1714,8 @@ _CMP_RE: Final = re.compile(
     # "x12 over 10m", "uploads over 2mb fail", "people over saturday": a number, a day,
     # guests had over; no choice
     r"(?!.*\bover\s+(?:\d|(?:mon|tues|wednes|thurs|fri|satur|sun)day\b))"
-    r"(?!.*\b(?:people|friends|guests|folks|family|them|him|her|us)\s+over\b)"
+    r"(?!.*\b(?:have|having|had|has|invite|inviting|invited)\s+(?:\w+\s+)?"
+    r"(?:people|friends|guests|folks|family|them|him|her|us)\s+over\b)"
     r"(?P<a>[\w.+#@'/ -]+?)\s*(?:>+|≫|\bover\b|\binstead of\b|\brather than\b|"
     # ("lo-fi beats while coding": music, no choice)
     r"\bbeats\b(?!\s*(?:while|whilst|when|during|as|me|us|it|them)\b)|"
@@ -5078,7 +5079,8 @@ def _shape_cmp(text: str, lead: bool) -> _Shaped:
         a, b = m["a"].strip(), m["b"].strip()
         if (
             not re.match(r"^(?:I|we|my|our|you|he|she|they)\b", a, re.I)
-            and not re.match(_ASKED_NOW_RE, a)  # ("explain why over Next": a request)
+            and not (re.match(_ASKED_NOW_RE, a) and not m["tail"])  # ("explain why over
+            # Next": a request; not "tell me the truth over comforting lies, always")
             and len(a.split()) <= 4
         ):
             a = re.sub(r"^(?:prefer|always|definitely|def)\s+", "", a, flags=re.I)
@@ -6243,11 +6245,14 @@ def _third_person(verb: str) -> str:
 
 
 #: A request for a piece of work on what is at hand ("summarise the last few messages",
-#: "make it shorter", "rewrite this", "tell me more"): standing only when said so
-#: ("always", "from now on", "every time").
+#: "make it shorter", "rewrite this", "tell me more", "summarise in 3 sentences:" before
+#: the text): standing only when said so ("always", "from now on", "every time"); not
+#: one on things in general ("summarise things in 3 bullets", "each email I paste").
 WORK_NOW_RE: Final = re.compile(
-    r"^(?:pls\s+|please\s+)?(?:summari[sz]e|draft|rewrite|shorten|tell me more|"
-    r"turn (?:this|these|that|it)\b|make (?:it|this|that|these|them)\b)",
+    r"^(?:pls\s+|please\s+)?(?:(?:summari[sz]e|draft|rewrite|shorten|turn|make)\s+"
+    r"(?:this|that|these|those|it|them|the|my|our)\b|tell me more\b|"
+    r"(?:summari[sz]e|rewrite|shorten|translate)\b[^.!?:\n]{0,40}:[ \t]*(?:\n|$)|"
+    r"(?:summari[sz]e|shorten)\s+in\s+\S+\s+\w+[ \t]*:?[ \t]*$)",
     re.IGNORECASE,
 )
 _WORK_NOW_RE = WORK_NOW_RE

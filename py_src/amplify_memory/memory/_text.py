@@ -252,18 +252,27 @@ PAUSED_SPORTS: Final = (
     r"the\s+gym"
 )
 #: Verbs and phrases that end a thing the user had or did, beyond the plain "stopped",
-#: "quit", "gave up" each reader already knows: "rehomed the cat", "outgrew the allergy",
-#: "moved out of the flat", "stepped away from Django", "ended the membership", "sold the
-#: car", "broke up with Sam", "passed away". One regex alternation, read by the fact's
+#: "quit", "gave up" each reader already knows: "rehomed the cat", "moved out of the
+#: flat", "stepped away from Django", "sold their car", "paid off the mortgage", "broke up
+#: with Sam", "passed away". Only words that end the whole of what follows them (not "got
+#: rid of unused Docker images", "closed the Jira ticket", "scrapped the migration plan",
+#: "sold 200 cupcakes", "died laughing"). One regex alternation, read by the fact's
 #: polarity (topics), the similarity rule (as "stopped") and the merge guard (supersession).
 ENDED_WORDS: Final = (
-    r"rehomed|outgrew|outgrown|moved out of|moved on from|stepped (?:away|down|back) from|"
-    r"ended(?! up)|kicked (?:the |their |his |her |my )?habit|(?<!is )(?<!are )sold(?! on\b)|"
-    r"sold off|broke up with|split from|resigned from|"
-    r"passed away|died|got rid of|gave away|phased out|swapped out|traded in|scrapped|"
-    r"shelved|binned|dropped out of|taking a break from|on a break from|paid off|"
-    r"closed (?:down |the |their |his |her |my )|shut down|wound down|unfollowed|cut out|"
-    r"(?:ripped|tore|torn) (?:\w+ ){0,2}out|abstains? from|migrated (?:\w+ ){0,2}off"
+    r"rehomed|moved out of|stepped (?:away|down|back) from|stepped down as|"
+    r"kicked (?:the |their |his |her |my )?habit|"
+    r"(?<!is )(?<!are )sold (?:the|their|his|her|my|our)\b(?! \w+ on\b)|"
+    r"broke up with|split (?:up )?from|resigned from|passed away|"
+    r"died(?! laughing| of laughter| of embarrassment| inside| down)|gave away|dropped out of|"
+    r"paid off (?:the|their|his|her|my|our|all)\b|(?<!is )(?<!are )cut out (?!for\b|a\b|an\b)|"
+    r"(?:ripped|tore|torn) (?:\w+ ){0,2}out|abstains? from|"
+    # an end said of the whole by its noun: "outgrew the cat allergy", "ended the gym
+    # membership", "shut down their Minecraft server"
+    r"outgr(?:ew|own) (?:the |their |his |her |my |a |an )?(?:\w+ )?allerg\w*|allergy outgrown|"
+    r"ended (?:the |their |his |her |my |our )?(?:[\w-]+ ){0,3}(?:membership|subscription|lease|"
+    r"contract|relationship|marriage|engagement)|"
+    r"(?:shut|closed) down (?:the |their |his |her |my |our )(?:[\w-]+ ){0,3}(?:server|business|"
+    r"shop|company|store|blog|site|channel|account|bakery|restaurant|cafe|café|studio|practice)"
 )
 #: Children said by their kind, in the plural (a regular expression's alternation).
 CHILD_NOUNS: Final = r"kids|children|boys|girls|sons|daughters"

@@ -462,10 +462,11 @@ _MORE_PHRASES: Final[tuple[tuple[re.Pattern[str], Replacement], ...]] = tuple(
         (_NATIONALITY_RE.pattern, _from_country),  # ("Canadian.", "User is Nigerian")
         # last, after the phrases above have read their own forms ("ex-smoker", "retired"):
         (rf"\b(?:{ENDED_WORDS})\b", "stopped"),  # ("rehomed the cat", "sold the car")
-        (r"^\s*(?:(?:the )?user is )?over (?=[a-z])(?!the (?:moon|top)\b)", "stopped "),
-        # a thing gone: "zero cola", "ex-husband", "former avid hiker" (not a retiree's
-        # state: "former teacher, now retired" is "a retired teacher")
-        (r"\bzero (?=[a-z])|\b(?:ex-|former )(?=\w)(?!.*\bretire)", "not "),
+        (r"^\s*(?:(?:the )?user is )?over (?=[a-z])(?!(?:the|a|an|this|last)\b)", "stopped "),
+        # what the user was: "Ex-SWE", "User is a former avid hiker" (not someone else's:
+        # "a fan of ex-Arsenal player Henry"; not a retiree's state: "former teacher, now
+        # retired" is "a retired teacher")
+        (r"^\s*(?:(?:the )?user is (?:an? )?)?(?:ex-|former )(?=\w)(?!.*\bretire)", "not "),
     )
 )
 

@@ -843,6 +843,9 @@ def _one_value(x: str, y: str) -> bool:
     ]
     if words[0] == words[1]:
         return True
+    tech = lookup_technology(x), lookup_technology(y)
+    if tech[0] is not None and tech[1] is not None and tech[0].name == tech[1].name:
+        return True  # ("VS Code" / "Visual Studio Code")
     initials = ["".join(w[0] for w in re.findall(r"[A-Za-z]+", v)).casefold() for v in (x, y)]
     return (len(words[0]) == 1 and x.casefold() == initials[1]) or (
         len(words[1]) == 1 and y.casefold() == initials[0]
@@ -1605,13 +1608,22 @@ def _value_words(text: str) -> frozenset[str]:
 
 
 def _colour_swapped(new: str, old: str) -> bool:
-    """True when the two facts differ by one colour for another and nothing else: two
-    things, or one changed, never one fact said twice."""
+    """True when the two facts differ by one colour for another and nothing else, a
+    colour said of a thing ("drives a blue Skoda" / "a grey Skoda"): two things, or one
+    changed, never one fact said twice. Not a colour that is a slot's value ("favourite
+    colour: blue", "terminal background is black": the slot rules read it) or a name
+    ("formats code with Black")."""
     words = _value_words(new), _value_words(old)
     only = words[0] - words[1], words[1] - words[0]
-    if words[0] & {"colour", "color"}:
-        return False  # ("favourite colour: blue" / "green": a slot's value, read as one)
-    return len(only[0]) == len(only[1]) == 1 and (only[0] | only[1]) <= _COLOURS
+    if len(only[0]) != 1 or len(only[1]) != 1 or not (only[0] | only[1]) <= _COLOURS:
+        return False
+    if re.search(r"\b(?:is|are|colou?r|background|theme)\b", f"{new} {old}", re.I):
+        return False
+    return not any(
+        re.search(rf"(?<!^)\b(?-i:{c.capitalize()})\b", f)
+        for c in only[0] | only[1]
+        for f in (new, old)
+    )
 
 
 def _value_swapped(new: str, old: str) -> bool:
@@ -1660,6 +1672,11 @@ _LABELLED_RE: Final = re.compile(
 _NOT_A_FIELD: Final = frozenset(
     wordlist("correction update note actually fyi edit context re ps tldr reminder important")
 )
+#: Labels of a list, whose values are several ("Languages: Go", "Tools: Docker").
+_LIST_LABEL_RE: Final = re.compile(
+    r"(?:(?<!ss)(?<!day)(?<!hour)(?<!time)(?<!u)s|\bstack|\bspoken|\bsetup|\bgear|\bkit)$",
+    re.IGNORECASE,
+)
 #: Labels that are a verb of the user's ("Likes: hiking": "User likes hiking").
 _VERB_LABELS: Final = frozenset(
     wordlist("likes dislikes loves hates uses prefers avoids wants enjoys speaks drinks eats")
@@ -1673,8 +1690,12 @@ def _labelled(fact: str) -> str:
     if field is None:
         return fact
     label, value = field["label"].casefold(), field["value"].strip()
-    if label.split()[0] in _NOT_A_FIELD or label in ("user", "the user"):
-        return fact
+    if (
+        label.split()[0] in _NOT_A_FIELD
+        or label in ("user", "the user")
+        or _LIST_LABEL_RE.search(label)
+    ):
+        return fact  # (a remark, or a list: "Languages: Python", "Stack: React, Node")
     if label in _VERB_LABELS:
         return f"User {label} {value}"
     age = number_in_figures(value) if label == "age" else None

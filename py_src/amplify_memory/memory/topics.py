@@ -73,7 +73,7 @@ from amplify_memory.memory._text import (
 from amplify_memory.memory._text import wordlist as _wordlist
 from amplify_memory.memory.canonical import canonical_fact, tidy_fact
 from amplify_memory.memory.devices import DEVICE_KINDS, device_topic_trigger, device_value
-from amplify_memory.memory.places import is_place
+from amplify_memory.memory.places import is_place, is_region
 from amplify_memory.memory.technologies import (
     VERSION_AFTER_RE,
     Mention,
@@ -392,7 +392,8 @@ _LOCATION_VALUE = _choices_first(
     r"\b(?:in|from)\s+((?-i:[A-Z])[\w.'-]*(?:\s+(?-i:[A-Z])[\w.'-]*)*)",
 )
 #: "User is in Sheffield (now)": where the user is, said without "lives"; only a known
-#: place ("User is in Marketing" is a department, "is in Q3 planning" a time).
+#: city ("User is in Marketing" is a department, "is in Q3 planning" a time; "is in
+#: England" may hold the city the user lives in).
 _IS_IN_RE: Final = re.compile(
     r"^User is (?:now |currently |permanently |back |still )?in ((?-i:[A-Z])[\w.'-]*(?:\s+(?-i:[A-Z])[\w.'-]*)?)"
     r"(?:\s+(?:now|these days|for good|permanently))?[.!]?$"
@@ -403,7 +404,9 @@ def _location_value(text: str) -> str | None:
     """The place of a location fact; for "User is in X" only a known place."""
     if _IS_IN_START_RE.match(text) and not _LIVES_WORD_RE.search(text):
         said = _IS_IN_RE.match(text)
-        return said[1] if said is not None and is_place(said[1]) else None
+        if said is None or not is_place(said[1]) or is_region(said[1]):
+            return None  # (a country or a region holds the city the user lives in)
+        return said[1]
     return _LOCATION_VALUE(text)
 
 
@@ -1208,7 +1211,7 @@ _NEGATIVE_RE: Final = re.compile(
     r"can't|refuses?|allergic to|tired of|sick of|done with|over it|"
     rf"(?:is|are|was|were|did|has|have|should|need|must)n't|{ENDED_WORDS})\b"
     r"|\b(?:emojis?|emoji|jargon|markdown|fluff|filler|ads?|sugar|caffeine|gluten|dairy|meat|"
-    r"alcohol|smoke|nut|jargon)-free\b|\bzero (?=[a-z])",  # ("keep responses emoji-free")
+    r"alcohol|smoke|nut|jargon)-free\b",  # ("keep responses emoji-free")
     re.IGNORECASE,
 )
 _SWITCH_RE: Final = re.compile(

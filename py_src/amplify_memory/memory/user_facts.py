@@ -429,50 +429,93 @@ def _without_code(lines: list[str]) -> list[str]:
     return kept
 
 
-#: A line a machine printed: indented, a log's level or time, a traceback's, an error's
-#: name ("npm ERR!", "2024-05-02T10:11:03Z [error]", "** (Ecto.NoResultsError)").
-_MACHINE_LINE_RE: Final = re.compile(
-    r"^(?:[ \t]{2,}\S|\t|\*\* \(|-/\+|(?:Traceback|File \"|npm ERR!|ERROR|WARN(?:ING)?|"
-    r"INFO|DEBUG|FATAL|DETAIL|HINT|Caused by|panic:|error\[|error:|at [\w.$]+\()|"
-    r"\[?\d{4}-\d\d-\d\d[T ]\d|[\w.]+(?:Error|Exception)\b)"
+#: A line a machine printed, read without its indent: a log's level or time, a
+#: traceback's lines, an error's name and message, a compiler's pointer, columns of
+#: output ("npm ERR! code ERESOLVE", "2024-05-02T10:11:03Z [error] ...", "ERROR:  duplicate
+#: key", "TypeError: Cannot read ...", "** (Ecto.NoResultsError)"); not a sentence of the
+#: user's after a level word ("INFO: I'm a nurse", "error: I prefer tabs").
+_PRINTED_RE: Final = re.compile(
+    r"^(?:Traceback \(most recent call last\)|File \"[^\"]+\", line \d|npm (?:ERR!|WARN)|"
+    r"(?-i:ERROR|WARN(?:ING)?|INFO|DEBUG|FATAL|DETAIL|HINT|TRACE)(?::|\]|[ \t]{2})"
+    r"(?![ \t]*(?:I|I'm|my|we|our|the project)\b)|\[(?i:error|warn|info|debug)\]|"
+    r"Caused by: [\w.$]+|panic: |error(?:\[E\d+\])?: (?!I\b|I'm\b|my\b)|at [\w.$<>]+\(|"
+    r"\[?\d{4}-\d\d-\d\d[T ]\d\d:\d\d|[\w.]+(?:Error|Exception)(?::|[ \t]*\(|$)|\*\* \(|"
+    r"-/\+ |--> |E[ \t]{2,})"
+    r"|\S+[ \t]{2,}\S+[ \t]{2,}\S"  # columns: "Warning  BackOff  3m  kubelet"
+    r"|.*?\s[!=]==?\s"  # a comparison of code: "where: u0.id == ^42"
 )
-#: The line that hands over what a machine printed: "kubectl describe says:", "getting
-#: this:", "terraform plan output:", "here is the traceback:".
+#: The first line of a message that is what a machine printed on its own (a log line with
+#: its time, a package manager's or a traceback's first line).
+_PRINTED_ALONE_RE: Final = re.compile(
+    r"^(?:\[?\d{4}-\d\d-\d\d[T ]\d\d:\d\d|npm (?:ERR!|WARN)|Traceback \(most recent)"
+)
+#: The sentence that hands over what a machine printed, ending its line: "kubectl
+#: describe says:", "Getting this:", "terraform plan output:", "here is the traceback:".
 _PASTE_INTRO_RE: Final = re.compile(
     r"\b(?:says|said|output|logs?|traceback|stack ?trace|errors?|this|printed|prints|"
     r"shows?|showing|returns?|returned|throws|threw|console|terminal|message|response|"
     r"getting|got|get|giving|gives|gave)\W*:\s*$",
     re.IGNORECASE,
 )
+_INDENTED_RE: Final = re.compile(r"^(?:[ \t]{2,}|\t)\S")
+
+
+def _printed_run(lines: list[str], first: int) -> int:
+    """Where a run of printed lines that starts at ``first`` ends: printed or indented
+    lines, and blank lines before more of them; the first other line ends it (the
+    user's prose right after it stays)."""
+    end = first
+    while end < len(lines):
+        line = lines[end]
+        if (
+            _PRINTED_RE.match(line.strip())
+            or _INDENTED_RE.match(line)
+            or (
+                not line.strip()
+                and end + 1 < len(lines)
+                and (
+                    _PRINTED_RE.match(lines[end + 1].strip()) or _INDENTED_RE.match(lines[end + 1])
+                )
+            )
+        ):
+            end += 1
+        else:
+            break
+    return end
 
 
 def _fence_pasted(text: str) -> str:
-    """``text`` with what a machine printed, pasted without a fence, in one: the lines
-    after a line that hands them over ("kubectl describe says:"; that line with them),
-    or the message's first lines when they are such lines ("npm ERR! code ERESOLVE"),
-    through blank lines while the next line is one too. Then it is read as any fenced
-    block is (and a project's chat keeps no error lines of it: no sentence led to it)."""
-    if "\n" not in text and not _MACHINE_LINE_RE.match(text.lstrip()):
+    """``text`` with what a machine printed, pasted without a fence, in one: after the
+    sentence that hands it over ("kubectl describe says:"; that sentence with it), or at
+    the message's start (two such lines or more, or one that stands alone: "npm ERR!",
+    a log line with its time). The lines must hold one a machine printed ("TypeError:
+    ...", columns of output); indented lines alone are the user's ("My stack is this:\n
+    Go\n  Postgres"). Then it is read as any fenced block is."""
+    if "\n" not in text and not _PRINTED_ALONE_RE.match(text):
         return text
     lines = text.split("\n")
-    following = [len(lines)] * (len(lines) + 1)  # the next line with words, from each line
-    for k in range(len(lines) - 1, -1, -1):
-        following[k] = k if lines[k].strip() else following[k + 1]
-    machine = [bool(_MACHINE_LINE_RE.match(line)) for line in lines] + [False]
     start = first = None
-    if _MACHINE_LINE_RE.match(lines[0].lstrip()):
-        start = first = 0
+    if _PRINTED_RE.match(lines[0]):
+        end = _printed_run(lines, 0)
+        if end >= 2 or _PRINTED_ALONE_RE.match(lines[0]):
+            start = first = 0
     else:
         for k, line in enumerate(lines[:-1]):
-            if machine[following[k + 1]] and _PASTE_INTRO_RE.search(line):
-                start, first = k, following[k + 1]
-                break
+            if _PASTE_INTRO_RE.search(line):
+                nxt = k + 1 if lines[k + 1].strip() else k + 2
+                end = _printed_run(lines, nxt) if nxt < len(lines) else nxt
+                if any(_PRINTED_RE.match(x.strip()) for x in lines[nxt:end]):
+                    start, first = k, nxt
+                    break
     if start is None or first is None or "```" in text:
         return text
-    end = first + 1
-    while end < len(lines) and (lines[end].strip() or machine[following[end]]):
-        end += 1
-    return "\n".join([*lines[:start], "```", *lines[start:end], "```", *lines[end:]])
+    end = _printed_run(lines, first)
+    before, intro = lines[:start], ""
+    if start != first:  # the sentence that hands it over goes in; the ones before stay
+        head = lines[start]
+        cut = max(head.rfind(". "), head.rfind("! "), head.rfind("? "))
+        before, intro = [*before, head[: cut + 1]], head[cut + 2 :] if cut >= 0 else head
+    return "\n".join([*before, "```", intro, *lines[first:end], "```", *lines[end:]])
 
 
 def _strip_code_and_quotes(text: str, *, keep_quotes: bool = False) -> str:

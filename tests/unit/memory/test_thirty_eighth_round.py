@@ -205,3 +205,55 @@ def test_a_bare_kidding_after_dots_takes_back() -> None:
     message = "I'm in Madrid now... kidding, still in Barcelona, just visiting for the weekend."
     assert not any("Madrid" in f for f in stored(message))
     assert stored("I'm kidding myself if I think I'll finish") == []
+
+
+@pytest.mark.parametrize(
+    ("message", "facts"),
+    [
+        # what the second reader found: the user's prose around pasted output stays
+        ('I run Postgres 16 on Ubuntu. Getting this:\n  ERROR: relation "users" does not exist'
+         "\n\nI am on a deadline", ["User uses PostgreSQL 16", "User uses Ubuntu"]),
+        ("I'm getting this error:\n  ModuleNotFoundError: No module named 'numpy'\n"
+         "I'm a data scientist", ["User is a data scientist"]),
+        ("My stack is this:\n  Go\n  Postgres\n  Redis",
+         ["User uses Go", "User uses PostgreSQL", "User uses Redis"]),
+        ("My doctor says:\n  I need to cut sugar\n  and walk more\nI'm diabetic",
+         ["User is diabetic"]),
+        ("INFO: I'm a nurse", ["User is a nurse"]),
+        # a wish about things in general stands; a choice said to stand
+        ("Summarise things in 3 bullets, I hate long text",
+         ["User wants the assistant to summarise things in 3 bullets", "User hates long text"]),
+        ("Friends over followers, always, I'm an introvert",
+         ["User prefers Friends over followers", "User is an introvert"]),
+    ],
+)  # fmt: skip
+def test_second_readers_extraction_regressions(message: str, facts: list[str]) -> None:
+    assert stored(message) == facts
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "action"),
+    [
+        # not an end of the whole: an idiom, a part, a thing sold that was never had
+        ("User went to the office party", "User died laughing at the office party", "keep"),
+        ("User bakes cupcakes", "User sold 200 cupcakes at the school bake sale", "keep"),
+        ("User uses Postgres", "User has zero Postgres outages this year", "keep"),
+        ("User uses Docker", "User got rid of unused Docker images", "keep"),
+        ("User uses Jira", "User closed their Jira ticket", "keep"),
+        ("User is excited about Rust", "User's enthusiasm for Rust died down", "keep"),
+        # a country holds the city; a list's field holds several
+        ("User lives in Manchester", "User is in England", "keep"),
+        ("Languages: Python", "Languages: Go", "keep"),
+        # a slot's colour, one tool by two names
+        ("User's terminal background is black", "User's terminal background is white", "supersede"),
+        ("Editor: VS Code", "User's editor is Visual Studio Code", "merge"),
+        # ends said of the whole by their noun
+        (
+            "User runs their own Minecraft server.",
+            "User shut down their Minecraft server.",
+            "supersede",
+        ),
+    ],
+)
+def test_second_readers_decision_regressions(old: str, new: str, action: str) -> None:
+    assert decide(new, old, cosine=0.8) == action
