@@ -78,6 +78,7 @@ __all__ = [
     "NOT_BEFORE_A_VERDICT",
     "SECRET_MARK",
     "STANDING_PHRASES",
+    "WORK_NOW_RE",
     "injected",
     "is_allergen",
     "pieces",
@@ -6255,7 +6256,6 @@ WORK_NOW_RE: Final = re.compile(
     r"(?:summari[sz]e|shorten)\s+in\s+\S+\s+\w+[ \t]*:?[ \t]*$)",
     re.IGNORECASE,
 )
-_WORK_NOW_RE = WORK_NOW_RE
 
 
 def imperative_fact(clause: str, *, inherited: bool = False) -> list[ExtractedFact] | None:
@@ -6297,7 +6297,7 @@ def imperative_fact(clause: str, *, inherited: bool = False) -> list[ExtractedFa
         content = polish(f"User does not want the assistant to suggest {no_suggest['x']}")
         return [ExtractedFact(content, "preference")]  # "don't suggest Docker Desktop"
     standing = _is_standing(text, scope)
-    if _WORK_NOW_RE.match(text) and not standing:
+    if WORK_NOW_RE.match(text) and not standing:
         return None  # a piece of work asked for now: "summarise the last few messages"
     if (_TASK_RE.search(text) or _DEICTIC_RE.search(scope)) and not standing and not keep_style:
         return None  # (a one-off task: "fix this", "in this case use tabs", "... the Java version too")

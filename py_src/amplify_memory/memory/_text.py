@@ -9,6 +9,7 @@ from amplify_memory.errors import ArgumentTypeError, InputTooLargeError
 from amplify_memory.limits import MAX_MESSAGE_LENGTH
 
 __all__ = [
+    "ENDED_WORDS",
     "FAVOURITE_KINDS",
     "FAVOURITE_TAIL_RE",
     "FIELD_NOUNS",

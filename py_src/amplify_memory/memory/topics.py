@@ -1249,7 +1249,7 @@ def polarity(text: str) -> Polarity:
 _FREE_OF_RE: Final = re.compile(r"([\w.+#]+)-free\b")
 
 
-_polarity = polarity
+_polarity = polarity  # (the name inside this module, where frames keep a local `polarity`)
 
 
 _SCOPE_CUE_RE: Final = re.compile(
