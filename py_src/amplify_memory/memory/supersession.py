@@ -51,6 +51,7 @@ from amplify_memory.memory._text import (
     PET_NOUNS,
     RELATIVE_NOUNS,
     STATE_WORDS,
+    indefinite_article,
     wordlist,
 )
 from amplify_memory.memory.canonical import canonical_fact
@@ -1677,6 +1678,17 @@ _LIST_LABEL_RE: Final = re.compile(
     r"(?:(?<!ss)(?<!day)(?<!hour)(?<!time)(?<!u)s|\bstack|\bspoken|\bsetup|\bgear|\bkit)$",
     re.IGNORECASE,
 )
+#: Fields said as the sentence the topics read: "Location: Leeds", "Employer: Google",
+#: "Job: nurse", "Weight: 80 kg".
+_FIELD_SENTENCES: Final = {
+    **dict.fromkeys(
+        ("location", "city", "home", "based in", "lives in", "hometown"), "User lives in {}"
+    ),
+    **dict.fromkeys(("employer", "company", "workplace", "works at"), "User works at {}"),
+    **dict.fromkeys(("job", "occupation", "profession", "job title"), "User is {}"),
+    "weight": "User weighs {}",
+    "height": "User is {} tall",
+}
 #: Labels that are a verb of the user's ("Likes: hiking": "User likes hiking").
 _VERB_LABELS: Final = frozenset(
     wordlist("likes dislikes loves hates uses prefers avoids wants enjoys speaks drinks eats")
@@ -1698,6 +1710,10 @@ def _labelled(fact: str) -> str:
         return fact  # (a remark, or a list: "Languages: Python", "Stack: React, Node")
     if label in _VERB_LABELS:
         return f"User {label} {value}"
+    if label in _FIELD_SENTENCES:  # ("Location: Leeds": "User lives in Leeds")
+        if _FIELD_SENTENCES[label] == "User is {}" and not re.match(r"(?i)an?\s", value):
+            value = f"{indefinite_article(value)} {value}"  # ("Job: nurse": "is a nurse")
+        return _FIELD_SENTENCES[label].format(value)
     age = number_in_figures(value) if label == "age" else None
     if age is not None:
         return f"User is {age} years old"  # ("Age: thirty-four": "User is 34 years old")

@@ -257,3 +257,22 @@ def test_second_readers_extraction_regressions(message: str, facts: list[str]) -
 )
 def test_second_readers_decision_regressions(old: str, new: str, action: str) -> None:
     assert decide(new, old, cosine=0.8) == action
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "action"),
+    [
+        # fields the topics read: where, for whom, as what the user works; weight
+        ("Location: Leeds", "User is in London now", "supersede"),
+        ("Location: Leeds", "User lives in Leeds", "merge"),
+        ("Employer: Google", "User works at Meta", "supersede"),
+        ("Job: nurse", "User is a paramedic", "supersede"),
+        ("Job: nurse", "User works as a nurse", "merge"),
+        ("Weight: 80 kg", "User weighs 75 kg", "supersede"),
+        # an end without "from", a technology free without a hyphen
+        ("User is married to Priya", "User and Priya split up", "supersede"),
+        ("User's homepage uses jQuery", "User's homepage is now jQuery free", "supersede"),
+    ],
+)
+def test_fields_the_topics_read_and_more_ends(old: str, new: str, action: str) -> None:
+    assert decide(new, old, cosine=0.8) == action
