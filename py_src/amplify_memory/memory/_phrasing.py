@@ -5865,7 +5865,18 @@ _ROLE_PLACE_RE: Final = re.compile(
     r"^(?:an?\s+)?(?P<role>(?:(?!(?:for|in|on|at|to|with|of|the|a|an|my|as|and|not|no|still|"
     r"also|just|now)\s)[\w+#./-]+\s+){0,3}"
     rf"(?:{ROLE_NOUNS})(?:\s+in\s+[\w -]{{2,30}}?)?)(?:\s+(?:in|from|based in)\s+(?P<place>[A-Z][\w.'-]*(?:\s+[A-Z][\w.'-]*)?))?"
-    r"(?:\s+(?:at|for)\s+(?P<org>.+))?$",
+    r"(?:(?:\s+(?:at|for)\s+|\s*@\s*)(?P<org>.+?))?(?:\s+in\s+(?P<city>(?-i:[A-Z])[\w.'-]*(?:\s+(?-i:[A-Z])[\w.'-]*)?))?$",
+    re.IGNORECASE,
+)
+#: Someone who does a pastime, said as who they are in a list: "marathon runner",
+#: "marathoner", "trail runner", "open-water swimmer" (not a job: no role topic; a bare
+#: "cyclist", "keen cyclist" are read by the statements' own rule).
+_PASTIME_PERSON_RE: Final = re.compile(
+    r"^(?:an?\s+)?(?P<x>(?:(?:marathon|trail|ultra|rock|road|mountain|open[- ]water|"
+    r"long[- ]distance|fell|sport|ice|wild)\s+){0,2}"
+    r"(?:runner|marathoner|ultrarunner|cyclist|climber|boulderer|swimmer|surfer|hiker|knitter|"
+    r"gardener|gamer|birder|birdwatcher|skier|snowboarder|triathlete|golfer|angler|sailor|"
+    r"rower|skater|dancer|yogi|crocheter|quilter))$",
     re.IGNORECASE,
 )
 
@@ -6012,9 +6023,15 @@ def list_item_facts(item: str, *, unknown: bool = False) -> list[ExtractedFact]:
                 f"User is {article} {role}" + (f" at {m['org']}" if m["org"] else ""), "personal"
             )
         ]
-        if m["place"]:
-            out.append(ExtractedFact(f"User is based in {m['place']}", "personal"))
+        place = m["place"] or (m["city"] if m["city"] and is_place(m["city"]) else None)
+        if m["city"] and not place:
+            out[0] = ExtractedFact(f"{out[0].content} in {m['city']}", "personal")
+        if place:
+            out.append(ExtractedFact(f"User is based in {place}", "personal"))
         return out
+    if m := _PASTIME_PERSON_RE.match(x):
+        said = m["x"].lower()
+        return [ExtractedFact(f"User is {indefinite_article(said)} {said}", "personal")]
     if m := _YES_NO_RE.match(x):
         names = _tech_names(m["x"])
         negative = m["p"].lower().startswith(("no", "never", "nah", "pass"))

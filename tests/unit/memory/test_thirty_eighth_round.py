@@ -276,3 +276,23 @@ def test_second_readers_decision_regressions(old: str, new: str, action: str) ->
 )
 def test_fields_the_topics_read_and_more_ends(old: str, new: str, action: str) -> None:
     assert decide(new, old, cosine=0.8) == action
+
+
+@pytest.mark.parametrize(
+    ("message", "facts"),
+    [
+        # a role at a place in a list: the city apart; "@" for "at"; a pastime by its doer
+        ("context: data engineer @ a hospital in Melbourne.",
+         ["User is a data engineer at a hospital", "User is based in Melbourne"]),
+        ("backend dev at a fintech in Lagos, mostly Kotlin these days",
+         ["User is a backend developer at a fintech", "User is based in Lagos",
+          "User uses Kotlin"]),
+        ("me: vegan, marathoner, allergic to tree nuts",
+         ["User is vegan", "User is a marathoner", "User is allergic to tree nuts"]),
+        ("vegan, marathon runner, QA tester",
+         ["User is vegan", "User is a marathon runner", "User is a QA tester"]),
+        ("wrking as a barista atm while studyin graphic desgn", []),
+    ],
+)  # fmt: skip
+def test_roles_at_places_and_pastimes_in_lists(message: str, facts: list[str]) -> None:
+    assert stored(message) == facts
