@@ -1833,6 +1833,14 @@ _CHAT_SHORTCUTS: Final[tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str
         ),
         _if_own(r"\1my "),
     ),
+    (  # "Sold the Civic last month": the user's own sale, its "I" left out
+        re.compile(
+            r"(^|[.!?;,][ \t]*+|\n[ \t]*+)(?:(?:finally|just|also|so)\s+)?"
+            r"sold(?=\s+(?:my|the|our)\s+(?!(?:idea|plan|pitch|team|boss|story|concept)\b))",
+            re.IGNORECASE,
+        ),
+        _if_own(r"\1I sold"),
+    ),
     (  # "71 yrs young!", "34 years old": the user's age (not years of experience)
         re.compile(
             r"(^|[.!?;,][ \t]*+|\n[ \t]*+|(?<!\s)\s++(?=\d{1,3}\s*(?:yrs?|years?)\s+young\b))"
@@ -5865,14 +5873,14 @@ _ROLE_PLACE_RE: Final = re.compile(
     r"^(?:an?\s+)?(?P<role>(?:(?!(?:for|in|on|at|to|with|of|the|a|an|my|as|and|not|no|still|"
     r"also|just|now)\s)[\w+#./-]+\s+){0,3}"
     rf"(?:{ROLE_NOUNS})(?:\s+in\s+[\w -]{{2,30}}?)?)(?:\s+(?:in|from|based in)\s+(?P<place>[A-Z][\w.'-]*(?:\s+[A-Z][\w.'-]*)?))?"
-    r"(?:(?:\s+(?:at|for)\s+|\s*@\s*)(?P<org>.+?))?(?:\s+in\s+(?P<city>(?-i:[A-Z])[\w.'-]*(?:\s+(?-i:[A-Z])[\w.'-]*)?))?$",
+    r"(?:(?:\s+(?:at|for)\s+|\s*@\s*(?=(?:a|an|the)\s|(?-i:[A-Z])))(?P<org>.+))?$",
     re.IGNORECASE,
 )
 #: Someone who does a pastime, said as who they are in a list: "marathon runner",
 #: "marathoner", "trail runner", "open-water swimmer" (not a job: no role topic; a bare
 #: "cyclist", "keen cyclist" are read by the statements' own rule).
 _PASTIME_PERSON_RE: Final = re.compile(
-    r"^(?:an?\s+)?(?P<x>(?:(?:marathon|trail|ultra|rock|road|mountain|open[- ]water|"
+    r"^(?:an?\s+)?(?P<x>(?:(?:marathon|trail|ultra|rock|mountain|open[- ]water|"
     r"long[- ]distance|fell|sport|ice|wild)\s+){0,2}"
     r"(?:runner|marathoner|ultrarunner|cyclist|climber|boulderer|swimmer|surfer|hiker|knitter|"
     r"gardener|gamer|birder|birdwatcher|skier|snowboarder|triathlete|golfer|angler|sailor|"
@@ -6023,11 +6031,8 @@ def list_item_facts(item: str, *, unknown: bool = False) -> list[ExtractedFact]:
                 f"User is {article} {role}" + (f" at {m['org']}" if m["org"] else ""), "personal"
             )
         ]
-        place = m["place"] or (m["city"] if m["city"] and is_place(m["city"]) else None)
-        if m["city"] and not place:
-            out[0] = ExtractedFact(f"{out[0].content} in {m['city']}", "personal")
-        if place:
-            out.append(ExtractedFact(f"User is based in {place}", "personal"))
+        if m["place"]:
+            out.append(ExtractedFact(f"User is based in {m['place']}", "personal"))
         return out
     if m := _PASTIME_PERSON_RE.match(x):
         said = m["x"].lower()

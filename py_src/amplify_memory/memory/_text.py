@@ -263,7 +263,7 @@ ENDED_WORDS: Final = (
     r"rehomed|moved out of|stepped (?:away|down|back) from|stepped down as|"
     r"kicked (?:the |their |his |her |my )?habit|"
     r"(?<!is )(?<!are )sold (?:the|their|his|her|my|our)\b(?! \w+ on\b)|"
-    r"broke up with|split (?:up )?from|split up(?= *(?:$|[.,;!]|last|this|after|in \d))|"
+    r"broke up with|split (?:up )?from|"
     r"resigned from|passed away|"
     r"died(?! laughing| of laughter| of embarrassment| inside| down)|gave away|dropped out of|"
     r"paid off (?:the|their|his|her|my|our|all)\b|(?<!is )(?<!are )cut out (?!for\b|a\b|an\b)|"

@@ -51,7 +51,6 @@ from amplify_memory.memory._text import (
     PET_NOUNS,
     RELATIVE_NOUNS,
     STATE_WORDS,
-    indefinite_article,
     wordlist,
 )
 from amplify_memory.memory.canonical import canonical_fact
@@ -59,7 +58,7 @@ from amplify_memory.memory.changes import names_a_value
 from amplify_memory.memory.choices import COMMUTES, KINDS, VALUE_CLASSES
 from amplify_memory.memory.merge_model import merge_probability, swaps_one_word
 from amplify_memory.memory.paraphrases import everyday
-from amplify_memory.memory.places import is_place
+from amplify_memory.memory.places import is_place, is_region
 from amplify_memory.memory.similarity import (
     DEFAULT_DUPLICATE_THRESHOLD,
     adds_to,
@@ -844,6 +843,9 @@ def _one_value(x: str, y: str) -> bool:
     ]
     if words[0] == words[1]:
         return True
+    extra = words[0] ^ words[1]
+    if (words[0] < words[1] or words[1] < words[0]) and all(is_region(w) for w in extra):
+        return True  # ("Leeds" / "Leeds, UK": the place with its country)
     tech = lookup_technology(x), lookup_technology(y)
     if tech[0] is not None and tech[1] is not None and tech[0].name == tech[1].name:
         return True  # ("VS Code" / "Visual Studio Code")
@@ -1678,17 +1680,6 @@ _LIST_LABEL_RE: Final = re.compile(
     r"(?:(?<!ss)(?<!day)(?<!hour)(?<!time)(?<!u)s|\bstack|\bspoken|\bsetup|\bgear|\bkit)$",
     re.IGNORECASE,
 )
-#: Fields said as the sentence the topics read: "Location: Leeds", "Employer: Google",
-#: "Job: nurse", "Weight: 80 kg".
-_FIELD_SENTENCES: Final = {
-    **dict.fromkeys(
-        ("location", "city", "home", "based in", "lives in", "hometown"), "User lives in {}"
-    ),
-    **dict.fromkeys(("employer", "company", "workplace", "works at"), "User works at {}"),
-    **dict.fromkeys(("job", "occupation", "profession", "job title"), "User is {}"),
-    "weight": "User weighs {}",
-    "height": "User is {} tall",
-}
 #: Labels that are a verb of the user's ("Likes: hiking": "User likes hiking").
 _VERB_LABELS: Final = frozenset(
     wordlist("likes dislikes loves hates uses prefers avoids wants enjoys speaks drinks eats")
@@ -1710,10 +1701,6 @@ def _labelled(fact: str) -> str:
         return fact  # (a remark, or a list: "Languages: Python", "Stack: React, Node")
     if label in _VERB_LABELS:
         return f"User {label} {value}"
-    if label in _FIELD_SENTENCES:  # ("Location: Leeds": "User lives in Leeds")
-        if _FIELD_SENTENCES[label] == "User is {}" and not re.match(r"(?i)an?\s", value):
-            value = f"{indefinite_article(value)} {value}"  # ("Job: nurse": "is a nurse")
-        return _FIELD_SENTENCES[label].format(value)
     age = number_in_figures(value) if label == "age" else None
     if age is not None:
         return f"User is {age} years old"  # ("Age: thirty-four": "User is 34 years old")

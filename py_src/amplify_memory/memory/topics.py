@@ -1246,7 +1246,7 @@ def polarity(text: str) -> Polarity:
     return "negative" if gone or _NEGATIVE_RE.search(head) else "positive"
 
 
-_FREE_OF_RE: Final = re.compile(r"([\w.+#]+)[- ]free\b")
+_FREE_OF_RE: Final = re.compile(r"([\w.+#]+)-free\b")
 
 
 _polarity = polarity  # (the name inside this module, where frames keep a local `polarity`)

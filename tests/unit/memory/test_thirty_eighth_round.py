@@ -260,33 +260,14 @@ def test_second_readers_decision_regressions(old: str, new: str, action: str) ->
 
 
 @pytest.mark.parametrize(
-    ("old", "new", "action"),
-    [
-        # fields the topics read: where, for whom, as what the user works; weight
-        ("Location: Leeds", "User is in London now", "supersede"),
-        ("Location: Leeds", "User lives in Leeds", "merge"),
-        ("Employer: Google", "User works at Meta", "supersede"),
-        ("Job: nurse", "User is a paramedic", "supersede"),
-        ("Job: nurse", "User works as a nurse", "merge"),
-        ("Weight: 80 kg", "User weighs 75 kg", "supersede"),
-        # an end without "from", a technology free without a hyphen
-        ("User is married to Priya", "User and Priya split up", "supersede"),
-        ("User's homepage uses jQuery", "User's homepage is now jQuery free", "supersede"),
-    ],
-)
-def test_fields_the_topics_read_and_more_ends(old: str, new: str, action: str) -> None:
-    assert decide(new, old, cosine=0.8) == action
-
-
-@pytest.mark.parametrize(
     ("message", "facts"),
     [
-        # a role at a place in a list: the city apart; "@" for "at"; a pastime by its doer
+        # a role at a place in a list; "@" before an organisation; a pastime by its doer
         ("context: data engineer @ a hospital in Melbourne.",
-         ["User is a data engineer at a hospital", "User is based in Melbourne"]),
-        ("backend dev at a fintech in Lagos, mostly Kotlin these days",
-         ["User is a backend developer at a fintech", "User is based in Lagos",
-          "User uses Kotlin"]),
+         ["User is a data engineer at a hospital in Melbourne"]),
+        ("SRE @Google, on call", ["User is an SRE at Google"]),
+        ("Student @ 19, Leeds.", []),
+        ("Teacher @ heart, accountant by trade.", ["User is an accountant"]),
         ("me: vegan, marathoner, allergic to tree nuts",
          ["User is vegan", "User is a marathoner", "User is allergic to tree nuts"]),
         ("vegan, marathon runner, QA tester",
@@ -294,5 +275,25 @@ def test_fields_the_topics_read_and_more_ends(old: str, new: str, action: str) -
         ("wrking as a barista atm while studyin graphic desgn", []),
     ],
 )  # fmt: skip
-def test_roles_at_places_and_pastimes_in_lists(message: str, facts: list[str]) -> None:
+def test_roles_at_organisations_and_pastimes_in_lists(message: str, facts: list[str]) -> None:
     assert stored(message) == facts
+
+
+@pytest.mark.parametrize(
+    ("message", "facts"),
+    [
+        # a sale with its "I" left out is the user's; an idea sold is no sale
+        ("Sold the Civic last month. I cycle to work now",
+         ["User sold the Civic last month", "User cycles to work now"]),
+        ("sold my car in March", ["User sold their car in March"]),
+        ("sold the idea to my boss", []),
+        ("My brother sold his car", []),
+    ],
+)  # fmt: skip
+def test_a_sale_said_without_i(message: str, facts: list[str]) -> None:
+    assert stored(message) == facts
+
+
+def test_a_place_with_its_country_is_one_value() -> None:
+    assert decide("Location: Leeds, UK", "Location: Leeds", cosine=0.95) == "merge"
+    assert decide("User's city is York", "User's city is Leeds", cosine=0.7) == "supersede"

@@ -127,8 +127,8 @@ def test_people_and_languages_by_name(message: str, facts: list[str]) -> None:
          ["User is studying nursing 2nd year at UCD", "User works part-time at a pharmacy"]),
         ("context: teaching assistant at a primary school in Leeds, dyslexic, sometimes use a "
          "screen reader",
-         ["User is a teaching assistant at a primary school", "User is based in Leeds",
-          "User is dyslexic", "User sometimes uses a screen reader"]),
+         ["User is a teaching assistant at a primary school in Leeds", "User is dyslexic",
+          "User sometimes uses a screen reader"]),
         ("actually I'm in Lyon now, moved in march. still same job tho", ["User lives in Lyon"]),
         ("I'm in Tokyo now, landed an hour ago", ["User is in Tokyo"]),
     ],

@@ -178,7 +178,10 @@ def test_wishes_and_choices_said_short(said: str, facts: list[str]) -> None:
         ),
         ("I retired last year", ["User is retired"]),
         ("I retired from competitive chess", []),
-        ("sold my old car, I got a used Model 3", ["User has a Model 3"]),
+        (
+            "sold my old car, I got a used Model 3",
+            ["User sold their old car", "User has a Model 3"],
+        ),
         ("I bought a Kia Niro", ["User has a Kia Niro"]),
         ("I got a Python error", []),
         ("we actually moved to Boise in March", ["User is based in Boise"]),
