@@ -1835,7 +1835,7 @@ _CHAT_SHORTCUTS: Final[tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str
     ),
     (  # "Sold the Civic last month": the user's own sale, its "I" left out
         re.compile(
-            r"(^|[.!?;,][ \t]*+|\n[ \t]*+)(?:(?:finally|just|also|so)\s+)?"
+            r"(^|[.!?;,][ \t]*+|\n[ \t]*+)(?:(?:finally|just|also|so|we)\s+)?"
             r"sold(?=\s+(?:my|the|our)\s+(?!(?:idea|plan|pitch|team|boss|story|concept)\b))",
             re.IGNORECASE,
         ),

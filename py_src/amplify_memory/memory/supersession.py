@@ -833,6 +833,26 @@ _CALLED_RE: Final = re.compile(
 )
 
 
+#: A taste of the user's: "User likes house music", "User is a big fan of car shows".
+_TASTE_RE: Final = re.compile(
+    r"^(?:the\s+)?user\s+(?:really\s+)?(?:likes|loves|enjoys|adores|is\s+into|"
+    r"is\s+an?\s+(?:big\s+|huge\s+)?fan\s+of)\b",
+    re.IGNORECASE,
+)
+_ENDED_RE: Final = re.compile(rf"\b(?:{ENDED_WORDS})\b", re.IGNORECASE)
+
+
+def _ends_another_thing(new: str, old: str) -> bool:
+    """True when ``new`` ends a thing the user had or did ("sold the house") and ``old``
+    is a taste that names more than that thing ("likes house music"): the end is of
+    another thing, and the taste stands."""
+    return bool(
+        _ENDED_RE.search(new)
+        and _TASTE_RE.match(old)
+        and _content_words(old) - _content_words(new) - {"likes", "loves", "enjoys", "adores"}
+    )
+
+
 def _one_value(x: str, y: str) -> bool:
     """Two values of a slot that are one: the same words in another order ("March 3" /
     "3rd of March"), or one the initials of the other ("CET" / "Central European Time")."""
@@ -1939,6 +1959,8 @@ def decide(
         and not names_a_value(new, [f.value for f in old_frames])
     ):
         return "keep"  # "prefers R" names no value of "prefers British spelling"'s topic
+    if _ends_another_thing(new, old):
+        return "keep"  # "sold the house" / "likes house music": a thing had, not the taste
     if not (new_frames and old_frames) and (
         contradicts(new, old)
         or stops(new, old)

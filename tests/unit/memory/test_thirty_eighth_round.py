@@ -297,3 +297,23 @@ def test_a_sale_said_without_i(message: str, facts: list[str]) -> None:
 def test_a_place_with_its_country_is_one_value() -> None:
     assert decide("Location: Leeds, UK", "Location: Leeds", cosine=0.95) == "merge"
     assert decide("User's city is York", "User's city is Leeds", cosine=0.7) == "supersede"
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "action"),
+    [
+        # an end of a thing had is no end of a taste that names more
+        ("User likes house music.", "User sold the house", "keep"),
+        ("User likes car shows", "User sold their car", "keep"),
+        ("User owns a house", "User sold their house", "supersede"),
+    ],
+)
+def test_an_end_of_a_thing_leaves_a_taste(old: str, new: str, action: str) -> None:
+    assert decide(new, old, cosine=0.7) == action
+
+
+def test_we_sold_is_the_users_sale() -> None:
+    assert stored("We sold the house in Devon, we're in Portugal now") == [
+        "User sold the house in Devon",
+        "User is in Portugal",
+    ]
