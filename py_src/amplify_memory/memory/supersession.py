@@ -855,7 +855,9 @@ def _ends_another_thing(new: str, old: str) -> bool:
 
 def _one_value(x: str, y: str) -> bool:
     """Two values of a slot that are one: the same words in another order ("March 3" /
-    "3rd of March"), or one the initials of the other ("CET" / "Central European Time")."""
+    "3rd of March"), a place with its country ("Leeds" / "Leeds, UK"), one technology's
+    two names ("VS Code" / "Visual Studio Code"), or one the initials of the other
+    ("CET" / "Central European Time")."""
     words = [
         {re.sub(r"(?<=\d)(?:st|nd|rd|th)$", "", w) for w in re.findall(r"\w+", v.casefold())}
         - {"of", "the", "a", "an"}

@@ -393,25 +393,25 @@ _LOCATION_VALUE = _choices_first(
 )
 #: "User is in Sheffield (now)": where the user is, said without "lives"; only a known
 #: city ("User is in Marketing" is a department, "is in Q3 planning" a time; "is in
-#: England" may hold the city the user lives in).
+#: England" may hold the city the user lives in). The prefix is the location topic's
+#: trigger too.
+_IS_IN_PREFIX: Final = r"^User is (?:now |currently |permanently |back |still )?in "
+_IS_IN_START_RE: Final = re.compile(_IS_IN_PREFIX)
 _IS_IN_RE: Final = re.compile(
-    r"^User is (?:now |currently |permanently |back |still )?in ((?-i:[A-Z])[\w.'-]*(?:\s+(?-i:[A-Z])[\w.'-]*)?)"
+    _IS_IN_PREFIX + r"((?-i:[A-Z])[\w.'-]*(?:\s+(?-i:[A-Z])[\w.'-]*)?)"
     r"(?:\s+(?:now|these days|for good|permanently))?[.!]?$"
 )
+_LIVES_WORD_RE: Final = re.compile(r"\b(?:based|located|living|lives|live|moved|from)\b")
 
 
 def _location_value(text: str) -> str | None:
-    """The place of a location fact; for "User is in X" only a known place."""
+    """The place of a location fact; for "User is in X" only a known city."""
     if _IS_IN_START_RE.match(text) and not _LIVES_WORD_RE.search(text):
         said = _IS_IN_RE.match(text)
         if said is None or not is_place(said[1]) or is_region(said[1]):
             return None  # (a country or a region holds the city the user lives in)
         return said[1]
     return _LOCATION_VALUE(text)
-
-
-_IS_IN_START_RE: Final = re.compile(r"^User is (?:now |currently |permanently |back |still )?in ")
-_LIVES_WORD_RE: Final = re.compile(r"\b(?:based|located|living|lives|live|moved|from)\b")
 
 
 def _identity_topics(add: Callable[..., Topic]) -> None:
@@ -454,7 +454,7 @@ def _identity_topics(add: Callable[..., Topic]) -> None:
         "personal",
         r"\b(?:based|located|living|lives|live)\s+in\b|\bis from\b|\bfrom\s+[A-Z]"
         r"|\bcalls? (?-i:[A-Z])\w+(?:\s(?-i:[A-Z])\w+)? home\b|\b(?:moved|shifted) to (?-i:[A-Z])"
-        r"|^User is (?:now |currently |permanently |back |still )?in (?-i:[A-Z])",
+        rf"|{_IS_IN_PREFIX}(?-i:[A-Z])",
         _location_value,
     )
     add(

@@ -491,25 +491,24 @@ def _fence_pasted(text: str) -> str:
     a log line with its time). The lines must hold one a machine printed ("TypeError:
     ...", columns of output); indented lines alone are the user's ("My stack is this:\n
     Go\n  Postgres"). Then it is read as any fenced block is."""
-    if "\n" not in text and not _PRINTED_ALONE_RE.match(text):
-        return text
+    if "```" in text or ("\n" not in text and not _PRINTED_ALONE_RE.match(text)):
+        return text  # (fenced already, or one line that is no log line)
     lines = text.split("\n")
-    start = first = None
+    start = first = end = None
     if _PRINTED_RE.match(lines[0]):
-        end = _printed_run(lines, 0)
-        if end >= 2 or _PRINTED_ALONE_RE.match(lines[0]):
-            start = first = 0
+        run = _printed_run(lines, 0)
+        if run >= 2 or _PRINTED_ALONE_RE.match(lines[0]):
+            start, first, end = 0, 0, run
     else:
         for k, line in enumerate(lines[:-1]):
             if _PASTE_INTRO_RE.search(line):
                 nxt = k + 1 if lines[k + 1].strip() else k + 2
-                end = _printed_run(lines, nxt) if nxt < len(lines) else nxt
-                if any(_PRINTED_RE.match(x.strip()) for x in lines[nxt:end]):
-                    start, first = k, nxt
+                run = _printed_run(lines, nxt) if nxt < len(lines) else nxt
+                if any(_PRINTED_RE.match(x.strip()) for x in lines[nxt:run]):
+                    start, first, end = k, nxt, run
                     break
-    if start is None or first is None or "```" in text:
+    if start is None or first is None or end is None:
         return text
-    end = _printed_run(lines, first)
     before, intro = lines[:start], ""
     if start != first:  # the sentence that hands it over goes in; the ones before stay
         head = lines[start]
