@@ -41,7 +41,8 @@ WEIGHTS = ROOT / "py_src" / "amplify_memory" / "memory" / "_merge_weights.py"
 HELD_OUT = frozenset(
     {"pairs_holdout28", "pairs_holdout30", "pairs_holdout32", "pairs_holdout33", "pairs_holdout34"}
     | {"pairs_holdout37", "pairs_holdout41", "pairs_holdout43", "pairs_holdout45"}
-    | {"pairs_holdout47", "pairs_holdout49", "pairs_holdout51", "pairs_negation_holdout"}
+    | {"pairs_holdout47", "pairs_holdout49", "pairs_holdout51", "pairs_holdout53"}
+    | {"pairs_negation_holdout"}
     | {"pairs_negation_dev"}  # (written to break the merge guard: adversarial, as review29)
     | {"pairs_review29"}
 )
