@@ -13,6 +13,7 @@ __all__ = [
     "FAVOURITE_KINDS",
     "FAVOURITE_TAIL_RE",
     "FIELD_NOUNS",
+    "FORMER_START",
     "MAX_FACT_LENGTH",
     "MAX_PROJECT_FACT_LENGTH",
     "NOT_A_ROLE",
@@ -260,7 +261,9 @@ PAUSED_SPORTS: Final = (
 #: "sold 200 cupcakes", "died laughing"). One regex alternation, read by the fact's
 #: polarity (topics), the similarity rule (as "stopped") and the merge guard (supersession).
 ENDED_WORDS: Final = (
-    r"rehomed|moved out of|stepped (?:away|down|back) from|stepped down as|"
+    r"rehomed|moved out\b|stepped (?:away|down|back) from|stepped down as|"
+    r"wiped (?:[\w-]+ ){1,3}(?:from|off)\b|removed (?:[\w-]+ ){1,3}from\b|"
+    r"handed (?:[\w-]+ ){1,3}(?:off|over) to\b|"
     r"kicked (?:the |their |his |her |my )?habit|"
     r"(?<!is )(?<!are )sold (?:the|their|his|her|my|our)\b(?! \w+ on\b)|"
     r"broke up with|split (?:up )?from|"
@@ -276,6 +279,11 @@ ENDED_WORDS: Final = (
     r"(?:shut|closed) down (?:the |their |his |her |my |our )(?:[\w-]+ ){0,3}(?:server|business|"
     r"shop|company|store|blog|site|channel|account|bakery|restaurant|cafe|café|studio|practice)"
 )
+#: What the user was, said at a fact's start: "Ex-SWE", "Ex-Emacs user", "User is a former
+#: avid hiker" (not someone else's: "a fan of ex-Arsenal player Henry"; not a retiree's
+#: state: "former teacher, now retired" is "a retired teacher"). Read by the topics'
+#: polarity and the similarity rule.
+FORMER_START: Final = r"^\s*(?:(?:the )?user is (?:an? )?)?(?:ex-|former )(?=\w)(?!.*\bretire)"
 #: Children said by their kind, in the plural (a regular expression's alternation).
 CHILD_NOUNS: Final = r"kids|children|boys|girls|sons|daughters"
 #: The people closest to the user, each also in the plural where it has one (a regular

@@ -82,7 +82,7 @@ from typing import Final
 
 from amplify_memory.errors import InvalidArgumentError, describe
 from amplify_memory.memory._defaults import DEFAULT_DUPLICATE_THRESHOLD
-from amplify_memory.memory._text import ENDED_WORDS, NUMBER_WORDS
+from amplify_memory.memory._text import ENDED_WORDS, FORMER_START, NUMBER_WORDS
 from amplify_memory.memory.paraphrases import (
     Replacement,
     reworded,
@@ -463,10 +463,7 @@ _MORE_PHRASES: Final[tuple[tuple[re.Pattern[str], Replacement], ...]] = tuple(
         # last, after the phrases above have read their own forms ("ex-smoker", "retired"):
         (rf"\b(?:{ENDED_WORDS})\b", "stopped"),  # ("rehomed the cat", "sold the car")
         (r"^\s*(?:(?:the )?user is )?over (?=[a-z])(?!(?:the|a|an|this|last)\b)", "stopped "),
-        # what the user was: "Ex-SWE", "User is a former avid hiker" (not someone else's:
-        # "a fan of ex-Arsenal player Henry"; not a retiree's state: "former teacher, now
-        # retired" is "a retired teacher")
-        (r"^\s*(?:(?:the )?user is (?:an? )?)?(?:ex-|former )(?=\w)(?!.*\bretire)", "not "),
+        (FORMER_START, "not "),  # what the user was: "Ex-SWE"
     )
 )
 

@@ -47,6 +47,7 @@ from amplify_memory.memory._phrasing import imperative_fact
 from amplify_memory.memory._text import (
     DEMONYMS,
     ENDED_WORDS,
+    FORMER_START,
     NUMBER_WORDS,
     PET_NOUNS,
     RELATIVE_NOUNS,
@@ -79,12 +80,13 @@ from amplify_memory.memory.technologies import find_technology_mentions, lookup_
 from amplify_memory.memory.topics import (
     Frame,
     frames_of,
+    polarity,
     registered_topic,
     relation,
     tool_group_names,
     topic_category,
 )
-from amplify_memory.text import strip_accents
+from amplify_memory.text import ENGLISH_STOP_WORDS, stem_english, strip_accents
 
 __all__ = ["ACTIONS", "MERGE_PROBABILITY", "SEMANTIC_DUPLICATE_COSINE", "Action", "decide"]
 
@@ -730,7 +732,7 @@ _KINDS_OF: Final[dict[str, tuple[str, ...]]] = {
 }
 #: Free of a kind now: "User is caffeine-free", "has gone gluten-free".
 _FREE_OF_RE: Final = re.compile(
-    r"^User\s+(?:is|has\s+been|went|has\s+gone|is\s+going)\s+(?:now\s+|fully\s+|completely\s+|"
+    r"^(?:User\s+(?:is|has\s+been|went|has\s+gone|is\s+going)\s+)?(?:now\s+|fully\s+|completely\s+|"
     r"totally\s+)?(?P<x>caffeine|alcohol|gluten|dairy|sugar|meat)[- ]free\b(?!\s+(?:on|at|for|when|"
     r"during|this|today|until)\b)",
     re.IGNORECASE,
@@ -762,7 +764,11 @@ def _free_now(new: str, old: str) -> bool:
     """``new`` says the user is free of a kind that ``old`` eats or drinks ("is
     caffeine-free" / "drinks coffee every morning", "gluten-free" / "eats bread")."""
     free = _FREE_OF_RE.match(new)
-    if free is None or not _CONSUMED_RE.match(old):
+    if (
+        free is None
+        or not _CONSUMED_RE.match(_said_by_user(old))
+        or polarity(old) == "negative"  # ("has coeliac disease, so avoids gluten")
+    ):
         return False
     kind = free["x"].lower()
     words = re.findall(r"[a-z]+", old.lower())
@@ -1421,7 +1427,11 @@ def _bare(fact: str) -> str:
     """``fact`` without what it says of why ("for ethical reasons"), and a bare state
     said as the user's ("Vegetarian." -> "User is vegetarian")."""
     text = _REASON_TAIL_RE.sub("", fact.strip().rstrip(".!")).strip()
-    if _BARE_STATE_RE.match(text) and not re.match(r"(?i)user\b", text):
+    if (
+        _BARE_STATE_RE.match(text)
+        and not re.match(r"(?i)user\b", text)
+        and not re.match(FORMER_START, text, re.IGNORECASE)  # (the "ex-" of "Ex-Vim user")
+    ):
         text = f"User is {text[:1].lower()}{text[1:]}".replace("-", " ")
     return text if text.casefold() != fact.strip().rstrip(".!").casefold() else fact
 
@@ -1731,6 +1741,57 @@ def _labelled(fact: str) -> str:
     return f"User's {label} is {value}"
 
 
+#: A memory without a subject whose subject is a slot of the user's: "Bedtime is 10:30
+#: pm", "Team lead is Marco", "Partner's name is Sam" (not "It is ...", "Python is ...").
+_SUBJECTLESS_SLOT_RE: Final = re.compile(
+    r"^\s*(?:my\s+)?(?P<slot>(?-i:[A-Z])[a-z'-]+(?:\s+(?-i:[a-z])[a-z'-]*){0,3})\s+(?:is|are)\s+"
+    r"(?P<value>.+)$",
+    re.IGNORECASE,
+)
+_NOT_A_SLOT: Final = frozenset(
+    wordlist(
+        "it this that there here he she they we what which who everything nothing "
+        "something everyone someone nobody each all both one user the a an"
+    )
+)
+
+#: First words of a subjectless fact that are the user's verb ("Likes when ...").
+_SLOT_VERBS: Final = frozenset(
+    wordlist(
+        "likes loves hates prefers uses wants needs enjoys works lives has does keeps gets "
+        "goes takes makes plays runs writes reads speaks thinks feels finds says avoids"
+    )
+)
+#: A value that is a passive ("are written with Vitest") or names its owner ("their
+#: favourite band", "my partner").
+_PASSIVE_OR_OWNED_RE: Final = re.compile(
+    r"^(?:\w+ly\s+)?(?:\w+ed|written|done|made|kept|built|run|held|set|taken|given)\b|"
+    r"\b(?:their|my|our|your|his|her|the\s+user(?:'s)?|user's)\b",
+    re.IGNORECASE,
+)
+
+
+def _slot_said(fact: str) -> str:
+    """A subjectless "<slot> is <value>" said as the user's ("User's bedtime is 10:30 pm"),
+    else ``fact``."""
+    found = _SUBJECTLESS_SLOT_RE.match(fact)
+    if found is None:
+        return fact
+    slot, value = found["slot"], found["value"]
+    words = slot.casefold().split()
+    if (
+        words[0] in _NOT_A_SLOT
+        or words[0] in _SLOT_VERBS
+        or words[0].endswith("ing")
+        or any(word in ENGLISH_STOP_WORDS for word in words)
+        or find_technology_mentions(slot)
+        or _PASSIVE_OR_OWNED_RE.search(value)
+    ):
+        return fact  # ("Likes when ...", "Frontend tests are written with Vitest",
+        # "Radiohead is their favourite band": a thing of the user's, not a slot)
+    return f"User's {slot[0].lower()}{slot[1:]} is {value}"
+
+
 @lru_cache(maxsize=4096)
 def _third_person(fact: str) -> str:
     """A standing instruction in the imperative said as a fact about the user ("Answer
@@ -1738,6 +1799,9 @@ def _third_person(fact: str) -> str:
     # ("Answer the user in English": the user is who the answers are for, no place)
     fact = _labelled(_TO_THE_USER_RE.sub(r"\1", fact))
     if _THIRD_PERSON_RE.search(fact):
+        return fact
+    fact = _slot_said(fact)
+    if fact.startswith("User's "):
         return fact
     said = imperative_fact(fact)
     return said[0].content if said and len(said) == 1 else fact
@@ -1971,7 +2035,36 @@ def decide(
         return "supersede"  # the similarity rule's contradiction: the newer replaces it
     if _piece_ends_it(new, old, threshold):
         return "supersede"  # "eats meat now, no longer vegetarian" / "is vegetarian"
-    return "merge" if _near_by_meaning(new, old, cosine) else "keep"
+    if not _near_by_meaning(new, old, cosine):
+        return "keep"
+    if (
+        polarity(new) != polarity(old)
+        and _shared_stems(new, old)
+        and not _AVOIDING_RE.search(f"{new} / {old}")
+    ):
+        return "supersede"  # "takes sugar in tea" / "takes tea unsweetened": near in
+        # meaning, the same thing, the other polarity
+    return "merge"
+
+
+#: What says an avoidance without a negation ("is vegetarian", "lactose intolerant", "a
+#: peanut allergy"): a fact with it and its negated twin may say one thing.
+_AVOIDING_RE: Final = re.compile(
+    r"\b(?:vegetarian|vegan|pescatarian|intoleran\w*|allerg\w*|sober|teetotal\w*|"
+    r"c[o]?eliac|kosher|halal|\w+-free)\b",
+    re.IGNORECASE,
+)
+
+
+def _shared_stems(new: str, old: str) -> frozenset[str]:
+    """The stems of the content words two facts share ("relocating" / "relocate")."""
+
+    def stems(fact: str) -> frozenset[str]:
+        return frozenset(
+            stem_english(w) for w in _content_words(fact) if w not in ENGLISH_STOP_WORDS
+        )
+
+    return stems(new) & stems(old)
 
 
 #: A fact that hedges or asks: no end said ("might", "if", "considering", "?").

@@ -64,6 +64,7 @@ from typing import Final, Literal
 from amplify_memory.memory._text import (
     ENDED_WORDS,
     FAVOURITE_KINDS,
+    FORMER_START,
     HUMAN_LANGUAGES,
     NUMBER_WORDS,
     ROLE_NOUNS,
@@ -1207,6 +1208,8 @@ _NEGATIVE_RE: Final = re.compile(
     r"unsubscribed|uninstalled|deleted|disabled|deactivated|opted out|moved off|"
     r"(?<!the )left(?![- ](?:side|hand|handed)\b)|"
     r"omit|omits|omitting|leaves out|left out|refrains? from|steers? clear of|rejects?|"
+    r"(?:leave|leaves|keep|keeps)\s+(?:\w+\s+){1,3}out\s+of|unwilling|uninterested|"
+    r"unsweetened|(?<!is )(?<!are )(?<!was )(?<!get )(?<!gets )(?<!got )(?<!getting )used to|"
     r"not a fan|isn't a fan|is not a fan|doesn't|does not|don't|do not|won't|cannot|"
     r"can't|refuses?|allergic to|tired of|sick of|done with|over it|"
     rf"(?:is|are|was|were|did|has|have|should|need|must)n't|{ENDED_WORDS})\b"
@@ -1242,11 +1245,24 @@ def polarity(text: str) -> Polarity:
     """Whether a fact says the user does not, no longer, or avoids ("negative"), or not,
     read off its words (a comparison's tail left out: "prefers tabs over no indentation")."""
     head = _COMPARATIVE_TAIL_RE.sub("", text)
-    gone = any(lookup_technology(name) for name in _FREE_OF_RE.findall(head))  # "jQuery-free"
-    return "negative" if gone or _NEGATIVE_RE.search(head) else "positive"
+    gone = any(  # "jQuery-free", "semicolon-free" (not "hands-free", "tax-free")
+        lookup_technology(name) or not _FREE_IDIOM_RE.fullmatch(name)
+        for name in _FREE_OF_RE.findall(head)
+    )
+    ended = gone or _NEGATIVE_RE.search(head) or _FORMER_RE.search(head)  # ("Ex-Emacs user")
+    return "negative" if ended else "positive"
 
 
 _FREE_OF_RE: Final = re.compile(r"([\w.+#]+)-free\b")
+#: "<x>-free" that is a way of doing, no end of x ("hands-free", "tax-free", "stress-free").
+_FREE_IDIOM_RE: Final = re.compile(
+    r"hands|tax|toll|duty|rent|hassle|stress|worry|trouble|care|scot|fancy|cruelty|lock|"
+    r"wait|fuss|pain|risk|error|bug|crash|clutter|distraction|interest|fee|cost|charge|"
+    r"royalty|licen[cs]e|commission|debt|mortgage|frost|fragrance|scent|bpa|latex|"
+    r"plastic|paper|cash|ad|ads|spam",
+    re.IGNORECASE,
+)
+_FORMER_RE: Final = re.compile(FORMER_START, re.IGNORECASE)
 
 
 _polarity = polarity  # (the name inside this module, where frames keep a local `polarity`)

@@ -1,0 +1,123 @@
+"""The thirty-ninth session: a memory without a subject whose subject is a slot of the
+user's ("Bedtime is 10:30 pm"), "<x>-free" and "ex-" as ends, more ends said as deeds
+("wiped", "removed ... from", "moved out"), and no merge by meaning of two facts of the
+same thing with the other polarity."""
+
+from __future__ import annotations
+
+import pytest
+
+from amplify_memory.memory.supersession import decide
+from amplify_memory.memory.topics import polarity
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Line manager is Oksana.", "Line manager is Dev."),
+        ("Wake-up time is 5:45 am", "Wake-up time is 7 am"),
+        ("Dentist is Dr Ahmed", "Dentist is Dr Okafor"),
+        ("Home gym is Anytime Fitness", "Home gym is PureGym"),
+    ],
+)
+@pytest.mark.parametrize("cosine", [None, 0.85])
+def test_a_subjectless_slot_with_another_value_supersedes(
+    old: str, new: str, cosine: float | None
+) -> None:
+    assert decide(new, old, cosine=cosine) == "supersede"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        # a thing of the user's said as the subject: no slot of the user's
+        ("User's favourite band is Radiohead.", "Radiohead is their favourite band"),
+        ("User formats Python code with Black.", "Black is the formatter for their Python"),
+        ("User's partner is named Alex.", "Alex is their significant other."),
+    ],
+)
+def test_a_thing_said_as_the_subject_is_no_slot(old: str, new: str) -> None:
+    assert decide(new, old, cosine=0.8) == "merge"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        # a passive ("are written with") is no slot's value; a verb first is no slot
+        ("Uses Jest for the frontend tests.", "Frontend tests are written with Vitest"),
+        ("Likes when steps are numbered.", "Likes when code comes first."),
+    ],
+)
+def test_a_passive_or_a_verb_is_no_slot(old: str, new: str) -> None:
+    # (the first supersedes by its tools, not by a slot; the second is two wishes)
+    assert decide(new, old) == ("supersede" if "Vitest" in new else "keep")
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Drinks beer at the weekend.", "Alcohol-free since May"),
+        ("Has milk in coffee every morning", "Dairy-free now"),
+        ("Uses trailing commas in Python", "Trailing-comma-free Python now"),
+        ("Uses semicolons in TypeScript", "Semicolon-free TypeScript these days"),
+        ("Uses Vim.", "Ex-Vim user."),
+        ("Works with Terraform daily", "Used to work with Terraform"),
+        ("Runs Debian on the NAS", "Wiped Debian from the NAS"),
+        ("Uses Prettier in every repo", "Removed Prettier from every repo"),
+        ("User lives with a lodger, Tomasz", "Tomasz moved out; lives alone now"),
+    ],
+)
+@pytest.mark.parametrize("cosine", [None, 0.85])
+def test_ends_said_as_free_ex_used_to_and_deeds(old: str, new: str, cosine: float | None) -> None:
+    assert decide(new, old, cosine=cosine) == "supersede"
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "action"),
+    [
+        # the same state said with and without a negation: one fact
+        (
+            "User is gluten-free due to coeliac disease.",
+            "Has coeliac disease, so avoids gluten",
+            "merge",
+        ),
+        ("Is lactose intolerant.", "Can't have dairy because of lactose intolerance", "merge"),
+        ("User is vegetarian.", "Doesn't eat meat, follows a vegetarian diet.", "merge"),
+        ("Former Java developer", "Used to be a Java developer", "merge"),
+    ],
+)
+def test_one_state_with_and_without_a_negation(old: str, new: str, action: str) -> None:
+    assert decide(new, old, cosine=0.85) == action
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Leave docstrings out of the examples", "negative"),
+        ("Keep emojis out of commit messages", "negative"),
+        ("Unwilling to work weekends", "negative"),
+        ("Ex-Emacs user.", "negative"),
+        ("Used to live in Porto", "negative"),
+        ("Semicolon-free JavaScript", "negative"),
+        # a way of doing, no end
+        ("Uses a hands-free headset", "positive"),
+        ("Wants bug-free code", "positive"),
+        ("Is used to early mornings", "positive"),
+        ("Leaves the office at 5", "positive"),
+    ],
+)
+def test_polarity_reads_the_new_ends(text: str, expected: str) -> None:
+    assert polarity(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Puts sugar in coffee", "Takes coffee unsweetened these days"),
+        ("Keen to relocate for work", "Unwilling to relocate for work"),
+        ("Takes honey in green tea", "Takes green tea unsweetened now"),
+    ],
+)
+def test_near_in_meaning_with_the_other_polarity_is_no_merge(old: str, new: str) -> None:
+    assert decide(new, old, cosine=0.9) != "merge"
+    assert decide(old, new, cosine=0.9) != "merge"
