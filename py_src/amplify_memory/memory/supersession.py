@@ -526,7 +526,7 @@ _ENDED_SIGN_RE: Final = re.compile(
     r"avoids?|turned\s+(?:\w+\s+){0,2}?off|(?:moved|came|got|is|am|are|went)\s+(?:\w+\s+){0,3}?off|"
     r"deleted|gave\s+up|given\s+up|no-go|anymore|any\s+more|cancell?ed|uninstalled|"
     r"got\s+rid\s+of|cut\s+out|cut\s+(?:\w+\s+){1,3}?out|kicked|former|shaved\s+off|"
-    r"shut\s+down|closed\s+down)\b|n't\b",
+    rf"shut\s+down|closed\s+down|{ENDED_WORDS})\b|n't\b",
     re.IGNORECASE,
 )
 #: A fact that is negative or a choice over another already ("drinks no caffeine",
@@ -612,7 +612,7 @@ _SIGN_WORDS: Final = frozenset(
         "longer anymore doesn dropped stopped quit ditched off sold deleted avoids gave cut out "
         "kicked completely entirely habit former rid shaved shut closed down"
     )
-)
+) | frozenset(re.findall(r"[a-z]{3,}", ENDED_WORDS))  # (the words of the ends' own list)
 
 
 #: Where a fact's statements part: "sold their car *and* doesn't own one".

@@ -121,3 +121,60 @@ def test_polarity_reads_the_new_ends(text: str, expected: str) -> None:
 def test_near_in_meaning_with_the_other_polarity_is_no_merge(old: str, new: str) -> None:
     assert decide(new, old, cosine=0.9) != "merge"
     assert decide(old, new, cosine=0.9) != "merge"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Binned the smartwatch",
+        "Bowed out of the choir",
+        "Cut ties with the agency",
+        "Fell out of love with Svelte",
+        "Finished with physio",
+        "Got rid of the second car",
+        "Grew out of board games",
+        "Hung up the football boots",
+        "Let the Costco membership lapse",
+        "Migrated away from Heroku",
+        "Moved on from Vue",
+        "Packed in the night classes",
+        "Parted ways with the co-founder",
+        "Phased out Moment.js",
+        "Put the violin down for good",
+        "Retired the old Raspberry Pi",
+        "Sunset their newsletter",
+        "Tapered off the beta blockers",
+        "Weaned herself off sleeping tablets",
+        "Walked away from day trading",
+        "Went cold turkey on energy drinks",
+    ],
+)
+def test_an_end_said_as_a_deed_is_negative(text: str) -> None:
+    assert polarity(text) == "negative"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Retired from the fire service",  # (a retiree: the retirement rules read it)
+        "Hung up a hammock in the garden",
+        "Let the dog out at 6",
+        "Kicked off the migration",
+    ],
+)
+def test_what_is_no_end_stays_positive(text: str) -> None:
+    assert polarity(text) == "positive"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Has a smartwatch", "Binned the smartwatch"),
+        ("Sings in the choir", "Bowed out of the choir"),
+        ("Hosts the app on Heroku", "Migrated away from Heroku"),
+        ("Has a Costco membership", "Let the Costco membership lapse"),
+    ],
+)
+@pytest.mark.parametrize("cosine", [None, 0.85])
+def test_an_end_said_as_a_deed_supersedes(old: str, new: str, cosine: float | None) -> None:
+    assert decide(new, old, cosine=cosine) == "supersede"
