@@ -330,7 +330,9 @@ _TYPOS: Final[dict[str, str]] = {
 }
 _TYPO_RE: Final = re.compile(r"(?<![\w/.-])(?:[A-Za-z]+(?:/o|/)?)(?![\w/-])")
 _EMOJI: Final = "\U0001f000-\U0001faff\u2600-\u27bf"  # (a character class's ranges)
-_EMOJI_JOINERS: Final = "\ufe0f\u200d"
+#: What joins or qualifies an emoji: a variation selector, the zero-width joiner, a
+#: keycap, and the tag characters of a flag such as Wales's or Scotland's.
+_EMOJI_JOINERS: Final = "\ufe0f\u200d\u20e3\U000e0020-\U000e007f"
 _EMOJI_RE: Final = re.compile(f"[{_EMOJI}{_EMOJI_JOINERS}]+")
 #: An emoji between two sentences: after a word, before a question word or a subject.
 _EMOJI_SENTENCE_RE: Final = re.compile(

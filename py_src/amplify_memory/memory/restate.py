@@ -84,7 +84,7 @@ __all__ = ["CHOICES", "MAX_RESTATE_CHARS", "Restated", "restated_facts", "search
 MAX_RESTATE_CHARS: Final = 1_500
 
 
-_EMOJI_RE: Final = re.compile("[\U0001f000-\U0001faff\u2600-\u27bf]+\\s*")
+_EMOJI_RE: Final = re.compile("[\U0001f000-\U0001faff\u2600-\u27bf\U000e0020-\U000e007f]+\\s*")
 
 
 @dataclass(frozen=True, slots=True)

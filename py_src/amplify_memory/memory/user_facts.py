@@ -1353,7 +1353,7 @@ def _life_verb_facts(
 _OWNED_RE: Final = re.compile(
     r"^(?:have\s+)?(?:got\s+|bought\s+)?(?P<det>an?|two|three|\d)\s+"
     r"(?:(?P<adj>used|new|second-hand|secondhand|refurbished|old)\s+)?(?P<name>(?:(?:19|20)\d\d\s+)?(?-i:[A-Z])[\w.+-]*(?:\s+(?:(?-i:[A-Z])[\w.+-]*|"
-    r"\d[\w.-]*)){0,2})(?:\s+(?P<noun>[a-z]+))?(?:\s+(?:but|and|that|which|for\s+(?:the|my|work|"
+    r"\d[\w.-]*)){0,2})(?:\s+(?P<noun>[a-z]+))?(?:\s+(?:but|and|that|which|with|for\s+(?:the|my|work|"
     r"travel|commuting))\b.*)?\s*$"
 )
 #: A thing of the household or of a hobby, owned: "I already have a standing desk",
@@ -3570,13 +3570,16 @@ _TONGUE_RE: Final = re.compile(
 #: A statement about the user with its "I" left out, by a verb that is no request to the
 #: assistant: "still live w my parents in Manila", "work nights as a security guard".
 _ELIDED_I_RE: Final = re.compile(
-    r"^(?=(?-i:[a-z]))(?![^,;]*\b(?:is|are|isn't|aren't|you|your|u|ur|or|tips|ideas|progress|ideally|"
+    # (lower case: a capital is a job ad's or a card's "Work at ..."; a past said with a
+    # capital is the user's: "Grew up in Iowa")
+    r"^(?=(?-i:[a-z])|(?:grew\s+up|was\s+born|moved\s+to|got\s+married)\b)"
+    r"(?![^,;]*\b(?:is|are|isn't|aren't|you|your|u|ur|or|tips|ideas|progress|ideally|"
     r"maybe|should|could|would|pace|and\s+see)\b)"
     r"(?:(?:still|also|currently|now|mostly|just|and|but|so|basically)\s+)*(?:live\s+(?:in|on|with|w/?|"
     r"near|at|alone|abroad|out(?:side)?)\b|work\s+(?:as|at|for|in|from|nights|days|weekends|"
     r"remotely|part[- ]time|full[- ]time|shifts|downtown|two\s+jobs)\b|study\s+(?:at|in)\b|"
     r"teach\s+(?:at|in|year|grade|primary|high|secondary|\w+\s+at)\b|commute\s+(?:by|to|from)\b|"
-    r"grew\s+up\s+in\b|was\s+born\s+in\b|moved\s+to\b|"
+    r"grew\s+up\s+(?:in|on)\b|was\s+born\s+in\b|moved\s+to\b|got\s+married\b|"
     r"drive\s+an?\s+(?:(?:19|20)\d\d\s+)?(?-i:[A-Z])|"
     r"(?:sing|play\s+\w+)\s+in\s+(?:a|an|the)\s+(?:[\w-]+\s+){0,2}(?:choir|band|orchestra|"
     r"ensemble|quartet)\b|"
@@ -3816,7 +3819,7 @@ def _clause_facts(clause: str, *, correction: bool) -> list[ExtractedFact]:
         kind = " programming" if _phrasing.tech_names(said) else ""  # ("Python is my first ...")
         return [ExtractedFact(f"User's {which}{kind} language is {said}", "personal")]
     if _ELIDED_I_RE.match(clause):  # "still live w my parents in Manila": its "I" left out
-        return _clause_facts("I " + clause, correction=correction)
+        return _clause_facts(f"I {clause[:1].lower()}{clause[1:]}", correction=correction)
     if (shaped := _short_shapes(clause, correction=correction)) is not None:
         return shaped  # "I've worked at Google since 2020", "mother of two"
     if been := _BEEN_SINCE_RE.match(clause):  # "been vegan since 2019", "been a nurse for 20 yrs"
@@ -4066,6 +4069,9 @@ _HOUSEHOLD_RE: Final = re.compile(
     r"restaurant|cafe|café|pub|b&b|guesthouse|hotel|stall|practice|clinic|nursery|daycare|"
     r"store|kennels?|stables?|vineyard|winery|brewery|salon|garage|ranch|dairy|orchard|"
     r"smallholding|allotment|campsite|bookshop|florist)\b)|"
+    # a car or a thing named, owned by the household: "we bought a Nissan Leaf"
+    r"(?:own|bought)\s+(?=(?:a|an)\s+(?:(?:19|20)\d\d\s+)?(?:(?:used|new|second-hand|old)\s+)?"
+    r"(?P<thing>(?-i:[A-Z])[\w.-]*))|"
     # a pet or a car the household has no longer: "we don't have the dog anymore"
     rf"(?:no\s+longer|don't|do\s+not)\s+(?=have\s+(?:the|our|a)\s+(?:{PET_NOUNS}|car)\b))",
     re.IGNORECASE,
@@ -4091,8 +4097,10 @@ def _we_are_in(m: re.Match[str]) -> str:
 def _household(m: re.Match[str]) -> str:
     """The household's clause of :data:`_HOUSEHOLD_RE` said by "I" (a team's move to a
     technology, "we moved to SwiftData", stays the team's)."""
-    if m["to"] and _phrasing.tech_names(m["to"]):
-        return m[0]
+    if (m["to"] and _phrasing.tech_names(m["to"])) or (
+        m["thing"] and _phrasing.tech_names(m["thing"])
+    ):
+        return m[0]  # ("we bought a Datadog licence": the team's)
     return f"{m[1]}I {m[2]}"
 
 

@@ -178,3 +178,45 @@ def test_what_is_no_end_stays_positive(text: str) -> None:
 @pytest.mark.parametrize("cosine", [None, 0.85])
 def test_an_end_said_as_a_deed_supersedes(old: str, new: str, cosine: float | None) -> None:
     assert decide(new, old, cosine=cosine) == "supersede"
+
+
+def _user_facts(message: str) -> list[str]:
+    from amplify_memory.memory.chat_facts import extract_chat_facts
+
+    return [fact.content for fact in extract_chat_facts(message, None).user]
+
+
+WALES = "\U0001f3f4\U000e0067\U000e0062\U000e0077\U000e006c\U000e0073\U000e007f"
+
+
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        # a flag's tag characters are part of its emoji, not words
+        (
+            f"quick one, moved to Swansea in May {WALES} any good pubs?",
+            ["User is based in Swansea"],
+        ),
+        # the household's car, said with "we"
+        ("We own a Kia Niro.", ["User has a Kia Niro"]),
+        ("We bought a Renault Zoe last year.", ["User has a Renault Zoe"]),
+        # a car with what it has been through
+        ("I've got a 2009 Ford Fiesta with 150k on the clock.", ["User has a 2009 Ford Fiesta"]),
+        # a past said without "I", with a capital
+        ("Grew up in Tromsø.", ["User grew up in Tromsø"]),
+        ("Grew up on a sheep farm in Wales.", ["User grew up on a sheep farm in Wales"]),
+    ],
+)
+def test_more_ways_a_life_fact_is_said(message: str, expected: list[str]) -> None:
+    assert _user_facts(message) == expected
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "Work at the heart of our growing team in Leeds.",  # a job ad's capital
+        "We bought a Datadog licence for the team.",  # a team's tool: no car of the user's
+    ],
+)
+def test_no_life_fact_from_an_ad_or_a_team(message: str) -> None:
+    assert not any("has a" in fact or "works" in fact for fact in _user_facts(message))
