@@ -618,7 +618,8 @@ def _fix_tech_spelling(match: re.Match[str]) -> str:
         return squashed
     if low in by_delete:  # a letter left out: "typscript"
         return by_delete[low]
-    for i in range(len(low) - 1):  # two letters swapped: "pyhton"
+    # two letters swapped: "pyhton" (not a name's first two: "Ankama" is no "Nakama")
+    for i in range(1 if word[:1].isupper() else 0, len(low) - 1):
         swapped = low[:i] + low[i + 1] + low[i] + low[i + 2 :]
         if swapped in aliases:
             return swapped

@@ -19,6 +19,7 @@ import unicodedata
 from typing import Final
 
 __all__ = [
+    "ALLERGENS",
     "DIETS",
     "FOODS",
     "JOBS",
@@ -480,5 +481,28 @@ WORKPLACES: Final = _table(
         "warehouse": "almacen|armazem|entrepot|lager|magazzino|magazijn|magazyn",
         "clinic": "clinica|clinique|praxis|clinica|kliniek|przychodnia",
         "call centre": "call center|centro de llamadas|centre d'appels|callcenter",
+    }
+)
+
+#: What one is allergic to.
+ALLERGENS: Final = _table(
+    {
+        "peanuts": "cacahuete|cacahuetes|mani|amendoim|amendoins|arachide|arachides|cacahuete|"
+        "cacahouete|cacahouetes|erdnuss|erdnusse|arachidi|pinda|pindas|orzeszki ziemne",
+        "nuts": "frutos secos|nueces|nozes|castanhas|fruits a coque|noix|nusse|nussen|"
+        "frutta a guscio|noci|noten|orzechy",
+        "shellfish": "marisco|mariscos|frutos do mar|marisco|crustaceos|fruits de mer|crustaces|"
+        "meeresfruchte|schalentiere|krustentiere|frutti di mare|crostacei|schaaldieren",
+        "eggs": "huevo|huevos|ovo|ovos|oeufs|oeuf|eier|ei|uova|uovo|eieren",
+        "milk": "leche|leite|lait|milch|latte|melk",
+        "gluten": "gluten|glutem|glutine",
+        "penicillin": "penicilina|penicillina|penicilline|penizillin|penicyline",
+        "cats": "gatos|gatos|chats|katzen|gatti|katten|koty",
+        "dogs": "perros|caes|chiens|hunde|cani|honden|psy",
+        "pollen": "polen|polen|pollen|pollen|polline|stuifmeel|pylki",
+        "bee stings": "picaduras de abeja|picadas de abelha|piqures d'abeille|bienenstiche|"
+        "punture d'ape",
+        "dust mites": "acaros|acaros do po|acariens|hausstaubmilben|acari|huisstofmijt",
+        "latex": "latex|lattice",
     }
 )

@@ -26,6 +26,7 @@ from typing import Any, Final
 
 from amplify_memory.memory._text import ROLE_NOUNS, WORKPLACE_NOUNS, indefinite_article, wordlist
 from amplify_memory.memory.foreign_lexicon import (
+    ALLERGENS,
     DIETS,
     FOODS,
     JOBS,
@@ -159,6 +160,7 @@ _PLACE: Final = r"(?P<place>[\w'\u2019.-]+(?:\s+[\w'\u2019.-]+){0,3})"
 _LIVE_RE: Final = re.compile(
     r"(?:\b(?:vivo|resido|moro|habito)\s+(?:en|em|no|na|a|ad|in)|"
     r"\b(?:j['\u2019]habite|je\s+vis|je\s+r[ée]side|on\s+habite|nous\s+habitons)\s+"
+    r"(?:(?:seule?|maintenant|d[ée]sormais|toujours|actuellement|encore)[\s,]+)*"
     r"(?:[àa]|en|au|dans)|\b(?:ich\s+)?wohne\s+(?:jetzt\s+|seit\s+(?:\w+\s+){1,3}?|inzwischen\s+|"
     r"mittlerweile\s+)?in|\bwir\s+wohnen\s+in|\bbin\s+(?:jetzt|inzwischen|mittlerweile|"
     r"seit\s+\w+)\s+in|\b(?:abito|risiedo)\s+(?:a|in|ad)|\b(?:ik\s+)?woon\s+(?:nu\s+)?in|"
@@ -419,8 +421,24 @@ _ONE_OFF_RE: Final = re.compile(
 )
 
 
+#: An employer named after a verb of work: "trabalho no Nubank", "ich arbeite bei SAP",
+#: "je travaille chez Decathlon", "trabajo para Inditex" (and a role after it: "... como
+#: engenheira de dados").
+_WORKS_FOR_RE: Final = re.compile(
+    rf"(?:^|(?<=[\s,;:(]))(?:{_WORK_VERB})\s+{_NOW}"
+    + _JOB_EMPLOYER_RE.pattern.replace(r"(?:chez|bei|presso|bij|", r"(?:chez|bei|presso|bij|para|")
+    + r"(?:\s+(?:como|comme|als|come|jako)\s+(?P<as>[^,;:.!?]+))?",
+    re.IGNORECASE,
+)
+
+
 def _workplaces(piece: str) -> list[str]:
     facts = []
+    for named in _WORKS_FOR_RE.finditer(piece):
+        if not _NEGATION_RE.search(piece[: named.start()][-25:]):
+            facts.append(f"I work at {named['org']}")
+            if named["as"]:
+                facts += _jobs(f"trabajo como {named['as']}")
     for found in _WORKS_AT_RE.finditer(piece):
         if not _NEGATION_RE.search(piece[: found.start()][-25:]):
             work = WORKPLACES[plain(found["at"])]
@@ -768,6 +786,28 @@ def _counted(piece: str) -> list[str]:
     return facts
 
 
+_ALLERGEN_WORDS: Final = alternation(ALLERGENS)
+#: "Sou alérgica a amendoim", "ich bin allergisch gegen Erdnüsse", "je suis allergique aux
+#: arachides", "soy alérgico al marisco".
+_ALLERGY_RE: Final = _Folded(
+    r"(?:^|(?<=[\s,;:(]))(?:soy|sou|je\s+suis|j['\u2019]suis|ich\s+bin|bin|sono|ik\s+ben|"
+    r"jestem)\s+" + _NOW + r"(?:muy\s+|muito\s+|tres\s+|sehr\s+|molto\s+|erg\s+)?"
+    r"(?:alergic[oa]|allergique|allergisch|allergic[oa]|uczulon[ya])\s+"
+    r"(?:a|al|a\s+la|a\s+los|a\s+las|ao|aos|[àa]|au|aux|gegen|auf|voor|op|na)\s+"
+    + _ARTICLE
+    + rf"(?P<x>{_ALLERGEN_WORDS})(?![\w-])",
+    re.IGNORECASE,
+)
+
+
+def _allergies(piece: str) -> list[str]:
+    return [
+        f"I am allergic to {ALLERGENS[plain(found['x'])]}"
+        for found in _ALLERGY_RE.finditer(piece)
+        if not _NEGATION_RE.search(piece[: found.start()][-12:])
+    ]
+
+
 def _pastimes(piece: str) -> list[str]:
     facts = []
     for found in _PLAYS_RE.finditer(piece):
@@ -786,6 +826,7 @@ _PIECE_READERS: Final[tuple[Callable[[str], list[str]], ...]] = (
     _diets,
     _counted,
     _pastimes,
+    _allergies,
 )
 
 
@@ -885,8 +926,18 @@ def quoted_or_made_up(message: str) -> bool:
     return _NOT_MINE_RE.search(message) is not None
 
 
+#: German's verb before "ich" after a first word ("Seit 2019 wohne ich in Köln", "Jetzt
+#: arbeite ich bei SAP"): said in the order the readers read ("ich wohne").
+_VERB_SECOND_RE: Final = re.compile(
+    r"(?<=\w)(?P<gap>[ \t,]+)(?P<verb>wohne|lebe|arbeite|spiele|spreche|studiere|unterrichte)"
+    r"[ \t]+ich\b",
+    re.IGNORECASE,
+)
+
+
 def _unquoted_english(message: str) -> str:
-    text = _SPEAK_RE.sub(_speak_english, message)
+    text = _VERB_SECOND_RE.sub(r"\g<gap>ich \g<verb>", message)
+    text = _SPEAK_RE.sub(_speak_english, text)
     text = _LEFT_BEFORE_RE.sub(r"\1", text)  # "No trabalho falo inglês": "I speak English"
     if _TONGUE_WORD_RE.search(text):
         text = _TONGUE_RE.sub(_tongue_english, text)

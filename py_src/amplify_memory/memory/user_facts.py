@@ -3687,7 +3687,9 @@ _FAITH_ADJECTIVES: Final = frozenset(
 _GAMES: Final = (
     r"tennis|padel|squash|badminton|golf|football|soccer|rugby|cricket|hockey|netball|"
     r"basketball|volleyball|chess|poker|bridge|darts|snooker|5-a-side|five-a-side|fifa|"
-    r"fortnite|minecraft|valorant|dnd|d&d|table\s+tennis|bowls"
+    r"fortnite|minecraft|valorant|dnd|d&d|table\s+tennis|bowls|handball|water\s+polo|lacrosse|"
+    r"baseball|softball|ultimate|ultimate\s+frisbee|pickleball|futsal|curling|rounders|"
+    r"ice\s+hockey|korfball|hurling|gaelic\s+football|kabaddi|mahjong|scrabble"
 )
 _PLACES_GONE: Final = (
     r"church|mass|gym|the\s+gym|choir|mosque|temple|synagogue|the\s+pub|pub|[a-z]+\s+class"

@@ -220,3 +220,47 @@ def test_more_ways_a_life_fact_is_said(message: str, expected: list[str]) -> Non
 )
 def test_no_life_fact_from_an_ad_or_a_team(message: str) -> None:
     assert not any("has a" in fact or "works" in fact for fact in _user_facts(message))
+
+
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        # German's verb before "ich" after a first word
+        ("Seit März wohne ich in Bremen.", ["User lives in Bremen"]),
+        ("Inzwischen arbeite ich als Apothekerin.", ["User is a pharmacist"]),
+        # French "je vis" with words between it and the place
+        ("Je vis seule maintenant à Nantes.", ["User lives in Nantes"]),
+        # an employer named after a verb of work, with a role after it
+        ("Trabalho na Embraer como engenheiro.", ["User works at Embraer", "User is an engineer"]),
+        ("Ich arbeite bei Zalando.", ["User works at Zalando"]),
+        ("Je travaille chez Michelin depuis 2019.", ["User works at Michelin"]),
+        # allergies, said in four languages
+        ("Soy alérgica a los cacahuetes.", ["User is allergic to peanuts"]),
+        ("Sou alérgico a marisco.", ["User is allergic to shellfish"]),
+        ("Je suis allergique à la pénicilline.", ["User is allergic to penicillin"]),
+        ("Ich bin allergisch gegen Pollen.", ["User is allergic to pollen"]),
+    ],
+)
+def test_more_of_what_people_say_in_other_languages(message: str, expected: list[str]) -> None:
+    assert _user_facts(message) == expected
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "No soy alérgico a los cacahuetes.",  # no allergy
+        "Wohne ich in Bremen?",  # a question
+    ],
+)
+def test_no_fact_from_a_negation_or_a_question_in_another_language(message: str) -> None:
+    assert _user_facts(message) == []
+
+
+def test_a_job_ended_in_another_language_is_an_end_not_a_job() -> None:
+    assert _user_facts("Ya no trabajo para Inditex.") == ["User no longer works at Inditex"]
+
+
+def test_a_name_with_its_first_letters_swapped_is_no_typo() -> None:
+    # ("Ankama" is a company, not a typo of the game server "Nakama"; "Pyhton" still is)
+    assert _user_facts("I work at Ankama.") == ["User works at Ankama"]
+    assert _user_facts("I use Pyhton daily") == ["User uses Python"]
