@@ -47,6 +47,7 @@ from amplify_memory.memory._categories import category_of
 from amplify_memory.memory._facts import ExtractedFact
 from amplify_memory.memory._text import (
     CHILD_NOUNS,
+    DESCRIBED,
     FAVOURITE_KINDS,
     FIELD_NOUNS,
     HUMAN_LANGUAGES,
@@ -4241,9 +4242,10 @@ _BARE_TRAIT_RE: Final = re.compile(
 _HAVE_KIN_RE: Final = re.compile(
     r"^(?:I|we)(?:\s+(?:also|now|still|actually))?(?:'ve|\s+have)?\s+(?:have|got|own)\s+"
     r"(?:got\s+)?"
-    r"(?P<x>(?:(?:a|an|one|two|three|four|five|six|seven|\d{1,2})\s+(?:(?:little|young|grown|"
-    r"teenage|adult|rescue|new|old|small|big|\d{1,2}-year-old|\d{1,2}-month-old)\s+)?(?:kids?|children|child|sons?|daughters?|boys|"
-    rf"girls|teenagers?|twins|grandkids?|grandchildren|stepkids?|{PET_NOUNS})"
+    r"(?P<x>(?:(?:a|an|one|two|three|four|five|six|seven|\d{1,2})\s+(?:(?:\d{1,2}-year-old|"
+    rf"\d{{1,2}}-month-old|{DESCRIBED})\s+)?(?:kids?|children|child|sons?|daughters?|boys|"
+    rf"girls|teenagers?|twins|grandkids?|grandchildren|stepkids?|toddlers?|newborns?|babies|"
+    rf"baby|{PET_NOUNS})"
     r"(?:\s*,\s*|\s+(?:and|&)\s+)?){1,3})"
     r"(?:\s+(?:named|called)\s+(?P<name>(?-i:[A-Z])[\w'-]+(?:\s+and\s+(?-i:[A-Z])[\w'-]+)?))?"
     r"(?:\s+(?:at\s+home|now|too|as\s+well|nowadays|these\s+days))?$",

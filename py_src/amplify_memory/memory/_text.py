@@ -9,6 +9,7 @@ from amplify_memory.errors import ArgumentTypeError, InputTooLargeError
 from amplify_memory.limits import MAX_MESSAGE_LENGTH
 
 __all__ = [
+    "DESCRIBED",
     "ENDED_WORDS",
     "FAVOURITE_KINDS",
     "FAVOURITE_TAIL_RE",
@@ -292,6 +293,14 @@ ENDED_WORDS: Final = (
 #: state: "former teacher, now retired" is "a retired teacher"). Read by the topics'
 #: polarity and the similarity rule.
 FORMER_START: Final = r"^\s*(?:(?:the )?user is (?:an? )?)?(?:ex-|former )(?=\w)(?!.*\bretire)"
+#: One word that describes a child or a pet before its noun, with an intensifier ("two
+#: very spoiled rabbits", "a needy greyhound", "three wild boys"); not a quantity or a
+#: determiner ("a couple of", "a lot of", "the"). A regular expression's piece.
+DESCRIBED: Final = (
+    r"(?:(?:very|really|super|extremely|quite|so|pretty|rather|incredibly|slightly)\s+)?"
+    r"(?!(?:of|the|my|our|few|lot|lots|couple|bunch|pair|dozen|more|other|different|same|"
+    r"and|or|with|who|that|which|at|in|on)\b)[a-z][a-z-]{2,14}"
+)
 #: Children said by their kind, in the plural (a regular expression's alternation).
 CHILD_NOUNS: Final = r"kids|children|boys|girls|sons|daughters"
 #: The people closest to the user, each also in the plural where it has one (a regular

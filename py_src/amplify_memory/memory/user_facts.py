@@ -15,6 +15,7 @@ from amplify_memory.memory._categories import category_of as _category
 from amplify_memory.memory._facts import ExtractedFact
 from amplify_memory.memory._text import (
     DEMONYMS,
+    DESCRIBED,
     FIELD_NOUNS,
     HUMAN_LANGUAGES,
     MAX_FACT_LENGTH,
@@ -3204,7 +3205,7 @@ _BARE_AGE_RE: Final = re.compile(
 #: Children or a parent's role said bare: "two kids", "3 kids", "mom of twins", "dad of 3".
 _BARE_KIDS_RE: Final = re.compile(
     r"(?:(?:also|plus|and|\+)\s*)?(?P<n>\d|one|two|three|four|five|six)\s+"
-    r"(?P<adj>(?:grown(?:-up)?|grown\s+up|little|young|small|teenage|adult|rescue|old|senior)\s+)?"
+    rf"(?P<adj>(?:grown(?:-up)?|grown\s+up|{DESCRIBED})\s+)?"
     rf"(?P<k>kids|children|grandkids|grandchildren|stepkids|boys|girls|sons|daughters|hens|"
     rf"teenagers|teens|toddlers|"
     rf"{PET_NOUNS})"

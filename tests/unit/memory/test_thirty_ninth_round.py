@@ -264,3 +264,33 @@ def test_a_name_with_its_first_letters_swapped_is_no_typo() -> None:
     # ("Ankama" is a company, not a typo of the game server "Nakama"; "Pyhton" still is)
     assert _user_facts("I work at Ankama.") == ["User works at Ankama"]
     assert _user_facts("I use Pyhton daily") == ["User uses Python"]
+
+
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        # a child or a pet with a word that describes it
+        ("I have a very needy whippet.", ["User has a very needy whippet"]),
+        ("We've got two grumpy tortoises.", ["User has two grumpy tortoises"]),
+        (
+            "Nurse, Bristol, three wild boys.",
+            ["User is a nurse", "User is based in Bristol", "User has three wild boys"],
+        ),
+        # a toddler and a newborn are children
+        ("We have a toddler and a newborn.", ["User has a toddler and a newborn"]),
+    ],
+)
+def test_children_and_pets_described(message: str, expected: list[str]) -> None:
+    assert _user_facts(message) == expected
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "I have a couple of cats to feed for my neighbour.",
+        "I have a lot of kids in my class.",
+        "I have two of the kids this weekend.",
+    ],
+)
+def test_a_quantity_or_a_determiner_is_no_description(message: str) -> None:
+    assert not any(fact.startswith("User has") for fact in _user_facts(message))
