@@ -177,6 +177,8 @@ _CLAUSE_SPLIT_RE: Final = re.compile(
     r"(?:great|good|fine|amazing|awesome|brilliant|better|faster|nicer|nice|lovely|perfect)\b)"
     # a second verb of the same "I": "I'm 61 and have arthritis in my hands"
     r"|\s+and\s+(?=have\s+(?!to\b|been\b|had\b|got\s+to\b))"
+    # a thing as the next subject: "I live in a semi in Stockport and the boiler is ancient"
+    r"|\s+and\s+(?=the\s+[a-z]+(?:\s+[a-z]+)?\s+(?:is|are|was|were|has|have)\b)"
     # others as the next subject: "I coach a girls team and half of them just stand there"
     r"|\s+(?:and|but)\s+(?=(?:half|most|some|all|none|many|a\s+few|few|one|both|each|"
     r"several)\s+of\s+(?:them|us|the|my|our|whom)\b)"
@@ -4017,6 +4019,7 @@ def user_clauses(
     text = _DOING_LEAD_RE.sub(_doing_lead, text)  # "teaching 7th grade math, need ..."
     text = _COUPLE_RE.sub("we ", text)  # "Mark and I separated": the user did
     text = _WE_ARE_IN_RE.sub(_we_are_in, text)  # "we're in Vienna now": the user is
+    text = _IN_A_HOME_RE.sub(r"\1I live ", text)  # "we're in a 1930s semi in Stockport"
     text = _PLACE_ASIDE_RE.sub(_place_aside, text)  # "Portuguese (Brazil)": a qualifier
     text = _FOUND_RE.sub(r"\1I", text)  # "the allergist says I'm not allergic": the user is
     text = _DIAGNOSED_ME_RE.sub("I was diagnosed with", text)  # "my GP diagnosed me with IBS"
@@ -4089,6 +4092,20 @@ _WE_ARE_IN_RE: Final = re.compile(
     r"(?P<p>[A-Za-z][\w.'-]*(?:[ \t]+(?-i:[A-Z])[\w.'-]*)?)"
     r"(?![ \t]+(?:for|visiting|to\s+visit|on|at|until|till|this|today|tonight|over|"
     r"staying|with)\b))",
+    re.IGNORECASE,
+)
+
+
+#: The home the user or the household is in, with its place: "we're in a 1930s semi in
+#: Stockport", "I'm in a two-bed flat in Leith" (a home's noun, then "in", "near" or
+#: "outside": not "I'm in a meeting in Leeds").
+_IN_A_HOME_RE: Final = re.compile(
+    r"(^|[.!?;,][ \t]+|\n[ \t]*|\b(?:and|so|but)[ \t]+)(?:we(?:'re|\u2019re|[ \t]+are)|"
+    r"I(?:'m|\u2019m|[ \t]+am))[ \t]+(?:(?:now|currently|still)[ \t]+)?(?=in[ \t]+(?:a|an|our|my)"
+    r"[ \t]+(?:[\w-]+[ \t]+){0,3}(?:semi|semi-detached|terrace|terraced[ \t]+house|house|flat|"
+    r"apartment|bungalow|cottage|condo|townhouse|studio|bedsit|houseshare|flatshare|"
+    r"narrowboat|caravan|farmhouse|duplex|maisonette|loft|detached)[ \t]+(?:in|near|outside|on)"
+    r"[ \t]+(?-i:[A-Z]))",
     re.IGNORECASE,
 )
 

@@ -294,3 +294,30 @@ def test_children_and_pets_described(message: str, expected: list[str]) -> None:
 )
 def test_a_quantity_or_a_determiner_is_no_description(message: str) -> None:
     assert not any(fact.startswith("User has") for fact in _user_facts(message))
+
+
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        # the home one is in, with its place
+        (
+            "We're in a two-up two-down terrace in Preston.",
+            ["User lives in a two-up two-down terrace in Preston"],
+        ),
+        (
+            "I'm in a studio flat in Valletta and the walls are thin.",
+            ["User lives in a studio flat in Valletta"],
+        ),
+        # a thing as the next subject ends the clause
+        ("I work at Lidl and the shifts are brutal.", ["User works at Lidl"]),
+    ],
+)
+def test_a_home_and_a_thing_as_the_next_subject(message: str, expected: list[str]) -> None:
+    assert _user_facts(message) == expected
+
+
+@pytest.mark.parametrize(
+    "message", ["I'm in a meeting in Leeds.", "I'm in a house in the suburbs."]
+)
+def test_no_home_without_a_home_and_a_place(message: str) -> None:
+    assert not any("lives" in fact for fact in _user_facts(message))
