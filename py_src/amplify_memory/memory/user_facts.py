@@ -177,8 +177,12 @@ _CLAUSE_SPLIT_RE: Final = re.compile(
     r"(?:great|good|fine|amazing|awesome|brilliant|better|faster|nicer|nice|lovely|perfect)\b)"
     # a second verb of the same "I": "I'm 61 and have arthritis in my hands"
     r"|\s+and\s+(?=have\s+(?!to\b|been\b|had\b|got\s+to\b))"
-    # a thing as the next subject: "I live in a semi in Stockport and the boiler is ancient"
+    # a thing as the next subject: "I live in a semi in Stockport and the boiler is ancient",
+    # "I hate unittest, and mypy --strict is non negotiable", "..., the team picked Supabase"
     r"|\s+and\s+(?=the\s+[a-z]+(?:\s+[a-z]+)?\s+(?:is|are|was|were|has|have)\b)"
+    r"|,\s*and\s+(?=(?:the\s+)?[\w.+#-]+(?:\s+[\w.+#-]+)?\s+(?:is|are|was|were)\b)"
+    r"|,\s*(?=the\s+(?:team|client|company|boss|board|others|rest\s+of\s+the\s+team)\s+"
+    r"(?:picked|chose|went|decided|agreed|voted|settled)\b)"
     # others as the next subject: "I coach a girls team and half of them just stand there"
     r"|\s+(?:and|but)\s+(?=(?:half|most|some|all|none|many|a\s+few|few|one|both|each|"
     r"several)\s+of\s+(?:them|us|the|my|our|whom)\b)"

@@ -321,3 +321,42 @@ def test_a_home_and_a_thing_as_the_next_subject(message: str, expected: list[str
 )
 def test_no_home_without_a_home_and_a_place(message: str) -> None:
     assert not any("lives" in fact for fact in _user_facts(message))
+
+
+def test_a_thing_after_a_comma_and_is_a_clause_of_its_own() -> None:
+    assert _user_facts("I love Phoenix, and Ecto is great too") == [
+        "User loves Phoenix",
+        "User likes Ecto",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        (
+            "Naming rule for this repo: every column is snake_case, and all money is stored in cents",
+            ["Every column is snake_case", "All money is stored in cents"],
+        ),
+        (
+            "scratch that, we're not going with Vercel after all, the team picked Netlify",
+            ["We are not going with Vercel", "The team picked Netlify"],
+        ),
+    ],
+)
+def test_two_project_rules_in_one_sentence(message: str, expected: list[str]) -> None:
+    from amplify_memory.memory.chat_facts import extract_chat_facts
+
+    said = [entry.content for entry in extract_chat_facts(message, None, in_project=True).project]
+    assert said == expected
+
+
+@pytest.mark.parametrize(
+    ("message", "fact"),
+    [
+        # a comma before "the" that is no new subject of a choice keeps the fact whole
+        ("We use MySQL for billing, the rest is still Postgres", "User uses PostgreSQL"),
+        ("new laptop! M3 MacBook Air, the ThinkPad is retired.", "User uses MacBook Air"),
+    ],
+)
+def test_a_comma_before_the_rest_keeps_the_fact(message: str, fact: str) -> None:
+    assert fact in _user_facts(message)
