@@ -334,7 +334,7 @@ def test_a_thing_after_a_comma_and_is_a_clause_of_its_own() -> None:
     ("message", "expected"),
     [
         (
-            "Naming rule for this repo: every column is snake_case, and all money is stored in cents",
+            "Rule for this repo: every column is snake_case, and all money is stored in cents",
             ["Every column is snake_case", "All money is stored in cents"],
         ),
         (
