@@ -148,6 +148,8 @@ _TYPOS: Final[dict[str, str]] = {
     "gf": "girlfriend",
     "bf": "boyfriend",
     "n": "and",  # "my wife n i", "cats n dogs"
+    "nd": "and",
+    "jus": "just",
     "insted": "instead",
     "instaed": "instead",
     "isntead": "instead",

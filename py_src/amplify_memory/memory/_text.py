@@ -9,7 +9,10 @@ from amplify_memory.errors import ArgumentTypeError, InputTooLargeError
 from amplify_memory.limits import MAX_MESSAGE_LENGTH
 
 __all__ = [
+    "ACCESSORY_NOUNS",
+    "DEED_VERBS",
     "DESCRIBED",
+    "ENDED_DEEDS",
     "ENDED_WORDS",
     "FAVOURITE_KINDS",
     "FAVOURITE_TAIL_RE",
@@ -262,17 +265,7 @@ PAUSED_SPORTS: Final = (
 #: "sold 200 cupcakes", "died laughing"). One regex alternation, read by the fact's
 #: polarity (topics), the similarity rule (as "stopped") and the merge guard (supersession).
 ENDED_WORDS: Final = (
-    r"rehomed|moved out\b|stepped (?:away|down|back) from|stepped down as|"
-    r"wiped (?:[\w-]+ ){1,3}(?:from|off)\b|removed (?:[\w-]+ ){1,3}from\b|"
-    r"handed (?:[\w-]+ ){1,3}(?:off|over) to\b|"
-    r"got rid of(?= (?:the|their|his|her|my|our) (?!(?:unused|old|extra|spare|duplicate|stale)\b))|"
-    r"binned|bowed out of|cut ties with|fell out of love with|finished with|"
-    r"grew out of|outgrew|hung up (?:the |their |his |her |my )?[\w-]+ (?:shoes|boots|gloves|"
-    r"apron|skates|racket|keyboard)|let (?:the |their |his |her |my )?(?:[\w-]+ ){0,3}lapse|"
-    r"lapsed|migrated away from|moved on from|packed in|parted ways with|phased out|"
-    r"put (?:the |their |his |her |my )?[\w-]+ down for good|"
-    r"retired (?:the|their|his|her|my) (?!from\b)|sunset (?:the|their|his|her|my)\b|"
-    r"tapered off|weaned (?:\w+ )?off|walked away from|went cold turkey|"
+    r"rehomed|moved out(?! to\b| of town\b)|stepped (?:away|down|back) from|stepped down as|"
     r"kicked (?:the |their |his |her |my )?habit|"
     r"(?<!is )(?<!are )sold (?:the|their|his|her|my|our)\b(?! \w+ on\b)|"
     r"broke up with|split (?:up )?from|"
@@ -288,11 +281,52 @@ ENDED_WORDS: Final = (
     r"(?:shut|closed) down (?:the |their |his |her |my |our )(?:[\w-]+ ){0,3}(?:server|business|"
     r"shop|company|store|blog|site|channel|account|bakery|restaurant|cafe|café|studio|practice)"
 )
+#: Deeds that end the thing they are done to, when it is the whole of a stored fact's
+#: thing and the user does them: "wiped Ubuntu from the home server", "got rid of the
+#: landline", "phased out jQuery" (not "got rid of the weeds in the garden", "removed a node
+#: from the cluster", "Acme cut ties with the vendor"). Read only where the thing is held
+#: against the stored fact's words (supersession's end of a fact), never as a fact's
+#: polarity on its own.
+ENDED_DEEDS: Final = (
+    r"wiped (?:[\w-]+ ){1,3}(?:from|off)\b|removed (?:[\w-]+ ){1,3}from\b|"
+    r"handed (?:[\w-]+ ){1,3}(?:off|over) to\b|"
+    r"got rid of(?= (?:the|their|his|her|my|our) (?!(?:unused|old|extra|spare|duplicate|stale)\b))|"
+    r"binned|bowed out of|cut ties with|fell out of love with|"
+    r"finished with(?! (?:a |an |my |the |their )?(?:phd|doctorate|degree|masters?|mba|diploma|"
+    r"ba|bsc|msc|course|thesis|dissertation)\b)|grew out of|outgrew|"
+    r"hung up (?:the |their |his |her |my )?[\w-]+ (?:shoes|boots|gloves|"
+    r"apron|skates|racket|keyboard)|let (?:the |their |his |her |my )?(?:[\w-]+ ){0,3}lapse|"
+    r"lapsed|migrated away from|moved on from|packed in|parted ways with|phased out|"
+    r"put (?:the |their |his |her |my )?[\w-]+ down for good|"
+    r"retired (?:the|their|his|her|my) (?!from\b)|sunset (?:the|their|his|her|my)\b|"
+    r"tapered off|weaned (?:\w+ )?off|walked away from|went cold turkey"
+)
+#: The verbs of :data:`ENDED_DEEDS` before the thing they are done to ("wiped *Ubuntu* from
+#: the server", "phased out *jQuery*"): where a fact's topic reads which thing ended.
+DEED_VERBS: Final = (
+    r"wiped|removed|handed|got rid of|binned|bowed out of|cut ties with|fell out of love with|"
+    r"finished with|grew out of|outgrew|hung up|let|migrated away from|moved on from|packed in|"
+    r"parted ways with|phased out|put|retired|sunset|tapered off|weaned (?:\w+ )?off|"
+    r"walked away from|went cold turkey on"
+)
 #: What the user was, said at a fact's start: "Ex-SWE", "Ex-Emacs user", "User is a former
 #: avid hiker" (not someone else's: "a fan of ex-Arsenal player Henry"; not a retiree's
 #: state: "former teacher, now retired" is "a retired teacher"). Read by the topics'
 #: polarity and the similarity rule.
-FORMER_START: Final = r"^\s*(?:(?:the )?user is (?:an? )?)?(?:ex-|former )(?=\w)(?!.*\bretire)"
+FORMER_START: Final = (
+    r"^\s*(?:(?:the )?user is (?:an? )?)?(?:ex-|former )(?=\w)(?!.*\bretire)"
+    # (not a former person of the user's doing a thing: "Ex-colleague writes TypeScript")
+    r"(?![\w-]+ (?:writes|works|uses|lives|runs|codes|plays|teaches|says|thinks|wants|likes|"
+    r"loves|hates|prefers|has|does|drives|owns|knows|still)\b)"
+)
+#: What is made of, for or about a named product and is not the product: "a Ford Mustang
+#: poster", "a Pixel 8 case" (a regular expression's alternation).
+ACCESSORY_NOUNS: Final = (
+    r"posters?|shirts?|t-shirts?|stickers?|kits?|models?|toys?|mugs?|prints?|replicas?|"
+    r"keyrings?|magnets?|books?|manuals?|calendars?|albums?|costumes?|chargers?|cases?|"
+    r"covers?|keys?|batter(?:y|ies)|tyres?|tires?|parts?|seats?|mats?|wheels?|lego|"
+    r"screen\s+protectors?|cables?|boxes|box|brochures?|ads?|adverts?|photos?|pictures?"
+)
 #: One word that describes a child or a pet before its noun, with an intensifier ("two
 #: very spoiled rabbits", "a needy greyhound", "three wild boys"); not a quantity or a
 #: determiner ("a couple of", "a lot of", "the"). A regular expression's piece.

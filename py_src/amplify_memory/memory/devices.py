@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from amplify_memory.memory._facts import ExtractedFact
-from amplify_memory.memory._text import indefinite_article
+from amplify_memory.memory._text import ACCESSORY_NOUNS, indefinite_article
 
 __all__ = [
     "DEVICE_KINDS",
@@ -164,6 +164,14 @@ _NOT_OWN_RE: Final = re.compile(
 )
 
 
+#: After a model: a thing of it, not it ("a Ford Mustang poster"), or a purchase undone.
+_NOT_THE_DEVICE_RE: Final = re.compile(
+    rf"\s+(?:{ACCESSORY_NOUNS})\b|.*\b(?:return(?:ing|ed)?\s+it|sen[dt]\s+it\s+back|"
+    r"gave\s+it\s+back|taking\s+it\s+back)\b",
+    re.IGNORECASE,
+)
+
+
 def device_topic_trigger(kind: str) -> str:
     """The pattern of a stored fact that says the user has a device of ``kind``."""
     nouns, models = DEVICE_KINDS[kind]
@@ -207,8 +215,8 @@ def device_fact(clause: str) -> ExtractedFact | None:
         if _NOT_OWN_RE.search(match["rest"]):
             return None  # ("got an iPad for my son's birthday", "a Corolla as a second car")
         found = _MODEL_RE.match(match["rest"])
-        if found is None:
-            return None
+        if found is None or _NOT_THE_DEVICE_RE.match(match["rest"][found.end() :]):
+            return None  # ("a Ford Mustang poster", "a Honda Civic, but I'm returning it")
         name = _spelled(found.group()) + (" GPU" if found.lastgroup == "gpu" else "")
         lead = match.group()[: match.start("rest")]  # ("I drive a Corolla", not "... drive")
         verb = "drives" if re.search(r"\bdrive\b", lead, re.IGNORECASE) else "has"

@@ -131,7 +131,8 @@ _NEGATION_RE: Final = re.compile(
 )
 #: A maybe, an if, a plan or a wish: nothing is stored from the part it is in.
 _UNSURE_RE: Final = re.compile(
-    r"\b(?:talvez|quiz[áa]s?|tal\s+vez|peut-[êe]tre|si\s+(?:je|j['\u2019]|on|tu|nous|"
+    r"\b(?:creo\s+que|acho\s+que|je\s+crois\s+que|ich\s+glaube|penso\s+che|credo\s+che|"
+    r"ik\s+denk|talvez|quiz[áa]s?|tal\s+vez|peut-[êe]tre|si\s+(?:je|j['\u2019]|on|tu|nous|"
     r"tuviera|pudiera|fuera|me|tengo|puedo|consigo)|se\s+(?:eu|io|avessi|potessi|fossi|"
     r"tivesse|pudesse|conseguir)|wenn|falls|misschien|forse|"
     r"vielleicht|quiero|quero|je\s+veux|voglio|ich\s+will|ik\s+wil|me\s+gustar[íi]a|"
@@ -432,9 +433,19 @@ _WORKS_FOR_RE: Final = re.compile(
 )
 
 
+#: A German noun after "bei" that says when or how, not where: "bei Bedarf", "bei Regen".
+_NOT_AN_EMPLOYER_RE: Final = re.compile(
+    r"Bedarf|Regen|Gelegenheit|Tag|Nacht|Hitze|K[äa]lte|Sonne|Wind|Schnee|Laune|Lust|"
+    r"Interesse|Fragen|Problemen|Zeit|Bedarfsfall|Vollmond|Licht",
+    re.IGNORECASE,
+)
+
+
 def _workplaces(piece: str) -> list[str]:
     facts = []
     for named in _WORKS_FOR_RE.finditer(piece):
+        if _NOT_AN_EMPLOYER_RE.fullmatch(named["org"].split()[0]):
+            continue  # ("ich arbeite bei Bedarf auch am Wochenende": when needed)
         if not _NEGATION_RE.search(piece[: named.start()][-25:]):
             facts.append(f"I work at {named['org']}")
             if named["as"]:

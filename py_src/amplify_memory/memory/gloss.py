@@ -96,7 +96,10 @@ _GLOSSES: Final[tuple[tuple[str, str], ...]] = (
     (r"(?:vivo|moro|abito|ich\s+wohne|ich\s+lebe|ik\s+woon|j'habite)\s+(now\s+)?"
      r"(?:en|em|a|in|à)\b", r"I live \1in"),
     (r"(?:trabajo|trabalho|lavoro|ich\s+arbeite|ik\s+werk|je\s+travaille)\s+(now\s+)?"
-     r"(?:en|para|no|na|em|per|bei|bij|chez|da)\b", r"I work \1at"),
+     r"(?:en|para|no|na|em|per|bei|bij|chez|da)\b"
+     # (not when or how: "bei Bedarf", "bei Regen")
+     r"(?!\s+(?:Bedarf|Regen|Gelegenheit|Tag|Nacht|Hitze|Sonne|Laune|Lust|Zeit|Licht)\b)",
+     r"I work \1at"),
     (r"(?:uso|utilizo|utilizzo|ich\s+nutze|ich\s+benutze|ich\s+verwende|ik\s+gebruik|"
      r"j'utilise)\b", "I use"),
     (r"we\s+gebruiken|wir\s+nutzen|wir\s+benutzen|usamos|utilizamos|usiamo", "we use"),

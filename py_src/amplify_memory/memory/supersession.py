@@ -45,7 +45,9 @@ from typing import Final, Literal
 from amplify_memory.memory._defaults import MERGE_PROBABILITY, SEMANTIC_DUPLICATE_COSINE
 from amplify_memory.memory._phrasing import imperative_fact
 from amplify_memory.memory._text import (
+    DEED_VERBS,
     DEMONYMS,
+    ENDED_DEEDS,
     ENDED_WORDS,
     FORMER_START,
     NUMBER_WORDS,
@@ -526,7 +528,7 @@ _ENDED_SIGN_RE: Final = re.compile(
     r"avoids?|turned\s+(?:\w+\s+){0,2}?off|(?:moved|came|got|is|am|are|went)\s+(?:\w+\s+){0,3}?off|"
     r"deleted|gave\s+up|given\s+up|no-go|anymore|any\s+more|cancell?ed|uninstalled|"
     r"got\s+rid\s+of|cut\s+out|cut\s+(?:\w+\s+){1,3}?out|kicked|former|shaved\s+off|"
-    rf"shut\s+down|closed\s+down|{ENDED_WORDS})\b|n't\b",
+    rf"shut\s+down|closed\s+down|{ENDED_WORDS}|{ENDED_DEEDS})\b|n't\b",
     re.IGNORECASE,
 )
 #: A fact that is negative or a choice over another already ("drinks no caffeine",
@@ -612,7 +614,14 @@ _SIGN_WORDS: Final = frozenset(
         "longer anymore doesn dropped stopped quit ditched off sold deleted avoids gave cut out "
         "kicked completely entirely habit former rid shaved shut closed down"
     )
-) | frozenset(re.findall(r"[a-z]{3,}", ENDED_WORDS))  # (the words of the ends' own list)
+) | frozenset(re.findall(r"[a-z]{3,}", ENDED_WORDS + DEED_VERBS + ENDED_DEEDS)) - frozenset(
+    # (the ends' own words, but the things and kinds named in them: "the shoes" are a thing)
+    wordlist(
+        "shoes boots gloves apron skates racket keyboard the their his her our unused old "
+        "extra spare duplicate stale phd doctorate degree masters mba diploma course thesis "
+        "dissertation"
+    )
+)
 
 
 #: Where a fact's statements part: "sold their car *and* doesn't own one".
@@ -646,6 +655,8 @@ def _ends_it(new: str, old: str) -> bool:
     sign = _end_sign(new)
     if sign is None:
         return False
+    if _DEED_RE.match(sign[0]) and not _DEED_RE.match(new):
+        return False  # ("Son grew out of his shoes": a deed of someone else's)
     if _OPINION_RE.match(old) and not re.search(r"\b(?:like|love|enjoy|fan|no-go)", new, re.I):
         return False  # ("likes GraphQL" / "dropped GraphQL": the liking may stay)
     if _WHEN_PART_RE.search(new) and not _WHEN_PART_RE.search(old):
@@ -890,9 +901,17 @@ def _slot_changed(new: str, old: str) -> bool:
     a, b = _slot_is(new), _slot_is(old)
     if not (a and b) or a["slot"].casefold() != b["slot"].casefold():
         return False
-    x, y = a["value"], b["value"]
+    x, y = (_WHO_TAIL_RE.sub("", m["value"]) for m in (a, b))  # ("Marco, who is great")
     if _one_value(x, y) or re.search(r"\b(?:not|no|never)\b", x + " " + y, re.I):
         return False
+    words = tuple(  # (what is said in brackets left out: "May 12 (March was a mistake)")
+        frozenset(re.sub(r"\([^)]*\)?", "", v).casefold().split()) for v in (x, y)
+    )
+    if words[0] <= words[1] or words[1] <= words[0]:
+        return False  # ("team lead is Marco" / "team lead is Marco Rossi": one said more)
+    if _MANY_PEOPLE_SLOT_RE.search(a["slot"]) and not (_numbers(x) or _numbers(y)):
+        return False  # ("coworker is Hana" / "coworker is Diego": one has many; an age
+        # is said of one: "daughter is 7" / "daughter is 8 years old")
     kind = [bool(re.match(r"(?-i:[A-Z])|\d|[a-z]+(?-i:[A-Z])", v)) for v in (x, y)]
     if all(kind):
         return _numbers(x) != _numbers(y) or x[:1].isalpha()
@@ -924,6 +943,21 @@ _VERDICT_RE: Final = re.compile(
 )
 
 
+#: What a value's sentence says of it after a comma: "Marco, who is great".
+_WHO_TAIL_RE: Final = re.compile(r"\s*,\s*(?:who|which|whom|whose|and|but)\b.*$", re.IGNORECASE)
+#: A slot that is one of many people or things of a kind: two names are two of them
+#: ("teammate is Raj" / "teammate is Lena", "client is Acme" / "client is Globex").
+_MANY_PEOPLE_SLOT_RE: Final = re.compile(
+    r"\b(?:team\s*mates?|co-?workers?|colleagues?|friends?|cousins?|uncles?|aunts?|aunties?|"
+    r"nephews?|nieces?|grand(?:child|children|kids?|sons?|daughters?|parents?|mas?|pas?)|"
+    r"godparents?|godchild(?:ren)?|god(?:sons?|daughters?|mothers?|fathers?)|students?|pupils?|"
+    r"clients?|customers?|reviewers?|neighbou?rs?|housemates?|flatmates?|roommates?|bandmates?|"
+    r"classmates?|step(?:child|children|sons?|daughters?|kids?)|reports?|members?|co-?founders?|"
+    r"collaborators?|mentees?|siblings?|brothers?|sisters?|sons?|daughters?|child|children|"
+    r"kids?|suppliers?|vendors?|contractors?|patients?|employees?|tenants?|contacts?|"
+    r"investors?|teammates?)$",
+    re.IGNORECASE,
+)
 #: A slot that is a person or an animal: its "is a ..." describes, many at once.
 _BEING_SLOT_RE: Final = re.compile(
     rf"\b(?:{PET_NOUNS}|{RELATIVE_NOUNS}|spouse|boyfriend|girlfriend|children|child|parents?|"
@@ -1786,6 +1820,7 @@ def _slot_said(fact: str) -> str:
         or any(word in ENGLISH_STOP_WORDS for word in words)
         or find_technology_mentions(slot)
         or _PASSIVE_OR_OWNED_RE.search(value)
+        or re.match(FORMER_START, fact, re.IGNORECASE)  # ("Ex-wife is Laura": no more)
     ):
         return fact  # ("Likes when ...", "Frontend tests are written with Vitest",
         # "Radiohead is their favourite band": a thing of the user's, not a slot)
@@ -2037,6 +2072,9 @@ def decide(
         return "supersede"  # "eats meat now, no longer vegetarian" / "is vegetarian"
     if not _near_by_meaning(new, old, cosine):
         return "keep"
+    if bool(_DEED_RE.match(new)) != bool(_DEED_RE.match(old)):
+        return "keep"  # "handed tinyparse off to a new maintainer" / "maintains tinyparse":
+        # an end of the thing, or of a part of it ("got rid of the weeds in the garden")
     if (
         polarity(new) != polarity(old)
         and _shared_stems(new, old)
@@ -2047,6 +2085,8 @@ def decide(
     return "merge"
 
 
+#: A deed of the user's that ends what it is done to, at the fact's start.
+_DEED_RE: Final = re.compile(rf"^(?:User\s+)?(?:{ENDED_DEEDS})", re.IGNORECASE)
 #: What says an avoidance without a negation ("is vegetarian", "lactose intolerant", "a
 #: peanut allergy"): a fact with it and its negated twin may say one thing.
 _AVOIDING_RE: Final = re.compile(

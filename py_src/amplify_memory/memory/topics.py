@@ -62,6 +62,7 @@ from functools import lru_cache
 from typing import Final, Literal
 
 from amplify_memory.memory._text import (
+    DEED_VERBS,
     ENDED_WORDS,
     FAVOURITE_KINDS,
     FORMER_START,
@@ -1209,7 +1210,7 @@ _NEGATIVE_RE: Final = re.compile(
     r"(?<!the )left(?![- ](?:side|hand|handed)\b)|"
     r"omit|omits|omitting|leaves out|left out|refrains? from|steers? clear of|rejects?|"
     r"(?:leave|leaves|keep|keeps)\s+(?:\w+\s+){1,3}out\s+of|unwilling|uninterested|"
-    r"unsweetened|(?<!is )(?<!are )(?<!was )(?<!get )(?<!gets )(?<!got )(?<!getting )used to|"
+    r"unsweetened|"
     r"not a fan|isn't a fan|is not a fan|doesn't|does not|don't|do not|won't|cannot|"
     r"can't|refuses?|allergic to|tired of|sick of|done with|over it|"
     rf"(?:is|are|was|were|did|has|have|should|need|must)n't|{ENDED_WORDS})\b"
@@ -1249,7 +1250,12 @@ def polarity(text: str) -> Polarity:
         lookup_technology(name) or not _FREE_IDIOM_RE.fullmatch(name)
         for name in _FREE_OF_RE.findall(head)
     )
-    ended = gone or _NEGATIVE_RE.search(head) or _FORMER_RE.search(head)  # ("Ex-Emacs user")
+    ended = (
+        gone
+        or _NEGATIVE_RE.search(head)
+        or _FORMER_RE.search(head)  # ("Ex-Emacs user")
+        or _USED_TO_RE.search(head)  # ("Used to work with Kubernetes"; not a partner's)
+    )
     return "negative" if ended else "positive"
 
 
@@ -1263,6 +1269,7 @@ _FREE_IDIOM_RE: Final = re.compile(
     re.IGNORECASE,
 )
 _FORMER_RE: Final = re.compile(FORMER_START, re.IGNORECASE)
+_USED_TO_RE: Final = re.compile(r"^\s*(?:(?:the\s+)?user\s+)?used\s+to\b", re.IGNORECASE)
 
 
 _polarity = polarity  # (the name inside this module, where frames keep a local `polarity`)
@@ -1473,7 +1480,40 @@ def frames_of(text: str) -> tuple[Frame, ...]:
                 if frame not in out:
                     out.append(Frame(frame.topic, frame.value, "negative"))
             return tuple(out)
-    return tuple(_frames_plain(clean, _polarity(clean)))
+    return _deeds_ended(clean, tuple(_frames_plain(clean, _polarity(clean))))
+
+
+#: A deed that ends what it is done to, done by the user (the fact starts with it), and
+#: the thing done to, up to where it says more ("Wiped *Ubuntu* from the home server",
+#: "Phased out *jQuery* entirely"; not "Removed *a node* from the Kubernetes cluster",
+#: "Phased out *the old React class components*").
+_DEED_RE: Final = re.compile(
+    rf"^(?:User\s+)?(?:{DEED_VERBS})\s+(?:the\s+|their\s+|his\s+|her\s+|my\s+|our\s+)?"
+    r"(?P<thing>[^,;.()]+?)(?=\s+(?:from|off|over|to|down|lapse|for\s+good|entirely|completely|"
+    r"altogether|now|last|this|in|on|at|after|because|since|and|but)\b|[,;.()]|$)",
+    re.IGNORECASE,
+)
+
+
+def _deeds_ended(text: str, frames: tuple[Frame, ...]) -> tuple[Frame, ...]:
+    """``frames`` with those whose value the user's deed ended ("Phased out jQuery",
+    "Removed ESLint from all projects") made negative: the value is the thing done to."""
+    deed = _DEED_RE.match(text)
+    if deed is None or not frames:
+        return frames
+    thing = deed["thing"].casefold()
+    return tuple(
+        Frame(f.topic, f.value, "negative", f.scope, f.version)
+        if any(thing == name or thing.endswith(" " + name) for name in _names(f.value))
+        else f
+        for f in frames
+    )
+
+
+def _names(value: str) -> list[str]:
+    """The lower-case names a value is said by (its own, a technology's aliases)."""
+    found = lookup_technology(value)
+    return [value.casefold(), *(a.casefold() for a in (found.aliases if found else ()))]
 
 
 _SLOT_NOUNS: Final[dict[str, str]] = {

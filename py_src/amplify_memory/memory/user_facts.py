@@ -14,6 +14,7 @@ from amplify_memory.memory import _phrasing
 from amplify_memory.memory._categories import category_of as _category
 from amplify_memory.memory._facts import ExtractedFact
 from amplify_memory.memory._text import (
+    ACCESSORY_NOUNS,
     DEMONYMS,
     DESCRIBED,
     FIELD_NOUNS,
@@ -177,6 +178,8 @@ _CLAUSE_SPLIT_RE: Final = re.compile(
     r"(?:great|good|fine|amazing|awesome|brilliant|better|faster|nicer|nice|lovely|perfect)\b)"
     # a second verb of the same "I": "I'm 61 and have arthritis in my hands"
     r"|\s+and\s+(?=have\s+(?!to\b|been\b|had\b|got\s+to\b))"
+    # a consequence with a subject of its own: "my kids are 3 and 6 so mornings are chaos"
+    r"|\s+so\s+(?=(?:the\s+|my\s+|our\s+)?[a-z]+\s+(?:is|are|was|were)\s+(?!(?:you|it)\b))"
     # a thing as the next subject: "I live in a semi in Stockport and the boiler is ancient",
     # "I hate unittest, and mypy --strict is non negotiable", "..., the team picked Supabase"
     r"|\s+and\s+(?=the\s+[a-z]+(?:\s+[a-z]+)?\s+(?:is|are|was|were|has|have)\b)"
@@ -1428,6 +1431,17 @@ def _retired(rest: str) -> list[ExtractedFact]:
     return [ExtractedFact(f"User retired from {re.sub(r'^my ', 'their ', m['x'])}", "personal")]
 
 
+_ACCESSORY_RE: Final = re.compile(ACCESSORY_NOUNS, re.IGNORECASE)
+#: A thing got for someone else, or given back: not the user's.
+_SOMEONE_ELSES_RE: Final = re.compile(
+    rf"\bfor\s+(?:my|his|her|our|their)\s+(?:{RELATIVE_NOUNS}|wife|husband|mum|mom|dad|"
+    r"mother|father|son|daughter|parents?|grandma|grandpa|niece|nephew|godson|goddaughter)\b|"
+    r"\bfor\s+the\s+(?:office|team|company|school|shop|kids|classroom|church|club)\b|"
+    r"\b(?:return(?:ing|ed)?\s+it|sen[dt]\s+it\s+back|gave\s+it\s+back)\b",
+    re.IGNORECASE,
+)
+
+
 def _owned_product(rest: str) -> list[ExtractedFact]:
     """ "User has a Tormek" from "have a Tormek" (:data:`_OWNED_RE`), "User has taken up
     woodturning" from "have taken up woodturning", or nothing."""
@@ -1443,6 +1457,8 @@ def _owned_product(rest: str) -> list[ExtractedFact]:
     if (
         m is None
         or (m["noun"] or "") in _NOT_OWNED_NOUNS
+        or _ACCESSORY_RE.fullmatch(m["noun"] or "")  # ("a Ford Mustang poster")
+        or _SOMEONE_ELSES_RE.search(rest)  # ("a Toyota Prius for my mum")
         or (m["name"].isupper() and not re.search(r"\d", m["name"]))  # ("a README"; an MG4 is)
         or re.search(r"(?:Exception|Error|Warning|Fault)$", m["name"])
         or _phrasing.tech_names(m["name"])  # ("a Docker Compose file": the tool's rules)
