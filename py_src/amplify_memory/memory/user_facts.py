@@ -226,6 +226,7 @@ _LEADING_FILLER_RE: Final = re.compile(
     r"(?:he|she|they)(?:'s|'re| is| are) (?:right|correct|not wrong)|that(?:'s| is) why|"
     r"personally|fyi|just so you know|for context|for the record|in general|generally|"
     r"anyway|hi|hey|hello|yo|hiya|heya|howdy|yeah|yes|great|thanks|thank you|cool|note|tbh|fwiw|"
+    r"ngl|imo|imho|lowkey|highkey|"
     r"turns out(?: that)?|it turns out(?: that)?|"
     r"to be honest|now|for now|right now|at the moment|atm|rn|hallo|hola|ciao|namaste|"
     # how things are as a rule: "normally I'm in Toronto", "usually I'm on Arch"
@@ -4555,7 +4556,11 @@ _DANGLING_RE: Final = re.compile(
     r"\b(?:to|the|a|an|of|for|with|and|or|but|always|never|is|are|be|in|on|at|by|than|"
     r"over|not|no|does|do|wants|prefers|likes|uses|even)$|^User (?:does not|doesn't|never) "
     r"(?:like|use|want|need|love|enjoy)$|^User (?:wants the assistant to|"
-    r"does not want the assistant to) (?:always|never)?$",
+    r"does not want the assistant to) (?:always|never)?$"
+    # a verb of saying left without what is said ("never suggest the user" from "don't
+    # ever suggest I 'just see a therapist'"), an idiom's end ("never wants going back")
+    r"|\b(?:suggest|tell|say|ask|recommend|remind|assume)\s+(?:the\s+user|them)$"
+    r"|^User (?:never wants|does not want) (?:going|looking|turning) back$",
     re.IGNORECASE,
 )
 

@@ -394,3 +394,21 @@ def test_a_comma_before_the_rest_keeps_the_fact(message: str, fact: str) -> None
 )
 def test_no_possession_from_an_accessory_a_gift_or_a_hedge(message: str) -> None:
     assert _user_facts(message) == []
+
+
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        # a verb of saying left without what is said, an idiom's end: nothing of them
+        (
+            "Don't ever suggest I 'just meditate'. I want practical stuff from you.",
+            ["User wants practical stuff from the assistant"],
+        ),
+        ("vim -> helix. never going back", []),
+        # a chat word before a choice
+        ("ngl svelte>>>react, never goin back", ["User prefers Svelte over React"]),
+    ],
+)
+def test_no_broken_wish_from_a_quote_or_an_idiom(message: str, expected: list[str]) -> None:
+    assert [f for f in _user_facts(message) if "going back" in f or "the user" in f[-9:]] == []
+    assert all(fact in _user_facts(message) for fact in expected)
