@@ -149,7 +149,6 @@ _TYPOS: Final[dict[str, str]] = {
     "bf": "boyfriend",
     "n": "and",  # "my wife n i", "cats n dogs"
     "nd": "and",
-    "jus": "just",
     "insted": "instead",
     "instaed": "instead",
     "isntead": "instead",

@@ -940,14 +940,18 @@ def quoted_or_made_up(message: str) -> bool:
 #: German's verb before "ich" after a first word ("Seit 2019 wohne ich in Köln", "Jetzt
 #: arbeite ich bei SAP"): said in the order the readers read ("ich wohne").
 _VERB_SECOND_RE: Final = re.compile(
-    r"(?<=\w)(?P<gap>[ \t,]+)(?P<verb>wohne|lebe|arbeite|spiele|spreche|studiere|unterrichte)"
+    # (after a word of lasting time only: "Heute Abend spiele ich Schach" is tonight)
+    r"\b(?P<lead>seit[ \t]+\S+(?:[ \t]+\d{4})?|jetzt|inzwischen|mittlerweile|momentan|derzeit|"
+    r"aktuell|zurzeit|nun|beruflich|hauptberuflich|privat|nebenbei|normalerweise|meistens|"
+    r"regelm[äa][ßs]ig|gerne?|oft|immer(?:[ \t]+noch)?|jede[nrs]?[ \t]+\w+)"
+    r"(?P<gap>[ \t,]+)(?P<verb>wohne|lebe|arbeite|spiele|spreche|studiere|unterrichte)"
     r"[ \t]+ich\b",
     re.IGNORECASE,
 )
 
 
 def _unquoted_english(message: str) -> str:
-    text = _VERB_SECOND_RE.sub(r"\g<gap>ich \g<verb>", message)
+    text = _VERB_SECOND_RE.sub(r"\g<lead>\g<gap>ich \g<verb>", message)
     text = _SPEAK_RE.sub(_speak_english, text)
     text = _LEFT_BEFORE_RE.sub(r"\1", text)  # "No trabalho falo inglês": "I speak English"
     if _TONGUE_WORD_RE.search(text):

@@ -163,6 +163,15 @@ _PASTE_LEAD_RE: Final = re.compile(
 # the run is taken whole (possessive), so runs of any length cost linear time.
 # A sentence never starts inside such a run (the lookbehind), so no start is tried twice.
 _SENTENCE_RE: Final = re.compile(r"(?<![.!?])(?:[^.!?\n]|[.!?]++(?=[^.!?\s]))+(?:[.!?]+|\n|$)")
+#: What a verdict on a thing says ("is amazing", "are a nightmare"): no clause of the user's.
+_NOT_A_VERDICT: Final = (
+    r"(?!(?:(?:so|really|pretty|very|super|way|too|absolutely|just|honestly|kinda|a\s+bit|"
+    r"sooo+|soo)\s+)*(?:great|amazing|awesome|awful|terrible|nice|lovely|good|bad|horrible|"
+    r"brilliant|fantastic|a\s+nightmare|a\s+mess|a\s+pain|mad|insane|crazy|ridiculous|unreal|"
+    r"incredible|perfect|fine|ok|okay|better|worse|the\s+best|the\s+worst|gorgeous|beautiful|"
+    r"boring|annoying|stunning|wonderful|excellent|superb|dreadful|rubbish|shit|crap|slow|"
+    r"fast|expensive|cheap)\b)"
+)
 _CLAUSE_SPLIT_RE: Final = re.compile(
     r"\s*(?<!\bTL);(?!DR\b)\s*"
     rf"|,\s*{_phrasing.NOT_BEFORE_A_VERDICT}"  # ("Aisle seat, always": one clause)
@@ -179,10 +188,17 @@ _CLAUSE_SPLIT_RE: Final = re.compile(
     # a second verb of the same "I": "I'm 61 and have arthritis in my hands"
     r"|\s+and\s+(?=have\s+(?!to\b|been\b|had\b|got\s+to\b))"
     # a consequence with a subject of its own: "my kids are 3 and 6 so mornings are chaos"
-    r"|\s+so\s+(?=(?:the\s+|my\s+|our\s+)?[a-z]+\s+(?:is|are|was|were)\s+(?!(?:you|it)\b))"
-    # a thing as the next subject: "I live in a semi in Stockport and the boiler is ancient",
+    # (not a verdict on a thing: "so the flexibility is great" is no taste of the user's)
+    r"|\s+so\s+(?=(?:the\s+|my\s+|our\s+)?[a-z]+\s+(?:is|are|was|were)\s+"
+    rf"(?!(?:you|it)\b){_NOT_A_VERDICT})"
+    # a thing as the next subject, with a number or a rule: "... and the word limit is
+    # 80,000", "... and the units have to be handleless", "... and the resets are gone"
+    # (not "and the shop is called Bloom": the user's own thing, kept whole; not "and the
+    # weather is amazing"; not a title: "Radio 4 and the Rest is History")
+    r"|\s+and\s+(?=the\s+(?-i:[a-z]+)(?:\s+(?-i:[a-z]+))?\s+(?:is|are|was|were|has|have)\s+"
+    r"(?:[^.,;!?]*\d|(?:to|got\s+to)\s|(?:now\s+|all\s+)?gone\b|(?:only\s+)?allowed\b|"
+    r"limited\b|capped\b|locked\b|fixed\b|frozen\b))"
     # "I hate unittest, and mypy --strict is non negotiable", "..., the team picked Supabase"
-    r"|\s+and\s+(?=the\s+[a-z]+(?:\s+[a-z]+)?\s+(?:is|are|was|were|has|have)\b)"
     r"|,\s*and\s+(?=(?:the\s+)?[\w.+#-]+(?:\s+[\w.+#-]+)?\s+(?:is|are|was|were)\b)"
     r"|,\s*(?=the\s+(?:team|client|company|boss|board|others|rest\s+of\s+the\s+team)\s+"
     r"(?:picked|chose|went|decided|agreed|voted|settled)\b)"
@@ -3596,7 +3612,7 @@ _TONGUE_RE: Final = re.compile(
 _ELIDED_I_RE: Final = re.compile(
     # (lower case: a capital is a job ad's or a card's "Work at ..."; a past said with a
     # capital is the user's: "Grew up in Iowa")
-    r"^(?=(?-i:[a-z])|(?:grew\s+up|was\s+born|moved\s+to|got\s+married)\b)"
+    r"^(?=(?-i:[a-z])|(?:grew\s+up|was\s+born|moved\s+to|got\s+married)\b(?![^,;]*[,;]))"
     r"(?![^,;]*\b(?:is|are|isn't|aren't|you|your|u|ur|or|tips|ideas|progress|ideally|"
     r"maybe|should|could|would|pace|and\s+see)\b)"
     r"(?:(?:still|also|currently|now|mostly|just|and|but|so|basically)\s+)*(?:live\s+(?:in|on|with|w/?|"
@@ -4126,7 +4142,9 @@ _IN_A_HOME_RE: Final = re.compile(
     r"[ \t]+(?:[\w-]+[ \t]+){0,3}(?:semi|semi-detached|terrace|terraced[ \t]+house|house|flat|"
     r"apartment|bungalow|cottage|condo|townhouse|studio|bedsit|houseshare|flatshare|"
     r"narrowboat|caravan|farmhouse|duplex|maisonette|loft|detached)[ \t]+(?:in|near|outside|on)"
-    r"[ \t]+(?-i:[A-Z]))",
+    r"[ \t]+(?-i:[A-Z])"
+    # (a stay, not a home: "... in Cornwall for half term", "... till Sunday")
+    r"(?![^.,;!?\n]*\b(?:for|till|until|this|next|over)\b))",
     re.IGNORECASE,
 )
 

@@ -325,11 +325,11 @@ def test_a_quantity_or_a_determiner_is_no_description(message: str) -> None:
             ["User lives in a two-up two-down terrace in Preston"],
         ),
         (
-            "I'm in a studio flat in Valletta and the walls are thin.",
+            "I'm in a studio flat in Valletta and the rent is 900 a month.",
             ["User lives in a studio flat in Valletta"],
         ),
-        # a thing as the next subject ends the clause
-        ("I work at Lidl and the shifts are brutal.", ["User works at Lidl"]),
+        # a thing as the next subject, with a number or a rule, ends the clause
+        ("I work at Lidl and the shifts are 10 hours long.", ["User works at Lidl"]),
     ],
 )
 def test_a_home_and_a_thing_as_the_next_subject(message: str, expected: list[str]) -> None:
@@ -412,3 +412,33 @@ def test_no_possession_from_an_accessory_a_gift_or_a_hedge(message: str) -> None
 def test_no_broken_wish_from_a_quote_or_an_idiom(message: str, expected: list[str]) -> None:
     assert [f for f in _user_facts(message) if "going back" in f or "the user" in f[-9:]] == []
     assert all(fact in _user_facts(message) for fact in expected)
+
+
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        # a verdict on a thing after "and the" / "so the" is no taste of the user's
+        ("I moved to Porto last year and the weather is amazing", ["User is based in Porto"]),
+        ("I have a Fairphone and the camera is great", ["User has a Fairphone"]),
+        ("I work remotely so the flexibility is great", ["User works remotely"]),
+        # the user's own thing after "and the" stays with the clause it belongs to
+        (
+            "I ride a scooter and the scooter is a Vespa",
+            ["User rides a scooter and the scooter is a Vespa"],
+        ),
+        # a title is no clause
+        (
+            "I listen to Radio 4 and the Rest is History",
+            ["User listens to Radio 4 and the Rest is History"],
+        ),
+        # a stay is no home
+        ("we're in a cottage in Devon for half term", []),
+        # one-off German time words keep the verb where it is (tonight is no habit)
+        ("Heute Abend spiele ich Schach", []),
+        ("Diese Woche wohne ich in Bremen", []),
+        # a French "jus" is juice
+        ("J'adore le jus de pomme", ["User loves le jus de pomme"]),
+    ],
+)
+def test_the_second_readers_message_regressions(message: str, expected: list[str]) -> None:
+    assert _user_facts(message) == expected
