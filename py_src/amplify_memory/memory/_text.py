@@ -18,6 +18,7 @@ __all__ = [
     "FAVOURITE_TAIL_RE",
     "FIELD_NOUNS",
     "FORMER_START",
+    "GIVEN_BACK",
     "MAX_FACT_LENGTH",
     "MAX_PROJECT_FACT_LENGTH",
     "NOT_A_ROLE",
@@ -326,6 +327,11 @@ ACCESSORY_NOUNS: Final = (
     r"keyrings?|magnets?|books?|manuals?|calendars?|albums?|costumes?|chargers?|cases?|"
     r"covers?|keys?|batter(?:y|ies)|tyres?|tires?|parts?|seats?|mats?|wheels?|lego|"
     r"screen\s+protectors?|cables?|boxes|box|brochures?|ads?|adverts?|photos?|pictures?"
+)
+#: A thing got and given back, so no longer had: "... but I'm returning it", "sent it
+#: back" (a regular expression's alternation).
+GIVEN_BACK: Final = (
+    r"return(?:ing|ed)?\s+it|sen[dt]\s+it\s+back|gave\s+it\s+back|taking\s+it\s+back"
 )
 #: One word that describes a child or a pet before its noun, with an intensifier ("two
 #: very spoiled rabbits", "a needy greyhound", "three wild boys"); not a quantity or a

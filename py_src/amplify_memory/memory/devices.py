@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from amplify_memory.memory._facts import ExtractedFact
-from amplify_memory.memory._text import ACCESSORY_NOUNS, indefinite_article
+from amplify_memory.memory._text import ACCESSORY_NOUNS, GIVEN_BACK, indefinite_article
 
 __all__ = [
     "DEVICE_KINDS",
@@ -166,8 +166,7 @@ _NOT_OWN_RE: Final = re.compile(
 
 #: After a model: a thing of it, not it ("a Ford Mustang poster"), or a purchase undone.
 _NOT_THE_DEVICE_RE: Final = re.compile(
-    rf"\s+(?:{ACCESSORY_NOUNS})\b|.*\b(?:return(?:ing|ed)?\s+it|sen[dt]\s+it\s+back|"
-    r"gave\s+it\s+back|taking\s+it\s+back)\b",
+    rf"\s+(?:{ACCESSORY_NOUNS})\b|.*\b(?:{GIVEN_BACK})\b",
     re.IGNORECASE,
 )
 

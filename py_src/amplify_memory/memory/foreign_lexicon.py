@@ -25,6 +25,7 @@ __all__ = [
     "JOBS",
     "KIN",
     "LANGUAGES",
+    "NOT_EMPLOYERS",
     "NUMBERS",
     "PETS",
     "PLAYED",
@@ -505,4 +506,11 @@ ALLERGENS: Final = _table(
         "dust mites": "acaros|acaros do po|acariens|hausstaubmilben|acari|huisstofmijt",
         "latex": "latex|lattice",
     }
+)
+
+#: German nouns after "bei" that say when or how, not where one works ("ich arbeite bei
+#: Bedarf", "bei Regen"): a regular expression's alternation.
+NOT_EMPLOYERS: Final = (
+    r"Bedarf|Regen|Gelegenheit|Tag|Nacht|Hitze|K[äa]lte|Sonne|Wind|Schnee|Laune|Lust|"
+    r"Interesse|Fragen|Problemen|Zeit|Bedarfsfall|Vollmond|Licht"
 )

@@ -32,6 +32,7 @@ from amplify_memory.memory.foreign_lexicon import (
     JOBS,
     KIN,
     LANGUAGES,
+    NOT_EMPLOYERS,
     NUMBERS,
     PETS,
     PLAYED,
@@ -434,11 +435,7 @@ _WORKS_FOR_RE: Final = re.compile(
 
 
 #: A German noun after "bei" that says when or how, not where: "bei Bedarf", "bei Regen".
-_NOT_AN_EMPLOYER_RE: Final = re.compile(
-    r"Bedarf|Regen|Gelegenheit|Tag|Nacht|Hitze|K[äa]lte|Sonne|Wind|Schnee|Laune|Lust|"
-    r"Interesse|Fragen|Problemen|Zeit|Bedarfsfall|Vollmond|Licht",
-    re.IGNORECASE,
-)
+_NOT_AN_EMPLOYER_RE: Final = re.compile(NOT_EMPLOYERS, re.IGNORECASE)
 
 
 def _workplaces(piece: str) -> list[str]:

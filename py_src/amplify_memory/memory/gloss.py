@@ -24,6 +24,7 @@ import functools
 import re
 from typing import Final
 
+from amplify_memory.memory.foreign_lexicon import NOT_EMPLOYERS
 from amplify_memory.memory.foreign_statements import in_english, quoted_or_made_up
 
 __all__ = ["english_gloss"]
@@ -98,7 +99,7 @@ _GLOSSES: Final[tuple[tuple[str, str], ...]] = (
     (r"(?:trabajo|trabalho|lavoro|ich\s+arbeite|ik\s+werk|je\s+travaille)\s+(now\s+)?"
      r"(?:en|para|no|na|em|per|bei|bij|chez|da)\b"
      # (not when or how: "bei Bedarf", "bei Regen")
-     r"(?!\s+(?:Bedarf|Regen|Gelegenheit|Tag|Nacht|Hitze|Sonne|Laune|Lust|Zeit|Licht)\b)",
+     rf"(?!\s+(?:{NOT_EMPLOYERS})\b)",
      r"I work \1at"),
     (r"(?:uso|utilizo|utilizzo|ich\s+nutze|ich\s+benutze|ich\s+verwende|ik\s+gebruik|"
      r"j'utilise)\b", "I use"),

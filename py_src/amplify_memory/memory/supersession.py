@@ -61,7 +61,7 @@ from amplify_memory.memory.changes import names_a_value
 from amplify_memory.memory.choices import COMMUTES, KINDS, VALUE_CLASSES
 from amplify_memory.memory.merge_model import merge_probability, swaps_one_word
 from amplify_memory.memory.paraphrases import everyday
-from amplify_memory.memory.places import is_place, is_region
+from amplify_memory.memory.places import is_place
 from amplify_memory.memory.similarity import (
     DEFAULT_DUPLICATE_THRESHOLD,
     adds_to,
@@ -872,9 +872,9 @@ def _ends_another_thing(new: str, old: str) -> bool:
 
 def _one_value(x: str, y: str) -> bool:
     """Two values of a slot that are one: the same words in another order ("March 3" /
-    "3rd of March"), a place with its country ("Leeds" / "Leeds, UK"), one technology's
-    two names ("VS Code" / "Visual Studio Code"), or one the initials of the other
-    ("CET" / "Central European Time")."""
+    "3rd of March"), one said more fully ("Marco" / "Marco Rossi", "Leeds" / "Leeds, UK"),
+    one technology's two names ("VS Code" / "Visual Studio Code"), or one the initials of
+    the other ("CET" / "Central European Time")."""
     words = [
         {re.sub(r"(?<=\d)(?:st|nd|rd|th)$", "", w) for w in re.findall(r"\w+", v.casefold())}
         - {"of", "the", "a", "an"}
@@ -882,9 +882,11 @@ def _one_value(x: str, y: str) -> bool:
     ]
     if words[0] == words[1]:
         return True
-    extra = words[0] ^ words[1]
-    if (words[0] < words[1] or words[1] < words[0]) and all(is_region(w) for w in extra):
-        return True  # ("Leeds" / "Leeds, UK": the place with its country)
+    said = [  # (what is said in brackets left out: "May 12 (March was a mistake)")
+        set(re.findall(r"\w+", re.sub(r"\([^)]*\)?", "", v).casefold())) for v in (x, y)
+    ]
+    if said[0] <= said[1] or said[1] <= said[0]:
+        return True  # one said more fully: "Marco" / "Marco Rossi", "Leeds" / "Leeds, UK"
     tech = lookup_technology(x), lookup_technology(y)
     if tech[0] is not None and tech[1] is not None and tech[0].name == tech[1].name:
         return True  # ("VS Code" / "Visual Studio Code")
@@ -904,11 +906,6 @@ def _slot_changed(new: str, old: str) -> bool:
     x, y = (_WHO_TAIL_RE.sub("", m["value"]) for m in (a, b))  # ("Marco, who is great")
     if _one_value(x, y) or re.search(r"\b(?:not|no|never)\b", x + " " + y, re.I):
         return False
-    words = tuple(  # (what is said in brackets left out: "May 12 (March was a mistake)")
-        frozenset(re.sub(r"\([^)]*\)?", "", v).casefold().split()) for v in (x, y)
-    )
-    if words[0] <= words[1] or words[1] <= words[0]:
-        return False  # ("team lead is Marco" / "team lead is Marco Rossi": one said more)
     if _MANY_PEOPLE_SLOT_RE.search(a["slot"]) and not (_numbers(x) or _numbers(y)):
         return False  # ("coworker is Hana" / "coworker is Diego": one has many; an age
         # is said of one: "daughter is 7" / "daughter is 8 years old")
@@ -955,7 +952,7 @@ _MANY_PEOPLE_SLOT_RE: Final = re.compile(
     r"classmates?|step(?:child|children|sons?|daughters?|kids?)|reports?|members?|co-?founders?|"
     r"collaborators?|mentees?|siblings?|brothers?|sisters?|sons?|daughters?|child|children|"
     r"kids?|suppliers?|vendors?|contractors?|patients?|employees?|tenants?|contacts?|"
-    r"investors?|teammates?)$",
+    r"investors?)$",
     re.IGNORECASE,
 )
 #: A slot that is a person or an animal: its "is a ..." describes, many at once.

@@ -18,6 +18,7 @@ from amplify_memory.memory._text import (
     DEMONYMS,
     DESCRIBED,
     FIELD_NOUNS,
+    GIVEN_BACK,
     HUMAN_LANGUAGES,
     MAX_FACT_LENGTH,
     MAX_PROJECT_FACT_LENGTH,
@@ -1454,7 +1455,7 @@ _SOMEONE_ELSES_RE: Final = re.compile(
     rf"\bfor\s+(?:my|his|her|our|their)\s+(?:{RELATIVE_NOUNS}|wife|husband|mum|mom|dad|"
     r"mother|father|son|daughter|parents?|grandma|grandpa|niece|nephew|godson|goddaughter)\b|"
     r"\bfor\s+the\s+(?:office|team|company|school|shop|kids|classroom|church|club)\b|"
-    r"\b(?:return(?:ing|ed)?\s+it|sen[dt]\s+it\s+back|gave\s+it\s+back)\b",
+    rf"\b(?:{GIVEN_BACK})\b",
     re.IGNORECASE,
 )
 
